@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './index.js';
+
+const base = { DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db', REDIS_URL: 'redis://127.0.0.1:6379' };
+
+function errorOf(fn: () => unknown): ConfigError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('names REDIS_URL in a one-line error when it is not a URL', () => {
+    const error = errorOf(() => loadConfig({ ...base, REDIS_URL: 'not-a-url' }));
+    expect(error.variable).toBe('REDIS_URL');
+    expect(error.message).toContain('REDIS_URL');
+    expect(error.message).not.toContain('\n');
+  });
+
+  it('refuses a Postgres URL given as REDIS_URL', () => {
+    expect(errorOf(() => loadConfig({ ...base, REDIS_URL: 'postgres://x/y' })).variable).toBe('REDIS_URL');
+  });
+
+  it('names PORT when it is not a port number', () => {
+    expect(errorOf(() => loadConfig({ ...base, PORT: '99999' })).variable).toBe('PORT');
+  });
+
+  it('requires the URLs only when the process asks for them', () => {
+    expect(loadConfig({}).databaseUrl).toBeUndefined();
+    expect(errorOf(() => loadConfig({}, { require: ['DATABASE_URL'] })).variable).toBe('DATABASE_URL');
+  });
+
+  it('picks embedded defaults when no service is configured', () => {
+    const config = loadConfig(base, { cwd: '/srv/app' });
+    expect(config.storage).toMatchObject({ driver: 'fs', dir: '/srv/app/.data/storage' });
+    expect(config.auth.mode).toBe('embedded');
+    expect(config.payments.mode).toBe('local');
+    expect(config.imageModel.kind).toBe('local');
+    expect(config.http.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('picks MinIO when MINIO_ENDPOINT is set and asks for its keys', () => {
+    expect(errorOf(() => loadConfig({ ...base, MINIO_ENDPOINT: 'minio' })).variable).toBe('MINIO_ACCESS_KEY');
+    const config = loadConfig({ ...base, MINIO_ENDPOINT: 'minio', MINIO_ACCESS_KEY: 'a', MINIO_SECRET_KEY: 'b', MINIO_PORT: '9000' });
+    expect(config.storage).toMatchObject({ driver: 'minio', endPoint: 'minio', port: 9000, useSSL: false });
+  });
+
+  it('refuses the embedded auth and payments in production', () => {
+    expect(errorOf(() => loadConfig({ ...base, NODE_ENV: 'production' })).variable).toBe('CLERK_SECRET_KEY');
+    const clerk = { CLERK_SECRET_KEY: 'sk_test_x', CLERK_PUBLISHABLE_KEY: 'pk_test_x' };
+    expect(errorOf(() => loadConfig({ ...base, ...clerk, NODE_ENV: 'production' })).variable).toBe('STRIPE_SECRET_KEY');
+  });
+
+  it('asks for the key of the hosted model it is told to use', () => {
+    expect(errorOf(() => loadConfig({ ...base, IMAGE_MODEL: 'openai' })).variable).toBe('OPENAI_API_KEY');
+    expect(errorOf(() => loadConfig({ ...base, IMAGE_MODEL: 'dall-e' })).variable).toBe('IMAGE_MODEL');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ ...base, MINIO_ENDPOINT: '' }).storage.driver).toBe('fs');
+  });
+});

@@ -1,0 +1,195 @@
+import path from 'node:path';
+import type { z } from 'zod';
+import { envSchema, type Env } from './env-schema.js';
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${detail}`);
+  }
+}
+
+export type StorageConfig =
+  | { driver: 'fs'; dir: string; signingSecret: string | undefined; ttlSeconds: number }
+  | {
+      driver: 'minio';
+      endPoint: string;
+      port: number | undefined;
+      useSSL: boolean;
+      accessKey: string;
+      secretKey: string;
+      bucket: string;
+      region: string;
+      ttlSeconds: number;
+    };
+
+export type AuthConfig =
+  | { mode: 'clerk'; secretKey: string; publishableKey: string; jwtKey: string | undefined; authorizedParties: string[] }
+  | { mode: 'embedded'; keyDir: string };
+
+export type PaymentsConfig =
+  | { mode: 'stripe'; secretKey: string; webhookSecret: string; apiBase: string | undefined }
+  | { mode: 'local' };
+
+export type ImageModelConfig =
+  | { kind: 'local' }
+  | { kind: 'openai'; apiKey: string; baseUrl: string | undefined; imageModel: string | undefined; chatModel: string | undefined }
+  | { kind: 'fal'; apiKey: string; baseUrl: string | undefined };
+
+export interface Config {
+  nodeEnv: Env['NODE_ENV'];
+  logLevel: Env['LOG_LEVEL'];
+  http: { host: string; port: number; publicUrl: string; webDistDir: string | undefined };
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redis: { url: string | undefined; queuePrefix: string };
+  storage: StorageConfig;
+  worker: { concurrency: number; healthPort: number | undefined };
+  auth: AuthConfig;
+  payments: PaymentsConfig;
+  imageModel: ImageModelConfig;
+}
+
+export type RequiredVariable = 'DATABASE_URL' | 'REDIS_URL';
+
+export interface LoadConfigOptions {
+  /** Variables this process cannot run without (the api and worker need both URLs). */
+  require?: RequiredVariable[];
+  /** Base for relative paths such as DATA_DIR; defaults to the working directory. */
+  cwd?: string;
+}
+
+/** Validates the environment once and returns the typed configuration, or throws a ConfigError naming the variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: LoadConfigOptions = {}): Config {
+  const env = parseEnv(source);
+  for (const variable of options.require ?? []) {
+    if (!env[variable]) throw new ConfigError(variable, 'is required (npm start sets it for the embedded services)');
+  }
+  const dataDir = path.resolve(options.cwd ?? process.cwd(), env.DATA_DIR);
+  return {
+    nodeEnv: env.NODE_ENV,
+    logLevel: env.LOG_LEVEL,
+    http: {
+      host: env.HOST,
+      port: env.PORT,
+      publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+      webDistDir: env.WEB_DIST_DIR,
+    },
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    redis: { url: env.REDIS_URL, queuePrefix: env.QUEUE_PREFIX },
+    storage: storageConfig(env, dataDir),
+    worker: { concurrency: env.WORKER_CONCURRENCY, healthPort: env.WORKER_HEALTH_PORT },
+    auth: authConfig(env, dataDir),
+    payments: paymentsConfig(env),
+    imageModel: imageModelConfig(env),
+  };
+}
+
+function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const blanksRemoved = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(blanksRemoved);
+  if (result.success) return result.data;
+  throw toConfigError(result.error);
+}
+
+function toConfigError(error: z.ZodError): ConfigError {
+  const issue = error.issues[0];
+  const variable = String(issue?.path[0] ?? 'environment');
+  const value = issue?.input;
+  const shown = typeof value === 'string' ? ` (got "${value.length > 40 ? `${value.slice(0, 40)}…` : value}")` : '';
+  return new ConfigError(variable, `${describeIssue(issue)}${shown}`);
+}
+
+function describeIssue(issue: z.core.$ZodIssue | undefined): string {
+  if (!issue) return 'is invalid';
+  if (issue.code === 'invalid_format' && issue.format === 'url') return 'must be a URL';
+  if (issue.code === 'invalid_value') return `must be one of ${issue.values.join(', ')}`;
+  return issue.message.startsWith('must') ? issue.message : `is invalid: ${issue.message}`;
+}
+
+function storageConfig(env: Env, dataDir: string): StorageConfig {
+  if (!env.MINIO_ENDPOINT) {
+    return {
+      driver: 'fs',
+      dir: env.STORAGE_DIR ? path.resolve(env.STORAGE_DIR) : path.join(dataDir, 'storage'),
+      signingSecret: env.SIGNED_URL_SECRET,
+      ttlSeconds: env.SIGNED_URL_TTL_SECONDS,
+    };
+  }
+  return {
+    driver: 'minio',
+    endPoint: env.MINIO_ENDPOINT,
+    port: env.MINIO_PORT,
+    useSSL: env.MINIO_USE_SSL,
+    accessKey: need(env, 'MINIO_ACCESS_KEY', 'when MINIO_ENDPOINT is set'),
+    secretKey: need(env, 'MINIO_SECRET_KEY', 'when MINIO_ENDPOINT is set'),
+    bucket: env.MINIO_BUCKET,
+    region: env.MINIO_REGION,
+    ttlSeconds: env.SIGNED_URL_TTL_SECONDS,
+  };
+}
+
+function authConfig(env: Env, dataDir: string): AuthConfig {
+  if (env.CLERK_SECRET_KEY || env.CLERK_PUBLISHABLE_KEY) {
+    return {
+      mode: 'clerk',
+      secretKey: need(env, 'CLERK_SECRET_KEY', 'when CLERK_PUBLISHABLE_KEY is set'),
+      publishableKey: need(env, 'CLERK_PUBLISHABLE_KEY', 'when CLERK_SECRET_KEY is set'),
+      jwtKey: env.CLERK_JWT_KEY,
+      authorizedParties: splitList(env.CLERK_AUTHORIZED_PARTIES),
+    };
+  }
+  refuseInProduction(env, 'CLERK_SECRET_KEY', 'the embedded sign-in is for development only');
+  return { mode: 'embedded', keyDir: path.join(dataDir, 'keys') };
+}
+
+function paymentsConfig(env: Env): PaymentsConfig {
+  if (env.STRIPE_SECRET_KEY) {
+    return {
+      mode: 'stripe',
+      secretKey: env.STRIPE_SECRET_KEY,
+      webhookSecret: need(env, 'STRIPE_WEBHOOK_SECRET', 'when STRIPE_SECRET_KEY is set'),
+      apiBase: env.STRIPE_API_BASE,
+    };
+  }
+  refuseInProduction(env, 'STRIPE_SECRET_KEY', 'the local payments provider grants plans for free');
+  return { mode: 'local' };
+}
+
+function imageModelConfig(env: Env): ImageModelConfig {
+  switch (env.IMAGE_MODEL) {
+    case 'local':
+      return { kind: 'local' };
+    case 'openai':
+      return {
+        kind: 'openai',
+        apiKey: need(env, 'OPENAI_API_KEY', 'when IMAGE_MODEL=openai'),
+        baseUrl: env.OPENAI_BASE_URL,
+        imageModel: env.OPENAI_IMAGE_MODEL,
+        chatModel: env.OPENAI_CHAT_MODEL,
+      };
+    case 'fal':
+      return { kind: 'fal', apiKey: need(env, 'FAL_KEY', 'when IMAGE_MODEL=fal'), baseUrl: env.FAL_BASE_URL };
+  }
+}
+
+function need<K extends keyof Env>(env: Env, variable: K, when: string): NonNullable<Env[K]> {
+  const value = env[variable];
+  if (value === undefined || value === null) throw new ConfigError(variable, `is required ${when}`);
+  return value as NonNullable<Env[K]>;
+}
+
+function refuseInProduction(env: Env, variable: keyof Env, why: string): void {
+  if (env.NODE_ENV === 'production') throw new ConfigError(variable, `is required when NODE_ENV=production (${why})`);
+}
+
+function splitList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}

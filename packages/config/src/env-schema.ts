@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const port = z.coerce.number().int().min(1).max(65_535);
+
+const urlWithProtocol = (protocols: string[]) =>
+  z.url().refine((value) => protocols.some((p) => value.startsWith(`${p}://`)), {
+    message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+  });
+
+/**
+ * Every variable the api and the worker read. Optional connection URLs select the mode of each
+ * part: a URL or key given means the production service, none means the embedded default.
+ */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: port.default(3000),
+  PUBLIC_URL: z.url().optional(),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+
+  DATABASE_URL: urlWithProtocol(['postgres', 'postgresql']).optional(),
+  REDIS_URL: urlWithProtocol(['redis', 'rediss']).optional(),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:{}_-]+$/, 'may hold letters, digits and : { } _ - only')
+    .default('prodshot'),
+
+  DATA_DIR: z.string().min(1).default('.data'),
+  STORAGE_DIR: z.string().min(1).optional(),
+  MINIO_ENDPOINT: z.string().min(1).optional(),
+  MINIO_PORT: port.optional(),
+  MINIO_USE_SSL: bool.default(false),
+  MINIO_ACCESS_KEY: z.string().min(1).optional(),
+  MINIO_SECRET_KEY: z.string().min(1).optional(),
+  MINIO_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid S3 bucket name')
+    .default('prodshot'),
+  MINIO_REGION: z.string().min(1).default('us-east-1'),
+  SIGNED_URL_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(7 * 24 * 3600).default(3600),
+
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  WORKER_HEALTH_PORT: port.optional(),
+
+  CLERK_SECRET_KEY: z.string().startsWith('sk_').optional(),
+  CLERK_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
+  CLERK_JWT_KEY: z.string().min(1).optional(),
+  CLERK_AUTHORIZED_PARTIES: z.string().optional(),
+
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+  STRIPE_API_BASE: z.url().optional(),
+
+  IMAGE_MODEL: z.enum(['local', 'openai', 'fal']).default('local'),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: z.url().optional(),
+  OPENAI_IMAGE_MODEL: z.string().min(1).optional(),
+  OPENAI_CHAT_MODEL: z.string().min(1).optional(),
+  FAL_KEY: z.string().min(1).optional(),
+  FAL_BASE_URL: z.url().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;

@@ -1,0 +1,11 @@
+export { loadConfig, ConfigError } from './config.js';
+export type {
+  Config,
+  StorageConfig,
+  AuthConfig,
+  PaymentsConfig,
+  ImageModelConfig,
+  LoadConfigOptions,
+  RequiredVariable,
+} from './config.js';
+export { envSchema, type Env } from './env-schema.js';

@@ -1,0 +1,2 @@
+export * from './templates.js';
+export * from './products.js';

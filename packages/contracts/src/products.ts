@@ -1,0 +1,25 @@
+/** Product kinds of spec §1 and §8. */
+export const SUPPORTED_PRODUCT_KINDS = [
+  'footwear',
+  'beauty',
+  'accessories',
+  'electronics',
+  'furniture',
+  'cosmetics',
+] as const;
+export const UNSUPPORTED_PRODUCT_KINDS = ['food', 'kitchenware', 'clothing', 'models'] as const;
+
+export type SupportedProductKind = (typeof SUPPORTED_PRODUCT_KINDS)[number];
+export type UnsupportedProductKind = (typeof UNSUPPORTED_PRODUCT_KINDS)[number];
+export type ProductKind = SupportedProductKind | UnsupportedProductKind | 'unknown';
+
+export const UNSUPPORTED_PRODUCT_MESSAGE = 'This product type is currently not supported';
+
+/** The list shown under an unsupported-product message (spec §8). */
+export const SUPPORTED_PRODUCT_LIST = [
+  'shoes and footwear',
+  'accessories (bags, watches, jewelry)',
+  'electronics and gadgets',
+  'home decor and furniture',
+  'beauty and cosmetics',
+] as const;

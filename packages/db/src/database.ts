@@ -1,0 +1,35 @@
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+// Return bigint columns (ledger ids, counts) as strings rather than lossy numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => value);
+
+export interface CreateDatabaseOptions {
+  connectionString: string;
+  /** Pool size per process; the api and each worker hold their own pool. */
+  max?: number;
+  /** Bounded so that an unreachable Postgres surfaces as an error, not a hang. */
+  connectionTimeoutMillis?: number;
+  statementTimeoutMillis?: number;
+}
+
+export type Db = Kysely<Database>;
+
+export function createDatabase(options: CreateDatabaseOptions): Db {
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5_000,
+    statement_timeout: options.statementTimeoutMillis ?? 15_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection (Postgres restarted) must not crash the process.
+  pool.on('error', () => {});
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** Round trip to Postgres, for health checks. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}

@@ -1,0 +1,29 @@
+import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
+import type { Db } from './database.js';
+import * as initial from './migrations/0001-initial.js';
+
+/** Migrations are imported statically so that source runs (tests) and built runs (dist) apply the same set. */
+const migrations: Record<string, Migration> = {
+  '0001-initial': initial,
+};
+
+class StaticMigrationProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return migrations;
+  }
+}
+
+export class MigrationError extends Error {
+  override readonly name = 'MigrationError';
+}
+
+export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
+  const result = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    const cause = result.error instanceof Error ? result.error.message : String(result.error);
+    throw new MigrationError(`Migration ${failed} failed: ${cause}`, { cause: result.error });
+  }
+  return result;
+}

@@ -1,0 +1,132 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T> = ColumnType<T, string | T, string | T>;
+
+export type GenerationKind = 'manual' | 'smart' | 'remove-background' | 'generate-background';
+export type RunStatus = 'queued' | 'running' | 'complete' | 'failed';
+export type PlanId = 'none' | 'starter' | 'growth' | 'pro';
+export type LedgerKind =
+  | 'reserve'
+  | 'settle'
+  | 'refund'
+  | 'grant_subscription'
+  | 'grant_addon'
+  | 'reset_subscription';
+
+export interface UsersTable {
+  id: Generated<string>;
+  clerk_id: string;
+  email: string;
+  name: Generated<string>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface ImagesTable {
+  id: Generated<string>;
+  user_id: string;
+  file_id: string;
+  name: string;
+  storage_key: string;
+  content_type: string;
+  width: number;
+  height: number;
+  bytes: number;
+  created_at: Generated<Date>;
+}
+
+export interface GenerationsTable {
+  id: Generated<string>;
+  user_id: string;
+  image_id: string | null;
+  kind: GenerationKind;
+  status: Generated<RunStatus>;
+  stage: string | null;
+  request: Json<Record<string, unknown>>;
+  product_info: Json<Record<string, unknown> | null> | null;
+  error: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  completed_at: NullableTimestamp;
+}
+
+export interface GenerationStylesTable {
+  id: Generated<string>;
+  generation_id: string;
+  index: number;
+  name: string;
+  prompt: string | null;
+  background_type: string | null;
+  status: Generated<RunStatus>;
+  progress: Generated<number>;
+  result_key: string | null;
+  error: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface CreditBalancesTable {
+  user_id: string;
+  subscription_credits: Generated<number>;
+  addon_credits: Generated<number>;
+  updated_at: Generated<Date>;
+}
+
+export interface CreditLedgerTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: LedgerKind;
+  subscription_delta: Generated<number>;
+  addon_delta: Generated<number>;
+  idempotency_key: string;
+  generation_id: string | null;
+  reason: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface SubscriptionsTable {
+  id: Generated<string>;
+  user_id: string;
+  plan: PlanId;
+  status: string;
+  provider: 'stripe' | 'local';
+  provider_customer_id: string | null;
+  provider_subscription_id: string | null;
+  pending_plan: PlanId | null;
+  cancel_at_period_end: Generated<boolean>;
+  current_period_start: NullableTimestamp;
+  current_period_end: NullableTimestamp;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface ProcessedWebhookEventsTable {
+  event_id: string;
+  provider: string;
+  type: string;
+  processed_at: Generated<Date>;
+}
+
+export interface Database {
+  users: UsersTable;
+  images: ImagesTable;
+  generations: GenerationsTable;
+  generation_styles: GenerationStylesTable;
+  credit_balances: CreditBalancesTable;
+  credit_ledger: CreditLedgerTable;
+  subscriptions: SubscriptionsTable;
+  processed_webhook_events: ProcessedWebhookEventsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type ImageRow = Selectable<ImagesTable>;
+export type NewImage = Insertable<ImagesTable>;
+export type GenerationRow = Selectable<GenerationsTable>;
+export type GenerationStyleRow = Selectable<GenerationStylesTable>;
+export type CreditBalanceRow = Selectable<CreditBalancesTable>;
+export type CreditLedgerRow = Selectable<CreditLedgerTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;

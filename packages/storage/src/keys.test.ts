@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { assertSafeKey, contentTypeForKey, generationOutputKey, InvalidKeyError, uploadKey, userPrefix } from './keys.js';
+
+describe('key layout', () => {
+  it('places every object under its user folder', () => {
+    expect(uploadKey('u1', 'f1', 'image/jpeg')).toBe('users/u1/uploads/f1.jpg');
+    expect(generationOutputKey('u1', 'g1', 2, 'image/png')).toBe('users/u1/generations/g1/2.png');
+    expect(userPrefix('u1')).toBe('users/u1/');
+  });
+
+  it('refuses ids that would escape the layout', () => {
+    expect(() => uploadKey('..', 'f', 'image/png')).toThrow(InvalidKeyError);
+    expect(() => uploadKey('u1', 'a/../../b', 'image/png')).toThrow(InvalidKeyError);
+    expect(() => generationOutputKey('u1', 'g1', -1, 'image/png')).toThrow(InvalidKeyError);
+    expect(() => assertSafeKey('users/u1/%2e%2e')).toThrow(InvalidKeyError);
+  });
+
+  it('derives the content type from the extension it wrote', () => {
+    expect(contentTypeForKey('users/u/uploads/f.jpg')).toBe('image/jpeg');
+    expect(contentTypeForKey('users/u/uploads/f.svg')).toBe('application/octet-stream');
+  });
+});

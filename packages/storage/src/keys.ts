@@ -1,0 +1,60 @@
+/**
+ * Deterministic object key layout, one folder per user so that deleting or exporting a
+ * user's data is a prefix operation:
+ *   users/{userId}/uploads/{fileId}.{ext}
+ *   users/{userId}/generations/{generationId}/{index}.{ext}
+ */
+
+const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+const EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' } as const;
+
+export type StoredContentType = keyof typeof EXTENSIONS;
+
+export class InvalidKeyError extends Error {
+  override readonly name = 'InvalidKeyError';
+  constructor(key: string) {
+    super(`Invalid storage key: ${JSON.stringify(key.slice(0, 200))}`);
+  }
+}
+
+/** Refuses traversal (`..`), absolute paths, backslashes, empty or odd segments. */
+export function assertSafeKey(key: string): string {
+  if (key.length === 0 || key.length > 512) throw new InvalidKeyError(key);
+  const segments = key.split('/');
+  for (const segment of segments) {
+    if (!SEGMENT.test(segment) || segment.includes('..')) throw new InvalidKeyError(key);
+  }
+  return key;
+}
+
+export function extensionFor(contentType: StoredContentType): string {
+  return EXTENSIONS[contentType];
+}
+
+export function contentTypeForKey(key: string): string {
+  const ext = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
+  const found = Object.entries(EXTENSIONS).find(([, e]) => e === ext);
+  return found ? found[0] : 'application/octet-stream';
+}
+
+export function userPrefix(userId: string): string {
+  return assertSafeKey(`users/${userId}`) + '/';
+}
+
+export function uploadKey(userId: string, fileId: string, contentType: StoredContentType): string {
+  return assertSafeKey(`users/${userId}/uploads/${fileId}.${extensionFor(contentType)}`);
+}
+
+export function generationOutputKey(
+  userId: string,
+  generationId: string,
+  index: number,
+  contentType: StoredContentType,
+): string {
+  if (!Number.isInteger(index) || index < 0) throw new InvalidKeyError(`${generationId}/${index}`);
+  return assertSafeKey(`users/${userId}/generations/${generationId}/${index}.${extensionFor(contentType)}`);
+}
+
+export function generationPrefix(userId: string, generationId: string): string {
+  return assertSafeKey(`users/${userId}/generations/${generationId}`) + '/';
+}

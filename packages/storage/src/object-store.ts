@@ -1,0 +1,33 @@
+import type { Readable } from 'node:stream';
+
+export interface StoredObject {
+  size: number;
+  contentType: string;
+}
+
+/** Storage for uploads and generated shots. Keys follow keys.ts; every method refuses unsafe keys. */
+export interface ObjectStore {
+  readonly driver: 'fs' | 'minio';
+  /** Creates the bucket or folder if missing. */
+  ensureReady(): Promise<void>;
+  /** Cheap round trip for health checks. */
+  ping(): Promise<void>;
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  get(key: string): Promise<Buffer>;
+  getStream(key: string): Promise<StoredObject & { stream: Readable }>;
+  /** null when there is no such object. */
+  stat(key: string): Promise<StoredObject | null>;
+  /** Idempotent: deleting a missing object is not an error. */
+  delete(key: string): Promise<void>;
+  /** Removes every object under a prefix ending in '/'; returns how many went. */
+  deletePrefix(prefix: string): Promise<number>;
+  /** A URL a browser can GET until it expires. */
+  signedUrl(key: string, ttlSeconds?: number): Promise<string>;
+}
+
+export class ObjectNotFoundError extends Error {
+  override readonly name = 'ObjectNotFoundError';
+  constructor(readonly key: string) {
+    super(`No stored object at ${key}`);
+  }
+}

@@ -1,0 +1,32 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { assertSafeKey } from './keys.js';
+
+/** The API route that serves filesystem-stored objects behind signed URLs. */
+export const FILES_ROUTE_PREFIX = '/api/files/';
+
+function signature(secret: string, key: string, expires: number): string {
+  return createHmac('sha256', secret).update(`${key}\n${expires}`).digest('base64url');
+}
+
+/** The signature covers the key and the expiry, so a URL cannot be replayed for another key or past its time. */
+export function signPath(secret: string, key: string, expires: number): string {
+  assertSafeKey(key);
+  const encodedKey = key.split('/').map(encodeURIComponent).join('/');
+  return `${FILES_ROUTE_PREFIX}${encodedKey}?expires=${expires}&signature=${signature(secret, key, expires)}`;
+}
+
+export type SignatureCheck = 'valid' | 'expired' | 'invalid';
+
+export function verifySignature(
+  secret: string,
+  key: string,
+  expires: number,
+  given: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): SignatureCheck {
+  if (!Number.isInteger(expires)) return 'invalid';
+  const expected = Buffer.from(signature(secret, key, expires));
+  const actual = Buffer.from(given);
+  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return 'invalid';
+  return expires < nowSeconds ? 'expired' : 'valid';
+}
