@@ -1,6 +1,21 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-const resolve = { conditions: ['@prodshot/source'] };
+// Tests run workspace packages from their TypeScript source; built runs use dist. An alias rather
+// than an export condition, because vitest's globalSetup ignores custom ssr conditions
+// (vitest-dev/vitest#9429).
+const root = import.meta.dirname;
+const workspaceSources = [
+  ...readdirSync(path.join(root, 'packages')).map((name) => ({ name, dir: path.join(root, 'packages', name) })),
+  { name: 'scripts', dir: path.join(root, 'scripts') },
+];
+const resolve = {
+  alias: workspaceSources.map(({ name, dir }) => ({
+    find: new RegExp(`^@prodshot/${name}$`),
+    replacement: path.join(dir, 'src', 'index.ts'),
+  })),
+};
 
 export default defineConfig({
   resolve,
@@ -11,7 +26,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['{apps,packages,scripts}/*/src/**/*.test.ts'],
+          include: ['{apps,packages}/*/src/**/*.test.ts', 'scripts/src/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', 'apps/web/**', '**/node_modules/**', '**/dist/**'],
           testTimeout: 20_000,
         },
@@ -21,12 +36,11 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
-          include: ['{apps,packages,scripts}/*/src/**/*.int.test.ts', 'scripts/src/**/*.int.test.ts'],
+          include: ['{apps,packages}/*/src/**/*.int.test.ts', 'scripts/src/**/*.int.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**'],
           globalSetup: ['packages/testing/src/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: true,
           maxWorkers: 2,
         },
       },

@@ -1,0 +1,32 @@
+import { Redis, type RedisOptions } from 'ioredis';
+
+export type ConnectionRole = 'producer' | 'consumer';
+
+/**
+ * ioredis connection with the settings BullMQ asks for: consumers (workers, queue events) block
+ * on Redis and must retry forever (maxRetriesPerRequest null); producers (the API) give up after
+ * one reconnect attempt while Redis is down, so a request gets a clear 503 instead of hanging.
+ */
+export function createRedisConnection(url: string, role: ConnectionRole, name?: string): Redis {
+  const options: RedisOptions = {
+    connectionName: name ? `prodshot:${name}` : undefined,
+    maxRetriesPerRequest: role === 'consumer' ? null : 1,
+    connectTimeout: 5_000,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+  };
+  return new Redis(url, options);
+}
+
+/** Round trip to Redis, for health checks; bounded so a dead Redis answers within the timeout. */
+export async function pingRedis(redis: Redis, timeoutMs = 2_000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    const reply = await Promise.race([redis.ping(), timeout]);
+    if (reply !== 'PONG') throw new Error(`Unexpected Redis reply: ${String(reply)}`);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,53 @@
+import { Queue, Worker, type Job } from 'bullmq';
+import { afterAll, describe, expect, it, inject } from 'vitest';
+import { uniqueQueuePrefix } from '@prodshot/testing';
+import { createRedisConnection, DEFAULT_JOB_OPTIONS, pingRedis } from './index.js';
+
+const stack = inject('stack');
+const producer = createRedisConnection(stack.redisUrl, 'producer', 'test-producer');
+const consumer = createRedisConnection(stack.redisUrl, 'consumer', 'test-consumer');
+
+afterAll(async () => {
+  await Promise.all([producer.quit(), consumer.quit()]);
+});
+
+describe('queue on real Redis', () => {
+  it('pings Redis', async () => {
+    await expect(pingRedis(producer)).resolves.toBeUndefined();
+  });
+
+  it('delivers a job from a producer to a worker and back', async () => {
+    const prefix = uniqueQueuePrefix();
+    const queue = new Queue('render', { connection: producer, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+    const done = new Promise<Job>((resolve) => {
+      const worker: Worker = new Worker('render', async (job) => ({ doubled: (job.data as { n: number }).n * 2 }), {
+        connection: consumer,
+        prefix,
+      });
+      worker.on('completed', (job) => {
+        resolve(job);
+        void worker.close();
+      });
+    });
+    await queue.add('double', { n: 21 });
+    const job = await done;
+    expect(job.returnvalue).toEqual({ doubled: 42 });
+    await queue.close();
+  });
+
+  it('keeps queues with different prefixes apart', async () => {
+    const a = new Queue('render', { connection: producer, prefix: uniqueQueuePrefix() });
+    const b = new Queue('render', { connection: producer, prefix: uniqueQueuePrefix() });
+    await a.add('only-in-a', {});
+    expect(await a.getWaitingCount()).toBe(1);
+    expect(await b.getWaitingCount()).toBe(0);
+    await Promise.all([a.obliterate({ force: true }), a.close(), b.close()]);
+  });
+
+  it('fails fast for a producer when Redis is unreachable', async () => {
+    const dead = createRedisConnection('redis://127.0.0.1:1', 'producer', 'dead');
+    dead.on('error', () => {});
+    await expect(pingRedis(dead, 1_000)).rejects.toThrow();
+    dead.disconnect();
+  });
+});

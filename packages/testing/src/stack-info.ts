@@ -1,0 +1,29 @@
+import type {} from 'vitest';
+
+/** What the integration stack hands to test files: plain data, so it crosses vitest's worker boundary. */
+export interface S3Endpoint {
+  /** `minio` (a real MinIO container) or `s3rver` (a local S3-compatible server that does not check SigV4 signatures). */
+  kind: 'minio' | 's3rver';
+  endPoint: string;
+  port: number;
+  useSSL: boolean;
+  accessKey: string;
+  secretKey: string;
+  region: string;
+}
+
+export interface StackInfo {
+  mode: 'containers' | 'local';
+  /** The `postgres` maintenance database, for creating per-test databases. */
+  postgresAdminUrl: string;
+  /** A migrated database every test database is copied from. */
+  templateDatabase: string;
+  redisUrl: string;
+  s3: S3Endpoint;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stack: StackInfo;
+  }
+}
