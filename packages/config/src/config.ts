@@ -24,6 +24,8 @@ export type StorageConfig =
       bucket: string;
       region: string;
       ttlSeconds: number;
+      /** Where browsers reach the bucket when the endpoint the servers use is internal. */
+      publicUrl: string | undefined;
     };
 
 export type AuthConfig =
@@ -44,6 +46,7 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   http: { host: string; port: number; publicUrl: string; webDistDir: string | undefined };
   dataDir: string;
+  embedded: { postgresPort: number; redisPort: number };
   databaseUrl: string | undefined;
   redis: { url: string | undefined; queuePrefix: string };
   storage: StorageConfig;
@@ -79,6 +82,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: Loa
       webDistDir: env.WEB_DIST_DIR,
     },
     dataDir,
+    embedded: { postgresPort: env.EMBEDDED_POSTGRES_PORT, redisPort: env.EMBEDDED_REDIS_PORT },
     databaseUrl: env.DATABASE_URL,
     redis: { url: env.REDIS_URL, queuePrefix: env.QUEUE_PREFIX },
     storage: storageConfig(env, dataDir),
@@ -130,6 +134,7 @@ function storageConfig(env: Env, dataDir: string): StorageConfig {
     bucket: env.MINIO_BUCKET,
     region: env.MINIO_REGION,
     ttlSeconds: env.SIGNED_URL_TTL_SECONDS,
+    publicUrl: env.MINIO_PUBLIC_URL,
   };
 }
 

@@ -32,6 +32,9 @@ export const envSchema = z.object({
     .default('prodshot'),
 
   DATA_DIR: z.string().min(1).default('.data'),
+  /** Ports of the embedded Postgres and Redis that `npm start` runs when no URL is given. */
+  EMBEDDED_POSTGRES_PORT: port.default(54329),
+  EMBEDDED_REDIS_PORT: port.default(63799),
   STORAGE_DIR: z.string().min(1).optional(),
   MINIO_ENDPOINT: z.string().min(1).optional(),
   MINIO_PORT: port.optional(),
@@ -43,6 +46,7 @@ export const envSchema = z.object({
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid S3 bucket name')
     .default('prodshot'),
   MINIO_REGION: z.string().min(1).default('us-east-1'),
+  MINIO_PUBLIC_URL: z.url().optional(),
   SIGNED_URL_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(7 * 24 * 3600).default(3600),
 

@@ -7,18 +7,27 @@ import { MinioObjectStore } from './minio-store.js';
 import type { ObjectStore } from './object-store.js';
 
 export interface CreateStoreOptions {
+  /** Base of the API's own URLs, e.g. http://localhost:3000: filesystem URLs point at its /api/files route. */
   publicUrl: string;
-  /** Where to keep a generated signing secret when none is configured (embedded mode). */
-  dataDir: string;
-  minioPublicUrl?: string | undefined;
+  /** Signs filesystem URLs; see resolveSigningSecret. Unused for S3, which presigns its own. */
+  signingSecret: string | undefined;
 }
 
-export async function createObjectStore(config: StorageConfig, options: CreateStoreOptions): Promise<ObjectStore> {
-  if (config.driver === 'minio') {
-    return new MinioObjectStore({ ...config, publicUrl: options.minioPublicUrl });
-  }
-  const signingSecret = config.signingSecret ?? (await loadOrCreateSecret(path.join(options.dataDir, 'keys', 'url-signing.secret')));
-  return new FsObjectStore({ dir: config.dir, publicUrl: options.publicUrl, signingSecret, ttlSeconds: config.ttlSeconds });
+export function createObjectStore(config: StorageConfig, options: CreateStoreOptions): ObjectStore {
+  if (config.driver === 'minio') return new MinioObjectStore(config);
+  if (!options.signingSecret) throw new Error('The filesystem store needs a signing secret');
+  return new FsObjectStore({
+    dir: config.dir,
+    publicUrl: options.publicUrl,
+    signingSecret: options.signingSecret,
+    ttlSeconds: config.ttlSeconds,
+  });
+}
+
+/** The configured secret, or one generated once under the data folder (embedded mode). */
+export async function resolveSigningSecret(config: StorageConfig, dataDir: string): Promise<string | undefined> {
+  if (config.driver !== 'fs') return undefined;
+  return config.signingSecret ?? loadOrCreateSecret(path.join(dataDir, 'keys', 'url-signing.secret'));
 }
 
 /** The api and the worker both sign URLs, so they must share one secret: the first to boot writes it. */

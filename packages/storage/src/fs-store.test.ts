@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadOrCreateSecret } from './create-store.js';
 import { FsObjectStore } from './fs-store.js';
-import { describeObjectStoreContract } from './object-store-contract.test-suite.js';
+import { describeObjectStoreContract } from './object-store-contract.test-support.js';
 
 async function makeFsStore(): Promise<FsObjectStore> {
   const dir = await mkdtemp(path.join(tmpdir(), 'prodshot-fs-store-'));

@@ -1,6 +1,6 @@
 import { inject } from 'vitest';
 import { createTestS3Store } from '@prodshot/testing';
-import { describeObjectStoreContract } from './object-store-contract.test-suite.js';
+import { describeObjectStoreContract } from './object-store-contract.test-support.js';
 
 const stack = inject('stack');
 

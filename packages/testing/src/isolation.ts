@@ -29,7 +29,8 @@ export async function createTestDatabase(stack: StackInfo): Promise<TestDatabase
     url: url.toString(),
     db,
     drop: async () => {
-      await db.destroy();
+      // A test may already have closed the pool to simulate an outage.
+      await db.destroy().catch(() => {});
       const admin = new pg.Client({ connectionString: stack.postgresAdminUrl });
       await admin.connect();
       try {
@@ -46,11 +47,19 @@ export function uniqueQueuePrefix(): string {
   return uniqueName('test');
 }
 
-export async function createTestFsStore(): Promise<{ store: FsObjectStore; dir: string; cleanup(): Promise<void> }> {
+export interface TestFsStore {
+  store: FsObjectStore;
+  dir: string;
+  signingSecret: string;
+  cleanup(): Promise<void>;
+}
+
+export async function createTestFsStore(publicUrl = 'http://127.0.0.1:3000'): Promise<TestFsStore> {
   const dir = await mkdtemp(path.join(tmpdir(), 'prodshot-test-storage-'));
-  const store = new FsObjectStore({ dir, publicUrl: 'http://127.0.0.1:3000', signingSecret: randomBytes(32).toString('hex'), ttlSeconds: 300 });
+  const signingSecret = randomBytes(32).toString('hex');
+  const store = new FsObjectStore({ dir, publicUrl, signingSecret, ttlSeconds: 300 });
   await store.ensureReady();
-  return { store, dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+  return { store, dir, signingSecret, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 
 /** A bucket of its own on the stack's S3 endpoint. */

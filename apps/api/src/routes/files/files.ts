@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { assertSafeKey, FILES_ROUTE_PREFIX, InvalidKeyError, verifySignature } from '@prodshot/storage';
+import type { AppDeps } from '../../deps.js';
+import { errorBody } from '../../plugins/error-handler.js';
+
+interface FileQuery {
+  expires?: string;
+  signature?: string;
+}
+
+/**
+ * Serves objects of the filesystem store behind the signed, expiring URLs it hands out. Only
+ * images we re-encoded are stored, and they go out with nosniff so nothing is read as script.
+ */
+export async function fileRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const secret = deps.fileSigningSecret;
+  if (deps.store.driver !== 'fs' || !secret) return;
+
+  app.get<{ Params: { '*': string }; Querystring: FileQuery }>(`${FILES_ROUTE_PREFIX}*`, async (request, reply) => {
+    const key = request.params['*'];
+    try {
+      assertSafeKey(key);
+    } catch (error) {
+      if (error instanceof InvalidKeyError) return reply.status(400).send(errorBody(400, 'Invalid file path', 'invalid_key'));
+      throw error;
+    }
+    const expires = Number(request.query.expires);
+    const verdict = verifySignature(secret, key, expires, request.query.signature ?? '');
+    if (verdict === 'expired') return reply.status(403).send(errorBody(403, 'This link has expired', 'link_expired'));
+    if (verdict === 'invalid') return reply.status(403).send(errorBody(403, 'Invalid or missing signature', 'invalid_signature'));
+
+    const object = await deps.store.stat(key);
+    if (!object) return reply.status(404).send(errorBody(404, 'File not found', 'not_found'));
+    const { stream } = await deps.store.getStream(key);
+    const maxAge = Math.max(0, expires - Math.floor(Date.now() / 1000));
+    return reply
+      .header('Content-Type', object.contentType)
+      .header('Content-Length', object.size)
+      .header('Cache-Control', `private, max-age=${maxAge}`)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Disposition', 'inline')
+      .send(stream);
+  });
+}

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig } from '@prodshot/config';
+import { createDatabase, migrateToLatest } from '@prodshot/db';
+import { createRedisConnection } from '@prodshot/queue';
+import { createObjectStore, resolveSigningSecret } from '@prodshot/storage';
+import { buildApp } from './app.js';
+
+const SHUTDOWN_DEADLINE_MS = 20_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env, { require: ['DATABASE_URL', 'REDIS_URL'] });
+  const db = createDatabase({ connectionString: config.databaseUrl! });
+  await migrateToLatest(db);
+  const redis = createRedisConnection(config.redis.url!, 'producer', 'api');
+  const fileSigningSecret = await resolveSigningSecret(config.storage, config.dataDir);
+  const store = createObjectStore(config.storage, { publicUrl: config.http.publicUrl, signingSecret: fileSigningSecret });
+  await store.ensureReady();
+
+  const webDistDir = config.http.webDistDir ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+  const app = await buildApp({ config, db, redis, store, fileSigningSecret }, { webDistDir });
+  await app.listen({ host: config.http.host, port: config.http.port });
+
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: no new requests, finishing the ones in flight');
+    const deadline = setTimeout(() => {
+      app.log.error('shutdown deadline passed, exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
+    deadline.unref();
+    await app.close();
+    await Promise.allSettled([db.destroy(), redis.quit()]);
+    process.exit(0);
+  };
+  process.on('SIGTERM', (signal) => void shutdown(signal));
+  process.on('SIGINT', (signal) => void shutdown(signal));
+}
+
+main().catch((error: unknown) => {
+  // A bad variable is one readable line, not a stack trace.
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

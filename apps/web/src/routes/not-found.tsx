@@ -1,0 +1,18 @@
+import { Link } from 'react-router-dom';
+
+export function NotFoundPage() {
+  return (
+    <section className="not-found">
+      <h1>Page not found</h1>
+      <p>The page you are looking for does not exist.</p>
+      <div className="actions">
+        <Link to="/" className="button">
+          Go home
+        </Link>
+        <Link to="/dashboard" className="button button-ghost">
+          Go to dashboard
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,10 @@
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  // Workspace packages are bundled from their TypeScript source.
+  resolve: { conditions: ['@prodshot/source', ...defaultClientConditions] },
+  server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000', '/socket.io': { target: 'ws://127.0.0.1:3000', ws: true } } },
+  build: { outDir: 'dist', sourcemap: true },
+});

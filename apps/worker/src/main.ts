@@ -1,0 +1,63 @@
+import { Worker } from 'bullmq';
+import pino from 'pino';
+import { ConfigError, loadConfig } from '@prodshot/config';
+import { createDatabase } from '@prodshot/db';
+import { createRedisConnection, QUEUE_NAMES } from '@prodshot/queue';
+import { createObjectStore, resolveSigningSecret } from '@prodshot/storage';
+import { createDispatcher } from './dispatch.js';
+import { handlers } from './handlers/index.js';
+import { startHealthServer } from './health-server.js';
+
+/** Longer than any single job step, shorter than an orchestrator's kill grace period. */
+const SHUTDOWN_DEADLINE_MS = 60_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env, { require: ['DATABASE_URL', 'REDIS_URL'] });
+  const log = pino({ level: config.logLevel, base: { service: 'worker', pid: process.pid } });
+  const db = createDatabase({ connectionString: config.databaseUrl!, max: config.worker.concurrency + 2 });
+  const connection = createRedisConnection(config.redis.url!, 'consumer', 'worker');
+  const signingSecret = await resolveSigningSecret(config.storage, config.dataDir);
+  const store = createObjectStore(config.storage, { publicUrl: config.http.publicUrl, signingSecret });
+  await store.ensureReady();
+
+  const dispatch = createDispatcher(handlers, { config, db, store });
+  const workers = QUEUE_NAMES.map(
+    (queue) =>
+      new Worker(queue, dispatch, {
+        connection,
+        prefix: config.redis.queuePrefix,
+        concurrency: config.worker.concurrency,
+      }),
+  );
+  for (const worker of workers) {
+    worker.on('failed', (job, error) => log.warn({ jobId: job?.id, job: job?.name, err: error }, 'job failed'));
+    worker.on('error', (error) => log.error({ err: error }, 'worker error'));
+  }
+  const health = config.worker.healthPort ? startHealthServer(config.worker.healthPort, config.http.host, db, connection) : null;
+  log.info({ queues: QUEUE_NAMES, concurrency: config.worker.concurrency, engine: config.imageModel.kind }, 'worker ready');
+
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down: taking no new jobs, finishing active ones');
+    const deadline = setTimeout(() => {
+      // Jobs still active stay locked until their lock expires, then another worker picks them up.
+      log.error('shutdown deadline passed, exiting with jobs still active');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
+    deadline.unref();
+    await Promise.all(workers.map((worker) => worker.close()));
+    health?.close();
+    await Promise.allSettled([db.destroy(), connection.quit()]);
+    log.info('worker stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', (signal) => void shutdown(signal));
+  process.on('SIGINT', (signal) => void shutdown(signal));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,45 @@
+// `npm test`: install what is missing, then lint, typecheck, build, unit and integration tests.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { checkNodeVersion, ensureDependencies, ensureSystemCommands, fail, repoRoot, run, say, turbo } from './lib/bootstrap.mjs';
+
+checkNodeVersion();
+ensureDependencies();
+ensureSystemCommands([{ command: 'redis-server', debianPackage: 'redis-server' }]);
+
+say('lint, typecheck and build…');
+if (turbo(['run', 'lint', 'typecheck', 'build', '--output-logs=errors-only']) !== 0) fail('lint, typecheck or build failed');
+
+const reports = mkdtempSync(path.join(tmpdir(), 'prodshot-test-report-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failedProjects = 0;
+for (const project of ['unit', 'integration']) {
+  say(`${project} tests…`);
+  const report = path.join(reports, `${project}.json`);
+  const status = run(path.join(repoRoot, 'node_modules', '.bin', 'vitest'), [
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
+  if (status !== 0) failedProjects += 1;
+  addTotals(report);
+}
+
+// The plain closing line CI reads, for both projects together.
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+if (failedProjects > 0 || totals.failed > 0) process.exit(1);
+
+function addTotals(report) {
+  try {
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    totals.passed += json.numPassedTests ?? 0;
+    totals.failed += json.numFailedTests ?? 0;
+    totals.skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+  } catch {
+    totals.failed += 1;
+  }
+}
