@@ -1,0 +1,74 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, isAlive, waitUntil } from './embedded/processes.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const entry = path.join(repoRoot, 'scripts', 'dist', 'start.js');
+let dataDir: string;
+
+beforeAll(async () => {
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first (npm test does)`);
+  dataDir = await mkdtemp(path.join(tmpdir(), 'prodshot-start-'));
+  await chmod(dataDir, 0o755);
+});
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+function childPids(pid: number): number[] {
+  const out = spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).stdout;
+  return out.split('\n').map((s) => Number(s.trim())).filter((n) => n > 0);
+}
+
+describe('the built stack (what npm start runs after building)', () => {
+  it('serves health on embedded services and leaves no process behind after SIGINT', async () => {
+    const [port, postgresPort, redisPort] = await Promise.all([freePort(), freePort(), freePort()]);
+    const env = {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      EMBEDDED_POSTGRES_PORT: String(postgresPort),
+      EMBEDDED_REDIS_PORT: String(redisPort),
+      LOG_LEVEL: 'warn',
+    };
+    delete env.DATABASE_URL;
+    delete env.REDIS_URL;
+    const stack = spawn(process.execPath, [entry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    stack.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    stack.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => stack.once('exit', resolve));
+
+    await waitUntil(() => output.includes('Prodshot is running') || stack.exitCode !== null, 90_000, 'the stack to start');
+    expect(output).toContain('Prodshot is running');
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({
+      dependencies: { postgres: { status: 'ok' }, redis: { status: 'ok' }, storage: { status: 'ok' } },
+    });
+    const spa = await fetch(`http://127.0.0.1:${port}/dashboard`);
+    expect(spa.headers.get('content-type')).toContain('text/html');
+
+    const children = childPids(stack.pid!);
+    expect(children.length).toBeGreaterThanOrEqual(4); // postgres, redis-server, api, worker
+    stack.kill('SIGINT');
+    expect(await exited).toBe(0);
+    await waitUntil(() => children.every((pid) => !isAlive(pid)), 10_000, 'every service to exit');
+  }, 150_000);
+
+  it('stops boot with one line naming a bad variable', () => {
+    const result = spawnSync(process.execPath, [entry], {
+      cwd: repoRoot,
+      env: { ...process.env, REDIS_URL: 'not-a-url', DATA_DIR: dataDir },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('REDIS_URL');
+  });
+});
