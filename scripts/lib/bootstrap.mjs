@@ -31,13 +31,17 @@ export function checkNodeVersion() {
   if (major < 20 || (major === 20 && minor < 19)) fail(`Node.js ≥ 20.19 is required (this is ${process.version}).`);
 }
 
-/** `npm ci` when node_modules is missing or older than the lockfile. */
+/**
+ * Installs from the lockfile when node_modules is missing or older than it. `npm install` rather
+ * than `npm ci`: npm 11 writes lockfiles without other platforms' optional packages (turbo's
+ * darwin and windows binaries), which `npm ci` then refuses as out of sync.
+ */
 export function ensureDependencies() {
   const installed = path.join(repoRoot, 'node_modules', '.package-lock.json');
   const lock = path.join(repoRoot, 'package-lock.json');
   if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(lock).mtimeMs) return;
-  say('installing dependencies (npm ci)…');
-  runOrFail('npm', ['ci', '--no-audit', '--no-fund']);
+  say('installing dependencies (npm install from package-lock.json)…');
+  runOrFail('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 export function hasCommand(name) {

@@ -1,0 +1,196 @@
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../database.js';
+import type { Database, LedgerKind } from '../schema.js';
+
+export interface CreditBalance {
+  subscriptionCredits: number;
+  addOnCredits: number;
+}
+
+export class InsufficientCreditsError extends Error {
+  override readonly name = 'InsufficientCreditsError';
+  readonly code = 'insufficient_credits';
+  constructor(
+    readonly needed: number,
+    readonly available: number,
+  ) {
+    super(`Not enough credits: this needs ${needed} and you have ${available}.`);
+  }
+}
+
+export interface LedgerResult {
+  /** false when the idempotency key had already been used: nothing moved this time. */
+  applied: boolean;
+  balance: CreditBalance;
+}
+
+export interface ReserveInput {
+  userId: string;
+  amount: number;
+  idempotencyKey: string;
+  generationId: string;
+  reason?: string;
+}
+
+export interface RefundInput {
+  userId: string;
+  amount: number;
+  idempotencyKey: string;
+  generationId: string;
+  reason?: string;
+}
+
+export interface GrantInput {
+  userId: string;
+  amount: number;
+  idempotencyKey: string;
+  reason?: string;
+}
+
+type Tx = Transaction<Database>;
+
+/**
+ * The one place credits move. Every movement is a ledger row with a unique idempotency key,
+ * written in the same transaction as the balance change, so a retried job or a replayed webhook
+ * never charges or grants twice, and balances never go negative (a check constraint backs this).
+ */
+export class CreditsRepository {
+  constructor(private readonly db: Db) {}
+
+  async balance(userId: string): Promise<CreditBalance> {
+    const row = await this.db
+      .selectFrom('credit_balances')
+      .select(['subscription_credits', 'addon_credits'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return toBalance(row);
+  }
+
+  /** Takes subscription credits first, then add-on credits; refuses when the total is short. */
+  async reserve(input: ReserveInput): Promise<LedgerResult> {
+    assertPositive(input.amount);
+    return this.db.transaction().execute(async (tx) => {
+      const current = await lockBalance(tx, input.userId);
+      if (await keyUsed(tx, input.idempotencyKey)) return { applied: false, balance: current };
+      const available = current.subscriptionCredits + current.addOnCredits;
+      if (available < input.amount) throw new InsufficientCreditsError(input.amount, available);
+      const fromSubscription = Math.min(current.subscriptionCredits, input.amount);
+      const fromAddOn = input.amount - fromSubscription;
+      return this.move(tx, input.userId, 'reserve', -fromSubscription, -fromAddOn, input);
+    });
+  }
+
+  /**
+   * Gives back up to `amount` of what this generation reserved and has not had back yet, add-on
+   * credits first (they were taken last). A refund never exceeds the reservation.
+   */
+  async refund(input: RefundInput): Promise<LedgerResult> {
+    assertPositive(input.amount);
+    return this.db.transaction().execute(async (tx) => {
+      const current = await lockBalance(tx, input.userId);
+      if (await keyUsed(tx, input.idempotencyKey)) return { applied: false, balance: current };
+      const open = await refundable(tx, input.generationId);
+      const toAddOn = Math.min(input.amount, open.addOn);
+      const toSubscription = Math.min(input.amount - toAddOn, open.subscription);
+      return this.move(tx, input.userId, 'refund', toSubscription, toAddOn, input);
+    });
+  }
+
+  /** Marks reserved credits as spent for an output that was stored; moves nothing. */
+  async settle(input: { userId: string; generationId: string; idempotencyKey: string }): Promise<LedgerResult> {
+    return this.db.transaction().execute(async (tx) => {
+      const current = await lockBalance(tx, input.userId);
+      if (await keyUsed(tx, input.idempotencyKey)) return { applied: false, balance: current };
+      return this.move(tx, input.userId, 'settle', 0, 0, input);
+    });
+  }
+
+  async grantAddOn(input: GrantInput): Promise<LedgerResult> {
+    assertPositive(input.amount);
+    return this.db.transaction().execute(async (tx) => {
+      const current = await lockBalance(tx, input.userId);
+      if (await keyUsed(tx, input.idempotencyKey)) return { applied: false, balance: current };
+      return this.move(tx, input.userId, 'grant_addon', 0, input.amount, input);
+    });
+  }
+
+  /** A new paid period: subscription credits become the plan allowance (no rollover). */
+  async resetSubscription(input: GrantInput): Promise<LedgerResult> {
+    if (!Number.isInteger(input.amount) || input.amount < 0) throw new RangeError('allowance must be a whole number ≥ 0');
+    return this.db.transaction().execute(async (tx) => {
+      const current = await lockBalance(tx, input.userId);
+      if (await keyUsed(tx, input.idempotencyKey)) return { applied: false, balance: current };
+      return this.move(tx, input.userId, 'reset_subscription', input.amount - current.subscriptionCredits, 0, input);
+    });
+  }
+
+  private async move(
+    tx: Tx,
+    userId: string,
+    kind: LedgerKind,
+    subscriptionDelta: number,
+    addOnDelta: number,
+    input: { idempotencyKey: string; generationId?: string; reason?: string },
+  ): Promise<LedgerResult> {
+    await tx
+      .insertInto('credit_ledger')
+      .values({
+        user_id: userId,
+        kind,
+        subscription_delta: subscriptionDelta,
+        addon_delta: addOnDelta,
+        idempotency_key: input.idempotencyKey,
+        generation_id: input.generationId ?? null,
+        reason: input.reason ?? null,
+      })
+      .execute();
+    const row = await tx
+      .updateTable('credit_balances')
+      .set({
+        subscription_credits: sql`subscription_credits + ${subscriptionDelta}`,
+        addon_credits: sql`addon_credits + ${addOnDelta}`,
+        updated_at: sql`now()`,
+      })
+      .where('user_id', '=', userId)
+      .returning(['subscription_credits', 'addon_credits'])
+      .executeTakeFirstOrThrow();
+    return { applied: true, balance: toBalance(row) };
+  }
+}
+
+function toBalance(row: { subscription_credits: number; addon_credits: number } | undefined): CreditBalance {
+  return { subscriptionCredits: row?.subscription_credits ?? 0, addOnCredits: row?.addon_credits ?? 0 };
+}
+
+function assertPositive(amount: number): void {
+  if (!Number.isInteger(amount) || amount <= 0) throw new RangeError('amount must be a whole number > 0');
+}
+
+/** Creates the balance row if needed and locks it: concurrent movements for one user queue up here. */
+async function lockBalance(tx: Tx, userId: string): Promise<CreditBalance> {
+  await tx.insertInto('credit_balances').values({ user_id: userId }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
+  const row = await tx
+    .selectFrom('credit_balances')
+    .select(['subscription_credits', 'addon_credits'])
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return toBalance(row);
+}
+
+async function keyUsed(tx: Tx, idempotencyKey: string): Promise<boolean> {
+  const row = await tx.selectFrom('credit_ledger').select('id').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+  return row !== undefined;
+}
+
+async function refundable(tx: Tx, generationId: string): Promise<{ subscription: number; addOn: number }> {
+  const row = await tx
+    .selectFrom('credit_ledger')
+    .select([
+      sql<string>`coalesce(-sum(subscription_delta) filter (where kind = 'reserve'), 0) - coalesce(sum(subscription_delta) filter (where kind = 'refund'), 0)`.as('subscription'),
+      sql<string>`coalesce(-sum(addon_delta) filter (where kind = 'reserve'), 0) - coalesce(sum(addon_delta) filter (where kind = 'refund'), 0)`.as('addon'),
+    ])
+    .where('generation_id', '=', generationId)
+    .executeTakeFirstOrThrow();
+  return { subscription: Number(row.subscription), addOn: Number(row.addon) };
+}
