@@ -26,7 +26,7 @@ function childPids(pid: number): number[] {
 describe('the built stack (what npm start runs after building)', () => {
   it('serves health on embedded services and leaves no process behind after SIGINT', async () => {
     const [port, postgresPort, redisPort] = await Promise.all([freePort(), freePort(), freePort()]);
-    const env = {
+    const env: NodeJS.ProcessEnv = {
       ...process.env,
       PORT: String(port),
       DATA_DIR: dataDir,

@@ -1,11 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { userRoom } from '@prodshot/contracts';
 import type { AppDeps } from './deps.js';
+import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerWebApp } from './plugins/web-app.js';
+import { attachRealtime } from './realtime/socket-server.js';
+import { authRoutes } from './routes/auth/auth.js';
+import { devRoutes } from './routes/dev/dev.js';
 import { fileRoutes } from './routes/files/files.js';
+import { generationRoutes } from './routes/generations/generations.js';
+import { generationCallRoutes } from './routes/images/generation-calls.js';
+import { imageRoutes } from './routes/images/images.js';
 import { healthRoutes } from './routes/health/health.js';
+import { paymentRoutes } from './routes/payments/payments.js';
+import { uploadRoutes } from './routes/uploads/uploads.js';
+import { userRoutes } from './routes/users/users.js';
+import { webhookRoutes } from './routes/webhooks/webhooks.js';
 
 export interface BuildAppOptions {
   /** Folder of the built web app; omitted in API-only tests. */
@@ -27,8 +39,25 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     reply.header('x-request-id', request.id);
   });
 
-  await app.register(healthRoutes, deps);
-  await app.register(fileRoutes, deps);
+  // Auth first: every route after it can use requireUser.
+  await registerAuth(app, deps);
+  const io = attachRealtime(app, deps.redis);
+  const routeDeps: AppDeps = {
+    ...deps,
+    onCreditsChanged: deps.onCreditsChanged ?? ((userId, balance) => io.to(userRoom(userId)).emit('credits:update', balance)),
+  };
+
+  await app.register(healthRoutes, routeDeps);
+  await app.register(fileRoutes, routeDeps);
+  await app.register(imageRoutes, routeDeps);
+  await app.register(generationCallRoutes, routeDeps);
+  await app.register(generationRoutes, routeDeps);
+  await app.register(uploadRoutes, routeDeps);
+  await app.register(devRoutes, routeDeps);
+  await app.register(authRoutes, routeDeps);
+  await app.register(userRoutes, routeDeps);
+  await app.register(paymentRoutes, routeDeps);
+  await app.register(webhookRoutes, routeDeps);
   await registerWebApp(app, options.webDistDir);
   return app;
 }

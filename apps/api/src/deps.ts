@@ -1,7 +1,9 @@
 import type { Config } from '@prodshot/config';
 import type { Db } from '@prodshot/db';
 import type { ObjectStore } from '@prodshot/storage';
+import type { JobProducer } from '@prodshot/queue';
 import type { Redis } from 'ioredis';
+import type { CreditsChangedListener } from './services/credits-events.js';
 
 /** Everything the API talks to, built once at boot and passed in, so tests can build the app on their own stack. */
 export interface AppDeps {
@@ -11,4 +13,8 @@ export interface AppDeps {
   store: ObjectStore;
   /** Secret the filesystem store signs URLs with; undefined for S3, which signs its own. */
   fileSigningSecret: string | undefined;
+  /** Enqueues jobs for the workers and waits on their results. */
+  producer: JobProducer;
+  /** Told after billing moved a user's credits (a plan period, an add-on pack); unset means nobody listens. */
+  onCreditsChanged?: CreditsChangedListener;
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from '@prodshot/config';
 import { createDatabase, migrateToLatest } from '@prodshot/db';
-import { createRedisConnection } from '@prodshot/queue';
+import { createRedisConnection, JobProducer } from '@prodshot/queue';
 import { createObjectStore, resolveSigningSecret } from '@prodshot/storage';
 import { buildApp } from './app.js';
 
@@ -12,13 +12,15 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env, { require: ['DATABASE_URL', 'REDIS_URL'] });
   const db = createDatabase({ connectionString: config.databaseUrl! });
   await migrateToLatest(db);
-  const redis = createRedisConnection(config.redis.url!, 'producer', 'api');
+  const redisUrl = config.redis.url!;
+  const redis = createRedisConnection(redisUrl, 'producer', 'api');
+  const producer = new JobProducer(redis, config.redis.queuePrefix, () => createRedisConnection(redisUrl, 'consumer', 'api-events'));
   const fileSigningSecret = await resolveSigningSecret(config.storage, config.dataDir);
   const store = createObjectStore(config.storage, { publicUrl: config.http.publicUrl, signingSecret: fileSigningSecret });
   await store.ensureReady();
 
   const webDistDir = config.http.webDistDir ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
-  const app = await buildApp({ config, db, redis, store, fileSigningSecret }, { webDistDir });
+  const app = await buildApp({ config, db, redis, store, fileSigningSecret, producer }, { webDistDir });
   await app.listen({ host: config.http.host, port: config.http.port });
 
   let stopping = false;
@@ -32,6 +34,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_DEADLINE_MS);
     deadline.unref();
     await app.close();
+    await producer.close();
     await Promise.allSettled([db.destroy(), redis.quit()]);
     process.exit(0);
   };

@@ -1,18 +1,57 @@
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { JobName } from '@prodshot/contracts';
+import { isImagingError } from '@prodshot/imaging';
 import type { WorkerDeps } from './deps.js';
-import type { JobHandlers } from './handlers/index.js';
+import type { JobHandler, JobHandlers } from './handlers/index.js';
+import { userMessage } from './pipeline/slots.js';
 
 function isJobName(handlers: JobHandlers, name: string): name is JobName {
   return Object.hasOwn(handlers, name);
 }
 
-/** Routes a job to the handler of its name; an unknown name can never succeed, so it is not retried. */
+function handlerFor(handlers: JobHandlers, job: Job): JobHandler<JobName> {
+  if (!isJobName(handlers, job.name)) throw new UnrecoverableError(`No handler for job "${job.name}"`);
+  // The name was checked above, so the job's data is that name's payload.
+  return handlers[job.name] as unknown as JobHandler<JobName>;
+}
+
+/** A bad input fails the same way every time: retrying it only burns time. */
+function isPermanent(error: unknown): boolean {
+  return error instanceof UnrecoverableError || (isImagingError(error) && !error.retryable);
+}
+
+function isLastAttempt(job: Job): boolean {
+  return job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+}
+
+/**
+ * Routes a job to its handler. On the last failure (retries spent, or an input that can never
+ * work) the handler settles its slots and refunds before the job is marked failed.
+ */
 export function createDispatcher(handlers: JobHandlers, deps: WorkerDeps) {
   return async (job: Job): Promise<unknown> => {
-    if (!isJobName(handlers, job.name)) throw new UnrecoverableError(`No handler for job "${job.name}"`);
-    // The name was checked above, so the job's data is that name's payload.
-    const handler = handlers[job.name] as unknown as (job: Job, deps: WorkerDeps) => Promise<unknown>;
-    return handler(job, deps);
+    const handler = handlerFor(handlers, job);
+    try {
+      return await handler.run(job as Job<never, never>, deps);
+    } catch (error) {
+      const permanent = isPermanent(error);
+      if (permanent || isLastAttempt(job)) {
+        await handler.onFinalFailure?.(job.data as never, userMessage(error), deps);
+      }
+      if (permanent && !(error instanceof UnrecoverableError)) {
+        throw new UnrecoverableError(error instanceof Error ? error.message : String(error));
+      }
+      throw error;
+    }
   };
+}
+
+/**
+ * For jobs that failed outside the processor (stalled too often after worker crashes): the same
+ * idempotent settle-and-refund, run by whichever worker sees the failure.
+ */
+export async function settleFailedJob(handlers: JobHandlers, deps: WorkerDeps, job: Job, error: Error): Promise<void> {
+  if (!isJobName(handlers, job.name)) return;
+  if (!isPermanent(error) && !isLastAttempt(job) && !/stalled/i.test(error.message)) return;
+  await handlerFor(handlers, job).onFinalFailure?.(job.data as never, userMessage(error), deps);
 }

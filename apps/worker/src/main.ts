@@ -1,40 +1,61 @@
 import { Worker } from 'bullmq';
 import pino from 'pino';
 import { ConfigError, loadConfig } from '@prodshot/config';
-import { createDatabase } from '@prodshot/db';
-import { createRedisConnection, QUEUE_NAMES } from '@prodshot/queue';
+import { CreditsRepository, createDatabase, GenerationsRepository } from '@prodshot/db';
+import { createRedisConnection, JobProducer, QUEUE_NAMES } from '@prodshot/queue';
 import { createObjectStore, resolveSigningSecret } from '@prodshot/storage';
-import { createDispatcher } from './dispatch.js';
+import { createDispatcher, settleFailedJob } from './dispatch.js';
+import { createEngine } from './engine.js';
 import { handlers } from './handlers/index.js';
 import { startHealthServer } from './health-server.js';
+import { createPublisher } from './realtime/publisher.js';
 
 /** Longer than any single job step, shorter than an orchestrator's kill grace period. */
 const SHUTDOWN_DEADLINE_MS = 60_000;
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, { require: ['DATABASE_URL', 'REDIS_URL'] });
+  const redisUrl = config.redis.url!;
   const log = pino({ level: config.logLevel, base: { service: 'worker', pid: process.pid } });
-  const db = createDatabase({ connectionString: config.databaseUrl!, max: config.worker.concurrency + 2 });
-  const connection = createRedisConnection(config.redis.url!, 'consumer', 'worker');
+  const db = createDatabase({ connectionString: config.databaseUrl!, max: config.worker.concurrency * 2 + 2 });
+  const connection = createRedisConnection(redisUrl, 'consumer', 'worker');
+  const producerConnection = createRedisConnection(redisUrl, 'consumer', 'worker-producer');
   const signingSecret = await resolveSigningSecret(config.storage, config.dataDir);
   const store = createObjectStore(config.storage, { publicUrl: config.http.publicUrl, signingSecret });
   await store.ensureReady();
 
-  const dispatch = createDispatcher(handlers, { config, db, store });
+  const deps = {
+    config,
+    db,
+    store,
+    engine: createEngine(config.imageModel),
+    generations: new GenerationsRepository(db),
+    credits: new CreditsRepository(db),
+    publisher: createPublisher(producerConnection),
+    producer: new JobProducer(producerConnection, config.redis.queuePrefix, () => createRedisConnection(redisUrl, 'consumer', 'worker-events')),
+  };
+  const dispatch = createDispatcher(handlers, deps);
   const workers = QUEUE_NAMES.map(
     (queue) =>
       new Worker(queue, dispatch, {
         connection,
         prefix: config.redis.queuePrefix,
         concurrency: config.worker.concurrency,
+        lockDuration: config.worker.lockDurationMs,
+        stalledInterval: config.worker.lockDurationMs,
+        // A job whose worker died is retried; one that keeps killing workers fails for good (and is refunded).
+        maxStalledCount: 2,
       }),
   );
   for (const worker of workers) {
-    worker.on('failed', (job, error) => log.warn({ jobId: job?.id, job: job?.name, err: error }, 'job failed'));
+    worker.on('failed', (job, error) => {
+      log.warn({ jobId: job?.id, job: job?.name, attempts: job?.attemptsMade, err: error }, 'job failed');
+      if (job) settleFailedJob(handlers, deps, job, error).catch((e: unknown) => log.error({ err: e, jobId: job.id }, 'settling a failed job failed'));
+    });
     worker.on('error', (error) => log.error({ err: error }, 'worker error'));
   }
   const health = config.worker.healthPort ? startHealthServer(config.worker.healthPort, config.http.host, db, connection) : null;
-  log.info({ queues: QUEUE_NAMES, concurrency: config.worker.concurrency, engine: config.imageModel.kind }, 'worker ready');
+  log.info({ queues: QUEUE_NAMES, concurrency: config.worker.concurrency, engine: deps.engine.name }, 'worker ready');
 
   let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {
@@ -49,7 +70,8 @@ async function main(): Promise<void> {
     deadline.unref();
     await Promise.all(workers.map((worker) => worker.close()));
     health?.close();
-    await Promise.allSettled([db.destroy(), connection.quit()]);
+    await deps.producer.close();
+    await Promise.allSettled([db.destroy(), connection.quit(), producerConnection.quit()]);
     log.info('worker stopped');
     process.exit(0);
   };

@@ -50,7 +50,7 @@ export interface Config {
   databaseUrl: string | undefined;
   redis: { url: string | undefined; queuePrefix: string };
   storage: StorageConfig;
-  worker: { concurrency: number; healthPort: number | undefined };
+  worker: { concurrency: number; healthPort: number | undefined; lockDurationMs: number };
   auth: AuthConfig;
   payments: PaymentsConfig;
   imageModel: ImageModelConfig;
@@ -86,7 +86,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: Loa
     databaseUrl: env.DATABASE_URL,
     redis: { url: env.REDIS_URL, queuePrefix: env.QUEUE_PREFIX },
     storage: storageConfig(env, dataDir),
-    worker: { concurrency: env.WORKER_CONCURRENCY, healthPort: env.WORKER_HEALTH_PORT },
+    worker: { concurrency: env.WORKER_CONCURRENCY, healthPort: env.WORKER_HEALTH_PORT, lockDurationMs: env.WORKER_LOCK_DURATION_MS },
     auth: authConfig(env, dataDir),
     payments: paymentsConfig(env),
     imageModel: imageModelConfig(env),

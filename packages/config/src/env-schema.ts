@@ -52,6 +52,8 @@ export const envSchema = z.object({
 
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   WORKER_HEALTH_PORT: port.optional(),
+  /** How long a worker's claim on a job lasts without renewal; a crashed worker's job is retried after it. */
+  WORKER_LOCK_DURATION_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
 
   CLERK_SECRET_KEY: z.string().startsWith('sk_').optional(),
   CLERK_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),

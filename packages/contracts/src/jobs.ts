@@ -1,8 +1,92 @@
+import type { TemplateHandle } from './templates.js';
+
+interface SourceImage {
+  generationId: string;
+  userId: string;
+  imageId: string;
+  /** Storage key of the re-encoded upload. */
+  sourceKey: string;
+  productTitle?: string | undefined;
+  productDescription?: string | undefined;
+}
+
+/** Output side in pixels, by plan (decisions.md). */
+export type ShotSize = 1024 | 2048 | 4096;
+
+export interface ProductShotJob extends SourceImage {
+  backgroundType?: TemplateHandle | undefined;
+  prompt?: string | undefined;
+  count: number;
+  extractSubjectFirst: boolean;
+  upscaleImageFirst: boolean;
+  size: ShotSize;
+}
+
+export interface StyleRecommendationJob extends SourceImage {
+  /** Smart generation run by the server: enqueue one style-shot per style once recommended. */
+  fanOut: boolean;
+  styleCount: number;
+  size: ShotSize;
+}
+
+export interface StyleShotJob extends SourceImage {
+  styleIndex: number;
+  styleName: string;
+  stylePrompt: string;
+  size: ShotSize;
+}
+
+export type RemoveBackgroundJob = SourceImage;
+
+export interface GenerateBackgroundJob extends SourceImage {
+  backgroundType?: TemplateHandle | undefined;
+  prompt?: string | undefined;
+  size: ShotSize;
+}
+
+export interface EnhancePromptJob {
+  prompt: string;
+  productTitle?: string | undefined;
+}
+
 /**
  * Job names and their payloads: the one typed map that the API (producer) and the worker
  * (consumer) share. Every name here must have a handler in apps/worker/src/handlers, which the
  * worker's handler table enforces at compile time.
  */
-export type JobPayloads = Record<never, never>;
+export interface JobPayloads {
+  'product-shot': ProductShotJob;
+  'style-recommendation': StyleRecommendationJob;
+  'style-shot': StyleShotJob;
+  'remove-background': RemoveBackgroundJob;
+  'generate-background': GenerateBackgroundJob;
+  'enhance-prompt': EnhancePromptJob;
+}
 
 export type JobName = keyof JobPayloads;
+
+/** What each job returns to a caller waiting on it. */
+export interface JobResults {
+  'product-shot': { generationId: string };
+  'style-recommendation': {
+    generationId: string;
+    productInfo: { productTitle: string; productDescription: string; productType: string };
+    styles: { name: string; prompt: string }[];
+    /** Set when the product kind is one we do not support yet (spec §8). */
+    unsupportedProduct: { message: string } | null;
+  };
+  'style-shot': { generationId: string; index: number };
+  'remove-background': { generationId: string };
+  'generate-background': { generationId: string };
+  'enhance-prompt': { enhancedPrompt: string };
+}
+
+/** Quick interactive calls never wait behind renders. */
+export const JOB_QUEUE: { readonly [K in JobName]: 'render' | 'interactive' } = {
+  'product-shot': 'render',
+  'style-recommendation': 'interactive',
+  'style-shot': 'render',
+  'remove-background': 'render',
+  'generate-background': 'render',
+  'enhance-prompt': 'interactive',
+};

@@ -19,6 +19,11 @@ export function isTemplateHandle(value: unknown): value is TemplateHandle {
   return typeof value === 'string' && (TEMPLATE_HANDLES as readonly string[]).includes(value);
 }
 
+/** A slot's display name: the template's name, or 'Custom' for a prompt. */
+export function templateName(handle: string | undefined | null): string {
+  return TEMPLATES.find((t) => t.handle === handle)?.name ?? 'Custom';
+}
+
 /** The popular prompt chips of the editor's Custom Background tab. */
 export const PROMPT_CHIPS = ['Wooden table', 'Beach sunset', 'Modern kitchen', 'Studio lighting'] as const;
 

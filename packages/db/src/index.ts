@@ -2,3 +2,9 @@ export { createDatabase, pingDatabase, type Db, type CreateDatabaseOptions } fro
 export { migrateToLatest, MigrationError } from './migrate.js';
 export * from './schema.js';
 export * from './repositories/credits-repository.js';
+export * from './repositories/images-repository.js';
+export * from './repositories/generations-repository.js';
+export { isUuid } from './repositories/uuid.js';
+export * from './repositories/users-repository.js';
+export * from './repositories/subscriptions-repository.js';
+export * from './repositories/webhook-events-repository.js';

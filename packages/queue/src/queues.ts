@@ -13,3 +13,10 @@ export const DEFAULT_JOB_OPTIONS: DefaultJobOptions = {
   removeOnComplete: { age: 24 * 3600, count: 10_000 },
   removeOnFail: { age: 7 * 24 * 3600 },
 };
+
+/** BullMQ job ids are derived from our rows (so a retry cannot enqueue twice) and may not contain ':'. */
+export const jobIds = {
+  generation: (generationId: string) => generationId,
+  style: (generationId: string, index: number) => `${generationId}-style-${index}`,
+  enhance: (requestId: string) => `enhance-${requestId}`,
+};

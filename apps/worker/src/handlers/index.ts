@@ -1,10 +1,27 @@
 import type { Job } from 'bullmq';
-import type { JobName, JobPayloads } from '@prodshot/contracts';
+import type { JobName, JobPayloads, JobResults } from '@prodshot/contracts';
 import type { WorkerDeps } from '../deps.js';
+import { enhancePrompt } from './enhance-prompt.js';
+import { generateBackground } from './generate-background.js';
+import { productShot } from './product-shot.js';
+import { removeBackground } from './remove-background.js';
+import { styleRecommendation } from './style-recommendation.js';
+import { styleShot } from './style-shot.js';
 
-export type JobHandler<K extends JobName> = (job: Job<JobPayloads[K]>, deps: WorkerDeps) => Promise<unknown>;
+export interface JobHandler<K extends JobName> {
+  run(job: Job<JobPayloads[K], JobResults[K]>, deps: WorkerDeps): Promise<JobResults[K]>;
+  /** Once the job has failed for good (retries spent or unrecoverable): settle its slots and refund. */
+  onFinalFailure?(payload: JobPayloads[K], message: string, deps: WorkerDeps): Promise<void>;
+}
 
 /** One handler per job name; a job name in contracts without a handler here does not compile. */
 export type JobHandlers = { [K in JobName]: JobHandler<K> };
 
-export const handlers: JobHandlers = {};
+export const handlers: JobHandlers = {
+  'product-shot': productShot,
+  'style-recommendation': styleRecommendation,
+  'style-shot': styleShot,
+  'remove-background': removeBackground,
+  'generate-background': generateBackground,
+  'enhance-prompt': enhancePrompt,
+};

@@ -55,6 +55,7 @@ type Tx = Transaction<Database>;
  * never charges or grants twice, and balances never go negative (a check constraint backs this).
  */
 export class CreditsRepository {
+  /** Given a transaction, every movement joins it, so a caller can commit a grant with its own rows (a webhook's event id). */
   constructor(private readonly db: Db) {}
 
   async balance(userId: string): Promise<CreditBalance> {
@@ -69,7 +70,7 @@ export class CreditsRepository {
   /** Takes subscription credits first, then add-on credits; refuses when the total is short. */
   async reserve(input: ReserveInput): Promise<LedgerResult> {
     assertPositive(input.amount);
-    return this.db.transaction().execute(async (tx) => {
+    return this.inTransaction(async (tx) => {
       const current = await lockBalance(tx, input.userId);
       if (await keyUsed(tx, input.idempotencyKey)) return { applied: false, balance: current };
       const available = current.subscriptionCredits + current.addOnCredits;
@@ -86,7 +87,7 @@ export class CreditsRepository {
    */
   async refund(input: RefundInput): Promise<LedgerResult> {
     assertPositive(input.amount);
-    return this.db.transaction().execute(async (tx) => {
+    return this.inTransaction(async (tx) => {
       const current = await lockBalance(tx, input.userId);
       if (await keyUsed(tx, input.idempotencyKey)) return { applied: false, balance: current };
       const open = await refundable(tx, input.generationId);
@@ -98,7 +99,7 @@ export class CreditsRepository {
 
   /** Marks reserved credits as spent for an output that was stored; moves nothing. */
   async settle(input: { userId: string; generationId: string; idempotencyKey: string }): Promise<LedgerResult> {
-    return this.db.transaction().execute(async (tx) => {
+    return this.inTransaction(async (tx) => {
       const current = await lockBalance(tx, input.userId);
       if (await keyUsed(tx, input.idempotencyKey)) return { applied: false, balance: current };
       return this.move(tx, input.userId, 'settle', 0, 0, input);
@@ -107,7 +108,7 @@ export class CreditsRepository {
 
   async grantAddOn(input: GrantInput): Promise<LedgerResult> {
     assertPositive(input.amount);
-    return this.db.transaction().execute(async (tx) => {
+    return this.inTransaction(async (tx) => {
       const current = await lockBalance(tx, input.userId);
       if (await keyUsed(tx, input.idempotencyKey)) return { applied: false, balance: current };
       return this.move(tx, input.userId, 'grant_addon', 0, input.amount, input);
@@ -117,11 +118,15 @@ export class CreditsRepository {
   /** A new paid period: subscription credits become the plan allowance (no rollover). */
   async resetSubscription(input: GrantInput): Promise<LedgerResult> {
     if (!Number.isInteger(input.amount) || input.amount < 0) throw new RangeError('allowance must be a whole number ≥ 0');
-    return this.db.transaction().execute(async (tx) => {
+    return this.inTransaction(async (tx) => {
       const current = await lockBalance(tx, input.userId);
       if (await keyUsed(tx, input.idempotencyKey)) return { applied: false, balance: current };
       return this.move(tx, input.userId, 'reset_subscription', input.amount - current.subscriptionCredits, 0, input);
     });
+  }
+
+  private inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.db.isTransaction ? work(this.db as Tx) : this.db.transaction().execute(work);
   }
 
   private async move(

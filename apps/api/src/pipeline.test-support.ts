@@ -1,0 +1,81 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { io, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '@prodshot/contracts';
+import { CreditsRepository } from '@prodshot/db';
+import type { TestApp } from './test-app.test-support.js';
+
+export interface Session {
+  token: string;
+  userId: string;
+  auth: { authorization: string };
+}
+
+/** Signs in through the embedded dev sign-in, the same path the web app uses. */
+export async function signIn(testApp: TestApp, email: string): Promise<Session> {
+  const response = await testApp.app.inject({ method: 'POST', url: '/api/dev/sign-in', payload: { email, name: email.split('@')[0] } });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  const { token, userId } = response.json<{ token: string; userId: string }>();
+  return { token, userId, auth: { authorization: `Bearer ${token}` } };
+}
+
+export async function grantCredits(testApp: TestApp, userId: string, amount: number): Promise<void> {
+  await new CreditsRepository(testApp.deps.db).grantAddOn({ userId, amount, idempotencyKey: `test-grant:${userId}:${Date.now()}:${Math.random()}` });
+}
+
+export async function balanceOf(testApp: TestApp, userId: string): Promise<number> {
+  const balance = await new CreditsRepository(testApp.deps.db).balance(userId);
+  return balance.subscriptionCredits + balance.addOnCredits;
+}
+
+/** A multipart body by hand, so tests can also send what a browser never would. */
+export function multipartBody(parts: { name: string; filename?: string; contentType?: string; data: Buffer | string }[]): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----prodshot${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ''}`;
+    const type = part.contentType ? `\r\nContent-Type: ${part.contentType}` : '';
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`), Buffer.from(part.data), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export async function upload(testApp: TestApp, session: Session, file: string | Buffer, filename = 'product.png') {
+  const data = typeof file === 'string' ? await readFile(file) : file;
+  const name = typeof file === 'string' ? path.basename(file) : filename;
+  const body = multipartBody([{ name: 'image', filename: name, contentType: 'application/octet-stream', data }]);
+  return testApp.app.inject({ method: 'POST', url: '/api/images/upload', payload: body.payload, headers: { ...body.headers, ...session.auth } });
+}
+
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export interface RecordedEvent {
+  event: keyof ServerToClientEvents;
+  payload: Record<string, unknown>;
+  at: number;
+}
+
+/** A real socket.io client on the listening test app, recording every event it receives. */
+export async function connectSocket(testApp: TestApp, token: string): Promise<{ socket: ClientSocket; events: RecordedEvent[] }> {
+  const address = testApp.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the test app is not listening (buildTestApp({ listen: true }))');
+  const socket: ClientSocket = io(`http://127.0.0.1:${address.port}`, { auth: { token }, transports: ['websocket'], reconnection: false });
+  const events: RecordedEvent[] = [];
+  socket.onAny((event: keyof ServerToClientEvents, payload: Record<string, unknown>) => events.push({ event, payload, at: Date.now() }));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', (error) => reject(error));
+  });
+  return { socket, events };
+}
+
+export async function eventually<T>(check: () => T | Promise<T>, timeoutMs: number, what: string): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,0 +1,48 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { DevSignInRequest, DevSignInResponse } from '@prodshot/contracts';
+import type { AppDeps } from '../../deps.js';
+import { signSessionToken } from '../../services/session-tokens.js';
+
+/** Dev sessions cannot be refreshed as Clerk's are, so they last a working week. */
+const DEV_TOKEN_LIFETIME_SECONDS = 7 * 24 * 3600;
+
+/** The same email signs into the same account across restarts, as it would with Clerk. */
+export function embeddedClerkId(email: string): string {
+  return `user_${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 27)}`;
+}
+
+/** Embedded mode's stand-in for Clerk's hosted sign-in; absent when Clerk is configured. */
+export async function devRoutes(app: FastifyInstance, _deps: AppDeps): Promise<void> {
+  const signer = app.sessionAuth.embeddedSigner;
+  if (!signer) return;
+
+  app.post<{ Body: DevSignInRequest }>(
+    '/api/dev/sign-in',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['email', 'name'],
+          properties: {
+            email: { type: 'string', format: 'email', maxLength: 320 },
+            name: { type: 'string', minLength: 1, maxLength: 200 },
+          },
+        },
+      },
+    },
+    async (request): Promise<DevSignInResponse> => {
+      const email = request.body.email.trim().toLowerCase();
+      const clerkId = embeddedClerkId(email);
+      const user = await app.sessionAuth.users.upsertProfile({ clerkId, email, name: request.body.name.trim() });
+      const token = await signSessionToken(signer.key, {
+        clerkId,
+        sessionId: `sess_${randomBytes(12).toString('hex')}`,
+        issuer: signer.issuer,
+        authorizedParty: signer.authorizedParty,
+        lifetimeSeconds: DEV_TOKEN_LIFETIME_SECONDS,
+      });
+      return { token, userId: user.id };
+    },
+  );
+}

@@ -1,0 +1,296 @@
+import { randomUUID } from 'node:crypto';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  EnhancePromptRequest,
+  GenerateBackgroundRequest,
+  ProductShotRequest,
+  RemoveBackgroundRequest,
+  SingleShotRequest,
+  SMART_STYLES_DEFAULT,
+  SmartGenerateRequest,
+  StyleRecommendationsRequest,
+  type JobName,
+} from '@prodshot/contracts';
+import { JobFailedError, jobIds, JobTimeoutError } from '@prodshot/queue';
+import type { AppDeps } from '../../deps.js';
+import { requireUser } from '../../plugins/auth.js';
+import { errorBody } from '../../plugins/error-handler.js';
+import { GenerationService, HttpError, slotsFor } from '../../services/generation-service.js';
+
+/** How long a synchronous call waits for its job before answering 504 (the job goes on). */
+const SYNC_WAIT_MS = 90_000;
+const ENHANCE_WAIT_MS = 20_000;
+const GENERIC_FAILURE = 'Failed to generate product shots. Please try again.';
+
+function wantsAsync(request: FastifyRequest): boolean {
+  return /\brespond-async\b/i.test(String(request.headers.prefer ?? ''));
+}
+
+function blank(text: string | undefined): boolean {
+  return !text || text.trim().length === 0;
+}
+
+/**
+ * The image model calls of spec §7. Each reserves credits, enqueues one job and either waits for it
+ * (the spec's synchronous contract) or, with `Prefer: respond-async`, answers 202 at once.
+ */
+export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = appBase.withTypeProvider<TypeBoxTypeProvider>();
+  const service = new GenerationService(deps);
+  app.addHook('preHandler', requireUser);
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof HttpError) return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, error.code));
+    return reply.send(error);
+  });
+
+  /** Waits for a generation's job and answers with its outputs, or the clear reason there are none. */
+  async function settle<K extends JobName>(reply: FastifyReply, name: K, jobId: string, generationId: string) {
+    try {
+      await deps.producer.waitFor(name, jobId, SYNC_WAIT_MS);
+    } catch (error) {
+      if (error instanceof JobTimeoutError) {
+        return {
+          done: false as const,
+          reply: reply.status(504).send({
+            ...errorBody(504, 'This is taking longer than expected. It goes on in the background; follow it at GET /api/generations/' + generationId, 'generation_timeout'),
+            generationId,
+          }),
+        };
+      }
+      if (!(error instanceof JobFailedError)) throw error;
+    }
+    const generation = await service.generations.find(generationId);
+    return { done: true as const, generation: generation! };
+  }
+
+  function failed(reply: FastifyReply, message: string | null) {
+    return reply.status(502).send(errorBody(502, message ?? GENERIC_FAILURE, 'generation_failed'));
+  }
+
+  app.post('/api/images/generate-product-shots', { schema: { body: ProductShotRequest } }, async (request, reply) => {
+    const body = request.body;
+    if (!body.backgroundType && blank(body.prompt)) {
+      return reply.status(400).send(errorBody(400, 'Choose a template or describe a background', 'missing_background'));
+    }
+    const userId = request.user.id;
+    const image = await service.ownedImage(userId, body);
+    const count = body.count ?? 1;
+    const prompt = body.prompt?.trim() || undefined;
+    const generation = await service.open({
+      userId,
+      image,
+      kind: 'manual',
+      request: { backgroundType: body.backgroundType ?? null, prompt: prompt ?? null, count },
+      slots: slotsFor(count, body.backgroundType, prompt),
+      credits: count,
+    });
+    await service.enqueue(
+      'product-shot',
+      {
+        generationId: generation.id,
+        userId,
+        imageId: image.id,
+        sourceKey: image.storage_key,
+        productTitle: body.productTitle,
+        productDescription: body.productDescription,
+        backgroundType: body.backgroundType,
+        prompt,
+        count,
+        extractSubjectFirst: body.extractSubjectFirst ?? false,
+        upscaleImageFirst: body.upscaleImageFirst ?? false,
+        size: await service.shotSize(userId),
+      },
+      generation.id,
+    );
+    if (wantsAsync(request)) return reply.status(202).send({ data: { generationId: generation.id, status: 'queued' } });
+    const result = await settle(reply, 'product-shot', generation.id, generation.id);
+    if (!result.done) return result.reply;
+    const processedImages = await service.processedImages(result.generation);
+    if (processedImages.length === 0) return failed(reply, result.generation.error);
+    return { data: { generationId: generation.id, processedImages } };
+  });
+
+  app.post('/api/images/smart-generate-product-shots', { schema: { body: SmartGenerateRequest } }, async (request, reply) => {
+    const body = request.body;
+    const userId = request.user.id;
+    const image = await service.ownedImage(userId, body);
+    const styleCount = body.styleCount ?? SMART_STYLES_DEFAULT;
+    const generation = await service.open({
+      userId,
+      image,
+      kind: 'smart',
+      stage: 'analysing',
+      request: { styleCount },
+      slots: [],
+      credits: styleCount,
+    });
+    await service.enqueue(
+      'style-recommendation',
+      {
+        generationId: generation.id,
+        userId,
+        imageId: image.id,
+        sourceKey: image.storage_key,
+        productTitle: body.productTitle,
+        productDescription: body.productDescription,
+        fanOut: true,
+        styleCount,
+        size: await service.shotSize(userId),
+      },
+      generation.id,
+    );
+    return reply.status(202).send({ data: { generationId: generation.id, status: 'queued' } });
+  });
+
+  app.post('/api/images/generate-product-style-recommendations', { schema: { body: StyleRecommendationsRequest } }, async (request, reply) => {
+    const body = request.body;
+    const userId = request.user.id;
+    const image = await service.ownedImage(userId, body);
+    const generation = await service.open({ userId, image, kind: 'smart', stage: 'analysing', request: { clientDriven: true }, slots: [], credits: 0 });
+    await service.enqueue(
+      'style-recommendation',
+      {
+        generationId: generation.id,
+        userId,
+        imageId: image.id,
+        sourceKey: image.storage_key,
+        productTitle: body.productTitle,
+        productDescription: body.productDescription,
+        fanOut: false,
+        styleCount: 0,
+        size: await service.shotSize(userId),
+      },
+      generation.id,
+    );
+    if (wantsAsync(request)) return reply.status(202).send({ data: { generationId: generation.id, status: 'queued' } });
+    try {
+      const result = await deps.producer.waitFor('style-recommendation', generation.id, SYNC_WAIT_MS);
+      return {
+        data: {
+          generationId: generation.id,
+          productInfo: result.productInfo,
+          styles: result.styles,
+          ...(result.unsupportedProduct ? { unsupportedProduct: true, message: result.unsupportedProduct.message } : {}),
+        },
+      };
+    } catch (error) {
+      if (error instanceof JobTimeoutError) return reply.status(504).send(errorBody(504, 'Style recommendations are taking longer than expected. Please try again.', 'generation_timeout'));
+      if (error instanceof JobFailedError) {
+        const after = await service.generations.find(generation.id);
+        return reply.status(502).send(errorBody(502, after?.error ?? 'Failed to get style recommendations', 'recommendation_failed'));
+      }
+      throw error;
+    }
+  });
+
+  app.post('/api/images/generate-single-product-shot', { schema: { body: SingleShotRequest } }, async (request, reply) => {
+    const body = request.body;
+    const userId = request.user.id;
+    const generation = await service.ownedGeneration(userId, body.generationId);
+    const image = await service.ownedImage(userId, { imageId: generation.image_id ?? body.imageId, fileId: body.fileId });
+    const existing = generation.styles.find((s) => s.index === body.styleIndex);
+    if (existing?.status === 'failed') return reply.status(409).send(errorBody(409, 'This style already failed; start a new generation', 'style_failed'));
+    if (!existing) {
+      await service.generations.addSlots(generation.id, [
+        { index: body.styleIndex, name: body.styleName, prompt: body.stylePrompt, backgroundType: body.styleName },
+      ]);
+      await service.reserve(userId, generation.id, 1, `reserve:${generation.id}:${body.styleIndex}`);
+    }
+    const jobId = jobIds.style(generation.id, body.styleIndex);
+    await service.enqueue(
+      'style-shot',
+      {
+        generationId: generation.id,
+        userId,
+        imageId: image.id,
+        sourceKey: image.storage_key,
+        productTitle: body.productTitle,
+        productDescription: body.productDescription,
+        styleIndex: body.styleIndex,
+        styleName: body.styleName,
+        stylePrompt: body.stylePrompt,
+        size: await service.shotSize(userId),
+      },
+      jobId,
+    );
+    if (wantsAsync(request)) return reply.status(202).send({ data: { generationId: generation.id, status: 'queued' } });
+    const result = await settle(reply, 'style-shot', jobId, generation.id);
+    if (!result.done) return result.reply;
+    const slot = result.generation.styles.find((s) => s.index === body.styleIndex);
+    if (!slot || slot.status !== 'complete' || !slot.result_key) return failed(reply, slot?.error ?? null);
+    return {
+      data: {
+        generationId: generation.id,
+        processedImage: { url: await deps.store.signedUrl(slot.result_key), settings: { backgroundType: body.styleName } },
+      },
+    };
+  });
+
+  app.post('/api/images/enhance-prompt', { schema: { body: EnhancePromptRequest } }, async (request, reply) => {
+    if (blank(request.body.prompt)) return reply.status(400).send(errorBody(400, 'Write a prompt to enhance', 'empty_prompt'));
+    const jobId = jobIds.enhance(randomUUID());
+    await deps.producer.enqueue('enhance-prompt', { prompt: request.body.prompt.trim(), productTitle: request.body.productTitle }, { jobId, attempts: 2 });
+    try {
+      const { enhancedPrompt } = await deps.producer.waitFor('enhance-prompt', jobId, ENHANCE_WAIT_MS);
+      return { data: { enhancedPrompt } };
+    } catch (error) {
+      if (error instanceof JobTimeoutError || error instanceof JobFailedError) {
+        return reply.status(502).send(errorBody(502, 'Failed to enhance prompt', 'enhance_failed'));
+      }
+      throw error;
+    }
+  });
+
+  /** One-output calls on a stored image: remove-background and generate-background. */
+  async function singleOutput(
+    request: FastifyRequest<{ Params: { id: string } }>,
+    reply: FastifyReply,
+    kind: 'remove-background' | 'generate-background',
+    background: { backgroundType?: string | undefined; prompt?: string | undefined },
+  ) {
+    const userId = request.user.id;
+    const image = await service.ownedImage(userId, { imageId: request.params.id });
+    const slotName = kind === 'remove-background' ? 'Background removed' : undefined;
+    const [slot] = slotsFor(1, background.backgroundType, background.prompt);
+    const generation = await service.open({
+      userId,
+      image,
+      kind,
+      request: background,
+      slots: [{ ...slot!, ...(slotName ? { name: slotName, backgroundType: 'transparent' } : {}) }],
+      credits: 1,
+    });
+    const source = { generationId: generation.id, userId, imageId: image.id, sourceKey: image.storage_key };
+    if (kind === 'remove-background') await service.enqueue('remove-background', source, generation.id);
+    else
+      await service.enqueue(
+        'generate-background',
+        {
+          ...source,
+          backgroundType: background.backgroundType as never,
+          prompt: background.prompt,
+          size: await service.shotSize(userId),
+        },
+        generation.id,
+      );
+    if (wantsAsync(request)) return reply.status(202).send({ data: { generationId: generation.id, status: 'queued' } });
+    const result = await settle(reply, kind, generation.id, generation.id);
+    if (!result.done) return result.reply;
+    const [processedImage] = await service.processedImages(result.generation);
+    if (!processedImage) return failed(reply, result.generation.error);
+    return { data: { generationId: generation.id, processedImage } };
+  }
+
+  app.post<{ Params: { id: string } }>('/api/images/:id/remove-background', { schema: { body: RemoveBackgroundRequest } }, (request, reply) =>
+    singleOutput(request, reply, 'remove-background', {}),
+  );
+
+  app.post<{ Params: { id: string } }>('/api/images/:id/generate-background', { schema: { body: GenerateBackgroundRequest } }, (request, reply) => {
+    const body = request.body as GenerateBackgroundRequest;
+    if (!body.backgroundType && blank(body.prompt)) {
+      return reply.status(400).send(errorBody(400, 'Choose a template or describe a background', 'missing_background'));
+    }
+    return singleOutput(request, reply, 'generate-background', { backgroundType: body.backgroundType, prompt: body.prompt?.trim() || undefined });
+  });
+}

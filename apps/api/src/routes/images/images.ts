@@ -1,0 +1,98 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { UPLOAD_MAX_BYTES } from '@prodshot/contracts';
+import type { AppDeps } from '../../deps.js';
+import { requireUser } from '../../plugins/auth.js';
+import { errorBody } from '../../plugins/error-handler.js';
+import { GenerationService } from '../../services/generation-service.js';
+import { imagingErrorStatus } from '../../services/imaging-errors.js';
+import { cleanName, storeUpload, toImageDto } from '../../services/upload-service.js';
+
+const RECENT_DEFAULT = 6;
+const RECENT_MAX = 100;
+
+interface UploadParts {
+  bytes: Buffer | null;
+  filename: string | undefined;
+  name: string | undefined;
+}
+
+/** Uploads and the user's own image list. Every id is looked up within the caller's images only. */
+export async function imageRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const service = new GenerationService(deps);
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 5, headerPairs: 50 },
+    throwFileSizeLimit: true,
+  });
+  app.addHook('preHandler', requireUser);
+
+  app.post('/api/images/upload', async (request, reply) => {
+    if (!request.isMultipart()) return reply.status(415).send(errorBody(415, 'Send the image as multipart/form-data in the field "image"', 'not_multipart'));
+    const parts = await readUpload(request);
+    if (!parts.bytes) return reply.status(400).send(errorBody(400, 'Please select a file first', 'no_file'));
+    if (parts.bytes.length === 0) return reply.status(400).send(errorBody(400, 'The file is empty', 'empty_file'));
+    try {
+      const row = await storeUpload(
+        { store: deps.store, images: service.images },
+        { userId: request.user.id, bytes: parts.bytes, name: cleanName(parts.name ?? parts.filename, 'Untitled') },
+      );
+      return reply.status(201).send(await toImageDto(deps.store, row));
+    } catch (error) {
+      const mapped = imagingErrorStatus(error);
+      if (mapped) return reply.status(mapped.status).send(errorBody(mapped.status, mapped.message, mapped.code));
+      throw error;
+    }
+  });
+
+  app.get('/api/images', async (request) => {
+    const rows = await service.images.listByUser(request.user.id);
+    return { data: await Promise.all(rows.map((row) => toImageDto(deps.store, row))) };
+  });
+
+  app.get<{ Querystring: { limit?: string } }>('/api/images/recent/generations', async (request) => {
+    const limit = Math.min(RECENT_MAX, Math.max(1, Number(request.query.limit) || RECENT_DEFAULT));
+    const outputs = await service.generations.recentOutputs(request.user.id, limit);
+    return {
+      data: await Promise.all(
+        outputs.map(async (output) => ({
+          id: output.id,
+          generationId: output.generationId,
+          imageUrl: await deps.store.signedUrl(output.resultKey),
+          createdAt: output.createdAt.toISOString(),
+        })),
+      ),
+    };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/images/:id', async (request, reply) => {
+    const row = await service.images.findOwned(request.user.id, request.params.id);
+    if (!row) return reply.status(404).send(errorBody(404, 'Image not found', 'image_not_found'));
+    return { data: await toImageDto(deps.store, row) };
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/images/:id', async (request, reply) => {
+    const row = await service.images.deleteOwned(request.user.id, request.params.id);
+    if (!row) return reply.status(404).send(errorBody(404, 'Image not found', 'image_not_found'));
+    // Its generations stay in history (decisions.md); only the upload's own file goes.
+    await deps.store.delete(row.storage_key);
+    return { data: { id: row.id, deleted: true } };
+  });
+}
+
+/** Reads the one file part (field "image") and an optional "name" field, in either order. */
+async function readUpload(request: FastifyRequest): Promise<UploadParts> {
+  const parts: UploadParts = { bytes: null, filename: undefined, name: undefined };
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      if (part.fieldname !== 'image') {
+        await part.toBuffer();
+        continue;
+      }
+      parts.bytes = await part.toBuffer();
+      parts.filename = part.filename;
+    } else if (part.fieldname === 'name' && typeof part.value === 'string') {
+      parts.name = part.value;
+    }
+  }
+  return parts;
+}

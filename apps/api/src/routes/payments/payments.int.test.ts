@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import type { AddOnPlansResponse, PlansResponse, SubscriptionResponse } from '@prodshot/contracts';
+import { mintSessionToken, testClerkId } from '@prodshot/testing';
+import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
+
+const stack = inject('stack');
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testApp = await buildTestApp(stack);
+});
+afterAll(() => testApp.close());
+
+async function newUser(): Promise<{ authorization: string }> {
+  return { authorization: `Bearer ${await mintSessionToken({ clerkId: testClerkId() })}` };
+}
+
+function post(url: string, headers: Record<string, string>, payload?: object) {
+  return testApp.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
+}
+
+async function subscriptionOf(headers: Record<string, string>): Promise<SubscriptionResponse> {
+  return (await testApp.app.inject({ method: 'GET', url: '/api/users/subscription', headers })).json<SubscriptionResponse>();
+}
+
+describe('plans', () => {
+  it('serves the plans and add-on packs to anyone', async () => {
+    const plans = (await testApp.app.inject({ method: 'GET', url: '/api/payments/plans' })).json<PlansResponse>();
+    expect(plans.data.map((p) => [p.id, p.priceCents, p.monthlyCredits])).toEqual([
+      ['starter', 1499, 250],
+      ['growth', 4999, 800],
+      ['pro', 9999, 1700],
+    ]);
+    const packs = (await testApp.app.inject({ method: 'GET', url: '/api/payments/addon-plans' })).json<AddOnPlansResponse>();
+    expect(packs.data.map((p) => p.priceCents)).toEqual([600, 3000, 6000]);
+  });
+});
+
+describe('local payments provider', () => {
+  it('starts a new user at plan none with 0 credits', async () => {
+    expect(await subscriptionOf(await newUser())).toEqual({
+      subscription: { plan: 'none', status: 'none', startDate: null, endDate: null, pendingPlan: null, cancelAtPeriodEnd: false },
+      subscriptionCredits: 0,
+      addOnCredits: 0,
+      currentPlan: 'none',
+      isActive: false,
+    });
+  });
+
+  it('grants Growth at once without a payment link, then an add-on pack, then cancels', async () => {
+    const user = await newUser();
+    expect((await post('/api/payments/subscription', user, { planKey: 'growth', return_url: 'https://elsewhere.example' })).json()).toEqual({ payment_link: null });
+    expect(await subscriptionOf(user)).toMatchObject({ subscription: { plan: 'growth', status: 'active' }, subscriptionCredits: 800, addOnCredits: 0, isActive: true });
+
+    expect((await post('/api/payments/credits', user, { planKey: 'addon-100' })).json()).toEqual({ payment_link: null });
+    expect(await subscriptionOf(user)).toMatchObject({ subscriptionCredits: 800, addOnCredits: 100 });
+
+    const again = await post('/api/payments/subscription', user, { planKey: 'growth' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('You already have an active subscription to the Growth plan.');
+
+    const cancel = await post('/api/payments/cancel-subscription', user);
+    expect(cancel.json().data.subscription).toMatchObject({ plan: 'growth', status: 'canceled', cancelAtPeriodEnd: true });
+    expect(await subscriptionOf(user)).toMatchObject({ subscription: { status: 'canceled' }, subscriptionCredits: 800, addOnCredits: 100 });
+  });
+
+  it('grants an add-on pack once for a repeated Idempotency-Key', async () => {
+    const user = await newUser();
+    const headers = { ...user, 'idempotency-key': 'double-click-1' };
+    await post('/api/payments/credits', headers, { planKey: 'addon-500' });
+    await post('/api/payments/credits', headers, { planKey: 'addon-500' });
+    expect((await subscriptionOf(user)).addOnCredits).toBe(500);
+  });
+
+  it('keeps a plan change for the next cycle', async () => {
+    const user = await newUser();
+    await post('/api/payments/subscription', user, { planKey: 'starter' });
+    expect((await post('/api/payments/subscription', user, { planKey: 'pro' })).json()).toEqual({ payment_link: null });
+    expect(await subscriptionOf(user)).toMatchObject({ subscription: { plan: 'starter', pendingPlan: 'pro' }, subscriptionCredits: 250 });
+  });
+
+  it("answers 'No active subscription found' when there is nothing to cancel", async () => {
+    const response = await post('/api/payments/cancel-subscription', await newUser());
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe('No active subscription found');
+  });
+
+  it('refuses unknown plans and add-on packs', async () => {
+    const user = await newUser();
+    expect((await post('/api/payments/subscription', user, { planKey: 'platinum' })).statusCode).toBe(400);
+    expect((await post('/api/payments/credits', user, { planKey: 'addon-7' })).statusCode).toBe(400);
+  });
+
+  it("never shows one user another's purchase", async () => {
+    const buyer = await newUser();
+    await post('/api/payments/subscription', buyer, { planKey: 'pro' });
+    const other = await newUser();
+    expect(await subscriptionOf(other)).toMatchObject({ subscription: { plan: 'none' }, subscriptionCredits: 0 });
+    expect((await post('/api/payments/cancel-subscription', other)).statusCode).toBe(404);
+    expect((await subscriptionOf(buyer)).subscription.status).toBe('active');
+  });
+
+  it('needs a signed-in user for every purchase call', async () => {
+    for (const url of ['/api/payments/subscription', '/api/payments/credits', '/api/payments/portal-session', '/api/payments/cancel-subscription']) {
+      expect((await post(url, {}, { planKey: 'growth' })).statusCode).toBe(401);
+    }
+  });
+
+  it('has no Stripe webhook route without Stripe', async () => {
+    expect((await post('/api/webhooks/stripe', { 'content-type': 'application/json' }, {})).statusCode).toBe(404);
+  });
+});

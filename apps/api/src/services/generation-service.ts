@@ -1,0 +1,178 @@
+import {
+  templateName,
+  type GenerationDto,
+  type JobName,
+  type JobPayloads,
+  type ProcessedImageDto,
+  type ShotSize,
+  type SmartStage,
+} from '@prodshot/contracts';
+import {
+  CreditsRepository,
+  GenerationsRepository,
+  ImagesRepository,
+  InsufficientCreditsError,
+  type Db,
+  type GenerationKind,
+  type GenerationWithStyles,
+  type ImageRow,
+  type NewSlot,
+} from '@prodshot/db';
+import type { JobProducer } from '@prodshot/queue';
+import type { ObjectStore } from '@prodshot/storage';
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface GenerationServiceDeps {
+  db: Db;
+  store: ObjectStore;
+  producer: JobProducer;
+  /** Told after a reservation moved the user's credits. */
+  onCreditsChanged?: ((userId: string, balance: { subscriptionCredits: number; addOnCredits: number }) => void) | undefined;
+}
+
+/** Output side by plan (decisions.md): none 1024, Starter HD 2048, Growth and Pro ultra HD 4096. */
+const SIZE_BY_PLAN: Record<string, ShotSize> = { none: 1024, starter: 2048, growth: 4096, pro: 4096 };
+
+/**
+ * What the generation endpoints share: find the caller's image, open a generation with its slots,
+ * reserve its credits, enqueue its job. Credits are reserved before anything is enqueued, and a
+ * refused reservation leaves no generation behind.
+ */
+export class GenerationService {
+  readonly images: ImagesRepository;
+  readonly generations: GenerationsRepository;
+  readonly credits: CreditsRepository;
+
+  constructor(private readonly deps: GenerationServiceDeps) {
+    this.images = new ImagesRepository(deps.db);
+    this.generations = new GenerationsRepository(deps.db);
+    this.credits = new CreditsRepository(deps.db);
+  }
+
+  /** The caller's image by imageId or fileId; 404 for anything else, another user's ids included. */
+  async ownedImage(userId: string, ref: { imageId?: string | undefined; fileId?: string | undefined }): Promise<ImageRow> {
+    const id = ref.imageId ?? ref.fileId;
+    const image = id ? await this.images.findOwned(userId, id) : undefined;
+    if (!image) throw new HttpError(404, 'Image not found', 'image_not_found');
+    return image;
+  }
+
+  async ownedGeneration(userId: string, id: string): Promise<GenerationWithStyles> {
+    const generation = await this.generations.findOwned(userId, id);
+    if (!generation) throw new HttpError(404, 'Generation not found', 'generation_not_found');
+    return generation;
+  }
+
+  async shotSize(userId: string): Promise<ShotSize> {
+    const row = await this.deps.db
+      .selectFrom('subscriptions')
+      .select('plan')
+      .where('user_id', '=', userId)
+      .where('status', 'in', ['active', 'trialing'])
+      .executeTakeFirst();
+    return SIZE_BY_PLAN[row?.plan ?? 'none'] ?? 1024;
+  }
+
+  /** Opens a generation and reserves `credits` for it; 402 and no generation when the balance is short. */
+  async open(input: {
+    userId: string;
+    image: ImageRow;
+    kind: GenerationKind;
+    stage?: SmartStage;
+    request: Record<string, unknown>;
+    slots: NewSlot[];
+    credits: number;
+  }): Promise<GenerationWithStyles> {
+    const generation = await this.generations.create({
+      userId: input.userId,
+      imageId: input.image.id,
+      kind: input.kind,
+      stage: input.stage ?? null,
+      request: input.request,
+      slots: input.slots,
+    });
+    if (input.credits > 0) await this.reserve(input.userId, generation.id, input.credits, `reserve:${generation.id}`, generation.id);
+    return generation;
+  }
+
+  async reserve(userId: string, generationId: string, amount: number, idempotencyKey: string, dropOnRefusal?: string): Promise<void> {
+    try {
+      const { applied, balance } = await this.credits.reserve({ userId, amount, idempotencyKey, generationId });
+      if (applied) this.deps.onCreditsChanged?.(userId, balance);
+    } catch (error) {
+      if (!(error instanceof InsufficientCreditsError)) throw error;
+      if (dropOnRefusal) await this.deps.db.deleteFrom('generations').where('id', '=', dropOnRefusal).execute();
+      throw new HttpError(
+        402,
+        `Not enough credits: this needs ${error.needed} and you have ${error.available}. Buy a plan or add-on credits to continue.`,
+        'insufficient_credits',
+      );
+    }
+  }
+
+  async enqueue<K extends JobName>(name: K, payload: JobPayloads[K], jobId: string): Promise<void> {
+    await this.deps.producer.enqueue(name, payload, { jobId });
+  }
+
+  async toDto(generation: GenerationWithStyles): Promise<GenerationDto> {
+    const productInfo = generation.product_info as (Record<string, unknown> & { unsupportedProduct?: boolean }) | null;
+    const styles = await Promise.all(
+      generation.styles.map(async (style) => ({
+        index: style.index,
+        name: style.name,
+        prompt: style.prompt,
+        status: style.status,
+        progress: style.progress,
+        url: style.result_key && style.status === 'complete' ? await this.deps.store.signedUrl(style.result_key) : null,
+        error: style.error,
+      })),
+    );
+    return {
+      id: generation.id,
+      kind: generation.kind,
+      status: generation.status,
+      stage: (generation.stage as SmartStage | null) ?? null,
+      imageId: generation.image_id,
+      productInfo: productInfo
+        ? {
+            productTitle: String(productInfo.productTitle ?? ''),
+            productDescription: String(productInfo.productDescription ?? ''),
+            productType: String(productInfo.productType ?? ''),
+          }
+        : null,
+      error: generation.error,
+      unsupportedProduct: productInfo?.unsupportedProduct === true,
+      styles,
+      createdAt: generation.created_at.toISOString(),
+    };
+  }
+
+  /** The spec's processedImages: one per completed slot. */
+  async processedImages(generation: GenerationWithStyles): Promise<ProcessedImageDto[]> {
+    const done = generation.styles.filter((s) => s.status === 'complete' && s.result_key);
+    return Promise.all(
+      done.map(async (style) => ({
+        url: await this.deps.store.signedUrl(style.result_key!),
+        settings: { backgroundType: style.background_type ?? style.name },
+      })),
+    );
+  }
+}
+
+export function slotsFor(count: number, backgroundType: string | undefined, prompt: string | undefined): NewSlot[] {
+  return Array.from({ length: count }, (_, index) => ({
+    index,
+    name: templateName(backgroundType),
+    prompt: prompt?.trim() || null,
+    backgroundType: backgroundType ?? 'custom',
+  }));
+}

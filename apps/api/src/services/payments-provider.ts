@@ -1,0 +1,30 @@
+import type { AddOnPack, Plan } from '@prodshot/contracts';
+import type { SubscriptionRow } from '@prodshot/db';
+import type { AppDeps } from '../deps.js';
+import type { AuthUser } from '../plugins/auth.js';
+import { LocalPaymentsProvider } from './local-payments.js';
+import { StripePaymentsProvider } from './stripe-payments.js';
+
+export interface PurchaseResult {
+  /** Where the payer goes to pay; null when nothing is left to pay. */
+  paymentLink: string | null;
+}
+
+/**
+ * What the payment routes need of a payment processor. Callers have already refused the plan the
+ * user holds; `current` is the user's subscription row, if any.
+ */
+export interface PaymentsProvider {
+  readonly kind: 'stripe' | 'local';
+  subscribe(input: { user: AuthUser; plan: Plan; current: SubscriptionRow | undefined; idempotencyKey: string | undefined }): Promise<PurchaseResult>;
+  buyAddOn(input: { user: AuthUser; pack: AddOnPack; current: SubscriptionRow | undefined; idempotencyKey: string | undefined }): Promise<PurchaseResult>;
+  /** URL of a page where the user manages billing; null without a billing account. */
+  portalSession(input: { user: AuthUser; current: SubscriptionRow | undefined }): Promise<string | null>;
+  /** Stops renewal at the end of the paid period; credits stay usable until then. */
+  cancelAtPeriodEnd(current: SubscriptionRow): Promise<void>;
+}
+
+export function createPaymentsProvider(deps: AppDeps): PaymentsProvider {
+  const payments = deps.config.payments;
+  return payments.mode === 'stripe' ? new StripePaymentsProvider(deps, payments) : new LocalPaymentsProvider(deps);
+}

@@ -1,0 +1,20 @@
+import type { ImageModelConfig } from '@prodshot/config';
+import { createImageModel, type ImageModel } from '@prodshot/imaging';
+
+/** The image model the config names: the local engine by default, a hosted adapter when keys are set. */
+export function createEngine(config: ImageModelConfig): ImageModel {
+  switch (config.kind) {
+    case 'local':
+      return createImageModel({ kind: 'local' });
+    case 'openai':
+      return createImageModel({
+        kind: 'openai',
+        apiKey: config.apiKey,
+        ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
+        ...(config.imageModel ? { imageModel: config.imageModel } : {}),
+        ...(config.chatModel ? { chatModel: config.chatModel } : {}),
+      });
+    case 'fal':
+      return createImageModel({ kind: 'fal', apiKey: config.apiKey, ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}) });
+  }
+}

@@ -1,0 +1,26 @@
+import { failOpenSlots, finishIfDone, renderSlot, slotSeed } from '../pipeline/slots.js';
+import type { JobHandler } from './index.js';
+
+/** A new background for a stored image, from a template or a prompt, as one output. */
+export const generateBackground: JobHandler<'generate-background'> = {
+  async run(job, deps) {
+    const p = job.data;
+    await renderSlot(deps, { userId: p.userId, generationId: p.generationId, index: 0 }, async () => {
+      const shot = await deps.engine.generate({
+        image: await deps.store.get(p.sourceKey),
+        template: p.backgroundType,
+        prompt: p.prompt,
+        size: p.size,
+        seed: slotSeed(p.generationId, 0),
+        format: 'png',
+      });
+      return { image: shot.image, mimeType: shot.mimeType };
+    });
+    await finishIfDone(deps, p.userId, p.generationId);
+    return { generationId: p.generationId };
+  },
+  async onFinalFailure(payload, message, deps) {
+    await failOpenSlots(deps, payload.userId, payload.generationId, message);
+    await finishIfDone(deps, payload.userId, payload.generationId, message);
+  },
+};

@@ -1,0 +1,45 @@
+import { loadOrMakeCutout } from '../pipeline/cutout.js';
+import { failOpenSlots, finishIfDone, renderSlot, slotSeed } from '../pipeline/slots.js';
+import type { JobHandler } from './index.js';
+
+const SMALL_INPUT_SIDE = 1024;
+
+/** Manual generation: `count` outputs of one template or custom prompt, one slot each. */
+export const productShot: JobHandler<'product-shot'> = {
+  async run(job, deps) {
+    const p = job.data;
+    const source = await deps.store.get(p.sourceKey);
+    const input = p.upscaleImageFirst ? await upscaleIfSmall(deps, source) : source;
+    const cutout = p.extractSubjectFirst ? await loadOrMakeCutout(deps, p.userId, p.generationId, p.sourceKey) : undefined;
+    for (let index = 0; index < p.count; index += 1) {
+      await renderSlot(deps, { userId: p.userId, generationId: p.generationId, index }, async (progress) => {
+        const common = {
+          template: p.backgroundType,
+          prompt: p.prompt,
+          size: p.size,
+          seed: slotSeed(p.generationId, index),
+          format: 'png' as const,
+          hints: { title: p.productTitle, description: p.productDescription },
+        };
+        const shot = cutout ? await deps.engine.generate({ ...common, cutout }) : await deps.engine.generate({ ...common, image: input });
+        await progress(90);
+        return { image: shot.image, mimeType: shot.mimeType };
+      });
+      await job.updateProgress(Math.round(((index + 1) / p.count) * 100));
+    }
+    await finishIfDone(deps, p.userId, p.generationId);
+    return { generationId: p.generationId };
+  },
+  async onFinalFailure(payload, message, deps) {
+    await failOpenSlots(deps, payload.userId, payload.generationId, message);
+    await finishIfDone(deps, payload.userId, payload.generationId, message);
+  },
+};
+
+async function upscaleIfSmall(deps: Parameters<JobHandler<'product-shot'>['run']>[1], image: Buffer): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  const { width = 0, height = 0 } = await sharp(image).metadata();
+  const longest = Math.max(width, height);
+  if (longest === 0 || longest >= SMALL_INPUT_SIDE) return image;
+  return deps.engine.upscale(image, Math.min(4, SMALL_INPUT_SIDE / longest));
+}

@@ -1,0 +1,19 @@
+import { failOpenSlots, finishIfDone, renderSlot } from '../pipeline/slots.js';
+import type { JobHandler } from './index.js';
+
+/** The product on a transparent background, as one output. */
+export const removeBackground: JobHandler<'remove-background'> = {
+  async run(job, deps) {
+    const { userId, generationId, sourceKey } = job.data;
+    await renderSlot(deps, { userId, generationId, index: 0 }, async () => ({
+      image: await deps.engine.removeBackground(await deps.store.get(sourceKey)),
+      mimeType: 'image/png',
+    }));
+    await finishIfDone(deps, userId, generationId);
+    return { generationId };
+  },
+  async onFinalFailure(payload, message, deps) {
+    await failOpenSlots(deps, payload.userId, payload.generationId, message);
+    await finishIfDone(deps, payload.userId, payload.generationId, message);
+  },
+};

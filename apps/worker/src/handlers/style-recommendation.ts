@@ -1,0 +1,76 @@
+import { UNSUPPORTED_PRODUCT_MESSAGE, type JobResults } from '@prodshot/contracts';
+import { jobIds } from '@prodshot/queue';
+import { loadOrMakeCutout } from '../pipeline/cutout.js';
+import { failOpenSlots, finishIfDone, refund } from '../pipeline/slots.js';
+import type { JobHandler } from './index.js';
+
+type Result = JobResults['style-recommendation'];
+
+/**
+ * Smart generation's first half: analyse → recommend. With `fanOut` (the server-run flow) it then
+ * opens one slot per style and enqueues one style-shot job each; job ids derive from the slot, so
+ * a retry after a crash finds the slots and jobs already there.
+ */
+export const styleRecommendation: JobHandler<'style-recommendation'> = {
+  async run(job, deps) {
+    const p = job.data;
+    const hints = { title: p.productTitle, description: p.productDescription };
+    await stage(deps, p.userId, p.generationId, 'analysing');
+    const analysis = await deps.engine.analyse(await deps.store.get(p.sourceKey), hints);
+
+    if (!analysis.supported && analysis.unsupported) {
+      const message = analysis.unsupported.message || UNSUPPORTED_PRODUCT_MESSAGE;
+      const productInfo = { productTitle: p.productTitle ?? '', productDescription: p.productDescription ?? '', productType: analysis.kind };
+      await deps.generations.setStage(p.generationId, 'analysing', { ...productInfo, unsupportedProduct: true });
+      await refund(deps, p.userId, p.generationId, p.styleCount, `refund:${p.generationId}:unsupported`);
+      await finishIfDone(deps, p.userId, p.generationId, message);
+      return { generationId: p.generationId, productInfo, styles: [], unsupportedProduct: { message } } satisfies Result;
+    }
+
+    await stage(deps, p.userId, p.generationId, 'designing recommendations');
+    const recommended = await deps.engine.recommendStyles(analysis, hints);
+    const styles = p.fanOut ? recommended.styles.slice(0, p.styleCount) : recommended.styles;
+    await loadOrMakeCutout(deps, p.userId, p.generationId, p.sourceKey);
+    await deps.generations.setStage(p.generationId, 'generating', recommended.productInfo);
+
+    if (p.fanOut) {
+      if (styles.length < p.styleCount) {
+        await refund(deps, p.userId, p.generationId, p.styleCount - styles.length, `refund:${p.generationId}:unused`);
+      }
+      await deps.generations.addSlots(
+        p.generationId,
+        styles.map((style, index) => ({ index, name: style.name, prompt: style.prompt, backgroundType: null })),
+      );
+      deps.publisher.emit(p.userId, 'generation:stage', {
+        generationId: p.generationId,
+        stage: 'generating',
+        productInfo: recommended.productInfo,
+        styles: styles.map((style, index) => ({ index, name: style.name })),
+      });
+      for (const [index, style] of styles.entries()) {
+        await deps.producer.enqueue(
+          'style-shot',
+          { ...p, styleIndex: index, styleName: style.name, stylePrompt: style.prompt, size: p.size },
+          { jobId: jobIds.style(p.generationId, index) },
+        );
+        deps.publisher.emit(p.userId, 'generation:style', { generationId: p.generationId, index, status: 'queued' });
+      }
+    }
+    return { generationId: p.generationId, productInfo: recommended.productInfo, styles, unsupportedProduct: null } satisfies Result;
+  },
+  async onFinalFailure(payload, message, deps) {
+    await failOpenSlots(deps, payload.userId, payload.generationId, message);
+    if (payload.fanOut) await refund(deps, payload.userId, payload.generationId, payload.styleCount, `refund:${payload.generationId}:recommendation`);
+    await finishIfDone(deps, payload.userId, payload.generationId, message);
+  },
+};
+
+async function stage(
+  deps: Parameters<JobHandler<'style-recommendation'>['run']>[1],
+  userId: string,
+  generationId: string,
+  name: 'analysing' | 'designing recommendations',
+): Promise<void> {
+  await deps.generations.setStage(generationId, name);
+  deps.publisher.emit(userId, 'generation:stage', { generationId, stage: name });
+}

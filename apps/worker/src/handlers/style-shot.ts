@@ -1,0 +1,30 @@
+import { loadOrMakeCutout } from '../pipeline/cutout.js';
+import { failSlot, finishIfDone, renderSlot, slotSeed } from '../pipeline/slots.js';
+import type { JobHandler } from './index.js';
+
+/** One smart style: its own job, progress, retries and result. */
+export const styleShot: JobHandler<'style-shot'> = {
+  async run(job, deps) {
+    const { userId, generationId, styleIndex: index } = job.data;
+    await renderSlot(deps, { userId, generationId, index }, async (progress) => {
+      const cutout = await loadOrMakeCutout(deps, userId, generationId, job.data.sourceKey);
+      await progress(30);
+      const shot = await deps.engine.generate({
+        cutout,
+        prompt: job.data.stylePrompt,
+        size: job.data.size,
+        seed: slotSeed(generationId, index),
+        format: 'png',
+        hints: { title: job.data.productTitle, description: job.data.productDescription },
+      });
+      await progress(90);
+      return { image: shot.image, mimeType: shot.mimeType };
+    });
+    await finishIfDone(deps, userId, generationId);
+    return { generationId, index };
+  },
+  async onFinalFailure(payload, message, deps) {
+    await failSlot(deps, { userId: payload.userId, generationId: payload.generationId, index: payload.styleIndex }, message);
+    await finishIfDone(deps, payload.userId, payload.generationId);
+  },
+};

@@ -1,0 +1,79 @@
+import { isImagingError } from '@prodshot/imaging';
+import { generationOutputKey, type StoredContentType } from '@prodshot/storage';
+import type { WorkerDeps } from '../deps.js';
+
+export const GENERIC_FAILURE = 'Failed to generate product shots. Please try again.';
+
+export interface SlotRef {
+  userId: string;
+  generationId: string;
+  index: number;
+}
+
+export interface SlotOutput {
+  image: Buffer;
+  mimeType: StoredContentType;
+}
+
+/** What a seller may read: our typed imaging messages as they are, anything else generic. */
+export function userMessage(error: unknown): string {
+  return isImagingError(error) ? error.message : GENERIC_FAILURE;
+}
+
+/**
+ * Renders one output slot: running → stored → complete → credit settled → pushed. A slot that is
+ * already settled (this job ran before a crash) is left alone, so nothing is stored or charged twice.
+ */
+export async function renderSlot(deps: WorkerDeps, slot: SlotRef, produce: (progress: (pct: number) => Promise<void>) => Promise<SlotOutput>): Promise<void> {
+  if (!(await deps.generations.markStyleRunning(slot.generationId, slot.index))) return;
+  deps.publisher.emit(slot.userId, 'generation:style', { generationId: slot.generationId, index: slot.index, status: 'running' });
+  const progress = async (pct: number) => {
+    await deps.generations.setStyleProgress(slot.generationId, slot.index, pct);
+    deps.publisher.emit(slot.userId, 'generation:style', { generationId: slot.generationId, index: slot.index, status: 'progress', progress: pct });
+  };
+  const output = await produce(progress);
+  const key = generationOutputKey(slot.userId, slot.generationId, slot.index, output.mimeType);
+  await deps.store.put(key, output.image, output.mimeType);
+  if (await deps.generations.completeStyle(slot.generationId, slot.index, key)) {
+    await deps.credits.settle({ userId: slot.userId, generationId: slot.generationId, idempotencyKey: `settle:${slot.generationId}:${slot.index}` });
+  }
+  const url = await deps.store.signedUrl(key);
+  deps.publisher.emit(slot.userId, 'generation:style', { generationId: slot.generationId, index: slot.index, status: 'complete', url });
+}
+
+/** Fails one slot for good and gives its credit back, once. */
+export async function failSlot(deps: WorkerDeps, slot: SlotRef, message: string): Promise<void> {
+  if (!(await deps.generations.failStyle(slot.generationId, slot.index, message))) return;
+  await refund(deps, slot.userId, slot.generationId, 1, `refund:${slot.generationId}:${slot.index}`);
+  deps.publisher.emit(slot.userId, 'generation:style', { generationId: slot.generationId, index: slot.index, status: 'failed', error: message });
+}
+
+/** Fails every open slot of a generation (its shared step failed) and refunds them. */
+export async function failOpenSlots(deps: WorkerDeps, userId: string, generationId: string, message: string): Promise<void> {
+  const failed = await deps.generations.failOpenStyles(generationId, message);
+  for (const index of failed) {
+    await refund(deps, userId, generationId, 1, `refund:${generationId}:${index}`);
+    deps.publisher.emit(userId, 'generation:style', { generationId, index, status: 'failed', error: message });
+  }
+}
+
+export async function refund(deps: WorkerDeps, userId: string, generationId: string, amount: number, idempotencyKey: string): Promise<void> {
+  if (amount <= 0) return;
+  const { applied, balance } = await deps.credits.refund({ userId, generationId, amount, idempotencyKey });
+  if (applied) deps.publisher.emit(userId, 'credits:update', balance);
+}
+
+/** Settles the generation when no slot is open and tells the owner. */
+export async function finishIfDone(deps: WorkerDeps, userId: string, generationId: string, failure?: string): Promise<void> {
+  const status = await deps.generations.settleIfDone(generationId, failure);
+  if (!status) return;
+  const generation = await deps.generations.find(generationId);
+  deps.publisher.emit(userId, 'generation:done', { generationId, status, error: generation?.error ?? null });
+}
+
+/** Same seed for the same slot on every retry, so a retried render is the same picture. */
+export function slotSeed(generationId: string, index: number): number {
+  let hash = 2166136261;
+  for (const char of `${generationId}:${index}`) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
+  return (hash >>> 0) % 2_147_483_647;
+}

@@ -1,0 +1,23 @@
+import type { RunStatus, SmartStage } from './generations.js';
+import type { ProductInfo } from './images.js';
+
+/** Every socket.io event the server sends to a user's room `user:{userId}`. */
+export interface ServerToClientEvents {
+  'generation:stage': (event: { generationId: string; stage: SmartStage; productInfo?: ProductInfo; styles?: { index: number; name: string }[] }) => void;
+  'generation:style': (event: StyleEvent) => void;
+  'generation:done': (event: { generationId: string; status: Extract<RunStatus, 'complete' | 'failed'>; error: string | null }) => void;
+  'credits:update': (event: { subscriptionCredits: number; addOnCredits: number }) => void;
+}
+
+export type StyleEvent =
+  | { generationId: string; index: number; status: 'queued' | 'running' }
+  | { generationId: string; index: number; status: 'progress'; progress: number }
+  | { generationId: string; index: number; status: 'complete'; url: string }
+  | { generationId: string; index: number; status: 'failed'; error: string };
+
+/** The client sends nothing but the auth token at handshake. */
+export type ClientToServerEvents = Record<never, never>;
+
+export function userRoom(userId: string): string {
+  return `user:${userId}`;
+}

@@ -1,0 +1,31 @@
+import type { ProductInfo } from './images.js';
+
+export type RunStatus = 'queued' | 'running' | 'complete' | 'failed';
+export type GenerationKind = 'manual' | 'smart' | 'remove-background' | 'generate-background';
+/** Smart generation stages, in order (spec §4). */
+export const SMART_STAGES = ['analysing', 'designing recommendations', 'generating'] as const;
+export type SmartStage = (typeof SMART_STAGES)[number];
+
+export interface StyleSlotDto {
+  index: number;
+  name: string;
+  prompt: string | null;
+  status: RunStatus;
+  progress: number;
+  url: string | null;
+  error: string | null;
+}
+
+/** `GET /api/generations/:id`: where a generation stands, whatever happened to sockets or workers. */
+export interface GenerationDto {
+  id: string;
+  kind: GenerationKind;
+  status: RunStatus;
+  stage: SmartStage | null;
+  imageId: string | null;
+  productInfo: ProductInfo | null;
+  error: string | null;
+  unsupportedProduct: boolean;
+  styles: StyleSlotDto[];
+  createdAt: string;
+}

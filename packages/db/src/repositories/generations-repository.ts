@@ -1,0 +1,197 @@
+import { sql } from 'kysely';
+import type { Db } from '../database.js';
+import type { GenerationKind, GenerationRow, GenerationStyleRow, RunStatus } from '../schema.js';
+import { isUuid } from './uuid.js';
+
+export interface NewSlot {
+  index: number;
+  name: string;
+  prompt: string | null;
+  backgroundType: string | null;
+}
+
+export interface NewGeneration {
+  userId: string;
+  imageId: string | null;
+  kind: GenerationKind;
+  stage: string | null;
+  request: Record<string, unknown>;
+  slots: NewSlot[];
+}
+
+export interface GenerationWithStyles extends GenerationRow {
+  styles: GenerationStyleRow[];
+}
+
+export interface RecentOutput {
+  id: string;
+  generationId: string;
+  resultKey: string;
+  createdAt: Date;
+}
+
+const SETTLED: RunStatus[] = ['complete', 'failed'];
+
+/**
+ * Generations and their style slots. Every state change is a conditional update, so a job that
+ * runs twice (a retry after a crash) cannot move a settled slot or settle a generation twice.
+ */
+export class GenerationsRepository {
+  constructor(private readonly db: Db) {}
+
+  async create(input: NewGeneration): Promise<GenerationWithStyles> {
+    return this.db.transaction().execute(async (tx) => {
+      const generation = await tx
+        .insertInto('generations')
+        .values({ user_id: input.userId, image_id: input.imageId, kind: input.kind, stage: input.stage, request: JSON.stringify(input.request), error: null })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const styles = input.slots.length
+        ? await tx.insertInto('generation_styles').values(input.slots.map((slot) => slotRow(generation.id, slot))).returningAll().execute()
+        : [];
+      return { ...generation, styles };
+    });
+  }
+
+  async findOwned(userId: string, id: string): Promise<GenerationWithStyles | undefined> {
+    if (!isUuid(id)) return undefined;
+    const generation = await this.db.selectFrom('generations').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    return generation ? { ...generation, styles: await this.styles(id) } : undefined;
+  }
+
+  async find(id: string): Promise<GenerationWithStyles | undefined> {
+    if (!isUuid(id)) return undefined;
+    const generation = await this.db.selectFrom('generations').selectAll().where('id', '=', id).executeTakeFirst();
+    return generation ? { ...generation, styles: await this.styles(id) } : undefined;
+  }
+
+  async styles(generationId: string): Promise<GenerationStyleRow[]> {
+    return this.db.selectFrom('generation_styles').selectAll().where('generation_id', '=', generationId).orderBy('index').execute();
+  }
+
+  /** Adds slots once; a retried fan-out finds them already there. */
+  async addSlots(generationId: string, slots: NewSlot[]): Promise<void> {
+    if (slots.length === 0) return;
+    await this.db
+      .insertInto('generation_styles')
+      .values(slots.map((slot) => slotRow(generationId, slot)))
+      .onConflict((oc) => oc.columns(['generation_id', 'index']).doNothing())
+      .execute();
+  }
+
+  async setStage(id: string, stage: string, productInfo?: Record<string, unknown>): Promise<void> {
+    await this.db
+      .updateTable('generations')
+      .set({ stage, status: 'running', updated_at: sql`now()`, ...(productInfo ? { product_info: JSON.stringify(productInfo) } : {}) })
+      .where('id', '=', id)
+      .where('status', 'not in', SETTLED)
+      .execute();
+  }
+
+  async markStyleRunning(generationId: string, index: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('generation_styles')
+      .set({ status: 'running', updated_at: sql`now()` })
+      .where('generation_id', '=', generationId)
+      .where('index', '=', index)
+      .where('status', 'not in', SETTLED)
+      .executeTakeFirst();
+    await this.db.updateTable('generations').set({ status: 'running', updated_at: sql`now()` }).where('id', '=', generationId).where('status', '=', 'queued').execute();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async setStyleProgress(generationId: string, index: number, progress: number): Promise<void> {
+    await this.db
+      .updateTable('generation_styles')
+      .set({ progress: Math.max(0, Math.min(100, Math.round(progress))), updated_at: sql`now()` })
+      .where('generation_id', '=', generationId)
+      .where('index', '=', index)
+      .where('status', '=', 'running')
+      .execute();
+  }
+
+  /** true when this call completed the slot; false when it was already settled. */
+  async completeStyle(generationId: string, index: number, resultKey: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('generation_styles')
+      .set({ status: 'complete', progress: 100, result_key: resultKey, error: null, updated_at: sql`now()` })
+      .where('generation_id', '=', generationId)
+      .where('index', '=', index)
+      .where('status', 'not in', SETTLED)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** true when this call failed the slot; false when it was already settled. */
+  async failStyle(generationId: string, index: number, error: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('generation_styles')
+      .set({ status: 'failed', error, updated_at: sql`now()` })
+      .where('generation_id', '=', generationId)
+      .where('index', '=', index)
+      .where('status', 'not in', SETTLED)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** Fails every unsettled slot (e.g. the recommendation step failed for good); returns their indexes. */
+  async failOpenStyles(generationId: string, error: string): Promise<number[]> {
+    const rows = await this.db
+      .updateTable('generation_styles')
+      .set({ status: 'failed', error, updated_at: sql`now()` })
+      .where('generation_id', '=', generationId)
+      .where('status', 'not in', SETTLED)
+      .returning('index')
+      .execute();
+    return rows.map((r) => r.index);
+  }
+
+  /**
+   * Settles the generation once no slot is open: complete when any output exists, failed otherwise.
+   * Returns the new status when this call settled it, null when slots are still open or it was settled before.
+   */
+  async settleIfDone(id: string, failure?: string): Promise<'complete' | 'failed' | null> {
+    const row = await this.db
+      .updateTable('generations')
+      .set({
+        status: sql`case when exists (select 1 from generation_styles s where s.generation_id = generations.id and s.status = 'complete') then 'complete' else 'failed' end`,
+        error: sql`case when exists (select 1 from generation_styles s where s.generation_id = generations.id and s.status = 'complete') then null else coalesce(${failure ?? null}::text, error, 'Failed to generate product shots. Please try again.') end`,
+        completed_at: sql`now()`,
+        updated_at: sql`now()`,
+      })
+      .where('id', '=', id)
+      .where('status', 'not in', SETTLED)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('generation_styles').select('id').where('generation_id', '=', id).where('status', 'in', ['queued', 'running']))),
+      )
+      .returning('status')
+      .executeTakeFirst();
+    return row ? (row.status as 'complete' | 'failed') : null;
+  }
+
+  async recentOutputs(userId: string, limit: number): Promise<RecentOutput[]> {
+    const rows = await this.db
+      .selectFrom('generation_styles as s')
+      .innerJoin('generations as g', 'g.id', 's.generation_id')
+      .select(['s.id', 's.generation_id', 's.result_key', 's.updated_at'])
+      .where('g.user_id', '=', userId)
+      .where('s.status', '=', 'complete')
+      .where('s.result_key', 'is not', null)
+      .orderBy('s.updated_at', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ id: r.id, generationId: r.generation_id, resultKey: r.result_key!, createdAt: r.updated_at }));
+  }
+}
+
+function slotRow(generationId: string, slot: NewSlot) {
+  return {
+    generation_id: generationId,
+    index: slot.index,
+    name: slot.name,
+    prompt: slot.prompt,
+    background_type: slot.backgroundType,
+    result_key: null,
+    error: null,
+  };
+}

@@ -1,0 +1,87 @@
+import type { Db } from '../database.js';
+import type { PlanId, SubscriptionRow, SubscriptionsTable } from '../schema.js';
+
+export interface SubscriptionWrite {
+  plan: Exclude<PlanId, 'none'>;
+  status: string;
+  provider: SubscriptionsTable['provider'];
+  providerCustomerId?: string | null;
+  providerSubscriptionId?: string | null;
+  currentPeriodStart?: Date | null;
+  currentPeriodEnd?: Date | null;
+}
+
+export interface SubscriptionPatch {
+  plan?: PlanId;
+  status?: string;
+  pendingPlan?: PlanId | null;
+  cancelAtPeriodEnd?: boolean;
+  providerCustomerId?: string | null;
+  currentPeriodStart?: Date | null;
+  currentPeriodEnd?: Date | null;
+}
+
+/** One subscription row per user (unique user_id): buying again replaces the plan in place. */
+export class SubscriptionsRepository {
+  constructor(private readonly db: Db) {}
+
+  async findByUserId(userId: string): Promise<SubscriptionRow | undefined> {
+    return this.db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  async findByProviderSubscriptionId(providerSubscriptionId: string): Promise<SubscriptionRow | undefined> {
+    return this.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('provider_subscription_id', '=', providerSubscriptionId)
+      .executeTakeFirst();
+  }
+
+  /** Activation: the user's row becomes this plan, clearing any earlier cancellation or pending change. */
+  async activate(userId: string, write: SubscriptionWrite): Promise<SubscriptionRow> {
+    const values = {
+      plan: write.plan,
+      status: write.status,
+      provider: write.provider,
+      provider_customer_id: write.providerCustomerId ?? null,
+      provider_subscription_id: write.providerSubscriptionId ?? null,
+      pending_plan: null,
+      cancel_at_period_end: false,
+      current_period_start: write.currentPeriodStart ?? null,
+      current_period_end: write.currentPeriodEnd ?? null,
+    };
+    return this.db
+      .insertInto('subscriptions')
+      .values({ user_id: userId, ...values })
+      .onConflict((oc) =>
+        oc.column('user_id').doUpdateSet({
+          ...values,
+          // An event that carries no period must not erase the one a previous event stored.
+          current_period_start: (eb) => eb.fn.coalesce('excluded.current_period_start', 'subscriptions.current_period_start'),
+          current_period_end: (eb) => eb.fn.coalesce('excluded.current_period_end', 'subscriptions.current_period_end'),
+          provider_customer_id: (eb) => eb.fn.coalesce('excluded.provider_customer_id', 'subscriptions.provider_customer_id'),
+          updated_at: new Date(),
+        }),
+      )
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async update(id: string, patch: SubscriptionPatch): Promise<SubscriptionRow | undefined> {
+    return this.db
+      .updateTable('subscriptions')
+      .set({
+        ...(patch.plan !== undefined ? { plan: patch.plan } : {}),
+        ...(patch.status !== undefined ? { status: patch.status } : {}),
+        ...(patch.pendingPlan !== undefined ? { pending_plan: patch.pendingPlan } : {}),
+        ...(patch.cancelAtPeriodEnd !== undefined ? { cancel_at_period_end: patch.cancelAtPeriodEnd } : {}),
+        ...(patch.providerCustomerId !== undefined ? { provider_customer_id: patch.providerCustomerId } : {}),
+        ...(patch.currentPeriodStart !== undefined ? { current_period_start: patch.currentPeriodStart } : {}),
+        ...(patch.currentPeriodEnd !== undefined ? { current_period_end: patch.currentPeriodEnd } : {}),
+        updated_at: new Date(),
+      })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+}

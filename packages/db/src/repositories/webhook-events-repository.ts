@@ -1,0 +1,25 @@
+import type { Db } from '../database.js';
+
+export class WebhookEventsRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Claims an event id; false when it was already processed. Called inside the transaction that
+   * applies the event, so a concurrent delivery of the same id waits on the primary key and then
+   * finds it taken, and a failed apply releases the claim for Stripe's retry.
+   */
+  async claim(provider: string, eventId: string, type: string): Promise<boolean> {
+    const row = await this.db
+      .insertInto('processed_webhook_events')
+      .values({ event_id: eventId, provider, type })
+      .onConflict((oc) => oc.column('event_id').doNothing())
+      .returning('event_id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async isProcessed(eventId: string): Promise<boolean> {
+    const row = await this.db.selectFrom('processed_webhook_events').select('event_id').where('event_id', '=', eventId).executeTakeFirst();
+    return row !== undefined;
+  }
+}

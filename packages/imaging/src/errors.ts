@@ -1,0 +1,120 @@
+/**
+ * Typed imaging errors. Every failure the engine or an adapter can report carries a stable
+ * `code` (the API maps codes to HTTP statuses) and a message a seller can read as-is.
+ */
+export type ImagingErrorCode =
+  | 'unsupported_format'
+  | 'image_too_large'
+  | 'corrupt_image'
+  | 'empty_image'
+  | 'invalid_request'
+  | 'model_timeout'
+  | 'model_unavailable'
+  | 'model_rejected'
+  | 'model_auth_failed'
+  | 'model_rate_limited'
+  | 'model_bad_response';
+
+/** Whether a caller may retry the same request later (used by the worker's retry policy). */
+const RETRYABLE: ReadonlySet<ImagingErrorCode> = new Set<ImagingErrorCode>([
+  'model_timeout',
+  'model_unavailable',
+  'model_rate_limited',
+]);
+
+export class ImagingError extends Error {
+  readonly code: ImagingErrorCode;
+  readonly retryable: boolean;
+
+  constructor(code: ImagingErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ImagingError';
+    this.code = code;
+    this.retryable = RETRYABLE.has(code);
+  }
+}
+
+export class UnsupportedFormatError extends ImagingError {
+  constructor(detail?: string, options?: { cause?: unknown }) {
+    super(
+      'unsupported_format',
+      `This file type is not supported${detail ? ` (${detail})` : ''}. Please upload a JPEG, PNG, WebP, GIF, AVIF or HEIC image.`,
+      options,
+    );
+    this.name = 'UnsupportedFormatError';
+  }
+}
+
+export class ImageTooLargeError extends ImagingError {
+  constructor(detail: string, options?: { cause?: unknown }) {
+    super('image_too_large', `This image is too large to process (${detail}). Please upload a smaller image.`, options);
+    this.name = 'ImageTooLargeError';
+  }
+}
+
+export class CorruptImageError extends ImagingError {
+  constructor(options?: { cause?: unknown }) {
+    super('corrupt_image', 'This image file is damaged or incomplete and cannot be read. Please upload it again.', options);
+    this.name = 'CorruptImageError';
+  }
+}
+
+export class EmptyImageError extends ImagingError {
+  constructor(detail = 'no product could be found in it', options?: { cause?: unknown }) {
+    super('empty_image', `This image has nothing to work with: ${detail}. Please upload a photo of your product.`, options);
+    this.name = 'EmptyImageError';
+  }
+}
+
+export class InvalidRequestError extends ImagingError {
+  constructor(message: string) {
+    super('invalid_request', message);
+    this.name = 'InvalidRequestError';
+  }
+}
+
+export class ModelTimeoutError extends ImagingError {
+  constructor(model: string, ms: number, options?: { cause?: unknown }) {
+    super('model_timeout', `The image model (${model}) did not answer within ${Math.round(ms / 1000)} s. Please try again.`, options);
+    this.name = 'ModelTimeoutError';
+  }
+}
+
+export class ModelUnavailableError extends ImagingError {
+  constructor(model: string, detail?: string, options?: { cause?: unknown }) {
+    super('model_unavailable', `The image model (${model}) is unavailable right now${detail ? ` (${detail})` : ''}. Please try again later.`, options);
+    this.name = 'ModelUnavailableError';
+  }
+}
+
+export class ModelRejectedError extends ImagingError {
+  constructor(model: string, detail?: string, options?: { cause?: unknown }) {
+    super('model_rejected', `The image model (${model}) refused this request${detail ? `: ${detail}` : ''}.`, options);
+    this.name = 'ModelRejectedError';
+  }
+}
+
+export class ModelAuthError extends ImagingError {
+  constructor(model: string, options?: { cause?: unknown }) {
+    super('model_auth_failed', `The image model (${model}) rejected our credentials. The service operator must check its API key.`, options);
+    this.name = 'ModelAuthError';
+  }
+}
+
+export class ModelRateLimitedError extends ImagingError {
+  constructor(model: string, options?: { cause?: unknown }) {
+    super('model_rate_limited', `The image model (${model}) is busy. Please try again in a minute.`, options);
+    this.name = 'ModelRateLimitedError';
+  }
+}
+
+export class ModelBadResponseError extends ImagingError {
+  constructor(model: string, detail: string, options?: { cause?: unknown }) {
+    super('model_bad_response', `The image model (${model}) sent an answer we could not use (${detail}). Please try again.`, options);
+    this.name = 'ModelBadResponseError';
+  }
+}
+
+export function isImagingError(value: unknown): value is ImagingError {
+  return value instanceof ImagingError;
+}

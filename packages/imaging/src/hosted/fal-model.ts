@@ -1,0 +1,128 @@
+import sharp from 'sharp';
+import { InvalidRequestError, ModelBadResponseError, ModelTimeoutError } from '../errors.js';
+import { normaliseInput } from '../input/normalise-input.js';
+import { LocalImageModel, encode, validate } from '../local/local-model.js';
+import { TEMPLATE_SCENES } from '../local/scenes/presets.js';
+import type { Analysis, GenerateOptions, GenerateResult, ImageModel, ProductHints, StyleRecommendations } from '../types.js';
+import { dataUrl, download, pickString, requestJson } from './http.js';
+import type { FetchLike, HttpOptions } from './http.js';
+
+export interface FalOptions {
+  apiKey: string;
+  /** Queue base URL; default https://queue.fal.run. */
+  baseUrl?: string;
+  /** Product-shot model; default 'fal-ai/bria/product-shot'. */
+  productShotModel?: string;
+  /** Background-removal model; default 'fal-ai/birefnet'. */
+  backgroundRemovalModel?: string;
+  fetch?: FetchLike;
+  timeoutMs?: number;
+  /** Delay between status polls. */
+  pollIntervalMs?: number;
+}
+
+/**
+ * fal adapter: a product-shot model paints the scene and a background-removal model cuts out,
+ * both through fal's queue (submit, poll status, fetch result). Analysis, styles, prompt
+ * enhancement and upscaling stay local.
+ */
+export class FalImageModel implements ImageModel {
+  readonly name = 'fal';
+  private readonly http: HttpOptions;
+  private readonly baseUrl: string;
+  private readonly apiKey: string;
+  private readonly productShotModel: string;
+  private readonly backgroundRemovalModel: string;
+  private readonly pollIntervalMs: number;
+  private readonly local = new LocalImageModel();
+
+  constructor(options: FalOptions) {
+    if (!options.apiKey) throw new InvalidRequestError('The fal adapter needs an API key.');
+    this.apiKey = options.apiKey;
+    this.baseUrl = (options.baseUrl ?? 'https://queue.fal.run').replace(/\/+$/, '');
+    this.productShotModel = options.productShotModel ?? 'fal-ai/bria/product-shot';
+    this.backgroundRemovalModel = options.backgroundRemovalModel ?? 'fal-ai/birefnet';
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.http = { model: this.name, fetch: options.fetch ?? fetch, timeoutMs: options.timeoutMs ?? 180_000 };
+  }
+
+  private headers(): Record<string, string> {
+    return { authorization: `Key ${this.apiKey}`, 'content-type': 'application/json' };
+  }
+
+  /** Submits to the queue, polls until COMPLETED within the timeout, and returns the result JSON. */
+  private async run(modelId: string, input: Record<string, unknown>): Promise<unknown> {
+    const deadline = Date.now() + this.http.timeoutMs;
+    const submitted = await requestJson(this.http, `${this.baseUrl}/${modelId}`, { method: 'POST', headers: this.headers(), body: JSON.stringify(input) });
+    const statusUrl = pickString(this.name, submitted, ['status_url']);
+    const responseUrl = pickString(this.name, submitted, ['response_url']);
+    for (;;) {
+      const status = await requestJson(this.http, statusUrl, { headers: this.headers() });
+      const state = pickString(this.name, status, ['status']);
+      if (state === 'COMPLETED') break;
+      if (state !== 'IN_QUEUE' && state !== 'IN_PROGRESS') throw new ModelBadResponseError(this.name, `unknown queue status ${state}`);
+      if (Date.now() + this.pollIntervalMs > deadline) throw new ModelTimeoutError(this.name, this.http.timeoutMs);
+      await new Promise((resolve) => setTimeout(resolve, this.pollIntervalMs));
+    }
+    return requestJson(this.http, responseUrl, { headers: this.headers() });
+  }
+
+  analyse(image: Buffer, hints?: ProductHints): Promise<Analysis> {
+    return this.local.analyse(image, hints);
+  }
+
+  recommendStyles(analysis: Analysis, hints?: ProductHints): Promise<StyleRecommendations> {
+    return this.local.recommendStyles(analysis, hints);
+  }
+
+  async removeBackground(image: Buffer): Promise<Buffer> {
+    const clean = await normaliseInput(image, { maxSide: 2048 });
+    const result = await this.run(this.backgroundRemovalModel, { image_url: dataUrl(clean.buffer, clean.mimeType) });
+    const cutout = await download(this.http, pickString(this.name, result, ['image', 'url']));
+    return sharp(cutout).ensureAlpha().png().toBuffer().catch((error: unknown) => {
+      throw new ModelBadResponseError(this.name, 'the cutout could not be decoded', { cause: error });
+    });
+  }
+
+  async generate(options: GenerateOptions): Promise<GenerateResult> {
+    const { size, seed, format } = validate(options);
+    const description = options.prompt?.trim() || TEMPLATE_SCENES[options.template ?? 'studio'].description;
+    const clean = await normaliseInput((options.image ?? options.cutout)!, { maxSide: 2048 });
+    const result = await this.run(this.productShotModel, {
+      image_url: dataUrl(clean.buffer, clean.mimeType),
+      scene_description: description,
+      placement_type: 'automatic',
+      shot_size: [Math.min(size, 2048), Math.min(size, 2048)],
+      num_results: 1,
+    });
+    const painted = await download(this.http, pickString(this.name, result, ['images', 0, 'url']));
+    const side = Math.min(size, 2048);
+    const pixels = await sharp(painted)
+      .resize(side, side, { fit: 'cover' })
+      .removeAlpha()
+      .raw()
+      .toBuffer()
+      .catch((error: unknown) => {
+        throw new ModelBadResponseError(this.name, 'the image could not be decoded', { cause: error });
+      });
+    return {
+      image: await encode(pixels, side, 3, format, size),
+      width: size,
+      height: size,
+      format,
+      mimeType: format === 'png' ? 'image/png' : 'image/jpeg',
+      seed,
+      // The hosted model places and may repaint the product itself, so where it went is unknown.
+      placement: null,
+      background: { source: 'hosted', template: options.template ?? null, scene: this.productShotModel, description },
+    };
+  }
+
+  enhancePrompt(prompt: string, analysis?: Analysis): Promise<string> {
+    return this.local.enhancePrompt(prompt, analysis);
+  }
+
+  upscale(image: Buffer, factor: number): Promise<Buffer> {
+    return this.local.upscale(image, factor);
+  }
+}

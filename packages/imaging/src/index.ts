@@ -1,0 +1,13 @@
+export * from './errors.js';
+export * from './types.js';
+export { createImageModel } from './create-image-model.js';
+export type { ImageModelOptions } from './create-image-model.js';
+export { normaliseInput, MAX_INPUT_PIXELS } from './input/normalise-input.js';
+export type { NormalisedImage, InputInfo } from './input/normalise-input.js';
+export { LocalImageModel } from './local/local-model.js';
+export { OpenAIImageModel } from './hosted/openai-model.js';
+export type { OpenAIOptions } from './hosted/openai-model.js';
+export { FalImageModel } from './hosted/fal-model.js';
+export type { FalOptions } from './hosted/fal-model.js';
+export { parsePrompt } from './local/prompt/parse-prompt.js';
+export type { ParsedPrompt } from './local/prompt/parse-prompt.js';

@@ -1,0 +1,148 @@
+import sharp from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
+import {
+  CorruptImageError,
+  EmptyImageError,
+  ImageTooLargeError,
+  ImagingError,
+  UnsupportedFormatError,
+} from '../errors.js';
+
+/**
+ * Decoded pixels are capped at 40 Mpx (sharp's default is 268 Mpx): enough for a 48 MP phone
+ * photo after its JPEG shrink-on-load, small enough that one decode stays under ~160 MB.
+ */
+export const MAX_INPUT_PIXELS = 40_000_000;
+/** libvips aborts a decode that runs longer than this (whole seconds is all sharp accepts). */
+const DECODE_TIMEOUT_SECONDS = 1;
+const MAX_INPUT_BYTES = 25 * 1024 * 1024;
+const MIN_SIDE = 16;
+
+/** Formats the product accepts (decisions.md); SVG and TIFF are refused on purpose. */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'avif']);
+
+export interface InputInfo {
+  /** Format of the upload as detected from its bytes, not its name. */
+  sourceFormat: string;
+  width: number;
+  height: number;
+  hasAlpha: boolean;
+}
+
+export interface NormalisedImage extends InputInfo {
+  /** Clean re-encoded image: sRGB 8-bit, upright, first frame only, no metadata. */
+  buffer: Buffer;
+  format: 'png' | 'jpeg';
+  mimeType: 'image/png' | 'image/jpeg';
+}
+
+export interface RawImage {
+  /** RGBA, 8 bits per channel, row-major. */
+  data: Buffer;
+  width: number;
+  height: number;
+  /** True when the source had an alpha channel that is not fully opaque. */
+  hasAlpha: boolean;
+  sourceFormat: string;
+}
+
+/** Maps libvips failures onto our typed errors; anything already typed passes through. */
+function toImagingError(error: unknown): ImagingError {
+  if (error instanceof ImagingError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  if (/pixel limit/i.test(message)) return new ImageTooLargeError('too many pixels', { cause: error });
+  if (/timeout/i.test(message)) return new ImageTooLargeError('it takes too long to decode', { cause: error });
+  if (/unsupported image format/i.test(message)) return new UnsupportedFormatError(undefined, { cause: error });
+  return new CorruptImageError({ cause: error });
+}
+
+function openImage(buffer: Buffer): Sharp {
+  // failOn 'warning' turns truncated and half-corrupt files into errors instead of grey blocks.
+  return sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning', pages: 1, sequentialRead: true });
+}
+
+async function readHeader(buffer: Buffer): Promise<Metadata> {
+  if (!Buffer.isBuffer(buffer) || buffer.length === 0) throw new EmptyImageError('the file is empty');
+  if (buffer.length > MAX_INPUT_BYTES) throw new ImageTooLargeError(`over ${MAX_INPUT_BYTES / 1024 / 1024} MB`);
+  // Refuse XML up front: malformed SVG otherwise surfaces as a misleading 'corrupt image'.
+  if (looksLikeXml(buffer)) throw new UnsupportedFormatError('SVG');
+  let meta: Metadata;
+  try {
+    meta = await sharp(buffer, { limitInputPixels: false }).metadata();
+  } catch (error) {
+    throw toImagingError(error);
+  }
+  if (!ACCEPTED_FORMATS.has(meta.format)) throw new UnsupportedFormatError(meta.format.toUpperCase());
+  const width = meta.width;
+  const height = meta.pageHeight ?? meta.height;
+  if (width * height > MAX_INPUT_PIXELS) {
+    throw new ImageTooLargeError(`${width}×${height} pixels, the limit is ${MAX_INPUT_PIXELS / 1_000_000} megapixels`);
+  }
+  if (width < MIN_SIDE || height < MIN_SIDE) {
+    throw new EmptyImageError(`it is only ${width}×${height} pixels`);
+  }
+  return meta;
+}
+
+/** The shared hygiene pipeline: upright, first frame, sRGB 8-bit, optionally bounded in size. */
+function cleanPipeline(buffer: Buffer, maxSide: number | undefined): Sharp {
+  let pipeline = openImage(buffer).autoOrient();
+  if (maxSide) pipeline = pipeline.resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true });
+  return pipeline.toColourspace('srgb').timeout({ seconds: DECODE_TIMEOUT_SECONDS });
+}
+
+/**
+ * Input hygiene for every upload: auto-orients by EXIF, converts CMYK/16-bit/wide-gamut to sRGB
+ * 8-bit, keeps only the first frame of animations, caps pixels and decode time, and strips all
+ * metadata by re-encoding (PNG when the image has transparency, JPEG otherwise).
+ * Throws `ImagingError` (unsupported_format, image_too_large, corrupt_image, empty_image).
+ */
+export async function normaliseInput(buffer: Buffer, options: { maxSide?: number } = {}): Promise<NormalisedImage> {
+  const meta = await readHeader(buffer);
+  try {
+    const { data, info } = await cleanPipeline(buffer, options.maxSide).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const hasAlpha = meta.hasAlpha && !isOpaque(data);
+    const encoder = sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } });
+    const encoded = hasAlpha
+      ? await encoder.png({ compressionLevel: 6 }).toBuffer()
+      : await encoder.removeAlpha().jpeg({ quality: 92, mozjpeg: true }).toBuffer();
+    return {
+      buffer: encoded,
+      format: hasAlpha ? 'png' : 'jpeg',
+      mimeType: hasAlpha ? 'image/png' : 'image/jpeg',
+      sourceFormat: meta.format,
+      width: info.width,
+      height: info.height,
+      hasAlpha,
+    };
+  } catch (error) {
+    throw toImagingError(error);
+  }
+}
+
+/** Decodes an upload through the same hygiene into raw RGBA pixels for the engine's own work. */
+export async function decodeRaw(buffer: Buffer, options: { maxSide?: number } = {}): Promise<RawImage> {
+  const meta = await readHeader(buffer);
+  try {
+    const { data, info } = await cleanPipeline(buffer, options.maxSide).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    return {
+      data,
+      width: info.width,
+      height: info.height,
+      hasAlpha: meta.hasAlpha && !isOpaque(data),
+      sourceFormat: meta.format,
+    };
+  } catch (error) {
+    throw toImagingError(error);
+  }
+}
+
+function looksLikeXml(buffer: Buffer): boolean {
+  const head = buffer.subarray(0, 256).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  return head.startsWith('<');
+}
+
+function isOpaque(rgba: Buffer): boolean {
+  for (let i = 3; i < rgba.length; i += 4) if (rgba[i] !== 255) return false;
+  return true;
+}

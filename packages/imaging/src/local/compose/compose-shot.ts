@@ -1,0 +1,149 @@
+import sharp from 'sharp';
+import type { OverlayOptions } from 'sharp';
+import type { Box } from '../../types.js';
+import type { SceneImage } from '../scenes/scene-image.js';
+import type { SceneSpec } from '../scenes/scene-spec.js';
+
+export interface ProductLayer {
+  /** RGBA at exactly box.width × box.height, transparent around the product. */
+  rgba: Buffer;
+  /** Where the layer lies in the shot; always inside the frame. */
+  box: Box;
+  /** The opaque product's own bounds in the shot: shadows and reflections hang off its base. */
+  bounds: Box;
+}
+
+/** Shadows are drawn at a quarter of the shot size: they are soft, so nothing is lost. */
+const SHADOW_SCALE = 4;
+
+/** Product alpha (0..1) averaged into the quarter-size shadow grid. */
+function coarseAlpha(product: ProductLayer, n: number): Float32Array {
+  const out = new Float32Array(n * n);
+  const { rgba, box } = product;
+  const weight = 1 / (255 * SHADOW_SCALE * SHADOW_SCALE);
+  for (let y = 0; y < box.height; y++) {
+    const qy = ((box.y + y) / SHADOW_SCALE) | 0;
+    if (qy >= n) break;
+    for (let x = 0; x < box.width; x++) {
+      const qx = ((box.x + x) / SHADOW_SCALE) | 0;
+      if (qx < n) out[qy * n + qx]! += rgba[(y * box.width + x) * 4 + 3]! * weight;
+    }
+  }
+  return out;
+}
+
+/**
+ * Paints the silhouette squashed toward the base line (and leaned sideways): a squash of ~10
+ * gives the dark contact line where the product touches the floor, ~3 the soft ambient pool,
+ * and a lean away from the light the cast shadow.
+ */
+function projectSilhouette(alpha: Float32Array, n: number, base: number, squash: number, lean: number, drop: number, strength: number, out: Float32Array): void {
+  for (let y = 0; y < n; y++) {
+    // Mirrored about the base line, so the pool also shows on the floor in front of the product.
+    const above = Math.abs(base + drop - y);
+    const sourceY = Math.round(base - above * squash);
+    if (sourceY < 0 || sourceY >= n) continue;
+    const shift = Math.round(lean * above * squash);
+    for (let x = 0; x < n; x++) {
+      const sx = x - shift;
+      if (sx < 0 || sx >= n) continue;
+      const a = alpha[sourceY * n + sx]!;
+      if (a > 0) out[y * n + x] = Math.max(out[y * n + x]!, a * strength);
+    }
+  }
+}
+
+async function blurPlane(plane: Float32Array, n: number, sigma: number): Promise<Float32Array> {
+  const bytes = Buffer.alloc(plane.length);
+  for (let p = 0; p < plane.length; p++) bytes[p] = plane[p]! >= 1 ? 255 : plane[p]! * 255 + 0.5;
+  const blurred = await sharp(bytes, { raw: { width: n, height: n, channels: 1 } }).blur(Math.max(0.3, sigma)).raw().toBuffer();
+  const out = new Float32Array(blurred.length);
+  for (let p = 0; p < blurred.length; p++) out[p] = blurred[p]! / 255;
+  return out;
+}
+
+/** Contact, ambient and cast shadows as one RGBA layer in the floor's own darkened colour. */
+async function shadowLayer(product: ProductLayer, scene: SceneImage, spec: SceneSpec): Promise<Buffer> {
+  const n = Math.ceil(scene.size / SHADOW_SCALE);
+  const alpha = coarseAlpha(product, n);
+  const base = (product.bounds.y + product.bounds.height) / SHADOW_SCALE - 0.5;
+  const h = product.bounds.height / SHADOW_SCALE;
+  const { softness, azimuth } = spec.light;
+  const contact = new Float32Array(n * n), ambient = new Float32Array(n * n), cast = new Float32Array(n * n);
+  if (spec.view === 'flat-lay') {
+    cast.set(alpha);
+    const dx = Math.round(-azimuth * n * 0.012), dy = Math.round(n * 0.014);
+    const shifted = new Float32Array(n * n);
+    for (let y = Math.max(0, dy); y < n; y++) for (let x = Math.max(0, dx); x < Math.min(n, n + dx); x++) shifted[y * n + x] = cast[(y - dy) * n + (x - dx)]!;
+    const soft = await blurPlane(shifted, n, n * (0.006 + softness * 0.01));
+    return toLayer([{ plane: soft, strength: 0.42 }], n, scene);
+  }
+  projectSilhouette(alpha, n, base, 14, 0, 0, 1, contact);
+  projectSilhouette(alpha, n, base, 4, 0, 1, 1, ambient);
+  projectSilhouette(alpha, n, base, 1 / 0.28, azimuth * -0.6, 0, 1, cast);
+  const [c, a, k] = await Promise.all([
+    blurPlane(contact, n, Math.max(0.6, h * 0.012)),
+    blurPlane(ambient, n, h * 0.05 + 1),
+    blurPlane(cast, n, h * (0.03 + softness * 0.06) + 1),
+  ]);
+  return toLayer(
+    [
+      { plane: c, strength: 0.75 },
+      { plane: a, strength: 0.4 },
+      { plane: k, strength: 0.26 * (1.2 - softness * 0.5) },
+    ],
+    n,
+    scene,
+  );
+}
+
+/** Combines shadow planes (as light blocked: 1 − Π(1 − s)) into RGBA tinted by the floor. */
+function toLayer(planes: { plane: Float32Array; strength: number }[], n: number, scene: SceneImage): Buffer {
+  const tint = scene.floorColour.map((v) => v * 0.22);
+  const out = Buffer.alloc(n * n * 4);
+  for (let p = 0; p < n * n; p++) {
+    let through = 1;
+    for (const { plane, strength } of planes) through *= 1 - plane[p]! * strength;
+    out[p * 4] = tint[0]!; out[p * 4 + 1] = tint[1]!; out[p * 4 + 2] = tint[2]!;
+    out[p * 4 + 3] = Math.round(Math.min(0.85, 1 - through) * 255);
+  }
+  return out;
+}
+
+/** A mirrored, fading copy of the product below its base, for glossy surfaces. */
+function reflectionLayer(product: ProductLayer, size: number, gloss: number): OverlayOptions | null {
+  const { rgba, box, bounds } = product;
+  const baseRow = bounds.y + bounds.height - box.y;
+  const top = box.y + baseRow;
+  const reach = Math.min(Math.round(bounds.height * 0.35), size - top, baseRow);
+  if (gloss <= 0 || reach < 4) return null;
+  const out = Buffer.alloc(box.width * reach * 4);
+  for (let r = 0; r < reach; r++) {
+    const fade = gloss * (1 - r / reach) ** 2;
+    const src = (baseRow - 1 - r) * box.width * 4;
+    for (let x = 0; x < box.width; x++) {
+      const o = (r * box.width + x) * 4;
+      out[o] = rgba[src + x * 4]!; out[o + 1] = rgba[src + x * 4 + 1]!; out[o + 2] = rgba[src + x * 4 + 2]!;
+      out[o + 3] = Math.round(rgba[src + x * 4 + 3]! * fade);
+    }
+  }
+  return { input: out, raw: { width: box.width, height: reach, channels: 4 }, left: box.x, top };
+}
+
+/** Background, shadows, reflection and the untouched product pixels, composited into raw pixels. */
+export async function composeShot(scene: SceneImage, spec: SceneSpec, product: ProductLayer): Promise<{ data: Buffer; channels: 3 | 4 }> {
+  const n = Math.ceil(scene.size / SHADOW_SCALE);
+  const shadow = await sharp(await shadowLayer(product, scene, spec), { raw: { width: n, height: n, channels: 4 } })
+    .resize(scene.size, scene.size, { kernel: 'cubic' })
+    .raw()
+    .toBuffer();
+  const layers: OverlayOptions[] = [{ input: shadow, raw: { width: scene.size, height: scene.size, channels: 4 }, left: 0, top: 0 }];
+  const reflection = spec.view === 'flat-lay' ? null : reflectionLayer(product, scene.size, spec.surface.gloss);
+  if (reflection) layers.push(reflection);
+  layers.push({ input: product.rgba, raw: { width: product.box.width, height: product.box.height, channels: 4 }, left: product.box.x, top: product.box.y });
+  const { data, info } = await sharp(scene.rgb, { raw: { width: scene.size, height: scene.size, channels: 3 } })
+    .composite(layers)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, channels: info.channels === 4 ? 4 : 3 };
+}

@@ -1,0 +1,120 @@
+/** Binary masks are Uint8Array of 0/1, row-major, width × height. */
+
+export interface Components {
+  labels: Int32Array;
+  /** sizes[label - 1] is the pixel count of that component. */
+  sizes: number[];
+}
+
+/** 4-connected components of the set pixels, labelled from 1. */
+export function connectedComponents(mask: Uint8Array, width: number, height: number): Components {
+  const labels = new Int32Array(width * height);
+  const sizes: number[] = [];
+  const stack = new Int32Array(width * height);
+  for (let start = 0; start < mask.length; start++) {
+    if (mask[start] === 0 || labels[start] !== 0) continue;
+    const label = sizes.length + 1;
+    let top = 0;
+    let size = 0;
+    stack[top++] = start;
+    labels[start] = label;
+    while (top > 0) {
+      const p = stack[--top]!;
+      size++;
+      const x = p % width;
+      if (x > 0 && mask[p - 1] && !labels[p - 1]) { labels[p - 1] = label; stack[top++] = p - 1; }
+      if (x < width - 1 && mask[p + 1] && !labels[p + 1]) { labels[p + 1] = label; stack[top++] = p + 1; }
+      if (p >= width && mask[p - width] && !labels[p - width]) { labels[p - width] = label; stack[top++] = p - width; }
+      if (p + width < mask.length && mask[p + width] && !labels[p + width]) { labels[p + width] = label; stack[top++] = p + width; }
+    }
+    sizes.push(size);
+  }
+  return { labels, sizes };
+}
+
+/** Sets every unset pixel that cannot reach the image border through unset pixels. */
+export function fillHoles(mask: Uint8Array, width: number, height: number): Uint8Array {
+  const outside = new Uint8Array(mask.length);
+  const stack = new Int32Array(mask.length);
+  let top = 0;
+  const seed = (p: number) => {
+    if (mask[p] === 0 && outside[p] === 0) { outside[p] = 1; stack[top++] = p; }
+  };
+  for (let x = 0; x < width; x++) { seed(x); seed((height - 1) * width + x); }
+  for (let y = 0; y < height; y++) { seed(y * width); seed(y * width + width - 1); }
+  while (top > 0) {
+    const p = stack[--top]!;
+    const x = p % width;
+    if (x > 0) seed(p - 1);
+    if (x < width - 1) seed(p + 1);
+    if (p >= width) seed(p - width);
+    if (p + width < mask.length) seed(p + width);
+  }
+  const filled = new Uint8Array(mask.length);
+  for (let p = 0; p < mask.length; p++) filled[p] = outside[p] ? 0 : 1;
+  return filled;
+}
+
+/** Box sum over a (2r+1)² window, separable running sums, O(n) whatever the radius. */
+export function boxSum(values: Float32Array, width: number, height: number, radius: number): Float32Array {
+  const tmp = new Float32Array(values.length);
+  const out = new Float32Array(values.length);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let acc = 0;
+    for (let x = -radius; x <= radius; x++) acc += values[row + clamp(x, 0, width - 1)]!;
+    for (let x = 0; x < width; x++) {
+      tmp[row + x] = acc;
+      acc += values[row + Math.min(x + radius + 1, width - 1)]! - values[row + Math.max(x - radius, 0)]!;
+    }
+  }
+  for (let x = 0; x < width; x++) {
+    let acc = 0;
+    for (let y = -radius; y <= radius; y++) acc += tmp[clamp(y, 0, height - 1) * width + x]!;
+    for (let y = 0; y < height; y++) {
+      out[y * width + x] = acc;
+      acc += tmp[Math.min(y + radius + 1, height - 1) * width + x]! - tmp[Math.max(y - radius, 0) * width + x]!;
+    }
+  }
+  return out;
+}
+
+/** Morphological erosion (shrink) by a square of the given radius. */
+export function erode(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+  if (radius <= 0) return mask.slice();
+  const full = (2 * radius + 1) ** 2;
+  const sums = boxSum(Float32Array.from(mask), width, height, radius);
+  const out = new Uint8Array(mask.length);
+  for (let p = 0; p < mask.length; p++) out[p] = sums[p]! >= full - 0.5 ? 1 : 0;
+  return out;
+}
+
+/** Morphological dilation (grow) by a square of the given radius. */
+export function dilate(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+  if (radius <= 0) return mask.slice();
+  const sums = boxSum(Float32Array.from(mask), width, height, radius);
+  const out = new Uint8Array(mask.length);
+  for (let p = 0; p < mask.length; p++) out[p] = sums[p]! > 0.5 ? 1 : 0;
+  return out;
+}
+
+/** Bounding box of the pixels at or above `threshold`, or null when there are none. */
+export function boundingBox(values: Uint8Array, width: number, height: number, threshold = 1) {
+  let minX = width, minY = height, maxX = -1, maxY = -1;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      if (values[row + x]! >= threshold) {
+        if (x < minX) minX = x;
+        if (x > maxX) maxX = x;
+        if (y < minY) minY = y;
+        maxY = y;
+      }
+    }
+  }
+  return maxX < 0 ? null : { x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 };
+}
+
+export function clamp(value: number, min: number, max: number): number {
+  return value < min ? min : value > max ? max : value;
+}

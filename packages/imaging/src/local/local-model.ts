@@ -1,0 +1,160 @@
+import sharp from 'sharp';
+import { PROMPT_MAX_LENGTH, isTemplateHandle } from '@prodshot/contracts';
+import { ImagingError, InvalidRequestError } from '../errors.js';
+import { decodeRaw } from '../input/normalise-input.js';
+import type { RawImage } from '../input/normalise-input.js';
+import { SHOT_SIZES } from '../types.js';
+import type { Analysis, Box, GenerateOptions, GenerateResult, ImageModel, OutputFormat, Placement, ProductHints, ShotSize, StyleRecommendations } from '../types.js';
+import { analyseImage } from './analyse.js';
+import { composeShot } from './compose/compose-shot.js';
+import { placeProduct, positionBox } from './compose/placement.js';
+import type { PlacementInput } from './compose/placement.js';
+import { cutoutOf, locateProduct, scaledCutout } from './cutout/cutout.js';
+import { resolveScene } from './prompt/scene-from-prompt.js';
+import { floorLine } from './scenes/render-scene.js';
+import { sceneImage } from './scenes/scene-image.js';
+import type { SceneSpec } from './scenes/scene-spec.js';
+import { enhance, recommendStylesFor } from './styles.js';
+
+/** Scenes are composed at most at this size; ultra HD is an upscale of it (decisions.md). */
+const MAX_COMPOSE_SIZE = 2048;
+/** Inputs are decoded no larger than this: even a 4096 shot never needs more product pixels. */
+const MAX_WORK_SIDE = 4096;
+
+export function validate(options: GenerateOptions): { size: ShotSize; seed: number; format: OutputFormat } {
+  const size = options.size ?? 1024;
+  if (!(SHOT_SIZES as readonly number[]).includes(size)) throw new InvalidRequestError(`Shot size must be one of ${SHOT_SIZES.join(', ')} pixels.`);
+  const seed = options.seed ?? 1;
+  if (!Number.isSafeInteger(seed)) throw new InvalidRequestError('The seed must be a whole number.');
+  const format = options.format ?? 'png';
+  if (format !== 'png' && format !== 'jpeg') throw new InvalidRequestError('The output format must be png or jpeg.');
+  if (options.template !== undefined && !isTemplateHandle(options.template)) throw new InvalidRequestError(`Unknown template '${String(options.template)}'.`);
+  if (options.prompt !== undefined && options.prompt.length > PROMPT_MAX_LENGTH) {
+    throw new InvalidRequestError(`The background description can be at most ${PROMPT_MAX_LENGTH} characters.`);
+  }
+  const input = options.image ?? options.cutout;
+  if (!Buffer.isBuffer(input)) throw new InvalidRequestError('An image or a cutout is required.');
+  return { size, seed, format };
+}
+
+/** Encodes a composed square, enlarging it first when the shot is bigger than the compose size. */
+export async function encode(pixels: Buffer, side: number, channels: 3 | 4, format: OutputFormat, size: number): Promise<Buffer> {
+  let image = sharp(pixels, { raw: { width: side, height: side, channels } }).removeAlpha();
+  if (size > side) image = image.resize(size, size, { kernel: 'lanczos3' }).sharpen({ sigma: 0.6 });
+  return format === 'png' ? image.png({ compressionLevel: 4, adaptiveFiltering: false }).toBuffer() : image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+}
+
+/** The built-in engine: classical cutout, procedural scenes, compositing. No network, no model weights. */
+export class LocalImageModel implements ImageModel {
+  readonly name = 'local';
+
+  async analyse(image: Buffer, hints?: ProductHints): Promise<Analysis> {
+    const raw = await decodeRaw(image, { maxSide: 1024 });
+    let segmentation = null;
+    try {
+      segmentation = cutoutOf(raw);
+    } catch (error) {
+      // An image with no separable subject is still analysable: palette and hints still apply.
+      if (!(error instanceof ImagingError && error.code === 'empty_image')) throw error;
+    }
+    return analyseImage(raw, segmentation, hints);
+  }
+
+  async recommendStyles(analysis: Analysis, hints?: ProductHints): Promise<StyleRecommendations> {
+    return recommendStylesFor(analysis, hints);
+  }
+
+  async removeBackground(image: Buffer): Promise<Buffer> {
+    const raw = await decodeRaw(image, { maxSide: MAX_WORK_SIDE });
+    const { cutout, width, height } = cutoutOf(raw);
+    return sharp(cutout, { raw: { width, height, channels: 4 } }).png().toBuffer();
+  }
+
+  async generate(options: GenerateOptions): Promise<GenerateResult> {
+    const { size, seed, format } = validate(options);
+    const composeSize = Math.min(size, MAX_COMPOSE_SIZE);
+    const { spec, parsed } = resolveScene(options.template, options.prompt);
+    const [product, scene] = await Promise.all([
+      placedProduct((options.image ?? options.cutout)!, Boolean(options.cutout), spec, composeSize),
+      sceneImage(spec, composeSize, seed),
+    ]);
+    const { layer, bounds, placement } = product;
+    const shot = await composeShot(scene, spec, { ...layer, bounds });
+    const factor = size / composeSize;
+    const image = await encode(shot.data, composeSize, shot.channels, format, size);
+    return {
+      image,
+      width: size,
+      height: size,
+      format,
+      mimeType: format === 'png' ? 'image/png' : 'image/jpeg',
+      seed,
+      placement: scalePlacement(placement, factor),
+      background: {
+        source: parsed ? 'prompt' : 'template',
+        template: options.template ?? (parsed ? null : 'studio'),
+        scene: spec.id,
+        description: spec.description,
+      },
+    };
+  }
+
+  async enhancePrompt(prompt: string, analysis?: Analysis): Promise<string> {
+    if (!prompt.trim()) throw new InvalidRequestError('Please describe a background to enhance.');
+    return enhance(prompt, analysis);
+  }
+
+  async upscale(image: Buffer, factor: number): Promise<Buffer> {
+    if (!(factor > 1 && factor <= 4)) throw new InvalidRequestError('The upscale factor must be above 1 and at most 4.');
+    const raw = await decodeRaw(image, { maxSide: MAX_WORK_SIDE });
+    const width = Math.round(raw.width * factor), height = Math.round(raw.height * factor);
+    const enlarged = sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 4 } }).resize(width, height, { kernel: 'lanczos3' }).sharpen({ sigma: 0.6 });
+    return raw.hasAlpha ? enlarged.png().toBuffer() : enlarged.removeAlpha().jpeg({ quality: 92, mozjpeg: true }).toBuffer();
+  }
+}
+
+export interface PlacedProduct {
+  /** The cutout layer, clipped to the frame. */
+  layer: { rgba: Buffer; box: Box };
+  /** Opaque product bounds in the shot. */
+  bounds: Box;
+  placement: Placement;
+}
+
+/**
+ * Decodes the input, finds the product, scales it for the scene's placement rule and cuts it
+ * out at that size. Shared with the hosted adapters, which paste the untouched product back
+ * over what the remote model painted.
+ */
+export async function placedProduct(input: Buffer, isCutout: boolean, spec: SceneSpec, size: number): Promise<PlacedProduct> {
+  const raw = await decodeRaw(input, { maxSide: MAX_WORK_SIDE });
+  // A supplied cutout is trusted as-is, even where it happens to be fully opaque.
+  const source: RawImage = isCutout ? { ...raw, hasAlpha: true } : raw;
+  const located = await locateProduct(source);
+  const layout = layoutInput(spec, size);
+  const { scale } = placeProduct({ ...layout, productWidth: located.width, productHeight: located.height });
+  const cut = await scaledCutout(source, located, scale);
+  const bounds = positionBox(cut.bounds.width, cut.bounds.height, { ...layout, productWidth: cut.bounds.width, productHeight: cut.bounds.height });
+  const box = { x: bounds.x - cut.bounds.x, y: bounds.y - cut.bounds.y, width: cut.width, height: cut.height };
+  return { layer: clipToFrame(cut.rgba, box, size), bounds, placement: { sourceBox: cut.sourceBox, box, scale } };
+}
+
+export function scalePlacement(placement: Placement, factor: number): Placement {
+  const { box } = placement;
+  return { ...placement, box: { x: box.x * factor, y: box.y * factor, width: box.width * factor, height: box.height * factor }, scale: placement.scale * factor };
+}
+
+function layoutInput(spec: SceneSpec, size: number): Omit<PlacementInput, 'productWidth' | 'productHeight'> {
+  return { size, style: spec.placement, floor: floorLine(spec), lightAzimuth: spec.light.azimuth, view: spec.view };
+}
+
+/** Drops the transparent margin of a layer that would stick out of the frame (sharp refuses those). */
+function clipToFrame(rgba: Buffer, box: { x: number; y: number; width: number; height: number }, size: number) {
+  const left = Math.max(0, -box.x), top = Math.max(0, -box.y);
+  const right = Math.min(box.width, size - box.x), bottom = Math.min(box.height, size - box.y);
+  if (left === 0 && top === 0 && right === box.width && bottom === box.height) return { rgba, box };
+  const width = right - left, height = bottom - top;
+  const out = Buffer.alloc(width * height * 4);
+  for (let y = 0; y < height; y++) rgba.copy(out, y * width * 4, ((top + y) * box.width + left) * 4, ((top + y) * box.width + right) * 4);
+  return { rgba: out, box: { x: box.x + left, y: box.y + top, width, height } };
+}

@@ -1,0 +1,140 @@
+import type { ProductKind, TemplateHandle } from '@prodshot/contracts';
+
+/** What the seller told us about the product; engines may lean on it to guess the kind. */
+export interface ProductHints {
+  title?: string;
+  description?: string;
+}
+
+/** A rectangle in pixels of the image it refers to. */
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface PaletteColour {
+  /** sRGB hex, e.g. '#1f5fd6'. */
+  hex: string;
+  /** Share of the subject's pixels near this colour, 0..1. */
+  share: number;
+}
+
+/** What analyse() learns about a product photo. Plain data, so it can travel in job payloads. */
+export interface Analysis {
+  width: number;
+  height: number;
+  /** width / height of the normalised image. */
+  aspect: number;
+  subject: {
+    /** Bounding box of the product in the normalised image. */
+    box: Box;
+    /** Share of the image the product covers, 0..1. */
+    coverage: number;
+    /** True when the upload already had a usable alpha channel. */
+    fromAlpha: boolean;
+    /** Greyscale PNG mask of the product (255 = product) at `maskWidth` × `maskHeight`. */
+    maskPng: Buffer;
+    maskWidth: number;
+    maskHeight: number;
+  } | null;
+  /** Dominant colours of the product (or of the whole image when no subject was found). */
+  palette: PaletteColour[];
+  /** Mean relative luminance of the subject, 0 (black) .. 1 (white). */
+  brightness: number;
+  kind: ProductKind;
+  /** 0..1; the local engine says 'unknown' rather than guess below its confidence floor. */
+  kindConfidence: number;
+  supported: boolean;
+  /** Spec §8 message and list, set when the kind is known to be unsupported. */
+  unsupported: { message: string; supportedList: readonly string[] } | null;
+}
+
+export interface StyleSuggestion {
+  name: string;
+  prompt: string;
+}
+
+export interface StyleRecommendations {
+  productInfo: { productTitle: string; productDescription: string; productType: string };
+  /** 3 to 6 styles chosen for this product. */
+  styles: StyleSuggestion[];
+}
+
+export type OutputFormat = 'png' | 'jpeg';
+
+/** Shot sizes by plan: 1024 default, 2048 HD, 4096 ultra HD (decisions.md). */
+export const SHOT_SIZES = [1024, 2048, 4096] as const;
+export type ShotSize = (typeof SHOT_SIZES)[number];
+
+interface GenerateCommon {
+  /** One of the nine designer templates. When both are given, the template wins and the prompt refines it. */
+  template?: TemplateHandle;
+  /** A custom background description (spec: at most 1000 characters). */
+  prompt?: string;
+  /** Square output side in pixels; default 1024. */
+  size?: ShotSize;
+  /** Same seed, same inputs → same bytes (local engine). Default 1. */
+  seed?: number;
+  format?: OutputFormat;
+  hints?: ProductHints;
+}
+
+/** Either a raw photo (the engine cuts it out) or a ready RGBA cutout (used as-is). */
+export type GenerateOptions =
+  | (GenerateCommon & { image: Buffer; cutout?: never })
+  | (GenerateCommon & { cutout: Buffer; image?: never });
+
+/** Where the product's pixels went, so callers (and the bench) can map shot pixels back to the source. */
+export interface Placement {
+  /** The region of the normalised source image that was placed. */
+  sourceBox: Box;
+  /** Where that region landed in the shot, in shot pixels. */
+  box: Box;
+  /** Shot pixels per source pixel. */
+  scale: number;
+}
+
+export interface BackgroundInfo {
+  /** 'template' or 'prompt' for the local engine; 'hosted' when a remote model drew it. */
+  source: 'template' | 'prompt' | 'hosted';
+  template: TemplateHandle | null;
+  /** Scene the local engine rendered (e.g. 'beach'), or the hosted model's name. */
+  scene: string;
+  /** A short human description of the background. */
+  description: string;
+}
+
+export interface GenerateResult {
+  image: Buffer;
+  width: number;
+  height: number;
+  format: OutputFormat;
+  mimeType: 'image/png' | 'image/jpeg';
+  seed: number;
+  /** Null when a hosted model repainted the whole frame and the product's position is not known. */
+  placement: Placement | null;
+  background: BackgroundInfo;
+}
+
+/**
+ * The image model the workers call. Buffers and options in, images and metadata out; it knows
+ * nothing of queues, HTTP or storage. Errors are always `ImagingError`s (see errors.ts).
+ */
+export interface ImageModel {
+  /** 'local' for the built-in compositor, otherwise the hosted adapter's name. */
+  readonly name: string;
+  /** Subject mask and box, palette, brightness, aspect and a product-kind guess. */
+  analyse(image: Buffer, hints?: ProductHints): Promise<Analysis>;
+  /** Product info and 3–6 background styles suited to the product. */
+  recommendStyles(analysis: Analysis, hints?: ProductHints): Promise<StyleRecommendations>;
+  /** RGBA PNG cutout of the product at the normalised image's resolution. */
+  removeBackground(image: Buffer): Promise<Buffer>;
+  /** A finished product shot on a template or prompt-described background. */
+  generate(options: GenerateOptions): Promise<GenerateResult>;
+  /** A richer background prompt built from a short one. */
+  enhancePrompt(prompt: string, analysis?: Analysis): Promise<string>;
+  /** The image enlarged by `factor` (1 < factor ≤ 4), same format as given when PNG or JPEG. */
+  upscale(image: Buffer, factor: number): Promise<Buffer>;
+}
