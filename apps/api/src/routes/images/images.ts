@@ -12,6 +12,9 @@ const RECENT_DEFAULT = 6;
 const RECENT_MAX = 100;
 
 interface UploadParts {
+  files: number;
+  /** A text field longer than the limit: refused rather than silently cut. */
+  oversizedField: boolean;
   bytes: Buffer | null;
   filename: string | undefined;
   name: string | undefined;
@@ -21,7 +24,8 @@ interface UploadParts {
 export async function imageRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const service = new GenerationService(deps);
   await app.register(multipart, {
-    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 5, headerPairs: 50 },
+    // files: 2 so that a second file is seen (and refused) rather than silently dropped.
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 2, fields: 4, fieldSize: 1024, parts: 6, headerPairs: 50 },
     throwFileSizeLimit: true,
   });
   app.addHook('preHandler', requireUser);
@@ -29,6 +33,8 @@ export async function imageRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   app.post('/api/images/upload', async (request, reply) => {
     if (!request.isMultipart()) return reply.status(415).send(errorBody(415, 'Send the image as multipart/form-data in the field "image"', 'not_multipart'));
     const parts = await readUpload(request);
+    if (parts.oversizedField) return reply.status(413).send(errorBody(413, 'A form field is too long', 'field_too_long'));
+    if (parts.files > 1) return reply.status(400).send(errorBody(400, 'Send one image per upload', 'too_many_files'));
     if (!parts.bytes) return reply.status(400).send(errorBody(400, 'Please select a file first', 'no_file'));
     if (parts.bytes.length === 0) return reply.status(400).send(errorBody(400, 'The file is empty', 'empty_file'));
     try {
@@ -81,15 +87,18 @@ export async function imageRoutes(app: FastifyInstance, deps: AppDeps): Promise<
 
 /** Reads the one file part (field "image") and an optional "name" field, in either order. */
 async function readUpload(request: FastifyRequest): Promise<UploadParts> {
-  const parts: UploadParts = { bytes: null, filename: undefined, name: undefined };
+  const parts: UploadParts = { files: 0, oversizedField: false, bytes: null, filename: undefined, name: undefined };
   for await (const part of request.parts()) {
     if (part.type === 'file') {
-      if (part.fieldname !== 'image') {
+      parts.files += 1;
+      if (part.fieldname !== 'image' || parts.files > 1) {
         await part.toBuffer();
         continue;
       }
       parts.bytes = await part.toBuffer();
       parts.filename = part.filename;
+    } else if (part.valueTruncated || part.fieldnameTruncated) {
+      parts.oversizedField = true;
     } else if (part.fieldname === 'name' && typeof part.value === 'string') {
       parts.name = part.value;
     }

@@ -79,6 +79,22 @@ describe('local payments provider', () => {
     expect(await subscriptionOf(user)).toMatchObject({ subscription: { plan: 'starter', pendingPlan: 'pro' }, subscriptionCredits: 250 });
   });
 
+  it('rolls an elapsed local period once: the pending plan takes over with its allowance, no rollover', async () => {
+    const user = await newUser();
+    await post('/api/payments/subscription', user, { planKey: 'starter' });
+    await post('/api/payments/credits', user, { planKey: 'addon-100' });
+    await post('/api/payments/subscription', user, { planKey: 'growth' });
+    const { id: userId } = (await testApp.app.inject({ method: 'GET', url: '/api/users/profile', headers: user })).json<{ id: string }>();
+    const ended = new Date(Date.now() - 24 * 3600 * 1000);
+    await testApp.deps.db.updateTable('subscriptions').set({ current_period_end: ended }).where('user_id', '=', userId).execute();
+
+    const [first, second] = [await subscriptionOf(user), await subscriptionOf(user)];
+    expect(first).toMatchObject({ subscription: { plan: 'growth', pendingPlan: null, status: 'active', startDate: ended.toISOString() }, subscriptionCredits: 800, addOnCredits: 100 });
+    expect(second).toEqual(first);
+    const resets = await testApp.deps.db.selectFrom('credit_ledger').select('id').where('user_id', '=', userId).where('kind', '=', 'reset_subscription').execute();
+    expect(resets).toHaveLength(2);
+  });
+
   it("answers 'No active subscription found' when there is nothing to cancel", async () => {
     const response = await post('/api/payments/cancel-subscription', await newUser());
     expect(response.statusCode).toBe(404);

@@ -33,14 +33,15 @@ function coarseAlpha(product: ProductLayer, n: number): Float32Array {
 }
 
 /**
- * Paints the silhouette squashed toward the base line (and leaned sideways): a squash of ~10
- * gives the dark contact line where the product touches the floor, ~3 the soft ambient pool,
- * and a lean away from the light the cast shadow.
+ * Paints the silhouette squashed toward the base line (and leaned sideways): a squash of ~16
+ * gives the dark contact line where the product touches the floor, ~7 the soft ambient pool,
+ * and a mild squash leaning away from the light the cast shadow behind it.
  */
-function projectSilhouette(alpha: Float32Array, n: number, base: number, squash: number, lean: number, drop: number, strength: number, out: Float32Array): void {
+function projectSilhouette(alpha: Float32Array, n: number, base: number, squash: number, lean: number, mirror: boolean, out: Float32Array): void {
   for (let y = 0; y < n; y++) {
-    // Mirrored about the base line, so the pool also shows on the floor in front of the product.
-    const above = Math.abs(base + drop - y);
+    // Pools are mirrored about the base line so they also show on the floor in front of the product.
+    const above = mirror ? Math.abs(base - y) : base - y;
+    if (above < 0) continue;
     const sourceY = Math.round(base - above * squash);
     if (sourceY < 0 || sourceY >= n) continue;
     const shift = Math.round(lean * above * squash);
@@ -48,7 +49,7 @@ function projectSilhouette(alpha: Float32Array, n: number, base: number, squash:
       const sx = x - shift;
       if (sx < 0 || sx >= n) continue;
       const a = alpha[sourceY * n + sx]!;
-      if (a > 0) out[y * n + x] = Math.max(out[y * n + x]!, a * strength);
+      if (a > 0) out[y * n + x] = Math.max(out[y * n + x]!, a);
     }
   }
 }
@@ -56,7 +57,7 @@ function projectSilhouette(alpha: Float32Array, n: number, base: number, squash:
 async function blurPlane(plane: Float32Array, n: number, sigma: number): Promise<Float32Array> {
   const bytes = Buffer.alloc(plane.length);
   for (let p = 0; p < plane.length; p++) bytes[p] = plane[p]! >= 1 ? 255 : plane[p]! * 255 + 0.5;
-  const blurred = await sharp(bytes, { raw: { width: n, height: n, channels: 1 } }).blur(Math.max(0.3, sigma)).raw().toBuffer();
+  const blurred = await sharp(bytes, { raw: { width: n, height: n, channels: 1 } }).blur(Math.max(0.3, sigma)).extractChannel(0).raw().toBuffer();
   const out = new Float32Array(blurred.length);
   for (let p = 0; p < blurred.length; p++) out[p] = blurred[p]! / 255;
   return out;
@@ -78,19 +79,19 @@ async function shadowLayer(product: ProductLayer, scene: SceneImage, spec: Scene
     const soft = await blurPlane(shifted, n, n * (0.006 + softness * 0.01));
     return toLayer([{ plane: soft, strength: 0.42 }], n, scene);
   }
-  projectSilhouette(alpha, n, base, 14, 0, 0, 1, contact);
-  projectSilhouette(alpha, n, base, 4, 0, 1, 1, ambient);
-  projectSilhouette(alpha, n, base, 1 / 0.28, azimuth * -0.6, 0, 1, cast);
+  projectSilhouette(alpha, n, base, 16, 0, true, contact);
+  projectSilhouette(alpha, n, base, 7, 0, true, ambient);
+  projectSilhouette(alpha, n, base, 1 / 0.28, azimuth * -0.6, false, cast);
   const [c, a, k] = await Promise.all([
     blurPlane(contact, n, Math.max(0.6, h * 0.012)),
-    blurPlane(ambient, n, h * 0.05 + 1),
+    blurPlane(ambient, n, h * 0.07 + 1.5),
     blurPlane(cast, n, h * (0.03 + softness * 0.06) + 1),
   ]);
   return toLayer(
     [
-      { plane: c, strength: 0.75 },
-      { plane: a, strength: 0.4 },
-      { plane: k, strength: 0.26 * (1.2 - softness * 0.5) },
+      { plane: c, strength: 0.6 },
+      { plane: a, strength: 0.3 },
+      { plane: k, strength: 0.2 * (1.2 - softness * 0.5) },
     ],
     n,
     scene,
