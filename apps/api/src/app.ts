@@ -41,7 +41,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   // Auth first: every route after it can use requireUser.
   await registerAuth(app, deps);
-  const io = attachRealtime(app, deps.redis);
+  const io = await attachRealtime(app, deps.redis);
   const routeDeps: AppDeps = {
     ...deps,
     onCreditsChanged: deps.onCreditsChanged ?? ((userId, balance) => io.to(userRoom(userId)).emit('credits:update', balance)),

@@ -15,11 +15,18 @@ function bearer(header: unknown): string | undefined {
  * socket joins only its own user's room, and the Redis adapter lets workers and other API
  * replicas reach it.
  */
-export function attachRealtime(app: FastifyInstance, redis: Redis): RealtimeServer {
+export async function attachRealtime(app: FastifyInstance, redis: Redis): Promise<RealtimeServer> {
   const io: RealtimeServer = new Server(app.server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
-  const pub = redis.duplicate();
-  const sub = redis.duplicate();
-  io.adapter(createAdapter(pub, sub));
+  // Subscribers wait out Redis outages rather than failing their commands.
+  const pub = redis.duplicate({ maxRetriesPerRequest: null });
+  const sub = redis.duplicate({ maxRetriesPerRequest: null });
+  for (const client of [pub, sub]) client.on('error', (error) => app.log.warn({ err: error }, 'realtime redis connection error'));
+  // The adapter subscribes as it is created and never handles a failed subscription, so it is
+  // created on a live connection only; with Redis down at boot the API starts anyway and the
+  // adapter joins when Redis answers.
+  const attachAdapter = () => io.adapter(createAdapter(pub, sub));
+  if (await readyWithin(sub, 3_000)) attachAdapter();
+  else sub.once('ready', attachAdapter);
 
   io.use((socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown }).token ?? bearer(socket.handshake.headers.authorization);
@@ -37,9 +44,30 @@ export function attachRealtime(app: FastifyInstance, redis: Redis): RealtimeServ
   });
 
   app.addHook('onClose', async () => {
+    sub.removeListener('ready', attachAdapter);
     await new Promise<void>((resolve) => io.close(() => resolve()));
-    pub.disconnect();
-    sub.disconnect();
+    // quit, not disconnect: the adapter's unsubscribe commands are answered before the socket closes.
+    await Promise.allSettled([quitOrDrop(pub), quitOrDrop(sub)]);
   });
   return io;
+}
+
+async function readyWithin(client: Redis, timeoutMs: number): Promise<boolean> {
+  if (client.status === 'ready') return true;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      client.removeListener('ready', onReady);
+      resolve(false);
+    }, timeoutMs);
+    const onReady = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    client.once('ready', onReady);
+  });
+}
+
+async function quitOrDrop(client: Redis): Promise<void> {
+  if (client.status === 'ready') await client.quit();
+  else client.disconnect();
 }
