@@ -1,11 +1,19 @@
 import http from 'node:http';
 import type { Redis } from 'ioredis';
+import type { Registry } from 'prom-client';
 import { pingDatabase, type Db } from '@prodshot/db';
 import { pingRedis } from '@prodshot/queue';
 
-/** Liveness and readiness for orchestrators: /health answers 200 only while Postgres and Redis answer. */
-export function startHealthServer(port: number, host: string, db: Db, redis: Redis): http.Server {
+/** /health (200 only while Postgres and Redis answer) and /metrics (Prometheus) for orchestrators. */
+export function startHealthServer(port: number, host: string, db: Db, redis: Redis, registry: Registry): http.Server {
   const server = http.createServer((request, response) => {
+    if (request.url === '/metrics') {
+      registry
+        .metrics()
+        .then((body) => response.writeHead(200, { 'content-type': registry.contentType }).end(body))
+        .catch((error: Error) => response.writeHead(500).end(error.message));
+      return;
+    }
     if (request.url !== '/health') {
       response.writeHead(404).end();
       return;

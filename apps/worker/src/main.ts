@@ -5,9 +5,10 @@ import { CreditsRepository, createDatabase, GenerationsRepository } from '@prods
 import { createRedisConnection, JobProducer, QUEUE_NAMES } from '@prodshot/queue';
 import { createObjectStore, resolveSigningSecret } from '@prodshot/storage';
 import { createDispatcher, settleFailedJob } from './dispatch.js';
-import { createEngine } from './engine.js';
+import { createEnginePool } from './engine-pool.js';
 import { handlers } from './handlers/index.js';
 import { startHealthServer } from './health-server.js';
+import { createWorkerMetrics } from './metrics.js';
 import { createPublisher } from './realtime/publisher.js';
 
 /** Longer than any single job step, shorter than an orchestrator's kill grace period. */
@@ -24,11 +25,12 @@ async function main(): Promise<void> {
   const store = createObjectStore(config.storage, { publicUrl: config.http.publicUrl, signingSecret });
   await store.ensureReady();
 
+  const enginePool = createEnginePool(config.imageModel, config.worker.concurrency);
   const deps = {
     config,
     db,
     store,
-    engine: createEngine(config.imageModel),
+    engine: enginePool.engine,
     generations: new GenerationsRepository(db),
     credits: new CreditsRepository(db),
     publisher: createPublisher(producerConnection),
@@ -47,14 +49,17 @@ async function main(): Promise<void> {
         maxStalledCount: 2,
       }),
   );
+  const metrics = createWorkerMetrics(QUEUE_NAMES.map((name) => deps.producer.queue(name)));
   for (const worker of workers) {
+    worker.on('completed', (job) => metrics.observeCompleted(job));
     worker.on('failed', (job, error) => {
+      metrics.observeFailed(job);
       log.warn({ jobId: job?.id, job: job?.name, attempts: job?.attemptsMade, err: error }, 'job failed');
       if (job) settleFailedJob(handlers, deps, job, error).catch((e: unknown) => log.error({ err: e, jobId: job.id }, 'settling a failed job failed'));
     });
     worker.on('error', (error) => log.error({ err: error }, 'worker error'));
   }
-  const health = config.worker.healthPort ? startHealthServer(config.worker.healthPort, config.http.host, db, connection) : null;
+  const health = config.worker.healthPort ? startHealthServer(config.worker.healthPort, config.http.host, db, connection, metrics.registry) : null;
   log.info({ queues: QUEUE_NAMES, concurrency: config.worker.concurrency, engine: deps.engine.name }, 'worker ready');
 
   let stopping = false;
@@ -71,6 +76,7 @@ async function main(): Promise<void> {
     await Promise.all(workers.map((worker) => worker.close()));
     health?.close();
     await deps.producer.close();
+    await enginePool.close();
     await Promise.allSettled([db.destroy(), connection.quit(), producerConnection.quit()]);
     log.info('worker stopped');
     process.exit(0);

@@ -13,8 +13,8 @@ import {
  * photo after its JPEG shrink-on-load, small enough that one decode stays under ~160 MB.
  */
 export const MAX_INPUT_PIXELS = 40_000_000;
-/** libvips aborts a decode that runs longer than this (whole seconds is all sharp accepts). */
-const DECODE_TIMEOUT_SECONDS = 1;
+/** libvips aborts a decode that runs longer than this (whole seconds is all sharp accepts); 3 s leaves room for a busy 2-core machine. */
+const DECODE_TIMEOUT_SECONDS = 3;
 const MAX_INPUT_BYTES = 25 * 1024 * 1024;
 const MIN_SIDE = 16;
 

@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import type { ImageModelConfig } from '@prodshot/config';
+import { ImagingError, type ImageModel } from '@prodshot/imaging';
+import { revive, type EngineCall, type EngineMethod, type EngineReply } from './engine-wire.js';
+
+/** The thread entry sits beside this file: .ts when run from source (tests), .js when built. */
+const threadFile = path.join(path.dirname(fileURLToPath(import.meta.url)), `engine-thread${path.extname(fileURLToPath(import.meta.url))}`);
+
+export interface EnginePool {
+  engine: ImageModel;
+  close(): Promise<void>;
+}
+
+/**
+ * The image model on worker threads. The local engine computes in JavaScript for hundreds of
+ * milliseconds per shot; on the main thread that would stall BullMQ's lock renewal and socket
+ * heartbeats, so every call runs in a pool sized to the worker's concurrency.
+ */
+export function createEnginePool(config: ImageModelConfig, threads: number): EnginePool {
+  const pool = new Piscina<EngineCall, EngineReply>({
+    filename: threadFile,
+    minThreads: threads,
+    maxThreads: threads,
+    idleTimeout: Number.POSITIVE_INFINITY,
+    workerData: { imageModel: config },
+  });
+  const call = async (method: EngineMethod, args: unknown[]): Promise<never> => {
+    const reply = await pool.run({ method, args });
+    if (reply.ok) return revive(reply.value) as never;
+    if ('imaging' in reply) throw new ImagingError(reply.imaging.code, reply.imaging.message);
+    throw new Error(reply.message);
+  };
+  const engine: ImageModel = {
+    name: config.kind,
+    analyse: (...args) => call('analyse', args),
+    recommendStyles: (...args) => call('recommendStyles', args),
+    removeBackground: (...args) => call('removeBackground', args),
+    generate: (...args) => call('generate', args),
+    enhancePrompt: (...args) => call('enhancePrompt', args),
+    upscale: (...args) => call('upscale', args),
+  };
+  return { engine, close: () => pool.destroy() };
+}

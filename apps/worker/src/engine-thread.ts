@@ -1,0 +1,18 @@
+import { workerData } from 'node:worker_threads';
+import type { ImageModelConfig } from '@prodshot/config';
+import { isImagingError, type ImageModel } from '@prodshot/imaging';
+import { createEngine } from './engine.js';
+import { revive, type EngineCall, type EngineReply } from './engine-wire.js';
+
+const engine: ImageModel = createEngine((workerData as { imageModel: ImageModelConfig }).imageModel);
+
+/** Runs one engine method in this thread; errors travel back as plain data (a thread cannot throw our classes across). */
+export default async function call({ method, args }: EngineCall): Promise<EngineReply> {
+  try {
+    const fn = engine[method] as (...params: unknown[]) => Promise<unknown>;
+    return { ok: true, value: await fn.apply(engine, revive(args) as unknown[]) };
+  } catch (error) {
+    if (isImagingError(error)) return { ok: false, imaging: { code: error.code, message: error.message } };
+    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+}

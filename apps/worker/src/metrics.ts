@@ -1,0 +1,53 @@
+import type { Job, Queue } from 'bullmq';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+export interface WorkerMetrics {
+  registry: Registry;
+  observeCompleted(job: Job): void;
+  observeFailed(job: Job | undefined): void;
+}
+
+/** Prometheus metrics of one worker process: job durations and failures by job name, queue depth at scrape time. */
+export function createWorkerMetrics(queues: Queue[]): WorkerMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const duration = new Histogram({
+    name: 'prodshot_job_duration_seconds',
+    help: 'Time from a job starting on a worker to it finishing',
+    labelNames: ['job', 'outcome'] as const,
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60],
+    registers: [registry],
+  });
+  const failures = new Counter({
+    name: 'prodshot_job_failures_total',
+    help: 'Failed job attempts by job name',
+    labelNames: ['job'] as const,
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'prodshot_queue_jobs',
+    help: 'Jobs per queue and state, read from Redis at scrape time',
+    labelNames: ['queue', 'state'] as const,
+    registers: [registry],
+    async collect() {
+      for (const queue of queues) {
+        const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed');
+        for (const [state, value] of Object.entries(counts)) this.set({ queue: queue.name, state }, value);
+      }
+    },
+  });
+  const seconds = (job: Job) => (job.processedOn && job.finishedOn ? (job.finishedOn - job.processedOn) / 1000 : undefined);
+  return {
+    registry,
+    observeCompleted(job) {
+      const value = seconds(job);
+      if (value !== undefined) duration.observe({ job: job.name, outcome: 'completed' }, value);
+    },
+    observeFailed(job) {
+      if (!job) return;
+      failures.inc({ job: job.name });
+      const value = seconds(job);
+      if (value !== undefined) duration.observe({ job: job.name, outcome: 'failed' }, value);
+    },
+  };
+}
