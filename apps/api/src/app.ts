@@ -1,13 +1,20 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { userRoom } from '@prodshot/contracts';
 import type { AppDeps } from './deps.js';
+import { registerAdminQueues } from './plugins/admin-queues.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerLoadShedding } from './plugins/load-shedding.js';
+import { createApiMetrics, registerMetrics } from './plugins/metrics.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { attachRealtime } from './realtime/socket-server.js';
 import { authRoutes } from './routes/auth/auth.js';
+import { clientConfigRoutes } from './routes/client-config/client-config.js';
 import { devRoutes } from './routes/dev/dev.js';
 import { fileRoutes } from './routes/files/files.js';
 import { generationRoutes } from './routes/generations/generations.js';
@@ -18,6 +25,8 @@ import { paymentRoutes } from './routes/payments/payments.js';
 import { uploadRoutes } from './routes/uploads/uploads.js';
 import { userRoutes } from './routes/users/users.js';
 import { webhookRoutes } from './routes/webhooks/webhooks.js';
+
+const API_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 export interface BuildAppOptions {
   /** Folder of the built web app; omitted in API-only tests. */
@@ -39,15 +48,25 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     reply.header('x-request-id', request.id);
   });
 
+  // These wrap or collect routes as they are added, so they come before any route.
+  await registerOpenApi(app, API_VERSION);
+  await registerLoadShedding(app, deps.config);
+  await registerRateLimits(app, deps.config, deps.redis);
+
   // Auth first: every route after it can use requireUser.
   await registerAuth(app, deps);
   const io = await attachRealtime(app, deps.redis);
+  const metrics = createApiMetrics(deps.producer, io);
+  registerMetrics(app, metrics);
+  await registerAdminQueues(app, deps.config, deps.producer);
   const routeDeps: AppDeps = {
     ...deps,
-    onCreditsChanged: deps.onCreditsChanged ?? ((userId, balance) => io.to(userRoom(userId)).emit('credits:update', balance)),
+    metrics,
+    onCreditsChanged: deps.onCreditsChanged ?? ((userId, balance) => io.to(userRoom(userId)).emit('credits:update', { ...balance, at: Date.now() })),
   };
 
   await app.register(healthRoutes, routeDeps);
+  await app.register(clientConfigRoutes, routeDeps);
   await app.register(fileRoutes, routeDeps);
   await app.register(imageRoutes, routeDeps);
   await app.register(generationCallRoutes, routeDeps);

@@ -3,6 +3,7 @@ import type { Db } from '@prodshot/db';
 import type { ObjectStore } from '@prodshot/storage';
 import type { JobProducer } from '@prodshot/queue';
 import type { Redis } from 'ioredis';
+import type { ApiMetrics } from './plugins/metrics.js';
 import type { CreditsChangedListener } from './services/credits-events.js';
 
 /** Everything the API talks to, built once at boot and passed in, so tests can build the app on their own stack. */
@@ -17,4 +18,6 @@ export interface AppDeps {
   producer: JobProducer;
   /** Told after billing moved a user's credits (a plan period, an add-on pack); unset means nobody listens. */
   onCreditsChanged?: CreditsChangedListener;
+  /** Set by buildApp: counters the services bump where the money moves. */
+  metrics?: ApiMetrics;
 }

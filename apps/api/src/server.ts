@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   await migrateToLatest(db);
   const redisUrl = config.redis.url!;
   const redis = createRedisConnection(redisUrl, 'producer', 'api');
-  const producer = new JobProducer(redis, config.redis.queuePrefix, () => createRedisConnection(redisUrl, 'consumer', 'api-events'));
+  const producer = new JobProducer(redis, config.redis.queuePrefix, () => createRedisConnection(redisUrl, 'consumer', 'api-events'), config.jobs);
   const fileSigningSecret = await resolveSigningSecret(config.storage, config.dataDir);
   const store = createObjectStore(config.storage, { publicUrl: config.http.publicUrl, signingSecret: fileSigningSecret });
   await store.ensureReady();

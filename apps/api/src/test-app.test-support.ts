@@ -47,6 +47,9 @@ export async function buildTestApp(stack: StackInfo, overrides: TestAppOverrides
     SIGNED_URL_SECRET: randomBytes(24).toString('hex'),
     PUBLIC_URL: 'http://127.0.0.1:3000',
     WORKER_CONCURRENCY: '2',
+    // Quick retries keep failure tests short; the outage tests set production-like values.
+    JOB_ATTEMPTS: '3',
+    JOB_BACKOFF_MS: '200',
     ...overrides.env,
   };
   const keyDir = path.join(dataDir, 'keys');
@@ -62,7 +65,7 @@ export async function buildTestApp(stack: StackInfo, overrides: TestAppOverrides
     connection.on('error', () => {});
     eventConnections.push(connection);
     return connection;
-  });
+  }, config.jobs);
   const db = overrides.databaseUrl ? createDatabase({ connectionString: config.databaseUrl!, connectionTimeoutMillis: 1_000 }) : database.db;
   const fileSigningSecret = env.SIGNED_URL_SECRET;
   const store = createObjectStore(config.storage, { publicUrl: config.http.publicUrl, signingSecret: fileSigningSecret });

@@ -15,4 +15,6 @@ export interface WorkerDeps {
   publisher: Publisher;
   /** Smart generation fans out into style jobs from inside the worker. */
   producer: JobProducer;
+  /** Counters bumped where credits move; unset in processes that serve no metrics. */
+  metrics?: { creditsRefunded(amount: number): void };
 }

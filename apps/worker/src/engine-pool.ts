@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { ImageModelConfig } from '@prodshot/config';
-import { ImagingError, type ImageModel } from '@prodshot/imaging';
+import { ImagingError, ModelTimeoutError, type ImageModel } from '@prodshot/imaging';
 import { revive, type EngineCall, type EngineMethod, type EngineReply } from './engine-wire.js';
 
 /** The thread entry sits beside this file: .ts when run from source (tests), .js when built. */
@@ -18,7 +18,7 @@ export interface EnginePool {
  * milliseconds per shot; on the main thread that would stall BullMQ's lock renewal and socket
  * heartbeats, so every call runs in a pool sized to the worker's concurrency.
  */
-export function createEnginePool(config: ImageModelConfig, threads: number): EnginePool {
+export function createEnginePool(config: ImageModelConfig, threads: number, timeoutMs: number): EnginePool {
   const pool = new Piscina<EngineCall, EngineReply>({
     filename: threadFile,
     minThreads: threads,
@@ -26,8 +26,18 @@ export function createEnginePool(config: ImageModelConfig, threads: number): Eng
     idleTimeout: Number.POSITIVE_INFINITY,
     workerData: { imageModel: config },
   });
+  // A call past its deadline is aborted, which ends its thread (Piscina starts a fresh one): a hung
+  // model cannot hold a worker slot forever.
   const call = async (method: EngineMethod, args: unknown[]): Promise<never> => {
-    const reply = await pool.run({ method, args });
+    let reply: EngineReply;
+    try {
+      reply = await pool.run({ method, args }, { signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      if ((error as Error).name === 'AbortError' || (error as Error).name === 'TimeoutError') {
+        throw new ModelTimeoutError(config.kind, timeoutMs, { cause: error });
+      }
+      throw error;
+    }
     if (reply.ok) return revive(reply.value) as never;
     if ('imaging' in reply) throw new ImagingError(reply.imaging.code, reply.imaging.message);
     throw new Error(reply.message);

@@ -1,4 +1,4 @@
-import { Worker } from 'bullmq';
+import { Worker, type Job } from 'bullmq';
 import pino from 'pino';
 import { ConfigError, loadConfig } from '@prodshot/config';
 import { CreditsRepository, createDatabase, GenerationsRepository } from '@prodshot/db';
@@ -8,6 +8,7 @@ import { createDispatcher, settleFailedJob } from './dispatch.js';
 import { createEnginePool } from './engine-pool.js';
 import { handlers } from './handlers/index.js';
 import { startHealthServer } from './health-server.js';
+import type { WorkerDeps } from './deps.js';
 import { createWorkerMetrics } from './metrics.js';
 import { createPublisher } from './realtime/publisher.js';
 
@@ -25,8 +26,8 @@ async function main(): Promise<void> {
   const store = createObjectStore(config.storage, { publicUrl: config.http.publicUrl, signingSecret });
   await store.ensureReady();
 
-  const enginePool = createEnginePool(config.imageModel, config.worker.concurrency);
-  const deps = {
+  const enginePool = createEnginePool(config.imageModel, config.worker.concurrency, config.worker.engineTimeoutMs);
+  const deps: WorkerDeps = {
     config,
     db,
     store,
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
     generations: new GenerationsRepository(db),
     credits: new CreditsRepository(db),
     publisher: createPublisher(producerConnection),
-    producer: new JobProducer(producerConnection, config.redis.queuePrefix, () => createRedisConnection(redisUrl, 'consumer', 'worker-events')),
+    producer: new JobProducer(producerConnection, config.redis.queuePrefix, () => createRedisConnection(redisUrl, 'consumer', 'worker-events'), config.jobs),
   };
   const dispatch = createDispatcher(handlers, deps);
   const workers = QUEUE_NAMES.map(
@@ -50,15 +51,25 @@ async function main(): Promise<void> {
       }),
   );
   const metrics = createWorkerMetrics(QUEUE_NAMES.map((name) => deps.producer.queue(name)));
+  deps.metrics = metrics;
   for (const worker of workers) {
-    worker.on('completed', (job) => metrics.observeCompleted(job));
+    worker.on('completed', (job) => {
+      metrics.observeCompleted(job);
+      log.info(jobLogFields(job), 'job completed');
+    });
     worker.on('failed', (job, error) => {
       metrics.observeFailed(job);
-      log.warn({ jobId: job?.id, job: job?.name, attempts: job?.attemptsMade, err: error }, 'job failed');
+      log.warn({ ...(job ? jobLogFields(job) : {}), attempts: job?.attemptsMade, err: error }, 'job failed');
       if (job) settleFailedJob(handlers, deps, job, error).catch((e: unknown) => log.error({ err: e, jobId: job.id }, 'settling a failed job failed'));
     });
     worker.on('error', (error) => log.error({ err: error }, 'worker error'));
   }
+  // One schedule for the whole fleet: every worker upserts the same scheduler id, BullMQ runs it once per interval.
+  await deps.producer.queue('interactive').upsertJobScheduler(
+    'sweep-stale-generations',
+    { every: config.worker.sweeper.intervalMs },
+    { name: 'sweep-stale-generations', data: { staleAfterMs: config.worker.sweeper.staleAfterMs } },
+  );
   const health = config.worker.healthPort ? startHealthServer(config.worker.healthPort, config.http.host, db, connection, metrics.registry) : null;
   log.info({ queues: QUEUE_NAMES, concurrency: config.worker.concurrency, engine: deps.engine.name }, 'worker ready');
 
@@ -83,6 +94,17 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', (signal) => void shutdown(signal));
   process.on('SIGINT', (signal) => void shutdown(signal));
+}
+
+/** The keys the API logs too, so one search for a generation id finds the request and the jobs that ran it. */
+function jobLogFields(job: Job): { jobId: string | undefined; job: string; generationId?: string; userId?: string } {
+  const data = job.data as { generationId?: unknown; userId?: unknown } | undefined;
+  return {
+    jobId: job.id,
+    job: job.name,
+    ...(typeof data?.generationId === 'string' ? { generationId: data.generationId } : {}),
+    ...(typeof data?.userId === 'string' ? { userId: data.userId } : {}),
+  };
 }
 
 main().catch((error: unknown) => {

@@ -5,6 +5,7 @@ export interface WorkerMetrics {
   registry: Registry;
   observeCompleted(job: Job): void;
   observeFailed(job: Job | undefined): void;
+  creditsRefunded(amount: number): void;
 }
 
 /** Prometheus metrics of one worker process: job durations and failures by job name, queue depth at scrape time. */
@@ -36,12 +37,20 @@ export function createWorkerMetrics(queues: Queue[]): WorkerMetrics {
       }
     },
   });
+  const refunded = new Counter({
+    name: 'prodshot_credits_refunded_total',
+    help: 'Credits given back for styles that failed for good (reservations are counted by the API)',
+    registers: [registry],
+  });
   const seconds = (job: Job) => (job.processedOn && job.finishedOn ? (job.finishedOn - job.processedOn) / 1000 : undefined);
   return {
     registry,
     observeCompleted(job) {
       const value = seconds(job);
       if (value !== undefined) duration.observe({ job: job.name, outcome: 'completed' }, value);
+    },
+    creditsRefunded(amount) {
+      refunded.inc(amount);
     },
     observeFailed(job) {
       if (!job) return;

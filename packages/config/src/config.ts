@@ -49,11 +49,22 @@ export interface Config {
   embedded: { postgresPort: number; redisPort: number };
   databaseUrl: string | undefined;
   redis: { url: string | undefined; queuePrefix: string };
+  jobs: { attempts: number; backoffMs: number };
   storage: StorageConfig;
-  worker: { concurrency: number; healthPort: number | undefined; lockDurationMs: number };
+  worker: {
+    concurrency: number;
+    healthPort: number | undefined;
+    lockDurationMs: number;
+    engineTimeoutMs: number;
+    sweeper: { intervalMs: number; staleAfterMs: number };
+  };
   auth: AuthConfig;
   payments: PaymentsConfig;
   imageModel: ImageModelConfig;
+  /** bull-board's basic-auth pair; undefined means the board is off. */
+  admin: { user: string; password: string } | undefined;
+  rateLimits: { generationsPerMinute: number; uploadsPerMinute: number };
+  shedding: { maxEventLoopDelayMs: number; maxHeapBytes: number; retryAfterSeconds: number };
 }
 
 export type RequiredVariable = 'DATABASE_URL' | 'REDIS_URL';
@@ -85,12 +96,27 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: Loa
     embedded: { postgresPort: env.EMBEDDED_POSTGRES_PORT, redisPort: env.EMBEDDED_REDIS_PORT },
     databaseUrl: env.DATABASE_URL,
     redis: { url: env.REDIS_URL, queuePrefix: env.QUEUE_PREFIX },
+    jobs: { attempts: env.JOB_ATTEMPTS, backoffMs: env.JOB_BACKOFF_MS },
     storage: storageConfig(env, dataDir),
-    worker: { concurrency: env.WORKER_CONCURRENCY, healthPort: env.WORKER_HEALTH_PORT, lockDurationMs: env.WORKER_LOCK_DURATION_MS },
+    worker: {
+      concurrency: env.WORKER_CONCURRENCY,
+      healthPort: env.WORKER_HEALTH_PORT,
+      lockDurationMs: env.WORKER_LOCK_DURATION_MS,
+      engineTimeoutMs: env.ENGINE_TIMEOUT_MS,
+      sweeper: { intervalMs: env.SWEEPER_INTERVAL_MS, staleAfterMs: env.SWEEPER_STALE_AFTER_MS },
+    },
     auth: authConfig(env, dataDir),
     payments: paymentsConfig(env),
     imageModel: imageModelConfig(env),
+    admin: adminConfig(env),
+    rateLimits: { generationsPerMinute: env.RATE_LIMIT_GENERATIONS_PER_MINUTE, uploadsPerMinute: env.RATE_LIMIT_UPLOADS_PER_MINUTE },
+    shedding: { maxEventLoopDelayMs: env.SHED_MAX_EVENT_LOOP_DELAY_MS, maxHeapBytes: env.SHED_MAX_HEAP_BYTES, retryAfterSeconds: env.SHED_RETRY_AFTER_SECONDS },
   };
+}
+
+function adminConfig(env: Env): Config['admin'] {
+  if (!env.ADMIN_USER && !env.ADMIN_PASSWORD) return undefined;
+  return { user: need(env, 'ADMIN_USER', 'when ADMIN_PASSWORD is set'), password: need(env, 'ADMIN_PASSWORD', 'when ADMIN_USER is set') };
 }
 
 function parseEnv(source: NodeJS.ProcessEnv): Env {

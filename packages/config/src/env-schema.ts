@@ -50,8 +50,16 @@ export const envSchema = z.object({
   SIGNED_URL_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(7 * 24 * 3600).default(3600),
 
+  /** Attempts per job and the first retry delay (doubling after); the last failure refunds. */
+  JOB_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  JOB_BACKOFF_MS: z.coerce.number().int().min(10).max(600_000).default(2_000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   WORKER_HEALTH_PORT: port.optional(),
+  /** How often the sweeper looks for generations whose jobs vanished, and how old such a generation must be. */
+  SWEEPER_INTERVAL_MS: z.coerce.number().int().min(1_000).default(60_000),
+  SWEEPER_STALE_AFTER_MS: z.coerce.number().int().min(1_000).default(10 * 60_000),
+  /** An engine call running longer than this fails (and is retried, then refunded). */
+  ENGINE_TIMEOUT_MS: z.coerce.number().int().min(500).max(30 * 60_000).default(120_000),
   /** How long a worker's claim on a job lasts without renewal; a crashed worker's job is retried after it. */
   WORKER_LOCK_DURATION_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
 
@@ -71,6 +79,17 @@ export const envSchema = z.object({
   OPENAI_CHAT_MODEL: z.string().min(1).optional(),
   FAL_KEY: z.string().min(1).optional(),
   FAL_BASE_URL: z.url().optional(),
+
+  /** Operator credentials for bull-board at /admin/queues; with neither set the board is not mounted. */
+  ADMIN_USER: z.string().min(1).optional(),
+  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  /** Per-user requests per minute on the generation calls and on uploads. */
+  RATE_LIMIT_GENERATIONS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** Load shedding: above this event-loop delay (ms) or heap the API answers 503 with Retry-After; 0 turns a check off. */
+  SHED_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
+  SHED_MAX_HEAP_BYTES: z.coerce.number().int().min(0).default(0),
+  SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;

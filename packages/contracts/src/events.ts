@@ -1,12 +1,17 @@
 import type { RunStatus, SmartStage } from './generations.js';
 import type { ProductInfo } from './images.js';
 
+/** Server clock (ms since epoch) when the event was sent: clients order events by it, the bench measures push latency with it. */
+export type Stamped<T> = T & { at: number };
+
 /** Every socket.io event the server sends to a user's room `user:{userId}`. */
 export interface ServerToClientEvents {
-  'generation:stage': (event: { generationId: string; stage: SmartStage; productInfo?: ProductInfo; styles?: { index: number; name: string }[] }) => void;
-  'generation:style': (event: StyleEvent) => void;
-  'generation:done': (event: { generationId: string; status: Extract<RunStatus, 'complete' | 'failed'>; error: string | null }) => void;
-  'credits:update': (event: { subscriptionCredits: number; addOnCredits: number }) => void;
+  'generation:stage': (
+    event: Stamped<{ generationId: string; stage: SmartStage; productInfo?: ProductInfo; styles?: { index: number; name: string }[] }>,
+  ) => void;
+  'generation:style': (event: Stamped<StyleEvent>) => void;
+  'generation:done': (event: Stamped<{ generationId: string; status: Extract<RunStatus, 'complete' | 'failed'>; error: string | null }>) => void;
+  'credits:update': (event: Stamped<{ subscriptionCredits: number; addOnCredits: number }>) => void;
 }
 
 export type StyleEvent =

@@ -10,3 +10,4 @@ export * from './plans.js';
 export * from './users.js';
 export * from './payments.js';
 export * from './auth.js';
+export * from './client-config.js';

@@ -44,6 +44,11 @@ export interface GenerateBackgroundJob extends SourceImage {
   size: ShotSize;
 }
 
+export interface SweepStaleGenerationsJob {
+  /** Unfinished generations untouched for this long are checked for vanished jobs. */
+  staleAfterMs: number;
+}
+
 export interface EnhancePromptJob {
   prompt: string;
   productTitle?: string | undefined;
@@ -61,6 +66,7 @@ export interface JobPayloads {
   'remove-background': RemoveBackgroundJob;
   'generate-background': GenerateBackgroundJob;
   'enhance-prompt': EnhancePromptJob;
+  'sweep-stale-generations': SweepStaleGenerationsJob;
 }
 
 export type JobName = keyof JobPayloads;
@@ -79,6 +85,7 @@ export interface JobResults {
   'remove-background': { generationId: string };
   'generate-background': { generationId: string };
   'enhance-prompt': { enhancedPrompt: string };
+  'sweep-stale-generations': { resolved: string[] };
 }
 
 /** Quick interactive calls never wait behind renders. */
@@ -89,4 +96,5 @@ export const JOB_QUEUE: { readonly [K in JobName]: 'render' | 'interactive' } = 
   'remove-background': 'render',
   'generate-background': 'render',
   'enhance-prompt': 'interactive',
+  'sweep-stale-generations': 'interactive',
 };

@@ -1,7 +1,7 @@
 import { Queue, QueueEvents, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { JOB_QUEUE, type JobName, type JobPayloads, type JobResults } from '@prodshot/contracts';
-import { DEFAULT_JOB_OPTIONS, QUEUE_NAMES, type QueueName } from './queues.js';
+import { DEFAULT_RETRY_POLICY, jobOptions, QUEUE_NAMES, type QueueName, type RetryPolicy } from './queues.js';
 
 export class JobTimeoutError extends Error {
   override readonly name = 'JobTimeoutError';
@@ -27,9 +27,10 @@ export class JobProducer {
     private readonly prefix: string,
     /** QueueEvents block on Redis, so they get a consumer-style connection of their own. */
     private readonly eventsConnection: () => Redis,
+    retryPolicy: RetryPolicy = DEFAULT_RETRY_POLICY,
   ) {
     this.queues = Object.fromEntries(
-      QUEUE_NAMES.map((name) => [name, new Queue(name, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS })]),
+      QUEUE_NAMES.map((name) => [name, new Queue(name, { connection, prefix, defaultJobOptions: jobOptions(retryPolicy) })]),
     ) as Record<QueueName, Queue>;
   }
 

@@ -1,7 +1,7 @@
 import { Queue, Worker, type Job } from 'bullmq';
 import { afterAll, describe, expect, it, inject } from 'vitest';
 import { uniqueQueuePrefix } from '@prodshot/testing';
-import { createRedisConnection, DEFAULT_JOB_OPTIONS, pingRedis } from './index.js';
+import { createRedisConnection, jobOptions, pingRedis } from './index.js';
 
 const stack = inject('stack');
 const producer = createRedisConnection(stack.redisUrl, 'producer', 'test-producer');
@@ -18,7 +18,7 @@ describe('queue on real Redis', () => {
 
   it('delivers a job from a producer to a worker and back', async () => {
     const prefix = uniqueQueuePrefix();
-    const queue = new Queue('render', { connection: producer, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+    const queue = new Queue('render', { connection: producer, prefix, defaultJobOptions: jobOptions() });
     const done = new Promise<Job>((resolve) => {
       const worker: Worker = new Worker('render', async (job) => ({ doubled: (job.data as { n: number }).n * 2 }), {
         connection: consumer,

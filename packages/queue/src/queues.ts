@@ -7,12 +7,22 @@ import type { DefaultJobOptions } from 'bullmq';
 export const QUEUE_NAMES = ['render', 'interactive'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
-export const DEFAULT_JOB_OPTIONS: DefaultJobOptions = {
-  attempts: 3,
-  backoff: { type: 'exponential', delay: 1_000 },
-  removeOnComplete: { age: 24 * 3600, count: 10_000 },
-  removeOnFail: { age: 7 * 24 * 3600 },
-};
+export interface RetryPolicy {
+  attempts: number;
+  backoffMs: number;
+}
+
+/** Retries ride out short outages (a Postgres restart, a busy model) before a job fails for good and is refunded. */
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { attempts: 5, backoffMs: 2_000 };
+
+export function jobOptions(policy: RetryPolicy = DEFAULT_RETRY_POLICY): DefaultJobOptions {
+  return {
+    attempts: policy.attempts,
+    backoff: { type: 'exponential', delay: policy.backoffMs },
+    removeOnComplete: { age: 24 * 3600, count: 10_000 },
+    removeOnFail: { age: 7 * 24 * 3600 },
+  };
+}
 
 /** BullMQ job ids are derived from our rows (so a retry cannot enqueue twice) and may not contain ':'. */
 export const jobIds = {

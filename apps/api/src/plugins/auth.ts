@@ -6,6 +6,7 @@ import { UsersRepository } from '@prodshot/db';
 import type { AppDeps } from '../deps.js';
 import { loadOrCreateSessionKey, type SessionSigningKey } from '../services/session-tokens.js';
 import { errorBody } from './error-handler.js';
+import { bindLogContext } from './log-context.js';
 
 /** The authenticated user of a request, set by `requireUser`. */
 export interface AuthUser {
@@ -111,4 +112,5 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply):
     name: claimString(claims, 'name'),
   });
   request.user = { id: row.id, clerkId: row.clerk_id, email: row.email, name: row.name };
+  bindLogContext(request, reply, { userId: row.id });
 }

@@ -37,6 +37,7 @@ export interface GenerationServiceDeps {
   producer: JobProducer;
   /** Told after a reservation moved the user's credits. */
   onCreditsChanged?: ((userId: string, balance: { subscriptionCredits: number; addOnCredits: number }) => void) | undefined;
+  metrics?: { creditsReserved(amount: number): void } | undefined;
 }
 
 /** Output side by plan (decisions.md): none 1024, Starter HD 2048, Growth and Pro ultra HD 4096. */
@@ -107,7 +108,10 @@ export class GenerationService {
   async reserve(userId: string, generationId: string, amount: number, idempotencyKey: string, dropOnRefusal?: string): Promise<void> {
     try {
       const { applied, balance } = await this.credits.reserve({ userId, amount, idempotencyKey, generationId });
-      if (applied) this.deps.onCreditsChanged?.(userId, balance);
+      if (applied) {
+        this.deps.metrics?.creditsReserved(amount);
+        this.deps.onCreditsChanged?.(userId, balance);
+      }
     } catch (error) {
       if (!(error instanceof InsufficientCreditsError)) throw error;
       if (dropOnRefusal) await this.deps.db.deleteFrom('generations').where('id', '=', dropOnRefusal).execute();
@@ -119,8 +123,25 @@ export class GenerationService {
     }
   }
 
-  async enqueue<K extends JobName>(name: K, payload: JobPayloads[K], jobId: string): Promise<void> {
-    await this.deps.producer.enqueue(name, payload, { jobId });
+  /**
+   * Enqueues a generation's job. If Redis refuses, the generation can never run: its slots fail,
+   * its reservation comes back, and the caller's error still says the service is unavailable.
+   */
+  async enqueue<K extends JobName>(name: K, payload: JobPayloads[K] & { generationId: string; userId: string }, jobId: string): Promise<void> {
+    try {
+      await this.deps.producer.enqueue(name, payload, { jobId });
+    } catch (error) {
+      await this.abandon(payload.userId, payload.generationId);
+      throw error;
+    }
+  }
+
+  private async abandon(userId: string, generationId: string): Promise<void> {
+    const message = 'The generation could not be queued. Your credits were refunded.';
+    await this.generations.failOpenStyles(generationId, message);
+    const { applied, balance } = await this.credits.refund({ userId, generationId, amount: 1_000, idempotencyKey: `refund:${generationId}:enqueue` });
+    await this.generations.settleIfDone(generationId, message);
+    if (applied) this.deps.onCreditsChanged?.(userId, balance);
   }
 
   async toDto(generation: GenerationWithStyles): Promise<GenerationDto> {

@@ -1,13 +1,157 @@
 import { Link } from 'react-router-dom';
+import { BeforeAfterSlider } from '../features/home/before-after-slider.js';
+
+const GALLERY = [
+  { src: 'gallery-1', alt: 'Blue canvas plimsolls on a white marble surface' },
+  { src: 'gallery-2', alt: 'Sunglasses in a clean studio setting' },
+  { src: 'gallery-3', alt: 'Juice bottle on a light wood table' },
+  { src: 'gallery-4', alt: 'Sneakers on a dark walnut table' },
+  { src: 'gallery-5', alt: 'Canvas tote bag in a warm living room' },
+  { src: 'gallery-6', alt: 'Dark sunglasses on draped champagne silk' },
+  { src: 'gallery-7', alt: 'Bottles on a pastel gradient backdrop' },
+  { src: 'gallery-8', alt: 'Running shoes in an industrial concrete setting' },
+];
+
+const COLLAGE = [
+  { src: 'collage-1', alt: 'Carrot juice bottle on marble' },
+  { src: 'collage-2', alt: 'Notebook on light wood' },
+  { src: 'collage-3', alt: 'White plimsolls on a scrapbook backdrop' },
+  { src: 'collage-4', alt: 'Red cap in a studio' },
+  { src: 'collage-5', alt: 'Sunglasses on a pastel gradient' },
+  { src: 'collage-6', alt: 'Sneakers on silk' },
+];
+
+const SUPPORTED = ['Footwear', 'Beauty', 'Accessories', 'Electronics', 'Furniture', 'Cosmetics'];
+const COMING_SOON = ['Food', 'Kitchenware', 'Clothing', 'Models'];
+const CHANNELS = [
+  { name: 'Product listings', text: 'Clean, consistent photos that make every listing look like the same brand.' },
+  { name: 'Instagram and TikTok', text: 'Scroll-stopping scenes sized for feeds, stories and short video covers.' },
+  { name: 'Shopify and other online stores', text: 'Catalog images ready to drop into any storefront theme.' },
+  { name: 'Email campaigns', text: 'Seasonal hero shots for newsletters without a new photoshoot.' },
+  { name: 'Ad creatives', text: 'Test many backgrounds for the same product and keep the winner.' },
+  { name: 'Landing pages', text: 'High-resolution visuals for launches and product pages.' },
+];
+
+const showcase = (name: string) => `/showcase/${name}.jpg`;
 
 export function HomePage() {
   return (
-    <section className="hero">
-      <h1>Turn Ordinary Product Shots into Extraordinary Visuals</h1>
-      <p>Upload a product photo and get studio-quality marketing shots for listings, ads and campaigns.</p>
-      <Link to="/sign-up" className="button button-large">
-        Get Started
-      </Link>
-    </section>
+    <div className="home">
+      <section className="hero">
+        <div className="hero-copy">
+          <p className="eyebrow">Product photography, without the studio</p>
+          <h1>Turn Ordinary Product Shots into Extraordinary Visuals</h1>
+          <p className="lead">
+            Upload one product photo. Our AI analyses your product and builds a background that matches your brand, or pick a designer-made template, or
+            describe a scene in plain English.
+          </p>
+          <div className="actions">
+            <Link to="/sign-up" className="button button-large">
+              Get Started
+            </Link>
+            <Link to="/pricing" className="button button-ghost button-large">
+              See pricing
+            </Link>
+          </div>
+        </div>
+        <div className="hero-art">
+          <img src={showcase('gallery-1')} alt="Blue plimsolls on marble, made by Prodshot" />
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="gallery-title">
+        <h2 id="gallery-title">Made with Prodshot</h2>
+        <p className="section-lead">Every image below started as a plain product cutout.</p>
+        <ul className="gallery">
+          {GALLERY.map((image) => (
+            <li key={image.src}>
+              <img src={showcase(image.src)} alt={image.alt} loading="lazy" width={640} height={640} />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="section split" aria-labelledby="ai-title">
+        <div>
+          <h2 id="ai-title">AI backgrounds that fit your brand</h2>
+          <p>
+            New backgrounds, background removal, style recommendations and prompt enhancement in one place. Smart generation studies your product and designs
+            several styles at once; manual design lets you choose from nine templates or write your own scene.
+          </p>
+          <ul className="checklist">
+            <li>Nine designer templates, from marble to pastel gradients</li>
+            <li>Custom scenes from a plain-English prompt</li>
+            <li>Automatic style recommendations for your product</li>
+            <li>HD and ultra HD output</li>
+          </ul>
+        </div>
+        <div className="kinds">
+          <div>
+            <h3>Supported products</h3>
+            <ul className="tags">
+              {SUPPORTED.map((kind) => (
+                <li key={kind} className="tag">
+                  {kind}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div>
+            <h3>Coming soon</h3>
+            <ul className="tags">
+              {COMING_SOON.map((kind) => (
+                <li key={kind} className="tag tag-muted">
+                  {kind}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </section>
+
+      <section className="section split" aria-labelledby="compare-title">
+        <div>
+          <h2 id="compare-title">See the difference</h2>
+          <p>Drag the divider, or focus it and use the arrow keys, to compare the original photo with the finished shot.</p>
+        </div>
+        <BeforeAfterSlider
+          before={showcase('before')}
+          after={showcase('after')}
+          beforeAlt="Original photo of white plimsolls on a plain grey background"
+          afterAlt="The same plimsolls on a marble surface, made by Prodshot"
+        />
+      </section>
+
+      <section className="section" aria-labelledby="channels-title">
+        <h2 id="channels-title">Ready for every channel</h2>
+        <ul className="channels">
+          {CHANNELS.map((channel) => (
+            <li key={channel.name} className="card">
+              <h3>{channel.name}</h3>
+              <p className="muted">{channel.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="section" aria-labelledby="collage-title">
+        <h2 id="collage-title">One product, endless scenes</h2>
+        <ul className="collage">
+          {COLLAGE.map((image) => (
+            <li key={image.src}>
+              <img src={showcase(image.src)} alt={image.alt} loading="lazy" />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="section cta">
+        <h2>Your next product shoot takes a minute</h2>
+        <p>Upload a photo and see your product in a studio scene.</p>
+        <Link to="/sign-up" className="button button-large">
+          Get Started
+        </Link>
+      </section>
+    </div>
   );
 }

@@ -7,6 +7,7 @@ import { productShot } from './product-shot.js';
 import { removeBackground } from './remove-background.js';
 import { styleRecommendation } from './style-recommendation.js';
 import { styleShot } from './style-shot.js';
+import { sweepStaleGenerations } from './sweep-stale-generations.js';
 
 export interface JobHandler<K extends JobName> {
   run(job: Job<JobPayloads[K], JobResults[K]>, deps: WorkerDeps): Promise<JobResults[K]>;
@@ -24,4 +25,5 @@ export const handlers: JobHandlers = {
   'remove-background': removeBackground,
   'generate-background': generateBackground,
   'enhance-prompt': enhancePrompt,
+  'sweep-stale-generations': sweepStaleGenerations,
 };

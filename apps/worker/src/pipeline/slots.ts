@@ -60,7 +60,9 @@ export async function failOpenSlots(deps: WorkerDeps, userId: string, generation
 export async function refund(deps: WorkerDeps, userId: string, generationId: string, amount: number, idempotencyKey: string): Promise<void> {
   if (amount <= 0) return;
   const { applied, balance } = await deps.credits.refund({ userId, generationId, amount, idempotencyKey });
-  if (applied) deps.publisher.emit(userId, 'credits:update', balance);
+  if (!applied) return;
+  deps.metrics?.creditsRefunded(amount);
+  deps.publisher.emit(userId, 'credits:update', balance);
 }
 
 /** Settles the generation when no slot is open and tells the owner. */

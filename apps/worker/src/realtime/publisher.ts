@@ -3,7 +3,9 @@ import type { Redis } from 'ioredis';
 import { userRoom, type ServerToClientEvents } from '@prodshot/contracts';
 
 type EventName = keyof ServerToClientEvents;
-type EventPayload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
+/** What callers pass: the event without its timestamp, which the publisher adds. */
+type EventPayload<E extends EventName> = DistributiveOmit<Parameters<ServerToClientEvents[E]>[0], 'at'>;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** Sends typed events to a user's sockets on whichever API replica holds them, through Redis. */
 export interface Publisher {
@@ -15,7 +17,7 @@ export function createPublisher(redis: Redis): Publisher {
   return {
     emit(userId, event, payload) {
       // The emitter's generic signature is too wide for the mapped event map; the call is checked by Publisher's own types.
-      (emitter.to(userRoom(userId)).emit as (event: string, payload: unknown) => void)(event, payload);
+      (emitter.to(userRoom(userId)).emit as (event: string, payload: unknown) => void)(event, { ...payload, at: Date.now() });
     },
   };
 }

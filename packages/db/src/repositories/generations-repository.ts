@@ -169,6 +169,19 @@ export class GenerationsRepository {
     return row ? (row.status as 'complete' | 'failed') : null;
   }
 
+  /** Unfinished generations not updated for `olderThanMs`: candidates for the sweeper. */
+  async staleUnfinished(olderThanMs: number, limit = 200): Promise<GenerationWithStyles[]> {
+    const rows = await this.db
+      .selectFrom('generations')
+      .selectAll()
+      .where('status', 'in', ['queued', 'running'])
+      .where('updated_at', '<', sql<Date>`now() - make_interval(secs => ${olderThanMs / 1000})`)
+      .orderBy('updated_at')
+      .limit(limit)
+      .execute();
+    return Promise.all(rows.map(async (row) => ({ ...row, styles: await this.styles(row.id) })));
+  }
+
   async recentOutputs(userId: string, limit: number): Promise<RecentOutput[]> {
     const rows = await this.db
       .selectFrom('generation_styles as s')

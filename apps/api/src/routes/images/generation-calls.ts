@@ -15,8 +15,9 @@ import {
 import { JobFailedError, jobIds, JobTimeoutError } from '@prodshot/queue';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
+import { bindLogContext } from '../../plugins/log-context.js';
 import { errorBody } from '../../plugins/error-handler.js';
-import { GenerationService, HttpError, slotsFor } from '../../services/generation-service.js';
+import { GenerationService, slotsFor } from '../../services/generation-service.js';
 
 /** How long a synchronous call waits for its job before answering 504 (the job goes on). */
 const SYNC_WAIT_MS = 90_000;
@@ -39,10 +40,6 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
   const app = appBase.withTypeProvider<TypeBoxTypeProvider>();
   const service = new GenerationService(deps);
   app.addHook('preHandler', requireUser);
-  app.setErrorHandler((error, request, reply) => {
-    if (error instanceof HttpError) return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, error.code));
-    return reply.send(error);
-  });
 
   /** Waits for a generation's job and answers with its outputs, or the clear reason there are none. */
   async function settle<K extends JobName>(reply: FastifyReply, name: K, jobId: string, generationId: string) {
@@ -62,6 +59,12 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     }
     const generation = await service.generations.find(generationId);
     return { done: true as const, generation: generation! };
+  }
+
+  /** From here on the request's log lines carry the ids the worker logs too. */
+  function accepted(request: FastifyRequest, reply: FastifyReply, generationId: string | undefined, jobId: string) {
+    bindLogContext(request, reply, generationId ? { generationId, jobId } : { jobId });
+    request.log.info('job enqueued');
   }
 
   function failed(reply: FastifyReply, message: string | null) {
@@ -103,6 +106,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
       },
       generation.id,
     );
+    accepted(request, reply, generation.id, generation.id);
     if (wantsAsync(request)) return reply.status(202).send({ data: { generationId: generation.id, status: 'queued' } });
     const result = await settle(reply, 'product-shot', generation.id, generation.id);
     if (!result.done) return result.reply;
@@ -140,6 +144,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
       },
       generation.id,
     );
+    accepted(request, reply, generation.id, generation.id);
     return reply.status(202).send({ data: { generationId: generation.id, status: 'queued' } });
   });
 
@@ -163,6 +168,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
       },
       generation.id,
     );
+    accepted(request, reply, generation.id, generation.id);
     if (wantsAsync(request)) return reply.status(202).send({ data: { generationId: generation.id, status: 'queued' } });
     try {
       const result = await deps.producer.waitFor('style-recommendation', generation.id, SYNC_WAIT_MS);
@@ -214,6 +220,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
       },
       jobId,
     );
+    accepted(request, reply, generation.id, jobId);
     if (wantsAsync(request)) return reply.status(202).send({ data: { generationId: generation.id, status: 'queued' } });
     const result = await settle(reply, 'style-shot', jobId, generation.id);
     if (!result.done) return result.reply;
@@ -231,6 +238,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     if (blank(request.body.prompt)) return reply.status(400).send(errorBody(400, 'Write a prompt to enhance', 'empty_prompt'));
     const jobId = jobIds.enhance(randomUUID());
     await deps.producer.enqueue('enhance-prompt', { prompt: request.body.prompt.trim(), productTitle: request.body.productTitle }, { jobId, attempts: 2 });
+    accepted(request, reply, undefined, jobId);
     try {
       const { enhancedPrompt } = await deps.producer.waitFor('enhance-prompt', jobId, ENHANCE_WAIT_MS);
       return { data: { enhancedPrompt } };
@@ -274,6 +282,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
         },
         generation.id,
       );
+    accepted(request, reply, generation.id, generation.id);
     if (wantsAsync(request)) return reply.status(202).send({ data: { generationId: generation.id, status: 'queued' } });
     const result = await settle(reply, kind, generation.id, generation.id);
     if (!result.done) return result.reply;

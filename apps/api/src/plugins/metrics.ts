@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { QUEUE_NAMES, type JobProducer } from '@prodshot/queue';
+import type { RealtimeServer } from '../realtime/socket-server.js';
+
+export interface ApiMetrics {
+  registry: Registry;
+  creditsReserved(amount: number): void;
+}
+
+/** Queue states scraped from Redis; the names match the worker's `prodshot_queue_jobs` so dashboards read either. */
+const QUEUE_STATES = ['waiting', 'prioritized', 'active', 'delayed', 'failed'] as const;
+
+/**
+ * Prometheus metrics of one API process on a registry of its own (several apps share a test
+ * process): HTTP latency per route, queue depth per queue read from Redis at scrape time,
+ * credits reserved, and the socket connections this replica holds.
+ */
+export function createApiMetrics(producer: JobProducer, io: RealtimeServer): ApiMetrics {
+  const registry = new Registry();
+  registry.setDefaultLabels({ service: 'api' });
+  collectDefaultMetrics({ register: registry });
+  new Gauge({
+    name: 'prodshot_queue_jobs',
+    help: 'Jobs per queue and state, read from Redis at scrape time',
+    labelNames: ['queue', 'state'] as const,
+    registers: [registry],
+    async collect() {
+      for (const name of QUEUE_NAMES) {
+        const counts = await producer.queue(name).getJobCounts(...QUEUE_STATES);
+        for (const [state, value] of Object.entries(counts)) this.set({ queue: name, state }, value);
+      }
+    },
+  });
+  new Gauge({
+    name: 'prodshot_socket_connections',
+    help: 'socket.io connections held by this API replica',
+    registers: [registry],
+    collect() {
+      this.set(io.engine.clientsCount);
+    },
+  });
+  const reserved = new Counter({
+    name: 'prodshot_credits_reserved_total',
+    help: 'Credits reserved for accepted generations (refunds are counted by the workers)',
+    registers: [registry],
+  });
+  return { registry, creditsReserved: (amount) => reserved.inc(amount) };
+}
+
+/**
+ * Times every request and serves `/metrics`. The endpoint carries no user data but is not behind
+ * user auth: operators expose it on the cluster network only (the k8s Service is internal).
+ */
+export function registerMetrics(app: FastifyInstance, metrics: ApiMetrics): void {
+  const latency = new Histogram({
+    name: 'prodshot_http_request_duration_seconds',
+    help: 'HTTP request latency by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 90],
+    registers: [metrics.registry],
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    // The route pattern, never the raw URL, so ids and unknown paths cannot blow up the label set.
+    const route = request.routeOptions.url ?? 'unmatched';
+    latency.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
+  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+    const body = await metrics.registry.metrics();
+    return reply.header('Content-Type', metrics.registry.contentType).header('Cache-Control', 'no-store').send(body);
+  });
+}

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import type { ClientConfigResponse } from '@prodshot/contracts';
+import type { AppDeps } from '../../deps.js';
+
+/**
+ * `GET /api/client-config`: what the web app must know before it can sign anyone in. Public,
+ * because the sign-in choice is made before there is a token; it carries only the publishable key.
+ */
+export async function clientConfigRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  app.get('/api/client-config', async (): Promise<ClientConfigResponse> => {
+    const auth = deps.config.auth;
+    return auth.mode === 'clerk' ? { auth: { mode: 'clerk', publishableKey: auth.publishableKey } } : { auth: { mode: 'embedded' } };
+  });
+}

@@ -1,0 +1,35 @@
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { ClerkAuthProvider } from '../features/auth/clerk-auth-provider.js';
+import { EmbeddedAuthProvider } from '../features/auth/embedded-auth-provider.js';
+import { SocketProvider } from '../features/realtime/socket-provider.js';
+import { api } from '../lib/api-client.js';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      // Live data arrives over the socket; refetching on every focus would only add load.
+      queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: 1 },
+    },
+  });
+}
+
+/** Picks Clerk or the embedded sign-in from the API's client config, at runtime. */
+function AuthProvider({ children }: { children: ReactNode }) {
+  const config = useQuery({ queryKey: ['client-config'], queryFn: api.clientConfig, staleTime: Infinity, retry: 3 });
+  const auth = config.data?.auth;
+  if (auth?.mode === 'clerk') return <ClerkAuthProvider publishableKey={auth.publishableKey}>{children}</ClerkAuthProvider>;
+  if (auth?.mode === 'embedded' || config.isError) return <EmbeddedAuthProvider>{children}</EmbeddedAuthProvider>;
+  return <>{children}</>;
+}
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <SocketProvider>{children}</SocketProvider>
+      </AuthProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,59 @@
+import { ClerkProvider, useAuth, useClerk, useUser } from '@clerk/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { api, setTokenSource } from '../../lib/api-client.js';
+import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-context.js';
+import { storeToken } from './token-storage.js';
+
+/** Production mode: Clerk's hosted sign-in, its session token verified (and registered) with our API. */
+export function ClerkAuthProvider({ publishableKey, children }: { publishableKey: string; children: ReactNode }) {
+  return (
+    <ClerkProvider publishableKey={publishableKey} afterSignOutUrl="/">
+      <ClerkBridge>{children}</ClerkBridge>
+    </ClerkProvider>
+  );
+}
+
+function ClerkBridge({ children }: { children: ReactNode }) {
+  const { isLoaded, isSignedIn, getToken, userId } = useAuth();
+  const { user } = useUser();
+  const clerk = useClerk();
+  const queryClient = useQueryClient();
+  const [registered, setRegistered] = useState<string | null>(null);
+
+  useEffect(() => {
+    setTokenSource(() => getToken());
+  }, [getToken]);
+
+  const email = user?.primaryEmailAddress?.emailAddress;
+  const name = user?.fullName ?? user?.firstName ?? email ?? '';
+  useEffect(() => {
+    if (!isSignedIn || !userId || !email || registered === userId) return;
+    let cancelled = false;
+    (async () => {
+      const token = await getToken();
+      if (!token) return;
+      const { valid } = await api.verifyToken(token).catch(() => ({ valid: false }));
+      if (valid) storeToken(token);
+      else storeToken((await api.register({ email, name, clerkId: userId }, token)).token);
+      if (!cancelled) setRegistered(userId);
+    })().catch((error: unknown) => {
+      // Spec §8: registration failures are only logged; the API still sees a valid Clerk session.
+      console.error('registration failed', error);
+      if (!cancelled) setRegistered(userId);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [isSignedIn, userId, email, name, registered, getToken]);
+
+  const signOut = useCallback(async () => {
+    storeToken(null);
+    queryClient.clear();
+    await clerk.signOut();
+  }, [clerk, queryClient]);
+
+  const status: AuthStatus = !isLoaded ? 'loading' : !isSignedIn ? 'signed-out' : registered === userId ? 'signed-in' : 'loading';
+  const value = useMemo<AuthContextValue>(() => ({ status, mode: 'clerk', signOut }), [status, signOut]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

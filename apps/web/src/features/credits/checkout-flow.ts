@@ -1,0 +1,36 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { queryKeys } from '../../lib/query-keys.js';
+
+export type CheckoutPhase = 'idle' | 'processing' | 'redirecting' | 'error';
+/** Spec §4: 'Redirecting to Payment...' stays up this long before leaving. */
+export const REDIRECT_DELAY_MS = 500;
+/** The spec's placeholder billing values: the payment provider collects the real ones. */
+export const PLACEHOLDER_BILLING = { city: 'N/A', country: 'US', state: 'N/A', street: 'N/A', zipcode: '00000' };
+
+/** idle → processing → redirecting → 500 ms → the payment link, or `fallback` when there is none. */
+export function useCheckoutFlow(fallback: string) {
+  const [phase, setPhase] = useState<CheckoutPhase>('idle');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  async function run(pay: () => Promise<{ payment_link: string | null }>) {
+    setPhase('processing');
+    try {
+      const { payment_link: link } = await pay();
+      // Local payments grant at once: the counter must show the new credits on arrival.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.subscription });
+      setPhase('redirecting');
+      timer.current = setTimeout(() => {
+        if (link) window.location.assign(link);
+        else navigate(fallback);
+      }, REDIRECT_DELAY_MS);
+    } catch {
+      setPhase('error');
+    }
+  }
+  return { phase, run };
+}

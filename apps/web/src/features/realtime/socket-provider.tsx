@@ -1,0 +1,58 @@
+import type { ClientToServerEvents, GenerationDto, ServerToClientEvents, SubscriptionResponse } from '@prodshot/contracts';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { currentToken } from '../../lib/api-client.js';
+import { queryKeys } from '../../lib/query-keys.js';
+import { useAuthState } from '../auth/auth-context.js';
+import { applyDone, applyStage, applyStyle } from './generation-cache.js';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** Socket events go straight into the query cache, so screens render them like any fetched data. */
+export function wireSocketToCache(socket: ClientSocket, queryClient: QueryClient): void {
+  const update = (id: string, fn: (current: GenerationDto | undefined) => GenerationDto) =>
+    queryClient.setQueryData<{ data: GenerationDto }>(queryKeys.generation(id), (current) => ({ data: fn(current?.data) }));
+
+  socket.on('generation:stage', (event) => update(event.generationId, (g) => applyStage(g, event)));
+  socket.on('generation:style', (event) => {
+    update(event.generationId, (g) => applyStyle(g, event));
+    if (event.status === 'complete') void queryClient.invalidateQueries({ queryKey: queryKeys.recentGenerationsAll });
+  });
+  socket.on('generation:done', (event) => {
+    update(event.generationId, (g) => applyDone(g, event));
+    void queryClient.invalidateQueries({ queryKey: queryKeys.recentGenerationsAll });
+  });
+  socket.on('credits:update', (event) => {
+    queryClient.setQueryData<SubscriptionResponse>(queryKeys.subscription, (current) => (current ? { ...current, ...event } : current));
+    if (!queryClient.getQueryData(queryKeys.subscription)) void queryClient.invalidateQueries({ queryKey: queryKeys.subscription });
+  });
+  // Events sent while the socket was away are lost: every generation still running is re-read.
+  socket.io.on('reconnect', () => {
+    const running = queryClient.getQueriesData<{ data: GenerationDto }>({ queryKey: queryKeys.generationAll });
+    for (const [key, value] of running) {
+      if (value && (value.data.status === 'queued' || value.data.status === 'running')) void queryClient.invalidateQueries({ queryKey: key });
+    }
+  });
+}
+
+export function SocketProvider({ children }: { children: ReactNode }) {
+  const { status } = useAuthState();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (status !== 'signed-in') return;
+    const socket: ClientSocket = io({
+      path: '/socket.io',
+      // A function, so that each reconnect presents a fresh token rather than the first one.
+      auth: (cb) => {
+        void currentToken().then((token) => cb({ token }));
+      },
+      transports: ['websocket', 'polling'],
+    });
+    wireSocketToCache(socket, queryClient);
+    return () => {
+      socket.disconnect();
+    };
+  }, [status, queryClient]);
+  return <>{children}</>;
+}

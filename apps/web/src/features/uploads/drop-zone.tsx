@@ -1,0 +1,55 @@
+import { useRef, useState, type DragEvent } from 'react';
+
+/** Drag-and-drop or click-to-select; only image/* files are taken (spec §5). */
+export function DropZone({ hint, onFile, onReject, label = 'Drag and drop your image here, or click to select' }: {
+  hint: string;
+  onFile: (file: File) => void;
+  onReject?: (file: File) => void;
+  label?: string;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const [over, setOver] = useState(false);
+
+  function take(file: File | undefined) {
+    if (!file) return;
+    if (file.type.startsWith('image/')) onFile(file);
+    else onReject?.(file);
+  }
+
+  function onDrop(event: DragEvent<HTMLDivElement>) {
+    event.preventDefault();
+    setOver(false);
+    take(event.dataTransfer.files[0]);
+  }
+
+  return (
+    <div
+      className={over ? 'dropzone dropzone-over' : 'dropzone'}
+      onDragOver={(event) => {
+        event.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={onDrop}
+    >
+      <input
+        ref={input}
+        id="image-input"
+        type="file"
+        accept="image/*"
+        className="sr-only"
+        onChange={(event) => {
+          take(event.target.files?.[0]);
+          event.target.value = '';
+        }}
+      />
+      <label htmlFor="image-input" className="dropzone-label">
+        <span className="dropzone-icon" aria-hidden="true">
+          ⇪
+        </span>
+        <span className="dropzone-title">{label}</span>
+        <span className="muted small">{hint}</span>
+      </label>
+    </div>
+  );
+}

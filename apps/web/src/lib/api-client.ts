@@ -1,0 +1,118 @@
+import type {
+  AddOnPackId,
+  AddOnPlansResponse,
+  ApiErrorBody,
+  BuyCreditsRequest,
+  CancelSubscriptionResponse,
+  ClientConfigResponse,
+  CreateSubscriptionRequest,
+  DevSignInRequest,
+  DevSignInResponse,
+  EnhancePromptRequest,
+  GenerationDto,
+  ImageDto,
+  PaidPlanId,
+  PaymentLinkResponse,
+  PlansResponse,
+  ProductShotRequest,
+  ProductShotResponse,
+  RecentGenerationDto,
+  RegisterRequest,
+  RegisterResponse,
+  SmartGenerateRequest,
+  SubscriptionResponse,
+  UserProfile,
+  VerifyTokenResponse,
+} from '@prodshot/contracts';
+
+/** A non-OK answer: carries the server's message (spec §7), or else the status text. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type TokenSource = () => Promise<string | null> | string | null;
+let tokenSource: TokenSource = () => null;
+
+/** The auth layer decides where tokens come from (Clerk or the embedded sign-in); the client only asks. */
+export function setTokenSource(source: TokenSource): void {
+  tokenSource = source;
+}
+
+export async function currentToken(): Promise<string | null> {
+  return tokenSource();
+}
+
+async function request<T>(method: string, path: string, body?: unknown, token?: string | null): Promise<T> {
+  const headers: Record<string, string> = {};
+  const bearer = token === undefined ? await tokenSource() : token;
+  if (bearer) headers.authorization = `Bearer ${bearer}`;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const response = await fetch(`/api${path}`, { method, headers, body: payload, credentials: 'include' });
+  const text = await response.text();
+  const json: unknown = text ? safeJson(text) : undefined;
+  if (!response.ok) {
+    const error = json as Partial<ApiErrorBody> | undefined;
+    throw new ApiError(error?.message || response.statusText || `Server error: ${response.status}`, response.status, error?.code);
+  }
+  return json as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every call the web app makes, typed by @prodshot/contracts. */
+export const api = {
+  clientConfig: () => request<ClientConfigResponse>('GET', '/client-config', undefined, null),
+  devSignIn: (body: DevSignInRequest) => request<DevSignInResponse>('POST', '/dev/sign-in', body, null),
+  verifyToken: (token: string) => request<VerifyTokenResponse>('POST', '/auth/verify-token', { token }, null),
+  register: (body: RegisterRequest, token: string) => request<RegisterResponse>('POST', '/auth/register', body, token),
+
+  profile: () => request<UserProfile>('GET', '/users/profile'),
+  updateProfile: (name: string) => request<UserProfile>('PATCH', '/users/profile', { name }),
+  subscription: () => request<SubscriptionResponse>('GET', '/users/subscription'),
+
+  plans: () => request<PlansResponse>('GET', '/payments/plans'),
+  addOnPlans: () => request<AddOnPlansResponse>('GET', '/payments/addon-plans'),
+  createSubscription: (planKey: PaidPlanId, customerData: CreateSubscriptionRequest['customerData'], returnUrl: string) =>
+    request<PaymentLinkResponse>('POST', '/payments/subscription', { planKey, customerData, return_url: returnUrl } satisfies CreateSubscriptionRequest),
+  buyCredits: (planKey: AddOnPackId, customerData: BuyCreditsRequest['customerData'], returnUrl: string) =>
+    request<PaymentLinkResponse>('POST', '/payments/credits', { planKey, customerData, return_url: returnUrl } satisfies BuyCreditsRequest),
+  cancelSubscription: () => request<CancelSubscriptionResponse>('POST', '/payments/cancel-subscription', {}),
+
+  images: () => request<{ data: ImageDto[] }>('GET', '/images'),
+  image: (id: string) => request<{ data: ImageDto }>('GET', `/images/${encodeURIComponent(id)}`),
+  upload: (file: Blob, name?: string) => {
+    const form = new FormData();
+    if (name) form.append('name', name);
+    form.append('image', file, name ?? 'upload');
+    return request<ImageDto>('POST', '/images/upload', form);
+  },
+  deleteImage: (id: string) => request<{ data: { id: string; deleted: true } }>('DELETE', `/images/${encodeURIComponent(id)}`),
+  recentGenerations: (limit: number) =>
+    request<{ data: (RecentGenerationDto & { generationId: string })[] }>('GET', `/images/recent/generations?limit=${limit}`),
+  generateProductShots: (body: ProductShotRequest) => request<ProductShotResponse>('POST', '/images/generate-product-shots', body),
+  smartGenerate: (body: SmartGenerateRequest) => request<{ data: { generationId: string } }>('POST', '/images/smart-generate-product-shots', body),
+  generation: (id: string) => request<{ data: GenerationDto }>('GET', `/generations/${encodeURIComponent(id)}`),
+  enhancePrompt: (body: EnhancePromptRequest) => request<{ data?: { enhancedPrompt?: unknown } }>('POST', '/images/enhance-prompt', body),
+};
+
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}

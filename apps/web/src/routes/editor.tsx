@@ -1,0 +1,212 @@
+import { templateName, TEMPLATES, type ProcessedImageDto, type TemplateHandle } from '@prodshot/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, Navigate, useLocation } from 'react-router-dom';
+import { GenerationPopup } from '../components/ui/image-popup.js';
+import { isBlankPrompt, PromptBox, ENHANCE_INVALID_RESPONSE } from '../features/editor/prompt-box.js';
+import { TEMPLATE_DESCRIPTIONS } from '../features/editor/template-descriptions.js';
+import type { EditorState } from '../features/uploads/upload-items.js';
+import { api, errorMessage } from '../lib/api-client.js';
+import { downloadImage, editorDownloadName } from '../lib/download.js';
+import { queryKeys } from '../lib/query-keys.js';
+
+const ALL_GENERATIONS_STRIP = 12;
+type Mode = 'templates' | 'custom';
+
+interface HistoryEntry {
+  key: number;
+  type: string;
+  prompt: string | null;
+  template: TemplateHandle | null;
+  images: ProcessedImageDto[];
+}
+
+export function EditorPage() {
+  const state = useLocation().state as Partial<EditorState> | null;
+  if (!state?.imageUrl) return <Navigate to="/dashboard" replace />;
+  return <Editor source={state as EditorState} />;
+}
+
+function Editor({ source }: { source: EditorState }) {
+  const [mode, setMode] = useState<Mode>('templates');
+  const [template, setTemplate] = useState<TemplateHandle | null>('lifestyle');
+  const [prompt, setPrompt] = useState('');
+  const [results, setResults] = useState<ProcessedImageDto[]>([]);
+  const [shown, setShown] = useState(0);
+  const [history, setHistory] = useState<HistoryEntry[]>([]);
+  const [activeEntry, setActiveEntry] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [popup, setPopup] = useState<{ id: string; imageUrl: string } | null>(null);
+  const recent = useQuery({ queryKey: queryKeys.recentGenerations(ALL_GENERATIONS_STRIP), queryFn: () => api.recentGenerations(ALL_GENERATIONS_STRIP) });
+
+  const generate = useMutation({
+    mutationFn: () =>
+      api.generateProductShots({
+        imageUrl: source.imageUrl,
+        imageId: source.imageId,
+        fileId: source.fileId,
+        productTitle: source.name,
+        count: 1,
+        ...(mode === 'templates' ? { backgroundType: template! } : { prompt: prompt.trim() }),
+      }),
+    onMutate: () => {
+      setError(null);
+      setResults([]);
+    },
+    onSuccess: (response, _vars) => {
+      const images = response.data.processedImages;
+      setResults(images);
+      setShown(0);
+      const entry: HistoryEntry = {
+        key: Date.now(),
+        type: mode === 'templates' ? templateName(template) : 'Custom',
+        prompt: mode === 'custom' ? prompt.trim() : null,
+        template: mode === 'templates' ? template : null,
+        images,
+      };
+      setHistory((previous) => [entry, ...previous]);
+      setActiveEntry(entry.key);
+      void recent.refetch();
+    },
+    onError: (caught) => setError(errorMessage(caught, 'Failed to generate product shots. Please try again.')),
+  });
+
+  async function enhance(text: string): Promise<string> {
+    try {
+      const response = await api.enhancePrompt({ prompt: text, imageUrl: source.imageUrl, productTitle: source.name });
+      const enhanced = response.data?.enhancedPrompt;
+      if (typeof enhanced !== 'string' || !enhanced) throw new Error(ENHANCE_INVALID_RESPONSE);
+      return enhanced;
+    } catch (caught) {
+      if (caught instanceof Error && caught.message === ENHANCE_INVALID_RESPONSE) throw caught;
+      throw new Error('Failed to enhance prompt. Please try again.');
+    }
+  }
+
+  const current = results[shown];
+  const canGenerate = mode === 'templates' ? template !== null : !isBlankPrompt(prompt);
+  const recentItems = recent.data?.data ?? [];
+
+  return (
+    <div className="editor">
+      <section className="editor-preview">
+        <Link to="/dashboard" className="back-link">
+          ← Back to Dashboard
+        </Link>
+        <div className="preview-frame card">
+          {generate.isPending && (
+            <div className="preview-busy" role="status">
+              <span className="spinner" aria-hidden="true" />
+              <span>Generating your shot…</span>
+            </div>
+          )}
+          <img src={current?.url ?? source.imageUrl} alt={current ? `${templateName(current.settings.backgroundType)} shot of ${source.name ?? 'your product'}` : `Original photo of ${source.name ?? 'your product'}`} />
+        </div>
+        <div className="preview-actions">
+          <span className="muted small">{current ? `${templateName(current.settings.backgroundType)} result` : 'Original image'}</span>
+          <button
+            type="button"
+            className="button"
+            disabled={!current}
+            onClick={() => current && downloadImage(current.url, editorDownloadName(source.name)).catch(() => setError('Download failed. Please try again.'))}
+          >
+            Download
+          </button>
+        </div>
+        {results.length > 1 && (
+          <ul className="strip" aria-label="Results">
+            {results.map((image, index) => (
+              <li key={image.url}>
+                <button type="button" className={index === shown ? 'thumb selected' : 'thumb'} onClick={() => setShown(index)} aria-label={`Show result ${index + 1}`}>
+                  <img src={image.url} alt={`Result ${index + 1}`} />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {history.length > 0 && (
+          <section className="history">
+            <h2>Session history</h2>
+            <ul>
+              {history.map((entry) => (
+                <li key={entry.key}>
+                  <button
+                    type="button"
+                    className={entry.key === activeEntry ? 'history-entry selected' : 'history-entry'}
+                    onClick={() => {
+                      setActiveEntry(entry.key);
+                      setResults(entry.images);
+                      setShown(0);
+                    }}
+                  >
+                    {entry.images[0] && <img src={entry.images[0].url} alt="" />}
+                    <span>
+                      <strong>{entry.type}</strong>
+                      {entry.prompt && <span className="muted small history-prompt">{entry.prompt}</span>}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        <section className="history">
+          <h2>All Generations</h2>
+          {recentItems.length === 0 ? (
+            <p className="empty">No generations yet</p>
+          ) : (
+            <ul className="strip">
+              {recentItems.map((item) => (
+                <li key={item.id}>
+                  <button type="button" className="thumb" onClick={() => setPopup({ id: item.id, imageUrl: item.imageUrl })} aria-label={`Open generation ${item.id}`}>
+                    <img src={item.imageUrl} alt={`Generation ${item.id}`} loading="lazy" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </section>
+
+      <section className="editor-controls card">
+        <div className="tabs" role="tablist" aria-label="Background source">
+          <button type="button" role="tab" id="tab-templates" aria-selected={mode === 'templates'} aria-controls="panel-templates" onClick={() => setMode('templates')}>
+            Templates
+          </button>
+          <button type="button" role="tab" id="tab-custom" aria-selected={mode === 'custom'} aria-controls="panel-custom" onClick={() => setMode('custom')}>
+            Custom Background
+          </button>
+        </div>
+        {mode === 'templates' ? (
+          <div id="panel-templates" role="tabpanel" aria-labelledby="tab-templates">
+            <ul className="templates">
+              {TEMPLATES.map((t) => (
+                <li key={t.handle}>
+                  <button type="button" className={t.handle === template ? 'template selected' : 'template'} aria-pressed={t.handle === template} onClick={() => setTemplate(t.handle)}>
+                    <img src={`/templates/${t.handle}.jpg`} alt="" width={240} height={240} loading="lazy" />
+                    <span className="template-name">{t.name}</span>
+                    <span className="template-description">{TEMPLATE_DESCRIPTIONS[t.handle]}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : (
+          <div id="panel-custom" role="tabpanel" aria-labelledby="tab-custom">
+            <PromptBox value={prompt} onChange={setPrompt} onEnhance={enhance} />
+          </div>
+        )}
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="button" className="button button-block button-large" disabled={!canGenerate || generate.isPending} onClick={() => generate.mutate()}>
+          {generate.isPending ? 'Generating…' : 'Generate'}
+        </button>
+        <p className="muted small center">Each generated image uses one credit.</p>
+      </section>
+      {popup && <GenerationPopup id={popup.id} imageUrl={popup.imageUrl} onClose={() => setPopup(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { ADDON_PACKS, alreadySubscribedMessage, PLANS, type PaidPlanId } from '@prodshot/contracts';
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useAuthState } from '../features/auth/auth-context.js';
+import { useSubscription } from '../features/credits/use-subscription.js';
+import { formatPrice } from '../lib/format.js';
+
+const FEATURES: Record<PaidPlanId, string[]> = {
+  starter: ['250 images a month', 'HD quality (2048 px)', 'All nine templates', 'Custom background prompts', '30-day history'],
+  growth: ['800 images a month', 'Ultra HD quality (4096 px)', 'Smart generation', 'Prompt enhancement', 'Unlimited history'],
+  pro: ['1700 images a month', 'Ultra HD quality (4096 px)', 'Smart generation', 'Priority processing', 'Unlimited history'],
+};
+
+const FAQ = [
+  { q: 'What counts as an image?', a: 'Each generated image uses one credit, whichever path made it: a template, a custom prompt or a smart style. Prompt enhancement is free.' },
+  { q: 'Can I change my plan?', a: 'Yes. Plan changes take effect at the start of the next billing cycle.' },
+  { q: 'What if I run out of images?', a: 'Buy additional images at $0.06 each in packs of 100, 500 or 1000. Add-on credits never expire.' },
+  { q: 'Which payment methods do you accept?', a: 'Cards, PayPal and selected crypto.' },
+  { q: 'Can I cancel?', a: 'Any time from your profile. Your credits stay until the end of the paid period.' },
+];
+
+export function PricingPage() {
+  const auth = useAuthState();
+  const subscription = useSubscription();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  useEffect(() => {
+    if (location.hash === '#add-on') document.getElementById('add-on')?.scrollIntoView();
+  }, [location.hash]);
+
+  function choose(plan: PaidPlanId) {
+    if (auth.status !== 'signed-in') return navigate('/sign-in');
+    const current = subscription.data?.subscription;
+    if (current?.status === 'active' && current.plan === plan) {
+      window.alert(alreadySubscribedMessage(plan));
+      return;
+    }
+    navigate(`/checkout?plan=${plan}`);
+  }
+
+  const currentPlan = subscription.data?.subscription.status === 'active' ? subscription.data.subscription.plan : null;
+  return (
+    <div className="pricing">
+      <header className="page-header center">
+        <h1>Simple pricing for every seller</h1>
+        <p className="lead">Pick a monthly plan. Top up with additional images whenever you need more.</p>
+      </header>
+      <ul className="plans">
+        {PLANS.map((plan) => (
+          <li key={plan.id} className={plan.badge ? 'plan card plan-featured' : 'plan card'}>
+            {plan.badge && <span className="badge">{plan.badge}</span>}
+            <h2>{plan.name}</h2>
+            <p className="price">
+              {formatPrice(plan.priceCents)}
+              <span>/month</span>
+            </p>
+            <ul className="checklist">
+              {FEATURES[plan.id].map((feature) => (
+                <li key={feature}>{feature}</li>
+              ))}
+            </ul>
+            <button type="button" className={plan.badge ? 'button button-block' : 'button button-ghost button-block'} onClick={() => choose(plan.id)}>
+              {currentPlan === plan.id ? 'Current plan' : `Choose ${plan.name}`}
+            </button>
+          </li>
+        ))}
+      </ul>
+
+      <section id="add-on" className="section addon card" aria-labelledby="addon-title">
+        <h2 id="addon-title">Need more images?</h2>
+        <p className="muted">Additional images cost $0.06 each and never expire.</p>
+        <ul className="packs">
+          {ADDON_PACKS.map((pack) => (
+            <li key={pack.id}>
+              <strong>{pack.credits} images</strong>
+              <span>{formatPrice(pack.priceCents)}</span>
+              <Link className="button button-ghost" to={auth.status === 'signed-in' ? `/checkout/addon?plan=${pack.id}` : '/sign-in'}>
+                Buy {pack.credits}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="section faq narrow" aria-labelledby="faq-title">
+        <h2 id="faq-title">Frequently asked questions</h2>
+        {FAQ.map((item) => (
+          <details key={item.q}>
+            <summary>{item.q}</summary>
+            <p>{item.a}</p>
+          </details>
+        ))}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createDatabase, migrateToLatest, type Db } from '@prodshot/db';
+import { freePort, waitUntil } from '../embedded/processes.js';
+import { startEmbeddedStack, type EmbeddedStack } from '../embedded/stack.js';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface ServiceProcess {
+  child: ChildProcess;
+  /** Peak resident memory so far (VmHWM), in MB. */
+  peakRssMb(): number;
+  stop(): Promise<void>;
+}
+
+export interface BenchStack {
+  baseUrl: string;
+  env: NodeJS.ProcessEnv;
+  db: Db;
+  api: ServiceProcess;
+  startWorkers(count: number, concurrency: number): Promise<ServiceProcess[]>;
+  stop(): Promise<void>;
+}
+
+function spawnService(entry: string, env: NodeJS.ProcessEnv): ServiceProcess {
+  const child = spawn(process.execPath, [path.join(repoRoot, entry)], { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    child,
+    peakRssMb: () => {
+      try {
+        const line = readFileSync(`/proc/${child.pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmHWM:'));
+        return line ? Number(line.replace(/\D+/g, '')) / 1024 : Number.NaN;
+      } catch {
+        return Number.NaN;
+      }
+    },
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** The built product on embedded services, all on loopback, in a throwaway data folder. */
+export async function startBenchStack(): Promise<BenchStack> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'prodshot-bench-'));
+  await chmod(dataDir, 0o755);
+  const [port, postgresPort, redisPort] = await Promise.all([freePort(), freePort(), freePort()]);
+  const embedded: EmbeddedStack = await startEmbeddedStack({ dataDir, postgresPort, redisPort, database: 'prodshot' });
+  const db = createDatabase({ connectionString: embedded.databaseUrl, max: 4 });
+  await migrateToLatest(db);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    DATABASE_URL: embedded.databaseUrl,
+    REDIS_URL: embedded.redisUrl,
+  };
+  const api = spawnService('apps/api/dist/server.js', env);
+  await waitUntil(async () => (await fetch(`${baseUrl}/api/health`).catch(() => null))?.ok === true, 60_000, 'the API to answer');
+  let workers: ServiceProcess[] = [];
+  return {
+    baseUrl,
+    env,
+    db,
+    api,
+    async startWorkers(count, concurrency) {
+      await Promise.all(workers.map((w) => w.stop()));
+      workers = Array.from({ length: count }, () => spawnService('apps/worker/dist/main.js', { ...env, WORKER_CONCURRENCY: String(concurrency) }));
+      return workers;
+    },
+    async stop() {
+      await Promise.all([...workers.map((w) => w.stop()), api.stop()]);
+      await db.destroy();
+      await embedded.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

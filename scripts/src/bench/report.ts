@@ -1,0 +1,81 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { repoRoot } from './bench-stack.js';
+
+export interface BenchResults {
+  machine: { cpus: number; cpuModel: string; memoryGb: number; node: string };
+  engineMsMedian: number;
+  styleEndToEndMsMedian: number;
+  overheadMsMedian: number;
+  overheadRatio: number;
+  pushP50Ms: number;
+  pushP99Ms: number;
+  pushSamples: number;
+  enqueueP50Ms: number;
+  enqueueP99Ms: number;
+  enqueueAt50SellersP50Ms: number;
+  enqueueAt50SellersP99Ms: number;
+  throughputByWorkers: Record<string, number>;
+  e2eSmartMsBySellers: Record<string, number>;
+  apiRssMb: number;
+  workerRssMb: number;
+}
+
+interface Row {
+  figure: string;
+  value: string;
+  target: string;
+}
+
+function rows(r: BenchResults): Row[] {
+  const t = r.throughputByWorkers;
+  return [
+    { figure: 'engine only, one 1024 px style (median)', value: `${r.engineMsMedian} ms`, target: '' },
+    { figure: 'one style end to end, idle system (median)', value: `${r.styleEndToEndMsMedian} ms`, target: '' },
+    { figure: 'queue + storage + DB + socket overhead', value: `${r.overheadMsMedian} ms = ${round(r.overheadRatio * 100)}% of engine`, target: '≤ 10%' },
+    { figure: 'socket push latency p50 / p99', value: `${r.pushP50Ms} / ${r.pushP99Ms} ms (${r.pushSamples} events)`, target: 'p99 ≤ 50 ms' },
+    { figure: 'enqueue latency p50 / p99, 20 sellers', value: `${r.enqueueP50Ms} / ${r.enqueueP99Ms} ms`, target: 'p99 ≤ 40 ms' },
+    { figure: 'enqueue latency p50 / p99, 50 sellers', value: `${r.enqueueAt50SellersP50Ms} / ${r.enqueueAt50SellersP99Ms} ms`, target: 'p99 ≤ 40 ms' },
+    { figure: 'throughput, 1 / 2 / 4 worker processes', value: `${t['1']} / ${t['2']} / ${t['4']} jobs/s (2 workers = ${round((t['2'] ?? 0) / (t['1'] ?? 1), 2)}×)`, target: '2 workers ≥ 1.6×' },
+    {
+      figure: 'smart generation of 4 styles, 1 / 10 / 50 sellers (median)',
+      value: `${r.e2eSmartMsBySellers['1']} / ${r.e2eSmartMsBySellers['10']} / ${r.e2eSmartMsBySellers['50']} ms`,
+      target: '',
+    },
+    { figure: 'peak RSS api / worker (concurrency 2)', value: `${r.apiRssMb} / ${r.workerRssMb} MB`, target: 'worker ≤ 400 MB' },
+  ];
+}
+
+function round(value: number, digits = 1): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+/** bench/results.json for machines, bench/RESULTS.md for people, and the table on stdout. */
+export async function writeReport(results: BenchResults): Promise<void> {
+  const dir = path.join(repoRoot, 'bench');
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  const table = rows(results);
+  const width = Math.max(...table.map((r) => r.figure.length));
+  console.log('\n' + table.map((r) => `${r.figure.padEnd(width)}  ${r.value}${r.target ? `   (target ${r.target})` : ''}`).join('\n') + '\n');
+  const m = results.machine;
+  const markdown = [
+    '# Benchmark results',
+    '',
+    `Measured by \`npm run bench\` on embedded services (Postgres, Redis, filesystem storage, local engine), all on one machine:`,
+    `${m.cpus} × ${m.cpuModel}, ${m.memoryGb} GiB, Node ${m.node}. Figures vary with load; re-run to compare.`,
+    '',
+    '| figure | measured | target |',
+    '|---|---|---|',
+    ...table.map((r) => `| ${r.figure} | ${r.value} | ${r.target} |`),
+    '',
+    'Method: the engine figure is `generate()` in the bench process on a cutout of a 2160 px corpus photo;',
+    'a style end to end is one `generate-single-product-shot` call with `Prefer: respond-async` until its',
+    "`complete` socket event arrives; push latency is the event's server timestamp to client receipt;",
+    'enqueue latency is the accept time of `generate-product-shots` with `Prefer: respond-async` while no',
+    'worker drains; throughput is 24 manual shots drained by worker processes of concurrency 1.',
+    '',
+  ].join('\n');
+  await writeFile(path.join(dir, 'RESULTS.md'), markdown);
+}

@@ -1,0 +1,199 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Queue } from 'bullmq';
+import { createImageModel, normaliseInput } from '@prodshot/imaging';
+import { startBenchStack, repoRoot, type BenchStack } from './bench-stack.js';
+import { generationIdOf, newSeller, post, type Seller } from './seller.js';
+import { median, percentile, round } from './stats.js';
+import { writeReport, type BenchResults } from './report.js';
+
+const PRODUCT = path.resolve(repoRoot, '..', 'shared', 'corpus', 'products', 'saleor-blue-plimsolls-1.png');
+const STYLE_PROMPT = 'Polished marble countertop, soft window light';
+
+function log(message: string): void {
+  console.log(`[bench] ${message}`);
+}
+
+async function until<T>(check: () => Promise<T | null | undefined | false>, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+/** (1) The engine alone, in this process: the time a style costs before any queue, storage or socket. */
+async function engineOnly(): Promise<{ engineMsMedian: number; prompts: string[] }> {
+  const engine = createImageModel({ kind: 'local' });
+  const source = (await normaliseInput(await readFile(PRODUCT))).buffer;
+  const cutout = await engine.removeBackground(source);
+  const samples: number[] = [];
+  for (let i = 0; i < 12; i += 1) {
+    const started = performance.now();
+    await engine.generate({ cutout, prompt: STYLE_PROMPT, size: 1024, seed: 1000 + i, format: 'png' });
+    if (i >= 2) samples.push(performance.now() - started);
+  }
+  return { engineMsMedian: median(samples), prompts: [STYLE_PROMPT] };
+}
+
+async function clearQueues(stack: BenchStack): Promise<void> {
+  for (const name of ['render', 'interactive']) {
+    const queue = new Queue(name, { connection: { url: stack.env.REDIS_URL }, prefix: 'prodshot' });
+    await queue.obliterate({ force: true });
+    await queue.close();
+  }
+}
+
+/** (5) Enqueue latency: sellers at once, each asking for manual shots with respond-async, no worker draining. */
+async function enqueueLatency(stack: BenchStack, sellers: Seller[], perSeller: number): Promise<number[]> {
+  const latencies: number[] = [];
+  await Promise.all(
+    sellers.map(async (seller) => {
+      for (let i = 0; i < perSeller; i += 1) {
+        const result = await post(stack.baseUrl, seller, '/api/images/generate-product-shots', { imageId: seller.imageId, backgroundType: 'studio' });
+        if (result.status !== 202) throw new Error(`enqueue answered ${result.status}: ${JSON.stringify(result.json)}`);
+        latencies.push(result.ms);
+      }
+    }),
+  );
+  await clearQueues(stack);
+  return latencies;
+}
+
+async function generationsSettled(stack: BenchStack, ids: string[]): Promise<boolean> {
+  const rows = await stack.db.selectFrom('generations').select('status').where('id', 'in', ids).execute();
+  return rows.length === ids.length && rows.every((r) => r.status === 'complete' || r.status === 'failed');
+}
+
+/** (6) Throughput: jobs per second drained by N worker processes of concurrency 1. */
+async function throughput(stack: BenchStack, seller: Seller, workers: number, jobs: number): Promise<number> {
+  await stack.startWorkers(workers, 1);
+  await sleep(4_000);
+  const started = performance.now();
+  const ids: string[] = [];
+  for (let i = 0; i < jobs; i += 1) {
+    ids.push(generationIdOf(await post(stack.baseUrl, seller, '/api/images/generate-product-shots', { imageId: seller.imageId, prompt: STYLE_PROMPT })));
+  }
+  await until(() => generationsSettled(stack, ids), 300_000, `${jobs} jobs on ${workers} workers`);
+  return jobs / ((performance.now() - started) / 1000);
+}
+
+/** (3) End-to-end time of one style job (API accept → queue → worker → storage → DB → socket), one at a time. */
+async function styleEndToEnd(stack: BenchStack, seller: Seller, generations: number): Promise<number[]> {
+  const samples: number[] = [];
+  for (let g = 0; g < generations; g += 1) {
+    const recommended = await post(stack.baseUrl, seller, '/api/images/generate-product-style-recommendations', { imageId: seller.imageId }, false);
+    const generationId = generationIdOf(recommended);
+    for (let index = 0; index < 4; index += 1) {
+      const started = Date.now();
+      const result = await post(stack.baseUrl, seller, '/api/images/generate-single-product-shot', {
+        imageId: seller.imageId,
+        generationId,
+        stylePrompt: STYLE_PROMPT,
+        styleName: 'Marble',
+        styleIndex: index,
+      });
+      if (result.status !== 202) throw new Error(`single shot answered ${result.status}`);
+      const done = await until(
+        async () =>
+          seller.events.find((e) => e.event === 'generation:style' && e.payload.generationId === generationId && e.payload.index === index && e.payload.status === 'complete'),
+        60_000,
+        'a style to complete',
+      );
+      samples.push(done.receivedAt - started);
+    }
+  }
+  return samples;
+}
+
+/** (2) Smart generation of 4 styles for many sellers at once: time until each seller's generation:done arrives. */
+async function smartForSellers(stack: BenchStack, sellers: Seller[]): Promise<number[]> {
+  return Promise.all(
+    sellers.map(async (seller) => {
+      const started = Date.now();
+      const result = await post(stack.baseUrl, seller, '/api/images/smart-generate-product-shots', { imageId: seller.imageId, styleCount: 4 });
+      const generationId = generationIdOf(result);
+      const done = await until(
+        async () => seller.events.find((e) => e.event === 'generation:done' && e.payload.generationId === generationId),
+        600_000,
+        'a smart generation',
+      );
+      return done.receivedAt - started;
+    }),
+  );
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(PRODUCT)) throw new Error(`The bench needs ${PRODUCT} (../shared/corpus beside the repository).`);
+  log('engine only…');
+  const engine = await engineOnly();
+  log(`engine median ${round(engine.engineMsMedian)} ms`);
+
+  const stack = await startBenchStack();
+  try {
+    const sellers = await Promise.all(Array.from({ length: 50 }, (_, n) => newSeller(stack.baseUrl, stack.db, n, PRODUCT)));
+    log('enqueue latency at 20 and 50 concurrent sellers…');
+    const enqueue20 = await enqueueLatency(stack, sellers.slice(0, 20), 10);
+    const enqueue50 = await enqueueLatency(stack, sellers, 4);
+
+    log('style end to end and push latency (1 worker, concurrency 2)…');
+    const [overheadWorker] = await stack.startWorkers(1, 2);
+    await sleep(4_000);
+    const styleSamples = await styleEndToEnd(stack, sellers[0]!, 3);
+    const workerRssMb = overheadWorker!.peakRssMb();
+
+    const throughputByWorkers: Record<string, number> = {};
+    for (const workers of [1, 2, 4]) {
+      log(`throughput with ${workers} worker process(es)…`);
+      throughputByWorkers[String(workers)] = round(await throughput(stack, sellers[1]!, workers, 24), 2);
+    }
+
+    log('smart generation for 1, 10 and 50 sellers (2 workers)…');
+    await stack.startWorkers(2, 1);
+    await sleep(4_000);
+    const e2eSmartMsBySellers: Record<string, number> = {};
+    for (const count of [1, 10, 50]) {
+      e2eSmartMsBySellers[String(count)] = Math.round(median(await smartForSellers(stack, sellers.slice(0, count))));
+    }
+
+    const pushLatencies = sellers.flatMap((s) =>
+      s.events.filter((e) => e.event === 'generation:style' && e.payload.status === 'complete').map((e) => e.receivedAt - e.payload.at),
+    );
+    const styleMsMedian = median(styleSamples);
+    const results: BenchResults = {
+      machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGb: round(os.totalmem() / 1024 ** 3), node: process.version },
+      engineMsMedian: round(engine.engineMsMedian),
+      styleEndToEndMsMedian: round(styleMsMedian),
+      overheadMsMedian: round(styleMsMedian - engine.engineMsMedian),
+      overheadRatio: round((styleMsMedian - engine.engineMsMedian) / engine.engineMsMedian, 3),
+      pushP50Ms: round(percentile(pushLatencies, 50)),
+      pushP99Ms: round(percentile(pushLatencies, 99)),
+      pushSamples: pushLatencies.length,
+      enqueueP50Ms: round(percentile(enqueue20, 50)),
+      enqueueP99Ms: round(percentile(enqueue20, 99)),
+      enqueueAt50SellersP50Ms: round(percentile(enqueue50, 50)),
+      enqueueAt50SellersP99Ms: round(percentile(enqueue50, 99)),
+      throughputByWorkers,
+      e2eSmartMsBySellers,
+      apiRssMb: round(stack.api.peakRssMb()),
+      workerRssMb: round(workerRssMb),
+    };
+    for (const seller of sellers) seller.socket.disconnect();
+    await writeReport(results);
+  } finally {
+    await stack.stop();
+  }
+}
+
+main()
+  .then(() => process.exit(0))
+  .catch((error: unknown) => {
+    console.error(`[bench] failed: ${error instanceof Error ? error.stack : String(error)}`);
+    process.exit(1);
+  });
+

@@ -1,0 +1,53 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { io, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '@prodshot/contracts';
+import { CreditsRepository, type Db } from '@prodshot/db';
+
+export interface Seller {
+  token: string;
+  userId: string;
+  imageId: string;
+  socket: Socket<ServerToClientEvents, ClientToServerEvents>;
+  /** Every event received, with the client's receive time. */
+  events: { event: string; payload: { at: number } & Record<string, unknown>; receivedAt: number }[];
+}
+
+/** A simulated seller: signed in, with credits, one uploaded product photo and a live socket. */
+export async function newSeller(baseUrl: string, db: Db, n: number, product: string): Promise<Seller> {
+  const signIn = await fetch(`${baseUrl}/api/dev/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `seller${n}-${Date.now()}@bench.example`, name: `Seller ${n}` }),
+  });
+  const { token, userId } = (await signIn.json()) as { token: string; userId: string };
+  await new CreditsRepository(db).grantAddOn({ userId, amount: 10_000, idempotencyKey: `bench-grant:${userId}` });
+  const form = new FormData();
+  form.append('image', new Blob([await readFile(product)]), path.basename(product));
+  const uploaded = await fetch(`${baseUrl}/api/images/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  if (uploaded.status !== 201) throw new Error(`upload failed: ${uploaded.status} ${await uploaded.text()}`);
+  const { _id: imageId } = (await uploaded.json()) as { _id: string };
+  const socket: Seller['socket'] = io(baseUrl, { auth: { token }, transports: ['websocket'], reconnection: false });
+  const events: Seller['events'] = [];
+  socket.onAny((event: string, payload: Seller['events'][number]['payload']) => events.push({ event, payload, receivedAt: Date.now() }));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return { token, userId, imageId, socket, events };
+}
+
+export async function post(baseUrl: string, seller: Seller, url: string, body: object, async = true): Promise<{ status: number; ms: number; json: Record<string, unknown> }> {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}${url}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${seller.token}`, 'content-type': 'application/json', ...(async ? { prefer: 'respond-async' } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as Record<string, unknown>;
+  return { status: response.status, ms: performance.now() - started, json };
+}
+
+export function generationIdOf(result: { json: Record<string, unknown> }): string {
+  return (result.json.data as { generationId: string }).generationId;
+}
