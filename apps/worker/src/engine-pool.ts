@@ -10,6 +10,8 @@ const threadFile = path.join(path.dirname(fileURLToPath(import.meta.url)), `engi
 
 export interface EnginePool {
   engine: ImageModel;
+  /** Resolves once threads have loaded the engine, so the first job's deadline is not spent loading code. */
+  warm(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -51,5 +53,11 @@ export function createEnginePool(config: ImageModelConfig, threads: number, time
     enhancePrompt: (...args) => call('enhancePrompt', args),
     upscale: (...args) => call('upscale', args),
   };
-  return { engine, close: () => pool.destroy() };
+  return {
+    engine,
+    warm: async () => {
+      await Promise.all(Array.from({ length: threads }, () => pool.run(null as never, { name: 'warm' })));
+    },
+    close: () => pool.destroy(),
+  };
 }

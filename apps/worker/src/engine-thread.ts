@@ -16,3 +16,8 @@ export default async function call({ method, args }: EngineCall): Promise<Engine
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
 }
+
+/** Answers once this thread has loaded the engine: the pool waits for it before taking jobs. */
+export function warm(): boolean {
+  return engine.name.length > 0;
+}

@@ -27,6 +27,7 @@ async function main(): Promise<void> {
   await store.ensureReady();
 
   const enginePool = createEnginePool(config.imageModel, config.worker.concurrency, config.worker.engineTimeoutMs);
+  await enginePool.warm();
   const deps: WorkerDeps = {
     config,
     db,

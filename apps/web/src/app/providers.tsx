@@ -1,9 +1,11 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { ClerkAuthProvider } from '../features/auth/clerk-auth-provider.js';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { EmbeddedAuthProvider } from '../features/auth/embedded-auth-provider.js';
 import { SocketProvider } from '../features/realtime/socket-provider.js';
 import { api } from '../lib/api-client.js';
+
+// Clerk's SDK is large; only deployments that configure it download it.
+const ClerkAuthProvider = lazy(() => import('../features/auth/clerk-auth-provider.js').then((m) => ({ default: m.ClerkAuthProvider })));
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -18,7 +20,13 @@ export function createQueryClient(): QueryClient {
 function AuthProvider({ children }: { children: ReactNode }) {
   const config = useQuery({ queryKey: ['client-config'], queryFn: api.clientConfig, staleTime: Infinity, retry: 3 });
   const auth = config.data?.auth;
-  if (auth?.mode === 'clerk') return <ClerkAuthProvider publishableKey={auth.publishableKey}>{children}</ClerkAuthProvider>;
+  if (auth?.mode === 'clerk') {
+    return (
+      <Suspense fallback={null}>
+        <ClerkAuthProvider publishableKey={auth.publishableKey}>{children}</ClerkAuthProvider>
+      </Suspense>
+    );
+  }
   if (auth?.mode === 'embedded' || config.isError) return <EmbeddedAuthProvider>{children}</EmbeddedAuthProvider>;
   return <>{children}</>;
 }

@@ -21,6 +21,7 @@ import type {
   RegisterResponse,
   SmartGenerateRequest,
   SubscriptionResponse,
+  TemplateHandle,
   UserProfile,
   VerifyTokenResponse,
 } from '@prodshot/contracts';
@@ -77,6 +78,12 @@ function safeJson(text: string): unknown {
   }
 }
 
+/**
+ * ProductShotRequest's static type reads backgroundType as undefined (its TypeBox union is built from a
+ * widened array), so the handle is typed here from TemplateHandle.
+ */
+type ShotRequest = Omit<ProductShotRequest, 'backgroundType'> & { backgroundType?: TemplateHandle };
+
 /** Every call the web app makes, typed by @prodshot/contracts. */
 export const api = {
   clientConfig: () => request<ClientConfigResponse>('GET', '/client-config', undefined, null),
@@ -107,7 +114,7 @@ export const api = {
   deleteImage: (id: string) => request<{ data: { id: string; deleted: true } }>('DELETE', `/images/${encodeURIComponent(id)}`),
   recentGenerations: (limit: number) =>
     request<{ data: (RecentGenerationDto & { generationId: string })[] }>('GET', `/images/recent/generations?limit=${limit}`),
-  generateProductShots: (body: ProductShotRequest) => request<ProductShotResponse>('POST', '/images/generate-product-shots', body),
+  generateProductShots: (body: ShotRequest) => request<ProductShotResponse>('POST', '/images/generate-product-shots', body),
   smartGenerate: (body: SmartGenerateRequest) => request<{ data: { generationId: string } }>('POST', '/images/smart-generate-product-shots', body),
   generation: (id: string) => request<{ data: GenerationDto }>('GET', `/generations/${encodeURIComponent(id)}`),
   enhancePrompt: (body: EnhancePromptRequest) => request<{ data?: { enhancedPrompt?: unknown } }>('POST', '/images/enhance-prompt', body),

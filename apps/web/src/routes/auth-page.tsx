@@ -1,9 +1,10 @@
-import { SignIn, SignUp } from '@clerk/react';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Spinner } from '../components/ui/spinner.js';
 import { useAuthState } from '../features/auth/auth-context.js';
 import { errorMessage } from '../lib/api-client.js';
+
+const ClerkForm = lazy(() => import('../features/auth/clerk-forms.js'));
 
 /** Only same-site paths: a crafted redirect_url must not send a fresh session elsewhere. */
 export function safeRedirect(value: string | null): string {
@@ -20,11 +21,9 @@ export function AuthPage({ kind }: { kind: 'sign-in' | 'sign-up' }) {
   return (
     <div className="auth-page">
       {auth.mode === 'clerk' ? (
-        kind === 'sign-in' ? (
-          <SignIn routing="path" path="/sign-in" signUpUrl="/sign-up" forceRedirectUrl={redirect} />
-        ) : (
-          <SignUp routing="path" path="/sign-up" signInUrl="/sign-in" forceRedirectUrl={redirect} />
-        )
+        <Suspense fallback={<Spinner label="Loading sign-in" />}>
+          <ClerkForm kind={kind} redirect={redirect} />
+        </Suspense>
       ) : (
         <EmbeddedForm kind={kind} redirect={redirect} />
       )}

@@ -79,7 +79,7 @@ function Editor({ source }: { source: EditorState }) {
       return enhanced;
     } catch (caught) {
       if (caught instanceof Error && caught.message === ENHANCE_INVALID_RESPONSE) throw caught;
-      throw new Error('Failed to enhance prompt. Please try again.');
+      throw new Error('Failed to enhance prompt. Please try again.', { cause: caught });
     }
   }
 

@@ -12,8 +12,12 @@ export function CameraCapture({ onCapture, onCancel, onError }: { onCapture: (fi
 
   useEffect(() => {
     let cancelled = false;
+    if (!navigator.mediaDevices?.getUserMedia) {
+      onError(CAMERA_ERROR);
+      return;
+    }
     navigator.mediaDevices
-      ?.getUserMedia({ video: { facingMode: { ideal: 'environment' } }, audio: false })
+      .getUserMedia({ video: { facingMode: { ideal: 'environment' } }, audio: false })
       .then((media) => {
         if (cancelled) return media.getTracks().forEach((track) => track.stop());
         stream.current = media;
@@ -23,7 +27,9 @@ export function CameraCapture({ onCapture, onCancel, onError }: { onCapture: (fi
         }
         setReady(true);
       })
-      .catch(() => !cancelled && onError(CAMERA_ERROR)) ?? onError(CAMERA_ERROR);
+      .catch(() => {
+        if (!cancelled) onError(CAMERA_ERROR);
+      });
     return () => {
       cancelled = true;
       stream.current?.getTracks().forEach((track) => track.stop());

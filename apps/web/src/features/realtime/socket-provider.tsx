@@ -21,6 +21,8 @@ export function wireSocketToCache(socket: ClientSocket, queryClient: QueryClient
   });
   socket.on('generation:done', (event) => {
     update(event.generationId, (g) => applyDone(g, event));
+    // The final row carries what the event does not (the unsupported-product flag, product info).
+    void queryClient.invalidateQueries({ queryKey: queryKeys.generation(event.generationId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.recentGenerationsAll });
   });
   socket.on('credits:update', (event) => {

@@ -1,0 +1,48 @@
+import { expect } from 'vitest';
+import sharp from 'sharp';
+import type { GenerationDto } from '@prodshot/contracts';
+import { eventually, type Session } from '../pipeline.test-support.js';
+import type { TestApp } from '../test-app.test-support.js';
+
+/** A plain product photo the local engine cuts out reliably: a box on a light backdrop. */
+export async function productPhoto(colour = '#2a6'): Promise<Buffer> {
+  const product = await sharp({ create: { width: 220, height: 360, channels: 3, background: colour } }).png().toBuffer();
+  return sharp({ create: { width: 640, height: 640, channels: 3, background: '#f0f0f0' } })
+    .composite([{ input: product, left: 210, top: 140 }])
+    .jpeg()
+    .toBuffer();
+}
+
+export async function startSmart(testApp: TestApp, session: Session, imageId: string, styleCount = 4): Promise<string> {
+  const response = await testApp.app.inject({ method: 'POST', url: '/api/images/smart-generate-product-shots', headers: session.auth, payload: { imageId, styleCount } });
+  expect(response.statusCode, response.body).toBe(202);
+  return response.json().data.generationId;
+}
+
+/** Polls Postgres (through the app's own repository, not the API, which may be answering 503). */
+export async function settled(testApp: TestApp, generationId: string, timeoutMs: number): Promise<{ status: string; styles: string[] }> {
+  return eventually(
+    async () => {
+      try {
+        const generation = await testApp.deps.db.selectFrom('generations').select('status').where('id', '=', generationId).executeTakeFirst();
+        if (!generation || (generation.status !== 'complete' && generation.status !== 'failed')) return null;
+        const styles = await testApp.deps.db.selectFrom('generation_styles').select('status').where('generation_id', '=', generationId).orderBy('index').execute();
+        return { status: generation.status, styles: styles.map((s) => s.status) };
+      } catch {
+        return null;
+      }
+    },
+    timeoutMs,
+    `generation ${generationId} to settle`,
+  );
+}
+
+/** Exactly one reservation, one settlement per stored output, and no refund: charged once. */
+export async function expectChargedOnce(testApp: TestApp, generationId: string, outputs: number): Promise<void> {
+  const rows = await testApp.deps.db.selectFrom('credit_ledger').select(['kind', 'idempotency_key']).where('generation_id', '=', generationId).execute();
+  expect(rows.filter((r) => r.kind === 'reserve')).toHaveLength(1);
+  expect(rows.filter((r) => r.kind === 'settle')).toHaveLength(outputs);
+  expect(rows.filter((r) => r.kind === 'refund')).toHaveLength(0);
+}
+
+export type { GenerationDto };

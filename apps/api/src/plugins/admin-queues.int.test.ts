@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test-app.test-support.js';
+
+const stack = inject('stack');
+let testApp: TestApp | undefined;
+
+afterEach(async () => {
+  await testApp?.close();
+  testApp = undefined;
+});
+
+const operator = { ADMIN_USER: 'ops', ADMIN_PASSWORD: 'correct-horse-battery' };
+const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+
+describe('bull-board at /admin/queues', () => {
+  it('refuses requests without operator credentials or with wrong ones, and serves the board and its API with them', async () => {
+    testApp = await buildTestApp(stack, { env: operator });
+    const anonymous = await testApp.app.inject({ method: 'GET', url: '/admin/queues' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.headers['www-authenticate']).toMatch(/^Basic realm=/);
+    const wrong = await testApp.app.inject({ method: 'GET', url: '/admin/queues/api/queues', headers: { authorization: basic('ops', 'nope') } });
+    expect(wrong.statusCode).toBe(401);
+    const userOnly = await testApp.app.inject({ method: 'GET', url: '/admin/queues', headers: { authorization: basic('ops', '') } });
+    expect(userOnly.statusCode).toBe(401);
+
+    const authorization = basic(operator.ADMIN_USER, operator.ADMIN_PASSWORD);
+    const page = await testApp.app.inject({ method: 'GET', url: '/admin/queues', headers: { authorization } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    const api = await testApp.app.inject({ method: 'GET', url: '/admin/queues/api/queues', headers: { authorization } });
+    expect(api.statusCode, api.body).toBe(200);
+    const names = api.json<{ queues: { name: string }[] }>().queues.map((queue) => queue.name);
+    expect(names.sort()).toEqual(['interactive', 'render']);
+  });
+
+  it('is not mounted at all when no operator credentials are configured', async () => {
+    testApp = await buildTestApp(stack);
+    for (const url of ['/admin/queues', '/admin/queues/api/queues']) {
+      const response = await testApp.app.inject({ method: 'GET', url, headers: { authorization: basic('ops', 'correct-horse-battery') } });
+      expect(response.statusCode, url).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,63 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { GenerationPopup } from '../components/ui/image-popup.js';
+import { Pagination } from '../components/ui/pagination.js';
+import { Spinner } from '../components/ui/spinner.js';
+import { api } from '../lib/api-client.js';
+import { formatDate } from '../lib/format.js';
+import { pageCount, pageSlice } from '../lib/pagination.js';
+import { queryKeys } from '../lib/query-keys.js';
+
+/** The API's cap on recent generations. */
+const ALL_LIMIT = 100;
+
+export function AllGenerationsPage() {
+  const generations = useQuery({ queryKey: queryKeys.recentGenerations(ALL_LIMIT), queryFn: () => api.recentGenerations(ALL_LIMIT) });
+  const [page, setPage] = useState(1);
+  const [popup, setPopup] = useState<{ id: string; imageUrl: string } | null>(null);
+  const items = generations.data?.data ?? [];
+  const pages = pageCount(items.length);
+  const current = Math.min(page, pages);
+
+  return (
+    <div className="grid-page">
+      <header className="page-header">
+        <Link to="/dashboard" className="back-link">
+          ← Back to Dashboard
+        </Link>
+        <h1>All Generations</h1>
+        <p className="muted">{generations.isSuccess ? `${items.length} ${items.length === 1 ? 'image' : 'images'}` : ''}</p>
+      </header>
+      {generations.isPending ? (
+        <Spinner label="Loading generations" />
+      ) : generations.isError ? (
+        <div className="error-state">
+          <p className="form-error">Failed to load generations. Please try again.</p>
+          <button type="button" className="button" onClick={() => window.location.reload()}>
+            Try Again
+          </button>
+        </div>
+      ) : items.length === 0 ? (
+        <p className="empty">No generations yet</p>
+      ) : (
+        <>
+          <ul className="image-grid" data-testid="image-grid">
+            {pageSlice(items, current).map((item) => (
+              <li key={item.id} className="card tile">
+                <button type="button" className="tile-image" onClick={() => setPopup({ id: item.id, imageUrl: item.imageUrl })} aria-label={`Open generation ${item.id}`}>
+                  <img src={item.imageUrl} alt={`Generation ${item.id}`} loading="lazy" />
+                </button>
+                <div className="tile-meta">
+                  <span className="muted small">{formatDate(item.createdAt)}</span>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <Pagination page={current} pages={pages} onPage={setPage} />
+        </>
+      )}
+      {popup && <GenerationPopup id={popup.id} imageUrl={popup.imageUrl} onClose={() => setPopup(null)} />}
+    </div>
+  );
+}

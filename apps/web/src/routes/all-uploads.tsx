@@ -1,0 +1,102 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { ConfirmDialog } from '../components/ui/confirm-dialog.js';
+import { Pagination } from '../components/ui/pagination.js';
+import { Spinner } from '../components/ui/spinner.js';
+import { FallbackImage } from '../features/uploads/fallback-image.js';
+import { toUploadItem, type UploadItem } from '../features/uploads/upload-items.js';
+import { api } from '../lib/api-client.js';
+import { formatDate } from '../lib/format.js';
+import { pageCount, pageSlice } from '../lib/pagination.js';
+import { queryKeys } from '../lib/query-keys.js';
+
+export function AllUploadsPage() {
+  const images = useQuery({ queryKey: queryKeys.images, queryFn: api.images });
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [page, setPage] = useState(1);
+  const [deleting, setDeleting] = useState<UploadItem | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const remove = useMutation({
+    mutationFn: (item: UploadItem) => api.deleteImage(item.imageId),
+    onSuccess: () => {
+      setDeleting(null);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.images });
+    },
+    onError: () => {
+      setDeleting(null);
+      setError('Failed to delete image. Please try again.');
+    },
+  });
+
+  const items = (images.data?.data ?? []).map(toUploadItem);
+  const pages = pageCount(items.length);
+  const current = Math.min(page, pages);
+
+  return (
+    <div className="grid-page">
+      <header className="page-header">
+        <Link to="/dashboard" className="back-link">
+          ← Back to Dashboard
+        </Link>
+        <h1>All Uploads</h1>
+        <p className="muted">{images.isSuccess ? `${items.length} ${items.length === 1 ? 'image' : 'images'}` : ''}</p>
+      </header>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {images.isPending ? (
+        <Spinner label="Loading uploads" />
+      ) : images.isError ? (
+        <div className="error-state">
+          <p className="form-error">Failed to load uploads. Please try again.</p>
+          <button type="button" className="button" onClick={() => window.location.reload()}>
+            Try Again
+          </button>
+        </div>
+      ) : items.length === 0 ? (
+        <p className="empty">No uploads yet</p>
+      ) : (
+        <>
+          <ul className="image-grid" data-testid="image-grid">
+            {pageSlice(items, current).map((item) => (
+              <li key={item.imageId} className="card tile">
+                <button
+                  type="button"
+                  className="tile-image"
+                  onClick={() => navigate('/dashboard', { state: { selectedImage: { ...item } } })}
+                  aria-label={`Use ${item.name}`}
+                >
+                  <FallbackImage id={item.id} src={item.originalUrl} alt={item.name} />
+                </button>
+                <div className="tile-meta">
+                  <span className="tile-name" title={item.name}>
+                    {item.name}
+                  </span>
+                  <span className="muted small">{formatDate(item.createdAt)}</span>
+                </div>
+                <button type="button" className="link-button danger small" onClick={() => setDeleting(item)}>
+                  Delete
+                </button>
+              </li>
+            ))}
+          </ul>
+          <Pagination page={current} pages={pages} onPage={setPage} />
+        </>
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title="Delete this image?"
+          message={`“${deleting.name}” and its stored files will be deleted. Generated shots stay in your history.`}
+          confirmLabel="Delete"
+          busy={remove.isPending}
+          onConfirm={() => remove.mutate(deleting)}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+    </div>
+  );
+}
