@@ -63,4 +63,17 @@ describe('loadConfig', () => {
   it('treats empty variables as unset', () => {
     expect(loadConfig({ ...base, MINIO_ENDPOINT: '' }).storage.driver).toBe('fs');
   });
+
+  it('turns the admin board on only with both operator credentials, naming the missing one', () => {
+    expect(loadConfig(base).admin).toBeUndefined();
+    expect(loadConfig({ ...base, ADMIN_USER: 'ops', ADMIN_PASSWORD: 'correct-horse-battery' }).admin).toEqual({ user: 'ops', password: 'correct-horse-battery' });
+    expect(errorOf(() => loadConfig({ ...base, ADMIN_USER: 'ops' })).variable).toBe('ADMIN_PASSWORD');
+    expect(errorOf(() => loadConfig({ ...base, ADMIN_PASSWORD: 'correct-horse-battery' })).variable).toBe('ADMIN_USER');
+    expect(errorOf(() => loadConfig({ ...base, ADMIN_USER: 'ops', ADMIN_PASSWORD: 'short' })).variable).toBe('ADMIN_PASSWORD');
+  });
+
+  it('names a rate limit that is not a positive number', () => {
+    expect(loadConfig(base).rateLimits).toEqual({ generationsPerMinute: 30, uploadsPerMinute: 60 });
+    expect(errorOf(() => loadConfig({ ...base, RATE_LIMIT_UPLOADS_PER_MINUTE: '0' })).variable).toBe('RATE_LIMIT_UPLOADS_PER_MINUTE');
+  });
 });

@@ -47,7 +47,7 @@ function spawnService(entry: string, env: NodeJS.ProcessEnv): ServiceProcess {
 }
 
 /** The built product on embedded services, all on loopback, in a throwaway data folder. */
-export async function startBenchStack(): Promise<BenchStack> {
+export async function startBenchStack(extraEnv: NodeJS.ProcessEnv = {}): Promise<BenchStack> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'prodshot-bench-'));
   await chmod(dataDir, 0o755);
   const [port, postgresPort, redisPort] = await Promise.all([freePort(), freePort(), freePort()]);
@@ -64,6 +64,10 @@ export async function startBenchStack(): Promise<BenchStack> {
     DATA_DIR: dataDir,
     DATABASE_URL: embedded.databaseUrl,
     REDIS_URL: embedded.redisUrl,
+    // A bench drives one user per simulated seller far harder than the per-user limits allow.
+    RATE_LIMIT_GENERATIONS_PER_MINUTE: '100000',
+    RATE_LIMIT_UPLOADS_PER_MINUTE: '100000',
+    ...extraEnv,
   };
   const api = spawnService('apps/api/dist/server.js', env);
   await waitUntil(async () => (await fetch(`${baseUrl}/api/health`).catch(() => null))?.ok === true, 60_000, 'the API to answer');

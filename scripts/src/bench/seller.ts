@@ -14,14 +14,14 @@ export interface Seller {
 }
 
 /** A simulated seller: signed in, with credits, one uploaded product photo and a live socket. */
-export async function newSeller(baseUrl: string, db: Db, n: number, product: string): Promise<Seller> {
+export async function newSeller(baseUrl: string, db: Db, n: number, product: string, credits = 10_000): Promise<Seller> {
   const signIn = await fetch(`${baseUrl}/api/dev/sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: `seller${n}-${Date.now()}@bench.example`, name: `Seller ${n}` }),
   });
   const { token, userId } = (await signIn.json()) as { token: string; userId: string };
-  await new CreditsRepository(db).grantAddOn({ userId, amount: 10_000, idempotencyKey: `bench-grant:${userId}` });
+  await new CreditsRepository(db).grantAddOn({ userId, amount: credits, idempotencyKey: `bench-grant:${userId}` });
   const form = new FormData();
   form.append('image', new Blob([await readFile(product)]), path.basename(product));
   const uploaded = await fetch(`${baseUrl}/api/images/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });

@@ -1,0 +1,115 @@
+import { existsSync } from 'node:fs';
+import { appendFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { repoRoot, startBenchStack, type BenchStack, type ServiceProcess } from './bench-stack.js';
+import { newSeller, post, type Seller } from './seller.js';
+
+const PRODUCT = path.resolve(repoRoot, '..', 'shared', 'corpus', 'products', 'saleor-dash-force-1.png');
+const SELLERS = 20;
+const minutes = Number(process.env.SOAK_MINUTES ?? 10);
+
+interface Tally {
+  requests: number;
+  byStatus: Record<string, number>;
+  started: string[];
+}
+
+function log(message: string): void {
+  console.log(`[soak] ${message}`);
+}
+
+/** One seller's loop: a mix of manual shots, smart generations, prompt enhancement and list reads. */
+async function sellerLoop(stack: BenchStack, seller: Seller, until: number, tally: Tally): Promise<void> {
+  const count = (status: number) => {
+    tally.requests += 1;
+    tally.byStatus[status] = (tally.byStatus[status] ?? 0) + 1;
+  };
+  let turn = 0;
+  while (Date.now() < until) {
+    turn += 1;
+    const pick = turn % 4;
+    if (pick === 0) {
+      const r = await post(stack.baseUrl, seller, '/api/images/smart-generate-product-shots', { imageId: seller.imageId, styleCount: 3 });
+      count(r.status);
+      if (r.status === 202) tally.started.push((r.json.data as { generationId: string }).generationId);
+    } else if (pick === 1) {
+      const r = await post(stack.baseUrl, seller, '/api/images/generate-product-shots', { imageId: seller.imageId, backgroundType: 'marble' });
+      count(r.status);
+      if (r.status === 202) tally.started.push((r.json.data as { generationId: string }).generationId);
+    } else if (pick === 2) {
+      count((await post(stack.baseUrl, seller, '/api/images/enhance-prompt', { prompt: 'Beach sunset' }, false)).status);
+    } else {
+      const r = await fetch(`${stack.baseUrl}/api/images/recent/generations`, { headers: { authorization: `Bearer ${seller.token}` } });
+      await r.arrayBuffer();
+      count(r.status);
+    }
+    await sleep(1_500 + Math.random() * 2_000);
+  }
+}
+
+/** Kills one worker with SIGKILL every minute and starts a fresh one, as a crashing fleet would. */
+async function chaos(stack: BenchStack, until: number): Promise<number> {
+  let workers: ServiceProcess[] = await stack.startWorkers(2, 1);
+  let kills = 0;
+  while (Date.now() < until) {
+    await sleep(Math.min(60_000, Math.max(0, until - Date.now())));
+    if (Date.now() >= until) break;
+    const victim = workers[kills % workers.length]!;
+    victim.child.kill('SIGKILL');
+    kills += 1;
+    log(`killed worker ${victim.child.pid} (${kills})`);
+    workers = await stack.startWorkers(2, 1);
+  }
+  return kills;
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(PRODUCT)) throw new Error(`The soak needs ${PRODUCT} (../shared/corpus beside the repository).`);
+  const stack = await startBenchStack({ WORKER_LOCK_DURATION_MS: '10000', SWEEPER_INTERVAL_MS: '15000', SWEEPER_STALE_AFTER_MS: '60000' });
+  try {
+    const sellers = await Promise.all(Array.from({ length: SELLERS }, (_, n) => newSeller(stack.baseUrl, stack.db, n, PRODUCT, 400)));
+    const granted = SELLERS * 400;
+    const until = Date.now() + minutes * 60_000;
+    const tally: Tally = { requests: 0, byStatus: {}, started: [] };
+    log(`${SELLERS} sellers for ${minutes} min, a worker killed every minute…`);
+    const [kills] = await Promise.all([chaos(stack, until), ...sellers.map((s) => sellerLoop(stack, s, until, tally))]);
+    await stack.startWorkers(2, 1);
+    log('traffic stopped; waiting for every generation to settle…');
+    const deadline = Date.now() + 5 * 60_000;
+    let open = Infinity;
+    while (Date.now() < deadline && open > 0) {
+      const rows = await stack.db.selectFrom('generations').select('status').where('status', 'in', ['queued', 'running']).execute();
+      open = rows.length;
+      if (open > 0) await sleep(2_000);
+    }
+    const final = await stack.db.selectFrom('generations').select(['status']).where('id', 'in', tally.started.length ? tally.started : ['00000000-0000-0000-0000-000000000000']).execute();
+    const completed = final.filter((g) => g.status === 'complete').length;
+    const failed = final.filter((g) => g.status === 'failed').length;
+    const ledger = await stack.db.selectFrom('credit_ledger').select(['kind', 'subscription_delta', 'addon_delta']).execute();
+    const net = (kind: string) => ledger.filter((r) => r.kind === kind).reduce((sum, r) => sum + r.subscription_delta + r.addon_delta, 0);
+    const outputs = await stack.db.selectFrom('generation_styles').select('status').where('status', '=', 'complete').execute();
+    const balances = await stack.db.selectFrom('credit_balances').select(['subscription_credits', 'addon_credits']).execute();
+    const remaining = balances.reduce((sum, b) => sum + b.subscription_credits + b.addon_credits, 0);
+    const spent = -(net('reserve') + net('refund'));
+    const fiveXx = Object.entries(tally.byStatus).filter(([status]) => status.startsWith('5')).reduce((sum, [, n]) => sum + n, 0);
+    const lines = [
+      `soak: ${minutes} min, ${SELLERS} sellers, ${kills} workers SIGKILLed, ${tally.requests} requests ${JSON.stringify(tally.byStatus)}`,
+      `generations started ${tally.started.length} = completed ${completed} + failed (refunded) ${failed} + still open ${open === Infinity ? 0 : open}`,
+      `credits: granted ${granted} = remaining ${remaining} + spent ${spent} (stored outputs ${outputs.length}) → ${granted === remaining + spent && spent === outputs.length ? 'conserved' : 'NOT conserved'}`,
+      `5xx answers: ${fiveXx}`,
+    ];
+    console.log(lines.join('\n'));
+    await mkdir(path.join(repoRoot, 'bench'), { recursive: true });
+    await appendFile(path.join(repoRoot, 'bench', 'soak.log'), `${new Date().toISOString()}\n${lines.join('\n')}\n\n`);
+    for (const seller of sellers) seller.socket.disconnect();
+    if (fiveXx > 0 || granted !== remaining + spent || spent !== outputs.length || open > 0) process.exitCode = 1;
+  } finally {
+    await stack.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`[soak] failed: ${error instanceof Error ? error.stack : String(error)}`);
+  process.exit(1);
+});
