@@ -44,6 +44,28 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        // Component tests of the web app: React in jsdom, no server.
+        resolve,
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['apps/web/src/**/*.test.tsx'],
+          setupFiles: ['apps/web/src/test-setup.ts'],
+        },
+      },
+      {
+        // The built stack driven in Debian's Chromium; one file, run after integration.
+        resolve,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['apps/web/e2e/**/*.e2e.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -1,4 +1,4 @@
-// `npm test`: install what is missing, then lint, typecheck, build, unit and integration tests.
+// `npm test`: install what is missing, then lint, typecheck, build, unit, web, integration and e2e tests.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,7 +6,11 @@ import { checkNodeVersion, ensureDependencies, ensureSystemCommands, fail, repoR
 
 checkNodeVersion();
 ensureDependencies();
-ensureSystemCommands([{ command: 'redis-server', debianPackage: 'redis-server' }]);
+ensureSystemCommands([
+  { command: 'redis-server', debianPackage: 'redis-server' },
+  // The web e2e tests drive Debian's Chromium through playwright-core.
+  { command: 'chromium', debianPackage: 'chromium' },
+]);
 
 say('lint, typecheck and build…');
 if (turbo(['run', 'lint', 'typecheck', 'build', '--output-logs=errors-only']) !== 0) fail('lint, typecheck or build failed');
@@ -14,7 +18,8 @@ if (turbo(['run', 'lint', 'typecheck', 'build', '--output-logs=errors-only']) !=
 const reports = mkdtempSync(path.join(tmpdir(), 'prodshot-test-report-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedProjects = 0;
-for (const project of ['unit', 'integration']) {
+// e2e last: it drives the built stack in Chromium, the slowest and broadest check.
+for (const project of ['unit', 'web', 'integration', 'e2e']) {
   say(`${project} tests…`);
   const report = path.join(reports, `${project}.json`);
   const status = run(path.join(repoRoot, 'node_modules', '.bin', 'vitest'), [
@@ -29,7 +34,7 @@ for (const project of ['unit', 'integration']) {
   addTotals(report);
 }
 
-// The plain closing line CI reads, for both projects together.
+// The plain closing line CI reads, for every project together.
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 if (failedProjects > 0 || totals.failed > 0) process.exit(1);
 

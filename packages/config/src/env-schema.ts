@@ -86,8 +86,12 @@ export const envSchema = z.object({
   /** Per-user requests per minute on the generation calls and on uploads. */
   RATE_LIMIT_GENERATIONS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
-  /** Load shedding: above this event-loop delay (ms) or heap the API answers 503 with Retry-After; 0 turns a check off. */
-  SHED_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
+  /**
+   * Load shedding: above this event-loop delay (ms) or heap the API answers 503 with Retry-After;
+   * 0 turns a check off. Off unless set: a laptop or test run blocks its loop on imports and
+   * builds, which is no reason to refuse requests (infra/k8s sets it for production).
+   */
+  SHED_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(0),
   SHED_MAX_HEAP_BYTES: z.coerce.number().int().min(0).default(0),
   SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
 });

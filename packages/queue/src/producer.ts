@@ -30,7 +30,7 @@ export class JobProducer {
     retryPolicy: RetryPolicy = DEFAULT_RETRY_POLICY,
   ) {
     this.queues = Object.fromEntries(
-      QUEUE_NAMES.map((name) => [name, new Queue(name, { connection, prefix, defaultJobOptions: jobOptions(retryPolicy) })]),
+      QUEUE_NAMES.map((name) => [name, withManyWaiters(new Queue(name, { connection, prefix, defaultJobOptions: jobOptions(retryPolicy) }))]),
     ) as Record<QueueName, Queue>;
   }
 
@@ -64,10 +64,16 @@ export class JobProducer {
   private async queueEvents(name: QueueName): Promise<QueueEvents> {
     let events = this.events[name];
     if (!events) {
-      events = new QueueEvents(name, { connection: this.eventsConnection(), prefix: this.prefix });
+      events = withManyWaiters(new QueueEvents(name, { connection: this.eventsConnection(), prefix: this.prefix }));
       this.events[name] = events;
       await events.waitUntilReady();
     }
     return events;
   }
+}
+
+/** Every synchronous request waiting on a job adds a listener; hundreds at once are normal, not a leak. */
+function withManyWaiters<T extends { setMaxListeners(n: number): unknown }>(emitter: T): T {
+  emitter.setMaxListeners(10_000);
+  return emitter;
 }

@@ -21,7 +21,7 @@ export function QueryToastHost() {
   }, [location.search]);
 
   function clearParams() {
-    const params = new URLSearchParams(window.location.search);
+    const params = new URLSearchParams(location.search);
     for (const key of TOAST_PARAMS) params.delete(key);
     const search = params.toString();
     navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });

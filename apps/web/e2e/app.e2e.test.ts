@@ -1,0 +1,204 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS_PRODUCTS, launchChromium, screenshot, VIEWPORTS } from './support/browser.js';
+import { startStack, type RunningStack } from './support/stack.js';
+
+const PRODUCT = path.join(CORPUS_PRODUCTS, 'saleor-blue-plimsolls-1.png');
+/** Smaller (1360×1190), so bulk uploads for the pagination test stay quick. */
+const SMALL_PRODUCT = path.join(CORPUS_PRODUCTS, 'solidus_notebook.png');
+const haveCorpus = existsSync(PRODUCT);
+if (!haveCorpus) console.warn(`skipping the web e2e tests: ${CORPUS_PRODUCTS} is absent (see ARCHITECTURE.md, Corpus)`);
+
+let stack: RunningStack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const email = `e2e-${Date.now()}@example.com`;
+
+beforeAll(async () => {
+  if (!haveCorpus) return;
+  stack = await startStack();
+  browser = await launchChromium();
+  context = await browser.newContext({ baseURL: stack.baseUrl, viewport: VIEWPORTS[1], acceptDownloads: true });
+  page = await context.newPage();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+}, 60_000);
+
+async function signedOutPage(width: (typeof VIEWPORTS)[number]): Promise<{ page: Page; close: () => Promise<void> }> {
+  const fresh = await browser.newContext({ baseURL: stack.baseUrl, viewport: width });
+  return { page: await fresh.newPage(), close: () => fresh.close() };
+}
+
+/** Uploads through the API with the page's own session, for data the UI flow does not need to click through. */
+async function uploadViaApi(target: Page, name: string): Promise<void> {
+  const bytes = [...(await readFile(SMALL_PRODUCT))];
+  const status = await target.evaluate(
+    async ({ bytes, name }) => {
+      const form = new FormData();
+      form.append('name', name);
+      form.append('image', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), `${name}.png`);
+      const response = await fetch('/api/images/upload', { method: 'POST', body: form, headers: { authorization: `Bearer ${localStorage.getItem('auth-token')}` } });
+      return response.status;
+    },
+    { bytes, name },
+  );
+  expect(status).toBe(201);
+}
+
+describe.skipIf(!haveCorpus)('the web app in Chromium against the running stack', () => {
+  it('sends a signed-out visitor from a protected page to /sign-in with the original location', async () => {
+    const { page: visitor, close } = await signedOutPage(VIEWPORTS[1]);
+    await visitor.goto('/profile?tab=1');
+    await visitor.waitForURL(/\/sign-in\?/);
+    expect(new URL(visitor.url()).searchParams.get('redirect_url')).toBe('/profile?tab=1');
+    await visitor.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await close();
+  });
+
+  it('shows the not-found screen with links to / and /dashboard', async () => {
+    await page.goto('/no-such-page');
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Go home' }).getAttribute('href')).toBe('/');
+    expect(await page.getByRole('link', { name: 'Go to dashboard' }).getAttribute('href')).toBe('/dashboard');
+  });
+
+  it('signs up with the embedded sign-in and lands on the dashboard', async () => {
+    await page.goto('/sign-up');
+    await page.getByLabel('Full name').fill('Ada Seller');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { name: "Upload Your Image, We'll Do the Magic" }).waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-testid="credit-total"]')?.textContent === '0');
+  });
+
+  it('buys the Growth plan through checkout (local payments), then shows the toast and the credits', async () => {
+    await page.goto('/pricing');
+    await page.getByRole('button', { name: 'Choose Growth' }).click();
+    await page.waitForURL('**/checkout?plan=growth');
+    // Every label the pay button shows, recorded in the page, so the 500 ms step cannot be missed.
+    await page.evaluate(() => {
+      const button = Array.from(document.querySelectorAll('button')).find((b) => b.textContent === 'Subscribe to Growth')!;
+      const seen: string[] = [];
+      (window as unknown as { payLabels: string[] }).payLabels = seen;
+      new MutationObserver(() => {
+        const label = button.textContent ?? '';
+        if (seen.at(-1) !== label) seen.push(label);
+      }).observe(button, { childList: true, characterData: true, subtree: true });
+    });
+    await page.getByRole('button', { name: 'Subscribe to Growth' }).click();
+    await page.waitForURL('**/dashboard?subscription=success');
+    await page.getByText('Subscription Successful!').waitFor();
+    const labels = await page.evaluate(() => (window as unknown as { payLabels?: string[] }).payLabels);
+    // A full navigation would have dropped the recorder; the fallback is an in-app one.
+    expect(labels).toEqual(['Processing...', 'Redirecting to Payment...']);
+    await page.getByText('Your account has been upgraded successfully.').waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-testid="credit-total"]')?.textContent === '800');
+    await page.getByTestId('credit-total').hover();
+    await page.getByRole('tooltip').getByText('Growth Plan').waitFor();
+    expect(await page.getByRole('tooltip').textContent()).toContain('Credit Details');
+  });
+
+  it('uploads a corpus product, makes a Marble template shot in the editor and downloads it', async () => {
+    await page.goto('/dashboard');
+    await page.locator('#image-input').setInputFiles(PRODUCT);
+    await page.getByRole('button', { name: 'Continue with Manual Design' }).click();
+    await page.waitForURL('**/editor');
+    await page.getByRole('tab', { name: 'Templates' }).waitFor();
+    expect(await page.locator('.template').count()).toBe(9);
+    await page.getByRole('button', { name: /^Marble/ }).click();
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    await page.getByText('Marble result').waitFor({ timeout: 60_000 });
+    await page.getByRole('heading', { name: 'Session history' }).waitFor();
+    await screenshot(page, 'editor');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download', exact: true }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^saleor-blue-plimsolls-1-image-\d+\.png$/);
+    const saved = await download.path();
+    expect((await readFile(saved)).length).toBeGreaterThan(10_000);
+    await page.getByRole('tab', { name: 'Custom Background' }).click();
+    await page.getByRole('button', { name: 'Generate', exact: true }).isDisabled().then((disabled) => expect(disabled).toBe(true));
+  });
+
+  it('runs smart generation with four styles turning Complete! live from socket events, then shows the results', async () => {
+    const generationReads: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/generations\//.test(request.url())) generationReads.push(request.url());
+    });
+    await page.goto('/dashboard');
+    await page.locator('#image-input').setInputFiles(PRODUCT);
+    await page.getByRole('button', { name: 'Continue with Smart Upload' }).click();
+    await page.waitForURL('**/smart-upload');
+    await page.getByRole('heading', { name: 'Smart Product Generator' }).waitFor();
+    await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-testid="style-card"]')).filter((card) => card.textContent?.includes('Complete!')).length === 4, undefined, { timeout: 90_000 });
+    await page.getByRole('button', { name: 'View All Results' }).click();
+    await page.waitForURL('**/smart-results');
+    expect(await page.locator('.result img').count()).toBe(4);
+    // Live updates came over the socket: the generation was read once on start, not polled.
+    expect(generationReads.length).toBeLessThanOrEqual(2);
+    const firstStyle = await page.getByRole('tab').nth(1).textContent();
+    await page.getByRole('tab').nth(1).click();
+    expect(await page.locator('.result').count()).toBeGreaterThanOrEqual(1);
+    expect(firstStyle).not.toBe('All Styles');
+    await screenshot(page, 'smart-results');
+  });
+
+  it('edits the profile name, refusing an empty one', async () => {
+    await page.goto('/profile');
+    const name = page.getByLabel('Name', { exact: true });
+    await name.fill('');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Name is required').waitFor();
+    await name.fill('Ada Lovelace');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Profile updated successfully').waitFor();
+    await page.reload();
+    await page.waitForFunction(() => (document.querySelector('input[name="name"]') as HTMLInputElement | null)?.value === 'Ada Lovelace');
+    expect(await page.getByTestId('profile-plan').textContent()).toBe('Growth Plan');
+  });
+
+  it('pages the uploads 12 at a time with Previous and Next', async () => {
+    for (let i = 0; i < 12; i += 1) await uploadViaApi(page, `bulk-${i}`);
+    await page.goto('/all-uploads');
+    const tiles = page.locator('[data-testid="image-grid"] > li');
+    await tiles.first().waitFor();
+    const totalText = (await page.locator('.page-header .muted').textContent()) ?? '';
+    const total = Number(totalText.split(' ')[0]);
+    expect(total).toBeGreaterThan(12);
+    expect(await tiles.count()).toBe(12);
+    expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    await screenshot(page, 'all-uploads');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Page 2' }).and(page.locator('[aria-current="page"]')).waitFor();
+    expect(await tiles.count()).toBe(total - 12);
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+  });
+
+  it('renders every route at 390 px and 1280 px for review', async () => {
+    const signedOutRoutes = ['/', '/pricing', '/terms-of-service', '/privacy-policy', '/sign-in', '/sign-up', '/not-a-page'];
+    const signedInRoutes = ['/dashboard', '/profile', '/checkout?plan=pro', '/checkout/addon', '/success', '/all-uploads', '/all-generations', '/smart-upload', '/pricing'];
+    const name = (route: string) => (route === '/' ? 'home' : route.slice(1).replace(/[^a-z0-9]+/gi, '-'));
+    for (const viewport of VIEWPORTS) {
+      const { page: visitor, close } = await signedOutPage(viewport);
+      for (const route of signedOutRoutes) {
+        await visitor.goto(route);
+        await visitor.locator('main h1').first().waitFor();
+        await screenshot(visitor, `out-${name(route)}`);
+      }
+      await close();
+      await page.setViewportSize(viewport);
+      for (const route of signedInRoutes) {
+        await page.goto(route);
+        await page.locator('main h1').first().waitFor();
+        await screenshot(page, `in-${name(route)}`);
+      }
+    }
+    await page.setViewportSize(VIEWPORTS[1]);
+  });
+});

@@ -1,0 +1,33 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { repoRoot } from './stack.js';
+
+export const CHROMIUM = process.env.PRODSHOT_CHROMIUM ?? '/usr/bin/chromium';
+export const SCREENSHOT_DIR = path.join(repoRoot, 'bench', 'out', 'screenshots');
+export const CORPUS_PRODUCTS = path.resolve(repoRoot, '..', 'shared', 'corpus', 'products');
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** A full-page screenshot under bench/out/screenshots (git-ignored): `{name}-{width}.png`. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  // Lazy images below the fold load only when scrolled to; wait for every image the page has.
+  await page.evaluate(async () => {
+    for (const img of Array.from(document.images)) img.loading = 'eager';
+    await Promise.all(Array.from(document.images).map((img) => (img.complete ? null : new Promise((r) => ((img.onload = r), (img.onerror = r))))));
+  });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
+}
+
+export const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const;

@@ -1,0 +1,60 @@
+import type { SubscriptionResponse } from '@prodshot/contracts';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { CreditCounter } from './credit-counter.js';
+
+const growth: SubscriptionResponse = {
+  subscription: { plan: 'growth', status: 'active', startDate: null, endDate: null, pendingPlan: null, cancelAtPeriodEnd: false },
+  subscriptionCredits: 750,
+  addOnCredits: 100,
+  currentPlan: 'growth',
+  isActive: true,
+};
+
+function renderCounter(props: Parameters<typeof CreditCounter>[0]) {
+  return render(
+    <MemoryRouter initialEntries={['/dashboard']}>
+      <Routes>
+        <Route path="/dashboard" element={<CreditCounter {...props} />} />
+        <Route path="/pricing" element={<h1>Pricing page</h1>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('CreditCounter', () => {
+  it("shows '...' while loading and 'Loading credits...' in its hover panel", () => {
+    renderCounter({ data: undefined, loading: true });
+    expect(screen.getByTestId('credit-total').textContent).toBe('...');
+    fireEvent.mouseEnter(screen.getByRole('button').parentElement!);
+    expect(screen.getByRole('tooltip').textContent).toContain('Credit Details');
+    expect(screen.getByText('Loading credits...')).toBeTruthy();
+  });
+
+  it('shows subscription plus add-on credits, and the plan and both amounts on hover until the pointer leaves', () => {
+    renderCounter({ data: growth, loading: false });
+    expect(screen.getByTestId('credit-total').textContent).toBe('850');
+    const wrapper = screen.getByRole('button').parentElement!;
+    fireEvent.mouseEnter(wrapper);
+    const panel = screen.getByRole('tooltip');
+    expect(panel.textContent).toContain('Growth Plan');
+    expect(panel.textContent).toContain('750');
+    expect(panel.textContent).toContain('100');
+    fireEvent.mouseLeave(wrapper);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it("reads 'No Subscription' without a plan", () => {
+    renderCounter({ data: { ...growth, subscription: { ...growth.subscription, plan: 'none' }, subscriptionCredits: 0, addOnCredits: 0 }, loading: false });
+    expect(screen.getByTestId('credit-total').textContent).toBe('0');
+    fireEvent.focus(screen.getByRole('button'));
+    expect(screen.getByRole('tooltip').textContent).toContain('No Subscription');
+  });
+
+  it('goes to /pricing when clicked', () => {
+    renderCounter({ data: growth, loading: false });
+    fireEvent.click(screen.getByRole('button'));
+    expect(screen.getByRole('heading', { name: 'Pricing page' })).toBeTruthy();
+  });
+});
