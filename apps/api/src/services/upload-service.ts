@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import pLimit from 'p-limit';
 import type { ImageDto } from '@prodshot/contracts';
 import type { ImageRow, ImagesRepository } from '@prodshot/db';
 import { normaliseInput } from '@prodshot/imaging';
@@ -16,6 +18,12 @@ export function cleanName(raw: string | undefined, fallback: string): string {
 }
 
 /**
+ * Decoding a 10 MB upload can take a few hundred MB; more decodes at once than cores only adds
+ * memory, not speed, so uploads wait their turn here.
+ */
+const decodeSlots = pLimit(availableParallelism());
+
+/**
  * Re-encodes an upload through the imaging hygiene (type by content, pixel cap, first frame,
  * metadata stripped), stores it, then records it. Nothing is stored for a refused file.
  */
@@ -23,7 +31,7 @@ export async function storeUpload(
   deps: { store: ObjectStore; images: ImagesRepository },
   input: { userId: string; bytes: Buffer; name: string },
 ): Promise<ImageRow> {
-  const clean = await normaliseInput(input.bytes);
+  const clean = await decodeSlots(() => normaliseInput(input.bytes));
   const fileId = randomUUID().replaceAll('-', '');
   const key = uploadKey(input.userId, fileId, clean.mimeType);
   await deps.store.put(key, clean.buffer, clean.mimeType);

@@ -1,3 +1,4 @@
+import { CreditsRepository, GenerationsRepository, type CreditBalance } from '@prodshot/db';
 import { isImagingError } from '@prodshot/imaging';
 import { generationOutputKey, type StoredContentType } from '@prodshot/storage';
 import type { WorkerDeps } from '../deps.js';
@@ -21,8 +22,9 @@ export function userMessage(error: unknown): string {
 }
 
 /**
- * Renders one output slot: running → stored → complete → credit settled → pushed. A slot that is
- * already settled (this job ran before a crash) is left alone, so nothing is stored or charged twice.
+ * Renders one output slot: running → stored → complete and credit settled (one transaction) →
+ * pushed. A slot already settled (this job ran before a crash) is not rendered again; if the
+ * crash came after the commit, only the push is repeated.
  */
 export async function renderSlot(deps: WorkerDeps, slot: SlotRef, produce: (progress: (pct: number) => Promise<void>) => Promise<SlotOutput>): Promise<void> {
   if (!(await deps.generations.markStyleRunning(slot.generationId, slot.index))) return;
@@ -34,33 +36,47 @@ export async function renderSlot(deps: WorkerDeps, slot: SlotRef, produce: (prog
   const output = await produce(progress);
   const key = generationOutputKey(slot.userId, slot.generationId, slot.index, output.mimeType);
   await deps.store.put(key, output.image, output.mimeType);
-  if (await deps.generations.completeStyle(slot.generationId, slot.index, key)) {
-    await deps.credits.settle({ userId: slot.userId, generationId: slot.generationId, idempotencyKey: `settle:${slot.generationId}:${slot.index}` });
-  }
+  await deps.db.transaction().execute(async (tx) => {
+    if (await new GenerationsRepository(tx).completeStyle(slot.generationId, slot.index, key)) {
+      await new CreditsRepository(tx).settle({ userId: slot.userId, generationId: slot.generationId, idempotencyKey: `settle:${slot.generationId}:${slot.index}` });
+    }
+  });
   const url = await deps.store.signedUrl(key);
   deps.publisher.emit(slot.userId, 'generation:style', { generationId: slot.generationId, index: slot.index, status: 'complete', url });
 }
 
-/** Fails one slot for good and gives its credit back, once. */
+/** Fails one slot for good and gives its credit back, in one transaction, once. */
 export async function failSlot(deps: WorkerDeps, slot: SlotRef, message: string): Promise<void> {
-  if (!(await deps.generations.failStyle(slot.generationId, slot.index, message))) return;
-  await refund(deps, slot.userId, slot.generationId, 1, `refund:${slot.generationId}:${slot.index}`);
+  const outcome = await deps.db.transaction().execute(async (tx) => {
+    if (!(await new GenerationsRepository(tx).failStyle(slot.generationId, slot.index, message))) return null;
+    return new CreditsRepository(tx).refund({ userId: slot.userId, generationId: slot.generationId, amount: 1, idempotencyKey: `refund:${slot.generationId}:${slot.index}` });
+  });
+  if (!outcome) return;
+  if (outcome.applied) announceRefund(deps, slot.userId, outcome.balance, 1);
   deps.publisher.emit(slot.userId, 'generation:style', { generationId: slot.generationId, index: slot.index, status: 'failed', error: message });
 }
 
-/** Fails every open slot of a generation (its shared step failed) and refunds them. */
+/** Fails every open slot of a generation (its shared step failed) and refunds them, in one transaction. */
 export async function failOpenSlots(deps: WorkerDeps, userId: string, generationId: string, message: string): Promise<void> {
-  const failed = await deps.generations.failOpenStyles(generationId, message);
-  for (const index of failed) {
-    await refund(deps, userId, generationId, 1, `refund:${generationId}:${index}`);
-    deps.publisher.emit(userId, 'generation:style', { generationId, index, status: 'failed', error: message });
-  }
+  const { failed, refunded } = await deps.db.transaction().execute(async (tx) => {
+    const indexes = await new GenerationsRepository(tx).failOpenStyles(generationId, message);
+    const credits = new CreditsRepository(tx);
+    let last = null;
+    for (const index of indexes) last = await credits.refund({ userId, generationId, amount: 1, idempotencyKey: `refund:${generationId}:${index}` });
+    return { failed: indexes, refunded: last };
+  });
+  if (refunded) announceRefund(deps, userId, refunded.balance, failed.length);
+  for (const index of failed) deps.publisher.emit(userId, 'generation:style', { generationId, index, status: 'failed', error: message });
 }
 
+/** Gives back up to `amount` still reserved by the generation (never more than it reserved), once per key. */
 export async function refund(deps: WorkerDeps, userId: string, generationId: string, amount: number, idempotencyKey: string): Promise<void> {
   if (amount <= 0) return;
   const { applied, balance } = await deps.credits.refund({ userId, generationId, amount, idempotencyKey });
-  if (!applied) return;
+  if (applied) announceRefund(deps, userId, balance, amount);
+}
+
+function announceRefund(deps: WorkerDeps, userId: string, balance: CreditBalance, amount: number): void {
   deps.metrics?.creditsRefunded(amount);
   deps.publisher.emit(userId, 'credits:update', balance);
 }
