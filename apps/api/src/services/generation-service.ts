@@ -83,7 +83,10 @@ export class GenerationService {
     return SIZE_BY_PLAN[row?.plan ?? 'none'] ?? 1024;
   }
 
-  /** Opens a generation and reserves `credits` for it; 402 and no generation when the balance is short. */
+  /**
+   * Opens a generation with its slots and reserves `credits` for it in one transaction: a refused
+   * reservation (402) leaves no generation behind.
+   */
   async open(input: {
     userId: string;
     image: ImageRow;
@@ -93,28 +96,45 @@ export class GenerationService {
     slots: NewSlot[];
     credits: number;
   }): Promise<GenerationWithStyles> {
-    const generation = await this.generations.create({
-      userId: input.userId,
-      imageId: input.image.id,
-      kind: input.kind,
-      stage: input.stage ?? null,
-      request: input.request,
-      slots: input.slots,
+    return this.charged(input.userId, input.credits, async (tx) => {
+      const generation = await new GenerationsRepository(tx).create({
+        userId: input.userId,
+        imageId: input.image.id,
+        kind: input.kind,
+        stage: input.stage ?? null,
+        request: input.request,
+        slots: input.slots,
+      });
+      return { value: generation, generationId: generation.id, idempotencyKey: `reserve:${generation.id}` };
     });
-    if (input.credits > 0) await this.reserve(input.userId, generation.id, input.credits, `reserve:${generation.id}`, generation.id);
-    return generation;
   }
 
-  async reserve(userId: string, generationId: string, amount: number, idempotencyKey: string, dropOnRefusal?: string): Promise<void> {
+  /** Adds one slot to an open generation and reserves its credit, together. */
+  async openSlot(userId: string, generationId: string, slot: NewSlot): Promise<void> {
+    await this.charged(userId, 1, async (tx) => {
+      await new GenerationsRepository(tx).addSlots(generationId, [slot]);
+      return { value: undefined, generationId, idempotencyKey: `reserve:${generationId}:${slot.index}` };
+    });
+  }
+
+  private async charged<T>(
+    userId: string,
+    amount: number,
+    work: (tx: Db) => Promise<{ value: T; generationId: string; idempotencyKey: string }>,
+  ): Promise<T> {
     try {
-      const { applied, balance } = await this.credits.reserve({ userId, amount, idempotencyKey, generationId });
-      if (applied) {
+      const { value, reserved } = await this.deps.db.transaction().execute(async (tx) => {
+        const { value, generationId, idempotencyKey } = await work(tx);
+        const reserved = amount > 0 ? await new CreditsRepository(tx).reserve({ userId, amount, idempotencyKey, generationId }) : null;
+        return { value, reserved };
+      });
+      if (reserved?.applied) {
         this.deps.metrics?.creditsReserved(amount);
-        this.deps.onCreditsChanged?.(userId, balance);
+        this.deps.onCreditsChanged?.(userId, reserved.balance);
       }
+      return value;
     } catch (error) {
       if (!(error instanceof InsufficientCreditsError)) throw error;
-      if (dropOnRefusal) await this.deps.db.deleteFrom('generations').where('id', '=', dropOnRefusal).execute();
       throw new HttpError(
         402,
         `Not enough credits: this needs ${error.needed} and you have ${error.available}. Buy a plan or add-on credits to continue.`,

@@ -29,8 +29,9 @@ export function userMessage(error: unknown): string {
 export async function renderSlot(deps: WorkerDeps, slot: SlotRef, produce: (progress: (pct: number) => Promise<void>) => Promise<SlotOutput>): Promise<void> {
   if (!(await deps.generations.markStyleRunning(slot.generationId, slot.index))) return;
   deps.publisher.emit(slot.userId, 'generation:style', { generationId: slot.generationId, index: slot.index, status: 'running' });
+  // Progress is a live signal only: the slot's state is what Postgres keeps, so a reload shows
+  // running until complete, and renders spend no round trips on it.
   const progress = async (pct: number) => {
-    await deps.generations.setStyleProgress(slot.generationId, slot.index, pct);
     deps.publisher.emit(slot.userId, 'generation:style', { generationId: slot.generationId, index: slot.index, status: 'progress', progress: pct });
   };
   const output = await produce(progress);

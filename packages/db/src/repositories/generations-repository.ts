@@ -39,8 +39,10 @@ const SETTLED: RunStatus[] = ['complete', 'failed'];
 export class GenerationsRepository {
   constructor(private readonly db: Db) {}
 
+  /** Joins the caller's transaction when built on one, so a generation and its reservation commit together. */
   async create(input: NewGeneration): Promise<GenerationWithStyles> {
-    return this.db.transaction().execute(async (tx) => {
+    const inTransaction = <T>(work: (tx: Db) => Promise<T>) => (this.db.isTransaction ? work(this.db) : this.db.transaction().execute(work));
+    return inTransaction(async (tx) => {
       const generation = await tx
         .insertInto('generations')
         .values({ user_id: input.userId, image_id: input.imageId, kind: input.kind, stage: input.stage, request: JSON.stringify(input.request), error: null })
@@ -98,16 +100,6 @@ export class GenerationsRepository {
       .executeTakeFirst();
     await this.db.updateTable('generations').set({ status: 'running', updated_at: sql`now()` }).where('id', '=', generationId).where('status', '=', 'queued').execute();
     return result.numUpdatedRows > 0n;
-  }
-
-  async setStyleProgress(generationId: string, index: number, progress: number): Promise<void> {
-    await this.db
-      .updateTable('generation_styles')
-      .set({ progress: Math.max(0, Math.min(100, Math.round(progress))), updated_at: sql`now()` })
-      .where('generation_id', '=', generationId)
-      .where('index', '=', index)
-      .where('status', '=', 'running')
-      .execute();
   }
 
   /** true when this call completed the slot; false when it was already settled. */

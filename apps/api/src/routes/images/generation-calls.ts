@@ -198,10 +198,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     const existing = generation.styles.find((s) => s.index === body.styleIndex);
     if (existing?.status === 'failed') return reply.status(409).send(errorBody(409, 'This style already failed; start a new generation', 'style_failed'));
     if (!existing) {
-      await service.generations.addSlots(generation.id, [
-        { index: body.styleIndex, name: body.styleName, prompt: body.stylePrompt, backgroundType: body.styleName },
-      ]);
-      await service.reserve(userId, generation.id, 1, `reserve:${generation.id}:${body.styleIndex}`);
+      await service.openSlot(userId, generation.id, { index: body.styleIndex, name: body.styleName, prompt: body.stylePrompt, backgroundType: body.styleName });
     }
     const jobId = jobIds.style(generation.id, body.styleIndex);
     await service.enqueue(
