@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   const redis = createRedisConnection(redisUrl, 'producer', 'api');
   const producer = new JobProducer(redis, config.redis.queuePrefix, () => createRedisConnection(redisUrl, 'consumer', 'api-events'), config.jobs);
   const fileSigningSecret = await resolveSigningSecret(config.storage, config.dataDir);
-  const store = createObjectStore(config.storage, { publicUrl: config.http.publicUrl, signingSecret: fileSigningSecret });
+  const store = createObjectStore(config.storage, { signingSecret: fileSigningSecret });
   await store.ensureReady();
 
   const webDistDir = config.http.webDistDir ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');

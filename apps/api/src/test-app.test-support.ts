@@ -68,7 +68,7 @@ export async function buildTestApp(stack: StackInfo, overrides: TestAppOverrides
   }, config.jobs);
   const db = overrides.databaseUrl ? createDatabase({ connectionString: config.databaseUrl!, connectionTimeoutMillis: 1_000 }) : database.db;
   const fileSigningSecret = env.SIGNED_URL_SECRET;
-  const store = createObjectStore(config.storage, { publicUrl: config.http.publicUrl, signingSecret: fileSigningSecret });
+  const store = createObjectStore(config.storage, { signingSecret: fileSigningSecret });
   await store.ensureReady();
   const deps = { config, db, redis, store, fileSigningSecret, producer };
   const app = await buildApp(deps, { logger: false, ...overrides });

@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   const connection = createRedisConnection(redisUrl, 'consumer', 'worker');
   const producerConnection = createRedisConnection(redisUrl, 'consumer', 'worker-producer');
   const signingSecret = await resolveSigningSecret(config.storage, config.dataDir);
-  const store = createObjectStore(config.storage, { publicUrl: config.http.publicUrl, signingSecret });
+  const store = createObjectStore(config.storage, { signingSecret });
   await store.ensureReady();
 
   const enginePool = createEnginePool(config.imageModel, config.worker.concurrency, config.worker.engineTimeoutMs);

@@ -13,7 +13,14 @@ export class ConfigError extends Error {
 }
 
 export type StorageConfig =
-  | { driver: 'fs'; dir: string; signingSecret: string | undefined; ttlSeconds: number }
+  | {
+      driver: 'fs';
+      dir: string;
+      signingSecret: string | undefined;
+      ttlSeconds: number;
+      /** Prefix of signed file links: PUBLIC_URL when set, else none, so links work on whatever origin serves the app. */
+      linkBase: string;
+    }
   | {
       driver: 'minio';
       endPoint: string;
@@ -148,6 +155,7 @@ function storageConfig(env: Env, dataDir: string): StorageConfig {
       dir: env.STORAGE_DIR ? path.resolve(env.STORAGE_DIR) : path.join(dataDir, 'storage'),
       signingSecret: env.SIGNED_URL_SECRET,
       ttlSeconds: env.SIGNED_URL_TTL_SECONDS,
+      linkBase: env.PUBLIC_URL?.replace(/\/$/, '') ?? '',
     };
   }
   return {

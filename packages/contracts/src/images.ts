@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { PROMPT_MAX_LENGTH, TEMPLATE_HANDLES } from './templates.js';
+import { PROMPT_MAX_LENGTH, TEMPLATE_HANDLES, type TemplateHandle } from './templates.js';
 
 /** Uploads of every endpoint are capped at 10 MB (decisions.md). */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
@@ -32,7 +32,8 @@ const ProductText = {
   productDescription: Type.Optional(Type.String({ maxLength: 2000 })),
 };
 const Prompt = Type.String({ maxLength: PROMPT_MAX_LENGTH });
-const BackgroundType = Type.Union(TEMPLATE_HANDLES.map((handle) => Type.Literal(handle)));
+// An enum schema with the handles' own type: a union built from a mapped array would widen to nothing.
+const BackgroundType = Type.Unsafe<TemplateHandle>(Type.String({ enum: [...TEMPLATE_HANDLES] }));
 
 export const ProductShotRequest = Type.Object({
   ...ImageRef,

@@ -7,8 +7,6 @@ import { MinioObjectStore } from './minio-store.js';
 import type { ObjectStore } from './object-store.js';
 
 export interface CreateStoreOptions {
-  /** Base of the API's own URLs, e.g. http://localhost:3000: filesystem URLs point at its /api/files route. */
-  publicUrl: string;
   /** Signs filesystem URLs; see resolveSigningSecret. Unused for S3, which presigns its own. */
   signingSecret: string | undefined;
 }
@@ -18,7 +16,7 @@ export function createObjectStore(config: StorageConfig, options: CreateStoreOpt
   if (!options.signingSecret) throw new Error('The filesystem store needs a signing secret');
   return new FsObjectStore({
     dir: config.dir,
-    publicUrl: options.publicUrl,
+    publicUrl: config.linkBase,
     signingSecret: options.signingSecret,
     ttlSeconds: config.ttlSeconds,
   });

@@ -8,7 +8,7 @@ import { signPath } from './signed-url.js';
 
 export interface FsStoreOptions {
   dir: string;
-  /** Absolute base the signed paths are joined to, e.g. http://localhost:3000. */
+  /** Base the signed paths are joined to, e.g. https://app.example.com, or '' for links relative to the app's origin. */
   publicUrl: string;
   signingSecret: string;
   ttlSeconds: number;
