@@ -51,7 +51,7 @@ async function main(): Promise<void> {
         maxStalledCount: 2,
       }),
   );
-  const metrics = createWorkerMetrics(QUEUE_NAMES.map((name) => deps.producer.queue(name)));
+  const metrics = createWorkerMetrics(deps.producer);
   deps.metrics = metrics;
   for (const worker of workers) {
     worker.on('completed', (job) => {

@@ -1,5 +1,6 @@
-import type { Job, Queue } from 'bullmq';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Job } from 'bullmq';
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { registerQueueDepthGauge, type JobProducer } from '@prodshot/queue';
 
 export interface WorkerMetrics {
   registry: Registry;
@@ -9,7 +10,7 @@ export interface WorkerMetrics {
 }
 
 /** Prometheus metrics of one worker process: job durations and failures by job name, queue depth at scrape time. */
-export function createWorkerMetrics(queues: Queue[]): WorkerMetrics {
+export function createWorkerMetrics(producer: JobProducer): WorkerMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
@@ -25,18 +26,7 @@ export function createWorkerMetrics(queues: Queue[]): WorkerMetrics {
     labelNames: ['job'] as const,
     registers: [registry],
   });
-  new Gauge({
-    name: 'prodshot_queue_jobs',
-    help: 'Jobs per queue and state, read from Redis at scrape time',
-    labelNames: ['queue', 'state'] as const,
-    registers: [registry],
-    async collect() {
-      for (const queue of queues) {
-        const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed');
-        for (const [state, value] of Object.entries(counts)) this.set({ queue: queue.name, state }, value);
-      }
-    },
-  });
+  registerQueueDepthGauge(registry, producer);
   const refunded = new Counter({
     name: 'prodshot_credits_refunded_total',
     help: 'Credits given back for styles that failed for good (reservations are counted by the API)',

@@ -1,3 +1,4 @@
 export { createRedisConnection, pingRedis, type ConnectionRole } from './connection.js';
 export { QUEUE_NAMES, DEFAULT_RETRY_POLICY, jobOptions, jobIds, type QueueName, type RetryPolicy } from './queues.js';
 export { JobProducer, JobTimeoutError, JobFailedError } from './producer.js';
+export { registerQueueDepthGauge } from './metrics.js';

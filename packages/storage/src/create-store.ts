@@ -30,10 +30,23 @@ export async function resolveSigningSecret(config: StorageConfig, dataDir: strin
 
 /** The api and the worker both sign URLs, so they must share one secret: the first to boot writes it. */
 export async function loadOrCreateSecret(file: string): Promise<string> {
+  return (await loadOrCreateFile(file, () => randomBytes(32).toString('base64url'))).trim();
+}
+
+/**
+ * Reads a file that processes booting together must agree on (a secret, a key), creating it
+ * once if absent. A hard link appears whole or not at all, so a racing process never reads a
+ * half-written file, and exactly one candidate wins.
+ */
+export async function loadOrCreateFile(file: string, create: () => string): Promise<string> {
+  const existing = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  if (existing) return existing;
   await mkdir(path.dirname(file), { recursive: true });
-  // A hard link appears whole or not at all, so a racing process never reads a half-written secret.
   const candidate = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  await writeFile(candidate, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  await writeFile(candidate, create(), { mode: 0o600 });
   try {
     await link(candidate, file);
   } catch (error) {
@@ -41,5 +54,5 @@ export async function loadOrCreateSecret(file: string): Promise<string> {
   } finally {
     await rm(candidate, { force: true });
   }
-  return (await readFile(file, 'utf8')).trim();
+  return readFile(file, 'utf8');
 }

@@ -3,4 +3,4 @@ export * from './object-store.js';
 export * from './signed-url.js';
 export { FsObjectStore, type FsStoreOptions } from './fs-store.js';
 export { MinioObjectStore, type MinioStoreOptions } from './minio-store.js';
-export { createObjectStore, resolveSigningSecret, loadOrCreateSecret, type CreateStoreOptions } from './create-store.js';
+export { createObjectStore, resolveSigningSecret, loadOrCreateSecret, loadOrCreateFile, type CreateStoreOptions } from './create-store.js';

@@ -69,7 +69,7 @@ async function clerkKeys(config: Config): Promise<{ keys: ClerkKeys; signer: Ses
  */
 export async function registerAuth(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { keys, signer } = await clerkKeys(deps.config);
-  await app.register(clerkPlugin, { ...keys, hookName: 'preHandler' });
+  await app.register(clerkPlugin, { ...keys, hookName: 'onRequest' });
   const sessionAuth: SessionAuth = {
     verifySessionToken: async (token) => {
       try {
@@ -97,7 +97,7 @@ function claimString(claims: Record<string, unknown> | null | undefined, name: s
 }
 
 /**
- * preHandler of every protected route: 401 unless @clerk/fastify found a valid session token,
+ * onRequest hook of every protected route (before body parsing and validation, so a signed-out call is a 401 whatever it sent): 401 unless @clerk/fastify found a valid session token,
  * then `request.user` is the user's row, created on first sight.
  */
 export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { QUEUE_NAMES, type JobProducer } from '@prodshot/queue';
+import { registerQueueDepthGauge, type JobProducer } from '@prodshot/queue';
 import type { RealtimeServer } from '../realtime/socket-server.js';
 
 export interface ApiMetrics {
@@ -9,7 +9,6 @@ export interface ApiMetrics {
 }
 
 /** Queue states scraped from Redis; the names match the worker's `prodshot_queue_jobs` so dashboards read either. */
-const QUEUE_STATES = ['waiting', 'prioritized', 'active', 'delayed', 'failed'] as const;
 
 /**
  * Prometheus metrics of one API process on a registry of its own (several apps share a test
@@ -20,18 +19,7 @@ export function createApiMetrics(producer: JobProducer, io: RealtimeServer): Api
   const registry = new Registry();
   registry.setDefaultLabels({ service: 'api' });
   collectDefaultMetrics({ register: registry });
-  new Gauge({
-    name: 'prodshot_queue_jobs',
-    help: 'Jobs per queue and state, read from Redis at scrape time',
-    labelNames: ['queue', 'state'] as const,
-    registers: [registry],
-    async collect() {
-      for (const name of QUEUE_NAMES) {
-        const counts = await producer.queue(name).getJobCounts(...QUEUE_STATES);
-        for (const [state, value] of Object.entries(counts)) this.set({ queue: name, state }, value);
-      }
-    },
-  });
+  registerQueueDepthGauge(registry, producer);
   new Gauge({
     name: 'prodshot_socket_connections',
     help: 'socket.io connections held by this API replica',

@@ -24,7 +24,7 @@ class RateLimitedError extends Error {
 
 /**
  * Per-user limits on generation and upload calls, counted in Redis so every API replica shares
- * them. The limiter runs as the route's own preHandler, after the area's `requireUser`, so it
+ * them. The limiter runs as the route's own preHandler, after `requireUser` (onRequest), so it
  * keys on the signed-in user (an unauthenticated call is refused with 401 before it counts).
  * Register before the routes: they are wrapped as they are added.
  */

@@ -1,7 +1,7 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
-import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import path from 'node:path';
 import { SignJWT } from 'jose';
+import { loadOrCreateFile } from '@prodshot/storage';
 
 /** The embedded mode's RS256 private key (PKCS#8 PEM) under config.auth.keyDir. */
 export const SESSION_KEY_FILE = 'session-signing.pem';
@@ -19,25 +19,12 @@ export interface SessionSigningKey {
  * target and hard-linked into place, which appears whole or not at all.
  */
 export async function loadOrCreateSessionKey(keyDir: string): Promise<SessionSigningKey> {
-  const file = path.join(keyDir, SESSION_KEY_FILE);
-  const existing = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return undefined;
-    throw error;
+  const pem = await loadOrCreateFile(path.join(keyDir, SESSION_KEY_FILE), () => {
+    // Clerk's PEM loader expects a 2048-bit key with exponent 65537 (it strips that exact SPKI prefix).
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicExponent: 0x10001 });
+    return privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   });
-  if (existing) return sessionKeyFromPem(existing);
-  await mkdir(keyDir, { recursive: true });
-  const candidate = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  // Clerk's PEM loader expects a 2048-bit key with exponent 65537 (it strips that exact SPKI prefix).
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicExponent: 0x10001 });
-  await writeFile(candidate, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
-  try {
-    await link(candidate, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  } finally {
-    await rm(candidate, { force: true });
-  }
-  return sessionKeyFromPem(await readFile(file, 'utf8'));
+  return sessionKeyFromPem(pem);
 }
 
 export function sessionKeyFromPem(privateKeyPem: string): SessionSigningKey {

@@ -8,7 +8,7 @@ export async function authRoutes(app: FastifyInstance, _deps: AppDeps): Promise<
   app.post<{ Body: RegisterRequest }>(
     '/api/auth/register',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         body: {
           type: 'object',

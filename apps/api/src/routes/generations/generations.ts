@@ -7,7 +7,7 @@ import { GenerationService } from '../../services/generation-service.js';
 /** Where a generation stands, from Postgres: a reload or a lost socket catches up here. */
 export async function generationRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const service = new GenerationService(deps);
-  app.get<{ Params: { id: string } }>('/api/generations/:id', { preHandler: requireUser }, async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/api/generations/:id', { onRequest: requireUser }, async (request, reply) => {
     const generation = await service.generations.findOwned(request.user.id, request.params.id);
     if (!generation) return reply.status(404).send(errorBody(404, 'Generation not found', 'generation_not_found'));
     return { data: await service.toDto(generation) };

@@ -12,6 +12,7 @@ import {
   StyleRecommendationsRequest,
   type JobName,
 } from '@prodshot/contracts';
+import type { ImageRow } from '@prodshot/db';
 import { JobFailedError, jobIds, JobTimeoutError } from '@prodshot/queue';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
@@ -39,7 +40,7 @@ function blank(text: string | undefined): boolean {
 export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDeps): Promise<void> {
   const app = appBase.withTypeProvider<TypeBoxTypeProvider>();
   const service = new GenerationService(deps);
-  app.addHook('preHandler', requireUser);
+  app.addHook('onRequest', requireUser);
 
   /** Waits for a generation's job and answers with its outputs, or the clear reason there are none. */
   async function settle<K extends JobName>(reply: FastifyReply, name: K, jobId: string, generationId: string) {
@@ -115,6 +116,32 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     return { data: { generationId: generation.id, processedImages } };
   });
 
+  /** Analyse → recommend; with fanOut the worker then opens and enqueues one style-shot per style. */
+  async function enqueueRecommendation(input: {
+    generationId: string;
+    userId: string;
+    image: ImageRow;
+    body: { productTitle?: string | undefined; productDescription?: string | undefined };
+    fanOut: boolean;
+    styleCount: number;
+  }) {
+    await service.enqueue(
+      'style-recommendation',
+      {
+        generationId: input.generationId,
+        userId: input.userId,
+        imageId: input.image.id,
+        sourceKey: input.image.storage_key,
+        productTitle: input.body.productTitle,
+        productDescription: input.body.productDescription,
+        fanOut: input.fanOut,
+        styleCount: input.styleCount,
+        size: await service.shotSize(input.userId),
+      },
+      input.generationId,
+    );
+  }
+
   app.post('/api/images/smart-generate-product-shots', { schema: { body: SmartGenerateRequest } }, async (request, reply) => {
     const body = request.body;
     const userId = request.user.id;
@@ -129,21 +156,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
       slots: [],
       credits: styleCount,
     });
-    await service.enqueue(
-      'style-recommendation',
-      {
-        generationId: generation.id,
-        userId,
-        imageId: image.id,
-        sourceKey: image.storage_key,
-        productTitle: body.productTitle,
-        productDescription: body.productDescription,
-        fanOut: true,
-        styleCount,
-        size: await service.shotSize(userId),
-      },
-      generation.id,
-    );
+    await enqueueRecommendation({ generationId: generation.id, userId, image, body, fanOut: true, styleCount });
     accepted(request, reply, generation.id, generation.id);
     return reply.status(202).send({ data: { generationId: generation.id, status: 'queued' } });
   });
@@ -153,21 +166,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     const userId = request.user.id;
     const image = await service.ownedImage(userId, body);
     const generation = await service.open({ userId, image, kind: 'smart', stage: 'analysing', request: { clientDriven: true }, slots: [], credits: 0 });
-    await service.enqueue(
-      'style-recommendation',
-      {
-        generationId: generation.id,
-        userId,
-        imageId: image.id,
-        sourceKey: image.storage_key,
-        productTitle: body.productTitle,
-        productDescription: body.productDescription,
-        fanOut: false,
-        styleCount: 0,
-        size: await service.shotSize(userId),
-      },
-      generation.id,
-    );
+    await enqueueRecommendation({ generationId: generation.id, userId, image, body, fanOut: false, styleCount: 0 });
     accepted(request, reply, generation.id, generation.id);
     if (wantsAsync(request)) return reply.status(202).send({ data: { generationId: generation.id, status: 'queued' } });
     try {

@@ -28,7 +28,7 @@ export async function imageRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 2, fields: 4, fieldSize: 1024, parts: 6, headerPairs: 50 },
     throwFileSizeLimit: true,
   });
-  app.addHook('preHandler', requireUser);
+  app.addHook('onRequest', requireUser);
 
   app.post('/api/images/upload', async (request, reply) => {
     if (!request.isMultipart()) return reply.status(415).send(errorBody(415, 'Send the image as multipart/form-data in the field "image"', 'not_multipart'));

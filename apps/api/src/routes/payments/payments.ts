@@ -46,7 +46,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps): Promis
 
   app.post<{ Body: CreateSubscriptionRequest }>(
     '/api/payments/subscription',
-    { preHandler: requireUser, schema: { body: purchaseBody } },
+    { onRequest: requireUser, schema: { body: purchaseBody } },
     async (request, reply): Promise<PaymentLinkResponse | undefined> => {
       const plan = findPlan(request.body.planKey);
       if (!plan) return reply.status(400).send(errorBody(400, 'Unknown plan', 'unknown_plan'));
@@ -61,7 +61,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps): Promis
 
   app.post<{ Body: BuyCreditsRequest }>(
     '/api/payments/credits',
-    { preHandler: requireUser, schema: { body: purchaseBody } },
+    { onRequest: requireUser, schema: { body: purchaseBody } },
     async (request, reply): Promise<PaymentLinkResponse | undefined> => {
       const pack = findAddOnPack(request.body.planKey);
       if (!pack) return reply.status(400).send(errorBody(400, 'Unknown add-on pack', 'unknown_plan'));
@@ -71,14 +71,14 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps): Promis
     },
   );
 
-  app.post('/api/payments/portal-session', { preHandler: requireUser }, async (request, reply): Promise<PortalSessionResponse | undefined> => {
+  app.post('/api/payments/portal-session', { onRequest: requireUser }, async (request, reply): Promise<PortalSessionResponse | undefined> => {
     const current = await subscriptions.findByUserId(request.user.id);
     const url = await provider.portalSession({ user: request.user, current });
     if (!url) return reply.status(404).send(errorBody(404, 'No billing account found', 'no_billing_account'));
     return { data: { url } };
   });
 
-  app.post('/api/payments/cancel-subscription', { preHandler: requireUser }, async (request, reply): Promise<CancelSubscriptionResponse | undefined> => {
+  app.post('/api/payments/cancel-subscription', { onRequest: requireUser }, async (request, reply): Promise<CancelSubscriptionResponse | undefined> => {
     const current = await subscriptions.findByUserId(request.user.id);
     if (!isActive(current)) return reply.status(404).send(errorBody(404, NO_ACTIVE_SUBSCRIPTION_MESSAGE, 'no_active_subscription'));
     await provider.cancelAtPeriodEnd(current);

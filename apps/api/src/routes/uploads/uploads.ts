@@ -10,7 +10,7 @@ import { ImagesRepository } from '@prodshot/db';
  */
 export async function uploadRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const images = new ImagesRepository(deps.db);
-  app.get<{ Params: { id: string } }>('/uploads/:id', { preHandler: requireUser }, async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/uploads/:id', { onRequest: requireUser }, async (request, reply) => {
     const row = await images.findOwned(request.user.id, request.params.id);
     if (!row) return reply.status(404).send(errorBody(404, 'Image not found', 'image_not_found'));
     return reply.header('Cache-Control', 'no-store').redirect(await deps.store.signedUrl(row.storage_key), 302);

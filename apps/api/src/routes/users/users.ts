@@ -9,7 +9,7 @@ const NAME_MAX_LENGTH = 200;
 
 /** The signed-in user's own profile and subscription; there is no way to name another user's. */
 export async function userRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  app.addHook('preHandler', requireUser);
+  app.addHook('onRequest', requireUser);
 
   app.get('/api/users/profile', async (request): Promise<UserProfile> => {
     const { id, name, email } = request.user;

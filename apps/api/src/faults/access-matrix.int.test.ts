@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { mintSessionToken, testClerkId } from '@prodshot/testing';
+import { grantCredits, upload } from '../pipeline.test-support.js';
+import { buildTestApp, type TestApp } from '../test-app.test-support.js';
+import { productPhoto } from './fault-support.test-support.js';
+
+const stack = inject('stack');
+
+/** Routes anyone may call: health, plans, sign-in, webhooks (signed by Stripe), docs, client config. */
+const PUBLIC = new Set([
+  'GET /api/health',
+  'GET /api/payments/plans',
+  'GET /api/payments/addon-plans',
+  'POST /api/dev/sign-in',
+  'POST /api/webhooks/stripe',
+  'GET /api/client-config',
+  'POST /api/auth/verify-token',
+]);
+
+interface Route {
+  method: string;
+  path: string;
+}
+
+let testApp: TestApp;
+let routes: Route[];
+const owner = { clerkId: testClerkId(), token: '', imageId: '', generationId: '' };
+const other = { clerkId: testClerkId(), token: '' };
+
+async function call(route: Route, token: string | undefined, ids: { imageId: string; generationId: string }) {
+  const url = route.path.replace('{id}', route.path.startsWith('/api/generations') ? ids.generationId : ids.imageId).replace('{*}', 'x');
+  const payload = route.method === 'GET' || route.method === 'DELETE' ? undefined : { imageId: ids.imageId, generationId: ids.generationId, backgroundType: 'studio', prompt: 'x', name: 'x', token: 'x' };
+  return testApp.app.inject({
+    method: route.method as 'GET',
+    url,
+    ...(payload ? { payload } : {}),
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+}
+
+beforeAll(async () => {
+  testApp = await buildTestApp(stack);
+  owner.token = await mintSessionToken({ clerkId: owner.clerkId });
+  other.token = await mintSessionToken({ clerkId: other.clerkId });
+  const uploaded = await upload(testApp, { token: owner.token, userId: '', auth: { authorization: `Bearer ${owner.token}` } }, await productPhoto(), 'owner.jpg');
+  owner.imageId = uploaded.json()._id;
+  const ownerRow = await testApp.deps.db.selectFrom('users').select('id').where('clerk_id', '=', owner.clerkId).executeTakeFirstOrThrow();
+  await grantCredits(testApp, ownerRow.id, 5);
+  const started = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/images/generate-product-shots',
+    headers: { authorization: `Bearer ${owner.token}`, prefer: 'respond-async' },
+    payload: { imageId: owner.imageId, backgroundType: 'studio' },
+  });
+  owner.generationId = started.json().data.generationId;
+  const docs = (await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+  routes = Object.entries(docs.paths).flatMap(([path, methods]) =>
+    Object.keys(methods)
+      .filter((m) => ['get', 'post', 'patch', 'put', 'delete'].includes(m))
+      .map((m) => ({ method: m.toUpperCase(), path })),
+  );
+}, 60_000);
+afterAll(() => testApp.close());
+
+function protectedRoutes(): Route[] {
+  return routes.filter((r) => !PUBLIC.has(`${r.method} ${r.path}`) && !r.path.startsWith('/api/files/'));
+}
+
+describe('access matrix: every documented route × caller', () => {
+  it('covers the spec routes', () => {
+    const names = routes.map((r) => `${r.method} ${r.path}`);
+    for (const expected of ['POST /api/images/upload', 'GET /api/images/{id}', 'DELETE /api/images/{id}', 'GET /api/generations/{id}', 'GET /api/users/profile', 'POST /api/payments/subscription']) {
+      expect(names).toContain(expected);
+    }
+    expect(protectedRoutes().length).toBeGreaterThan(15);
+  });
+
+  it('answers 401 to a signed-out caller, an expired token, a forged token and a token for another app', async () => {
+    const expired = await mintSessionToken({ clerkId: owner.clerkId, expiresInSeconds: -120 });
+    const otherAzp = await mintSessionToken({ clerkId: owner.clerkId, azp: 'https://evil.example' });
+    const forged = `${owner.token.slice(0, -6)}AAAAAA`;
+    for (const route of protectedRoutes()) {
+      for (const [who, token] of [['signed out', undefined], ['expired', expired], ['other azp', otherAzp], ['forged', forged]] as const) {
+        const response = await call(route, token, owner);
+        expect(response.statusCode, `${route.method} ${route.path} as ${who}`).toBe(401);
+      }
+    }
+  });
+
+  it("answers 404 to another user asking for the owner's image or generation, and never shows them", async () => {
+    for (const route of protectedRoutes().filter((r) => r.path.includes('{id}'))) {
+      const response = await call(route, other.token, owner);
+      expect(response.statusCode, `${route.method} ${route.path}`).toBe(404);
+      expect(response.body).not.toContain(owner.imageId);
+      expect(response.body).not.toContain(owner.generationId);
+    }
+    for (const route of protectedRoutes().filter((r) => r.method === 'GET' && !r.path.includes('{id}'))) {
+      const response = await call(route, other.token, owner);
+      expect(response.body, `${route.method} ${route.path}`).not.toContain(owner.imageId);
+      expect(response.body, `${route.method} ${route.path}`).not.toContain(owner.generationId);
+    }
+  });
+
+  it('lets the owner in', async () => {
+    for (const route of protectedRoutes().filter((r) => r.method === 'GET')) {
+      const response = await call(route, owner.token, owner);
+      expect([200, 302], `${route.method} ${route.path}`).toContain(response.statusCode);
+    }
+  });
+});
