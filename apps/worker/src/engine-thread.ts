@@ -1,8 +1,12 @@
 import { workerData } from 'node:worker_threads';
+import sharp from 'sharp';
 import type { ImageModelConfig } from '@prodshot/config';
 import { isImagingError, type ImageModel } from '@prodshot/imaging';
 import { createEngine } from './engine.js';
 import { revive, type EngineCall, type EngineReply } from './engine-wire.js';
+
+// Renders rarely reuse an input, so libvips' operation cache mostly holds memory: keep it small.
+sharp.cache({ memory: 32, files: 0, items: 50 });
 
 const engine: ImageModel = createEngine((workerData as { imageModel: ImageModelConfig }).imageModel);
 

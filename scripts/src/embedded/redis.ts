@@ -77,10 +77,14 @@ export async function startEmbeddedRedis(options: EmbeddedRedisOptions): Promise
   }
 
   const pid = child.pid!;
+  // If the owner dies of an uncaught error, Redis must not outlive it.
+  const killOnExit = () => child.kill('SIGTERM');
+  process.once('exit', killOnExit);
   return {
     url: `redis://127.0.0.1:${options.port}`,
     pid,
     stop: async () => {
+      process.removeListener('exit', killOnExit);
       if (!isAlive(pid) || child.exitCode !== null) return;
       child.kill('SIGTERM');
       await exited;

@@ -1,5 +1,6 @@
 import { verifyToken } from '@clerk/backend';
 import { clerkPlugin, getAuth } from '@clerk/fastify';
+import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '@prodshot/config';
 import { UsersRepository } from '@prodshot/db';
@@ -23,6 +24,12 @@ export interface SessionAuth {
   /** Embedded mode only: the key the dev sign-in mints tokens with. */
   embeddedSigner: { key: SessionSigningKey; issuer: string; authorizedParty: string } | undefined;
   users: UsersRepository;
+  /**
+   * A Clerk id always maps to the same row, so a signed-in user costs one database round trip a
+   * minute rather than one per request (name and email here may lag a profile edit by that long;
+   * routes that show them read the row). Per app, as each app has its own database.
+   */
+  knownUsers: LRUCache<string, AuthUser>;
 }
 
 declare module 'fastify' {
@@ -81,6 +88,7 @@ export async function registerAuth(app: FastifyInstance, deps: AppDeps): Promise
     },
     embeddedSigner: signer,
     users: new UsersRepository(deps.db),
+    knownUsers: new LRUCache<string, AuthUser>({ max: 10_000, ttl: 60_000 }),
   };
   app.decorate('sessionAuth', sessionAuth);
   app.decorateRequest('user', null as unknown as AuthUser);
@@ -105,12 +113,19 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply):
   if (!auth.isAuthenticated || !auth.userId) {
     return reply.status(401).send(errorBody(401, 'Unauthorized', 'unauthorized'));
   }
-  const claims = auth.sessionClaims as unknown as Record<string, unknown>;
-  const row = await request.server.sessionAuth.users.ensure({
-    clerkId: auth.userId,
-    email: claimString(claims, 'email'),
-    name: claimString(claims, 'name'),
-  });
-  request.user = { id: row.id, clerkId: row.clerk_id, email: row.email, name: row.name };
-  bindLogContext(request, reply, { userId: row.id });
+  const { knownUsers } = request.server.sessionAuth;
+  const known = knownUsers.get(auth.userId);
+  if (known) {
+    request.user = known;
+  } else {
+    const claims = auth.sessionClaims as unknown as Record<string, unknown>;
+    const row = await request.server.sessionAuth.users.ensure({
+      clerkId: auth.userId,
+      email: claimString(claims, 'email'),
+      name: claimString(claims, 'name'),
+    });
+    request.user = { id: row.id, clerkId: row.clerk_id, email: row.email, name: row.name };
+    knownUsers.set(auth.userId, request.user);
+  }
+  bindLogContext(request, reply, { userId: request.user.id });
 }
