@@ -106,6 +106,27 @@ describe.skipIf(!haveCorpus)('the web app in Chromium against the running stack'
     expect(await page.getByRole('tooltip').textContent()).toContain('Credit Details');
   });
 
+  it('buys an add-on pack on top of the plan, then cancels the plan through its confirmation dialog', async () => {
+    await page.goto('/checkout/addon?plan=addon-100');
+    await page.getByRole('heading', { name: 'Purchase Additional Credits' }).waitFor();
+    await page.getByRole('button', { name: 'Buy Credits' }).click();
+    await page.waitForURL('**/dashboard?addon=success');
+    await page.waitForFunction(() => document.querySelector('[data-testid="credit-total"]')?.textContent === '900');
+
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Cancel your subscription?').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel subscription' }).click();
+    await page.getByText('Your subscription has been successfully canceled.').waitFor();
+    expect(await page.locator('dd.status').textContent()).toBe('canceled');
+    await expect(page.getByRole('button', { name: 'Cancel', exact: true }).count()).resolves.toBe(0);
+    // Credits paid for stay until the period ends.
+    await page.reload();
+    await page.waitForFunction(() => document.querySelector('[data-testid="credit-total"]')?.textContent === '900');
+    expect(await page.locator('dd.status').textContent()).toBe('canceled');
+  });
+
   it('uploads a corpus product, makes a Marble template shot in the editor and downloads it', async () => {
     await page.goto('/dashboard');
     await page.locator('#image-input').setInputFiles(PRODUCT);

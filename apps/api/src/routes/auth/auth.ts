@@ -31,6 +31,7 @@ export async function authRoutes(app: FastifyInstance, _deps: AppDeps): Promise<
         email: request.body.email.trim(),
         name: request.body.name.trim(),
       });
+      app.sessionAuth.knownUsers.delete(request.user.clerkId);
       return { token: bearerToken(request.headers.authorization), valid: true, userId: user.id };
     },
   );

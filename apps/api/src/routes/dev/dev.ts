@@ -35,6 +35,7 @@ export async function devRoutes(app: FastifyInstance, _deps: AppDeps): Promise<v
       const email = request.body.email.trim().toLowerCase();
       const clerkId = embeddedClerkId(email);
       const user = await app.sessionAuth.users.upsertProfile({ clerkId, email, name: request.body.name.trim() });
+      app.sessionAuth.knownUsers.delete(clerkId);
       const token = await signSessionToken(signer.key, {
         clerkId,
         sessionId: `sess_${randomBytes(12).toString('hex')}`,

@@ -11,9 +11,10 @@ const NAME_MAX_LENGTH = 200;
 export async function userRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.addHook('onRequest', requireUser);
 
-  app.get('/api/users/profile', async (request): Promise<UserProfile> => {
-    const { id, name, email } = request.user;
-    return { id, name, email };
+  app.get('/api/users/profile', async (request, reply): Promise<UserProfile | undefined> => {
+    const row = await app.sessionAuth.users.findById(request.user.id);
+    if (!row) return reply.status(404).send(errorBody(404, 'User not found', 'not_found'));
+    return { id: row.id, name: row.name, email: row.email };
   });
 
   app.patch<{ Body: Partial<UpdateProfileRequest> & { email?: unknown } }>(
@@ -27,6 +28,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       }
       // Email is read-only here (spec §5): it belongs to the authentication provider, so any email sent is ignored.
       const row = await app.sessionAuth.users.updateName(request.user.id, name);
+      app.sessionAuth.knownUsers.delete(request.user.clerkId);
       if (!row) return reply.status(404).send(errorBody(404, 'User not found', 'not_found'));
       return { id: row.id, name: row.name, email: row.email };
     },
