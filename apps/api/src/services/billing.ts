@@ -94,6 +94,9 @@ export async function startNewPeriod(
   row: SubscriptionRow,
   period: { start: Date | null; end: Date | null; grantKey: string },
 ): Promise<SubscriptionRow> {
+  // A late invoice for a period already superseded must neither move the dates back nor hand out
+  // that older period's allowance again.
+  if (period.end && row.current_period_start && period.end <= row.current_period_start) return row;
   const plan: PlanId = row.pending_plan ?? row.plan;
   const updated = await new SubscriptionsRepository(tx).update(row.id, {
     plan,

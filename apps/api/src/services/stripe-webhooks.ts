@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type Stripe from 'stripe';
 import { findAddOnPack, isPaidPlanId } from '@prodshot/contracts';
 import { isUuid, SubscriptionsRepository, UsersRepository, WebhookEventsRepository, type SubscriptionRow } from '@prodshot/db';
@@ -34,6 +35,14 @@ export async function applyStripeEvent(deps: AppDeps, event: Stripe.Event): Prom
   });
 }
 
+/**
+ * Events about one subscription are applied one at a time (until this transaction ends): two
+ * invoices landing together must not both find no subscription and race to create it.
+ */
+async function lockSubscription(tx: BillingTx, subscriptionId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`stripe-subscription:${subscriptionId}`}))`.execute(tx);
+}
+
 function idOf(value: string | { id: string } | null | undefined): string | null {
   if (!value) return null;
   return typeof value === 'string' ? value : value.id;
@@ -56,6 +65,10 @@ async function checkoutCompleted(tx: BillingTx, credits: CreditChanges, session:
     return;
   }
   if (metadata.kind === 'subscription' && isPaidPlanId(metadata.plan)) {
+    // Its invoice.paid got here first and already opened the subscription with its period.
+    const subscriptionId = idOf(session.subscription);
+    if (subscriptionId) await lockSubscription(tx, subscriptionId);
+    if (subscriptionId && (await new SubscriptionsRepository(tx).findByProviderSubscriptionId(subscriptionId))) return;
     const invoiceId = idOf(session.invoice);
     await activatePlan(tx, credits, {
       userId,
@@ -84,6 +97,7 @@ function paidPeriod(invoice: Stripe.Invoice): { start: Date | null; end: Date | 
 async function invoicePaid(tx: BillingTx, credits: CreditChanges, invoice: Stripe.Invoice): Promise<void> {
   const subscriptionId = subscriptionIdOfInvoice(invoice);
   if (!subscriptionId) return;
+  await lockSubscription(tx, subscriptionId);
   const period = paidPeriod(invoice);
   const grantKey = `stripe:invoice:${invoice.id}`;
   const subscriptions = new SubscriptionsRepository(tx);
@@ -116,6 +130,7 @@ function statusOf(subscription: Stripe.Subscription, deleted: boolean): string {
 }
 
 async function subscriptionChanged(tx: BillingTx, subscription: Stripe.Subscription, deleted: boolean): Promise<SubscriptionRow | undefined> {
+  await lockSubscription(tx, subscription.id);
   const subscriptions = new SubscriptionsRepository(tx);
   const row = await subscriptions.findByProviderSubscriptionId(subscription.id);
   if (!row) return undefined;

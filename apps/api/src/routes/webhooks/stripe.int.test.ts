@@ -193,6 +193,38 @@ describe.skipIf(!stripeFixturesAvailable())(`Stripe provider against a local fak
     expect(after.subscription).toMatchObject({ plan: 'growth', status: 'active', startDate: '2031-01-01T00:00:00.000Z', endDate: '2031-02-01T00:00:00.000Z' });
   });
 
+  it('grants each thing once when every event type arrives twice, out of order and concurrently', async () => {
+    const user = await newUser();
+    const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
+    const firstInvoice = `in_first_${subscriptionId}`;
+    const metadata = { userId: user.id, plan: 'growth' };
+    const period1 = { start: Math.floor(Date.UTC(2032, 0, 1) / 1000), end: Math.floor(Date.UTC(2032, 1, 1) / 1000) };
+    const period2 = { start: period1.end, end: Math.floor(Date.UTC(2032, 2, 1) / 1000) };
+    const events = [
+      subscriptionCheckout(user.id, subscriptionId, firstInvoice),
+      invoicePaid(subscriptionId, firstInvoice, period1, metadata),
+      invoicePaid(subscriptionId, `in_second_${subscriptionId}`, period2, metadata),
+      addOnCheckout(user.id),
+    ].map((e) => JSON.stringify(e));
+    // Latest first, each twice, all at once.
+    const deliveries = [...events].reverse().flatMap((payload) => [payload, payload]);
+    const responses = await Promise.all(deliveries.map((payload) => deliver(payload)));
+    expect(responses.every((r) => r.statusCode === 200 || r.statusCode >= 500)).toBe(true);
+    // Stripe redelivers what was not acknowledged; a second round settles anything refused.
+    await Promise.all(events.map((payload) => deliver(payload)));
+
+    const grants = await testApp.deps.db.selectFrom('credit_ledger').select(['kind', 'idempotency_key']).where('user_id', '=', user.id).execute();
+    expect(grants.filter((g) => g.kind === 'grant_addon')).toHaveLength(1);
+    // Whichever order they landed in, the newest period's allowance was granted once, and a late
+    // older invoice granted nothing on top of it.
+    const resets = grants.filter((g) => g.kind === 'reset_subscription').map((g) => g.idempotency_key);
+    expect(resets).toContain(`stripe:invoice:in_second_${subscriptionId}`);
+    expect(new Set(resets).size).toBe(resets.length);
+    const after = await subscriptionOf(user);
+    expect(after).toMatchObject({ subscriptionCredits: 800, addOnCredits: 100 });
+    expect(after.subscription).toMatchObject({ plan: 'growth', status: 'active', endDate: '2032-03-01T00:00:00.000Z' });
+  });
+
   it('switches plans from the next invoice, without a second checkout', async () => {
     const user = await newUser();
     const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
