@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { repoRoot } from './bench-stack.js';
 
@@ -77,5 +77,18 @@ export async function writeReport(results: BenchResults): Promise<void> {
     'worker drains; throughput is 24 manual shots drained by worker processes of concurrency 1.',
     '',
   ].join('\n');
-  await writeFile(path.join(dir, 'RESULTS.md'), markdown);
+  await upsertSection('# Benchmark results', markdown);
+}
+
+/**
+ * bench/RESULTS.md holds the bench's table and the soak's summary, each written by its own run:
+ * a run replaces its own section (from its heading to the next top-level one) and keeps the rest.
+ */
+export async function upsertSection(heading: string, body: string): Promise<void> {
+  const file = path.join(repoRoot, 'bench', 'RESULTS.md');
+  await mkdir(path.dirname(file), { recursive: true });
+  const current = await readFile(file, 'utf8').catch(() => '');
+  const sections = current.split(/^(?=# )/m).filter((section) => section.trim() && !section.startsWith(`${heading}\n`));
+  const ordered = [...sections, body.endsWith('\n') ? body : `${body}\n`].sort((a, b) => Number(b.startsWith('# Benchmark')) - Number(a.startsWith('# Benchmark')));
+  await writeFile(file, ordered.map((section) => section.trimEnd() + '\n').join('\n'));
 }

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { repoRoot, startBenchStack, type BenchStack, type ServiceProcess } from './bench-stack.js';
+import { upsertSection } from './report.js';
 import { newSeller, post, type Seller } from './seller.js';
 
 const PRODUCT = path.resolve(repoRoot, '..', 'shared', 'corpus', 'products', 'saleor-dash-force-1.png');
@@ -30,7 +30,7 @@ async function sellerLoop(stack: BenchStack, seller: Seller, until: number, tall
     turn += 1;
     const pick = turn % 4;
     if (pick === 0) {
-      const r = await post(stack.baseUrl, seller, '/api/images/smart-generate-product-shots', { imageId: seller.imageId, styleCount: 3 });
+      const r = await post(stack.baseUrl, seller, '/api/images/smart-generate-product-shots', { imageId: seller.imageId, styleCount: 2 });
       count(r.status);
       if (r.status === 202) tally.started.push((r.json.data as { generationId: string }).generationId);
     } else if (pick === 1) {
@@ -44,7 +44,8 @@ async function sellerLoop(stack: BenchStack, seller: Seller, until: number, tall
       await r.arrayBuffer();
       count(r.status);
     }
-    await sleep(1_500 + Math.random() * 2_000);
+    // About as much work as two workers of concurrency 1 drain, so the queue stays bounded.
+    await sleep(3_000 + Math.random() * 3_000);
   }
 }
 
@@ -76,7 +77,7 @@ async function main(): Promise<void> {
     const [kills] = await Promise.all([chaos(stack, until), ...sellers.map((s) => sellerLoop(stack, s, until, tally))]);
     await stack.startWorkers(2, 1);
     log('traffic stopped; waiting for every generation to settle…');
-    const deadline = Date.now() + 5 * 60_000;
+    const deadline = Date.now() + 10 * 60_000;
     let open = Infinity;
     while (Date.now() < deadline && open > 0) {
       const rows = await stack.db.selectFrom('generations').select('status').where('status', 'in', ['queued', 'running']).execute();
@@ -100,8 +101,10 @@ async function main(): Promise<void> {
       `5xx answers: ${fiveXx}`,
     ];
     console.log(lines.join('\n'));
-    await mkdir(path.join(repoRoot, 'bench'), { recursive: true });
-    await appendFile(path.join(repoRoot, 'bench', 'soak.log'), `${new Date().toISOString()}\n${lines.join('\n')}\n\n`);
+    await upsertSection(
+      '# Soak',
+      ['# Soak', '', `Measured by \`npm run soak\` on ${new Date().toISOString().slice(0, 10)}, embedded services, one machine (see above).`, '', ...lines.map((line) => `- ${line}`), ''].join('\n'),
+    );
     for (const seller of sellers) seller.socket.disconnect();
     if (fiveXx > 0 || granted !== remaining + spent || spent !== outputs.length || open > 0) process.exitCode = 1;
   } finally {

@@ -86,6 +86,17 @@ describe('CreditsRepository', () => {
     expect(await credits.balance(userId)).toEqual({ subscriptionCredits: 1, addOnCredits: 2 });
   });
 
+  it('never refunds the credit of an output that was stored', async () => {
+    const userId = await newUser();
+    await seed(userId, 0, 3);
+    const generationId = await newGeneration(userId);
+    await credits.reserve({ userId, amount: 3, idempotencyKey: `reserve:${generationId}`, generationId });
+    await credits.settle({ userId, generationId, idempotencyKey: `settle:${generationId}:0` });
+    await credits.settle({ userId, generationId, idempotencyKey: `settle:${generationId}:1` });
+    await credits.refund({ userId, amount: 1_000, idempotencyKey: `refund:${generationId}:sweep`, generationId });
+    expect(await credits.balance(userId)).toEqual({ subscriptionCredits: 0, addOnCredits: 1 });
+  });
+
   it('resets subscription credits to the allowance without rollover and keeps add-ons', async () => {
     const userId = await newUser();
     await seed(userId, 250, 100);

@@ -91,8 +91,9 @@ export class CreditsRepository {
       const current = await lockBalance(tx, input.userId);
       if (await keyUsed(tx, input.idempotencyKey)) return { applied: false, balance: current };
       const open = await refundable(tx, input.generationId);
-      const toAddOn = Math.min(input.amount, open.addOn);
-      const toSubscription = Math.min(input.amount - toAddOn, open.subscription);
+      const cap = Math.min(input.amount, open.total);
+      const toAddOn = Math.min(cap, open.addOn);
+      const toSubscription = Math.min(cap - toAddOn, open.subscription);
       return this.move(tx, input.userId, 'refund', toSubscription, toAddOn, input);
     });
   }
@@ -188,14 +189,21 @@ async function keyUsed(tx: Tx, idempotencyKey: string): Promise<boolean> {
   return row !== undefined;
 }
 
-async function refundable(tx: Tx, generationId: string): Promise<{ subscription: number; addOn: number }> {
+/**
+ * What a generation may still get back: what it reserved, less what came back already, less one
+ * credit per output it settled (a stored shot was paid for, whatever fails after it).
+ */
+async function refundable(tx: Tx, generationId: string): Promise<{ subscription: number; addOn: number; total: number }> {
   const row = await tx
     .selectFrom('credit_ledger')
     .select([
       sql<string>`coalesce(-sum(subscription_delta) filter (where kind = 'reserve'), 0) - coalesce(sum(subscription_delta) filter (where kind = 'refund'), 0)`.as('subscription'),
       sql<string>`coalesce(-sum(addon_delta) filter (where kind = 'reserve'), 0) - coalesce(sum(addon_delta) filter (where kind = 'refund'), 0)`.as('addon'),
+      sql<string>`count(*) filter (where kind = 'settle')`.as('settled'),
     ])
     .where('generation_id', '=', generationId)
     .executeTakeFirstOrThrow();
-  return { subscription: Number(row.subscription), addOn: Number(row.addon) };
+  const subscription = Number(row.subscription);
+  const addOn = Number(row.addon);
+  return { subscription, addOn, total: Math.max(0, subscription + addOn - Number(row.settled)) };
 }

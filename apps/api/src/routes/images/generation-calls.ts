@@ -22,7 +22,8 @@ import { GenerationService, slotsFor } from '../../services/generation-service.j
 
 /** How long a synchronous call waits for its job before answering 504 (the job goes on). */
 const SYNC_WAIT_MS = 90_000;
-const ENHANCE_WAIT_MS = 20_000;
+// Long enough for a crashed worker's enhance job to be picked up again (lock expiry plus a retry).
+const ENHANCE_WAIT_MS = 45_000;
 const GENERIC_FAILURE = 'Failed to generate product shots. Please try again.';
 
 function wantsAsync(request: FastifyRequest): boolean {
