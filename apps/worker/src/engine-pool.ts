@@ -27,6 +27,9 @@ export function createEnginePool(config: ImageModelConfig, threads: number, time
     maxThreads: threads,
     idleTimeout: Number.POSITIVE_INFINITY,
     workerData: { imageModel: config },
+    // Pixels live in typed arrays outside the JS heap (a 4096 px shot uses about 10 MB of heap), so
+    // a small heap only makes V8 collect sooner: it keeps a busy worker's RSS bounded.
+    resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 8 },
   });
   // A call past its deadline is aborted, which ends its thread (Piscina starts a fresh one): a hung
   // model cannot hold a worker slot forever.

@@ -11,6 +11,7 @@ import { startHealthServer } from './health-server.js';
 import type { WorkerDeps } from './deps.js';
 import { createWorkerMetrics } from './metrics.js';
 import { createPublisher } from './realtime/publisher.js';
+import { lowerCpuPriority } from './cpu-priority.js';
 
 /** Longer than any single job step, shorter than an orchestrator's kill grace period. */
 const SHUTDOWN_DEADLINE_MS = 60_000;
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
 
   const enginePool = createEnginePool(config.imageModel, config.worker.concurrency, config.worker.engineTimeoutMs);
   await enginePool.warm();
+  lowerCpuPriority(config.worker.nice, log);
   const deps: WorkerDeps = {
     config,
     db,

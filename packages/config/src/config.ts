@@ -60,6 +60,8 @@ export interface Config {
   storage: StorageConfig;
   worker: {
     concurrency: number;
+    /** Niceness (0–19) the worker gives its threads. */
+    nice: number;
     healthPort: number | undefined;
     lockDurationMs: number;
     engineTimeoutMs: number;
@@ -107,6 +109,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: Loa
     storage: storageConfig(env, dataDir),
     worker: {
       concurrency: env.WORKER_CONCURRENCY,
+      nice: env.WORKER_NICE,
       healthPort: env.WORKER_HEALTH_PORT,
       lockDurationMs: env.WORKER_LOCK_DURATION_MS,
       engineTimeoutMs: env.ENGINE_TIMEOUT_MS,

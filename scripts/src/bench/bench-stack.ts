@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { createDatabase, migrateToLatest, type Db } from '@prodshot/db';
 import { freePort, waitUntil } from '../embedded/processes.js';
 import { startEmbeddedStack, type EmbeddedStack } from '../embedded/stack.js';
+import { workerProcessEnv } from '../worker-process-env.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -79,7 +80,7 @@ export async function startBenchStack(extraEnv: NodeJS.ProcessEnv = {}): Promise
     api,
     async startWorkers(count, concurrency) {
       await Promise.all(workers.map((w) => w.stop()));
-      workers = Array.from({ length: count }, () => spawnService('apps/worker/dist/main.js', { ...env, WORKER_CONCURRENCY: String(concurrency) }));
+      workers = Array.from({ length: count }, () => spawnService('apps/worker/dist/main.js', workerProcessEnv({ ...env, WORKER_CONCURRENCY: String(concurrency) })));
       return workers;
     },
     async stop() {

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Worker } from 'node:worker_threads';
 import { Queue } from 'bullmq';
 import { createImageModel, normaliseInput } from '@prodshot/imaging';
 import { startBenchStack, repoRoot, type BenchStack } from './bench-stack.js';
@@ -28,17 +29,39 @@ async function until<T>(check: () => Promise<T | null | undefined | false>, time
 }
 
 /** (1) The engine alone, in this process: the time a style costs before any queue, storage or socket. */
-async function engineOnly(): Promise<{ engineMsMedian: number; prompts: string[] }> {
+async function engineOnly(cutout: Buffer): Promise<number> {
   const engine = createImageModel({ kind: 'local' });
-  const source = (await normaliseInput(await readFile(PRODUCT))).buffer;
-  const cutout = await engine.removeBackground(source);
   const samples: number[] = [];
   for (let i = 0; i < 12; i += 1) {
     const started = performance.now();
     await engine.generate({ cutout, prompt: STYLE_PROMPT, size: 1024, seed: 1000 + i, format: 'png' });
     if (i >= 2) samples.push(performance.now() - started);
   }
-  return { engineMsMedian: median(samples), prompts: [STYLE_PROMPT] };
+  return median(samples);
+}
+
+/**
+ * The engine alone on N threads at once, shots per second: with nothing else running, this is
+ * the most N worker processes could drain on this machine, the ceiling of figure (6).
+ */
+async function engineThroughput(cutout: Buffer, threads: number, shotsPerThread: number): Promise<number> {
+  const workers = Array.from(
+    { length: threads },
+    (_, n) => new Worker(new URL('./engine-loop.js', import.meta.url), { workerData: { cutout, prompt: STYLE_PROMPT, shots: shotsPerThread, seed: 5000 + n * 100 } }),
+  );
+  const next = (worker: Worker) =>
+    new Promise<void>((resolve, reject) => {
+      worker.once('message', () => resolve());
+      worker.once('error', reject);
+    });
+  await Promise.all(workers.map(next));
+  const started = performance.now();
+  const finished = workers.map(next);
+  for (const worker of workers) worker.postMessage('go');
+  await Promise.all(finished);
+  const seconds = (performance.now() - started) / 1000;
+  await Promise.all(workers.map((w) => w.terminate()));
+  return (threads * shotsPerThread) / seconds;
 }
 
 async function clearQueues(stack: BenchStack): Promise<void> {
@@ -49,20 +72,50 @@ async function clearQueues(stack: BenchStack): Promise<void> {
   }
 }
 
-/** (5) Enqueue latency: sellers at once, each asking for manual shots with respond-async, no worker draining. */
-async function enqueueLatency(stack: BenchStack, sellers: Seller[], perSeller: number): Promise<number[]> {
-  const latencies: number[] = [];
-  await Promise.all(
+async function enqueueOne(stack: BenchStack, seller: Seller): Promise<number> {
+  const result = await post(stack.baseUrl, seller, '/api/images/generate-product-shots', { imageId: seller.imageId, backgroundType: 'studio' });
+  if (result.status !== 202) throw new Error(`enqueue answered ${result.status}: ${JSON.stringify(result.json)}`);
+  return result.ms;
+}
+
+/**
+ * (5) Enqueue latency under load: every seller submits on their own clock, at random moments
+ * (Poisson arrivals) averaging one generation a second each (far above a person's pace), for
+ * `seconds`, whatever the answers to earlier ones. The accept time of `generate-product-shots`
+ * with respond-async, while `drainingWorkers` worker processes render what was accepted.
+ */
+async function enqueueLatency(stack: BenchStack, sellers: Seller[], seconds: number, drainingWorkers: number): Promise<number[]> {
+  await stack.startWorkers(drainingWorkers, 1);
+  await sleep(4_000);
+  const until = performance.now() + seconds * 1000;
+  const latencies = await Promise.all(
     sellers.map(async (seller) => {
-      for (let i = 0; i < perSeller; i += 1) {
-        const result = await post(stack.baseUrl, seller, '/api/images/generate-product-shots', { imageId: seller.imageId, backgroundType: 'studio' });
-        if (result.status !== 202) throw new Error(`enqueue answered ${result.status}: ${JSON.stringify(result.json)}`);
-        latencies.push(result.ms);
+      const sent: Promise<number>[] = [];
+      for (;;) {
+        await sleep(-Math.log(1 - Math.random()) * 1000);
+        if (performance.now() > until) return Promise.all(sent);
+        sent.push(enqueueOne(stack, seller));
       }
     }),
   );
+  await stack.startWorkers(0, 1);
   await clearQueues(stack);
-  return latencies;
+  return latencies.flat();
+}
+
+/** Capacity: `clients` submitting back to back with no pause, so accepts queue up; accepts per second and their latencies. */
+async function enqueueCapacity(stack: BenchStack, sellers: Seller[], perSeller: number): Promise<{ perSecond: number; latencies: number[] }> {
+  const started = performance.now();
+  const latencies = await Promise.all(
+    sellers.map(async (seller) => {
+      const own: number[] = [];
+      for (let i = 0; i < perSeller; i += 1) own.push(await enqueueOne(stack, seller));
+      return own;
+    }),
+  );
+  const perSecond = (sellers.length * perSeller) / ((performance.now() - started) / 1000);
+  await clearQueues(stack);
+  return { perSecond, latencies: latencies.flat() };
 }
 
 async function generationsSettled(stack: BenchStack, ids: string[]): Promise<boolean> {
@@ -83,9 +136,16 @@ async function throughput(stack: BenchStack, seller: Seller, workers: number, jo
   return jobs / ((performance.now() - started) / 1000);
 }
 
+interface StyleSample {
+  /** Request sent → `complete` event received, on the bench's clock. */
+  endToEndMs: number;
+  /** The engine's own render inside the worker: the style's progress 30 → 90 events, stamped around `generate()`. */
+  engineMs: number;
+}
+
 /** (3) End-to-end time of one style job (API accept → queue → worker → storage → DB → socket), one at a time. */
-async function styleEndToEnd(stack: BenchStack, seller: Seller, generations: number): Promise<number[]> {
-  const samples: number[] = [];
+async function styleEndToEnd(stack: BenchStack, seller: Seller, generations: number): Promise<StyleSample[]> {
+  const samples: StyleSample[] = [];
   for (let g = 0; g < generations; g += 1) {
     const recommended = await post(stack.baseUrl, seller, '/api/images/generate-product-style-recommendations', { imageId: seller.imageId }, false);
     const generationId = generationIdOf(recommended);
@@ -99,13 +159,19 @@ async function styleEndToEnd(stack: BenchStack, seller: Seller, generations: num
         styleIndex: index,
       });
       if (result.status !== 202) throw new Error(`single shot answered ${result.status}`);
-      const done = await until(
-        async () =>
-          seller.events.find((e) => e.event === 'generation:style' && e.payload.generationId === generationId && e.payload.index === index && e.payload.status === 'complete'),
-        60_000,
-        'a style to complete',
-      );
-      samples.push(done.receivedAt - started);
+      const ofStyle = (status: string, progress?: number) =>
+        seller.events.find(
+          (e) =>
+            e.event === 'generation:style' &&
+            e.payload.generationId === generationId &&
+            e.payload.index === index &&
+            e.payload.status === status &&
+            (progress === undefined || e.payload.progress === progress),
+        );
+      const done = await until(async () => ofStyle('complete'), 60_000, 'a style to complete');
+      const [rendering, rendered] = [ofStyle('progress', 30), ofStyle('progress', 90)];
+      if (!rendering || !rendered) throw new Error('a style completed without its progress events');
+      samples.push({ endToEndMs: done.receivedAt - started, engineMs: rendered.payload.at - rendering.payload.at });
     }
   }
   return samples;
@@ -130,22 +196,26 @@ async function smartForSellers(stack: BenchStack, sellers: Seller[]): Promise<nu
 
 async function main(): Promise<void> {
   if (!existsSync(PRODUCT)) throw new Error(`The bench needs ${PRODUCT} (../shared/corpus beside the repository).`);
+  const cutout = await createImageModel({ kind: 'local' }).removeBackground((await normaliseInput(await readFile(PRODUCT))).buffer);
   log('engine only…');
-  const engine = await engineOnly();
-  log(`engine median ${round(engine.engineMsMedian)} ms`);
+  const engineMsMedian = await engineOnly(cutout);
+  const engineShotsPerSecondByThreads: Record<string, number> = {};
+  for (const threads of [1, 2]) engineShotsPerSecondByThreads[String(threads)] = round(await engineThroughput(cutout, threads, 8), 2);
+  log(`engine median ${round(engineMsMedian)} ms; ${JSON.stringify(engineShotsPerSecondByThreads)} shots/s on 1 and 2 threads`);
 
   const stack = await startBenchStack();
   try {
     const sellers = await Promise.all(Array.from({ length: 50 }, (_, n) => newSeller(stack.baseUrl, stack.db, n, PRODUCT)));
-    log('enqueue latency at 20 and 50 concurrent sellers…');
-    const enqueue20 = await enqueueLatency(stack, sellers.slice(0, 20), 10);
-    const enqueue50 = await enqueueLatency(stack, sellers, 4);
+    log('enqueue latency for 20 and 50 sellers while 2 workers render…');
+    const enqueue20 = await enqueueLatency(stack, sellers.slice(0, 20), 10, 2);
+    const enqueue50 = await enqueueLatency(stack, sellers, 10, 2);
+    log('enqueue capacity, 50 clients back to back…');
+    const capacity = await enqueueCapacity(stack, sellers, 6);
 
     log('style end to end and push latency (1 worker, concurrency 2)…');
-    const [overheadWorker] = await stack.startWorkers(1, 2);
+    await stack.startWorkers(1, 2);
     await sleep(4_000);
     const styleSamples = await styleEndToEnd(stack, sellers[0]!, 3);
-    const workerRssMb = overheadWorker!.peakRssMb();
 
     const throughputByWorkers: Record<string, number> = {};
     for (const workers of [1, 2, 4]) {
@@ -153,31 +223,40 @@ async function main(): Promise<void> {
       throughputByWorkers[String(workers)] = round(await throughput(stack, sellers[1]!, workers, 24), 2);
     }
 
-    log('smart generation for 1, 10 and 50 sellers (2 workers)…');
-    await stack.startWorkers(2, 1);
+    log('smart generation for 1, 10 and 50 sellers (2 workers of concurrency 2)…');
+    const smartWorkers = await stack.startWorkers(2, 2);
     await sleep(4_000);
     const e2eSmartMsBySellers: Record<string, number> = {};
     for (const count of [1, 10, 50]) {
       e2eSmartMsBySellers[String(count)] = Math.round(median(await smartForSellers(stack, sellers.slice(0, count))));
     }
+    const workerRssMb = Math.max(...smartWorkers.map((w) => w.peakRssMb()));
 
     const pushLatencies = sellers.flatMap((s) =>
       s.events.filter((e) => e.event === 'generation:style' && e.payload.status === 'complete').map((e) => e.receivedAt - e.payload.at),
     );
-    const styleMsMedian = median(styleSamples);
+    const engineInWorkerMsMedian = median(styleSamples.map((s) => s.engineMs));
+    const overheadMsMedian = median(styleSamples.map((s) => s.endToEndMs - s.engineMs));
     const results: BenchResults = {
       machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGb: round(os.totalmem() / 1024 ** 3), node: process.version },
-      engineMsMedian: round(engine.engineMsMedian),
-      styleEndToEndMsMedian: round(styleMsMedian),
-      overheadMsMedian: round(styleMsMedian - engine.engineMsMedian),
-      overheadRatio: round((styleMsMedian - engine.engineMsMedian) / engine.engineMsMedian, 3),
+      engineMsMedian: round(engineMsMedian),
+      engineInWorkerMsMedian: round(engineInWorkerMsMedian),
+      engineShotsPerSecondByThreads,
+      styleEndToEndMsMedian: round(median(styleSamples.map((s) => s.endToEndMs))),
+      overheadMsMedian: round(overheadMsMedian),
+      overheadRatio: round(overheadMsMedian / engineInWorkerMsMedian, 3),
       pushP50Ms: round(percentile(pushLatencies, 50)),
       pushP99Ms: round(percentile(pushLatencies, 99)),
       pushSamples: pushLatencies.length,
       enqueueP50Ms: round(percentile(enqueue20, 50)),
       enqueueP99Ms: round(percentile(enqueue20, 99)),
+      enqueueSamples: enqueue20.length,
       enqueueAt50SellersP50Ms: round(percentile(enqueue50, 50)),
       enqueueAt50SellersP99Ms: round(percentile(enqueue50, 99)),
+      enqueueAt50SellersSamples: enqueue50.length,
+      enqueueCapacityPerSecond: round(capacity.perSecond),
+      enqueueAtCapacityP50Ms: round(percentile(capacity.latencies, 50)),
+      enqueueAtCapacityP99Ms: round(percentile(capacity.latencies, 99)),
       throughputByWorkers,
       e2eSmartMsBySellers,
       apiRssMb: round(stack.api.peakRssMb()),

@@ -72,12 +72,15 @@ export class CreditsRepository {
     assertPositive(input.amount);
     return this.inTransaction(async (tx) => {
       const current = await lockBalance(tx, input.userId);
-      if (await keyUsed(tx, input.idempotencyKey)) return { applied: false, balance: current };
       const available = current.subscriptionCredits + current.addOnCredits;
-      if (available < input.amount) throw new InsufficientCreditsError(input.amount, available);
+      if (available < input.amount) {
+        // A replay of a reservation that went through is answered as such, not as a shortfall.
+        if (await keyUsed(tx, input.idempotencyKey)) return { applied: false, balance: current };
+        throw new InsufficientCreditsError(input.amount, available);
+      }
       const fromSubscription = Math.min(current.subscriptionCredits, input.amount);
       const fromAddOn = input.amount - fromSubscription;
-      return this.move(tx, input.userId, 'reserve', -fromSubscription, -fromAddOn, input);
+      return move(tx, current, input.userId, 'reserve', -fromSubscription, -fromAddOn, input);
     });
   }
 
@@ -89,12 +92,11 @@ export class CreditsRepository {
     assertPositive(input.amount);
     return this.inTransaction(async (tx) => {
       const current = await lockBalance(tx, input.userId);
-      if (await keyUsed(tx, input.idempotencyKey)) return { applied: false, balance: current };
       const open = await refundable(tx, input.generationId);
       const cap = Math.min(input.amount, open.total);
       const toAddOn = Math.min(cap, open.addOn);
       const toSubscription = Math.min(cap - toAddOn, open.subscription);
-      return this.move(tx, input.userId, 'refund', toSubscription, toAddOn, input);
+      return move(tx, current, input.userId, 'refund', toSubscription, toAddOn, input);
     });
   }
 
@@ -102,8 +104,7 @@ export class CreditsRepository {
   async settle(input: { userId: string; generationId: string; idempotencyKey: string }): Promise<LedgerResult> {
     return this.inTransaction(async (tx) => {
       const current = await lockBalance(tx, input.userId);
-      if (await keyUsed(tx, input.idempotencyKey)) return { applied: false, balance: current };
-      return this.move(tx, input.userId, 'settle', 0, 0, input);
+      return move(tx, current, input.userId, 'settle', 0, 0, input);
     });
   }
 
@@ -111,8 +112,7 @@ export class CreditsRepository {
     assertPositive(input.amount);
     return this.inTransaction(async (tx) => {
       const current = await lockBalance(tx, input.userId);
-      if (await keyUsed(tx, input.idempotencyKey)) return { applied: false, balance: current };
-      return this.move(tx, input.userId, 'grant_addon', 0, input.amount, input);
+      return move(tx, current, input.userId, 'grant_addon', 0, input.amount, input);
     });
   }
 
@@ -121,46 +121,12 @@ export class CreditsRepository {
     if (!Number.isInteger(input.amount) || input.amount < 0) throw new RangeError('allowance must be a whole number ≥ 0');
     return this.inTransaction(async (tx) => {
       const current = await lockBalance(tx, input.userId);
-      if (await keyUsed(tx, input.idempotencyKey)) return { applied: false, balance: current };
-      return this.move(tx, input.userId, 'reset_subscription', input.amount - current.subscriptionCredits, 0, input);
+      return move(tx, current, input.userId, 'reset_subscription', input.amount - current.subscriptionCredits, 0, input);
     });
   }
 
   private inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     return this.db.isTransaction ? work(this.db as Tx) : this.db.transaction().execute(work);
-  }
-
-  private async move(
-    tx: Tx,
-    userId: string,
-    kind: LedgerKind,
-    subscriptionDelta: number,
-    addOnDelta: number,
-    input: { idempotencyKey: string; generationId?: string; reason?: string },
-  ): Promise<LedgerResult> {
-    await tx
-      .insertInto('credit_ledger')
-      .values({
-        user_id: userId,
-        kind,
-        subscription_delta: subscriptionDelta,
-        addon_delta: addOnDelta,
-        idempotency_key: input.idempotencyKey,
-        generation_id: input.generationId ?? null,
-        reason: input.reason ?? null,
-      })
-      .execute();
-    const row = await tx
-      .updateTable('credit_balances')
-      .set({
-        subscription_credits: sql`subscription_credits + ${subscriptionDelta}`,
-        addon_credits: sql`addon_credits + ${addOnDelta}`,
-        updated_at: sql`now()`,
-      })
-      .where('user_id', '=', userId)
-      .returning(['subscription_credits', 'addon_credits'])
-      .executeTakeFirstOrThrow();
-    return { applied: true, balance: toBalance(row) };
   }
 }
 
@@ -172,16 +138,57 @@ function assertPositive(amount: number): void {
   if (!Number.isInteger(amount) || amount <= 0) throw new RangeError('amount must be a whole number > 0');
 }
 
-/** Creates the balance row if needed and locks it: concurrent movements for one user queue up here. */
+/** Locks the user's balance row, creating it first if needed: concurrent movements for one user queue up here. */
 async function lockBalance(tx: Tx, userId: string): Promise<CreditBalance> {
-  await tx.insertInto('credit_balances').values({ user_id: userId }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
-  const row = await tx
-    .selectFrom('credit_balances')
-    .select(['subscription_credits', 'addon_credits'])
-    .where('user_id', '=', userId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+  const select = () => tx.selectFrom('credit_balances').select(['subscription_credits', 'addon_credits']).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+  let row = await select();
+  if (!row) {
+    await tx.insertInto('credit_balances').values({ user_id: userId }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
+    row = await select();
+  }
   return toBalance(row);
+}
+
+/**
+ * Writes the ledger row and moves the balance by it. The row's unique idempotency key decides:
+ * a key used before inserts nothing, and then nothing moves.
+ */
+async function move(
+  tx: Tx,
+  current: CreditBalance,
+  userId: string,
+  kind: LedgerKind,
+  subscriptionDelta: number,
+  addOnDelta: number,
+  input: { idempotencyKey: string; generationId?: string; reason?: string },
+): Promise<LedgerResult> {
+  const inserted = await tx
+    .insertInto('credit_ledger')
+    .values({
+      user_id: userId,
+      kind,
+      subscription_delta: subscriptionDelta,
+      addon_delta: addOnDelta,
+      idempotency_key: input.idempotencyKey,
+      generation_id: input.generationId ?? null,
+      reason: input.reason ?? null,
+    })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return { applied: false, balance: current };
+  if (subscriptionDelta === 0 && addOnDelta === 0) return { applied: true, balance: current };
+  const row = await tx
+    .updateTable('credit_balances')
+    .set({
+      subscription_credits: sql`subscription_credits + ${subscriptionDelta}`,
+      addon_credits: sql`addon_credits + ${addOnDelta}`,
+      updated_at: sql`now()`,
+    })
+    .where('user_id', '=', userId)
+    .returning(['subscription_credits', 'addon_credits'])
+    .executeTakeFirstOrThrow();
+  return { applied: true, balance: toBalance(row) };
 }
 
 async function keyUsed(tx: Tx, idempotencyKey: string): Promise<boolean> {

@@ -11,6 +11,7 @@ import {
   SmartGenerateRequest,
   StyleRecommendationsRequest,
   type JobName,
+  type ShotSize,
 } from '@prodshot/contracts';
 import type { ImageRow } from '@prodshot/db';
 import { JobFailedError, jobIds, JobTimeoutError } from '@prodshot/queue';
@@ -79,7 +80,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
       return reply.status(400).send(errorBody(400, 'Choose a template or describe a background', 'missing_background'));
     }
     const userId = request.user.id;
-    const image = await service.ownedImage(userId, body);
+    const [image, size] = await Promise.all([service.ownedImage(userId, body), service.shotSize(userId)]);
     const count = body.count ?? 1;
     const prompt = body.prompt?.trim() || undefined;
     const generation = await service.open({
@@ -104,7 +105,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
         count,
         extractSubjectFirst: body.extractSubjectFirst ?? false,
         upscaleImageFirst: body.upscaleImageFirst ?? false,
-        size: await service.shotSize(userId),
+        size,
       },
       generation.id,
     );
@@ -122,6 +123,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     generationId: string;
     userId: string;
     image: ImageRow;
+    size: ShotSize;
     body: { productTitle?: string | undefined; productDescription?: string | undefined };
     fanOut: boolean;
     styleCount: number;
@@ -137,7 +139,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
         productDescription: input.body.productDescription,
         fanOut: input.fanOut,
         styleCount: input.styleCount,
-        size: await service.shotSize(input.userId),
+        size: input.size,
       },
       input.generationId,
     );
@@ -146,7 +148,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
   app.post('/api/images/smart-generate-product-shots', { schema: { body: SmartGenerateRequest } }, async (request, reply) => {
     const body = request.body;
     const userId = request.user.id;
-    const image = await service.ownedImage(userId, body);
+    const [image, size] = await Promise.all([service.ownedImage(userId, body), service.shotSize(userId)]);
     const styleCount = body.styleCount ?? SMART_STYLES_DEFAULT;
     const generation = await service.open({
       userId,
@@ -157,7 +159,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
       slots: [],
       credits: styleCount,
     });
-    await enqueueRecommendation({ generationId: generation.id, userId, image, body, fanOut: true, styleCount });
+    await enqueueRecommendation({ generationId: generation.id, userId, image, size, body, fanOut: true, styleCount });
     accepted(request, reply, generation.id, generation.id);
     return reply.status(202).send({ data: { generationId: generation.id, status: 'queued' } });
   });
@@ -165,9 +167,9 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
   app.post('/api/images/generate-product-style-recommendations', { schema: { body: StyleRecommendationsRequest } }, async (request, reply) => {
     const body = request.body;
     const userId = request.user.id;
-    const image = await service.ownedImage(userId, body);
+    const [image, size] = await Promise.all([service.ownedImage(userId, body), service.shotSize(userId)]);
     const generation = await service.open({ userId, image, kind: 'smart', stage: 'analysing', request: { clientDriven: true }, slots: [], credits: 0 });
-    await enqueueRecommendation({ generationId: generation.id, userId, image, body, fanOut: false, styleCount: 0 });
+    await enqueueRecommendation({ generationId: generation.id, userId, image, size, body, fanOut: false, styleCount: 0 });
     accepted(request, reply, generation.id, generation.id);
     if (wantsAsync(request)) return reply.status(202).send({ data: { generationId: generation.id, status: 'queued' } });
     try {
@@ -193,7 +195,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
   app.post('/api/images/generate-single-product-shot', { schema: { body: SingleShotRequest } }, async (request, reply) => {
     const body = request.body;
     const userId = request.user.id;
-    const generation = await service.ownedGeneration(userId, body.generationId);
+    const [generation, size] = await Promise.all([service.ownedGeneration(userId, body.generationId), service.shotSize(userId)]);
     const image = await service.ownedImage(userId, { imageId: generation.image_id ?? body.imageId, fileId: body.fileId });
     const existing = generation.styles.find((s) => s.index === body.styleIndex);
     if (existing?.status === 'failed') return reply.status(409).send(errorBody(409, 'This style already failed; start a new generation', 'style_failed'));
@@ -213,7 +215,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
         styleIndex: body.styleIndex,
         styleName: body.styleName,
         stylePrompt: body.stylePrompt,
-        size: await service.shotSize(userId),
+        size,
       },
       jobId,
     );
@@ -255,7 +257,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     background: { backgroundType?: string | undefined; prompt?: string | undefined },
   ) {
     const userId = request.user.id;
-    const image = await service.ownedImage(userId, { imageId: request.params.id });
+    const [image, size] = await Promise.all([service.ownedImage(userId, { imageId: request.params.id }), service.shotSize(userId)]);
     const slotName = kind === 'remove-background' ? 'Background removed' : undefined;
     const [slot] = slotsFor(1, background.backgroundType, background.prompt);
     const generation = await service.open({
@@ -275,7 +277,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
           ...source,
           backgroundType: background.backgroundType as never,
           prompt: background.prompt,
-          size: await service.shotSize(userId),
+          size,
         },
         generation.id,
       );
