@@ -44,4 +44,20 @@ describe('serving the web app beside the API', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  it('grants no other origin access: CORS stays closed because the web app is served from the same origin', async () => {
+    const origin = 'https://evil.example';
+    const preflight = await testApp.app.inject({
+      method: 'OPTIONS',
+      url: '/api/images/generate-product-shots',
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+    });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(preflight.headers['access-control-allow-headers']).toBeUndefined();
+    const read = await testApp.app.inject({ method: 'GET', url: '/api/payments/plans', headers: { origin } });
+    expect(read.headers['access-control-allow-origin']).toBeUndefined();
+    expect(read.headers['cross-origin-resource-policy']).toBe('same-origin');
+    const socketHandshake = await testApp.app.inject({ method: 'GET', url: '/socket.io/?EIO=4&transport=polling', headers: { origin } });
+    expect(socketHandshake.headers['access-control-allow-origin']).toBeUndefined();
+  });
 });
