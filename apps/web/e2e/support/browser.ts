@@ -18,6 +18,8 @@ export function launchChromium(): Promise<Browser> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
+  // A page still loading its data shows spinners: picture it once what it fetched has arrived.
+  await page.locator('.spinner-page, .spinner-inline').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
   // Lazy images below the fold load only when scrolled to; wait for every image the page has.
   await page.evaluate(async () => {
     for (const img of Array.from(document.images)) img.loading = 'eager';
