@@ -73,6 +73,27 @@ describe('CreditsRepository', () => {
     expect(await credits.balance(userId)).toEqual({ subscriptionCredits: 0, addOnCredits: 0 });
   });
 
+  // Ten rounds, as a lost update shows only in some interleavings.
+  it('keeps the balance equal to the ledger under concurrent reservations, grants and resets', async () => {
+    for (let round = 0; round < 10; round += 1) {
+      const userId = await newUser();
+      await seed(userId, 5, 0);
+      const generations = await Promise.all(Array.from({ length: 40 }, () => newGeneration(userId)));
+      const results = await Promise.allSettled([
+        ...generations.map((generationId) => credits.reserve({ userId, amount: 1, idempotencyKey: `mixed:${generationId}`, generationId })),
+        ...Array.from({ length: 10 }, (_, n) => credits.grantAddOn({ userId, amount: 2, idempotencyKey: `mixed-grant:${userId}:${n}` })),
+        ...Array.from({ length: 5 }, (_, n) => credits.resetSubscription({ userId, amount: 3, idempotencyKey: `mixed-reset:${userId}:${n}` })),
+      ]);
+      expect(results.filter((r) => r.status === 'rejected' && !(r.reason instanceof InsufficientCreditsError))).toEqual([]);
+      const ledger = await test.db
+        .selectFrom('credit_ledger')
+        .select((eb) => [eb.fn.sum<string>('subscription_delta').as('subscription'), eb.fn.sum<string>('addon_delta').as('addon')])
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      expect(await credits.balance(userId)).toEqual({ subscriptionCredits: Number(ledger.subscription), addOnCredits: Number(ledger.addon) });
+    }
+  });
+
   it('refunds add-on credits first and never more than was reserved', async () => {
     const userId = await newUser();
     await seed(userId, 1, 2);
