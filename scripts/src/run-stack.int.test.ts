@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,8 +23,28 @@ function childPids(pid: number): number[] {
   return out.split('\n').map((s) => Number(s.trim())).filter((n) => n > 0);
 }
 
+function descendantPids(pid: number): number[] {
+  return childPids(pid).flatMap((child) => [child, ...descendantPids(child)]);
+}
+
+function commandOf(pid: number): string {
+  return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+}
+
+/** When each process is last seen alive, polled every 5 ms until all are gone. */
+async function exitTimes(pids: number[], timeoutMs: number): Promise<Map<number, number>> {
+  const seen = new Map(pids.map((pid) => [pid, performance.now()]));
+  const until = performance.now() + timeoutMs;
+  while (performance.now() < until && pids.some(isAlive)) {
+    for (const pid of pids) if (isAlive(pid)) seen.set(pid, performance.now());
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  if (pids.some(isAlive)) throw new Error('some services did not exit');
+  return seen;
+}
+
 describe('the built stack (what npm start runs after building)', () => {
-  it('serves health on embedded services and leaves no process behind after SIGINT', async () => {
+  it("serves health on embedded services, and a terminal's Ctrl-C stops every service cleanly", async () => {
     const [port, postgresPort, redisPort] = await Promise.all([freePort(), freePort(), freePort()]);
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -36,7 +56,8 @@ describe('the built stack (what npm start runs after building)', () => {
     };
     delete env.DATABASE_URL;
     delete env.REDIS_URL;
-    const stack = spawn(process.execPath, [entry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its own process group, as a terminal's foreground job, so that Ctrl-C can be sent to the group.
+    const stack = spawn(process.execPath, [entry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let output = '';
     stack.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     stack.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -52,11 +73,19 @@ describe('the built stack (what npm start runs after building)', () => {
     const spa = await fetch(`http://127.0.0.1:${port}/dashboard`);
     expect(spa.headers.get('content-type')).toContain('text/html');
 
-    const children = childPids(stack.pid!);
-    expect(children.length).toBeGreaterThanOrEqual(4); // postgres, redis-server, api, worker
-    stack.kill('SIGINT');
+    const services = descendantPids(stack.pid!);
+    const named = (pattern: RegExp) => services.filter((pid) => pattern.test(commandOf(pid)));
+    const [apps, stores] = [named(/apps\/(api|worker)\//), named(/redis-server|postgres -D /)];
+    expect(apps).toHaveLength(2);
+    expect(stores.length).toBeGreaterThanOrEqual(2);
+    // What a terminal does on Ctrl-C: SIGINT to every process of the foreground group at once.
+    process.kill(-stack.pid!, 'SIGINT');
+    const lastSeen = await exitTimes(services, 40_000);
     expect(await exited).toBe(0);
-    await waitUntil(() => children.every((pid) => !isAlive(pid)), 10_000, 'every service to exit');
+    // Redis and Postgres outlive the API and the worker, which finish their work against them.
+    const lastApp = Math.max(...apps.map((pid) => lastSeen.get(pid)!));
+    for (const pid of stores) expect(lastSeen.get(pid)!).toBeGreaterThan(lastApp);
+    expect(output).not.toMatch(/did not stop cleanly|exited unexpectedly|Error/);
   }, 150_000);
 
   it('stops boot with one line naming a bad variable', () => {

@@ -36,9 +36,10 @@ export async function runStack(env: NodeJS.ProcessEnv = process.env): Promise<vo
   const stopAll = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    await Promise.all(services.map(stopService));
+    const unclean = (await Promise.all(services.map(stopService))).filter((stopped) => stopped.code !== 0);
+    for (const { name, code: exitCode } of unclean) console.error(`[prodshot] ${name} did not stop cleanly (exit code ${exitCode})`);
     await stack.stop();
-    process.exit(code);
+    process.exit(unclean.length > 0 ? 1 : code);
   };
   process.on('SIGINT', () => void stopAll(0));
   process.on('SIGTERM', () => void stopAll(0));
@@ -78,12 +79,14 @@ function startService(name: Service['name'], entry: string, env: NodeJS.ProcessE
   return { name, child, exited };
 }
 
-async function stopService(service: Service): Promise<void> {
-  if (service.child.exitCode !== null || service.child.signalCode !== null) return;
+/** Stops a service that is still running; one that had already exited was reported then. */
+async function stopService(service: Service): Promise<{ name: Service['name']; code: number | null }> {
+  if (service.child.exitCode !== null || service.child.signalCode !== null) return { name: service.name, code: 0 };
   service.child.kill('SIGTERM');
   const timer = setTimeout(() => service.child.kill('SIGKILL'), CHILD_STOP_DEADLINE_MS);
-  await service.exited;
+  const code = await service.exited;
   clearTimeout(timer);
+  return { name: service.name, code };
 }
 
 async function waitForHealth(config: Config): Promise<void> {
