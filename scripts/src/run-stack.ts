@@ -13,7 +13,7 @@ const CHILD_STOP_DEADLINE_MS = 30_000;
 interface Service {
   name: 'api' | 'worker';
   child: ChildProcess;
-  exited: Promise<number | null>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 /**
@@ -49,7 +49,7 @@ export async function runStack(env: NodeJS.ProcessEnv = process.env): Promise<vo
     const childEnv = { ...env, DATABASE_URL: stack.databaseUrl, REDIS_URL: stack.redisUrl, DATA_DIR: config.dataDir };
     services = [startService('api', 'apps/api/dist/server.js', childEnv), startService('worker', 'apps/worker/dist/main.js', workerProcessEnv(childEnv))];
     for (const service of services) {
-      void service.exited.then((code) => {
+      void service.exited.then(({ code }) => {
         if (stopping) return;
         console.error(`[prodshot] ${service.name} exited unexpectedly (code ${code}); stopping everything`);
         void stopAll(1);
@@ -75,18 +75,22 @@ async function migrate(databaseUrl: string): Promise<void> {
 function startService(name: Service['name'], entry: string, env: NodeJS.ProcessEnv): Service {
   // Its own process group: a terminal's Ctrl-C reaches only us, and we stop services in order.
   const child = spawn(process.execPath, [path.join(repoRoot, entry)], { cwd: repoRoot, env, stdio: 'inherit', detached: true });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   return { name, child, exited };
 }
 
-/** Stops a service that is still running; one that had already exited was reported then. */
+/**
+ * Stops a service that is still running; one that had already exited was reported then. Ending by
+ * our SIGTERM itself is clean too: services handle it once they can take work, so a service it
+ * ends was still loading.
+ */
 async function stopService(service: Service): Promise<{ name: Service['name']; code: number | null }> {
   if (service.child.exitCode !== null || service.child.signalCode !== null) return { name: service.name, code: 0 };
   service.child.kill('SIGTERM');
   const timer = setTimeout(() => service.child.kill('SIGKILL'), CHILD_STOP_DEADLINE_MS);
-  const code = await service.exited;
+  const { code, signal } = await service.exited;
   clearTimeout(timer);
-  return { name: service.name, code };
+  return { name: service.name, code: signal === 'SIGTERM' ? 0 : code };
 }
 
 async function waitForHealth(config: Config): Promise<void> {

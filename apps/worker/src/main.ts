@@ -20,6 +20,13 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env, { require: ['DATABASE_URL', 'REDIS_URL'] });
   const redisUrl = config.redis.url!;
   const log = pino({ level: config.logLevel, base: { service: 'worker', pid: process.pid } });
+  // From the first job it may take on, a stop request must find its way to a graceful shutdown:
+  // one that comes while the worker is still starting waits for the start to finish.
+  const stop: { shutdown?: (signal: NodeJS.Signals) => Promise<void>; requested?: NodeJS.Signals } = {};
+  const onStopSignal = (signal: NodeJS.Signals) => (stop.shutdown ? void stop.shutdown(signal) : (stop.requested ??= signal));
+  process.on('SIGTERM', onStopSignal);
+  process.on('SIGINT', onStopSignal);
+  log.info('worker starting');
   const db = createDatabase({ connectionString: config.databaseUrl!, max: config.worker.concurrency * 2 + 2 });
   const connection = createRedisConnection(redisUrl, 'consumer', 'worker');
   const producerConnection = createRedisConnection(redisUrl, 'consumer', 'worker-producer');
@@ -77,7 +84,7 @@ async function main(): Promise<void> {
   log.info({ queues: QUEUE_NAMES, concurrency: config.worker.concurrency, engine: deps.engine.name }, 'worker ready');
 
   let stopping = false;
-  const shutdown = async (signal: NodeJS.Signals) => {
+  stop.shutdown = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down: taking no new jobs, finishing active ones');
@@ -95,8 +102,7 @@ async function main(): Promise<void> {
     log.info('worker stopped');
     process.exit(0);
   };
-  process.on('SIGTERM', (signal) => void shutdown(signal));
-  process.on('SIGINT', (signal) => void shutdown(signal));
+  if (stop.requested) await stop.shutdown(stop.requested);
 }
 
 /** The keys the API logs too, so one search for a generation id finds the request and the jobs that ran it. */

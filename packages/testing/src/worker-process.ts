@@ -15,9 +15,10 @@ export interface WorkerProcess {
 
 /**
  * A real worker process (apps/worker/src/main.ts run from source), configured by `env`: tests
- * kill it with SIGKILL or roll it with SIGTERM like an operator would.
+ * kill it with SIGKILL or roll it with SIGTERM like an operator would. Answers once the worker
+ * logs `until`: 'worker ready' unless told ('worker starting' is as soon as it handles signals).
  */
-export async function startWorkerProcess(env: NodeJS.ProcessEnv, options: { readyTimeoutMs?: number } = {}): Promise<WorkerProcess> {
+export async function startWorkerProcess(env: NodeJS.ProcessEnv, options: { readyTimeoutMs?: number; until?: string } = {}): Promise<WorkerProcess> {
   const child = spawn(
     process.execPath,
     ['--conditions=@prodshot/source', '--import', 'tsx', path.join(repoRoot, 'apps/worker/src/main.ts')],
@@ -30,7 +31,7 @@ export async function startWorkerProcess(env: NodeJS.ProcessEnv, options: { read
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
   const deadline = Date.now() + (options.readyTimeoutMs ?? 30_000);
-  while (!output.includes('worker ready')) {
+  while (!output.includes(options.until ?? 'worker ready')) {
     if (child.exitCode !== null) throw new Error(`worker exited before it was ready:\n${output}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

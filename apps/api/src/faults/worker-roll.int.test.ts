@@ -43,4 +43,13 @@ describe('rolling a worker (SIGTERM) during a smart generation', () => {
     const completes = connected.events.filter((e) => e.event === 'generation:style' && e.payload.status === 'complete');
     expect(completes.map((e) => e.payload.index).sort()).toEqual([0, 1, 2, 3]);
   });
+
+  it('a SIGTERM while the worker is still starting stops it cleanly once started, not by the signal', async () => {
+    testApp = await buildTestApp(stack);
+    const starting = await startWorkerProcess(testApp.env, { until: 'worker starting' });
+    workers.push(starting);
+    await starting.stop('SIGTERM');
+    expect(await starting.exited).toEqual({ code: 0, signal: null });
+    expect(starting.output()).toContain('worker stopped');
+  });
 });
