@@ -16,19 +16,13 @@ export function cutoutOf(image: RawImage): Segmentation {
   return segmentation;
 }
 
-function alphaPlane(rgba: Uint8Array): Uint8Array {
-  const alpha = new Uint8Array(rgba.length / 4);
-  for (let p = 0; p < alpha.length; p++) alpha[p] = rgba[p * 4 + 3]!;
-  return alpha;
-}
-
 /**
  * Where the product is in the image, in image pixels, found cheaply: from the alpha channel,
  * or by segmenting a small copy. Used to decide the scale before the real cutout is made.
  */
 export async function locateProduct(image: RawImage): Promise<Box> {
   if (image.hasAlpha) {
-    const box = boundingBox(alphaPlane(image.data), image.width, image.height, 128);
+    const box = boundingBox(image.data, image.width, image.height, 128, 4, 3);
     if (!box) throw new EmptyImageError('it is fully transparent');
     return box;
   }

@@ -98,21 +98,33 @@ export function dilate(mask: Uint8Array, width: number, height: number, radius: 
   return out;
 }
 
-/** Bounding box of the pixels at or above `threshold`, or null when there are none. */
-export function boundingBox(values: Uint8Array, width: number, height: number, threshold = 1) {
-  let minX = width, minY = height, maxX = -1, maxY = -1;
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) {
-      if (values[row + x]! >= threshold) {
-        if (x < minX) minX = x;
-        if (x > maxX) maxX = x;
-        if (y < minY) minY = y;
-        maxY = y;
-      }
-    }
+/**
+ * Bounding box of the pixels at or above `threshold`, or null when there are none. `stride` and
+ * `offset` read one channel of interleaved data (RGBA alpha: 4, 3). Rows are scanned inward from
+ * the top and the bottom, and the rows between only outside the columns already known, so a
+ * product in the middle of a large image costs a fraction of a full pass.
+ */
+export function boundingBox(values: Uint8Array, width: number, height: number, threshold = 1, stride = 1, offset = 0) {
+  const rowStep = width * stride;
+  /** First column at or above the threshold in row y, scanning [from, to) by step ±1; -1 if none. */
+  const firstHit = (y: number, from: number, to: number): number => {
+    const step = from < to ? 1 : -1;
+    for (let x = from, i = y * rowStep + from * stride + offset; x !== to; x += step, i += step * stride) if (values[i]! >= threshold) return x;
+    return -1;
+  };
+  let minY = 0;
+  while (minY < height && firstHit(minY, 0, width) < 0) minY++;
+  if (minY === height) return null;
+  let maxY = height - 1;
+  while (firstHit(maxY, 0, width) < 0) maxY--;
+  let minX = width, maxX = -1;
+  for (let y = minY; y <= maxY; y++) {
+    const left = firstHit(y, 0, minX);
+    if (left >= 0) minX = left;
+    const right = firstHit(y, width - 1, maxX);
+    if (right >= 0) maxX = right;
   }
-  return maxX < 0 ? null : { x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 };
+  return { x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 };
 }
 
 export function clamp(value: number, min: number, max: number): number {

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { boundingBox } from './mask-ops.js';
+
+/** The plain full pass, as the reference. */
+function everyPixelBox(values: Uint8Array, width: number, height: number, threshold: number, stride: number, offset: number) {
+  let minX = width, minY = height, maxX = -1, maxY = -1;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (values[(y * width + x) * stride + offset]! < threshold) continue;
+      minX = Math.min(minX, x);
+      maxX = Math.max(maxX, x);
+      minY = Math.min(minY, y);
+      maxY = Math.max(maxY, y);
+    }
+  }
+  return maxX < 0 ? null : { x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 };
+}
+
+function scatter(width: number, height: number, stride: number, hits: number, seed: number): Uint8Array {
+  const values = new Uint8Array(width * height * stride);
+  let state = seed;
+  const next = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+  for (let i = 0; i < hits; i++) values[(Math.floor(next() * height) * width + Math.floor(next() * width)) * stride + stride - 1] = 1 + Math.floor(next() * 255);
+  return values;
+}
+
+describe('boundingBox', () => {
+  it('finds the same box as a full pass, on one channel and on the alpha of interleaved RGBA', () => {
+    for (let seed = 1; seed <= 200; seed++) {
+      const [width, height, hits] = [1 + (seed % 37), 1 + ((seed * 7) % 29), seed % 6];
+      for (const [stride, threshold] of [[1, 1], [4, 128]] as const) {
+        const values = scatter(width, height, stride, hits, seed);
+        expect(boundingBox(values, width, height, threshold, stride, stride - 1)).toEqual(everyPixelBox(values, width, height, threshold, stride, stride - 1));
+      }
+    }
+  });
+
+  it('is null for an empty mask and the whole frame for a full one', () => {
+    expect(boundingBox(new Uint8Array(12), 4, 3)).toBeNull();
+    expect(boundingBox(new Uint8Array(12).fill(1), 4, 3)).toEqual({ x: 0, y: 0, width: 4, height: 3 });
+  });
+});
