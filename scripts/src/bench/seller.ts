@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
+import { Agent, request } from 'undici';
 import type { ClientToServerEvents, ServerToClientEvents } from '@prodshot/contracts';
 import { CreditsRepository, type Db } from '@prodshot/db';
 
@@ -37,15 +38,22 @@ export async function newSeller(baseUrl: string, db: Db, n: number, product: str
   return { token, userId, imageId, socket, events };
 }
 
+/**
+ * The load client shares the machine's cores with the stack it measures: undici's request costs
+ * about half the CPU of fetch per call (1.5 against 2.8 ms here), so it disturbs less what it times.
+ */
+const client = new Agent({ connections: 128, keepAliveTimeout: 30_000 });
+
 export async function post(baseUrl: string, seller: Seller, url: string, body: object, async = true): Promise<{ status: number; ms: number; json: Record<string, unknown> }> {
   const started = performance.now();
-  const response = await fetch(`${baseUrl}${url}`, {
+  const response = await request(`${baseUrl}${url}`, {
     method: 'POST',
+    dispatcher: client,
     headers: { authorization: `Bearer ${seller.token}`, 'content-type': 'application/json', ...(async ? { prefer: 'respond-async' } : {}) },
     body: JSON.stringify(body),
   });
-  const json = (await response.json()) as Record<string, unknown>;
-  return { status: response.status, ms: performance.now() - started, json };
+  const json = (await response.body.json()) as Record<string, unknown>;
+  return { status: response.statusCode, ms: performance.now() - started, json };
 }
 
 export function generationIdOf(result: { json: Record<string, unknown> }): string {
