@@ -102,8 +102,11 @@ export async function writeReport(results: BenchResults): Promise<void> {
     'averaging one generation a second, for 10 s, without waiting for earlier answers; capacity is 50 clients',
     'submitting back to back, where latency is queueing (clients ÷ accepts per second). Throughput is 24 manual',
     'shots drained by worker processes of concurrency 1; the engine on 1 and 2 bare threads is the most this',
-    'machine allows them. Worker RSS is the peak of the workers that ran the smart generations. The load client',
-    "runs on the same cores as the stack, so it calls with undici's `request` (about half the CPU of `fetch`).",
+    'machine allows them. Worker RSS is the peak of the workers that ran the smart generations. Freshly started',
+    'workers run 8 warm-up shots before any phase is timed (first jobs pay once for connections, JIT and engine',
+    "start-up), and the bench learns that jobs are done from its sellers' sockets, never by polling the database.",
+    "The load client runs on the same cores as the stack, so it calls with undici's `request` (about half the CPU",
+    'of `fetch`).',
     '',
   ].join('\n');
   await upsertSection('# Benchmark results', markdown);

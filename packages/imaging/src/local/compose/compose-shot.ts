@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { OverlayOptions } from 'sharp';
 import type { Box } from '../../types.js';
+import { boundingBox } from '../cutout/mask-ops.js';
 import type { SceneImage } from '../scenes/scene-image.js';
 import type { SceneSpec } from '../scenes/scene-spec.js';
 
@@ -131,14 +132,35 @@ function reflectionLayer(product: ProductLayer, size: number, gloss: number): Ov
   return { input: out, raw: { width: box.width, height: reach, channels: 4 }, left: box.x, top };
 }
 
+/**
+ * The shadow layer enlarged to shot scale, limited to where it has any opacity: compositing and
+ * resampling a full-frame layer that is transparent almost everywhere was a third of a render.
+ * Two transparent cells are kept around it, the reach of the cubic kernel, so the crop enlarges
+ * to exactly the pixels the whole layer would.
+ */
+export async function shadowOverlay(layer: Buffer, n: number, size: number): Promise<OverlayOptions | null> {
+  const shaded = boundingBox(layer, n, n, 1, 4, 3);
+  if (!shaded) return null;
+  const reach = 2;
+  const x = Math.max(0, shaded.x - reach), y = Math.max(0, shaded.y - reach);
+  const region = { left: x, top: y, width: Math.min(n, shaded.x + shaded.width + reach) - x, height: Math.min(n, shaded.y + shaded.height + reach) - y };
+  const left = x * SHADOW_SCALE, top = y * SHADOW_SCALE;
+  const width = Math.min(region.width * SHADOW_SCALE, size - left), height = Math.min(region.height * SHADOW_SCALE, size - top);
+  const input = await sharp(layer, { raw: { width: n, height: n, channels: 4 } })
+    .extract(region)
+    .resize(region.width * SHADOW_SCALE, region.height * SHADOW_SCALE, { kernel: 'cubic' })
+    .extract({ left: 0, top: 0, width, height })
+    .raw()
+    .toBuffer();
+  return { input, raw: { width, height, channels: 4 }, left, top };
+}
+
 /** Background, shadows, reflection and the untouched product pixels, composited into raw pixels. */
 export async function composeShot(scene: SceneImage, spec: SceneSpec, product: ProductLayer): Promise<{ data: Buffer; channels: 3 | 4 }> {
   const n = Math.ceil(scene.size / SHADOW_SCALE);
-  const shadow = await sharp(await shadowLayer(product, scene, spec), { raw: { width: n, height: n, channels: 4 } })
-    .resize(scene.size, scene.size, { kernel: 'cubic' })
-    .raw()
-    .toBuffer();
-  const layers: OverlayOptions[] = [{ input: shadow, raw: { width: scene.size, height: scene.size, channels: 4 }, left: 0, top: 0 }];
+  const layers: OverlayOptions[] = [];
+  const shadow = await shadowOverlay(await shadowLayer(product, scene, spec), n, scene.size);
+  if (shadow) layers.push(shadow);
   const reflection = spec.view === 'flat-lay' ? null : reflectionLayer(product, scene.size, spec.surface.gloss);
   if (reflection) layers.push(reflection);
   layers.push({ input: product.rgba, raw: { width: product.box.width, height: product.box.height, channels: 4 }, left: product.box.x, top: product.box.y });
