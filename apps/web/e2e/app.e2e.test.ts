@@ -160,6 +160,8 @@ describe.skipIf(!haveCorpus)('the web app in Chromium against the running stack'
     await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-testid="style-card"]')).filter((card) => card.textContent?.includes('Complete!')).length === 4, undefined, { timeout: 90_000 });
     await page.getByRole('button', { name: 'View All Results' }).click();
     await page.waitForURL('**/smart-results');
+    // The router commits the new screen after the URL changes; the grid renders all its cards at once.
+    await page.locator('.result-grid').waitFor();
     expect(await page.locator('.result img').count()).toBe(4);
     // Live updates came over the socket: the generation was read once on start, not polled.
     expect(generationReads.length).toBeLessThanOrEqual(2);

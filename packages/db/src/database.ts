@@ -24,8 +24,11 @@ export function createDatabase(options: CreateDatabaseOptions): Db {
     statement_timeout: options.statementTimeoutMillis ?? 15_000,
     idleTimeoutMillis: 30_000,
   });
-  // An idle client losing its connection (Postgres restarted) must not crash the process.
+  // A client losing its connection (Postgres restarted, a backend terminated) must not crash the
+  // process: the pool reports idle ones here; a checked-out one reports on itself, and its
+  // pending or next query fails, which the caller handles. The pool drops it on release.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import sharp from 'sharp';
 import type { GenerationDto } from '@prodshot/contracts';
+import type { WorkerProcess } from '@prodshot/testing';
 import { eventually, type Session } from '../pipeline.test-support.js';
 import type { TestApp } from '../test-app.test-support.js';
 
@@ -35,6 +36,16 @@ export async function settled(testApp: TestApp, generationId: string, timeoutMs:
     timeoutMs,
     `generation ${generationId} to settle`,
   );
+}
+
+/** A worker that dies while a test waits on it fails the test at once, with what it printed. */
+export async function unlessWorkerDies<T>(worker: WorkerProcess, waiting: Promise<T>): Promise<T> {
+  const died = worker.exited.then(({ code, signal }) => {
+    throw new Error(`the worker exited (code ${code}, signal ${signal}) while the test waited:\n${worker.output()}`);
+  });
+  // Once the wait is over, the test's own teardown ends the worker: that is no failure.
+  died.catch(() => {});
+  return Promise.race([waiting, died]);
 }
 
 /** Exactly one reservation, one settlement per stored output, and no refund: charged once. */

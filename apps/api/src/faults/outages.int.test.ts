@@ -9,7 +9,7 @@ import { startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
 import { UNAVAILABLE_MESSAGE } from '../plugins/error-handler.js';
 import { balanceOf, connectSocket, eventually, grantCredits, signIn, upload, type ClientSocket } from '../pipeline.test-support.js';
 import { buildTestApp, type TestApp } from '../test-app.test-support.js';
-import { expectChargedOnce, productPhoto, settled, startSmart } from './fault-support.test-support.js';
+import { expectChargedOnce, productPhoto, settled, startSmart, unlessWorkerDies } from './fault-support.test-support.js';
 
 const stack = inject('stack');
 let testApp: TestApp | undefined;
@@ -53,7 +53,8 @@ describe('dependency outages (each on its own Postgres or Redis, so other tests 
     const imageId = (await upload(testApp, session, await productPhoto(), 'box.jpg')).json()._id;
     const connected = await connectSocket(testApp, session.token);
     socket = connected.socket;
-    workers.push(await startWorkerProcess(testApp.env));
+    const worker = await startWorkerProcess(testApp.env);
+    workers.push(worker);
     const generationId = await startSmart(testApp, session, imageId);
     await eventually(() => connected.events.find((e) => e.event === 'generation:style' && e.payload.status === 'running'), 60_000, 'a style to run');
 
@@ -65,11 +66,11 @@ describe('dependency outages (each on its own Postgres or Redis, so other tests 
     await sleep(5_000);
     postgres = await startEmbeddedPostgres(options);
 
-    const final = await settled(testApp, generationId, 120_000);
+    const final = await unlessWorkerDies(worker, settled(testApp, generationId, 120_000));
     expect(final).toEqual({ status: 'complete', styles: ['complete', 'complete', 'complete', 'complete'] });
     await expectChargedOnce(testApp, generationId, 4);
     expect(await balanceOf(testApp, session.userId)).toBe(0);
-  });
+  }, 180_000);
 
   it('Redis restarted mid-generation (AOF on): every generation completes, charged once', async () => {
     const dir = await scratchDir();
@@ -84,7 +85,8 @@ describe('dependency outages (each on its own Postgres or Redis, so other tests 
     const imageId = (await upload(testApp, session, await productPhoto('#a43'), 'box.jpg')).json()._id;
     const connected = await connectSocket(testApp, session.token);
     socket = connected.socket;
-    workers.push(await startWorkerProcess(testApp.env));
+    const worker = await startWorkerProcess(testApp.env);
+    workers.push(worker);
     const generations = [await startSmart(testApp, session, imageId), await startSmart(testApp, session, imageId)];
     await eventually(() => connected.events.find((e) => e.event === 'generation:style' && e.payload.status === 'complete'), 60_000, 'a first style');
 
@@ -93,10 +95,10 @@ describe('dependency outages (each on its own Postgres or Redis, so other tests 
     redis = await startEmbeddedRedis(options);
 
     for (const generationId of generations) {
-      const final = await settled(testApp, generationId, 120_000);
+      const final = await unlessWorkerDies(worker, settled(testApp, generationId, 120_000));
       expect(final).toEqual({ status: 'complete', styles: ['complete', 'complete', 'complete', 'complete'] });
       await expectChargedOnce(testApp, generationId, 4);
     }
     expect(await balanceOf(testApp, session.userId)).toBe(0);
-  });
+  }, 180_000);
 });
