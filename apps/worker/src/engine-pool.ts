@@ -15,18 +15,34 @@ export interface EnginePool {
   close(): Promise<void>;
 }
 
+/** The engine's data for each thread: which model, and how many cores one render may spread over. */
+export interface EngineThreadData {
+  imageModel: ImageModelConfig;
+  threadsPerRender: number;
+}
+
+/**
+ * Cores one render may use: the worker's CPUs shared by the renders it runs at once. At one core
+ * per render, libvips runs single-threaded and a render's steps run in turn, since extra threads
+ * would only contend with the other renders for the same cores.
+ */
+export function threadsPerRender(cpus: number, concurrency: number): number {
+  return Math.max(1, Math.floor(cpus / concurrency));
+}
+
 /**
  * The image model on worker threads. The local engine computes in JavaScript for hundreds of
  * milliseconds per shot; on the main thread that would stall BullMQ's lock renewal and socket
  * heartbeats, so every call runs in a pool sized to the worker's concurrency.
  */
-export function createEnginePool(config: ImageModelConfig, threads: number, timeoutMs: number): EnginePool {
+export function createEnginePool(config: ImageModelConfig, { threads, cpus, timeoutMs }: { threads: number; cpus: number; timeoutMs: number }): EnginePool {
+  const workerData: EngineThreadData = { imageModel: config, threadsPerRender: threadsPerRender(cpus, threads) };
   const pool = new Piscina<EngineCall, EngineReply>({
     filename: threadFile,
     minThreads: threads,
     maxThreads: threads,
     idleTimeout: Number.POSITIVE_INFINITY,
-    workerData: { imageModel: config },
+    workerData,
     // Pixels live in typed arrays outside the JS heap (a 4096 px shot uses about 10 MB of heap), so
     // a small heap only makes V8 collect sooner: it keeps a busy worker's RSS bounded.
     resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 8 },

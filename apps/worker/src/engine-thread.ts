@@ -1,14 +1,16 @@
 import { workerData } from 'node:worker_threads';
 import sharp from 'sharp';
-import type { ImageModelConfig } from '@prodshot/config';
 import { isImagingError, type ImageModel } from '@prodshot/imaging';
 import { createEngine } from './engine.js';
+import type { EngineThreadData } from './engine-pool.js';
 import { revive, type EngineCall, type EngineReply } from './engine-wire.js';
 
+const { imageModel, threadsPerRender } = workerData as EngineThreadData;
 // Renders rarely reuse an input, so libvips' operation cache mostly holds memory: keep it small.
 sharp.cache({ memory: 32, files: 0, items: 50 });
+sharp.concurrency(threadsPerRender);
 
-const engine: ImageModel = createEngine((workerData as { imageModel: ImageModelConfig }).imageModel);
+const engine: ImageModel = createEngine(imageModel, { overlapSteps: threadsPerRender > 1 });
 
 /** Runs one engine method in this thread; errors travel back as plain data (a thread cannot throw our classes across). */
 export default async function call({ method, args }: EngineCall): Promise<EngineReply> {

@@ -1,11 +1,11 @@
 import type { ImageModelConfig } from '@prodshot/config';
-import { createImageModel, type ImageModel } from '@prodshot/imaging';
+import { createImageModel, type ImageModel, type LocalModelOptions } from '@prodshot/imaging';
 
 /** The image model the config names: the local engine by default, a hosted adapter when keys are set. */
-export function createEngine(config: ImageModelConfig): ImageModel {
+export function createEngine(config: ImageModelConfig, local: LocalModelOptions = {}): ImageModel {
   switch (config.kind) {
     case 'local':
-      return createImageModel({ kind: 'local' });
+      return createImageModel({ kind: 'local', ...local });
     case 'openai':
       return createImageModel({
         kind: 'openai',

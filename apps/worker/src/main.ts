@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   const store = createObjectStore(config.storage, { signingSecret });
   await store.ensureReady();
 
-  const enginePool = createEnginePool(config.imageModel, config.worker.concurrency, config.worker.engineTimeoutMs);
+  const enginePool = createEnginePool(config.imageModel, { threads: config.worker.concurrency, cpus: config.worker.cpus, timeoutMs: config.worker.engineTimeoutMs });
   await enginePool.warm();
   lowerCpuPriority(config.worker.nice, log);
   const deps: WorkerDeps = {
@@ -81,7 +81,7 @@ async function main(): Promise<void> {
     { name: 'sweep-stale-generations', data: { staleAfterMs: config.worker.sweeper.staleAfterMs } },
   );
   const health = config.worker.healthPort ? startHealthServer(config.worker.healthPort, config.http.host, db, connection, metrics.registry) : null;
-  log.info({ queues: QUEUE_NAMES, concurrency: config.worker.concurrency, engine: deps.engine.name }, 'worker ready');
+  log.info({ queues: QUEUE_NAMES, concurrency: config.worker.concurrency, cpus: config.worker.cpus, engine: deps.engine.name }, 'worker ready');
 
   let stopping = false;
   stop.shutdown = async (signal: NodeJS.Signals) => {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { z } from 'zod';
 import { envSchema, type Env } from './env-schema.js';
@@ -60,6 +61,8 @@ export interface Config {
   storage: StorageConfig;
   worker: {
     concurrency: number;
+    /** CPUs this worker may use: WORKER_CPUS, else the machine's cores. */
+    cpus: number;
     /** Niceness (0–19) the worker gives its threads. */
     nice: number;
     healthPort: number | undefined;
@@ -109,6 +112,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: Loa
     storage: storageConfig(env, dataDir),
     worker: {
       concurrency: env.WORKER_CONCURRENCY,
+      cpus: env.WORKER_CPUS ?? availableParallelism(),
       nice: env.WORKER_NICE,
       healthPort: env.WORKER_HEALTH_PORT,
       lockDurationMs: env.WORKER_LOCK_DURATION_MS,

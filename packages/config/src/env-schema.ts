@@ -54,6 +54,8 @@ export const envSchema = z.object({
   JOB_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   JOB_BACKOFF_MS: z.coerce.number().int().min(10).max(600_000).default(2_000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** CPUs one worker may use (its pod's CPU request or limit); unset: every core of the machine. Sizes the threads each render gets. */
+  WORKER_CPUS: z.coerce.number().int().min(1).max(256).optional(),
   /** Niceness of a worker's threads: renders yield the CPU to the API and Postgres on a shared machine. 0 keeps the default. */
   WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   WORKER_HEALTH_PORT: port.optional(),

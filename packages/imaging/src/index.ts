@@ -5,6 +5,7 @@ export type { ImageModelOptions } from './create-image-model.js';
 export { normaliseInput, MAX_INPUT_PIXELS } from './input/normalise-input.js';
 export type { NormalisedImage, InputInfo } from './input/normalise-input.js';
 export { LocalImageModel } from './local/local-model.js';
+export type { LocalModelOptions } from './local/local-model.js';
 export { OpenAIImageModel } from './hosted/openai-model.js';
 export type { OpenAIOptions } from './hosted/openai-model.js';
 export { FalImageModel } from './hosted/fal-model.js';

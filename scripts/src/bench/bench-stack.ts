@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDatabase, migrateToLatest, type Db } from '@prodshot/db';
@@ -23,12 +23,24 @@ export interface BenchStack {
   env: NodeJS.ProcessEnv;
   db: Db;
   api: ServiceProcess;
-  startWorkers(count: number, concurrency: number): Promise<ServiceProcess[]>;
+  /**
+   * Replaces the running workers. With `cpusEach`, each worker is held to that many cores, as a
+   * pod's CPU limit holds it: WORKER_CPUS tells it so, and a CPU affinity enforces it.
+   */
+  startWorkers(count: number, concurrency: number, cpusEach?: number): Promise<ServiceProcess[]>;
   stop(): Promise<void>;
 }
 
-function spawnService(entry: string, env: NodeJS.ProcessEnv): ServiceProcess {
-  const child = spawn(process.execPath, [path.join(repoRoot, entry)], { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'inherit'] });
+/** Cores for the n-th worker of `cpusEach` cores, taken round the machine's cores in turn. */
+export function coresFor(n: number, cpusEach: number, machineCores: number): number[] {
+  return Array.from({ length: Math.min(cpusEach, machineCores) }, (_, k) => (n * cpusEach + k) % machineCores);
+}
+
+function spawnService(entry: string, env: NodeJS.ProcessEnv, cores?: number[]): ServiceProcess {
+  const node = [process.execPath, path.join(repoRoot, entry)];
+  // taskset (util-linux) execs node in place, so the child's pid is node's.
+  const [command, ...args] = cores ? ['taskset', '--cpu-list', cores.join(','), ...node] : node;
+  const child = spawn(command!, args, { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     child,
@@ -78,9 +90,12 @@ export async function startBenchStack(extraEnv: NodeJS.ProcessEnv = {}): Promise
     env,
     db,
     api,
-    async startWorkers(count, concurrency) {
+    async startWorkers(count, concurrency, cpusEach) {
       await Promise.all(workers.map((w) => w.stop()));
-      workers = Array.from({ length: count }, () => spawnService('apps/worker/dist/main.js', workerProcessEnv({ ...env, WORKER_CONCURRENCY: String(concurrency) })));
+      const workerEnv = workerProcessEnv({ ...env, WORKER_CONCURRENCY: String(concurrency), ...(cpusEach ? { WORKER_CPUS: String(cpusEach) } : {}) });
+      workers = Array.from({ length: count }, (_, n) =>
+        spawnService('apps/worker/dist/main.js', workerEnv, cpusEach ? coresFor(n, cpusEach, availableParallelism()) : undefined),
+      );
       return workers;
     },
     async stop() {

@@ -126,9 +126,9 @@ function isDone(seller: Seller, generationId: string): boolean {
 /** Jobs run through freshly started workers and the accept path before anything is timed: first jobs pay for connections, JIT and engine warm-up once. */
 const WARM_UP_JOBS = 8;
 
-/** Starts worker processes, waits for them to take jobs, and runs warm-up jobs of these sellers (round robin) through them. */
-async function readyWorkers(stack: BenchStack, count: number, concurrency: number, sellers: Seller[]): Promise<ServiceProcess[]> {
-  const workers = await stack.startWorkers(count, concurrency);
+/** Starts worker processes (of `cpusEach` cores each, or the whole machine), waits for them to take jobs, and runs warm-up jobs of these sellers (round robin) through them. */
+async function readyWorkers(stack: BenchStack, count: number, concurrency: number, sellers: Seller[], cpusEach?: number): Promise<ServiceProcess[]> {
+  const workers = await stack.startWorkers(count, concurrency, cpusEach);
   await sleep(4_000);
   const owners = Array.from({ length: WARM_UP_JOBS }, (_, n) => sellers[n % sellers.length]!);
   const submitted = await Promise.all(owners.map(async (seller) => ({ seller, ...(await enqueueOne(stack, seller)) })));
@@ -136,9 +136,9 @@ async function readyWorkers(stack: BenchStack, count: number, concurrency: numbe
   return workers;
 }
 
-/** (6) Throughput: jobs per second drained by N worker processes of concurrency 1. */
-async function throughput(stack: BenchStack, seller: Seller, workers: number, jobs: number): Promise<number> {
-  await readyWorkers(stack, workers, 1, [seller]);
+/** (6) Throughput: jobs per second drained by N worker processes of concurrency 1, each of `cpusEach` cores or of the whole machine. */
+async function throughput(stack: BenchStack, seller: Seller, workers: number, jobs: number, cpusEach?: number): Promise<number> {
+  await readyWorkers(stack, workers, 1, [seller], cpusEach);
   const started = performance.now();
   const ids: string[] = [];
   for (let i = 0; i < jobs; i += 1) {
@@ -230,8 +230,13 @@ async function main(): Promise<void> {
 
     const throughputByWorkers: Record<string, number> = {};
     for (const workers of [1, 2, 4]) {
-      log(`throughput with ${workers} worker process(es)…`);
-      throughputByWorkers[String(workers)] = round(await throughput(stack, sellers[1]!, workers, 24), 2);
+      log(`throughput with ${workers} worker process(es) of 1 CPU…`);
+      throughputByWorkers[String(workers)] = round(await throughput(stack, sellers[1]!, workers, 24, 1), 2);
+    }
+    const throughputWholeMachineByWorkers: Record<string, number> = {};
+    for (const workers of [1, 2]) {
+      log(`throughput with ${workers} worker process(es) each free to use every core…`);
+      throughputWholeMachineByWorkers[String(workers)] = round(await throughput(stack, sellers[1]!, workers, 24), 2);
     }
 
     log('smart generation for 1, 10 and 50 sellers (2 workers of concurrency 2)…');
@@ -268,6 +273,7 @@ async function main(): Promise<void> {
       enqueueAtCapacityP50Ms: round(percentile(capacity.latencies, 50)),
       enqueueAtCapacityP99Ms: round(percentile(capacity.latencies, 99)),
       throughputByWorkers,
+      throughputWholeMachineByWorkers,
       e2eSmartMsBySellers,
       apiRssMb: round(stack.api.peakRssMb()),
       workerRssMb: round(workerRssMb),

@@ -20,6 +20,16 @@ describe('LocalImageModel.generate', () => {
     expect(a.image.equals(c.image)).toBe(false);
   });
 
+  it('makes the same picture whether its steps overlap or run in turn', async () => {
+    const photo = await productPhoto();
+    const inTurn = new LocalImageModel({ overlapSteps: false });
+    for (const template of ['marble', 'lifestyle'] as const) {
+      const overlapped = await model.generate({ image: photo, template, seed: 7 });
+      const sequential = await inTurn.generate({ image: photo, template, seed: 7 });
+      expect(sequential.image.equals(overlapped.image)).toBe(true);
+    }
+  });
+
   it('makes every template at 1024 px, PNG by default and JPEG on request', async () => {
     const photo = await productPhoto(300);
     for (const template of TEMPLATE_HANDLES) {

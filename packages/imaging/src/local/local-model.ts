@@ -48,9 +48,22 @@ export async function encode(pixels: Buffer, side: number, channels: 3 | 4, form
   return format === 'png' ? image.png({ compressionLevel: 3, adaptiveFiltering: false }).toBuffer() : image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
 }
 
+export interface LocalModelOptions {
+  /**
+   * Decode the product while the scene renders (default). Worth it only with a spare core per
+   * render: where renders already fill the cores, the overlap just makes them fight for them.
+   */
+  overlapSteps?: boolean;
+}
+
 /** The built-in engine: classical cutout, procedural scenes, compositing. No network, no model weights. */
 export class LocalImageModel implements ImageModel {
   readonly name = 'local';
+  private readonly overlapSteps: boolean;
+
+  constructor(options: LocalModelOptions = {}) {
+    this.overlapSteps = options.overlapSteps ?? true;
+  }
 
   async analyse(image: Buffer, hints?: ProductHints): Promise<Analysis> {
     const raw = await decodeRaw(image, { maxSide: 1024 });
@@ -78,10 +91,9 @@ export class LocalImageModel implements ImageModel {
     const { size, seed, format } = validate(options);
     const composeSize = Math.min(size, MAX_COMPOSE_SIZE);
     const { spec, parsed } = resolveScene(options.template, options.prompt);
-    const [product, scene] = await Promise.all([
-      placedProduct((options.image ?? options.cutout)!, Boolean(options.cutout), spec, composeSize),
-      sceneImage(spec, composeSize, seed),
-    ]);
+    const placeProductStep = () => placedProduct((options.image ?? options.cutout)!, Boolean(options.cutout), spec, composeSize);
+    const sceneStep = () => sceneImage(spec, composeSize, seed);
+    const [product, scene] = this.overlapSteps ? await Promise.all([placeProductStep(), sceneStep()]) : [await placeProductStep(), await sceneStep()];
     const { layer, bounds, placement } = product;
     const shot = await composeShot(scene, spec, { ...layer, bounds });
     const factor = size / composeSize;
