@@ -43,7 +43,8 @@ const MATERIAL_PALETTES: Record<Exclude<SurfaceKind, 'none'>, { base: Rgb; accen
 
 function baseScene(parsed: ParsedPrompt, template: TemplateHandle | undefined): SceneSpec {
   if (template) return TEMPLATE_SCENES[template];
-  if (parsed.place === 'studio') return TEMPLATE_SCENES.studio;
+  // 'backdrop' reads as the studio, but a pastel or colourful backdrop is the pastel gradient, not grey.
+  if (parsed.place === 'studio') return parsed.moods.includes('vibrant') ? TEMPLATE_SCENES['pastel-gradient'] : TEMPLATE_SCENES.studio;
   if (parsed.place) return PLACE_SCENES[parsed.place]!;
   if (parsed.material) return sceneForMaterial(parsed.material.kind, parsed.material.tone);
   if (parsed.lighting.includes('studio')) return TEMPLATE_SCENES.studio;
