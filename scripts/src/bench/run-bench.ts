@@ -118,9 +118,13 @@ async function enqueueCapacity(stack: BenchStack, sellers: Seller[], perSeller: 
   return { perSecond, latencies: latencies.flat() };
 }
 
-/** True once the owner's socket has announced the generation done: no database polling loads the machine under test. */
+/** The owner's socket event announcing the generation done, once it came: no database polling loads the machine under test. */
+function doneEvent(seller: Seller, generationId: string) {
+  return seller.events.find((e) => e.event === 'generation:done' && e.payload.generationId === generationId);
+}
+
 function isDone(seller: Seller, generationId: string): boolean {
-  return seller.events.some((e) => e.event === 'generation:done' && e.payload.generationId === generationId);
+  return doneEvent(seller, generationId) !== undefined;
 }
 
 /** Jobs run through freshly started workers and the accept path before anything is timed: first jobs pay for connections, JIT and engine warm-up once. */
@@ -197,7 +201,7 @@ async function smartForSellers(stack: BenchStack, sellers: Seller[]): Promise<nu
       const result = await post(stack.baseUrl, seller, '/api/images/smart-generate-product-shots', { imageId: seller.imageId, styleCount: 4 });
       const generationId = generationIdOf(result);
       const done = await until(
-        async () => seller.events.find((e) => e.event === 'generation:done' && e.payload.generationId === generationId),
+        async () => doneEvent(seller, generationId),
         600_000,
         'a smart generation',
       );
