@@ -14,6 +14,7 @@ import {
   InsufficientCreditsError,
   type Db,
   type GenerationKind,
+  type GenerationRow,
   type GenerationWithStyles,
   type ImageRow,
   type NewSlot,
@@ -95,7 +96,7 @@ export class GenerationService {
     request: Record<string, unknown>;
     slots: NewSlot[];
     credits: number;
-  }): Promise<GenerationWithStyles> {
+  }): Promise<GenerationRow> {
     return this.charged(input.userId, input.credits, async (tx) => {
       const generation = await new GenerationsRepository(tx).create({
         userId: input.userId,
@@ -122,13 +123,14 @@ export class GenerationService {
     amount: number,
     work: (tx: Db) => Promise<{ value: T; generationId: string; idempotencyKey: string }>,
   ): Promise<T> {
+    // Nothing to reserve: the work's own statement needs no transaction around it.
+    if (amount === 0) return (await work(this.deps.db)).value;
     try {
       const { value, reserved } = await this.deps.db.transaction().execute(async (tx) => {
         const { value, generationId, idempotencyKey } = await work(tx);
-        const reserved = amount > 0 ? await new CreditsRepository(tx).reserve({ userId, amount, idempotencyKey, generationId }) : null;
-        return { value, reserved };
+        return { value, reserved: await new CreditsRepository(tx).reserve({ userId, amount, idempotencyKey, generationId }) };
       });
-      if (reserved?.applied) {
+      if (reserved.applied) {
         this.deps.metrics?.creditsReserved(amount);
         this.deps.onCreditsChanged?.(userId, reserved.balance);
       }

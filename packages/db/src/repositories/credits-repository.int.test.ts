@@ -61,6 +61,33 @@ describe('CreditsRepository', () => {
     expect(await credits.balance(userId)).toEqual({ subscriptionCredits: 8, addOnCredits: 0 });
   });
 
+  it('answers a replayed reservation as made, not as a shortfall, once it used the last credits', async () => {
+    const userId = await newUser();
+    await seed(userId, 0, 3);
+    const generationId = await newGeneration(userId);
+    const input = { userId, amount: 3, idempotencyKey: `reserve:${generationId}`, generationId };
+    expect((await credits.reserve(input)).applied).toBe(true);
+    expect(await credits.reserve(input)).toEqual({ applied: false, balance: { subscriptionCredits: 0, addOnCredits: 0 } });
+  });
+
+  it('charges once for ten concurrent replays of one reservation', async () => {
+    const userId = await newUser();
+    await seed(userId, 2, 1);
+    const generationId = await newGeneration(userId);
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => credits.reserve({ userId, amount: 2, idempotencyKey: `replayed:${generationId}`, generationId })),
+    );
+    expect(results.filter((r) => r.applied)).toHaveLength(1);
+    expect(await credits.balance(userId)).toEqual({ subscriptionCredits: 0, addOnCredits: 1 });
+  });
+
+  it('refuses a user who never had credits and writes no ledger row', async () => {
+    const userId = await newUser();
+    const generationId = await newGeneration(userId);
+    await expect(credits.reserve({ userId, amount: 1, idempotencyKey: `reserve:${generationId}`, generationId })).rejects.toMatchObject({ needed: 1, available: 0 });
+    expect(await test.db.selectFrom('credit_ledger').select('id').where('user_id', '=', userId).execute()).toEqual([]);
+  });
+
   it('lets exactly as many of 100 concurrent reservations through as there are credits', async () => {
     const userId = await newUser();
     await seed(userId, 6, 4);

@@ -150,8 +150,10 @@ async function lockBalance(tx: Tx, userId: string): Promise<CreditBalance> {
 }
 
 /**
- * Writes the ledger row and moves the balance by it. The row's unique idempotency key decides:
- * a key used before inserts nothing, and then nothing moves.
+ * Writes the ledger row and moves the balance by it, in one statement (a movement sits on every
+ * generation's accept path, where each round trip to Postgres is felt). The row's unique
+ * idempotency key decides: a key used before inserts nothing, and then nothing moves. The caller
+ * holds the balance's lock, so the balance this statement reads is the one `current` describes.
  */
 async function move(
   tx: Tx,
@@ -162,23 +164,22 @@ async function move(
   addOnDelta: number,
   input: { idempotencyKey: string; generationId?: string; reason?: string },
 ): Promise<LedgerResult> {
-  const inserted = await tx
-    .insertInto('credit_ledger')
-    .values({
-      user_id: userId,
-      kind,
-      subscription_delta: subscriptionDelta,
-      addon_delta: addOnDelta,
-      idempotency_key: input.idempotencyKey,
-      generation_id: input.generationId ?? null,
-      reason: input.reason ?? null,
-    })
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) return { applied: false, balance: current };
-  if (subscriptionDelta === 0 && addOnDelta === 0) return { applied: true, balance: current };
   const row = await tx
+    .with('entry', (db) =>
+      db
+        .insertInto('credit_ledger')
+        .values({
+          user_id: userId,
+          kind,
+          subscription_delta: subscriptionDelta,
+          addon_delta: addOnDelta,
+          idempotency_key: input.idempotencyKey,
+          generation_id: input.generationId ?? null,
+          reason: input.reason ?? null,
+        })
+        .onConflict((oc) => oc.column('idempotency_key').doNothing())
+        .returning('id'),
+    )
     .updateTable('credit_balances')
     .set({
       subscription_credits: sql`subscription_credits + ${subscriptionDelta}`,
@@ -186,9 +187,10 @@ async function move(
       updated_at: sql`now()`,
     })
     .where('user_id', '=', userId)
+    .where(({ exists, selectFrom }) => exists(selectFrom('entry').select('id')))
     .returning(['subscription_credits', 'addon_credits'])
-    .executeTakeFirstOrThrow();
-  return { applied: true, balance: toBalance(row) };
+    .executeTakeFirst();
+  return row ? { applied: true, balance: toBalance(row) } : { applied: false, balance: current };
 }
 
 async function keyUsed(tx: Tx, idempotencyKey: string): Promise<boolean> {

@@ -39,20 +39,28 @@ const SETTLED: RunStatus[] = ['complete', 'failed'];
 export class GenerationsRepository {
   constructor(private readonly db: Db) {}
 
-  /** Joins the caller's transaction when built on one, so a generation and its reservation commit together. */
-  async create(input: NewGeneration): Promise<GenerationWithStyles> {
-    const inTransaction = <T>(work: (tx: Db) => Promise<T>) => (this.db.isTransaction ? work(this.db) : this.db.transaction().execute(work));
-    return inTransaction(async (tx) => {
-      const generation = await tx
-        .insertInto('generations')
-        .values({ user_id: input.userId, image_id: input.imageId, kind: input.kind, stage: input.stage, request: JSON.stringify(input.request), error: null })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      const styles = input.slots.length
-        ? await tx.insertInto('generation_styles').values(input.slots.map((slot) => slotRow(generation.id, slot))).returningAll().execute()
-        : [];
-      return { ...generation, styles };
-    });
+  /**
+   * The generation and its slots in one statement (atomic on its own, and joining the caller's
+   * transaction when built on one, so a generation and its reservation commit together).
+   */
+  async create(input: NewGeneration): Promise<GenerationRow> {
+    const column = <K extends keyof NewSlot>(key: K) => input.slots.map((slot) => slot[key]);
+    const { rows } = await sql<GenerationRow>`
+      with generation as (
+        insert into generations (user_id, image_id, kind, stage, request)
+        values (${input.userId}, ${input.imageId}, ${input.kind}, ${input.stage}, ${JSON.stringify(input.request)})
+        returning *
+      ),
+      slots as (
+        insert into generation_styles (generation_id, "index", name, prompt, background_type)
+        select generation.id, slot."index", slot.name, slot.prompt, slot.background_type
+        from generation,
+          unnest(${column('index')}::int[], ${column('name')}::text[], ${column('prompt')}::text[], ${column('backgroundType')}::text[])
+            as slot("index", name, prompt, background_type)
+      )
+      select * from generation
+    `.execute(this.db);
+    return rows[0]!;
   }
 
   async findOwned(userId: string, id: string): Promise<GenerationWithStyles | undefined> {
