@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import type { ImageModelConfig } from '@prodshot/config';
+import type { ImageModelConfig, WorkerCpuPriority } from '@prodshot/config';
 import { ImagingError, ModelTimeoutError, type ImageModel } from '@prodshot/imaging';
 import { revive, type EngineCall, type EngineMethod, type EngineReply } from './engine-wire.js';
 
@@ -19,6 +19,8 @@ export interface EnginePool {
 export interface EngineThreadData {
   imageModel: ImageModelConfig;
   threadsPerRender: number;
+  /** Run under SCHED_IDLE (WORKER_CPU_PRIORITY=idle): set by the thread itself, so a replacement thread is too. */
+  idleThread: boolean;
 }
 
 /**
@@ -35,8 +37,11 @@ export function threadsPerRender(cpus: number, concurrency: number): number {
  * milliseconds per shot; on the main thread that would stall BullMQ's lock renewal and socket
  * heartbeats, so every call runs in a pool sized to the worker's concurrency.
  */
-export function createEnginePool(config: ImageModelConfig, { threads, cpus, timeoutMs }: { threads: number; cpus: number; timeoutMs: number }): EnginePool {
-  const workerData: EngineThreadData = { imageModel: config, threadsPerRender: threadsPerRender(cpus, threads) };
+export function createEnginePool(
+  config: ImageModelConfig,
+  { threads, cpus, cpuPriority, timeoutMs }: { threads: number; cpus: number; cpuPriority: WorkerCpuPriority; timeoutMs: number },
+): EnginePool {
+  const workerData: EngineThreadData = { imageModel: config, threadsPerRender: threadsPerRender(cpus, threads), idleThread: cpuPriority === 'idle' };
   const pool = new Piscina<EngineCall, EngineReply>({
     filename: threadFile,
     minThreads: threads,

@@ -1,11 +1,13 @@
 import { workerData } from 'node:worker_threads';
 import sharp from 'sharp';
 import { isImagingError, type ImageModel } from '@prodshot/imaging';
+import { idleThisThread } from './cpu-priority.js';
 import { createEngine } from './engine.js';
 import type { EngineThreadData } from './engine-pool.js';
 import { revive, type EngineCall, type EngineReply } from './engine-wire.js';
 
-const { imageModel, threadsPerRender } = workerData as EngineThreadData;
+const { imageModel, threadsPerRender, idleThread } = workerData as EngineThreadData;
+if (idleThread) idleThisThread();
 // Renders rarely reuse an input, so libvips' operation cache mostly holds memory: keep it small.
 sharp.cache({ memory: 32, files: 0, items: 50 });
 sharp.concurrency(threadsPerRender);

@@ -11,7 +11,7 @@ import { startHealthServer } from './health-server.js';
 import type { WorkerDeps } from './deps.js';
 import { createWorkerMetrics } from './metrics.js';
 import { createPublisher } from './realtime/publisher.js';
-import { lowerCpuPriority } from './cpu-priority.js';
+import { applyCpuPriority } from './cpu-priority.js';
 
 /** Longer than any single job step, shorter than an orchestrator's kill grace period. */
 const SHUTDOWN_DEADLINE_MS = 60_000;
@@ -34,9 +34,14 @@ async function main(): Promise<void> {
   const store = createObjectStore(config.storage, { signingSecret });
   await store.ensureReady();
 
-  const enginePool = createEnginePool(config.imageModel, { threads: config.worker.concurrency, cpus: config.worker.cpus, timeoutMs: config.worker.engineTimeoutMs });
+  const enginePool = createEnginePool(config.imageModel, {
+    threads: config.worker.concurrency,
+    cpus: config.worker.cpus,
+    cpuPriority: config.worker.cpuPriority,
+    timeoutMs: config.worker.engineTimeoutMs,
+  });
   await enginePool.warm();
-  lowerCpuPriority(config.worker.nice, log);
+  applyCpuPriority(config.worker.cpuPriority, log);
   const deps: WorkerDeps = {
     config,
     db,

@@ -76,4 +76,10 @@ describe('loadConfig', () => {
     expect(loadConfig(base).rateLimits).toEqual({ generationsPerMinute: 30, uploadsPerMinute: 60 });
     expect(errorOf(() => loadConfig({ ...base, RATE_LIMIT_UPLOADS_PER_MINUTE: '0' })).variable).toBe('RATE_LIMIT_UPLOADS_PER_MINUTE');
   });
+
+  it('lets renders run at idle CPU priority unless told otherwise, and names a priority it does not know', () => {
+    expect(loadConfig(base).worker.cpuPriority).toBe('idle');
+    expect(loadConfig({ ...base, WORKER_CPU_PRIORITY: 'low' }).worker.cpuPriority).toBe('low');
+    expect(errorOf(() => loadConfig({ ...base, WORKER_CPU_PRIORITY: 'nice' })).variable).toBe('WORKER_CPU_PRIORITY');
+  });
 });

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { z } from 'zod';
-import { envSchema, type Env } from './env-schema.js';
+import { envSchema, type Env, type WorkerCpuPriority } from './env-schema.js';
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -63,8 +63,8 @@ export interface Config {
     concurrency: number;
     /** CPUs this worker may use: WORKER_CPUS, else the machine's cores. */
     cpus: number;
-    /** Niceness (0–19) the worker gives its threads. */
-    nice: number;
+    /** How the worker's renders yield the CPU to requests sharing the machine (see apps/worker cpu-priority). */
+    cpuPriority: WorkerCpuPriority;
     healthPort: number | undefined;
     lockDurationMs: number;
     engineTimeoutMs: number;
@@ -113,7 +113,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: Loa
     worker: {
       concurrency: env.WORKER_CONCURRENCY,
       cpus: env.WORKER_CPUS ?? availableParallelism(),
-      nice: env.WORKER_NICE,
+      cpuPriority: env.WORKER_CPU_PRIORITY,
       healthPort: env.WORKER_HEALTH_PORT,
       lockDurationMs: env.WORKER_LOCK_DURATION_MS,
       engineTimeoutMs: env.ENGINE_TIMEOUT_MS,

@@ -6,6 +6,9 @@ const bool = z
 
 const port = z.coerce.number().int().min(1).max(65_535);
 
+export const WORKER_CPU_PRIORITIES = ['idle', 'low', 'normal'] as const;
+export type WorkerCpuPriority = (typeof WORKER_CPU_PRIORITIES)[number];
+
 const urlWithProtocol = (protocols: string[]) =>
   z.url().refine((value) => protocols.some((p) => value.startsWith(`${p}://`)), {
     message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
@@ -56,8 +59,8 @@ export const envSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** CPUs one worker may use (its pod's CPU request or limit); unset: every core of the machine. Sizes the threads each render gets. */
   WORKER_CPUS: z.coerce.number().int().min(1).max(256).optional(),
-  /** Niceness of a worker's threads: renders yield the CPU to the API and Postgres on a shared machine. 0 keeps the default. */
-  WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  /** How renders yield the CPU to the API and Postgres on a shared machine: idle (SCHED_IDLE render threads), low (nice 10) or normal. */
+  WORKER_CPU_PRIORITY: z.enum(WORKER_CPU_PRIORITIES).default('idle'),
   WORKER_HEALTH_PORT: port.optional(),
   /** How often the sweeper looks for generations whose jobs vanished, and how old such a generation must be. */
   SWEEPER_INTERVAL_MS: z.coerce.number().int().min(1_000).default(60_000),
