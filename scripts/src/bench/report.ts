@@ -16,6 +16,7 @@ export interface BenchResults {
   enqueueP50Ms: number;
   enqueueP99Ms: number;
   enqueueSamples: number;
+  enqueueWindowSeconds: number;
   enqueueAt50SellersP50Ms: number;
   enqueueAt50SellersP99Ms: number;
   enqueueAt50SellersSamples: number;
@@ -108,13 +109,14 @@ export async function writeReport(results: BenchResults): Promise<void> {
     "engine time, and the ratio is the median overhead over the median engine time. Push latency is the event's",
     'server timestamp to client receipt. Enqueue latency is the accept time of `generate-product-shots` with',
     '`Prefer: respond-async` while 2 workers render: each seller submits at random moments (Poisson arrivals)',
-    'averaging one generation a second, for 10 s, without waiting for earlier answers; capacity is 50 clients',
+    `averaging one generation a second, for ${results.enqueueWindowSeconds} s, without waiting for earlier answers; capacity is 50 clients`,
     'submitting back to back, where latency is queueing (clients ÷ accepts per second). Throughput is 24 manual',
     'shots drained by worker processes of concurrency 1. Scaling is measured as replicas scale: each worker held to',
     '1 CPU (`WORKER_CPUS=1` and a CPU affinity, as a pod with a CPU limit of 1 or a compose `cpus: 1`); the same',
     'workers free to use every core are shown too (one such worker already spreads a render over both cores, so a',
     'second has less to add). The engine on 1 and 2 bare threads is the most this machine allows. Worker RSS is',
-    'the peak of the workers that ran the smart generations. Freshly started',
+    'the peak of the workers that ran the smart generations. Workers run as shipped: their render threads under',
+    'SCHED_IDLE (`WORKER_CPU_PRIORITY=idle`), so requests, Postgres and Redis take a core the moment they need it. Freshly started',
     'workers run 8 warm-up shots before any phase is timed (first jobs pay once for connections, JIT and engine',
     "start-up), and the bench learns that jobs are done from its sellers' sockets, never by polling the database.",
     "The load client runs on the same cores as the stack, so it calls with undici's `request` (about half the CPU",
