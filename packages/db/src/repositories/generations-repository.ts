@@ -98,16 +98,31 @@ export class GenerationsRepository {
       .execute();
   }
 
+  /** true when this call moved the slot to running (and a queued generation with it, in the same statement); false when it was settled. */
   async markStyleRunning(generationId: string, index: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable('generation_styles')
-      .set({ status: 'running', updated_at: sql`now()` })
-      .where('generation_id', '=', generationId)
-      .where('index', '=', index)
-      .where('status', 'not in', SETTLED)
-      .executeTakeFirst();
-    await this.db.updateTable('generations').set({ status: 'running', updated_at: sql`now()` }).where('id', '=', generationId).where('status', '=', 'queued').execute();
-    return result.numUpdatedRows > 0n;
+    const moved = await this.db
+      .with('slot', (db) =>
+        db
+          .updateTable('generation_styles')
+          .set({ status: 'running', updated_at: sql`now()` })
+          .where('generation_id', '=', generationId)
+          .where('index', '=', index)
+          .where('status', 'not in', SETTLED)
+          .returning('id'),
+      )
+      .with('generation', (db) =>
+        db
+          .updateTable('generations')
+          .set({ status: 'running', updated_at: sql`now()` })
+          .where('id', '=', generationId)
+          .where('status', '=', 'queued')
+          .where(({ exists, selectFrom }) => exists(selectFrom('slot').select('id')))
+          .returning('id'),
+      )
+      .selectFrom('slot')
+      .select('id')
+      .execute();
+    return moved.length > 0;
   }
 
   /** true when this call completed the slot; false when it was already settled. */
