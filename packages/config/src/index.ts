@@ -8,4 +8,4 @@ export type {
   LoadConfigOptions,
   RequiredVariable,
 } from './config.js';
-export { envSchema, WORKER_CPU_PRIORITIES, type Env, type WorkerCpuPriority } from './env-schema.js';
+export { envSchema, type Env, type WorkerCpuPriority } from './env-schema.js';

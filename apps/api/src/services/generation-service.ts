@@ -85,7 +85,7 @@ export class GenerationService {
   }
 
   /**
-   * Opens a generation with its slots and reserves `credits` for it in one transaction: a refused
+   * Opens a generation with its slots and reserves `credits` for it, committed together: a refused
    * reservation (402) leaves no generation behind.
    */
   async open(input: {
@@ -97,8 +97,8 @@ export class GenerationService {
     slots: NewSlot[];
     credits: number;
   }): Promise<GenerationRow> {
-    return this.charged(input.userId, input.credits, async (tx) => {
-      const generation = await new GenerationsRepository(tx).create({
+    return this.charged(input.userId, input.credits, async (db) => {
+      const generation = await new GenerationsRepository(db).create({
         userId: input.userId,
         imageId: input.image.id,
         kind: input.kind,
@@ -112,16 +112,17 @@ export class GenerationService {
 
   /** Adds one slot to an open generation and reserves its credit, together. */
   async openSlot(userId: string, generationId: string, slot: NewSlot): Promise<void> {
-    await this.charged(userId, 1, async (tx) => {
-      await new GenerationsRepository(tx).addSlots(generationId, [slot]);
+    await this.charged(userId, 1, async (db) => {
+      await new GenerationsRepository(db).addSlots(generationId, [slot]);
       return { value: undefined, generationId, idempotencyKey: `reserve:${generationId}:${slot.index}` };
     });
   }
 
+  /** Runs `work` and reserves `amount` for it in one transaction; `work` gets that transaction, or the plain database when nothing is reserved. */
   private async charged<T>(
     userId: string,
     amount: number,
-    work: (tx: Db) => Promise<{ value: T; generationId: string; idempotencyKey: string }>,
+    work: (db: Db) => Promise<{ value: T; generationId: string; idempotencyKey: string }>,
   ): Promise<T> {
     // Nothing to reserve: the work's own statement needs no transaction around it.
     if (amount === 0) return (await work(this.deps.db)).value;
