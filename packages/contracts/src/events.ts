@@ -1,5 +1,5 @@
 import type { RunStatus, SmartStage } from './generations.js';
-import type { ProductInfo } from './images.js';
+import type { ProductInfo, SubjectDto } from './images.js';
 
 /** Server clock (ms since epoch) when the event was sent: clients order events by it, the bench measures push latency with it. */
 export type Stamped<T> = T & { at: number };
@@ -11,6 +11,8 @@ export interface ServerToClientEvents {
   ) => void;
   'generation:style': (event: Stamped<StyleEvent>) => void;
   'generation:done': (event: Stamped<{ generationId: string; status: Extract<RunStatus, 'complete' | 'failed'>; error: string | null }>) => void;
+  /** An upload's subject was found (or not): the tap step and generation may go on. */
+  'image:subject': (event: Stamped<SubjectDto>) => void;
   'credits:update': (event: Stamped<{ subscriptionCredits: number; addOnCredits: number }>) => void;
 }
 

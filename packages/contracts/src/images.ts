@@ -22,11 +22,20 @@ export interface RecentGenerationDto {
   createdAt: string;
 }
 
+/**
+ * A point on the upload that marks the product, as fractions 0..1 of its width and height from
+ * the top-left: the seller's tap when a photo holds more than one candidate.
+ */
+export const Focus = Type.Object({ x: Type.Number({ minimum: 0, maximum: 1 }), y: Type.Number({ minimum: 0, maximum: 1 }) }, { additionalProperties: false });
+export type Focus = Static<typeof Focus>;
+
 const ImageRef = {
   imageUrl: Type.Optional(Type.String({ maxLength: 4096 })),
   imageId: Type.Optional(Type.String({ maxLength: 64 })),
   fileId: Type.Optional(Type.String({ maxLength: 64 })),
 };
+/** Which object of the photo is the product; absent, the engine keeps the most salient one. */
+const FocusField = { focus: Type.Optional(Focus) };
 const ProductText = {
   productTitle: Type.Optional(Type.String({ maxLength: 200 })),
   productDescription: Type.Optional(Type.String({ maxLength: 2000 })),
@@ -38,6 +47,7 @@ const BackgroundType = Type.Unsafe<TemplateHandle>(Type.String({ enum: [...TEMPL
 export const ProductShotRequest = Type.Object({
   ...ImageRef,
   ...ProductText,
+  ...FocusField,
   backgroundType: Type.Optional(BackgroundType),
   prompt: Type.Optional(Prompt),
   count: Type.Optional(Type.Integer({ minimum: 1, maximum: OUTPUTS_PER_REQUEST_MAX, default: 1 })),
@@ -49,17 +59,19 @@ export type ProductShotRequest = Static<typeof ProductShotRequest>;
 export const SmartGenerateRequest = Type.Object({
   ...ImageRef,
   ...ProductText,
+  ...FocusField,
   /** How many styles to generate (one credit each); the spec's client always wanted four. */
   styleCount: Type.Optional(Type.Integer({ minimum: 1, maximum: SMART_STYLES_MAX, default: SMART_STYLES_DEFAULT })),
 });
 export type SmartGenerateRequest = Static<typeof SmartGenerateRequest>;
 
-export const StyleRecommendationsRequest = Type.Object({ ...ImageRef, ...ProductText });
+export const StyleRecommendationsRequest = Type.Object({ ...ImageRef, ...ProductText, ...FocusField });
 export type StyleRecommendationsRequest = Static<typeof StyleRecommendationsRequest>;
 
 export const SingleShotRequest = Type.Object({
   ...ImageRef,
   ...ProductText,
+  ...FocusField,
   generationId: Type.String({ maxLength: 64 }),
   stylePrompt: Prompt,
   styleName: Type.String({ minLength: 1, maxLength: 100 }),
@@ -74,7 +86,7 @@ export const EnhancePromptRequest = Type.Object({
 });
 export type EnhancePromptRequest = Static<typeof EnhancePromptRequest>;
 
-export const RemoveBackgroundRequest = Type.Object({ settings: Type.Optional(Type.Record(Type.String(), Type.Unknown())) });
+export const RemoveBackgroundRequest = Type.Object({ settings: Type.Optional(Type.Record(Type.String(), Type.Unknown())), ...FocusField });
 export type RemoveBackgroundRequest = Static<typeof RemoveBackgroundRequest>;
 
 export const GenerateBackgroundRequest = Type.Object({
@@ -116,3 +128,44 @@ export interface ProductInfo {
 export interface AcceptedResponse {
   data: { generationId: string; status: 'queued' };
 }
+
+/** A rectangle as fractions 0..1 of the upload's width and height, from the top-left. */
+export interface FractionBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** One object the cutout model found salient: a product the seller may mean. */
+export interface SubjectCandidateDto {
+  box: FractionBox;
+  /** A point inside the object, as a tap there would send it. */
+  point: Focus;
+  /** Its share of the photo's saliency, 0..1: the largest, surest object scores highest. */
+  score: number;
+}
+
+/**
+ * What the engine found in an upload, made once per upload by the worker (with its cutout):
+ * `pending` until then. `needsFocus` asks the seller to tap their product ("We couldn't tell
+ * which is your product: tap it") before generating.
+ */
+export interface SubjectDto {
+  imageId: string;
+  status: 'pending' | 'ready' | 'failed';
+  needsFocus: boolean;
+  /** 0..1: how sure the model is of the product's outline. Null while pending or failed. */
+  confidence: number | null;
+  candidates: SubjectCandidateDto[];
+  /** Why no product could be found (status 'failed'), in words a seller can act on. */
+  error: string | null;
+}
+
+/** `GET /api/images/:id/subject` */
+export interface SubjectResponse {
+  data: SubjectDto;
+}
+
+/** The tap step's prompt, shown on the smart and manual screens when `needsFocus` is set. */
+export const TAP_PRODUCT_MESSAGE = "We couldn't tell which is your product: tap it";

@@ -1,3 +1,4 @@
+import type { Focus } from './images.js';
 import type { TemplateHandle } from './templates.js';
 
 interface SourceImage {
@@ -8,6 +9,8 @@ interface SourceImage {
   sourceKey: string;
   productTitle?: string | undefined;
   productDescription?: string | undefined;
+  /** The seller's tap on the product, when the photo holds more than one candidate. */
+  focus?: Focus | undefined;
 }
 
 /** Output side in pixels, by plan (decisions.md). */
@@ -44,6 +47,13 @@ export interface GenerateBackgroundJob extends SourceImage {
   size: ShotSize;
 }
 
+/** Finds an upload's product and makes its cutout once, for the tap step and every generation after. */
+export interface AnalyseUploadJob {
+  userId: string;
+  imageId: string;
+  sourceKey: string;
+}
+
 export interface SweepStaleGenerationsJob {
   /** Unfinished generations untouched for this long are checked for vanished jobs. */
   staleAfterMs: number;
@@ -66,6 +76,7 @@ export interface JobPayloads {
   'remove-background': RemoveBackgroundJob;
   'generate-background': GenerateBackgroundJob;
   'enhance-prompt': EnhancePromptJob;
+  'analyse-upload': AnalyseUploadJob;
   'sweep-stale-generations': SweepStaleGenerationsJob;
 }
 
@@ -85,6 +96,7 @@ export interface JobResults {
   'remove-background': { generationId: string };
   'generate-background': { generationId: string };
   'enhance-prompt': { enhancedPrompt: string };
+  'analyse-upload': { imageId: string; needsFocus: boolean };
   'sweep-stale-generations': { resolved: string[] };
 }
 
@@ -96,5 +108,6 @@ export const JOB_QUEUE: { readonly [K in JobName]: 'render' | 'interactive' } = 
   'remove-background': 'render',
   'generate-background': 'render',
   'enhance-prompt': 'interactive',
+  'analyse-upload': 'interactive',
   'sweep-stale-generations': 'interactive',
 };

@@ -13,7 +13,8 @@ export type ImagingErrorCode =
   | 'model_rejected'
   | 'model_auth_failed'
   | 'model_rate_limited'
-  | 'model_bad_response';
+  | 'model_bad_response'
+  | 'model_failed';
 
 /** Whether a caller may retry the same request later (used by the worker's retry policy). */
 const RETRYABLE: ReadonlySet<ImagingErrorCode> = new Set<ImagingErrorCode>([
@@ -112,6 +113,14 @@ export class ModelBadResponseError extends ImagingError {
   constructor(model: string, detail: string, options?: { cause?: unknown }) {
     super('model_bad_response', `The image model (${model}) sent an answer we could not use (${detail}). Please try again.`, options);
     this.name = 'ModelBadResponseError';
+  }
+}
+
+/** The on-device model could not run on this photo (damaged weights, out of memory). */
+export class ModelFailedError extends ImagingError {
+  constructor(model: string, detail: string, options?: { cause?: unknown }) {
+    super('model_failed', `The ${model} could not process this photo (${detail}). Please try again later.`, options);
+    this.name = 'ModelFailedError';
   }
 }
 

@@ -14,6 +14,27 @@ export interface Box {
   height: number;
 }
 
+/** A point as fractions 0..1 of the image's width and height from the top-left (a seller's tap). */
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export interface CutoutOptions {
+  /** Keep the object under this point: the seller's tap when a photo holds more than one candidate. */
+  point?: Point;
+}
+
+/** An object the cutout found salient: one the seller may mean by "my product". */
+export interface SubjectCandidate {
+  /** Bounding box in pixels of the normalised image. */
+  box: Box;
+  /** A point inside the object (fractions), where a tap would select it. */
+  point: Point;
+  /** Its share of the photo's saliency, 0..1. */
+  score: number;
+}
+
 export interface PaletteColour {
   /** sRGB hex, e.g. '#1f5fd6'. */
   hex: string;
@@ -38,6 +59,12 @@ export interface Analysis {
     maskPng: Buffer;
     maskWidth: number;
     maskHeight: number;
+    /** Every object that could be the product, most salient first (one for a clear photo). */
+    candidates: SubjectCandidate[];
+    /** 0..1: how sure the engine is of the product's outline. */
+    confidence: number;
+    /** True when the engine cannot tell which object is the product: ask the seller to tap it. */
+    needsFocus: boolean;
   } | null;
   /** Dominant colours of the product (or of the whole image when no subject was found). */
   palette: PaletteColour[];
@@ -79,6 +106,8 @@ interface GenerateCommon {
   seed?: number;
   format?: OutputFormat;
   hints?: ProductHints;
+  /** With a raw photo: keep the object under this point (see CutoutOptions). */
+  focus?: Point;
 }
 
 /** Either a raw photo (the engine cuts it out) or a ready RGBA cutout (used as-is). */
@@ -129,8 +158,8 @@ export interface ImageModel {
   analyse(image: Buffer, hints?: ProductHints): Promise<Analysis>;
   /** Product info and 3–6 background styles suited to the product. */
   recommendStyles(analysis: Analysis, hints?: ProductHints): Promise<StyleRecommendations>;
-  /** RGBA PNG cutout of the product at the normalised image's resolution. */
-  removeBackground(image: Buffer): Promise<Buffer>;
+  /** RGBA PNG cutout of the product at the normalised image's resolution (at most 2048 px a side). */
+  removeBackground(image: Buffer, options?: CutoutOptions): Promise<Buffer>;
   /** A finished product shot on a template or prompt-described background. */
   generate(options: GenerateOptions): Promise<GenerateResult>;
   /** A richer background prompt built from a short one. */

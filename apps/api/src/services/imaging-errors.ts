@@ -12,6 +12,7 @@ const STATUS_BY_CODE: Record<ImagingError['code'], number> = {
   model_auth_failed: 502,
   model_rate_limited: 503,
   model_bad_response: 502,
+  model_failed: 503,
 };
 
 /** An imaging failure as an HTTP status and the seller-readable message the engine wrote. */

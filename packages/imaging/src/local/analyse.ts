@@ -4,7 +4,7 @@ import type { ProductKind } from '@prodshot/contracts';
 import type { RawImage } from '../input/normalise-input.js';
 import type { Analysis, PaletteColour, ProductHints } from '../types.js';
 import { boundingBox } from './cutout/mask-ops.js';
-import type { Segmentation } from './cutout/segment.js';
+import type { SubjectFindings } from './cutout/ml-cutout.js';
 
 /** Words in a seller's title or description that name a kind. Checked as whole words. */
 const KIND_WORDS: Record<Exclude<ProductKind, 'unknown'>, string[]> = {
@@ -60,7 +60,7 @@ function toHex(r: number, g: number, b: number): string {
   return `#${[r, g, b].map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
 }
 
-export async function analyseImage(image: RawImage, segmentation: Segmentation | null, hints: ProductHints | undefined): Promise<Analysis> {
+export async function analyseImage(image: RawImage, segmentation: ({ mask: Uint8Array } & SubjectFindings) | null, hints: ProductHints | undefined): Promise<Analysis> {
   const { width, height } = image;
   const box = segmentation ? boundingBox(segmentation.mask, width, height) : null;
   let subject: Analysis['subject'] = null;
@@ -73,7 +73,8 @@ export async function analyseImage(image: RawImage, segmentation: Segmentation |
       .toBuffer();
     let area = 0;
     for (const v of segmentation.mask) area += v;
-    subject = { box, coverage: Math.round((area / (width * height)) * 1000) / 1000, fromAlpha: image.hasAlpha, maskPng, maskWidth, maskHeight };
+    const { candidates, confidence, needsFocus } = segmentation;
+    subject = { box, coverage: Math.round((area / (width * height)) * 1000) / 1000, fromAlpha: image.hasAlpha, maskPng, maskWidth, maskHeight, candidates, confidence, needsFocus };
   }
   const { colours, brightness } = palette(image.data, subject ? segmentation!.mask : null);
   const { kind, confidence } = guessKind(hints);

@@ -4,12 +4,13 @@ import { ImagingError, InvalidRequestError } from '../errors.js';
 import { decodeRaw } from '../input/normalise-input.js';
 import type { RawImage } from '../input/normalise-input.js';
 import { SHOT_SIZES } from '../types.js';
-import type { Analysis, Box, GenerateOptions, GenerateResult, ImageModel, OutputFormat, Placement, ProductHints, ShotSize, StyleRecommendations } from '../types.js';
+import type { Analysis, Box, CutoutOptions, GenerateOptions, GenerateResult, ImageModel, OutputFormat, Placement, ProductHints, ShotSize, StyleRecommendations } from '../types.js';
 import { analyseImage } from './analyse.js';
 import { composeShot } from './compose/compose-shot.js';
 import { placeProduct, positionBox } from './compose/placement.js';
 import type { PlacementInput } from './compose/placement.js';
-import { cutoutOf, locateProduct, scaledCutout } from './cutout/cutout.js';
+import { findProduct, locateProduct, locateSubject, scaledCutout } from './cutout/cutout.js';
+import type { SalientObjectModel } from './saliency/salient-model.js';
 import { resolveScene } from './prompt/scene-from-prompt.js';
 import { floorLine } from './scenes/render-scene.js';
 import { sceneImage } from './scenes/scene-image.js';
@@ -20,6 +21,11 @@ import { enhance, recommendStylesFor } from './styles.js';
 const MAX_COMPOSE_SIZE = 2048;
 /** Inputs are decoded no larger than this: even a 4096 shot never needs more product pixels. */
 const MAX_WORK_SIDE = 4096;
+/**
+ * Photos are cut out at most at this size: a product fills at most the compose size of a shot,
+ * and the edge refinement's cost grows with the pixels it sees.
+ */
+const MAX_CUTOUT_SIDE = 2048;
 
 export function validate(options: GenerateOptions): { size: ShotSize; seed: number; format: OutputFormat } {
   const size = options.size ?? 1024;
@@ -50,26 +56,34 @@ export async function encode(pixels: Buffer, side: number, channels: 3 | 4, form
 
 export interface LocalModelOptions {
   /**
+   * The salient-object model that finds the product in a photo (loaded once per process and
+   * shared). Without it the engine falls back to its classical cutout, which needs a plain backdrop.
+   */
+  salient?: SalientObjectModel;
+  /**
    * Decode the product while the scene renders (default). Worth it only with a spare core per
    * render: where renders already fill the cores, the overlap just makes them fight for them.
    */
   overlapSteps?: boolean;
 }
 
-/** The built-in engine: classical cutout, procedural scenes, compositing. No network, no model weights. */
+/** The built-in engine: ML cutout on the CPU, procedural scenes, compositing. No network. */
 export class LocalImageModel implements ImageModel {
   readonly name = 'local';
   private readonly overlapSteps: boolean;
+  private readonly salient: SalientObjectModel | undefined;
 
   constructor(options: LocalModelOptions = {}) {
     this.overlapSteps = options.overlapSteps ?? true;
+    this.salient = options.salient;
   }
 
   async analyse(image: Buffer, hints?: ProductHints): Promise<Analysis> {
-    const raw = await decodeRaw(image, { maxSide: 1024 });
+    // The size removeBackground decodes at: the model sees the same pixels, so a cached mask serves both.
+    const raw = await decodeRaw(image, { maxSide: MAX_CUTOUT_SIDE });
     let segmentation = null;
     try {
-      segmentation = cutoutOf(raw);
+      segmentation = await locateSubject(raw, this.salient);
     } catch (error) {
       // An image with no separable subject is still analysable: palette and hints still apply.
       if (!(error instanceof ImagingError && error.code === 'empty_image')) throw error;
@@ -81,17 +95,25 @@ export class LocalImageModel implements ImageModel {
     return recommendStylesFor(analysis, hints);
   }
 
-  async removeBackground(image: Buffer): Promise<Buffer> {
-    const raw = await decodeRaw(image, { maxSide: MAX_WORK_SIDE });
-    const { cutout, width, height } = cutoutOf(raw);
-    return sharp(cutout, { raw: { width, height, channels: 4 } }).png().toBuffer();
+  async removeBackground(image: Buffer, options: CutoutOptions = {}): Promise<Buffer> {
+    const { data, width, height } = await this.cutout(image, options);
+    return sharp(data, { raw: { width, height, channels: 4 } }).png().toBuffer();
+  }
+
+  /** The RGBA cutout of a photo, raw, at most MAX_CUTOUT_SIDE a side. */
+  private async cutout(image: Buffer, { point }: CutoutOptions): Promise<RawImage> {
+    const raw = await decodeRaw(image, { maxSide: this.salient ? MAX_CUTOUT_SIDE : MAX_WORK_SIDE });
+    const { cutout, width, height } = await findProduct(raw, this.salient, point);
+    return { ...raw, data: cutout, width, height, hasAlpha: true };
   }
 
   async generate(options: GenerateOptions): Promise<GenerateResult> {
     const { size, seed, format } = validate(options);
     const composeSize = Math.min(size, MAX_COMPOSE_SIZE);
     const { spec, parsed } = resolveScene(options.template, options.prompt);
-    const placeProductStep = () => placedProduct((options.image ?? options.cutout)!, Boolean(options.cutout), spec, composeSize);
+    // A photo is cut out first (by the model when there is one); a cutout is used as it is.
+    const input = options.cutout ?? (this.salient ? await this.cutout(options.image!, { point: options.focus }) : options.image!);
+    const placeProductStep = () => placedProduct(input, Boolean(options.cutout) || !Buffer.isBuffer(input), spec, composeSize);
     const sceneStep = () => sceneImage(spec, composeSize, seed);
     const [product, scene] = this.overlapSteps ? await Promise.all([placeProductStep(), sceneStep()]) : [await placeProductStep(), await sceneStep()];
     const { layer, bounds, placement } = product;
@@ -142,8 +164,8 @@ export interface PlacedProduct {
  * out at that size. Shared with the hosted adapters, which paste the untouched product back
  * over what the remote model painted.
  */
-export async function placedProduct(input: Buffer, isCutout: boolean, spec: SceneSpec, size: number): Promise<PlacedProduct> {
-  const raw = await decodeRaw(input, { maxSide: MAX_WORK_SIDE });
+export async function placedProduct(input: Buffer | RawImage, isCutout: boolean, spec: SceneSpec, size: number): Promise<PlacedProduct> {
+  const raw = Buffer.isBuffer(input) ? await decodeRaw(input, { maxSide: MAX_WORK_SIDE }) : input;
   // A supplied cutout is trusted as-is, even where it happens to be fully opaque.
   const source: RawImage = isCutout ? { ...raw, hasAlpha: true } : raw;
   const located = await locateProduct(source);
