@@ -1,8 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { ImageModelConfig, WorkerCpuPriority } from '@prodshot/config';
 import { ImagingError, ModelTimeoutError, type ImageModel } from '@prodshot/imaging';
+import type { ModelHost } from './cutout-model/model-host.js';
+import type { SalientModelInfo } from './cutout-model/model-wire.js';
 import { revive, type EngineCall, type EngineMethod, type EngineReply } from './engine-wire.js';
 
 /** The thread entry sits beside this file: .ts when run from source (tests), .js when built. */
@@ -21,6 +24,8 @@ export interface EngineThreadData {
   threadsPerRender: number;
   /** Run under SCHED_IDLE (WORKER_CPU_PRIORITY=idle): set by the thread itself, so a replacement thread is too. */
   idleThread: boolean;
+  /** The shared cutout model's input needs; the thread reaches the model over a port it sends the pool. */
+  cutoutModel: SalientModelInfo;
 }
 
 /**
@@ -39,9 +44,10 @@ export function threadsPerRender(cpus: number, concurrency: number): number {
  */
 export function createEnginePool(
   config: ImageModelConfig,
+  model: ModelHost,
   { threads, cpus, cpuPriority, timeoutMs }: { threads: number; cpus: number; cpuPriority: WorkerCpuPriority; timeoutMs: number },
 ): EnginePool {
-  const workerData: EngineThreadData = { imageModel: config, threadsPerRender: threadsPerRender(cpus, threads), idleThread: cpuPriority === 'idle' };
+  const workerData: EngineThreadData = { imageModel: config, threadsPerRender: threadsPerRender(cpus, threads), idleThread: cpuPriority === 'idle', cutoutModel: model.info };
   const pool = new Piscina<EngineCall, EngineReply>({
     filename: threadFile,
     minThreads: threads,
@@ -51,6 +57,10 @@ export function createEnginePool(
     // Pixels live in typed arrays outside the JS heap (a 4096 px shot uses about 10 MB of heap), so
     // a small heap only makes V8 collect sooner: it keeps a busy worker's RSS bounded.
     resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 8 },
+  });
+  // Every thread, a replacement too, sends the port it will ask the model on.
+  pool.on('message', (message: { cutoutModelPort?: MessagePort }) => {
+    if (message?.cutoutModelPort) model.attach(message.cutoutModelPort);
   });
   // A call past its deadline is aborted, which ends its thread (Piscina starts a fresh one): a hung
   // model cannot hold a worker slot forever.

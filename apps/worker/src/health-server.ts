@@ -4,10 +4,17 @@ import type { Registry } from 'prom-client';
 import { pingDatabase, type Db } from '@prodshot/db';
 import { pingRedis } from '@prodshot/queue';
 
-/** /health (200 only while Postgres and Redis answer) and /metrics (Prometheus) for orchestrators. */
-export function startHealthServer(port: number, host: string, db: Db, redis: Redis, registry: Registry): http.Server {
+/**
+ * /health (200 only while Postgres and Redis answer and the worker could load its cutout model)
+ * and /metrics (Prometheus) for orchestrators. `unfit` is why this worker takes no jobs.
+ */
+export function startHealthServer(port: number, host: string, db: Db, redis: Redis, registry: Registry | null, unfit?: string): http.Server {
   const server = http.createServer((request, response) => {
-    if (request.url === '/metrics') {
+    if (request.url === '/health' && unfit) {
+      response.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'error', error: unfit }));
+      return;
+    }
+    if (request.url === '/metrics' && registry) {
       registry
         .metrics()
         .then((body) => response.writeHead(200, { 'content-type': registry.contentType }).end(body))

@@ -1,9 +1,11 @@
 import { Worker, type Job } from 'bullmq';
 import pino from 'pino';
-import { ConfigError, loadConfig } from '@prodshot/config';
-import { CreditsRepository, createDatabase, GenerationsRepository } from '@prodshot/db';
+import type { Redis } from 'ioredis';
+import { ConfigError, loadConfig, type Config } from '@prodshot/config';
+import { CreditsRepository, createDatabase, GenerationsRepository, type Db } from '@prodshot/db';
 import { createRedisConnection, JobProducer, QUEUE_NAMES } from '@prodshot/queue';
 import { createObjectStore, resolveSigningSecret } from '@prodshot/storage';
+import { CutoutModelError, startModelHost, type ModelHost } from './cutout-model/model-host.js';
 import { createDispatcher, settleFailedJob } from './dispatch.js';
 import { createEnginePool } from './engine-pool.js';
 import { handlers } from './handlers/index.js';
@@ -34,7 +36,8 @@ async function main(): Promise<void> {
   const store = createObjectStore(config.storage, { signingSecret });
   await store.ensureReady();
 
-  const enginePool = createEnginePool(config.imageModel, {
+  const model = await loadCutoutModel(config, log, db, connection);
+  const enginePool = createEnginePool(config.imageModel, model, {
     threads: config.worker.concurrency,
     cpus: config.worker.cpus,
     cpuPriority: config.worker.cpuPriority,
@@ -86,7 +89,12 @@ async function main(): Promise<void> {
     { name: 'sweep-stale-generations', data: { staleAfterMs: config.worker.sweeper.staleAfterMs } },
   );
   const health = config.worker.healthPort ? startHealthServer(config.worker.healthPort, config.http.host, db, connection, metrics.registry) : null;
-  log.info({ queues: QUEUE_NAMES, concurrency: config.worker.concurrency, cpus: config.worker.cpus, engine: deps.engine.name }, 'worker ready');
+  log.info({ queues: QUEUE_NAMES, concurrency: config.worker.concurrency, cpus: config.worker.cpus, engine: deps.engine.name, cutoutModel: model.info.description }, 'worker ready');
+  // Without its model the worker can only fail jobs: leave, so the orchestrator starts a fresh one.
+  model.onExit(() => {
+    log.error('the cutout model thread stopped; exiting');
+    process.exit(1);
+  });
 
   let stopping = false;
   stop.shutdown = async (signal: NodeJS.Signals) => {
@@ -103,11 +111,32 @@ async function main(): Promise<void> {
     health?.close();
     await deps.producer.close();
     await enginePool.close();
+    await model.close();
     await Promise.allSettled([db.destroy(), connection.quit(), producerConnection.quit()]);
     log.info('worker stopped');
     process.exit(0);
   };
   if (stop.requested) await stop.shutdown(stop.requested);
+}
+
+/**
+ * The cutout model, loaded once before any job is taken. A worker that cannot load it says why in
+ * one line and takes no jobs: with a health port it stays up answering 503 with the reason (so an
+ * orchestrator shows it), otherwise it exits.
+ */
+async function loadCutoutModel(config: Config, log: pino.Logger, db: Db, redis: Redis): Promise<ModelHost> {
+  try {
+    return await startModelHost(config.cutoutModel, config.worker.cpus);
+  } catch (error) {
+    if (!(error instanceof CutoutModelError)) throw error;
+    log.error(error.message);
+    if (!config.worker.healthPort) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    startHealthServer(config.worker.healthPort, config.http.host, db, redis, null, error.message);
+    return new Promise<never>(() => {});
+  }
 }
 
 /** The keys the API logs too, so one search for a generation id finds the request and the jobs that ran it. */

@@ -60,6 +60,14 @@ describe('loadConfig', () => {
     expect(errorOf(() => loadConfig({ ...base, IMAGE_MODEL: 'dall-e' })).variable).toBe('IMAGE_MODEL');
   });
 
+  it('uses the packaged cutout weights by default and names CUTOUT_MODEL_PATH when it points at no file', () => {
+    expect(loadConfig(base).cutoutModel).toMatchObject({ path: undefined, family: 'isnet' });
+    const error = errorOf(() => loadConfig({ ...base, CUTOUT_MODEL_PATH: '/nowhere/isnet.onnx' }));
+    expect(error.variable).toBe('CUTOUT_MODEL_PATH');
+    expect(error.message).toContain('/nowhere/isnet.onnx');
+    expect(errorOf(() => loadConfig({ ...base, CUTOUT_MODEL_FAMILY: 'u2net' })).variable).toBe('CUTOUT_MODEL_FAMILY');
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ ...base, MINIO_ENDPOINT: '' }).storage.driver).toBe('fs');
   });

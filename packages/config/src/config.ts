@@ -1,4 +1,5 @@
-import { availableParallelism } from 'node:os';
+import { statSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { z } from 'zod';
 import { envSchema, type Env, type WorkerCpuPriority } from './env-schema.js';
@@ -49,6 +50,14 @@ export type ImageModelConfig =
   | { kind: 'openai'; apiKey: string; baseUrl: string | undefined; imageModel: string | undefined; chatModel: string | undefined }
   | { kind: 'fal'; apiKey: string; baseUrl: string | undefined };
 
+export interface CutoutModelConfig {
+  /** Unset: the default ISNet weights shipped as an npm package. */
+  path: string | undefined;
+  family: Env['CUTOUT_MODEL_FAMILY'];
+  /** Where a float16 graph widened to float32 is kept between boots. */
+  cacheDir: string;
+}
+
 export interface Config {
   nodeEnv: Env['NODE_ENV'];
   logLevel: Env['LOG_LEVEL'];
@@ -73,6 +82,8 @@ export interface Config {
   auth: AuthConfig;
   payments: PaymentsConfig;
   imageModel: ImageModelConfig;
+  /** The on-device cutout model every engine uses to find the product (workers load it once). */
+  cutoutModel: CutoutModelConfig;
   /** bull-board's basic-auth pair; undefined means the board is off. */
   admin: { user: string; password: string } | undefined;
   rateLimits: { generationsPerMinute: number; uploadsPerMinute: number };
@@ -122,10 +133,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: Loa
     auth: authConfig(env, dataDir),
     payments: paymentsConfig(env),
     imageModel: imageModelConfig(env),
+    cutoutModel: cutoutModelConfig(env, options.cwd ?? process.cwd()),
     admin: adminConfig(env),
     rateLimits: { generationsPerMinute: env.RATE_LIMIT_GENERATIONS_PER_MINUTE, uploadsPerMinute: env.RATE_LIMIT_UPLOADS_PER_MINUTE },
     shedding: { maxEventLoopDelayMs: env.SHED_MAX_EVENT_LOOP_DELAY_MS, maxHeapBytes: env.SHED_MAX_HEAP_BYTES, retryAfterSeconds: env.SHED_RETRY_AFTER_SECONDS },
   };
+}
+
+function cutoutModelConfig(env: Env, cwd: string): CutoutModelConfig {
+  const file = env.CUTOUT_MODEL_PATH ? path.resolve(cwd, env.CUTOUT_MODEL_PATH) : undefined;
+  if (file && !statSync(file, { throwIfNoEntry: false })?.isFile()) throw new ConfigError('CUTOUT_MODEL_PATH', `names no file (${file})`);
+  // Shared by every worker on the machine (and every test stack): the widened graph depends only on the weights.
+  return { path: file, family: env.CUTOUT_MODEL_FAMILY, cacheDir: path.join(tmpdir(), 'prodshot-models') };
 }
 
 function adminConfig(env: Env): Config['admin'] {

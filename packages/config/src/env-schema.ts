@@ -86,6 +86,10 @@ export const envSchema = z.object({
   OPENAI_CHAT_MODEL: z.string().min(1).optional(),
   FAL_KEY: z.string().min(1).optional(),
   FAL_BASE_URL: z.url().optional(),
+  /** A salient-object ONNX graph for the cutout (ISNet or BiRefNet family); unset: ISNet from @imgly/background-removal-data. */
+  CUTOUT_MODEL_PATH: z.string().min(1).optional(),
+  /** How that graph wants its input normalised. */
+  CUTOUT_MODEL_FAMILY: z.enum(['isnet', 'birefnet']).default('isnet'),
 
   /** Operator credentials for bull-board at /admin/queues; with neither set the board is not mounted. */
   ADMIN_USER: z.string().min(1).optional(),

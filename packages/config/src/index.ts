@@ -5,6 +5,7 @@ export type {
   AuthConfig,
   PaymentsConfig,
   ImageModelConfig,
+  CutoutModelConfig,
   LoadConfigOptions,
   RequiredVariable,
 } from './config.js';

@@ -92,6 +92,7 @@ export type RemoveBackgroundRequest = Static<typeof RemoveBackgroundRequest>;
 export const GenerateBackgroundRequest = Type.Object({
   backgroundType: Type.Optional(BackgroundType),
   prompt: Type.Optional(Prompt),
+  ...FocusField,
 });
 export type GenerateBackgroundRequest = Static<typeof GenerateBackgroundRequest>;
 
@@ -160,6 +161,18 @@ export interface SubjectDto {
   candidates: SubjectCandidateDto[];
   /** Why no product could be found (status 'failed'), in words a seller can act on. */
   error: string | null;
+}
+
+/** What the worker records for an upload: a found product, or why none was. */
+export type SubjectFinding =
+  | { found: true; needsFocus: boolean; confidence: number; candidates: SubjectCandidateDto[] }
+  | { found: false; error: string };
+
+/** The subject as the API and the socket report it; null means the worker has not looked yet. */
+export function subjectDto(imageId: string, finding: SubjectFinding | null): SubjectDto {
+  if (!finding) return { imageId, status: 'pending', needsFocus: false, confidence: null, candidates: [], error: null };
+  if (!finding.found) return { imageId, status: 'failed', needsFocus: false, confidence: null, candidates: [], error: finding.error };
+  return { imageId, status: 'ready', needsFocus: finding.needsFocus, confidence: finding.confidence, candidates: finding.candidates, error: null };
 }
 
 /** `GET /api/images/:id/subject` */

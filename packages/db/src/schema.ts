@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { SubjectFinding } from '@prodshot/contracts';
 
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json<T> = ColumnType<T, string | T, string | T>;
@@ -34,7 +35,10 @@ export interface ImagesTable {
   height: number;
   bytes: number;
   created_at: Generated<Date>;
+  /** What the cutout model found in the upload; null until the worker has looked. */
+  subject: Json<SubjectFinding | null> | null;
 }
+
 
 export interface GenerationsTable {
   id: Generated<string>;

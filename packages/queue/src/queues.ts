@@ -29,4 +29,6 @@ export const jobIds = {
   generation: (generationId: string) => generationId,
   style: (generationId: string, index: number) => `${generationId}-style-${index}`,
   enhance: (requestId: string) => `enhance-${requestId}`,
+  /** One analysis per upload: asking again while it runs (or after) adds nothing. */
+  analyseUpload: (imageId: string) => `analyse-${imageId}`,
 };

@@ -45,6 +45,20 @@ export function uploadKey(userId: string, fileId: string, contentType: StoredCon
   return assertSafeKey(`users/${userId}/uploads/${fileId}.${extensionFor(contentType)}`);
 }
 
+/** Files made from an upload (its cutouts): beside it, deleted with it. */
+export function uploadDerivedPrefix(uploadKey: string): string {
+  return assertSafeKey(uploadKey.replace(/\.[a-z0-9]+$/, '')) + '/';
+}
+
+/**
+ * The upload's cutout, made once and shared by every generation from it; one per tap point, as a
+ * different tap keeps a different object. Points are kept to a thousandth of the photo.
+ */
+export function uploadCutoutKey(uploadKey: string, focus?: { x: number; y: number }): string {
+  const at = focus ? `-${Math.round(focus.x * 1000)}-${Math.round(focus.y * 1000)}` : '';
+  return `${uploadDerivedPrefix(uploadKey)}cutout${at}.png`;
+}
+
 export function generationOutputKey(
   userId: string,
   generationId: string,

@@ -1,3 +1,4 @@
+import { loadOrMakeCutout } from '../pipeline/cutout.js';
 import { failOpenSlots, finishIfDone, renderSlot, slotSeed } from '../pipeline/slots.js';
 import type { JobHandler } from './index.js';
 
@@ -7,7 +8,7 @@ export const generateBackground: JobHandler<'generate-background'> = {
     const p = job.data;
     await renderSlot(deps, { userId: p.userId, generationId: p.generationId, index: 0 }, async () => {
       const shot = await deps.engine.generate({
-        image: await deps.store.get(p.sourceKey),
+        cutout: await loadOrMakeCutout(deps, p.sourceKey, p.focus),
         template: p.backgroundType,
         prompt: p.prompt,
         size: p.size,

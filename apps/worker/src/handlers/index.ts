@@ -1,6 +1,7 @@
 import type { Job } from 'bullmq';
 import type { JobName, JobPayloads, JobResults } from '@prodshot/contracts';
 import type { WorkerDeps } from '../deps.js';
+import { analyseUpload } from './analyse-upload.js';
 import { enhancePrompt } from './enhance-prompt.js';
 import { generateBackground } from './generate-background.js';
 import { productShot } from './product-shot.js';
@@ -25,5 +26,6 @@ export const handlers: JobHandlers = {
   'remove-background': removeBackground,
   'generate-background': generateBackground,
   'enhance-prompt': enhancePrompt,
+  'analyse-upload': analyseUpload,
   'sweep-stale-generations': sweepStaleGenerations,
 };

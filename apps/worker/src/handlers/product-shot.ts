@@ -8,9 +8,9 @@ const SMALL_INPUT_SIDE = 1024;
 export const productShot: JobHandler<'product-shot'> = {
   async run(job, deps) {
     const p = job.data;
-    const source = await deps.store.get(p.sourceKey);
-    const input = p.upscaleImageFirst ? await upscaleIfSmall(deps, source) : source;
-    const cutout = p.extractSubjectFirst ? await loadOrMakeCutout(deps, p.userId, p.generationId, p.sourceKey) : undefined;
+    // Every shot starts from the upload's cutout (extractSubjectFirst is what the engine always does now).
+    const extracted = await loadOrMakeCutout(deps, p.sourceKey, p.focus);
+    const cutout = p.upscaleImageFirst ? await upscaleIfSmall(deps, extracted) : extracted;
     for (let index = 0; index < p.count; index += 1) {
       await renderSlot(deps, { userId: p.userId, generationId: p.generationId, index }, async (progress) => {
         const common = {
@@ -21,7 +21,7 @@ export const productShot: JobHandler<'product-shot'> = {
           format: 'png' as const,
           hints: { title: p.productTitle, description: p.productDescription },
         };
-        const shot = cutout ? await deps.engine.generate({ ...common, cutout }) : await deps.engine.generate({ ...common, image: input });
+        const shot = await deps.engine.generate({ ...common, cutout });
         await progress(90);
         return { image: shot.image, mimeType: shot.mimeType };
       });

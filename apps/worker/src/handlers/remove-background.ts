@@ -1,12 +1,13 @@
+import { loadOrMakeCutout } from '../pipeline/cutout.js';
 import { failOpenSlots, finishIfDone, renderSlot } from '../pipeline/slots.js';
 import type { JobHandler } from './index.js';
 
 /** The product on a transparent background, as one output. */
 export const removeBackground: JobHandler<'remove-background'> = {
   async run(job, deps) {
-    const { userId, generationId, sourceKey } = job.data;
+    const { userId, generationId, sourceKey, focus } = job.data;
     await renderSlot(deps, { userId, generationId, index: 0 }, async () => ({
-      image: await deps.engine.removeBackground(await deps.store.get(sourceKey)),
+      image: await loadOrMakeCutout(deps, sourceKey, focus),
       mimeType: 'image/png',
     }));
     await finishIfDone(deps, userId, generationId);

@@ -16,7 +16,9 @@ export const styleRecommendation: JobHandler<'style-recommendation'> = {
     const p = job.data;
     const hints = { title: p.productTitle, description: p.productDescription };
     await stage(deps, p.userId, p.generationId, 'analysing');
-    const analysis = await deps.engine.analyse(await deps.store.get(p.sourceKey), hints);
+    // The analysis reads the product from the upload's cutout: one model run serves the whole flow.
+    const cutout = await loadOrMakeCutout(deps, p.sourceKey, p.focus);
+    const analysis = await deps.engine.analyse(cutout, hints);
 
     if (!analysis.supported && analysis.unsupported) {
       const message = analysis.unsupported.message || UNSUPPORTED_PRODUCT_MESSAGE;
@@ -30,7 +32,6 @@ export const styleRecommendation: JobHandler<'style-recommendation'> = {
     await stage(deps, p.userId, p.generationId, 'designing recommendations');
     const recommended = await deps.engine.recommendStyles(analysis, hints);
     const styles = p.fanOut ? recommended.styles.slice(0, p.styleCount) : recommended.styles;
-    await loadOrMakeCutout(deps, p.userId, p.generationId, p.sourceKey);
     await deps.generations.setStage(p.generationId, 'generating', recommended.productInfo);
 
     if (p.fanOut) {

@@ -7,7 +7,7 @@ export const styleShot: JobHandler<'style-shot'> = {
   async run(job, deps) {
     const { userId, generationId, styleIndex: index } = job.data;
     await renderSlot(deps, { userId, generationId, index }, async (progress) => {
-      const cutout = await loadOrMakeCutout(deps, userId, generationId, job.data.sourceKey);
+      const cutout = await loadOrMakeCutout(deps, job.data.sourceKey, job.data.focus);
       await progress(30);
       const shot = await deps.engine.generate({
         cutout,

@@ -1,14 +1,15 @@
+import type { Focus } from '@prodshot/contracts';
+import { uploadCutoutKey } from '@prodshot/storage';
 import type { WorkerDeps } from '../deps.js';
 
-/** Where a generation keeps the product cutout its style jobs share, so each style does not cut out again. */
-export function cutoutKey(userId: string, generationId: string): string {
-  return `users/${userId}/generations/${generationId}/cutout.png`;
-}
-
-export async function loadOrMakeCutout(deps: WorkerDeps, userId: string, generationId: string, sourceKey: string): Promise<Buffer> {
-  const key = cutoutKey(userId, generationId);
+/**
+ * The upload's cutout, made once and reused by every generation from it (and by the analysis
+ * after upload, which makes the untapped one). A tap picks another object, so it gets its own.
+ */
+export async function loadOrMakeCutout(deps: WorkerDeps, sourceKey: string, focus?: Focus): Promise<Buffer> {
+  const key = uploadCutoutKey(sourceKey, focus);
   if (await deps.store.stat(key)) return deps.store.get(key);
-  const cutout = await deps.engine.removeBackground(await deps.store.get(sourceKey));
+  const cutout = await deps.engine.removeBackground(await deps.store.get(sourceKey), focus ? { point: focus } : {});
   await deps.store.put(key, cutout, 'image/png');
   return cutout;
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../database.js';
+import type { SubjectFinding } from '@prodshot/contracts';
 import type { ImageRow, NewImage } from '../schema.js';
 import { isUuid } from './uuid.js';
 
@@ -36,5 +37,10 @@ export class ImagesRepository {
     if (!image) return undefined;
     await this.db.deleteFrom('images').where('id', '=', image.id).where('user_id', '=', userId).execute();
     return image;
+  }
+
+  /** Records what the cutout model found (the worker, once per upload). */
+  async setSubject(id: string, subject: SubjectFinding): Promise<void> {
+    await this.db.updateTable('images').set({ subject: JSON.stringify(subject) }).where('id', '=', id).execute();
   }
 }

@@ -3,7 +3,8 @@ import { InvalidRequestError, ModelBadResponseError, ModelTimeoutError } from '.
 import { normaliseInput } from '../input/normalise-input.js';
 import { LocalImageModel, encode, validate } from '../local/local-model.js';
 import { TEMPLATE_SCENES } from '../local/scenes/presets.js';
-import type { Analysis, GenerateOptions, GenerateResult, ImageModel, ProductHints, StyleRecommendations } from '../types.js';
+import type { Analysis, CutoutOptions, GenerateOptions, GenerateResult, ImageModel, Point, ProductHints, StyleRecommendations } from '../types.js';
+import type { SalientObjectModel } from '../local/saliency/salient-model.js';
 import { dataUrl, download, pickString, requestJson } from './http.js';
 import type { FetchLike, HttpOptions } from './http.js';
 
@@ -17,6 +18,8 @@ export interface FalOptions {
   backgroundRemovalModel?: string;
   fetch?: FetchLike;
   timeoutMs?: number;
+  /** The on-device cutout model, for finding the product where this service does not. */
+  salient?: SalientObjectModel;
   /** Delay between status polls. */
   pollIntervalMs?: number;
 }
@@ -34,10 +37,11 @@ export class FalImageModel implements ImageModel {
   private readonly productShotModel: string;
   private readonly backgroundRemovalModel: string;
   private readonly pollIntervalMs: number;
-  private readonly local = new LocalImageModel();
+  private readonly local: LocalImageModel;
 
   constructor(options: FalOptions) {
     if (!options.apiKey) throw new InvalidRequestError('The fal adapter needs an API key.');
+    this.local = new LocalImageModel(options.salient ? { salient: options.salient } : {});
     this.apiKey = options.apiKey;
     this.baseUrl = (options.baseUrl ?? 'https://queue.fal.run').replace(/\/+$/, '');
     this.productShotModel = options.productShotModel ?? 'fal-ai/bria/product-shot';
@@ -75,13 +79,26 @@ export class FalImageModel implements ImageModel {
     return this.local.recommendStyles(analysis, hints);
   }
 
-  async removeBackground(image: Buffer): Promise<Buffer> {
+  /**
+   * The service takes no point, so with a tap it is sent a crop around it, where the tapped object
+   * is the obvious subject, and the cutout is placed back on a canvas of the photo's size.
+   */
+  async removeBackground(image: Buffer, options: CutoutOptions = {}): Promise<Buffer> {
     const clean = await normaliseInput(image, { maxSide: 2048 });
-    const result = await this.run(this.backgroundRemovalModel, { image_url: dataUrl(clean.buffer, clean.mimeType) });
+    const window = options.point ? tapWindow(options.point, clean.width, clean.height) : null;
+    const sent = window ? await sharp(clean.buffer).extract(window).png().toBuffer() : clean.buffer;
+    const result = await this.run(this.backgroundRemovalModel, { image_url: dataUrl(sent, window ? 'image/png' : clean.mimeType) });
     const cutout = await download(this.http, pickString(this.name, result, ['image', 'url']));
-    return sharp(cutout).ensureAlpha().png().toBuffer().catch((error: unknown) => {
+    try {
+      if (!window) return await sharp(cutout).ensureAlpha().png().toBuffer();
+      const piece = await sharp(cutout).ensureAlpha().resize(window.width, window.height, { fit: 'fill' }).png().toBuffer();
+      return await sharp({ create: { width: clean.width, height: clean.height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+        .composite([{ input: piece, left: window.left, top: window.top }])
+        .png()
+        .toBuffer();
+    } catch (error) {
       throw new ModelBadResponseError(this.name, 'the cutout could not be decoded', { cause: error });
-    });
+    }
   }
 
   async generate(options: GenerateOptions): Promise<GenerateResult> {
@@ -125,4 +142,12 @@ export class FalImageModel implements ImageModel {
   upscale(image: Buffer, factor: number): Promise<Buffer> {
     return this.local.upscale(image, factor);
   }
+}
+
+/** A square around the tap, 60% of the photo's short side: large enough for a product, small enough to leave clutter out. */
+function tapWindow(point: Point, width: number, height: number): { left: number; top: number; width: number; height: number } {
+  const side = Math.max(1, Math.round(0.6 * Math.min(width, height)));
+  const left = Math.round(Math.min(Math.max(0, point.x * width - side / 2), width - side));
+  const top = Math.round(Math.min(Math.max(0, point.y * height - side / 2), height - side));
+  return { left, top, width: side, height: side };
 }

@@ -5,7 +5,8 @@ import { InvalidRequestError, ModelBadResponseError } from '../errors.js';
 import { LocalImageModel, encode, placedProduct, validate } from '../local/local-model.js';
 import { resolveScene } from '../local/prompt/scene-from-prompt.js';
 import { TEMPLATE_SCENES } from '../local/scenes/presets.js';
-import type { Analysis, GenerateOptions, GenerateResult, ImageModel, ProductHints, StyleRecommendations } from '../types.js';
+import type { Analysis, CutoutOptions, GenerateOptions, GenerateResult, ImageModel, ProductHints, StyleRecommendations } from '../types.js';
+import type { SalientObjectModel } from '../local/saliency/salient-model.js';
 import { dataUrl, download, pickString, requestJson } from './http.js';
 import type { FetchLike, HttpOptions } from './http.js';
 
@@ -19,6 +20,8 @@ export interface OpenAIOptions {
   chatModel?: string;
   fetch?: FetchLike;
   timeoutMs?: number;
+  /** The on-device cutout model, for finding the product where this service does not. */
+  salient?: SalientObjectModel;
 }
 
 /** The edit endpoint's square size; the shot is resized from it to the plan's size. */
@@ -38,10 +41,11 @@ export class OpenAIImageModel implements ImageModel {
   private readonly imageModel: string;
   private readonly chatModel: string;
   private readonly apiKey: string;
-  private readonly local = new LocalImageModel();
+  private readonly local: LocalImageModel;
 
   constructor(options: OpenAIOptions) {
     if (!options.apiKey) throw new InvalidRequestError('The OpenAI adapter needs an API key.');
+    this.local = new LocalImageModel(options.salient ? { salient: options.salient } : {});
     this.apiKey = options.apiKey;
     this.baseUrl = (options.baseUrl ?? 'https://api.openai.com/v1').replace(/\/+$/, '');
     this.imageModel = options.imageModel ?? 'gpt-image-1';
@@ -114,15 +118,17 @@ export class OpenAIImageModel implements ImageModel {
     };
   }
 
-  removeBackground(image: Buffer): Promise<Buffer> {
-    return this.local.removeBackground(image);
+  removeBackground(image: Buffer, options?: CutoutOptions): Promise<Buffer> {
+    return this.local.removeBackground(image, options);
   }
 
   async generate(options: GenerateOptions): Promise<GenerateResult> {
     const { size, seed, format } = validate(options);
     const { spec } = resolveScene(options.template, options.prompt);
     const prompt = options.prompt?.trim() || TEMPLATE_SCENES[options.template ?? 'studio'].description;
-    const product = await placedProduct((options.image ?? options.cutout)!, Boolean(options.cutout), spec, EDIT_SIZE);
+    // The edit endpoint only repaints around the product: it is cut out here, where a tap can choose it.
+    const cutout = options.cutout ?? (await this.local.removeBackground(options.image!, { point: options.focus }));
+    const product = await placedProduct(cutout, true, spec, EDIT_SIZE);
     // The transparent area of the canvas is what the edit endpoint repaints.
     const canvas = await sharp({ create: { width: EDIT_SIZE, height: EDIT_SIZE, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
       .composite([{ input: product.layer.rgba, raw: { width: product.layer.box.width, height: product.layer.box.height, channels: 4 }, left: product.layer.box.x, top: product.layer.box.y }])

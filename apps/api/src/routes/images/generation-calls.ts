@@ -10,6 +10,7 @@ import {
   SMART_STYLES_DEFAULT,
   SmartGenerateRequest,
   StyleRecommendationsRequest,
+  type Focus,
   type JobName,
   type ShotSize,
 } from '@prodshot/contracts';
@@ -103,6 +104,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
         backgroundType: body.backgroundType,
         prompt,
         count,
+        focus: body.focus,
         extractSubjectFirst: body.extractSubjectFirst ?? false,
         upscaleImageFirst: body.upscaleImageFirst ?? false,
         size,
@@ -124,7 +126,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     userId: string;
     image: ImageRow;
     size: ShotSize;
-    body: { productTitle?: string | undefined; productDescription?: string | undefined };
+    body: { productTitle?: string | undefined; productDescription?: string | undefined; focus?: Focus | undefined };
     fanOut: boolean;
     styleCount: number;
   }) {
@@ -137,6 +139,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
         sourceKey: input.image.storage_key,
         productTitle: input.body.productTitle,
         productDescription: input.body.productDescription,
+        focus: input.body.focus,
         fanOut: input.fanOut,
         styleCount: input.styleCount,
         size: input.size,
@@ -212,6 +215,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
         sourceKey: image.storage_key,
         productTitle: body.productTitle,
         productDescription: body.productDescription,
+        focus: body.focus,
         styleIndex: body.styleIndex,
         styleName: body.styleName,
         stylePrompt: body.stylePrompt,
@@ -255,6 +259,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     reply: FastifyReply,
     kind: 'remove-background' | 'generate-background',
     background: { backgroundType?: string | undefined; prompt?: string | undefined },
+    focus: Focus | undefined,
   ) {
     const userId = request.user.id;
     const [image, size] = await Promise.all([service.ownedImage(userId, { imageId: request.params.id }), service.shotSize(userId)]);
@@ -268,7 +273,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
       slots: [{ ...slot!, ...(slotName ? { name: slotName, backgroundType: 'transparent' } : {}) }],
       credits: 1,
     });
-    const source = { generationId: generation.id, userId, imageId: image.id, sourceKey: image.storage_key };
+    const source = { generationId: generation.id, userId, imageId: image.id, sourceKey: image.storage_key, focus };
     if (kind === 'remove-background') await service.enqueue('remove-background', source, generation.id);
     else
       await service.enqueue(
@@ -291,7 +296,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
   }
 
   app.post<{ Params: { id: string } }>('/api/images/:id/remove-background', { schema: { body: RemoveBackgroundRequest } }, (request, reply) =>
-    singleOutput(request, reply, 'remove-background', {}),
+    singleOutput(request, reply, 'remove-background', {}, (request.body as RemoveBackgroundRequest | undefined)?.focus),
   );
 
   app.post<{ Params: { id: string } }>('/api/images/:id/generate-background', { schema: { body: GenerateBackgroundRequest } }, (request, reply) => {
@@ -299,6 +304,6 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     if (!body.backgroundType && blank(body.prompt)) {
       return reply.status(400).send(errorBody(400, 'Choose a template or describe a background', 'missing_background'));
     }
-    return singleOutput(request, reply, 'generate-background', { backgroundType: body.backgroundType, prompt: body.prompt?.trim() || undefined });
+    return singleOutput(request, reply, 'generate-background', { backgroundType: body.backgroundType, prompt: body.prompt?.trim() || undefined }, body.focus);
   });
 }

@@ -1,6 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { UPLOAD_MAX_BYTES } from '@prodshot/contracts';
+import { subjectDto, UPLOAD_MAX_BYTES, type SubjectResponse } from '@prodshot/contracts';
+import type { ImageRow } from '@prodshot/db';
+import { jobIds } from '@prodshot/queue';
+import { uploadDerivedPrefix } from '@prodshot/storage';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
 import { errorBody } from '../../plugins/error-handler.js';
@@ -42,6 +45,7 @@ export async function imageRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         { store: deps.store, images: service.images },
         { userId: request.user.id, bytes: parts.bytes, name: cleanName(parts.name ?? parts.filename, 'Untitled') },
       );
+      await analyse(row).catch((error: unknown) => request.log.warn({ err: error, imageId: row.id }, 'upload analysis not queued; GET /subject will queue it'));
       return reply.status(201).send(await toImageDto(deps.store, row));
     } catch (error) {
       const mapped = imagingErrorStatus(error);
@@ -70,6 +74,20 @@ export async function imageRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     };
   });
 
+  /** Asks a worker to find the upload's product (and make its cutout); once per upload. */
+  function analyse(row: ImageRow): Promise<string> {
+    return deps.producer.enqueue('analyse-upload', { userId: row.user_id, imageId: row.id, sourceKey: row.storage_key }, { jobId: jobIds.analyseUpload(row.id) });
+  }
+
+  // What the cutout model found: the upload screens wait for it before generating, and show the
+  // tap step when it asks. An upload nobody has looked at yet (older than this call) is queued now.
+  app.get<{ Params: { id: string } }>('/api/images/:id/subject', async (request, reply): Promise<SubjectResponse | undefined> => {
+    const row = await service.images.findOwned(request.user.id, request.params.id);
+    if (!row) return reply.status(404).send(errorBody(404, 'Image not found', 'image_not_found'));
+    if (!row.subject) await analyse(row);
+    return { data: subjectDto(row.id, row.subject) };
+  });
+
   app.get<{ Params: { id: string } }>('/api/images/:id', async (request, reply) => {
     const row = await service.images.findOwned(request.user.id, request.params.id);
     if (!row) return reply.status(404).send(errorBody(404, 'Image not found', 'image_not_found'));
@@ -81,6 +99,7 @@ export async function imageRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     if (!row) return reply.status(404).send(errorBody(404, 'Image not found', 'image_not_found'));
     // Its generations stay in history (decisions.md); only the upload's own file goes.
     await deps.store.delete(row.storage_key);
+    await deps.store.deletePrefix(uploadDerivedPrefix(row.storage_key));
     return { data: { id: row.id, deleted: true } };
   });
 }

@@ -147,8 +147,9 @@ describe.skipIf(!shoe)('smart generation end to end (API + real worker processes
     expect(response.statusCode).toBe(402);
     expect(response.json().message).toContain('Not enough credits');
     expect(await balanceOf(testApp, session.userId)).toBe(3);
-    const counts = await Promise.all(['render', 'interactive'].map((q) => testApp!.deps.producer.queue(q as 'render').getJobCounts()));
-    expect(counts.every((c) => Object.values(c).every((n) => n === 0))).toBe(true);
+    // The upload's own analysis is the only job: the refused generation added none.
+    const jobs = (await Promise.all(['render', 'interactive'].map((q) => testApp!.deps.producer.queue(q as 'render').getJobs()))).flat();
+    expect(jobs.map((job) => job.name)).toEqual(['analyse-upload']);
     const generations = await testApp.deps.db.selectFrom('generations').select('id').where('user_id', '=', session.userId).execute();
     expect(generations).toHaveLength(0);
   });
