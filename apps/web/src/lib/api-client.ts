@@ -20,6 +20,7 @@ import type {
   RegisterRequest,
   RegisterResponse,
   SmartGenerateRequest,
+  SubjectResponse,
   SubscriptionResponse,
   TemplateHandle,
   UserProfile,
@@ -111,6 +112,8 @@ export const api = {
     form.append('image', file, name ?? 'upload');
     return request<ImageDto>('POST', '/images/upload', form);
   },
+  /** Which object of the upload is the product; id is the image's _id or its fileId. */
+  imageSubject: (id: string) => request<SubjectResponse>('GET', `/images/${encodeURIComponent(id)}/subject`),
   deleteImage: (id: string) => request<{ data: { id: string; deleted: true } }>('DELETE', `/images/${encodeURIComponent(id)}`),
   recentGenerations: (limit: number) =>
     request<{ data: (RecentGenerationDto & { generationId: string })[] }>('GET', `/images/recent/generations?limit=${limit}`),

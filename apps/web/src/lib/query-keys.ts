@@ -7,4 +7,5 @@ export const queryKeys = {
   recentGenerationsAll: ['recent-generations'] as const,
   generation: (id: string) => ['generation', id] as const,
   generationAll: ['generation'] as const,
+  subject: (imageId: string) => ['subject', imageId] as const,
 };

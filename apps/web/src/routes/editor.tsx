@@ -1,10 +1,12 @@
-import { templateName, TEMPLATES, type ProcessedImageDto, type TemplateHandle } from '@prodshot/contracts';
+import { TAP_PRODUCT_MESSAGE, templateName, TEMPLATES, type Focus, type ProcessedImageDto, type TemplateHandle } from '@prodshot/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { GenerationPopup } from '../components/ui/image-popup.js';
 import { isBlankPrompt, PromptBox, ENHANCE_INVALID_RESPONSE } from '../features/editor/prompt-box.js';
 import { TEMPLATE_DESCRIPTIONS } from '../features/editor/template-descriptions.js';
+import { TapToPick } from '../features/subject/tap-to-pick.js';
+import { useSubject } from '../features/subject/use-subject.js';
 import type { EditorState } from '../features/uploads/upload-items.js';
 import { api, errorMessage } from '../lib/api-client.js';
 import { downloadImage, editorDownloadName } from '../lib/download.js';
@@ -37,6 +39,10 @@ function Editor({ source }: { source: EditorState }) {
   const [activeEntry, setActiveEntry] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [popup, setPopup] = useState<{ id: string; imageUrl: string } | null>(null);
+  const [focus, setFocus] = useState<Focus | null>(null);
+  // Unlike the smart screen, generation never waits for a pending subject: without a tap the engine keeps the most salient object.
+  const { subject, phase } = useSubject(source.imageId ?? null);
+  const tapMissing = phase === 'tap' && focus === null;
   const recent = useQuery({ queryKey: queryKeys.recentGenerations(ALL_GENERATIONS_STRIP), queryFn: () => api.recentGenerations(ALL_GENERATIONS_STRIP) });
 
   const generate = useMutation({
@@ -47,6 +53,7 @@ function Editor({ source }: { source: EditorState }) {
         fileId: source.fileId,
         productTitle: source.name,
         count: 1,
+        ...(phase === 'tap' && focus ? { focus } : {}),
         ...(mode === 'templates' ? { backgroundType: template! } : { prompt: prompt.trim() }),
       }),
     onMutate: () => {
@@ -84,8 +91,14 @@ function Editor({ source }: { source: EditorState }) {
   }
 
   const current = results[shown];
-  const canGenerate = mode === 'templates' ? template !== null : !isBlankPrompt(prompt);
+  const canGenerate = (mode === 'templates' ? template !== null : !isBlankPrompt(prompt)) && !tapMissing && phase !== 'failed';
   const recentItems = recent.data?.data ?? [];
+  const busyVeil = generate.isPending && (
+    <div className="preview-busy" role="status">
+      <span className="spinner" aria-hidden="true" />
+      <span>Generating your shot…</span>
+    </div>
+  );
 
   return (
     <div className="editor">
@@ -93,15 +106,25 @@ function Editor({ source }: { source: EditorState }) {
         <Link to="/dashboard" className="back-link">
           ← Back to Dashboard
         </Link>
-        <div className="preview-frame card">
-          {generate.isPending && (
-            <div className="preview-busy" role="status">
-              <span className="spinner" aria-hidden="true" />
-              <span>Generating your shot…</span>
-            </div>
-          )}
-          <img src={current?.url ?? source.imageUrl} alt={current ? `${templateName(current.settings.backgroundType)} shot of ${source.name ?? 'your product'}` : `Original photo of ${source.name ?? 'your product'}`} />
-        </div>
+        {current ? (
+          <div className="preview-frame card">
+            {busyVeil}
+            <img src={current.url} alt={`${templateName(current.settings.backgroundType)} shot of ${source.name ?? 'your product'}`} />
+          </div>
+        ) : (
+          <TapToPick
+            src={source.imageUrl}
+            alt={`Original photo of ${source.name ?? 'your product'}`}
+            subject={subject}
+            phase={phase}
+            focus={focus}
+            onFocus={setFocus}
+            locked={generate.isPending}
+            frameClassName="preview-frame card"
+          >
+            {busyVeil}
+          </TapToPick>
+        )}
         <div className="preview-actions">
           <span className="muted small">{current ? `${templateName(current.settings.backgroundType)} result` : 'Original image'}</span>
           <button
@@ -201,7 +224,18 @@ function Editor({ source }: { source: EditorState }) {
             {error}
           </p>
         )}
-        <button type="button" className="button button-block button-large" disabled={!canGenerate || generate.isPending} onClick={() => generate.mutate()}>
+        {tapMissing && (
+          <p className="notice" id="editor-tap-needed">
+            {TAP_PRODUCT_MESSAGE}
+          </p>
+        )}
+        <button
+          type="button"
+          className="button button-block button-large"
+          disabled={!canGenerate || generate.isPending}
+          aria-describedby={tapMissing ? 'editor-tap-needed' : undefined}
+          onClick={() => generate.mutate()}
+        >
           {generate.isPending ? 'Generating…' : 'Generate'}
         </button>
         <p className="muted small center">Each generated image uses one credit.</p>

@@ -1,8 +1,10 @@
-import { SUPPORTED_PRODUCT_LIST, type GenerationDto } from '@prodshot/contracts';
+import { SUPPORTED_PRODUCT_LIST, type Focus, type GenerationDto } from '@prodshot/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { isFinished, progressPercent, smartFailure, STAGE_LABELS, stepStates } from '../features/generations/smart-status.js';
+import { TapToPick } from '../features/subject/tap-to-pick.js';
+import { useSubject } from '../features/subject/use-subject.js';
 import { DropZone } from '../features/uploads/drop-zone.js';
 import type { SmartResultsState, SmartUploadState } from '../features/uploads/upload-items.js';
 import { api, ApiError } from '../lib/api-client.js';
@@ -13,12 +15,36 @@ const SMART_MAX_BYTES = 5 * 1024 * 1024;
 const RESULTS_DELAY_MS = 500;
 const STYLE_COUNT = 4;
 
-type Source = { kind: 'file'; file: File; previewUrl: string } | { kind: 'stored'; imageId: string; fileId: string; previewUrl: string; name?: string };
+type Source = { kind: 'file'; file: File } | { kind: 'stored'; imageId: string; fileId: string; previewUrl: string; name?: string };
+/** The stored upload a run is about: its subject decides whether the seller must tap first. */
+interface StoredImage {
+  imageId: string;
+  fileId: string;
+  imageUrl?: string;
+}
 
 function sourceFromState(state: SmartUploadState | null): Source | null {
   if (!state) return null;
-  if ('file' in state) return { kind: 'file', file: state.file, previewUrl: state.previewUrl };
+  if ('file' in state) return { kind: 'file', file: state.file };
   return { kind: 'stored', imageId: state.imageId, fileId: state.fileId, previewUrl: state.previewUrl, name: state.name };
+}
+
+/**
+ * The preview of a fresh file comes from its own object URL: the dashboard releases the one it
+ * passes along as it unmounts, which left a broken image here.
+ */
+function usePreviewUrl(source: Source | null): string | null {
+  const file = source?.kind === 'file' ? source.file : null;
+  const [fileUrl, setFileUrl] = useState<{ file: File; url: string } | null>(null);
+  useEffect(() => {
+    if (!file) return;
+    const url = URL.createObjectURL(file);
+    setFileUrl({ file, url });
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+  if (!source) return null;
+  if (source.kind === 'stored') return source.previewUrl;
+  return fileUrl?.file === source.file ? fileUrl.url : null;
 }
 
 export function SmartUploadPage() {
@@ -31,6 +57,12 @@ export function SmartUploadPage() {
   const [busy, setBusy] = useState(false);
   const [generationId, setGenerationId] = useState<string | null>(null);
   const [showResults, setShowResults] = useState(false);
+  const [image, setImage] = useState<StoredImage | null>(null);
+  const [focus, setFocus] = useState<Focus | null>(null);
+  // The image whose run started without a tap: once, so a failed start waits for the seller's retry.
+  const [autoStarted, setAutoStarted] = useState<StoredImage | null>(null);
+  const { subject, phase } = useSubject(image?.imageId ?? null);
+  const previewUrl = usePreviewUrl(source);
 
   // The live state of the run: filled by socket events in the cache, read once here on start and after reconnects.
   const generation = useQuery({
@@ -47,31 +79,32 @@ export function SmartUploadPage() {
     return () => clearTimeout(timer);
   }, [run]);
 
+  /** Stores the upload (or takes the stored image); generation waits for its subject. */
   async function start(chosen: Source | null) {
     setError(null);
     if (!chosen) return setError('Please select a file first');
-    setBusy(true);
     setShowResults(false);
-    let imageId: string;
-    let fileId: string;
-    let imageUrl: string | undefined;
-    if (chosen.kind === 'file') {
-      try {
-        const image = await api.upload(chosen.file, chosen.file.name);
-        if (!image?._id || !image.fileId) throw new Error('invalid');
-        ({ _id: imageId, fileId } = image);
-        imageUrl = image.originalImage.url;
-        void queryClient.invalidateQueries({ queryKey: queryKeys.images });
-      } catch (caught) {
-        setBusy(false);
-        return setError(caught instanceof ApiError ? `Upload failed: ${caught.message}` : 'Failed to upload image: Invalid server response');
-      }
-    } else {
-      imageId = chosen.imageId;
-      fileId = chosen.fileId;
-    }
+    setFocus(null);
+    if (chosen.kind === 'stored') return setImage({ imageId: chosen.imageId, fileId: chosen.fileId });
+    setBusy(true);
     try {
-      const { data } = await api.smartGenerate({ imageId, fileId, imageUrl, styleCount: STYLE_COUNT });
+      const uploaded = await api.upload(chosen.file, chosen.file.name);
+      if (!uploaded?._id || !uploaded.fileId) throw new Error('invalid');
+      setImage({ imageId: uploaded._id, fileId: uploaded.fileId, imageUrl: uploaded.originalImage.url });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.images });
+    } catch (caught) {
+      setError(caught instanceof ApiError ? `Upload failed: ${caught.message}` : 'Failed to upload image: Invalid server response');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function generate(target: StoredImage, chosenFocus: Focus | null) {
+    setError(null);
+    setBusy(true);
+    try {
+      const { imageId, fileId, imageUrl } = target;
+      const { data } = await api.smartGenerate({ imageId, fileId, imageUrl, styleCount: STYLE_COUNT, ...(chosenFocus ? { focus: chosenFocus } : {}) });
       setGenerationId(data.generationId);
     } catch (caught) {
       setError(`Failed to get style recommendations: ${caught instanceof Error ? caught.message : 'unknown error'}`);
@@ -79,6 +112,14 @@ export function SmartUploadPage() {
       setBusy(false);
     }
   }
+
+  // No tap needed (or the subject cannot be read: the engine then keeps the most salient object): start at once.
+  const startsByItself = image !== null && !generationId && autoStarted !== image && (phase === 'ready' || phase === 'unavailable');
+  useEffect(() => {
+    if (!startsByItself || !image) return;
+    setAutoStarted(image);
+    void generate(image, null);
+  }, [startsByItself, image]);
 
   // Arriving from the dashboard's 'Continue with Smart Upload' starts at once: that click was the request.
   const started = useRef(false);
@@ -92,7 +133,15 @@ export function SmartUploadPage() {
     if (file.size > SMART_MAX_BYTES) return setError('Please select an image under 5MB');
     setError(null);
     setGenerationId(null);
-    setSource({ kind: 'file', file, previewUrl: URL.createObjectURL(file) });
+    setSource({ kind: 'file', file });
+  }
+
+  function chooseAnother() {
+    setSource(null);
+    setGenerationId(null);
+    setImage(null);
+    setFocus(null);
+    setError(null);
   }
 
   function viewResults() {
@@ -108,6 +157,8 @@ export function SmartUploadPage() {
   const failure = smartFailure(run);
   const running = generationId !== null && !isFinished(run);
   const completed = run?.styles.filter((s) => s.status === 'complete').length ?? 0;
+  const waiting = busy || startsByItself || (image !== null && phase === 'pending');
+  const tapMissing = phase === 'tap' && focus === null;
 
   return (
     <div className="smart narrow-wide">
@@ -117,13 +168,24 @@ export function SmartUploadPage() {
       </header>
       <div className="smart-grid">
         <section className="card">
-          {source ? (
-            <img className="selected-preview" src={source.previewUrl} alt="Your product" />
+          {source && image && previewUrl ? (
+            <TapToPick
+              src={previewUrl}
+              alt="Your product"
+              subject={subject}
+              phase={phase}
+              focus={focus}
+              onFocus={setFocus}
+              locked={generationId !== null || busy}
+              imageClassName="selected-preview"
+            />
+          ) : source ? (
+            previewUrl && <img className="selected-preview" src={previewUrl} alt="Your product" />
           ) : (
             <DropZone hint="Supports JPEG, PNG, WebP (Max 5MB)" onFile={pick} onReject={() => setError('Please select an image file (JPEG, PNG, etc.)')} />
           )}
           {source && !running && (
-            <button type="button" className="link-button" onClick={() => (setSource(null), setGenerationId(null))}>
+            <button type="button" className="link-button" onClick={chooseAnother}>
               Choose another image
             </button>
           )}
@@ -132,9 +194,14 @@ export function SmartUploadPage() {
               {error}
             </p>
           )}
-          {!generationId && (
-            <button type="button" className="button button-block button-large" onClick={() => start(source)} disabled={busy}>
-              {busy ? 'Starting…' : 'Generate Product Shots'}
+          {!generationId && phase !== 'failed' && (
+            <button
+              type="button"
+              className="button button-block button-large"
+              onClick={() => (image ? generate(image, focus) : start(source))}
+              disabled={waiting || tapMissing}
+            >
+              {waiting ? 'Starting…' : 'Generate Product Shots'}
             </button>
           )}
         </section>

@@ -1,10 +1,11 @@
-import type { ClientToServerEvents, GenerationDto, ServerToClientEvents, SubscriptionResponse } from '@prodshot/contracts';
+import type { ClientToServerEvents, GenerationDto, ServerToClientEvents, SubjectResponse, SubscriptionResponse } from '@prodshot/contracts';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { currentToken } from '../../lib/api-client.js';
 import { queryKeys } from '../../lib/query-keys.js';
 import { useAuthState } from '../auth/auth-context.js';
+import { mergeSubject, subjectFromEvent } from '../subject/subject-cache.js';
 import { applyDone, applyStage, applyStyle } from './generation-cache.js';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -24,6 +25,10 @@ export function wireSocketToCache(socket: ClientSocket, queryClient: QueryClient
     // The final row carries what the event does not (the unsupported-product flag, product info).
     void queryClient.invalidateQueries({ queryKey: queryKeys.generation(event.generationId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.recentGenerationsAll });
+  });
+  socket.on('image:subject', (event) => {
+    const subject = subjectFromEvent(event);
+    queryClient.setQueryData<SubjectResponse>(queryKeys.subject(subject.imageId), (current) => ({ data: mergeSubject(current?.data, subject) }));
   });
   socket.on('credits:update', (event) => {
     queryClient.setQueryData<SubscriptionResponse>(queryKeys.subscription, (current) => (current ? { ...current, ...event } : current));

@@ -1,0 +1,40 @@
+import { vi } from 'vitest';
+
+export interface ApiCall {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** Answers one call: a JSON body for a 200, or a whole Response for anything else. */
+type Route = (body: unknown) => unknown;
+
+/**
+ * Replaces fetch with answers keyed by 'METHOD /path' (no /api prefix, no query string), and
+ * records every call so tests can read what a screen sent. Unknown calls answer 404, as the API would.
+ */
+export function stubApi(routes: Record<string, Route>): ApiCall[] {
+  const calls: ApiCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const path = input.replace(/^\/api/, '').replace(/\?.*$/, '');
+      const method = init.method ?? 'GET';
+      const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
+      calls.push({ method, path, body });
+      const route = routes[`${method} ${path}`];
+      if (!route) return new Response(JSON.stringify({ message: 'Not found' }), { status: 404 });
+      const answer = route(body);
+      return answer instanceof Response ? answer : new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return calls;
+}
+
+/** jsdom lays nothing out: gives an <img> the box and natural size a browser would. */
+export function layOutImage(img: HTMLElement, box: { left: number; top: number; width: number; height: number }, natural: { width: number; height: number }, fit = 'contain') {
+  Object.defineProperty(img, 'naturalWidth', { value: natural.width, configurable: true });
+  Object.defineProperty(img, 'naturalHeight', { value: natural.height, configurable: true });
+  img.style.objectFit = fit;
+  img.getBoundingClientRect = () => DOMRect.fromRect({ x: box.left, y: box.top, width: box.width, height: box.height });
+}

@@ -1,0 +1,27 @@
+import type { SubjectDto } from '@prodshot/contracts';
+
+/** Two products side by side: the engine cannot tell which one the seller means. */
+export const twoProducts: SubjectDto = {
+  imageId: 'img-1',
+  status: 'ready',
+  needsFocus: true,
+  confidence: 0.41,
+  candidates: [
+    { box: { x: 0.1, y: 0.2, width: 0.3, height: 0.6 }, point: { x: 0.25, y: 0.5 }, score: 0.48 },
+    { box: { x: 0.55, y: 0.25, width: 0.35, height: 0.5 }, point: { x: 0.72, y: 0.5 }, score: 0.44 },
+  ],
+  error: null,
+};
+
+export const oneProduct: SubjectDto = { ...twoProducts, needsFocus: false, confidence: 0.93, candidates: [twoProducts.candidates[0]!] };
+
+export const pendingSubject: SubjectDto = { ...twoProducts, status: 'pending', needsFocus: false, confidence: null, candidates: [] };
+
+export const failedSubject: SubjectDto = {
+  ...twoProducts,
+  status: 'failed',
+  needsFocus: false,
+  confidence: null,
+  candidates: [],
+  error: 'We could not find a product in this photo. Try one with the product in clear view.',
+};
