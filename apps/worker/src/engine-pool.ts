@@ -81,6 +81,7 @@ export function createEnginePool(
   const engine: ImageModel = {
     name: config.kind,
     analyse: (...args) => call('analyse', args),
+    findProduct: (...args) => call('findProduct', args),
     recommendStyles: (...args) => call('recommendStyles', args),
     removeBackground: (...args) => call('removeBackground', args),
     generate: (...args) => call('generate', args),

@@ -78,6 +78,14 @@ export interface Analysis {
   unsupported: { message: string; supportedList: readonly string[] } | null;
 }
 
+/** Where the product is in a photo, and whether the seller must say which object it is. */
+export interface ProductFinding {
+  /** The normalised photo's size, which boxes refer to. */
+  width: number;
+  height: number;
+  subject: NonNullable<Analysis['subject']>;
+}
+
 export interface StyleSuggestion {
   name: string;
   prompt: string;
@@ -156,6 +164,11 @@ export interface ImageModel {
   readonly name: string;
   /** Subject mask and box, palette, brightness, aspect and a product-kind guess. */
   analyse(image: Buffer, hints?: ProductHints): Promise<Analysis>;
+  /**
+   * The product's place and the other candidates, found on the device whatever the engine (no
+   * hosted call): what an upload is checked with. Rejects with `EmptyImageError` when none is found.
+   */
+  findProduct(image: Buffer): Promise<ProductFinding>;
   /** Product info and 3–6 background styles suited to the product. */
   recommendStyles(analysis: Analysis, hints?: ProductHints): Promise<StyleRecommendations>;
   /** RGBA PNG cutout of the product at the normalised image's resolution (at most 2048 px a side). */

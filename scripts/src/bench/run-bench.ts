@@ -7,12 +7,16 @@ import { Worker } from 'node:worker_threads';
 import { Queue } from 'bullmq';
 import { createImageModel, normaliseInput } from '@prodshot/imaging';
 import { startBenchStack, repoRoot, type BenchStack, type ServiceProcess } from './bench-stack.js';
-import { generationIdOf, newSeller, post, type Seller } from './seller.js';
+import sharp from 'sharp';
+import { generationIdOf, newSeller, post, uploadPhoto, type Seller } from './seller.js';
 import { median, percentile, round } from './stats.js';
 import { writeReport, type BenchResults } from './report.js';
 
 const PRODUCT = path.resolve(repoRoot, '..', 'shared', 'corpus', 'products', 'saleor-blue-plimsolls-1.png');
 const STYLE_PROMPT = 'Polished marble countertop, soft window light';
+/** A real photograph (bench/real-photos, with its source and licence) to stand the product on. */
+const TABLE = path.join(repoRoot, 'bench', 'real-photos', 'wood-painted-planks.jpg');
+const UNCUT_RUNS = 3;
 /**
  * Each enqueue phase lasts this long: 600 to 1,500 accepts, so that the p99 is a stable figure and
  * not the luck of one moment (a stall delays the few requests in flight together, and at 500
@@ -216,6 +220,29 @@ async function smartForSellers(stack: BenchStack, sellers: Seller[]): Promise<nu
   );
 }
 
+/** The product standing on a wooden table, as a phone would send it: the ML cutout has work to do. */
+async function uncutPhoto(): Promise<Buffer> {
+  const product = await sharp(PRODUCT).resize(560).toBuffer();
+  return sharp(TABLE).resize(1024, 768, { fit: 'cover' }).composite([{ input: product, left: 232, top: 150 }]).jpeg({ quality: 80 }).toBuffer();
+}
+
+/**
+ * (3) What one seller waits for, as the web app does it, from an uncut photo: upload, the upload's
+ * analysis and cutout (the subject event), then 4 styles until generation:done.
+ */
+async function smartFromUncutPhoto(stack: BenchStack, seller: Seller, photo: Buffer): Promise<number[]> {
+  const times: number[] = [];
+  for (let run = 0; run < UNCUT_RUNS; run += 1) {
+    const started = Date.now();
+    const imageId = await uploadPhoto(stack.baseUrl, seller.token, photo, `table-${run}.jpg`);
+    await until(async () => seller.events.find((e) => e.event === 'image:subject' && e.payload.imageId === imageId), 120_000, 'the upload analysis');
+    const generationId = generationIdOf(await post(stack.baseUrl, seller, '/api/images/smart-generate-product-shots', { imageId, styleCount: 4 }));
+    await until(async () => doneEvent(seller, generationId), 120_000, 'a smart generation from an uncut photo');
+    times.push(Date.now() - started);
+  }
+  return times;
+}
+
 async function main(): Promise<void> {
   if (!existsSync(PRODUCT)) throw new Error(`The bench needs ${PRODUCT} (../shared/corpus beside the repository).`);
   const cutout = await createImageModel({ kind: 'local' }).removeBackground((await normaliseInput(await readFile(PRODUCT))).buffer);
@@ -255,6 +282,8 @@ async function main(): Promise<void> {
     for (const count of [1, 10, 50]) {
       e2eSmartMsBySellers[String(count)] = Math.round(median(await smartForSellers(stack, sellers.slice(0, count))));
     }
+    log('smart generation from an uncut photo on a table, one seller (upload, cutout, 4 styles)…');
+    const smartUncutMs = await smartFromUncutPhoto(stack, sellers[0]!, await uncutPhoto());
     const workerRssMb = Math.max(...smartWorkers.map((w) => w.peakRssMb()));
 
     const pushLatencies = sellers.flatMap((s) =>
@@ -286,6 +315,8 @@ async function main(): Promise<void> {
       throughputByWorkers,
       throughputWholeMachineByWorkers,
       e2eSmartMsBySellers,
+      smartFromUncutPhotoMsMedian: Math.round(median(smartUncutMs)),
+      smartFromUncutPhotoMsRuns: smartUncutMs,
       apiRssMb: round(stack.api.peakRssMb()),
       workerRssMb: round(workerRssMb),
     };

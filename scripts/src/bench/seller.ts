@@ -23,11 +23,7 @@ export async function newSeller(baseUrl: string, db: Db, n: number, product: str
   });
   const { token, userId } = (await signIn.json()) as { token: string; userId: string };
   await new CreditsRepository(db).grantAddOn({ userId, amount: credits, idempotencyKey: `bench-grant:${userId}` });
-  const form = new FormData();
-  form.append('image', new Blob([await readFile(product)]), path.basename(product));
-  const uploaded = await fetch(`${baseUrl}/api/images/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-  if (uploaded.status !== 201) throw new Error(`upload failed: ${uploaded.status} ${await uploaded.text()}`);
-  const { _id: imageId } = (await uploaded.json()) as { _id: string };
+  const imageId = await uploadPhoto(baseUrl, token, await readFile(product), path.basename(product));
   const socket: Seller['socket'] = io(baseUrl, { auth: { token }, transports: ['websocket'], reconnection: false });
   const events: Seller['events'] = [];
   socket.onAny((event: string, payload: Seller['events'][number]['payload']) => events.push({ event, payload, receivedAt: Date.now() }));
@@ -36,6 +32,15 @@ export async function newSeller(baseUrl: string, db: Db, n: number, product: str
     socket.once('connect_error', reject);
   });
   return { token, userId, imageId, socket, events };
+}
+
+/** Uploads a photo as the web app does; answers the image id. */
+export async function uploadPhoto(baseUrl: string, token: string, bytes: Buffer, name: string): Promise<string> {
+  const form = new FormData();
+  form.append('image', new Blob([bytes]), name);
+  const uploaded = await fetch(`${baseUrl}/api/images/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  if (uploaded.status !== 201) throw new Error(`upload failed: ${uploaded.status} ${await uploaded.text()}`);
+  return ((await uploaded.json()) as { _id: string })._id;
 }
 
 /**

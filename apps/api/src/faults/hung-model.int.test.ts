@@ -38,12 +38,20 @@ beforeAll(async () => {
   testApp = await buildTestApp(stack, { env: { IMAGE_MODEL: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: baseUrl, ENGINE_TIMEOUT_MS: '3000' } });
   session = await signIn(testApp, 'hung@example.com');
   await grantCredits(testApp, session.userId, 3);
-  const photo = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#f2f2f2' } })
+  // A cutout the seller made already: its alpha is the cutout, so the engine deadline below times
+  // the hosted model's call alone, not the on-device cutout model's.
+  const photo = await sharp({ create: { width: 600, height: 600, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
     .composite([{ input: await sharp({ create: { width: 180, height: 360, channels: 3, background: '#335' } }).png().toBuffer(), left: 210, top: 120 }])
-    .jpeg()
+    .png()
     .toBuffer();
-  imageId = (await upload(testApp, session, photo, 'bottle.jpg')).json()._id;
+  imageId = (await upload(testApp, session, photo, 'bottle.png')).json()._id;
   worker = await startWorkerProcess(testApp.env);
+  // As the web app does: generate once the upload has been analysed.
+  await eventually(
+    async () => (await testApp.app.inject({ method: 'GET', url: `/api/images/${imageId}/subject`, headers: session.auth })).json().data.status === 'ready',
+    60_000,
+    'the upload to be analysed',
+  );
 });
 
 afterAll(async () => {

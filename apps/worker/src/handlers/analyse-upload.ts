@@ -14,10 +14,7 @@ export const analyseUpload: JobHandler<'analyse-upload'> = {
     const { userId, imageId, sourceKey } = job.data;
     let finding: SubjectFinding;
     try {
-      const analysis = await deps.engine.analyse(await deps.store.get(sourceKey));
-      const subject = analysis.subject;
-      if (!subject) throw new Error('no subject');
-      const { width, height } = analysis;
+      const { width, height, subject } = await deps.engine.findProduct(await deps.store.get(sourceKey));
       finding = {
         found: true,
         needsFocus: subject.needsFocus,

@@ -3,7 +3,7 @@ import { InvalidRequestError, ModelBadResponseError, ModelTimeoutError } from '.
 import { normaliseInput } from '../input/normalise-input.js';
 import { LocalImageModel, encode, validate } from '../local/local-model.js';
 import { TEMPLATE_SCENES } from '../local/scenes/presets.js';
-import type { Analysis, CutoutOptions, GenerateOptions, GenerateResult, ImageModel, Point, ProductHints, StyleRecommendations } from '../types.js';
+import type { Analysis, CutoutOptions, ProductFinding, GenerateOptions, GenerateResult, ImageModel, Point, ProductHints, StyleRecommendations } from '../types.js';
 import type { SalientObjectModel } from '../local/saliency/salient-model.js';
 import { dataUrl, download, pickString, requestJson } from './http.js';
 import type { FetchLike, HttpOptions } from './http.js';
@@ -73,6 +73,10 @@ export class FalImageModel implements ImageModel {
 
   analyse(image: Buffer, hints?: ProductHints): Promise<Analysis> {
     return this.local.analyse(image, hints);
+  }
+
+  findProduct(image: Buffer): Promise<ProductFinding> {
+    return this.local.findProduct(image);
   }
 
   recommendStyles(analysis: Analysis, hints?: ProductHints): Promise<StyleRecommendations> {

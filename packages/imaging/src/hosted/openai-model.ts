@@ -5,7 +5,7 @@ import { InvalidRequestError, ModelBadResponseError } from '../errors.js';
 import { LocalImageModel, encode, placedProduct, validate } from '../local/local-model.js';
 import { resolveScene } from '../local/prompt/scene-from-prompt.js';
 import { TEMPLATE_SCENES } from '../local/scenes/presets.js';
-import type { Analysis, CutoutOptions, GenerateOptions, GenerateResult, ImageModel, ProductHints, StyleRecommendations } from '../types.js';
+import type { Analysis, CutoutOptions, ProductFinding, GenerateOptions, GenerateResult, ImageModel, ProductHints, StyleRecommendations } from '../types.js';
 import type { SalientObjectModel } from '../local/saliency/salient-model.js';
 import { dataUrl, download, pickString, requestJson } from './http.js';
 import type { FetchLike, HttpOptions } from './http.js';
@@ -94,6 +94,10 @@ export class OpenAIImageModel implements ImageModel {
       supported: !unsupported,
       unsupported: unsupported ? { message: UNSUPPORTED_PRODUCT_MESSAGE, supportedList: SUPPORTED_PRODUCT_LIST } : null,
     };
+  }
+
+  findProduct(image: Buffer): Promise<ProductFinding> {
+    return this.local.findProduct(image);
   }
 
   async recommendStyles(analysis: Analysis, hints?: ProductHints): Promise<StyleRecommendations> {

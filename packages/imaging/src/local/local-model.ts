@@ -1,10 +1,10 @@
 import sharp from 'sharp';
 import { PROMPT_MAX_LENGTH, isTemplateHandle } from '@prodshot/contracts';
-import { ImagingError, InvalidRequestError } from '../errors.js';
+import { EmptyImageError, ImagingError, InvalidRequestError } from '../errors.js';
 import { decodeRaw } from '../input/normalise-input.js';
 import type { RawImage } from '../input/normalise-input.js';
 import { SHOT_SIZES } from '../types.js';
-import type { Analysis, Box, CutoutOptions, GenerateOptions, GenerateResult, ImageModel, OutputFormat, Placement, ProductHints, ShotSize, StyleRecommendations } from '../types.js';
+import type { Analysis, Box, CutoutOptions, ProductFinding, GenerateOptions, GenerateResult, ImageModel, OutputFormat, Placement, ProductHints, ShotSize, StyleRecommendations } from '../types.js';
 import { analyseImage } from './analyse.js';
 import { composeShot } from './compose/compose-shot.js';
 import { placeProduct, positionBox } from './compose/placement.js';
@@ -89,6 +89,12 @@ export class LocalImageModel implements ImageModel {
       if (!(error instanceof ImagingError && error.code === 'empty_image')) throw error;
     }
     return analyseImage(raw, segmentation, hints);
+  }
+
+  async findProduct(image: Buffer): Promise<ProductFinding> {
+    const { width, height, subject } = await this.analyse(image);
+    if (!subject) throw new EmptyImageError();
+    return { width, height, subject };
   }
 
   async recommendStyles(analysis: Analysis, hints?: ProductHints): Promise<StyleRecommendations> {

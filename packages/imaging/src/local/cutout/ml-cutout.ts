@@ -71,7 +71,9 @@ function groupAt(map: SaliencyMap, { labels, groups }: Groups, at: { x: number; 
       const distance = (x - at.x) ** 2 + (y - at.y) ** 2;
       if (distance >= bestDistance || distance > reach * reach) continue;
       const group = groups.find((g) => g.members.has(label));
-      if (group) (best = group), (bestDistance = distance);
+      if (!group) continue;
+      best = group;
+      bestDistance = distance;
     }
   }
   return best;

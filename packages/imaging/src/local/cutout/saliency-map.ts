@@ -130,7 +130,9 @@ function nearestMember(width: number, labels: Int32Array, label: number, cx: num
     for (let x = box.x; x < box.x + box.width; x++) {
       if (labels[y * width + x] !== label) continue;
       const distance = (x - cx) ** 2 + (y - cy) ** 2;
-      if (distance < bestDistance) (bestDistance = distance), (best = { x, y });
+      if (distance >= bestDistance) continue;
+      bestDistance = distance;
+      best = { x, y };
     }
   }
   return best;

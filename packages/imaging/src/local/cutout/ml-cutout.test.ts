@@ -1,0 +1,115 @@
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LocalImageModel } from '../local-model.js';
+import type { SalientObjectModel } from '../saliency/salient-model.js';
+import { loadSalientModel } from '../saliency/onnx-salient-model.js';
+import { redSaliencyGraph } from '../saliency/stand-in-graph.test-support.js';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const WIDTH = 512, HEIGHT = 384;
+let salient: SalientObjectModel;
+
+beforeAll(async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'prodshot-cutout-'));
+  const file = path.join(dir, 'red.onnx');
+  await writeFile(file, redSaliencyGraph({ size: 256 }));
+  salient = await loadSalientModel({ path: file, cacheDir: dir });
+});
+
+/** Seeded noise, so every run sees the same "grass". */
+function grass(seed = 7): Buffer {
+  const rgb = Buffer.alloc(WIDTH * HEIGHT * 3);
+  let state = seed;
+  const random = () => ((state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  for (let p = 0; p < WIDTH * HEIGHT; p++) {
+    const blade = Math.sin((p % WIDTH) * 0.9 + Math.floor(p / WIDTH) * 0.13) * 25 + (random() - 0.5) * 40;
+    rgb[p * 3] = 60 + blade * 0.4;
+    rgb[p * 3 + 1] = 140 + blade;
+    rgb[p * 3 + 2] = 50 + blade * 0.3;
+  }
+  return rgb;
+}
+
+/** Red products drawn as SVG: boxes with a thin strap, on grass, as a JPEG a phone would send. */
+async function photo(products: { x: number; y: number; w: number; h: number }[]): Promise<{ jpeg: Buffer; truth: Buffer; pixels: Buffer }> {
+  const shapes = products
+    .map(({ x, y, w, h }) => `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="#c8281e"/><path d="M${x + w * 0.3} ${y} Q${x + w / 2} ${y - h * 0.5} ${x + w * 0.7} ${y}" stroke="#b4201a" stroke-width="6" fill="none"/>`)
+    .join('');
+  const layer = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">${shapes}</svg>`);
+  const truth = await sharp(layer).extractChannel(3).raw().toBuffer();
+  const composed = sharp(grass(), { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).composite([{ input: layer }]);
+  const jpeg = await composed.jpeg({ quality: 92 }).toBuffer();
+  const pixels = await sharp(jpeg).removeAlpha().raw().toBuffer();
+  return { jpeg, truth, pixels };
+}
+
+async function alphaOf(png: Buffer): Promise<Buffer> {
+  return sharp(png).ensureAlpha().extractChannel(3).raw().toBuffer();
+}
+
+function iou(truth: Buffer, found: Buffer): number {
+  let both = 0, either = 0;
+  for (let p = 0; p < truth.length; p++) {
+    const t = truth[p]! >= 128, f = found[p]! >= 128;
+    if (t && f) both++;
+    if (t || f) either++;
+  }
+  return either ? both / either : 1;
+}
+
+describe('the ML cutout', () => {
+  it('cuts a product out of a textured photo, its thin strap included, with its pixels untouched', async () => {
+    const { jpeg, truth, pixels } = await photo([{ x: 150, y: 150, w: 200, h: 170 }]);
+    const cutout = await new LocalImageModel({ salient }).removeBackground(jpeg);
+    const rgba = await sharp(cutout).raw().toBuffer();
+    expect(iou(truth, await alphaOf(cutout))).toBeGreaterThan(0.95);
+    // The strap, 6 px wide, crosses this row.
+    const strapRow = 110;
+    let strap = 0;
+    for (let x = 150; x < 350; x++) if (rgba[(strapRow * WIDTH + x) * 4 + 3]! >= 128) strap++;
+    expect(strap).toBeGreaterThanOrEqual(8);
+    // Inside the product every opaque pixel is the photo's own.
+    for (let y = 200; y < 300; y += 7) {
+      for (let x = 180; x < 320; x += 7) {
+        const p = y * WIDTH + x;
+        expect(rgba[p * 4 + 3]).toBe(255);
+        expect([rgba[p * 4], rgba[p * 4 + 1], rgba[p * 4 + 2]]).toEqual([pixels[p * 3], pixels[p * 3 + 1], pixels[p * 3 + 2]]);
+      }
+    }
+  });
+
+  it('asks for a tap when two products compete, and keeps the one tapped', async () => {
+    const left = { x: 40, y: 140, w: 150, h: 150 }, right = { x: 320, y: 160, w: 140, h: 140 };
+    const { jpeg } = await photo([left, right]);
+    const model = new LocalImageModel({ salient });
+    const analysis = await model.analyse(jpeg);
+    expect(analysis.subject?.needsFocus).toBe(true);
+    expect(analysis.subject?.candidates).toHaveLength(2);
+    const tapped = await alphaOf(await model.removeBackground(jpeg, { point: { x: 390 / WIDTH, y: 230 / HEIGHT } }));
+    expect(tapped[230 * WIDTH + 390]).toBe(255);
+    expect(tapped[215 * WIDTH + 115]).toBe(0);
+  });
+
+  it('does not ask when the photo holds one product', async () => {
+    const { jpeg } = await photo([{ x: 150, y: 150, w: 200, h: 170 }]);
+    const analysis = await new LocalImageModel({ salient }).analyse(jpeg);
+    expect(analysis.subject).toMatchObject({ needsFocus: false, candidates: [expect.objectContaining({ score: 1 })] });
+    expect(analysis.subject!.confidence).toBeGreaterThan(0.8);
+  });
+
+  it('refuses a photo with no product rather than render an empty scene', async () => {
+    const { jpeg } = await photo([]);
+    const model = new LocalImageModel({ salient });
+    await expect(model.removeBackground(jpeg)).rejects.toMatchObject({ code: 'empty_image' });
+    await expect(model.generate({ image: jpeg, template: 'studio' })).rejects.toMatchObject({ code: 'empty_image' });
+    expect((await model.analyse(jpeg)).subject).toBeNull();
+  });
+
+  it('fails with the model failure, not a crash, when the model cannot run', async () => {
+    const broken: SalientObjectModel = { ...salient, description: 'broken', inputWidth: 256, inputHeight: 256, mean: salient.mean, std: salient.std, predict: () => salient.predict(new Float32Array(3)) };
+    const { jpeg } = await photo([{ x: 150, y: 150, w: 200, h: 170 }]);
+    await expect(new LocalImageModel({ salient: broken }).removeBackground(jpeg)).rejects.toMatchObject({ code: 'model_failed' });
+  });
+});
