@@ -4,7 +4,7 @@ import type { RawImage } from '../../input/normalise-input.js';
 import type { Box, Point, SubjectCandidate } from '../../types.js';
 import type { SalientObjectModel } from '../saliency/salient-model.js';
 import { guidedFilter } from './guided-filter.js';
-import { boundingBox, boxSum, clamp, dilate, erode } from './mask-ops.js';
+import { boundingBox, boxSum, clamp, connectedComponents, dilate, erode, fillHoles } from './mask-ops.js';
 import { boxInPhoto, pointInMap, predictSaliency, salientGroups, type Groups, type SaliencyMap, type SalientGroup } from './saliency-map.js';
 import type { Segmentation } from './segment.js';
 
@@ -36,13 +36,13 @@ export async function findSubject(model: SalientObjectModel, image: RawImage, po
   const found = salientGroups(full);
   const best = found.groups[0];
   if (!best || best.confidence < NOTHING) throw new EmptyImageError();
-  const picked = point ? await pickAt(model, image, full, found, point) : { map: full, labels: found.labels, group: best };
-  if (picked.group.confidence < NOTHING) throw new EmptyImageError('no product could be found where you tapped');
+  const picked = point ? await pickAt(model, image, full, found, point) : { map: full, members: confidentMembers(full, membersOf(found.labels, best)), confidence: best.confidence };
+  if (picked.confidence < NOTHING) throw new EmptyImageError('no product could be found where you tapped');
   const rival = found.groups[1];
   return {
-    soft: await groupMask(picked.map, picked.labels, picked.group, image),
+    soft: await softMask(picked.map, picked.members, image),
     candidates: found.groups.map((group) => candidateOf(full, group, image)),
-    confidence: round(picked.group.confidence),
+    confidence: round(picked.confidence),
     needsFocus: !point && ((rival !== undefined && rival.score >= RIVAL_SCORE) || best.confidence < UNSURE),
   };
 }
@@ -79,25 +79,134 @@ function groupAt(map: SaliencyMap, { labels, groups }: Groups, at: { x: number; 
   return best;
 }
 
+/** A tapped object up to this share of the photo's short side is taken as the whole photo's model run drew it. */
+const SMALL_OBJECT = 0.5;
+/** Windows around a tap, as shares of the photo's short side, in the order they are tried. */
+const TAP_WINDOWS = [0.6, 0.85, 0.4];
+
+interface Picked {
+  map: SaliencyMap;
+  /** The chosen object's pixels in the map. */
+  members: Uint8Array;
+  confidence: number;
+}
+
+function chosen(map: SaliencyMap, labels: Int32Array, group: SalientGroup): Picked {
+  return { map, members: confidentMembers(map, membersOf(labels, group)), confidence: group.confidence };
+}
+
 /**
- * The object under a tap. In a busy photo the model spreads its attention over everything, so
- * the tapped object is looked at again in a window around the tap, about twice its size, where
- * it is the obvious subject and the clutter around it mostly falls outside.
+ * The object under a tap. A small object the model drew apart from the rest is taken as it is. A
+ * large one is the tapped product fused with its surroundings (a cap on a bean bag, a bottle in
+ * front of a boat): its colours are told apart from theirs, starting at the tap. When that finds
+ * nothing sensible the model looks again in windows around the tap, where the tapped object is
+ * the obvious subject, and the window whose object runs least into the window's edges wins.
  */
-async function pickAt(model: SalientObjectModel, image: RawImage, full: SaliencyMap, found: Groups, point: Point): Promise<{ map: SaliencyMap; labels: Int32Array; group: SalientGroup }> {
+async function pickAt(model: SalientObjectModel, image: RawImage, full: SaliencyMap, found: Groups, point: Point): Promise<Picked> {
   const at = pointInMap(full, point, image)!;
   const tapped = groupAt(full, found, at);
-  if (tapped && found.groups.length === 1) return { map: full, labels: found.labels, group: tapped };
   const short = Math.min(image.width, image.height);
-  const objectSide = tapped ? Math.max(boxInPhoto(full, tapped.box).width, boxInPhoto(full, tapped.box).height) : 0.3 * short;
-  const side = Math.round(clamp(2 * objectSide, 0.35 * short, short));
-  const window = squareAround(point, side, image);
-  const map = await predictSaliency(model, image, window);
-  const local = salientGroups(map);
-  const inWindow = groupAt(map, local, pointInMap(map, point, image)!);
-  if (inWindow) return { map, labels: local.labels, group: inWindow };
-  if (tapped) return { map: full, labels: found.labels, group: tapped };
+  if (tapped) {
+    const box = boxInPhoto(full, tapped.box);
+    if (Math.max(box.width, box.height) <= SMALL_OBJECT * short) return chosen(full, found.labels, tapped);
+    const split = splitByColour(full, membersOf(found.labels, tapped), at);
+    if (split) return { map: full, members: split, confidence: tapped.confidence };
+  }
+  let best: (Picked & { touch: number }) | null = null;
+  for (const share of TAP_WINDOWS) {
+    const map = await predictSaliency(model, image, squareAround(point, Math.round(share * short), image));
+    const local = salientGroups(map);
+    const group = groupAt(map, local, pointInMap(map, point, image)!);
+    if (!group) continue;
+    const touch = edgeTouch(map, local.labels, group, image);
+    if (!best || touch < best.touch) best = { ...chosen(map, local.labels, group), touch };
+    if (touch === 0) break;
+  }
+  if (best) return best;
+  if (tapped) return chosen(full, found.labels, tapped);
   throw new EmptyImageError('no product could be found where you tapped');
+}
+
+function membersOf(labels: Int32Array, group: SalientGroup): Uint8Array {
+  return Uint8Array.from(labels, (label) => (group.members.has(label) ? 1 : 0));
+}
+
+/** Colours as 16 levels a channel: coarse enough to learn from a few thousand pixels. */
+function colourBin(rgb: Buffer, p: number): number {
+  return ((rgb[p * 3]! >> 4) << 8) | ((rgb[p * 3 + 1]! >> 4) << 4) | (rgb[p * 3 + 2]! >> 4);
+}
+
+function histogram(rgb: Buffer, pixels: Uint8Array): { counts: Float32Array; total: number } {
+  const counts = new Float32Array(4096);
+  let total = 0;
+  for (let p = 0; p < pixels.length; p++) {
+    if (!pixels[p]) continue;
+    counts[colourBin(rgb, p)]! += 1;
+    total++;
+  }
+  return { counts, total };
+}
+
+/** Share of the tapped object's colours learnt from the pixels nearest the tap, and of the rest from the far end of the blob. */
+const SEED_RADIUS = 0.03;
+const FAR_RADIUS = 0.25;
+
+/**
+ * Splits a blob of fused objects at the tap, by colour: a colour model of the tapped object
+ * (seeded around the tap) against one of the rest of the blob (seeded far from it), refined a few
+ * times from the region each round finds, as GrabCut does without its graph cut. Null when the
+ * split is not a plausible object (nothing, or nearly the whole blob).
+ */
+function splitByColour(map: SaliencyMap, blob: Uint8Array, at: { x: number; y: number }): Uint8Array | null {
+  const { width, height, rgb } = map;
+  const side = Math.min(width, height);
+  let inside: Uint8Array = new Uint8Array(blob.length), outside: Uint8Array = new Uint8Array(blob.length);
+  let blobArea = 0;
+  for (let p = 0; p < blob.length; p++) {
+    if (!blob[p]) continue;
+    blobArea++;
+    const distance = Math.hypot((p % width) - at.x, Math.floor(p / width) - at.y);
+    if (distance <= SEED_RADIUS * side) inside[p] = 1;
+    else if (distance >= FAR_RADIUS * side) outside[p] = 1;
+  }
+  let region: Uint8Array | null = null;
+  for (let round = 0; round < 3; round++) {
+    const tapped = histogram(rgb, inside), rest = histogram(rgb, outside);
+    if (!tapped.total || !rest.total) return null;
+    const likely = new Uint8Array(blob.length);
+    for (let p = 0; p < blob.length; p++) {
+      if (!blob[p]) continue;
+      const bin = colourBin(rgb, p);
+      likely[p] = (tapped.counts[bin]! + 1) / (tapped.total + 4096) >= (rest.counts[bin]! + 1) / (rest.total + 4096) ? 1 : 0;
+    }
+    // Specks of the product's colours elsewhere in the blob are not the product: keep what touches the tap.
+    const { labels } = connectedComponents(erode(dilate(likely, width, height, 2), width, height, 2), width, height);
+    const label = labels[at.y * width + at.x]!;
+    if (!label) return null;
+    region = fillHoles(Uint8Array.from(labels, (l) => (l === label ? 1 : 0)), width, height);
+    inside = region;
+    outside = Uint8Array.from(blob, (b, p) => (b && !region![p] ? 1 : 0));
+  }
+  let area = 0;
+  for (const value of region!) area += value;
+  return area >= 0.01 * blob.length && area <= 0.85 * blobArea ? region : null;
+}
+
+/** Share of a window's inner edges (those inside the photo) the group covers: how much of it the window cut off. */
+function edgeTouch(map: SaliencyMap, labels: Int32Array, group: SalientGroup, image: RawImage): number {
+  const { width, height, window } = map;
+  const edges: { inner: boolean; at: (i: number) => number; length: number }[] = [
+    { inner: window.y > 0, at: (x) => x, length: width },
+    { inner: window.y + window.height < image.height, at: (x) => (height - 1) * width + x, length: width },
+    { inner: window.x > 0, at: (y) => y * width, length: height },
+    { inner: window.x + window.width < image.width, at: (y) => y * width + width - 1, length: height },
+  ];
+  let covered = 0, total = 0;
+  for (const edge of edges.filter((e) => e.inner)) {
+    total += edge.length;
+    for (let i = 0; i < edge.length; i++) if (group.members.has(labels[edge.at(i)]!)) covered++;
+  }
+  return total ? covered / total : 0;
 }
 
 function squareAround(point: Point, side: number, image: RawImage): Box {
@@ -108,13 +217,11 @@ function squareAround(point: Point, side: number, image: RawImage): Box {
 }
 
 /**
- * The model's soft mask of one group at the photo's resolution: other objects are cleared, the
- * group's soft rim (a little beyond its 0.5 outline) is kept for the refinement to decide.
+ * The model's soft mask of the chosen object at the photo's resolution: other objects are cleared,
+ * the object's soft rim (a little beyond its 0.5 outline) is kept for the refinement to decide.
  */
-async function groupMask(map: SaliencyMap, labels: Int32Array, group: SalientGroup, image: RawImage): Promise<Uint8Array> {
+async function softMask(map: SaliencyMap, members: Uint8Array, image: RawImage): Promise<Uint8Array> {
   const { width, height, window } = map;
-  const members = new Uint8Array(width * height);
-  for (let p = 0; p < members.length; p++) members[p] = group.members.has(labels[p]!) ? 1 : 0;
   const near = dilate(members, width, height, Math.max(2, Math.round(0.01 * Math.min(width, height))));
   const soft = Buffer.alloc(width * height);
   for (let p = 0; p < soft.length; p++) soft[p] = near[p] ? Math.round(map.mask[p]! * 255) : 0;
@@ -123,6 +230,35 @@ async function groupMask(map: SaliencyMap, labels: Int32Array, group: SalientGro
   const out = new Uint8Array(image.width * image.height);
   for (let y = 0; y < window.height; y++) out.set(resized.subarray(y * window.width, (y + 1) * window.width), (window.y + y) * image.width + window.x);
   return out;
+}
+
+/** Share of the mask the model must be sure of (≥ 0.9) before weaker blobs are cut away. */
+const SURE_CORE = 0.3;
+
+/**
+ * The group's pixels less the weakly salient blobs fused to it: a pebble touching a shoe, a
+ * cushion behind a mug. Only what lies near a part the model is sure of is kept; an object the
+ * model is unsure of all over is kept whole, as there is no sure part to keep instead.
+ */
+function confidentMembers(map: SaliencyMap, group: Uint8Array): Uint8Array {
+  const { width, height, mask } = map;
+  const members = group.slice(), sure = new Uint8Array(width * height);
+  let area = 0, sureArea = 0;
+  for (let p = 0; p < members.length; p++) {
+    if (!members[p]) continue;
+    area++;
+    if (mask[p]! < 0.9) continue;
+    sure[p] = 1;
+    sureArea++;
+  }
+  if (sureArea < SURE_CORE * area) return members;
+  const cores = connectedComponents(sure, width, height);
+  const largest = Math.max(...cores.sizes);
+  const kept = new Uint8Array(sure.length);
+  for (let p = 0; p < kept.length; p++) kept[p] = cores.labels[p] && cores.sizes[cores.labels[p]! - 1]! >= 0.05 * largest ? 1 : 0;
+  const near = dilate(kept, width, height, Math.max(2, Math.round(0.025 * Math.min(width, height))));
+  for (let p = 0; p < members.length; p++) members[p] = members[p]! & near[p]!;
+  return members;
 }
 
 /**

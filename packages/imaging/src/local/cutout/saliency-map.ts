@@ -12,6 +12,8 @@ export interface SaliencyMap {
   height: number;
   /** The region of the photo the mask covers, in photo pixels. */
   window: Box;
+  /** That region as the model saw it: RGB at the mask's resolution. */
+  rgb: Buffer;
 }
 
 /** Objects the model marks as salient, grouped: one group is what a seller would call one product. */
@@ -38,8 +40,10 @@ export interface Groups {
 
 /** Components under this share of the mask are specks, not candidates. */
 const MIN_COMPONENT_SHARE = 0.0015;
-/** Components closer than this share of the mask's short side are one product (a pair of shoes, a set of mugs). */
+/** Components closer than this share of the mask's short side are one product (a pair of shoes, a set of mugs)… */
 const GROUP_GAP = 0.06;
+/** …when they are alike in size: a bottle beside a table, or a pebble beside a shoe, is not the same product. */
+const GROUP_SIZE_RATIO = 0.25;
 
 export async function predictSaliency(model: SalientObjectModel, image: RawImage, window?: Box): Promise<SaliencyMap> {
   const { inputWidth: width, inputHeight: height, mean, std } = model;
@@ -54,7 +58,7 @@ export async function predictSaliency(model: SalientObjectModel, image: RawImage
     const scale = 1 / (255 * std[c]!), shift = mean[c]! / std[c]!;
     for (let p = 0; p < plane; p++) input[c * plane + p] = rgb[p * 3 + c]! * scale - shift;
   }
-  return { mask: await model.predict(input), width, height, window: region };
+  return { mask: await model.predict(input), width, height, window: region, rgb };
 }
 
 /** Salient objects of a map, most salient first. */
@@ -86,6 +90,7 @@ export function salientGroups(map: SaliencyMap): Groups {
     for (const b of kept) {
       if (a >= b) continue;
       const sa = stats[a - 1]!, sb = stats[b - 1]!;
+      if (Math.min(sizes[a - 1]!, sizes[b - 1]!) < GROUP_SIZE_RATIO * Math.max(sizes[a - 1]!, sizes[b - 1]!)) continue;
       const apart = sa.minX - gap > sb.maxX || sb.minX - gap > sa.maxX || sa.minY - gap > sb.maxY || sb.minY - gap > sa.maxY;
       if (!apart) parent.set(root(a), root(b));
     }
