@@ -1,8 +1,11 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TAP_PRODUCT_MESSAGE } from '@prodshot/contracts';
 import { CORPUS_PRODUCTS, launchChromium, screenshot, VIEWPORTS } from './support/browser.js';
 import { startStack, type RunningStack } from './support/stack.js';
 
@@ -10,6 +13,21 @@ const PRODUCT = path.join(CORPUS_PRODUCTS, 'saleor-blue-plimsolls-1.png');
 /** Smaller (1360×1190), so bulk uploads for the pagination test stay quick. */
 const SMALL_PRODUCT = path.join(CORPUS_PRODUCTS, 'solidus_notebook.png');
 const haveCorpus = existsSync(PRODUCT);
+/** Where the cap stands in the two-product photo, as fractions of it. */
+const CAP = { x: 980 / 1200, y: 350 / 700 };
+
+/** A shoe and a cap far apart on a pale wall: the engine cannot tell which one is for sale. */
+async function twoProductPhoto(): Promise<Buffer> {
+  const shoe = await sharp(PRODUCT).resize(420).toBuffer();
+  const cap = await sharp(path.join(CORPUS_PRODUCTS, 'solidus_cap_red_1.png')).resize(360).toBuffer();
+  return sharp({ create: { width: 1200, height: 700, channels: 3, background: '#ece6dc' } })
+    .composite([
+      { input: shoe, left: 40, top: 140 },
+      { input: cap, left: 800, top: 170 },
+    ])
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
 if (!haveCorpus) console.warn(`skipping the web e2e tests: ${CORPUS_PRODUCTS} is absent (see ARCHITECTURE.md, Corpus)`);
 
 let stack: RunningStack;
@@ -145,6 +163,32 @@ describe.skipIf(!haveCorpus)('the web app in Chromium against the running stack'
     expect((await readFile(saved)).length).toBeGreaterThan(10_000);
     await page.getByRole('tab', { name: 'Custom Background' }).click();
     await page.getByRole('button', { name: 'Generate', exact: true }).isDisabled().then((disabled) => expect(disabled).toBe(true));
+  });
+
+  it('asks the seller to tap their product on a photo of two, then makes the tapped one (the shipped cutout model)', async () => {
+    const photo = path.join(await mkdtemp(path.join(tmpdir(), 'prodshot-e2e-')), 'shoe-and-cap.jpg');
+    await writeFile(photo, await twoProductPhoto());
+    await page.goto('/dashboard');
+    await page.locator('#image-input').setInputFiles(photo);
+    await page.getByRole('button', { name: 'Continue with Smart Upload' }).click();
+    await page.waitForURL('**/smart-upload');
+    await page.getByText(TAP_PRODUCT_MESSAGE).waitFor({ timeout: 90_000 });
+    expect(await page.getByRole('button', { name: 'Generate Product Shots' }).isDisabled()).toBe(true);
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await screenshot(page, 'smart-tap');
+    }
+    await page.setViewportSize(VIEWPORTS[1]);
+    const picture = (await page.locator('.tap-frame img').boundingBox())!;
+    await page.mouse.click(picture.x + picture.width * CAP.x, picture.y + picture.height * CAP.y);
+    await page.getByTestId('tap-marker').waitFor();
+    await screenshot(page, 'smart-tapped');
+    const sent = page.waitForRequest((request) => request.url().endsWith('/api/images/smart-generate-product-shots'));
+    await page.getByRole('button', { name: 'Generate Product Shots' }).click();
+    const focus = (JSON.parse((await sent).postData() ?? '{}') as { focus?: { x: number; y: number } }).focus!;
+    expect(Math.abs(focus.x - CAP.x)).toBeLessThan(0.02);
+    expect(Math.abs(focus.y - CAP.y)).toBeLessThan(0.02);
+    await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-testid="style-card"]')).filter((card) => card.textContent?.includes('Complete!')).length === 4, undefined, { timeout: 120_000 });
   });
 
   it('runs smart generation with four styles turning Complete! live from socket events, then shows the results', async () => {

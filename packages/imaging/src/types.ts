@@ -171,7 +171,7 @@ export interface ImageModel {
   findProduct(image: Buffer): Promise<ProductFinding>;
   /** Product info and 3–6 background styles suited to the product. */
   recommendStyles(analysis: Analysis, hints?: ProductHints): Promise<StyleRecommendations>;
-  /** RGBA PNG cutout of the product at the normalised image's resolution (at most 2048 px a side). */
+  /** RGBA PNG cutout of the product at the normalised image's resolution (at most 2560 px a side). */
   removeBackground(image: Buffer, options?: CutoutOptions): Promise<Buffer>;
   /** A finished product shot on a template or prompt-described background. */
   generate(options: GenerateOptions): Promise<GenerateResult>;

@@ -54,6 +54,8 @@ interface RealRow {
   iou: number;
   deltaE: number;
   cutoutMs: number;
+  /** Whether the engine asked the seller to tap their product on this photo. */
+  asked: boolean;
   /** Rooms only: the same photo cut out without the tap. */
   iouNoTap?: number;
   cutoutMsNoTap?: number;
@@ -194,6 +196,14 @@ async function runFlat(model: ImageModel, files: string[]) {
   return { rows, worst, summary };
 }
 
+/** What the upload screens would do: ask for a tap, or go on (a photo with nothing found counts as not asked). */
+async function asksForTap(model: ImageModel, photo: Buffer): Promise<boolean> {
+  return model.findProduct(photo).then(
+    (found) => found.subject.needsFocus,
+    () => false,
+  );
+}
+
 async function runReal(model: ImageModel, files: string[]) {
   const rows: RealRow[] = [];
   console.log(`\nreal set: corpus cutouts composited into photographs (bench/real-photos) and sweeps\n${'case'.padEnd(44)} ${'size'.padStart(9)} ${'IoU'.padStart(7)} ${'ΔE2000'.padStart(7)} ${'cutout'.padStart(8)} ${'no tap'.padStart(7)}`);
@@ -214,6 +224,7 @@ async function runReal(model: ImageModel, files: string[]) {
       iou: await iou(truth, cutout.value),
       deltaE: await fidelity(c.photo, truth, shot.image, shot.placement!, c.width / normalised.width),
       cutoutMs: Math.round(cutout.ms),
+      asked: await asksForTap(model, c.photo),
     };
     if (point) {
       const bare = await timed(() => model.removeBackground(c.photo));
@@ -240,6 +251,8 @@ async function runReal(model: ImageModel, files: string[]) {
       roomNoTap: iouSummary(rooms, (r) => r.iouNoTap!, name),
     },
     surfacesAndSweeps: iouSummary([...of('surface'), ...of('sweep')], (r) => r.iou, name),
+    /** Photos on which the engine asks for a tap, by category: high for rooms, low elsewhere is right. */
+    askedForTap: Object.fromEntries((['surface', 'sweep', 'room'] as const).map((category) => [category, `${of(category).filter((r) => r.asked).length}/${of(category).length}`])),
     backgrounds: Object.fromEntries(
       [...new Set(rows.map((r) => r.background))].map((background) => {
         const these = rows.filter((r) => r.background === background);
@@ -342,6 +355,11 @@ function figures(summary: Summary): Figure[] {
     ...iouFigure('real sweep (off-white)', real.categories.sweep),
     ...iouFigure('real room, with tap', real.categories.room, TARGETS.roomWithTapMeanIoU),
     ...iouFigure('real room, no tap', real.categories.roomNoTap),
+    {
+      figure: 'real: photos on which the engine asks for a tap (surface / sweep / room)',
+      value: `${real.askedForTap.surface} / ${real.askedForTap.sweep} / ${real.askedForTap.room}`,
+      target: '',
+    },
     { figure: 'real: mean ΔE2000 of the product interior', value: real.meanDeltaE2000.toFixed(3), target: '' },
     { figure: 'real: cutout median (1024–1280 px JPEG)', value: `${real.cutoutMsMedian} ms`, target: '' },
     { figure: 'real: cutout median, 1024 px photos', value: `${real.cutoutMs1024Median} ms`, ...target(real.cutoutMs1024Median, TARGETS.cutoutMs1024Median, '≤', ' ms') },

@@ -23,9 +23,10 @@ const MAX_COMPOSE_SIZE = 2048;
 const MAX_WORK_SIDE = 4096;
 /**
  * Photos are cut out at most at this size: a product fills at most the compose size of a shot,
- * and the edge refinement's cost grows with the pixels it sees.
+ * and the edge refinement's cost grows with the pixels it sees; the margin above 2048 keeps
+ * common 2160 px studio photos at their own resolution.
  */
-const MAX_CUTOUT_SIDE = 2048;
+const MAX_CUTOUT_SIDE = 2560;
 
 export function validate(options: GenerateOptions): { size: ShotSize; seed: number; format: OutputFormat } {
   const size = options.size ?? 1024;

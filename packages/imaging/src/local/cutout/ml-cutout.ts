@@ -17,8 +17,11 @@ export interface SubjectFindings {
 
 export type MlCutout = Segmentation & SubjectFindings;
 
-/** A second object with at least this share of the saliency makes the product unclear. */
-const RIVAL_SCORE = 0.2;
+/**
+ * A second object covering at least this share of the photo makes the product unclear: sellers'
+ * products are often smaller than the furniture around them, so size, not saliency, decides.
+ */
+const RIVAL_AREA = 0.01;
 /** Below this sureness the outline is a guess: ask for a tap. */
 const UNSURE = 0.6;
 /** Below this sureness nothing was found: refuse rather than charge for an empty shot. */
@@ -36,14 +39,14 @@ export async function findSubject(model: SalientObjectModel, image: RawImage, po
   const found = salientGroups(full);
   const best = found.groups[0];
   if (!best || best.confidence < NOTHING) throw new EmptyImageError();
-  const picked = point ? await pickAt(model, image, full, found, point) : { map: full, members: confidentMembers(full, membersOf(found.labels, best)), confidence: best.confidence };
+  const picked = point ? await pickAt(model, image, full, found, point) : chosen(full, found.labels, best);
   if (picked.confidence < NOTHING) throw new EmptyImageError('no product could be found where you tapped');
-  const rival = found.groups[1];
+  const candidates = found.groups.filter((group, index) => index === 0 || group.area >= RIVAL_AREA * full.width * full.height);
   return {
     soft: await softMask(picked.map, picked.members, image),
-    candidates: found.groups.map((group) => candidateOf(full, group, image)),
+    candidates: candidates.map((group) => candidateOf(full, group, image)),
     confidence: round(picked.confidence),
-    needsFocus: !point && ((rival !== undefined && rival.score >= RIVAL_SCORE) || best.confidence < UNSURE),
+    needsFocus: !point && (candidates.length > 1 || best.confidence < UNSURE),
   };
 }
 
