@@ -20,7 +20,6 @@ export interface ProductShotJob extends SourceImage {
   backgroundType?: TemplateHandle | undefined;
   prompt?: string | undefined;
   count: number;
-  extractSubjectFirst: boolean;
   upscaleImageFirst: boolean;
   size: ShotSize;
 }

@@ -38,7 +38,7 @@ export async function startModelHost(config: CutoutModelConfig, threads: number)
     // The thread serves engine ports between tasks, so it must never block waiting for the next task.
     atomics: 'disabled',
   });
-  const data: ModelThreadData = { path: config.path, family: config.family, cacheDir: config.cacheDir, threads };
+  const data: ModelThreadData = { ...config, threads };
   let info: SalientModelInfo;
   try {
     info = await pool.run(data, { name: 'load' });

@@ -10,7 +10,7 @@ let model: SalientObjectModel | null = null;
 
 /** Loads the model; rejects with a message that says what is wrong with the weights. */
 export async function load(options: ModelThreadData): Promise<SalientModelInfo> {
-  model = new CachedSalientModel(await loadSalientModel({ path: options.path, family: options.family, cacheDir: options.cacheDir, threads: options.threads }));
+  model = new CachedSalientModel(await loadSalientModel(options));
   const { description, inputWidth, inputHeight, mean, std } = model;
   return { description, inputWidth, inputHeight, mean, std };
 }

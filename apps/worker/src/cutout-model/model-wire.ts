@@ -1,21 +1,11 @@
-import type { ImagingErrorCode } from '@prodshot/imaging';
+import type { CutoutModelConfig } from '@prodshot/config';
+import type { ImagingErrorCode, SalientObjectModel } from '@prodshot/imaging';
 
 /** What an engine thread needs to prepare inputs for the model, known once the model has loaded. */
-export interface SalientModelInfo {
-  description: string;
-  inputWidth: number;
-  inputHeight: number;
-  mean: readonly [number, number, number];
-  std: readonly [number, number, number];
-}
+export type SalientModelInfo = Omit<SalientObjectModel, 'predict'>;
 
-/** Options of the model thread, from the validated config. */
-export interface ModelThreadData {
-  path: string | undefined;
-  family: 'isnet' | 'birefnet';
-  cacheDir: string;
-  threads: number;
-}
+/** Options of the model thread: the validated config and the cores one inference may use. */
+export type ModelThreadData = CutoutModelConfig & { threads: number };
 
 /** One inference over an engine thread's port; the input and mask buffers are transferred, not copied. */
 export interface PredictRequest {

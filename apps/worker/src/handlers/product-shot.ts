@@ -8,7 +8,7 @@ const SMALL_INPUT_SIDE = 1024;
 export const productShot: JobHandler<'product-shot'> = {
   async run(job, deps) {
     const p = job.data;
-    // Every shot starts from the upload's cutout (extractSubjectFirst is what the engine always does now).
+    // Every shot starts from the upload's cutout (so the request's extractSubjectFirst always holds).
     const extracted = await loadOrMakeCutout(deps, p.sourceKey, p.focus);
     const cutout = p.upscaleImageFirst ? await upscaleIfSmall(deps, extracted) : extracted;
     for (let index = 0; index < p.count; index += 1) {

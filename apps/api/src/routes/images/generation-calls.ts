@@ -105,7 +105,6 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
         prompt,
         count,
         focus: body.focus,
-        extractSubjectFirst: body.extractSubjectFirst ?? false,
         upscaleImageFirst: body.upscaleImageFirst ?? false,
         size,
       },

@@ -310,7 +310,8 @@ function bandAlpha(region: Uint8Array, p: Float32Array, width: number, height: n
   for (let i = 0; i < n; i++) solid[i] = p[i]! >= 0.5 ? 1 : 0;
   const inside = erode(solid, width, height, radius);
   const reach = dilate(solid, width, height, 2 * radius);
-  const background = backgroundMean(region, reach, width, height, radius);
+  // The nearby background: pixels beyond the product's reach.
+  const background = weightedMeans(region, Float32Array.from(reach, (r) => (r ? 0 : 1)), width, height, 4 * radius);
   const alpha = new Float32Array(n);
   for (let i = 0; i < n; i++) {
     if (inside[i] && p[i]! >= 0.9) alpha[i] = 1;
@@ -320,15 +321,13 @@ function bandAlpha(region: Uint8Array, p: Float32Array, width: number, height: n
   return alpha;
 }
 
-/** Mean colour of the nearby pixels outside the product's reach (RGB planes, NaN where none are near). */
-function backgroundMean(region: Uint8Array, reach: Uint8Array, width: number, height: number, radius: number): Float32Array[] {
-  const n = width * height, span = 4 * radius;
-  const weight = new Float32Array(n);
-  for (let i = 0; i < n; i++) weight[i] = reach[i] ? 0 : 1;
-  const counts = boxSum(weight, width, height, span);
+/** Mean colour of the pixels with weight 1 within `span` of each pixel (RGB planes, NaN where there are none). */
+function weightedMeans(region: Uint8Array, weights: Float32Array, width: number, height: number, span: number): Float32Array[] {
+  const n = width * height;
+  const counts = boxSum(weights, width, height, span);
   return [0, 1, 2].map((c) => {
     const plane = new Float32Array(n);
-    for (let i = 0; i < n; i++) plane[i] = weight[i]! * region[i * 4 + c]!;
+    for (let i = 0; i < n; i++) plane[i] = weights[i]! * region[i * 4 + c]!;
     const sums = boxSum(plane, width, height, span);
     for (let i = 0; i < n; i++) sums[i] = counts[i]! > 0.5 ? sums[i]! / counts[i]! : Number.NaN;
     return sums;
@@ -356,16 +355,7 @@ function unmixEdges(region: Uint8Array, alpha: Float32Array, width: number, heig
     solid[i] = alpha[i] === 1 ? 1 : 0;
     clear[i] = alpha[i] === 0 ? 1 : 0;
   }
-  const solidCount = boxSum(solid, width, height, span), clearCount = boxSum(clear, width, height, span);
-  const means = (weights: Float32Array, counts: Float32Array) =>
-    [0, 1, 2].map((c) => {
-      const plane = new Float32Array(n);
-      for (let i = 0; i < n; i++) plane[i] = weights[i]! * region[i * 4 + c]!;
-      const sums = boxSum(plane, width, height, span);
-      for (let i = 0; i < n; i++) sums[i] = counts[i]! > 0.5 ? sums[i]! / counts[i]! : Number.NaN;
-      return sums;
-    });
-  const product = means(solid, solidCount), background = means(clear, clearCount);
+  const product = weightedMeans(region, solid, width, height, span), background = weightedMeans(region, clear, width, height, span);
   for (let i = 0; i < n; i++) {
     const a = alpha[i]!;
     if (a <= 0 || a >= 1) continue;
