@@ -53,7 +53,7 @@ export async function failSlot(deps: WorkerDeps, slot: SlotRef, message: string)
     return new CreditsRepository(tx).refund({ userId: slot.userId, generationId: slot.generationId, amount: 1, idempotencyKey: `refund:${slot.generationId}:${slot.index}` });
   });
   if (!outcome) return;
-  if (outcome.applied) announceRefund(deps, slot.userId, outcome.balance, 1);
+  if (outcome.applied) announceRefund(deps, slot.userId, outcome.balance, outcome.moved);
   deps.publisher.emit(slot.userId, 'generation:style', { generationId: slot.generationId, index: slot.index, status: 'failed', error: message });
 }
 
@@ -63,18 +63,22 @@ export async function failOpenSlots(deps: WorkerDeps, userId: string, generation
     const indexes = await new GenerationsRepository(tx).failOpenStyles(generationId, message);
     const credits = new CreditsRepository(tx);
     let last = null;
-    for (const index of indexes) last = await credits.refund({ userId, generationId, amount: 1, idempotencyKey: `refund:${generationId}:${index}` });
-    return { failed: indexes, refunded: last };
+    let moved = 0;
+    for (const index of indexes) {
+      last = await credits.refund({ userId, generationId, amount: 1, idempotencyKey: `refund:${generationId}:${index}` });
+      moved += last.moved;
+    }
+    return { failed: indexes, refunded: last && moved > 0 ? { balance: last.balance, moved } : null };
   });
-  if (refunded) announceRefund(deps, userId, refunded.balance, failed.length);
+  if (refunded) announceRefund(deps, userId, refunded.balance, refunded.moved);
   for (const index of failed) deps.publisher.emit(userId, 'generation:style', { generationId, index, status: 'failed', error: message });
 }
 
 /** Gives back up to `amount` still reserved by the generation (never more than it reserved), once per key. */
 export async function refund(deps: WorkerDeps, userId: string, generationId: string, amount: number, idempotencyKey: string): Promise<void> {
   if (amount <= 0) return;
-  const { applied, balance } = await deps.credits.refund({ userId, generationId, amount, idempotencyKey });
-  if (applied) announceRefund(deps, userId, balance, amount);
+  const { applied, balance, moved } = await deps.credits.refund({ userId, generationId, amount, idempotencyKey });
+  if (applied) announceRefund(deps, userId, balance, moved);
 }
 
 function announceRefund(deps: WorkerDeps, userId: string, balance: CreditBalance, amount: number): void {

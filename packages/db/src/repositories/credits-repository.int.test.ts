@@ -67,7 +67,7 @@ describe('CreditsRepository', () => {
     const generationId = await newGeneration(userId);
     const input = { userId, amount: 3, idempotencyKey: `reserve:${generationId}`, generationId };
     expect((await credits.reserve(input)).applied).toBe(true);
-    expect(await credits.reserve(input)).toEqual({ applied: false, balance: { subscriptionCredits: 0, addOnCredits: 0 } });
+    expect(await credits.reserve(input)).toEqual({ applied: false, moved: 0, balance: { subscriptionCredits: 0, addOnCredits: 0 } });
   });
 
   it('charges once for ten concurrent replays of one reservation', async () => {
@@ -143,6 +143,17 @@ describe('CreditsRepository', () => {
     await credits.settle({ userId, generationId, idempotencyKey: `settle:${generationId}:1` });
     await credits.refund({ userId, amount: 1_000, idempotencyKey: `refund:${generationId}:sweep`, generationId });
     expect(await credits.balance(userId)).toEqual({ subscriptionCredits: 0, addOnCredits: 1 });
+  });
+
+  it('writes no ledger row for a refund of nothing, and reports the credits that moved', async () => {
+    const userId = await newUser();
+    await seed(userId, 0, 2);
+    const generationId = await newGeneration(userId);
+    await credits.reserve({ userId, amount: 2, idempotencyKey: `reserve:${generationId}`, generationId });
+    expect(await credits.refund({ userId, amount: 1_000, idempotencyKey: `refund:${generationId}:all`, generationId })).toMatchObject({ applied: true, moved: 2 });
+    expect(await credits.refund({ userId, amount: 1_000, idempotencyKey: `refund:${generationId}:sweep`, generationId })).toMatchObject({ applied: false, moved: 0 });
+    const refunds = await test.db.selectFrom('credit_ledger').select('idempotency_key').where('generation_id', '=', generationId).where('kind', '=', 'refund').execute();
+    expect(refunds.map((r) => r.idempotency_key)).toEqual([`refund:${generationId}:all`]);
   });
 
   it('resets subscription credits to the allowance without rollover and keeps add-ons', async () => {

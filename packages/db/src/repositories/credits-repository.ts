@@ -19,8 +19,10 @@ export class InsufficientCreditsError extends Error {
 }
 
 export interface LedgerResult {
-  /** false when the idempotency key had already been used: nothing moved this time. */
+  /** false when the idempotency key had already been used, or there was nothing to move: nothing moved this time. */
   applied: boolean;
+  /** Credits this call moved (0 when it applied nothing). */
+  moved: number;
   balance: CreditBalance;
 }
 
@@ -75,7 +77,7 @@ export class CreditsRepository {
       const available = current.subscriptionCredits + current.addOnCredits;
       if (available < input.amount) {
         // A replay of a reservation that went through is answered as such, not as a shortfall.
-        if (await keyUsed(tx, input.idempotencyKey)) return { applied: false, balance: current };
+        if (await keyUsed(tx, input.idempotencyKey)) return { applied: false, moved: 0, balance: current };
         throw new InsufficientCreditsError(input.amount, available);
       }
       const fromSubscription = Math.min(current.subscriptionCredits, input.amount);
@@ -96,6 +98,8 @@ export class CreditsRepository {
       const cap = Math.min(input.amount, open.total);
       const toAddOn = Math.min(cap, open.addOn);
       const toSubscription = Math.min(cap - toAddOn, open.subscription);
+      // Nothing left to give back writes no row: the ledger and the refund metric count only credits that moved.
+      if (toAddOn + toSubscription === 0) return { applied: false, moved: 0, balance: current };
       return move(tx, current, input.userId, 'refund', toSubscription, toAddOn, input);
     });
   }
@@ -190,7 +194,9 @@ async function move(
     .where(({ exists, selectFrom }) => exists(selectFrom('entry').select('id')))
     .returning(['subscription_credits', 'addon_credits'])
     .executeTakeFirst();
-  return row ? { applied: true, balance: toBalance(row) } : { applied: false, balance: current };
+  return row
+    ? { applied: true, moved: Math.abs(subscriptionDelta) + Math.abs(addOnDelta), balance: toBalance(row) }
+    : { applied: false, moved: 0, balance: current };
 }
 
 async function keyUsed(tx: Tx, idempotencyKey: string): Promise<boolean> {
