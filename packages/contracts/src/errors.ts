@@ -9,3 +9,13 @@ export interface ApiErrorBody {
   /** Stable machine-readable code, e.g. 'not_found', 'insufficient_credits'. */
   code?: string;
 }
+
+/**
+ * Calls that start paid work (and uploads) accept this header: the same key from the same user
+ * within `IDEMPOTENCY_WINDOW_HOURS` answers with the first call's result and charges nothing more.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
+export const IDEMPOTENCY_WINDOW_HOURS = 24;
+/** 422 when a key comes back with a different request. */
+export const IDEMPOTENCY_KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used for a different request.';
