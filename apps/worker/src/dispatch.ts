@@ -20,8 +20,17 @@ function isPermanent(error: unknown): boolean {
   return error instanceof UnrecoverableError || (isImagingError(error) && !error.retryable);
 }
 
-function isLastAttempt(job: Job): boolean {
+/**
+ * BullMQ counts an attempt as made once it has finished: inside the processor `attemptsMade` is the
+ * number of earlier attempts, and by the time the `failed` event fires it includes the one that
+ * just failed. The two places ask the same question with these two counts.
+ */
+export function isLastAttemptRunning(job: Pick<Job, 'attemptsMade' | 'opts'>): boolean {
   return job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+}
+
+export function wereRetriesSpent(job: Pick<Job, 'attemptsMade' | 'opts'>): boolean {
+  return job.attemptsMade >= (job.opts.attempts ?? 1);
 }
 
 /**
@@ -35,7 +44,7 @@ export function createDispatcher(handlers: JobHandlers, deps: WorkerDeps) {
       return await handler.run(job as Job<never, never>, deps);
     } catch (error) {
       const permanent = isPermanent(error);
-      if (permanent || isLastAttempt(job)) {
+      if (permanent || isLastAttemptRunning(job)) {
         await handler.onFinalFailure?.(job.data as never, userMessage(error), deps);
       }
       if (permanent && !(error instanceof UnrecoverableError)) {
@@ -52,6 +61,6 @@ export function createDispatcher(handlers: JobHandlers, deps: WorkerDeps) {
  */
 export async function settleFailedJob(handlers: JobHandlers, deps: WorkerDeps, job: Job, error: Error): Promise<void> {
   if (!isJobName(handlers, job.name)) return;
-  if (!isPermanent(error) && !isLastAttempt(job) && !/stalled/i.test(error.message)) return;
+  if (!isPermanent(error) && !wereRetriesSpent(job) && !/stalled/i.test(error.message)) return;
   await handlerFor(handlers, job).onFinalFailure?.(job.data as never, userMessage(error), deps);
 }
