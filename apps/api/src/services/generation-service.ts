@@ -41,6 +41,9 @@ export interface GenerationServiceDeps {
   metrics?: { creditsReserved(amount: number): void } | undefined;
 }
 
+/** What a call opened: a whole new generation, one new slot of an existing one, or nothing new. */
+export type Opened = 'generation' | { slot: number } | 'nothing';
+
 /** Output side by plan (decisions.md): none 1024, Starter HD 2048, Growth and Pro ultra HD 4096. */
 const SIZE_BY_PLAN: Record<string, ShotSize> = { none: 1024, starter: 2048, growth: 4096, pro: 4096 };
 
@@ -110,10 +113,10 @@ export class GenerationService {
     });
   }
 
-  /** Adds one slot to an open generation and reserves its credit, together. */
+  /** Adds one slot to a generation (reopening it if it had settled) and reserves its credit, together. */
   async openSlot(userId: string, generationId: string, slot: NewSlot): Promise<void> {
     await this.charged(userId, 1, async (db) => {
-      await new GenerationsRepository(db).addSlots(generationId, [slot]);
+      await new GenerationsRepository(db).reopenWithSlot(generationId, slot);
       return { value: undefined, generationId, idempotencyKey: `reserve:${generationId}:${slot.index}` };
     });
   }
@@ -147,24 +150,38 @@ export class GenerationService {
   }
 
   /**
-   * Enqueues a generation's job. If Redis refuses, the generation can never run: its slots fail,
-   * its reservation comes back, and the caller's error still says the service is unavailable.
+   * Enqueues a generation's job. If Redis refuses, the work this call opened can never run: its
+   * slots fail and their credits come back, and the caller's error still says the service is
+   * unavailable. Slots other calls opened (and other jobs may be rendering) are left alone.
    */
-  async enqueue<K extends JobName>(name: K, payload: JobPayloads[K] & { generationId: string; userId: string }, jobId: string): Promise<void> {
+  async enqueue<K extends JobName>(
+    name: K,
+    payload: JobPayloads[K] & { generationId: string; userId: string },
+    jobId: string,
+    opened: Opened = 'generation',
+  ): Promise<void> {
     try {
       await this.deps.producer.enqueue(name, payload, { jobId });
     } catch (error) {
-      await this.abandon(payload.userId, payload.generationId);
+      if (opened !== 'nothing') await this.abandon(payload.userId, payload.generationId, opened === 'generation' ? undefined : opened.slot);
       throw error;
     }
   }
 
-  private async abandon(userId: string, generationId: string): Promise<void> {
+  private async abandon(userId: string, generationId: string, slotIndex: number | undefined): Promise<void> {
     const message = 'The generation could not be queued. Your credits were refunded.';
-    await this.generations.failOpenStyles(generationId, message);
-    const { applied, balance } = await this.credits.refund({ userId, generationId, amount: 1_000, idempotencyKey: `refund:${generationId}:enqueue` });
+    const refunded = await this.deps.db.transaction().execute(async (tx) => {
+      const generations = new GenerationsRepository(tx);
+      const credits = new CreditsRepository(tx);
+      if (slotIndex === undefined) {
+        await generations.failOpenStyles(generationId, message);
+        return credits.refund({ userId, generationId, amount: 1_000, idempotencyKey: `refund:${generationId}:enqueue` });
+      }
+      if (!(await generations.failStyle(generationId, slotIndex, message))) return null;
+      return credits.refund({ userId, generationId, amount: 1, idempotencyKey: `refund:${generationId}:${slotIndex}` });
+    });
     await this.generations.settleIfDone(generationId, message);
-    if (applied) this.deps.onCreditsChanged?.(userId, balance);
+    if (refunded?.applied) this.deps.onCreditsChanged?.(userId, refunded.balance);
   }
 
   async toDto(generation: GenerationWithStyles): Promise<GenerationDto> {

@@ -1,11 +1,12 @@
 import { loadOrMakeCutout } from '../pipeline/cutout.js';
-import { failOpenSlots, finishIfDone, renderSlot, slotSeed } from '../pipeline/slots.js';
+import { assertGenerationOpen, failOpenSlots, finishIfDone, renderSlot, slotSeed } from '../pipeline/slots.js';
 import type { JobHandler } from './index.js';
 
 /** A new background for a stored image, from a template or a prompt, as one output. */
 export const generateBackground: JobHandler<'generate-background'> = {
   async run(job, deps) {
     const p = job.data;
+    await assertGenerationOpen(deps, p.generationId);
     await renderSlot(deps, { userId: p.userId, generationId: p.generationId, index: 0 }, async () => {
       const shot = await deps.engine.generate({
         cutout: await loadOrMakeCutout(deps, p.sourceKey, p.focus),

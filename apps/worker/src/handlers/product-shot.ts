@@ -1,5 +1,5 @@
 import { loadOrMakeCutout } from '../pipeline/cutout.js';
-import { failOpenSlots, finishIfDone, renderSlot, slotSeed } from '../pipeline/slots.js';
+import { assertGenerationOpen, failOpenSlots, finishIfDone, renderSlot, slotSeed } from '../pipeline/slots.js';
 import type { JobHandler } from './index.js';
 
 const SMALL_INPUT_SIDE = 1024;
@@ -8,6 +8,7 @@ const SMALL_INPUT_SIDE = 1024;
 export const productShot: JobHandler<'product-shot'> = {
   async run(job, deps) {
     const p = job.data;
+    await assertGenerationOpen(deps, p.generationId);
     // Every shot starts from the upload's cutout (so the request's extractSubjectFirst always holds).
     const extracted = await loadOrMakeCutout(deps, p.sourceKey, p.focus);
     const cutout = p.upscaleImageFirst ? await upscaleIfSmall(deps, extracted) : extracted;

@@ -1,7 +1,7 @@
 import { UNSUPPORTED_PRODUCT_MESSAGE, type JobResults } from '@prodshot/contracts';
 import { jobIds } from '@prodshot/queue';
 import { loadOrMakeCutout } from '../pipeline/cutout.js';
-import { failOpenSlots, finishIfDone, refund } from '../pipeline/slots.js';
+import { assertGenerationOpen, failOpenSlots, GenerationSettledError, finishIfDone, refund } from '../pipeline/slots.js';
 import type { JobHandler } from './index.js';
 
 type Result = JobResults['style-recommendation'];
@@ -14,6 +14,7 @@ type Result = JobResults['style-recommendation'];
 export const styleRecommendation: JobHandler<'style-recommendation'> = {
   async run(job, deps) {
     const p = job.data;
+    await assertGenerationOpen(deps, p.generationId);
     const hints = { title: p.productTitle, description: p.productDescription };
     await stage(deps, p.userId, p.generationId, 'analysing');
     // The analysis reads the product from the upload's cutout: one model run serves the whole flow.
@@ -38,10 +39,11 @@ export const styleRecommendation: JobHandler<'style-recommendation'> = {
       if (styles.length < p.styleCount) {
         await refund(deps, p.userId, p.generationId, p.styleCount - styles.length, `refund:${p.generationId}:unused`);
       }
-      await deps.generations.addSlots(
+      const opened = await deps.generations.addSlots(
         p.generationId,
         styles.map((style, index) => ({ index, name: style.name, prompt: style.prompt, backgroundType: null })),
       );
+      if (!opened) throw new GenerationSettledError(p.generationId);
       deps.publisher.emit(p.userId, 'generation:stage', {
         generationId: p.generationId,
         stage: 'generating',
@@ -56,6 +58,8 @@ export const styleRecommendation: JobHandler<'style-recommendation'> = {
         );
         deps.publisher.emit(p.userId, 'generation:style', { generationId: p.generationId, index, status: 'queued' });
       }
+    } else {
+      await deps.generations.completeRecommendations(p.generationId);
     }
     return { generationId: p.generationId, productInfo: recommended.productInfo, styles, unsupportedProduct: null } satisfies Result;
   },

@@ -1,11 +1,12 @@
 import { loadOrMakeCutout } from '../pipeline/cutout.js';
-import { failSlot, finishIfDone, renderSlot, slotSeed } from '../pipeline/slots.js';
+import { assertGenerationOpen, failSlot, finishIfDone, renderSlot, slotSeed } from '../pipeline/slots.js';
 import type { JobHandler } from './index.js';
 
 /** One smart style: its own job, progress, retries and result. */
 export const styleShot: JobHandler<'style-shot'> = {
   async run(job, deps) {
     const { userId, generationId, styleIndex: index } = job.data;
+    await assertGenerationOpen(deps, generationId);
     await renderSlot(deps, { userId, generationId, index }, async (progress) => {
       const cutout = await loadOrMakeCutout(deps, job.data.sourceKey, job.data.focus);
       await progress(30);

@@ -1,3 +1,4 @@
+import { UnrecoverableError } from 'bullmq';
 import { CreditsRepository, GenerationsRepository, type CreditBalance } from '@prodshot/db';
 import { isImagingError } from '@prodshot/imaging';
 import { generationOutputKey, type StoredContentType } from '@prodshot/storage';
@@ -23,8 +24,9 @@ export function userMessage(error: unknown): string {
 
 /**
  * Renders one output slot: running → stored → complete and credit settled (one transaction) →
- * pushed. A slot already settled (this job ran before a crash) is not rendered again; if the
- * crash came after the commit, only the push is repeated.
+ * pushed. A slot already settled (this job ran before a crash) is not rendered again, and one
+ * settled while this render ran (the sweeper failed and refunded it) is not announced complete:
+ * the seller sees what Postgres holds.
  */
 export async function renderSlot(deps: WorkerDeps, slot: SlotRef, produce: (progress: (pct: number) => Promise<void>) => Promise<SlotOutput>): Promise<void> {
   if (!(await deps.generations.markStyleRunning(slot.generationId, slot.index))) return;
@@ -37,11 +39,12 @@ export async function renderSlot(deps: WorkerDeps, slot: SlotRef, produce: (prog
   const output = await produce(progress);
   const key = generationOutputKey(slot.userId, slot.generationId, slot.index, output.mimeType);
   await deps.store.put(key, output.image, output.mimeType);
-  await deps.db.transaction().execute(async (tx) => {
-    if (await new GenerationsRepository(tx).completeStyle(slot.generationId, slot.index, key)) {
-      await new CreditsRepository(tx).settle({ userId: slot.userId, generationId: slot.generationId, idempotencyKey: `settle:${slot.generationId}:${slot.index}` });
-    }
+  const won = await deps.db.transaction().execute(async (tx) => {
+    if (!(await new GenerationsRepository(tx).completeStyle(slot.generationId, slot.index, key))) return false;
+    await new CreditsRepository(tx).settle({ userId: slot.userId, generationId: slot.generationId, idempotencyKey: `settle:${slot.generationId}:${slot.index}` });
+    return true;
   });
+  if (!won) return;
   const url = await deps.store.signedUrl(key);
   deps.publisher.emit(slot.userId, 'generation:style', { generationId: slot.generationId, index: slot.index, status: 'complete', url });
 }
@@ -84,6 +87,17 @@ export async function refund(deps: WorkerDeps, userId: string, generationId: str
 function announceRefund(deps: WorkerDeps, userId: string, balance: CreditBalance, amount: number): void {
   deps.metrics?.creditsRefunded(amount);
   deps.publisher.emit(userId, 'credits:update', balance);
+}
+
+/** Thrown by a late attempt (a retry, a stalled job's rerun) of a generation already settled and refunded: it does no work. */
+export class GenerationSettledError extends UnrecoverableError {
+  constructor(generationId: string) {
+    super(`Generation ${generationId} is already settled`);
+  }
+}
+
+export async function assertGenerationOpen(deps: WorkerDeps, generationId: string): Promise<void> {
+  if (!(await deps.generations.isOpen(generationId))) throw new GenerationSettledError(generationId);
 }
 
 /** Settles the generation when no slot is open and tells the owner. */

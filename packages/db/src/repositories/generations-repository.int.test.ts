@@ -40,3 +40,22 @@ describe('GenerationsRepository', () => {
     expect(await generations.markStyleRunning(id, 7)).toBe(false);
   });
 });
+
+describe('GenerationsRepository on settled generations', () => {
+  it('adds no slot to a settled generation (a late fan-out), and opens one a seller pays for again', async () => {
+    const { id } = await generations.create({ userId, imageId: null, kind: 'smart', stage: null, request: {}, slots: [] });
+    expect(await generations.addSlots(id, [slot(0)])).toBe(true);
+    expect(await generations.addSlots(id, [slot(0)])).toBe(true);
+    await generations.failOpenStyles(id, 'failed for good');
+    expect(await generations.settleIfDone(id)).toBe('failed');
+    expect(await generations.addSlots(id, [slot(1), slot(2)])).toBe(false);
+    expect((await generations.styles(id)).map((s) => s.index)).toEqual([0]);
+
+    await generations.reopenWithSlot(id, slot(1, 'a beach'));
+    expect(await generations.find(id)).toMatchObject({ status: 'running', completed_at: null, error: null });
+    expect((await generations.styles(id)).map((s) => [s.index, s.status])).toEqual([
+      [0, 'failed'],
+      [1, 'queued'],
+    ]);
+  });
+});

@@ -23,6 +23,12 @@ export interface GenerationWithStyles extends GenerationRow {
   styles: GenerationStyleRow[];
 }
 
+export interface StaleSlot {
+  generationId: string;
+  index: number;
+  userId: string;
+}
+
 export interface RecentOutput {
   id: string;
   generationId: string;
@@ -44,7 +50,6 @@ export class GenerationsRepository {
    * transaction when built on one, so a generation and its reservation commit together).
    */
   async create(input: NewGeneration): Promise<GenerationRow> {
-    const column = <K extends keyof NewSlot>(key: K) => input.slots.map((slot) => slot[key]);
     const { rows } = await sql<GenerationRow>`
       with generation as (
         insert into generations (user_id, image_id, kind, stage, request)
@@ -55,8 +60,7 @@ export class GenerationsRepository {
         insert into generation_styles (generation_id, "index", name, prompt, background_type)
         select generation.id, slot."index", slot.name, slot.prompt, slot.background_type
         from generation,
-          unnest(${column('index')}::int[], ${column('name')}::text[], ${column('prompt')}::text[], ${column('backgroundType')}::text[])
-            as slot("index", name, prompt, background_type)
+          ${slotsTable(input.slots)}
       )
       select * from generation
     `.execute(this.db);
@@ -79,14 +83,51 @@ export class GenerationsRepository {
     return this.db.selectFrom('generation_styles').selectAll().where('generation_id', '=', generationId).orderBy('index').execute();
   }
 
-  /** Adds slots once; a retried fan-out finds them already there. */
-  async addSlots(generationId: string, slots: NewSlot[]): Promise<void> {
-    if (slots.length === 0) return;
+  /**
+   * Adds slots once (a retried fan-out finds them already there), only while the generation is
+   * open: a late attempt of a generation already settled and refunded must not open paid work.
+   * false when the generation is settled (or missing).
+   */
+  async addSlots(generationId: string, slots: NewSlot[]): Promise<boolean> {
+    // One statement: the generation's row lock holds off a concurrent settle until the slots are in.
+    const { rows } = await sql<{ id: string }>`
+      with open as (
+        select id from generations where id = ${generationId} and status not in ('complete', 'failed') for update
+      ),
+      slots as (
+        insert into generation_styles (generation_id, "index", name, prompt, background_type)
+        select open.id, slot."index", slot.name, slot.prompt, slot.background_type
+        from open,
+          ${slotsTable(slots)}
+        on conflict (generation_id, "index") do nothing
+      )
+      select id from open
+    `.execute(this.db);
+    return rows.length > 0;
+  }
+
+  /**
+   * A seller's new paid slot on a generation, settled or not: the generation is open again until
+   * that slot settles, so the sweeper and settleIfDone see it. Run inside the reservation's
+   * transaction.
+   */
+  async reopenWithSlot(generationId: string, slot: NewSlot): Promise<void> {
+    await this.db
+      .updateTable('generations')
+      .set({ status: 'running', completed_at: null, error: null, updated_at: sql`now()` })
+      .where('id', '=', generationId)
+      .execute();
     await this.db
       .insertInto('generation_styles')
-      .values(slots.map((slot) => slotRow(generationId, slot)))
+      .values(slotRow(generationId, slot))
       .onConflict((oc) => oc.columns(['generation_id', 'index']).doNothing())
       .execute();
+  }
+
+  /** true while the generation is neither complete nor failed. */
+  async isOpen(generationId: string): Promise<boolean> {
+    const row = await this.db.selectFrom('generations').select('status').where('id', '=', generationId).executeTakeFirst();
+    return row !== undefined && !SETTLED.includes(row.status);
   }
 
   async setStage(id: string, stage: string, productInfo?: Record<string, unknown>): Promise<void> {
@@ -184,17 +225,46 @@ export class GenerationsRepository {
     return row ? (row.status as 'complete' | 'failed') : null;
   }
 
-  /** Unfinished generations not updated for `olderThanMs`: candidates for the sweeper. */
-  async staleUnfinished(olderThanMs: number, limit = 200): Promise<GenerationWithStyles[]> {
+  /**
+   * Open slots not updated for `olderThanMs`, whatever their generation's status (a slot a seller
+   * opened on a settled generation included): candidates for the sweeper.
+   */
+  async staleOpenSlots(olderThanMs: number, limit = 500): Promise<StaleSlot[]> {
     const rows = await this.db
+      .selectFrom('generation_styles as s')
+      .innerJoin('generations as g', 'g.id', 's.generation_id')
+      .select(['s.generation_id', 's.index', 'g.user_id'])
+      .where('s.status', 'in', ['queued', 'running'])
+      .where('s.updated_at', '<', sql<Date>`now() - make_interval(secs => ${olderThanMs / 1000})`)
+      .orderBy('s.updated_at')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ generationId: row.generation_id, index: row.index, userId: row.user_id }));
+  }
+
+  /** Unfinished generations with no open slot, not updated for `olderThanMs` (e.g. a smart run lost before it fanned out). */
+  async staleWithoutOpenSlots(olderThanMs: number, limit = 200): Promise<GenerationRow[]> {
+    return this.db
       .selectFrom('generations')
       .selectAll()
       .where('status', 'in', ['queued', 'running'])
       .where('updated_at', '<', sql<Date>`now() - make_interval(secs => ${olderThanMs / 1000})`)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('generation_styles as s').select('s.id').whereRef('s.generation_id', '=', 'generations.id').where('s.status', 'in', ['queued', 'running']))),
+      )
       .orderBy('updated_at')
       .limit(limit)
       .execute();
-    return Promise.all(rows.map(async (row) => ({ ...row, styles: await this.styles(row.id) })));
+  }
+
+  /** Client-driven recommendations delivered: nothing is owed until the seller opens a slot. */
+  async completeRecommendations(id: string): Promise<void> {
+    await this.db
+      .updateTable('generations')
+      .set({ status: 'complete', completed_at: sql`now()`, updated_at: sql`now()` })
+      .where('id', '=', id)
+      .where('status', 'not in', SETTLED)
+      .execute();
   }
 
   async recentOutputs(userId: string, limit: number): Promise<RecentOutput[]> {
@@ -210,6 +280,13 @@ export class GenerationsRepository {
       .execute();
     return rows.map((r) => ({ id: r.id, generationId: r.generation_id, resultKey: r.result_key!, createdAt: r.updated_at }));
   }
+}
+
+/** The slots as a table `slot("index", name, prompt, background_type)`, for one-statement inserts. */
+function slotsTable(slots: NewSlot[]) {
+  const column = <K extends keyof NewSlot>(key: K) => slots.map((slot) => slot[key]);
+  return sql`unnest(${column('index')}::int[], ${column('name')}::text[], ${column('prompt')}::text[], ${column('backgroundType')}::text[])
+    as slot("index", name, prompt, background_type)`;
 }
 
 function slotRow(generationId: string, slot: NewSlot) {

@@ -221,6 +221,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
         size,
       },
       jobId,
+      existing ? 'nothing' : { slot: body.styleIndex },
     );
     accepted(request, reply, generation.id, jobId);
     if (wantsAsync(request)) return reply.status(202).send({ data: { generationId: generation.id, status: 'queued' } });
