@@ -8,3 +8,4 @@ export { isUuid } from './repositories/uuid.js';
 export * from './repositories/users-repository.js';
 export * from './repositories/subscriptions-repository.js';
 export * from './repositories/webhook-events-repository.js';
+export * from './repositories/idempotency-keys-repository.js';

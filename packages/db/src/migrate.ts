@@ -2,11 +2,13 @@ import { Migrator, type Migration, type MigrationProvider, type MigrationResultS
 import type { Db } from './database.js';
 import * as initial from './migrations/0001-initial.js';
 import * as imageSubject from './migrations/0002-image-subject.js';
+import * as idempotencyKeys from './migrations/0003-idempotency-keys.js';
 
 /** Migrations are imported statically so that source runs (tests) and built runs (dist) apply the same set. */
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-image-subject': imageSubject,
+  '0003-idempotency-keys': idempotencyKeys,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -112,6 +112,15 @@ export interface ProcessedWebhookEventsTable {
   processed_at: Generated<Date>;
 }
 
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  request_hash: string;
+  generation_id: string | null;
+  image_id: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   images: ImagesTable;
@@ -121,6 +130,7 @@ export interface Database {
   credit_ledger: CreditLedgerTable;
   subscriptions: SubscriptionsTable;
   processed_webhook_events: ProcessedWebhookEventsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -133,3 +143,4 @@ export type GenerationStyleRow = Selectable<GenerationStylesTable>;
 export type CreditBalanceRow = Selectable<CreditBalancesTable>;
 export type CreditLedgerRow = Selectable<CreditLedgerTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;

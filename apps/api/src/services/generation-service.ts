@@ -1,4 +1,5 @@
 import {
+  IDEMPOTENCY_WINDOW_HOURS,
   templateName,
   type GenerationDto,
   type JobName,
@@ -10,6 +11,8 @@ import {
 import {
   CreditsRepository,
   GenerationsRepository,
+  IdempotencyKeysRepository,
+  type IdempotencyClaim,
   ImagesRepository,
   InsufficientCreditsError,
   type Db,
@@ -20,17 +23,9 @@ import {
   type NewSlot,
 } from '@prodshot/db';
 import type { JobProducer } from '@prodshot/queue';
+import { HttpError } from './http-error.js';
+import { heldTarget, IdempotentReplayError } from './idempotency.js';
 import type { ObjectStore } from '@prodshot/storage';
-
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly code: string,
-  ) {
-    super(message);
-  }
-}
 
 export interface GenerationServiceDeps {
   db: Db;
@@ -56,11 +51,34 @@ export class GenerationService {
   readonly images: ImagesRepository;
   readonly generations: GenerationsRepository;
   readonly credits: CreditsRepository;
+  readonly idempotencyKeys: IdempotencyKeysRepository;
 
   constructor(private readonly deps: GenerationServiceDeps) {
     this.images = new ImagesRepository(deps.db);
     this.generations = new GenerationsRepository(deps.db);
     this.credits = new CreditsRepository(deps.db);
+    this.idempotencyKeys = new IdempotencyKeysRepository(deps.db, IDEMPOTENCY_WINDOW_HOURS);
+  }
+
+  /**
+   * Starts paid work once per Idempotency-Key: a repeat of the same request (a retry, a double
+   * click, a reload) gets the generation the first one started and charges nothing more.
+   */
+  async once(claim: IdempotencyClaim | undefined, start: () => Promise<string>): Promise<{ generationId: string; replayed: boolean }> {
+    const held = claim && (await this.idempotencyKeys.find(claim.userId, claim.key));
+    if (held) return { generationId: heldTarget(held, claim, 'generation'), replayed: true };
+    try {
+      return { generationId: await start(), replayed: false };
+    } catch (error) {
+      if (!(claim && error instanceof IdempotentReplayError)) throw error;
+      return { generationId: heldTarget(error.held, claim, 'generation'), replayed: true };
+    }
+  }
+
+  /** Records the key for a request that opens nothing new (so the same key with another request is still refused). */
+  async claimKey(claim: IdempotencyClaim | undefined, generationId: string): Promise<void> {
+    const held = claim && (await this.idempotencyKeys.claim(claim, { generationId }));
+    if (held) throw new IdempotentReplayError(held);
   }
 
   /** The caller's image by imageId or fileId; 404 for anything else, another user's ids included. */
@@ -99,8 +117,9 @@ export class GenerationService {
     request: Record<string, unknown>;
     slots: NewSlot[];
     credits: number;
+    claim?: IdempotencyClaim | undefined;
   }): Promise<GenerationRow> {
-    return this.charged(input.userId, input.credits, async (db) => {
+    return this.charged(input.userId, input.credits, input.claim, async (db) => {
       const generation = await new GenerationsRepository(db).create({
         userId: input.userId,
         imageId: input.image.id,
@@ -114,27 +133,35 @@ export class GenerationService {
   }
 
   /** Adds one slot to a generation (reopening it if it had settled) and reserves its credit, together. */
-  async openSlot(userId: string, generationId: string, slot: NewSlot): Promise<void> {
-    await this.charged(userId, 1, async (db) => {
+  async openSlot(userId: string, generationId: string, slot: NewSlot, claim?: IdempotencyClaim): Promise<void> {
+    await this.charged(userId, 1, claim, async (db) => {
       await new GenerationsRepository(db).reopenWithSlot(generationId, slot);
       return { value: undefined, generationId, idempotencyKey: `reserve:${generationId}:${slot.index}` };
     });
   }
 
-  /** Runs `work` and reserves `amount` for it in one transaction; `work` gets that transaction, or the plain database when nothing is reserved. */
+  /**
+   * Runs `work` and reserves `amount` for it in one transaction, claiming the caller's
+   * Idempotency-Key in it too: a key another request holds rolls it all back
+   * (IdempotentReplayError), and a refused reservation leaves no key behind.
+   */
   private async charged<T>(
     userId: string,
     amount: number,
+    claim: IdempotencyClaim | undefined,
     work: (db: Db) => Promise<{ value: T; generationId: string; idempotencyKey: string }>,
   ): Promise<T> {
-    // Nothing to reserve: the work's own statement needs no transaction around it.
-    if (amount === 0) return (await work(this.deps.db)).value;
     try {
       const { value, reserved } = await this.deps.db.transaction().execute(async (tx) => {
         const { value, generationId, idempotencyKey } = await work(tx);
-        return { value, reserved: await new CreditsRepository(tx).reserve({ userId, amount, idempotencyKey, generationId }) };
+        if (claim) {
+          const held = await new IdempotencyKeysRepository(tx, IDEMPOTENCY_WINDOW_HOURS).claim(claim, { generationId });
+          if (held) throw new IdempotentReplayError(held);
+        }
+        const reserved = amount > 0 ? await new CreditsRepository(tx).reserve({ userId, amount, idempotencyKey, generationId }) : null;
+        return { value, reserved };
       });
-      if (reserved.applied) {
+      if (reserved?.applied) {
         this.deps.metrics?.creditsReserved(amount);
         this.deps.onCreditsChanged?.(userId, reserved.balance);
       }
@@ -159,11 +186,14 @@ export class GenerationService {
     payload: JobPayloads[K] & { generationId: string; userId: string },
     jobId: string,
     opened: Opened = 'generation',
+    claim?: IdempotencyClaim,
   ): Promise<void> {
     try {
       await this.deps.producer.enqueue(name, payload, { jobId });
     } catch (error) {
       if (opened !== 'nothing') await this.abandon(payload.userId, payload.generationId, opened === 'generation' ? undefined : opened.slot);
+      // Nothing started: a retry with the same key may try again.
+      if (claim) await this.idempotencyKeys.release(claim.userId, claim.key);
       throw error;
     }
   }

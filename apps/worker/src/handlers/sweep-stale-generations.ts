@@ -1,4 +1,6 @@
 import type { Job } from 'bullmq';
+import { IDEMPOTENCY_WINDOW_HOURS } from '@prodshot/contracts';
+import { IdempotencyKeysRepository } from '@prodshot/db';
 import { jobIds } from '@prodshot/queue';
 import type { WorkerDeps } from '../deps.js';
 import { failSlot, finishIfDone, refund } from '../pipeline/slots.js';
@@ -11,7 +13,8 @@ const ALIVE = new Set(['waiting', 'active', 'delayed', 'prioritized', 'waiting-c
  * Resolves work whose jobs are gone (Redis lost them, or a job failed where no worker saw it),
  * slot by slot: a stale open slot with no live job fails and its credit comes back, wherever its
  * generation stands (a slot opened on a settled generation included). A generation lost before it
- * had slots gives back what it still holds. Anything with a live job is left to that job.
+ * had slots gives back what it still holds. Anything with a live job is left to that job. Expired
+ * Idempotency-Keys go too.
  */
 export const sweepStaleGenerations: JobHandler<'sweep-stale-generations'> = {
   async run(job, deps) {
@@ -29,6 +32,7 @@ export const sweepStaleGenerations: JobHandler<'sweep-stale-generations'> = {
       await finishIfDone(deps, generation.user_id, generation.id, INTERRUPTED_MESSAGE);
       resolved.add(generation.id);
     }
+    await new IdempotencyKeysRepository(deps.db, IDEMPOTENCY_WINDOW_HOURS).deleteExpired();
     return { resolved: [...resolved] };
   },
 };

@@ -14,13 +14,15 @@ import {
   type JobName,
   type ShotSize,
 } from '@prodshot/contracts';
-import type { ImageRow } from '@prodshot/db';
+import type { IdempotencyClaim, ImageRow } from '@prodshot/db';
 import { JobFailedError, jobIds, JobTimeoutError } from '@prodshot/queue';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
 import { bindLogContext } from '../../plugins/log-context.js';
 import { errorBody } from '../../plugins/error-handler.js';
 import { GenerationService, slotsFor } from '../../services/generation-service.js';
+import { HttpError } from '../../services/http-error.js';
+import { idempotencyClaim } from '../../services/idempotency.js';
 
 /** How long a synchronous call waits for its job before answering 504 (the job goes on). */
 const SYNC_WAIT_MS = 90_000;
@@ -81,42 +83,49 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
       return reply.status(400).send(errorBody(400, 'Choose a template or describe a background', 'missing_background'));
     }
     const userId = request.user.id;
-    const [image, size] = await Promise.all([service.ownedImage(userId, body), service.shotSize(userId)]);
-    const count = body.count ?? 1;
-    const prompt = body.prompt?.trim() || undefined;
-    const generation = await service.open({
-      userId,
-      image,
-      kind: 'manual',
-      request: { backgroundType: body.backgroundType ?? null, prompt: prompt ?? null, count },
-      slots: slotsFor(count, body.backgroundType, prompt),
-      credits: count,
-    });
-    await service.enqueue(
-      'product-shot',
-      {
-        generationId: generation.id,
+    const claim = idempotencyClaim(request);
+    const { generationId } = await service.once(claim, async () => {
+      const [image, size] = await Promise.all([service.ownedImage(userId, body), service.shotSize(userId)]);
+      const count = body.count ?? 1;
+      const prompt = body.prompt?.trim() || undefined;
+      const generation = await service.open({
         userId,
-        imageId: image.id,
-        sourceKey: image.storage_key,
-        productTitle: body.productTitle,
-        productDescription: body.productDescription,
-        backgroundType: body.backgroundType,
-        prompt,
-        count,
-        focus: body.focus,
-        upscaleImageFirst: body.upscaleImageFirst ?? false,
-        size,
-      },
-      generation.id,
-    );
-    accepted(request, reply, generation.id, generation.id);
-    if (wantsAsync(request)) return reply.status(202).send({ data: { generationId: generation.id, status: 'queued' } });
-    const result = await settle(reply, 'product-shot', generation.id, generation.id);
+        image,
+        kind: 'manual',
+        request: { backgroundType: body.backgroundType ?? null, prompt: prompt ?? null, count },
+        slots: slotsFor(count, body.backgroundType, prompt),
+        credits: count,
+        claim,
+      });
+      await service.enqueue(
+        'product-shot',
+        {
+          generationId: generation.id,
+          userId,
+          imageId: image.id,
+          sourceKey: image.storage_key,
+          productTitle: body.productTitle,
+          productDescription: body.productDescription,
+          backgroundType: body.backgroundType,
+          prompt,
+          count,
+          focus: body.focus,
+          upscaleImageFirst: body.upscaleImageFirst ?? false,
+          size,
+        },
+        generation.id,
+        'generation',
+        claim,
+      );
+      return generation.id;
+    });
+    accepted(request, reply, generationId, generationId);
+    if (wantsAsync(request)) return reply.status(202).send({ data: { generationId, status: 'queued' } });
+    const result = await settle(reply, 'product-shot', generationId, generationId);
     if (!result.done) return result.reply;
     const processedImages = await service.processedImages(result.generation);
     if (processedImages.length === 0) return failed(reply, result.generation.error);
-    return { data: { generationId: generation.id, processedImages } };
+    return { data: { generationId, processedImages } };
   });
 
   /** Analyse → recommend; with fanOut the worker then opens and enqueues one style-shot per style. */
@@ -128,6 +137,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     body: { productTitle?: string | undefined; productDescription?: string | undefined; focus?: Focus | undefined };
     fanOut: boolean;
     styleCount: number;
+    claim?: IdempotencyClaim | undefined;
   }) {
     await service.enqueue(
       'style-recommendation',
@@ -144,26 +154,33 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
         size: input.size,
       },
       input.generationId,
+      'generation',
+      input.claim,
     );
   }
 
   app.post('/api/images/smart-generate-product-shots', { schema: { body: SmartGenerateRequest } }, async (request, reply) => {
     const body = request.body;
     const userId = request.user.id;
-    const [image, size] = await Promise.all([service.ownedImage(userId, body), service.shotSize(userId)]);
-    const styleCount = body.styleCount ?? SMART_STYLES_DEFAULT;
-    const generation = await service.open({
-      userId,
-      image,
-      kind: 'smart',
-      stage: 'analysing',
-      request: { styleCount },
-      slots: [],
-      credits: styleCount,
+    const claim = idempotencyClaim(request);
+    const { generationId } = await service.once(claim, async () => {
+      const [image, size] = await Promise.all([service.ownedImage(userId, body), service.shotSize(userId)]);
+      const styleCount = body.styleCount ?? SMART_STYLES_DEFAULT;
+      const generation = await service.open({
+        userId,
+        image,
+        kind: 'smart',
+        stage: 'analysing',
+        request: { styleCount },
+        slots: [],
+        credits: styleCount,
+        claim,
+      });
+      await enqueueRecommendation({ generationId: generation.id, userId, image, size, body, fanOut: true, styleCount, claim });
+      return generation.id;
     });
-    await enqueueRecommendation({ generationId: generation.id, userId, image, size, body, fanOut: true, styleCount });
-    accepted(request, reply, generation.id, generation.id);
-    return reply.status(202).send({ data: { generationId: generation.id, status: 'queued' } });
+    accepted(request, reply, generationId, generationId);
+    return reply.status(202).send({ data: { generationId, status: 'queued' } });
   });
 
   app.post('/api/images/generate-product-style-recommendations', { schema: { body: StyleRecommendationsRequest } }, async (request, reply) => {
@@ -197,41 +214,47 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
   app.post('/api/images/generate-single-product-shot', { schema: { body: SingleShotRequest } }, async (request, reply) => {
     const body = request.body;
     const userId = request.user.id;
-    const [generation, size] = await Promise.all([service.ownedGeneration(userId, body.generationId), service.shotSize(userId)]);
-    const image = await service.ownedImage(userId, { imageId: generation.image_id ?? body.imageId, fileId: body.fileId });
-    const existing = generation.styles.find((s) => s.index === body.styleIndex);
-    if (existing?.status === 'failed') return reply.status(409).send(errorBody(409, 'This style already failed; start a new generation', 'style_failed'));
-    if (!existing) {
-      await service.openSlot(userId, generation.id, { index: body.styleIndex, name: body.styleName, prompt: body.stylePrompt, backgroundType: body.styleName });
-    }
-    const jobId = jobIds.style(generation.id, body.styleIndex);
-    await service.enqueue(
-      'style-shot',
-      {
-        generationId: generation.id,
-        userId,
-        imageId: image.id,
-        sourceKey: image.storage_key,
-        productTitle: body.productTitle,
-        productDescription: body.productDescription,
-        focus: body.focus,
-        styleIndex: body.styleIndex,
-        styleName: body.styleName,
-        stylePrompt: body.stylePrompt,
-        size,
-      },
-      jobId,
-      existing ? 'nothing' : { slot: body.styleIndex },
-    );
-    accepted(request, reply, generation.id, jobId);
-    if (wantsAsync(request)) return reply.status(202).send({ data: { generationId: generation.id, status: 'queued' } });
-    const result = await settle(reply, 'style-shot', jobId, generation.id);
+    const claim = idempotencyClaim(request);
+    const jobId = jobIds.style(body.generationId, body.styleIndex);
+    const { generationId } = await service.once(claim, async () => {
+      const [generation, size] = await Promise.all([service.ownedGeneration(userId, body.generationId), service.shotSize(userId)]);
+      const image = await service.ownedImage(userId, { imageId: generation.image_id ?? body.imageId, fileId: body.fileId });
+      const existing = generation.styles.find((s) => s.index === body.styleIndex);
+      if (existing?.status === 'failed') throw new HttpError(409, 'This style already failed; start a new generation', 'style_failed');
+      const slot = { index: body.styleIndex, name: body.styleName, prompt: body.stylePrompt, backgroundType: body.styleName };
+      // A style already opened costs nothing again; the key still records what it asked for.
+      if (existing) await service.claimKey(claim, generation.id);
+      else await service.openSlot(userId, generation.id, slot, claim);
+      await service.enqueue(
+        'style-shot',
+        {
+          generationId: generation.id,
+          userId,
+          imageId: image.id,
+          sourceKey: image.storage_key,
+          productTitle: body.productTitle,
+          productDescription: body.productDescription,
+          focus: body.focus,
+          styleIndex: body.styleIndex,
+          styleName: body.styleName,
+          stylePrompt: body.stylePrompt,
+          size,
+        },
+        jobId,
+        existing ? 'nothing' : { slot: body.styleIndex },
+        claim,
+      );
+      return generation.id;
+    });
+    accepted(request, reply, generationId, jobId);
+    if (wantsAsync(request)) return reply.status(202).send({ data: { generationId, status: 'queued' } });
+    const result = await settle(reply, 'style-shot', jobId, generationId);
     if (!result.done) return result.reply;
     const slot = result.generation.styles.find((s) => s.index === body.styleIndex);
     if (!slot || slot.status !== 'complete' || !slot.result_key) return failed(reply, slot?.error ?? null);
     return {
       data: {
-        generationId: generation.id,
+        generationId,
         processedImage: { url: await deps.store.signedUrl(slot.result_key), settings: { backgroundType: body.styleName } },
       },
     };
@@ -262,37 +285,39 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     focus: Focus | undefined,
   ) {
     const userId = request.user.id;
-    const [image, size] = await Promise.all([service.ownedImage(userId, { imageId: request.params.id }), service.shotSize(userId)]);
-    const slotName = kind === 'remove-background' ? 'Background removed' : undefined;
-    const [slot] = slotsFor(1, background.backgroundType, background.prompt);
-    const generation = await service.open({
-      userId,
-      image,
-      kind,
-      request: background,
-      slots: [{ ...slot!, ...(slotName ? { name: slotName, backgroundType: 'transparent' } : {}) }],
-      credits: 1,
+    const claim = idempotencyClaim(request);
+    const { generationId } = await service.once(claim, async () => {
+      const [image, size] = await Promise.all([service.ownedImage(userId, { imageId: request.params.id }), service.shotSize(userId)]);
+      const slotName = kind === 'remove-background' ? 'Background removed' : undefined;
+      const [slot] = slotsFor(1, background.backgroundType, background.prompt);
+      const generation = await service.open({
+        userId,
+        image,
+        kind,
+        request: background,
+        slots: [{ ...slot!, ...(slotName ? { name: slotName, backgroundType: 'transparent' } : {}) }],
+        credits: 1,
+        claim,
+      });
+      const source = { generationId: generation.id, userId, imageId: image.id, sourceKey: image.storage_key, focus };
+      if (kind === 'remove-background') await service.enqueue('remove-background', source, generation.id, 'generation', claim);
+      else
+        await service.enqueue(
+          'generate-background',
+          { ...source, backgroundType: background.backgroundType as never, prompt: background.prompt, size },
+          generation.id,
+          'generation',
+          claim,
+        );
+      return generation.id;
     });
-    const source = { generationId: generation.id, userId, imageId: image.id, sourceKey: image.storage_key, focus };
-    if (kind === 'remove-background') await service.enqueue('remove-background', source, generation.id);
-    else
-      await service.enqueue(
-        'generate-background',
-        {
-          ...source,
-          backgroundType: background.backgroundType as never,
-          prompt: background.prompt,
-          size,
-        },
-        generation.id,
-      );
-    accepted(request, reply, generation.id, generation.id);
-    if (wantsAsync(request)) return reply.status(202).send({ data: { generationId: generation.id, status: 'queued' } });
-    const result = await settle(reply, kind, generation.id, generation.id);
+    accepted(request, reply, generationId, generationId);
+    if (wantsAsync(request)) return reply.status(202).send({ data: { generationId, status: 'queued' } });
+    const result = await settle(reply, kind, generationId, generationId);
     if (!result.done) return result.reply;
     const [processedImage] = await service.processedImages(result.generation);
     if (!processedImage) return failed(reply, result.generation.error);
-    return { data: { generationId: generation.id, processedImage } };
+    return { data: { generationId, processedImage } };
   }
 
   app.post<{ Params: { id: string } }>('/api/images/:id/remove-background', { schema: { body: RemoveBackgroundRequest } }, (request, reply) =>

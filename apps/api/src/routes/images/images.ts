@@ -1,13 +1,16 @@
+import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { subjectDto, UPLOAD_MAX_BYTES, type SubjectResponse } from '@prodshot/contracts';
-import type { ImageRow } from '@prodshot/db';
+import type { IdempotencyClaim, IdempotencyKeyRow, ImageRow } from '@prodshot/db';
 import { jobIds } from '@prodshot/queue';
 import { uploadDerivedPrefix } from '@prodshot/storage';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
 import { errorBody } from '../../plugins/error-handler.js';
 import { GenerationService } from '../../services/generation-service.js';
+import { HttpError } from '../../services/http-error.js';
+import { heldTarget, idempotencyClaim } from '../../services/idempotency.js';
 import { imagingErrorStatus } from '../../services/imaging-errors.js';
 import { cleanName, storeUpload, toImageDto } from '../../services/upload-service.js';
 
@@ -40,11 +43,18 @@ export async function imageRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     if (parts.files > 1) return reply.status(400).send(errorBody(400, 'Send one image per upload', 'too_many_files'));
     if (!parts.bytes) return reply.status(400).send(errorBody(400, 'Please select a file first', 'no_file'));
     if (parts.bytes.length === 0) return reply.status(400).send(errorBody(400, 'The file is empty', 'empty_file'));
+    const name = cleanName(parts.name ?? parts.filename, 'Untitled');
+    const claim = idempotencyClaim(request, { name, sha256: createHash('sha256').update(parts.bytes).digest('hex') });
+    const held = claim && (await service.idempotencyKeys.find(claim.userId, claim.key));
+    if (held) return reply.status(201).send(await toImageDto(deps.store, await heldUpload(request.user.id, held, claim)));
     try {
-      const row = await storeUpload(
-        { store: deps.store, images: service.images },
-        { userId: request.user.id, bytes: parts.bytes, name: cleanName(parts.name ?? parts.filename, 'Untitled') },
-      );
+      const row = await storeUpload({ store: deps.store, images: service.images }, { userId: request.user.id, bytes: parts.bytes, name });
+      const raced = claim && (await service.idempotencyKeys.claim(claim, { imageId: row.id }));
+      if (raced) {
+        // The same upload, sent twice at once: keep the first, drop this copy.
+        await deleteUpload(row);
+        return reply.status(201).send(await toImageDto(deps.store, await heldUpload(request.user.id, raced, claim)));
+      }
       await analyse(row).catch((error: unknown) => request.log.warn({ err: error, imageId: row.id }, 'upload analysis not queued; GET /subject will queue it'));
       return reply.status(201).send(await toImageDto(deps.store, row));
     } catch (error) {
@@ -94,12 +104,24 @@ export async function imageRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     return { data: await toImageDto(deps.store, row) };
   });
 
-  app.delete<{ Params: { id: string } }>('/api/images/:id', async (request, reply) => {
-    const row = await service.images.deleteOwned(request.user.id, request.params.id);
-    if (!row) return reply.status(404).send(errorBody(404, 'Image not found', 'image_not_found'));
-    // Its generations stay in history (decisions.md); only the upload's own file goes.
+  /** The upload an Idempotency-Key's first request stored (422 when the key was used for something else). */
+  async function heldUpload(userId: string, held: IdempotencyKeyRow, claim: IdempotencyClaim): Promise<ImageRow> {
+    const row = await service.images.findOwned(userId, heldTarget(held, claim, 'image'));
+    if (!row) throw new HttpError(404, 'Image not found', 'image_not_found');
+    return row;
+  }
+
+  /** Its generations stay in history (decisions.md); only the upload's own files go. */
+  async function deleteUpload(row: ImageRow): Promise<void> {
+    await service.images.deleteOwned(row.user_id, row.id);
     await deps.store.delete(row.storage_key);
     await deps.store.deletePrefix(uploadDerivedPrefix(row.storage_key));
+  }
+
+  app.delete<{ Params: { id: string } }>('/api/images/:id', async (request, reply) => {
+    const row = await service.images.findOwned(request.user.id, request.params.id);
+    if (!row) return reply.status(404).send(errorBody(404, 'Image not found', 'image_not_found'));
+    await deleteUpload(row);
     return { data: { id: row.id, deleted: true } };
   });
 }

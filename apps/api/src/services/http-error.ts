@@ -1,0 +1,10 @@
+/** A refusal with its status and stable code, answered as is by the error handler. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}

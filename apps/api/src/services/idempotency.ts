@@ -1,0 +1,38 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { stringify } from 'safe-stable-stringify';
+import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_REUSED_MESSAGE } from '@prodshot/contracts';
+import type { IdempotencyClaim, IdempotencyKeyRow } from '@prodshot/db';
+import { HttpError } from './http-error.js';
+
+/** The key's first request holds it: the work that would have started is rolled back and the first one's answered instead. */
+export class IdempotentReplayError extends Error {
+  constructor(readonly held: IdempotencyKeyRow) {
+    super(`Idempotency-Key ${held.key} is held by an earlier request`);
+  }
+}
+
+/**
+ * The caller's claim on its Idempotency-Key for this request, or undefined without one. The
+ * request is identified by its route, path parameters and body (key order aside), or by the
+ * uploaded bytes.
+ */
+export function idempotencyClaim(request: FastifyRequest, what: unknown = { params: request.params, body: request.body }): IdempotencyClaim | undefined {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) return undefined;
+  const key = Array.isArray(header) ? header[0] : header;
+  if (!key || key.length > IDEMPOTENCY_KEY_MAX_LENGTH || Array.isArray(header)) {
+    throw new HttpError(400, `Idempotency-Key must be one value of 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`, 'invalid_idempotency_key');
+  }
+  const requestHash = createHash('sha256')
+    .update(stringify({ route: `${request.method} ${request.routeOptions.url}`, what }) ?? '')
+    .digest('hex');
+  return { userId: request.user.id, key, requestHash };
+}
+
+/** What the key's first request started (a generation or an upload), if this request is truly the same one; 422 otherwise. */
+export function heldTarget(held: IdempotencyKeyRow, claim: IdempotencyClaim, kind: 'generation' | 'image'): string {
+  const target = kind === 'generation' ? held.generation_id : held.image_id;
+  if (held.request_hash !== claim.requestHash || !target) throw new HttpError(422, IDEMPOTENCY_KEY_REUSED_MESSAGE, 'idempotency_key_reused');
+  return target;
+}
