@@ -39,7 +39,7 @@ async function runJob(failures: number) {
   } as unknown as JobHandlers;
   const deps = {} as WorkerDeps;
   const queue = new Queue('render', { connection: producer, prefix, defaultJobOptions: jobOptions({ attempts: ATTEMPTS, backoffMs: 10 }) });
-  const worker = new Worker('render', createDispatcher(handlers, deps), { connection: consumer, prefix });
+  const worker = new Worker('render', createDispatcher(handlers, deps, { deadlineMs: 60_000 }), { connection: consumer, prefix });
   const finished = new Promise<'completed' | 'failed'>((resolve) => {
     worker.on('completed', () => resolve('completed'));
     worker.on('failed', (job, error) => {

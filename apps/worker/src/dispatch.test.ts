@@ -2,7 +2,7 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_RETRY_POLICY } from '@prodshot/queue';
 import type { WorkerDeps } from './deps.js';
-import { createDispatcher, settleFailedJob } from './dispatch.js';
+import { createDispatcher, JobDeadlineError, settleFailedJob } from './dispatch.js';
 import type { JobHandlers } from './handlers/index.js';
 
 const ATTEMPTS = DEFAULT_RETRY_POLICY.attempts;
@@ -25,7 +25,7 @@ describe('createDispatcher (inside the processor, attemptsMade counts the earlie
     const { handlers, onFinalFailure } = handlersWith(async () => {
       throw new Error('model busy');
     });
-    const dispatch = createDispatcher(handlers, deps);
+    const dispatch = createDispatcher(handlers, deps, { deadlineMs: 60_000 });
     for (let earlier = 0; earlier < ATTEMPTS - 1; earlier += 1) {
       await expect(dispatch(jobAt(earlier))).rejects.toThrow('model busy');
       expect(onFinalFailure).not.toHaveBeenCalled();
@@ -38,13 +38,13 @@ describe('createDispatcher (inside the processor, attemptsMade counts the earlie
     const { handlers, onFinalFailure } = handlersWith(async () => {
       throw new UnrecoverableError('bad input');
     });
-    await expect(createDispatcher(handlers, deps)(jobAt(0))).rejects.toBeInstanceOf(UnrecoverableError);
+    await expect(createDispatcher(handlers, deps, { deadlineMs: 60_000 })(jobAt(0))).rejects.toBeInstanceOf(UnrecoverableError);
     expect(onFinalFailure).toHaveBeenCalledOnce();
   });
 
   it('never settles a job that succeeds, even on its last attempt', async () => {
     const { handlers, onFinalFailure } = handlersWith(async () => ({ generationId: 'g' }));
-    await expect(createDispatcher(handlers, deps)(jobAt(ATTEMPTS - 1))).resolves.toEqual({ generationId: 'g' });
+    await expect(createDispatcher(handlers, deps, { deadlineMs: 60_000 })(jobAt(ATTEMPTS - 1))).resolves.toEqual({ generationId: 'g' });
     expect(onFinalFailure).not.toHaveBeenCalled();
   });
 });
@@ -67,5 +67,16 @@ describe('settleFailedJob (in the failed event, attemptsMade already counts the 
     const { handlers, onFinalFailure } = handlersWith(async () => undefined);
     await settleFailedJob(handlers, deps, jobAt(ATTEMPTS, 'retired-job'), new Error('x'));
     expect(onFinalFailure).not.toHaveBeenCalled();
+  });
+});
+
+describe('the job deadline', () => {
+  it('fails an attempt that never returns, as a retryable failure, and settles it on the last attempt', async () => {
+    const { handlers, onFinalFailure } = handlersWith(() => new Promise(() => {}));
+    const dispatch = createDispatcher(handlers, deps, { deadlineMs: 50 });
+    await expect(dispatch(jobAt(0))).rejects.toBeInstanceOf(JobDeadlineError);
+    expect(onFinalFailure).not.toHaveBeenCalled();
+    await expect(dispatch(jobAt(ATTEMPTS - 1))).rejects.toBeInstanceOf(JobDeadlineError);
+    expect(onFinalFailure).toHaveBeenCalledOnce();
   });
 });

@@ -1,4 +1,5 @@
 import { UnrecoverableError, type Job } from 'bullmq';
+import pTimeout from 'p-timeout';
 import type { JobName } from '@prodshot/contracts';
 import { isImagingError } from '@prodshot/imaging';
 import type { WorkerDeps } from './deps.js';
@@ -33,15 +34,24 @@ export function wereRetriesSpent(job: Pick<Job, 'attemptsMade' | 'opts'>): boole
   return job.attemptsMade >= (job.opts.attempts ?? 1);
 }
 
+/** An attempt that outlived its deadline: something it waited on never answered. Retried like any other failure. */
+export class JobDeadlineError extends Error {
+  override readonly name = 'JobDeadlineError';
+  constructor(jobName: string, deadlineMs: number) {
+    super(`${jobName} did not finish within ${deadlineMs} ms`);
+  }
+}
+
 /**
- * Routes a job to its handler. On the last failure (retries spent, or an input that can never
- * work) the handler settles its slots and refunds before the job is marked failed.
+ * Routes a job to its handler, bounded by a deadline. On the last failure (retries spent, or an
+ * input that can never work) the handler settles its slots and refunds before the job is marked
+ * failed.
  */
-export function createDispatcher(handlers: JobHandlers, deps: WorkerDeps) {
+export function createDispatcher(handlers: JobHandlers, deps: WorkerDeps, { deadlineMs }: { deadlineMs: number }) {
   return async (job: Job): Promise<unknown> => {
     const handler = handlerFor(handlers, job);
     try {
-      return await handler.run(job as Job<never, never>, deps);
+      return await pTimeout(handler.run(job as Job<never, never>, deps), { milliseconds: deadlineMs, message: new JobDeadlineError(job.name, deadlineMs) });
     } catch (error) {
       const permanent = isPermanent(error);
       if (permanent || isLastAttemptRunning(job)) {

@@ -55,7 +55,7 @@ async function main(): Promise<void> {
     publisher: createPublisher(producerConnection),
     producer: new JobProducer(producerConnection, config.redis.queuePrefix, () => createRedisConnection(redisUrl, 'consumer', 'worker-events'), config.jobs),
   };
-  const dispatch = createDispatcher(handlers, deps);
+  const dispatch = createDispatcher(handlers, deps, { deadlineMs: config.jobs.deadlineMs });
   const workers = QUEUE_NAMES.map(
     (queue) =>
       new Worker(queue, dispatch, {

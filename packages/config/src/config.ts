@@ -14,7 +14,7 @@ export class ConfigError extends Error {
   }
 }
 
-export type StorageConfig =
+export type StorageConfig = (
   | {
       driver: 'fs';
       dir: string;
@@ -35,7 +35,10 @@ export type StorageConfig =
       ttlSeconds: number;
       /** Where browsers reach the bucket when the endpoint the servers use is internal. */
       publicUrl: string | undefined;
-    };
+    }) & {
+  /** Longest any one call may take (STORAGE_TIMEOUT_MS). */
+  timeoutMs: number;
+};
 
 export type AuthConfig =
   | { mode: 'clerk'; secretKey: string; publishableKey: string; jwtKey: string | undefined; authorizedParties: string[] }
@@ -66,7 +69,7 @@ export interface Config {
   embedded: { postgresPort: number; redisPort: number };
   databaseUrl: string | undefined;
   redis: { url: string | undefined; queuePrefix: string };
-  jobs: { attempts: number; backoffMs: number };
+  jobs: { attempts: number; backoffMs: number; deadlineMs: number };
   storage: StorageConfig;
   worker: {
     concurrency: number;
@@ -119,7 +122,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: Loa
     embedded: { postgresPort: env.EMBEDDED_POSTGRES_PORT, redisPort: env.EMBEDDED_REDIS_PORT },
     databaseUrl: env.DATABASE_URL,
     redis: { url: env.REDIS_URL, queuePrefix: env.QUEUE_PREFIX },
-    jobs: { attempts: env.JOB_ATTEMPTS, backoffMs: env.JOB_BACKOFF_MS },
+    jobs: { attempts: env.JOB_ATTEMPTS, backoffMs: env.JOB_BACKOFF_MS, deadlineMs: env.JOB_DEADLINE_MS },
     storage: storageConfig(env, dataDir),
     worker: {
       concurrency: env.WORKER_CONCURRENCY,
@@ -182,6 +185,7 @@ function storageConfig(env: Env, dataDir: string): StorageConfig {
       signingSecret: env.SIGNED_URL_SECRET,
       ttlSeconds: env.SIGNED_URL_TTL_SECONDS,
       linkBase: env.PUBLIC_URL?.replace(/\/$/, '') ?? '',
+      timeoutMs: env.STORAGE_TIMEOUT_MS,
     };
   }
   return {
@@ -195,6 +199,7 @@ function storageConfig(env: Env, dataDir: string): StorageConfig {
     region: env.MINIO_REGION,
     ttlSeconds: env.SIGNED_URL_TTL_SECONDS,
     publicUrl: env.MINIO_PUBLIC_URL,
+    timeoutMs: env.STORAGE_TIMEOUT_MS,
   };
 }
 

@@ -52,10 +52,14 @@ export const envSchema = z.object({
   MINIO_PUBLIC_URL: z.url().optional(),
   SIGNED_URL_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(7 * 24 * 3600).default(3600),
+  /** An object-store call (MinIO or the folder) that takes longer fails, so a stalled store cannot hold a request or a job forever. */
+  STORAGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(10 * 60_000).default(30_000),
 
   /** Attempts per job and the first retry delay (doubling after); the last failure refunds. */
   JOB_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   JOB_BACKOFF_MS: z.coerce.number().int().min(10).max(600_000).default(2_000),
+  /** An attempt still running after this fails (and is retried, then refunded): the backstop for any call that never returns. */
+  JOB_DEADLINE_MS: z.coerce.number().int().min(1_000).max(60 * 60_000).default(10 * 60_000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** CPUs one worker may use (its pod's CPU request or limit); unset: every core of the machine. Sizes the threads each render gets. */
   WORKER_CPUS: z.coerce.number().int().min(1).max(256).optional(),

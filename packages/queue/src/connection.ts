@@ -1,4 +1,5 @@
 import { Redis, type RedisOptions } from 'ioredis';
+import pTimeout from 'p-timeout';
 
 export type ConnectionRole = 'producer' | 'consumer';
 
@@ -19,14 +20,6 @@ export function createRedisConnection(url: string, role: ConnectionRole, name?: 
 
 /** Round trip to Redis, for health checks; bounded so a dead Redis answers within the timeout. */
 export async function pingRedis(redis: Redis, timeoutMs = 2_000): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${timeoutMs} ms`)), timeoutMs);
-  });
-  try {
-    const reply = await Promise.race([redis.ping(), timeout]);
-    if (reply !== 'PONG') throw new Error(`Unexpected Redis reply: ${String(reply)}`);
-  } finally {
-    clearTimeout(timer);
-  }
+  const reply = await pTimeout(redis.ping(), { milliseconds: timeoutMs, message: `Redis did not answer within ${timeoutMs} ms` });
+  if (reply !== 'PONG') throw new Error(`Unexpected Redis reply: ${String(reply)}`);
 }

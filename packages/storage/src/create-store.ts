@@ -5,13 +5,19 @@ import type { StorageConfig } from '@prodshot/config';
 import { FsObjectStore } from './fs-store.js';
 import { MinioObjectStore } from './minio-store.js';
 import type { ObjectStore } from './object-store.js';
+import { withTimeouts } from './timed-store.js';
 
 export interface CreateStoreOptions {
   /** Signs filesystem URLs; see resolveSigningSecret. Unused for S3, which presigns its own. */
   signingSecret: string | undefined;
 }
 
+/** The configured store, every call bounded by the configured timeout. */
 export function createObjectStore(config: StorageConfig, options: CreateStoreOptions): ObjectStore {
+  return withTimeouts(createDriver(config, options), config.timeoutMs);
+}
+
+function createDriver(config: StorageConfig, options: CreateStoreOptions): ObjectStore {
   if (config.driver === 'minio') return new MinioObjectStore(config);
   if (!options.signingSecret) throw new Error('The filesystem store needs a signing secret');
   return new FsObjectStore({

@@ -4,3 +4,4 @@ export * from './signed-url.js';
 export { FsObjectStore, type FsStoreOptions } from './fs-store.js';
 export { MinioObjectStore, type MinioStoreOptions } from './minio-store.js';
 export { createObjectStore, resolveSigningSecret, loadOrCreateSecret, loadOrCreateFile, type CreateStoreOptions } from './create-store.js';
+export { StorageTimeoutError, withTimeouts } from './timed-store.js';

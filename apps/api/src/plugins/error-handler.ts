@@ -9,7 +9,7 @@ export function errorBody(statusCode: number, message: string, code?: string): A
 export const UNAVAILABLE_MESSAGE = 'Prodshot is briefly unavailable. Please try again in a few seconds.';
 const RETRY_AFTER_SECONDS = 5;
 
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+const CONNECTION_CODES = new Set(['storage_timeout', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
 const CONNECTION_MESSAGES = /timeout exceeded when trying to connect|Connection terminated|Connection is closed|Stream isn't writeable|max retries per request|ECONNREFUSED/i;
 
 /** A database or Redis that does not answer: the request may succeed if retried shortly. */

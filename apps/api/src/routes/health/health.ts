@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import pTimeout from 'p-timeout';
 import type { DependencyState, HealthResponse } from '@prodshot/contracts';
 import { pingDatabase } from '@prodshot/db';
 import { pingRedis } from '@prodshot/queue';
@@ -8,19 +9,11 @@ const CHECK_TIMEOUT_MS = 2_000;
 
 async function check(probe: () => Promise<void>): Promise<DependencyState> {
   const started = performance.now();
-  let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([
-      probe(),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
-      }),
-    ]);
+    await pTimeout(probe(), { milliseconds: CHECK_TIMEOUT_MS, message: `no answer within ${CHECK_TIMEOUT_MS} ms` });
     return { status: 'ok', latencyMs: Math.round(performance.now() - started) };
   } catch (error) {
     return { status: 'error', error: error instanceof Error ? error.message : String(error) };
-  } finally {
-    clearTimeout(timer);
   }
 }
 

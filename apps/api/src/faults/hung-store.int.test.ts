@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import sharp from 'sharp';
+import { startStallingProxy, startWorkerProcess, uniqueName, type StallingProxy, type WorkerProcess } from '@prodshot/testing';
+import { balanceOf, eventually, grantCredits, signIn, upload, type Session } from '../pipeline.test-support.js';
+import { buildTestApp, type TestApp } from '../test-app.test-support.js';
+import { settled } from './fault-support.test-support.js';
+
+const stack = inject('stack');
+let proxy: StallingProxy;
+let testApp: TestApp;
+let worker: WorkerProcess;
+let session: Session;
+let imageId: string;
+
+beforeAll(async () => {
+  proxy = await startStallingProxy({ host: stack.s3.endPoint, port: stack.s3.port });
+  testApp = await buildTestApp(stack, {
+    env: {
+      MINIO_ENDPOINT: '127.0.0.1',
+      MINIO_PORT: String(proxy.port),
+      MINIO_ACCESS_KEY: stack.s3.accessKey,
+      MINIO_SECRET_KEY: stack.s3.secretKey,
+      MINIO_REGION: stack.s3.region,
+      MINIO_BUCKET: uniqueName('hung').replaceAll('_', '-').toLowerCase(),
+      STORAGE_TIMEOUT_MS: '1000',
+    },
+  });
+  session = await signIn(testApp, 'hung-store@example.com');
+  await grantCredits(testApp, session.userId, 2);
+  // A seller's own cutout (its alpha is the cutout): the job's first store call is what stalls.
+  const photo = await sharp({ create: { width: 400, height: 400, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    .composite([{ input: await sharp({ create: { width: 160, height: 260, channels: 3, background: '#553' } }).png().toBuffer(), left: 120, top: 70 }])
+    .png()
+    .toBuffer();
+  imageId = (await upload(testApp, session, photo, 'jar.png')).json()._id;
+  worker = await startWorkerProcess(testApp.env);
+}, 120_000);
+
+afterAll(async () => {
+  await worker.stop('SIGKILL');
+  await testApp.close();
+  await proxy.close();
+});
+
+function start(): Promise<string> {
+  return testApp.app
+    .inject({ method: 'POST', url: `/api/images/${imageId}/remove-background`, headers: { ...session.auth, prefer: 'respond-async' }, payload: {} })
+    .then((r) => r.json().data.generationId as string);
+}
+
+describe('an object store that stops answering', () => {
+  it('fails the job after its retries and refunds it, instead of holding it active; once it answers again, work goes on', async () => {
+    proxy.stall();
+    const stuck = await start();
+    expect(await balanceOf(testApp, session.userId)).toBe(1);
+    expect(await settled(testApp, stuck, 60_000)).toEqual({ status: 'failed', styles: ['failed'] });
+    expect(await balanceOf(testApp, session.userId)).toBe(2);
+
+    proxy.resume();
+    const next = await start();
+    expect(await settled(testApp, next, 60_000)).toEqual({ status: 'complete', styles: ['complete'] });
+    expect(await balanceOf(testApp, session.userId)).toBe(1);
+    const counts = await eventually(async () => {
+      const jobs = await testApp.deps.producer.queue('render').getJobCounts('active', 'failed');
+      return jobs.failed === 1 ? jobs : null;
+    }, 10_000, 'the stuck job to be failed, not active');
+    expect(counts.active).toBe(0);
+  }, 150_000);
+});
