@@ -89,7 +89,7 @@ export interface Config {
   cutoutModel: CutoutModelConfig;
   /** bull-board's basic-auth pair; undefined means the board is off. */
   admin: { user: string; password: string } | undefined;
-  rateLimits: { generationsPerMinute: number; uploadsPerMinute: number };
+  rateLimits: { generationsPerMinute: number; uploadsPerMinute: number; freeEngineCallsPerMinute: number };
   shedding: { maxEventLoopDelayMs: number; maxHeapBytes: number; retryAfterSeconds: number };
 }
 
@@ -138,7 +138,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: Loa
     imageModel: imageModelConfig(env),
     cutoutModel: cutoutModelConfig(env, options.cwd ?? process.cwd()),
     admin: adminConfig(env),
-    rateLimits: { generationsPerMinute: env.RATE_LIMIT_GENERATIONS_PER_MINUTE, uploadsPerMinute: env.RATE_LIMIT_UPLOADS_PER_MINUTE },
+    rateLimits: {
+      generationsPerMinute: env.RATE_LIMIT_GENERATIONS_PER_MINUTE,
+      uploadsPerMinute: env.RATE_LIMIT_UPLOADS_PER_MINUTE,
+      freeEngineCallsPerMinute: env.RATE_LIMIT_FREE_ENGINE_CALLS_PER_MINUTE,
+    },
     shedding: { maxEventLoopDelayMs: env.SHED_MAX_EVENT_LOOP_DELAY_MS, maxHeapBytes: env.SHED_MAX_HEAP_BYTES, retryAfterSeconds: env.SHED_RETRY_AFTER_SECONDS },
   };
 }

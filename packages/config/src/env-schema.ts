@@ -101,6 +101,8 @@ export const envSchema = z.object({
   /** Per-user requests per minute on the generation calls and on uploads. */
   RATE_LIMIT_GENERATIONS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** Style recommendations and prompt enhancement: free of credits, so held to fewer calls per user. */
+  RATE_LIMIT_FREE_ENGINE_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   /**
    * Load shedding: above this event-loop delay (ms) or heap the API answers 503 with Retry-After;
    * 0 turns a check off. Off unless set: a laptop or test run blocks its loop on imports and

@@ -79,6 +79,7 @@ export async function startBenchStack(extraEnv: NodeJS.ProcessEnv = {}): Promise
     REDIS_URL: embedded.redisUrl,
     // A bench drives one user per simulated seller far harder than the per-user limits allow.
     RATE_LIMIT_GENERATIONS_PER_MINUTE: '100000',
+    RATE_LIMIT_FREE_ENGINE_CALLS_PER_MINUTE: '100000',
     RATE_LIMIT_UPLOADS_PER_MINUTE: '100000',
     ...extraEnv,
   };

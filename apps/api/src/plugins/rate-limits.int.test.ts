@@ -52,6 +52,19 @@ describe('per-user rate limits', () => {
     expect(generation.statusCode).toBe(404);
   });
 
+  it('holds the calls that cost no credits but run the engine to a tighter budget of their own', async () => {
+    testApp = await buildTestApp(stack, { env: { RATE_LIMIT_FREE_ENGINE_CALLS_PER_MINUTE: '2', RATE_LIMIT_GENERATIONS_PER_MINUTE: '5' } });
+    const seller = await signIn(testApp, 'free-rider@example.com');
+    const recommend = () =>
+      testApp!.app.inject({ method: 'POST', url: '/api/images/generate-product-style-recommendations', headers: seller.auth, payload: { imageId: crypto.randomUUID() } });
+    for (let i = 0; i < 2; i += 1) expect((await recommend()).statusCode).toBe(404);
+    expect((await recommend()).statusCode).toBe(429);
+    const enhance = await testApp.app.inject({ method: 'POST', url: '/api/images/enhance-prompt', headers: seller.auth, payload: { prompt: 'Beach' } });
+    expect(enhance.statusCode).toBe(429);
+    const paid = await testApp.app.inject({ method: 'POST', url: '/api/images/generate-product-shots', headers: seller.auth, payload: { imageId: crypto.randomUUID(), prompt: 'Wooden table' } });
+    expect(paid.statusCode).toBe(404);
+  });
+
   it('never counts a caller without a session: they get 401 before the limiter', async () => {
     testApp = await buildTestApp(stack, { env: { RATE_LIMIT_GENERATIONS_PER_MINUTE: '1' } });
     for (let i = 0; i < 3; i += 1) {

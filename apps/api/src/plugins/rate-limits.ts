@@ -8,12 +8,12 @@ import type { AuthUser } from './auth.js';
 export const GENERATION_ROUTES = new Set([
   'POST /api/images/generate-product-shots',
   'POST /api/images/smart-generate-product-shots',
-  'POST /api/images/generate-product-style-recommendations',
   'POST /api/images/generate-single-product-shot',
-  'POST /api/images/enhance-prompt',
   'POST /api/images/:id/remove-background',
   'POST /api/images/:id/generate-background',
 ]);
+/** Calls that cost no credits but still run the engine (and a hosted model's bill): a tighter limit of their own. */
+export const FREE_ENGINE_ROUTES = new Set(['POST /api/images/generate-product-style-recommendations', 'POST /api/images/enhance-prompt']);
 export const UPLOAD_ROUTES = new Set(['POST /api/images/upload']);
 
 /** Thrown into the app's error handler, which answers `{ statusCode: 429, code: 'rate_limited', message }`. */
@@ -48,10 +48,16 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, r
     });
   const generations = limiter('generation', config.rateLimits.generationsPerMinute);
   const uploads = limiter('upload', config.rateLimits.uploadsPerMinute);
+  const freeEngine = limiter('free-engine', config.rateLimits.freeEngineCallsPerMinute);
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const keys = methods.map((method) => `${method} ${route.url}`);
-    const hook = keys.some((key) => GENERATION_ROUTES.has(key)) ? generations : keys.some((key) => UPLOAD_ROUTES.has(key)) ? uploads : undefined;
+    const limits: [Set<string>, preHandlerHookHandler][] = [
+      [GENERATION_ROUTES, generations],
+      [FREE_ENGINE_ROUTES, freeEngine],
+      [UPLOAD_ROUTES, uploads],
+    ];
+    const hook = limits.find(([routes]) => keys.some((key) => routes.has(key)))?.[1];
     if (!hook) return;
     const own = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
     route.preHandler = [hook, ...own];
