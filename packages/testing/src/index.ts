@@ -5,4 +5,4 @@ export { corpusDir, corpusFiles } from './corpus.js';
 export { startWorkerProcess, type WorkerProcess } from './worker-process.js';
 export { createTestSessionKey, mintSessionToken, testClerkId, testSessionKey, TEST_AUTHORIZED_PARTY, type MintSessionTokenOptions, type TestSessionKey } from './tokens.js';
 export { parseStripeForm, startStripeFake, stripeFixture, stripeFixturesAvailable, VENDOR_FIXTURES_DIR, type StripeFake, type StripeFakeRequest } from './stripe-fake.js';
-export { startStallingProxy, type StallingProxy } from './stalling-proxy.js';
+export { startStallingProxy, type StallingProxy } from '@prodshot/scripts';

@@ -1,12 +1,8 @@
-// s3rver ships no types; the reference lets packages that import this file (through tests) see them.
-// eslint-disable-next-line @typescript-eslint/triple-slash-reference
-/// <reference path="./s3rver.d.ts" />
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDatabase, migrateToLatest } from '@prodshot/db';
-import { ensureDatabase, freePort, startEmbeddedStack } from '@prodshot/scripts';
-import S3rver from 's3rver';
+import { ensureDatabase, freePort, startEmbeddedStack, startLocalS3 } from '@prodshot/scripts';
 import type { StackInfo } from './stack-info.js';
 
 export const TEMPLATE_DATABASE = 'prodshot_template';
@@ -70,24 +66,15 @@ async function startLocalProcesses(): Promise<RunningTestStack> {
   await chmod(dataDir, 0o755);
   const [postgresPort, redisPort, s3Port] = await Promise.all([freePort(), freePort(), freePort()]);
   const embedded = await startEmbeddedStack({ dataDir, postgresPort, redisPort, database: 'postgres' });
-  const s3 = new S3rver({ address: '127.0.0.1', port: s3Port, directory: path.join(dataDir, 's3'), silent: true });
-  await s3.run();
+  const s3 = await startLocalS3({ dataDir, port: s3Port });
   return {
     mode: 'local',
     postgresAdminUrl: embedded.databaseUrl,
     templateDatabase: TEMPLATE_DATABASE,
     redisUrl: embedded.redisUrl,
-    s3: {
-      kind: 's3rver',
-      endPoint: '127.0.0.1',
-      port: s3Port,
-      useSSL: false,
-      accessKey: 'S3RVER',
-      secretKey: 'S3RVER',
-      region: 'us-east-1',
-    },
+    s3: { kind: 's3rver', endPoint: s3.endPoint, port: s3.port, useSSL: s3.useSSL, accessKey: s3.accessKey, secretKey: s3.secretKey, region: s3.region },
     stop: async () => {
-      await Promise.allSettled([s3.close(), embedded.stop()]);
+      await Promise.allSettled([s3.stop(), embedded.stop()]);
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../embedded/processes.js';
+import { startLocalS3 } from '../embedded/s3.js';
+import { startStallingProxy, type StallingProxy } from '../faults/stalling-proxy.js';
 import { repoRoot, startBenchStack, type BenchStack, type ServiceProcess } from './bench-stack.js';
 import { upsertSection } from './report.js';
 import { newSeller, post, type Seller } from './seller.js';
@@ -8,18 +14,39 @@ import { newSeller, post, type Seller } from './seller.js';
 const PRODUCT = path.resolve(repoRoot, '..', 'shared', 'corpus', 'products', 'saleor-dash-force-1.png');
 const SELLERS = 20;
 const minutes = Number(process.env.SOAK_MINUTES ?? 10);
+const STALL_EVERY_MS = 90_000;
+const STALL_MS = 15_000;
 
 interface Tally {
   requests: number;
   byStatus: Record<string, number>;
   started: string[];
+  /** Paid calls sent three times with one Idempotency-Key (a double click, then a retry). */
+  retried: number;
+  /** Of those, the ones whose three answers named more than one generation: must stay 0. */
+  keyMismatches: number;
 }
 
 function log(message: string): void {
   console.log(`[soak] ${message}`);
 }
 
-/** One seller's loop: a mix of manual shots, smart generations, prompt enhancement and list reads. */
+/**
+ * A paid call as a flaky client makes it: sent twice at once (a double click), then once more
+ * (a retry after a lost answer), all with one Idempotency-Key. Every answer must name one generation.
+ */
+async function paidCall(stack: BenchStack, seller: Seller, url: string, body: object, tally: Tally, count: (status: number) => void): Promise<void> {
+  const headers = { 'idempotency-key': randomUUID() };
+  const first = await Promise.all([post(stack.baseUrl, seller, url, body, true, headers), post(stack.baseUrl, seller, url, body, true, headers)]);
+  const answers = [...first, await post(stack.baseUrl, seller, url, body, true, headers)];
+  for (const answer of answers) count(answer.status);
+  const ids = new Set(answers.filter((a) => a.status === 202).map((a) => (a.json.data as { generationId: string }).generationId));
+  tally.retried += 1;
+  if (ids.size > 1) tally.keyMismatches += 1;
+  tally.started.push(...ids);
+}
+
+/** One seller's loop: a mix of manual shots, smart generations (each sent three times with one key), prompt enhancement and list reads. */
 async function sellerLoop(stack: BenchStack, seller: Seller, until: number, tally: Tally): Promise<void> {
   const count = (status: number) => {
     tally.requests += 1;
@@ -30,13 +57,9 @@ async function sellerLoop(stack: BenchStack, seller: Seller, until: number, tall
     turn += 1;
     const pick = turn % 4;
     if (pick === 0) {
-      const r = await post(stack.baseUrl, seller, '/api/images/smart-generate-product-shots', { imageId: seller.imageId, styleCount: 2 });
-      count(r.status);
-      if (r.status === 202) tally.started.push((r.json.data as { generationId: string }).generationId);
+      await paidCall(stack, seller, '/api/images/smart-generate-product-shots', { imageId: seller.imageId, styleCount: 2 }, tally, count);
     } else if (pick === 1) {
-      const r = await post(stack.baseUrl, seller, '/api/images/generate-product-shots', { imageId: seller.imageId, backgroundType: 'marble' });
-      count(r.status);
-      if (r.status === 202) tally.started.push((r.json.data as { generationId: string }).generationId);
+      await paidCall(stack, seller, '/api/images/generate-product-shots', { imageId: seller.imageId, backgroundType: 'marble' }, tally, count);
     } else if (pick === 2) {
       count((await post(stack.baseUrl, seller, '/api/images/enhance-prompt', { prompt: 'Beach sunset' }, false)).status);
     } else {
@@ -47,6 +70,20 @@ async function sellerLoop(stack: BenchStack, seller: Seller, until: number, tall
     // About as much work as two workers of concurrency 1 drain, so the queue stays bounded.
     await sleep(3_000 + Math.random() * 3_000);
   }
+}
+
+/** Stalls the object store (connections open, nothing answers) for STALL_MS every STALL_EVERY_MS, as a hung MinIO would. */
+async function storageStalls(proxy: StallingProxy, until: number): Promise<number> {
+  let stalls = 0;
+  while (Date.now() + STALL_EVERY_MS < until) {
+    await sleep(STALL_EVERY_MS - STALL_MS);
+    proxy.stall();
+    stalls += 1;
+    log(`object store stalled (${stalls})`);
+    await sleep(STALL_MS);
+    proxy.resume();
+  }
+  return stalls;
 }
 
 /** Kills one worker with SIGKILL every minute and starts a fresh one, as a crashing fleet would. */
@@ -67,14 +104,28 @@ async function chaos(stack: BenchStack, until: number): Promise<number> {
 
 async function main(): Promise<void> {
   if (!existsSync(PRODUCT)) throw new Error(`The soak needs ${PRODUCT} (../shared/corpus beside the repository).`);
-  const stack = await startBenchStack({ WORKER_LOCK_DURATION_MS: '10000', SWEEPER_INTERVAL_MS: '15000', SWEEPER_STALE_AFTER_MS: '60000' });
+  const s3Dir = await mkdtemp(path.join(tmpdir(), 'prodshot-soak-s3-'));
+  const s3 = await startLocalS3({ dataDir: s3Dir, port: await freePort() });
+  const proxy = await startStallingProxy({ host: s3.endPoint, port: s3.port });
+  const stack = await startBenchStack({
+    WORKER_LOCK_DURATION_MS: '10000',
+    SWEEPER_INTERVAL_MS: '15000',
+    SWEEPER_STALE_AFTER_MS: '60000',
+    // MinIO's protocol through a proxy the soak can stall; a stalled call fails after 5 s.
+    MINIO_ENDPOINT: '127.0.0.1',
+    MINIO_PORT: String(proxy.port),
+    MINIO_ACCESS_KEY: s3.accessKey,
+    MINIO_SECRET_KEY: s3.secretKey,
+    MINIO_REGION: s3.region,
+    STORAGE_TIMEOUT_MS: '5000',
+  });
   try {
     const sellers = await Promise.all(Array.from({ length: SELLERS }, (_, n) => newSeller(stack.baseUrl, stack.db, n, PRODUCT, 400)));
     const granted = SELLERS * 400;
     const until = Date.now() + minutes * 60_000;
-    const tally: Tally = { requests: 0, byStatus: {}, started: [] };
-    log(`${SELLERS} sellers for ${minutes} min, a worker killed every minute…`);
-    const [kills] = await Promise.all([chaos(stack, until), ...sellers.map((s) => sellerLoop(stack, s, until, tally))]);
+    const tally: Tally = { requests: 0, byStatus: {}, started: [], retried: 0, keyMismatches: 0 };
+    log(`${SELLERS} sellers for ${minutes} min, a worker killed every minute, the object store stalled ${STALL_MS / 1000} s every ${STALL_EVERY_MS / 1000} s…`);
+    const [kills, stalls] = await Promise.all([chaos(stack, until), storageStalls(proxy, until), ...sellers.map((s) => sellerLoop(stack, s, until, tally))]);
     await stack.startWorkers(2, 1);
     log('traffic stopped; waiting for every generation to settle…');
     const deadline = Date.now() + 10 * 60_000;
@@ -95,7 +146,8 @@ async function main(): Promise<void> {
     const spent = -(net('reserve') + net('refund'));
     const fiveXx = Object.entries(tally.byStatus).filter(([status]) => status.startsWith('5')).reduce((sum, [, n]) => sum + n, 0);
     const lines = [
-      `soak: ${minutes} min, ${SELLERS} sellers, ${kills} workers SIGKILLed, ${tally.requests} requests ${JSON.stringify(tally.byStatus)}`,
+      `soak: ${minutes} min, ${SELLERS} sellers, ${kills} workers SIGKILLed, ${stalls} object-store stalls of ${STALL_MS / 1000} s, ${tally.requests} requests ${JSON.stringify(tally.byStatus)}`,
+      `paid calls sent three times with one Idempotency-Key: ${tally.retried}, answered with more than one generation: ${tally.keyMismatches}`,
       `generations started ${tally.started.length} = completed ${completed} + failed (refunded) ${failed} + still open ${open === Infinity ? 0 : open}`,
       `credits: granted ${granted} = remaining ${remaining} + spent ${spent} (stored outputs ${outputs.length}) → ${granted === remaining + spent && spent === outputs.length ? 'conserved' : 'NOT conserved'}`,
       `5xx answers: ${fiveXx}`,
@@ -106,9 +158,12 @@ async function main(): Promise<void> {
       ['# Soak', '', `Measured by \`npm run soak\` on ${new Date().toISOString().slice(0, 10)}, embedded services, one machine (see above).`, '', ...lines.map((line) => `- ${line}`), ''].join('\n'),
     );
     for (const seller of sellers) seller.socket.disconnect();
-    if (fiveXx > 0 || granted !== remaining + spent || spent !== outputs.length || open > 0) process.exitCode = 1;
+    if (fiveXx > 0 || tally.keyMismatches > 0 || granted !== remaining + spent || spent !== outputs.length || open > 0) process.exitCode = 1;
   } finally {
     await stack.stop();
+    await proxy.close();
+    await s3.stop();
+    await rm(s3Dir, { recursive: true, force: true });
   }
 }
 

@@ -49,12 +49,19 @@ export async function uploadPhoto(baseUrl: string, token: string, bytes: Buffer,
  */
 const client = new Agent({ connections: 128, keepAliveTimeout: 30_000 });
 
-export async function post(baseUrl: string, seller: Seller, url: string, body: object, async = true): Promise<{ status: number; ms: number; json: Record<string, unknown> }> {
+export async function post(
+  baseUrl: string,
+  seller: Seller,
+  url: string,
+  body: object,
+  async = true,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; ms: number; json: Record<string, unknown> }> {
   const started = performance.now();
   const response = await request(`${baseUrl}${url}`, {
     method: 'POST',
     dispatcher: client,
-    headers: { authorization: `Bearer ${seller.token}`, 'content-type': 'application/json', ...(async ? { prefer: 'respond-async' } : {}) },
+    headers: { authorization: `Bearer ${seller.token}`, 'content-type': 'application/json', ...(async ? { prefer: 'respond-async' } : {}), ...headers },
     body: JSON.stringify(body),
   });
   const json = (await response.body.json()) as Record<string, unknown>;
