@@ -124,6 +124,41 @@ describe.skipIf(!haveCorpus)('the web app in Chromium against the running stack'
     expect(await page.getByRole('tooltip').textContent()).toContain('Credit Details');
   });
 
+  it('changes to Pro: the toast, the header and the profile say when the change takes effect', async () => {
+    await page.goto('/pricing');
+    await page.getByRole('button', { name: 'Choose Pro' }).click();
+    await page.waitForURL('**/checkout?plan=pro');
+    await page.getByRole('button', { name: 'Subscribe to Pro' }).click();
+    await page.waitForURL('**/dashboard?subscription=success');
+    // The local provider schedules the change for the end of the paid period, as Stripe does.
+    const toast = page.getByRole('status').filter({ hasText: 'Subscription Successful!' });
+    await toast.getByText(/^Your plan changes to Pro on .*\d{4}.*\.$/).waitFor();
+    expect(await toast.textContent()).not.toContain('upgraded');
+    await page.waitForFunction(() => document.querySelector('[data-testid="credit-total"]')?.textContent === '800');
+
+    await page.getByTestId('credit-total').hover();
+    const note = (await page.getByRole('tooltip').getByTestId('plan-change').textContent()) ?? '';
+    expect(note).toMatch(/^Changes to Pro Plan on .*\d{4}/);
+    expect(await page.getByRole('tooltip').textContent()).toContain('Growth Plan');
+    await screenshot(page, 'header-pending-plan');
+    await page.setViewportSize(VIEWPORTS[0]);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    expect(await page.locator('#mobile-menu').getByTestId('plan-change').textContent()).toBe(note);
+    await screenshot(page, 'header-pending-plan');
+
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await page.goto('/profile');
+      await page.getByTestId('plan-change').waitFor();
+      expect(await page.getByTestId('plan-change').textContent()).toMatch(/^Changes to Pro Plan on /);
+      expect(await page.getByTestId('profile-plan').textContent()).toBe('Growth Plan');
+      await screenshot(page, 'profile-pending-plan');
+    }
+    // The local provider's billing page is the profile itself: Manage Plan leads on to the plans.
+    await page.getByRole('button', { name: 'Manage Plan' }).click();
+    await page.waitForURL('**/pricing');
+  });
+
   it('buys an add-on pack on top of the plan, then cancels the plan through its confirmation dialog', async () => {
     await page.goto('/checkout/addon?plan=addon-100');
     await page.getByRole('heading', { name: 'Purchase Additional Credits' }).waitFor();
@@ -199,11 +234,12 @@ describe.skipIf(!haveCorpus)('the web app in Chromium against the running stack'
     await page.goto('/dashboard');
     await page.locator('#image-input').setInputFiles(PRODUCT);
     await page.getByRole('button', { name: 'Continue with Smart Upload' }).click();
-    await page.waitForURL('**/smart-upload');
+    // Once the run has an id, its page takes the place of /smart-upload in history.
+    await page.waitForURL(/\/smart\/[^/]+$/);
     await page.getByRole('heading', { name: 'Smart Product Generator' }).waitFor();
     await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-testid="style-card"]')).filter((card) => card.textContent?.includes('Complete!')).length === 4, undefined, { timeout: 90_000 });
     await page.getByRole('button', { name: 'View All Results' }).click();
-    await page.waitForURL('**/smart-results');
+    await page.waitForURL(/\/smart-results\/[^/]+$/);
     // The router commits the new screen after the URL changes; the grid renders all its cards at once.
     await page.locator('.result-grid').waitFor();
     expect(await page.locator('.result img').count()).toBe(4);
@@ -214,6 +250,38 @@ describe.skipIf(!haveCorpus)('the web app in Chromium against the running stack'
     expect(await page.locator('.result').count()).toBeGreaterThanOrEqual(1);
     expect(firstStyle).not.toBe('All Styles');
     await screenshot(page, 'smart-results');
+  });
+
+  it('shows the same run again after a reload and on Back, and never starts another', async () => {
+    const starts: string[] = [];
+    const recordStart = (request: { method: () => string; url: () => string }) => {
+      if (request.method() === 'POST' && /\/api\/images\/(upload|smart-generate-product-shots)$/.test(request.url())) starts.push(request.url());
+    };
+    page.on('request', recordStart);
+    const resultsUrl = page.url();
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await page.reload();
+      await page.locator('.result-grid').waitFor();
+      expect(page.url()).toBe(resultsUrl);
+      expect(await page.locator('.result img').count()).toBe(4);
+      await screenshot(page, 'smart-results-reload');
+    }
+    await page.goBack();
+    await page.waitForURL(/\/smart\/[^/]+$/);
+    await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-testid="style-card"]')).filter((card) => card.textContent?.includes('Complete!')).length === 4);
+    await page.getByRole('button', { name: 'View All Results' }).waitFor();
+    await screenshot(page, 'smart-run');
+    await page.goBack();
+    await page.waitForURL('**/dashboard');
+    await page.goForward();
+    await page.waitForURL(/\/smart\/[^/]+$/);
+    await page.getByRole('button', { name: 'View All Results' }).waitFor();
+    page.off('request', recordStart);
+    expect(starts).toEqual([]);
+
+    await page.goto('/smart-results/00000000-0000-4000-8000-000000000000');
+    await page.getByRole('heading', { name: 'Generation not found' }).waitFor();
   });
 
   it('edits the profile name, refusing an empty one', async () => {

@@ -1,8 +1,11 @@
+import { planLabel } from '@prodshot/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useAuthState } from '../features/auth/auth-context.js';
 import { CreditCounter } from '../features/credits/credit-counter.js';
+import { PlanChangeNote } from '../features/credits/plan-change.js';
+import { useBillingPortal } from '../features/credits/use-billing-portal.js';
 import { totalCredits, useSubscription } from '../features/credits/use-subscription.js';
 import { api } from '../lib/api-client.js';
 import { queryKeys } from '../lib/query-keys.js';
@@ -11,6 +14,8 @@ export function Layout() {
   const auth = useAuthState();
   const signedIn = auth.status === 'signed-in';
   const subscription = useSubscription();
+  // The spec's 'Manage Plan' went to /checkout, which sends a seller without a plan on to /pricing.
+  const portal = useBillingPortal('/checkout');
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
@@ -80,12 +85,25 @@ export function Layout() {
             {signedIn ? (
               <>
                 <NavLink to="/dashboard">Dashboard</NavLink>
-                <p className="mobile-credits">
-                  Credits: <strong>{subscription.isPending ? '...' : totalCredits(subscription.data)}</strong>
-                </p>
-                <Link to="/checkout" className="button">
-                  Manage Plan
-                </Link>
+                <div className="mobile-credits">
+                  <p>
+                    Credits: <strong>{subscription.isPending ? '...' : totalCredits(subscription.data)}</strong>
+                  </p>
+                  {subscription.data && (
+                    <>
+                      <p className="muted small">{planLabel(subscription.data.subscription.plan)}</p>
+                      <PlanChangeNote subscription={subscription.data.subscription} />
+                    </>
+                  )}
+                </div>
+                <button type="button" className="button" onClick={portal.open} disabled={portal.opening}>
+                  {portal.opening ? 'Opening…' : 'Manage Plan'}
+                </button>
+                {portal.error && (
+                  <p className="form-error" role="alert">
+                    {portal.error}
+                  </p>
+                )}
                 <Link to="/pricing#add-on" className="button button-ghost">
                   Buy Credits
                 </Link>

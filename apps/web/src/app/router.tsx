@@ -13,7 +13,8 @@ import { PrivacyPolicyPage, TermsOfServicePage } from '../routes/legal.js';
 import { NotFoundPage } from '../routes/not-found.js';
 import { PricingPage } from '../routes/pricing.js';
 import { ProfilePage } from '../routes/profile.js';
-import { SmartResultsPage } from '../routes/smart-results.js';
+import { SmartResultsEntry, SmartResultsPage } from '../routes/smart-results.js';
+import { SmartRunPage } from '../routes/smart-run.js';
 import { SmartUploadPage } from '../routes/smart-upload.js';
 import { SuccessPage } from '../routes/success.js';
 import { Layout } from './layout.js';
@@ -41,7 +42,9 @@ const router = createBrowserRouter([
       { path: '/all-uploads', element: guard(<AllUploadsPage />) },
       { path: '/all-generations', element: guard(<AllGenerationsPage />) },
       { path: '/smart-upload', element: guard(<SmartUploadPage />) },
-      { path: '/smart-results', element: guard(<SmartResultsPage />) },
+      { path: '/smart/:generationId', element: guard(<SmartRunPage />) },
+      { path: '/smart-results', element: guard(<SmartResultsEntry />) },
+      { path: '/smart-results/:generationId', element: guard(<SmartResultsPage />) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

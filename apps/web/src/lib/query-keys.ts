@@ -3,6 +3,7 @@ export const queryKeys = {
   subscription: ['subscription'] as const,
   profile: ['profile'] as const,
   images: ['images'] as const,
+  image: (id: string) => ['image', id] as const,
   recentGenerations: (limit: number) => ['recent-generations', limit] as const,
   recentGenerationsAll: ['recent-generations'] as const,
   generation: (id: string) => ['generation', id] as const,

@@ -14,11 +14,12 @@ export function CheckoutAddonPage() {
   const { phase, run } = useCheckoutFlow('/dashboard?addon=success');
 
   const pay = () =>
-    run(() =>
+    run((idempotencyKey) =>
       api.buyCredits(
         packId,
         { email: profile.data?.email, name: profile.data?.name, billing: PLACEHOLDER_BILLING },
         `${window.location.origin}${addOnReturnPath(packId)}`,
+        idempotencyKey,
       ),
     );
 

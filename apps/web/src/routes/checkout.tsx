@@ -5,7 +5,7 @@ import { Spinner } from '../components/ui/spinner.js';
 import { PLACEHOLDER_BILLING, useCheckoutFlow } from '../features/credits/checkout-flow.js';
 import { useSubscription } from '../features/credits/use-subscription.js';
 import { api } from '../lib/api-client.js';
-import { formatPrice } from '../lib/format.js';
+import { formatDate, formatPrice } from '../lib/format.js';
 import { queryKeys } from '../lib/query-keys.js';
 
 export function CheckoutPage() {
@@ -33,11 +33,12 @@ export function CheckoutPage() {
   }
 
   const pay = () =>
-    run(() =>
+    run((idempotencyKey) =>
       api.createSubscription(
         planId,
         { email: profile.data?.email, name: profile.data?.name, billing: PLACEHOLDER_BILLING },
         `${window.location.origin}${subscriptionReturnPath(planId)}`,
+        idempotencyKey,
       ),
     );
 
@@ -58,7 +59,9 @@ export function CheckoutPage() {
         </p>
       </div>
       {current?.status === 'active' && current.plan !== 'none' && (
-        <p className="notice">Your new plan takes effect at the start of your next billing cycle.</p>
+        <p className="notice">
+          Your new plan takes effect at the start of your next billing cycle{current.endDate ? `, on ${formatDate(current.endDate)}` : ''}.
+        </p>
       )}
       {phase === 'error' && (
         <p className="form-error" role="alert">

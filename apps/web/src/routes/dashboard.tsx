@@ -9,6 +9,7 @@ import { DropZone } from '../features/uploads/drop-zone.js';
 import { storedSelection, toUploadItem, type EditorState, type SmartUploadState, type StoredSelection, type UploadItem } from '../features/uploads/upload-items.js';
 import { useMediaQuery } from '../features/uploads/use-media-query.js';
 import { api } from '../lib/api-client.js';
+import { newIdempotencyKey, retryTransient } from '../lib/idempotency.js';
 import { queryKeys } from '../lib/query-keys.js';
 
 const RECENT_UPLOADS = 9;
@@ -66,7 +67,8 @@ export function DashboardPage() {
   }
 
   const upload = useMutation({
-    mutationFn: (chosen: File) => api.upload(chosen, chosen.name),
+    mutationFn: ({ file: chosen, idempotencyKey }: { file: File; idempotencyKey: string }) => api.upload(chosen, chosen.name, idempotencyKey),
+    retry: retryTransient,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.images }),
   });
 
@@ -76,7 +78,7 @@ export function DashboardPage() {
       let state: EditorState;
       if (stored && preview) state = { imageUrl: preview, imageId: stored.imageId, fileId: stored.fileId, name: stored.name };
       else if (file) {
-        const image = await upload.mutateAsync(file);
+        const image = await upload.mutateAsync({ file, idempotencyKey: newIdempotencyKey() });
         state = { imageUrl: image.originalImage.url, imageId: image._id, fileId: image.fileId, name: image.name };
       } else return;
       navigate('/editor', { state });

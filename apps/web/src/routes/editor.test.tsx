@@ -1,28 +1,39 @@
-import { TAP_PRODUCT_MESSAGE, type ProductShotRequest, type SubjectDto } from '@prodshot/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { TAP_PRODUCT_MESSAGE, type GenerationDto, type ProductShotRequest, type SubjectDto } from '@prodshot/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EditorState } from '../features/uploads/upload-items.js';
-import { layOutImage, stubApi, type ApiCall } from '../test-support/fake-api.js';
+import { idempotencyKeys, layOutImage, networkFailure, stubApi, type ApiCall } from '../test-support/fake-api.js';
+import { fakeSocket } from '../test-support/fake-socket.js';
+import { renderRoutes } from '../test-support/render-routes.js';
 import { failedSubject, oneProduct, pendingSubject, twoProducts } from '../test-support/subjects.js';
 import { EditorPage } from './editor.js';
 
 const source: EditorState = { imageUrl: '/storage/two.png', imageId: 'img-1', fileId: 'file-1', name: 'Mug' };
+const queued: GenerationDto = {
+  id: 'gen-1',
+  kind: 'manual',
+  status: 'queued',
+  stage: null,
+  imageId: 'img-1',
+  productInfo: null,
+  error: null,
+  unsupportedProduct: false,
+  styles: [{ index: 0, name: 'Lifestyle', prompt: null, status: 'queued', progress: 0, url: null, error: null }],
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
+const shotDone: GenerationDto = { ...queued, status: 'complete', styles: [{ ...queued.styles[0]!, status: 'complete', progress: 1, url: '/storage/out.png' }] };
+const accepted = () => ({ data: { generationId: 'gen-1', status: 'queued' } });
 
-function renderEditor(subject: SubjectDto): ApiCall[] {
+function renderEditor(subject: SubjectDto, routes: Record<string, (body: unknown) => unknown> = {}) {
   const calls = stubApi({
     'GET /images/img-1/subject': () => ({ data: subject }),
     'GET /images/recent/generations': () => ({ data: [] }),
-    'POST /images/generate-product-shots': () => ({ data: { generationId: 'gen-1', processedImages: [{ url: '/storage/out.png', settings: { backgroundType: 'lifestyle' } }] } }),
+    'POST /images/generate-product-shots': accepted,
+    'GET /generations/gen-1': () => ({ data: queued }),
+    ...routes,
   });
-  const router = createMemoryRouter([{ path: '/editor', element: <EditorPage /> }], { initialEntries: [{ pathname: '/editor', state: source }] });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return calls;
+  const { queryClient } = renderRoutes([{ path: '/editor', element: <EditorPage /> }], [{ pathname: '/editor', state: source }]);
+  return { calls, socket: fakeSocket(queryClient) };
 }
 
 const shotCalls = (calls: ApiCall[]) => calls.filter((c) => c.path === '/images/generate-product-shots');
@@ -34,7 +45,7 @@ afterEach(() => {
 
 describe('EditorPage tap step', () => {
   it('disables Generate with the tap message until the product is tapped, then sends the focus', async () => {
-    const calls = renderEditor(twoProducts);
+    const { calls } = renderEditor(twoProducts);
     await waitFor(() => expect(generateButton().disabled).toBe(true));
     // Over the preview, and beside the disabled button that it explains.
     expect(screen.getAllByText(TAP_PRODUCT_MESSAGE)).toHaveLength(2);
@@ -57,7 +68,7 @@ describe('EditorPage tap step', () => {
     ['clear', oneProduct],
     ['still pending', pendingSubject],
   ])('generates at once and without focus when the subject is %s', async (_name, subject) => {
-    const calls = renderEditor(subject);
+    const { calls } = renderEditor(subject);
     await waitFor(() => expect(calls.some((c) => c.path === '/images/img-1/subject')).toBe(true));
     expect(screen.queryByText(TAP_PRODUCT_MESSAGE)).toBeNull();
     fireEvent.click(generateButton());
@@ -66,10 +77,63 @@ describe('EditorPage tap step', () => {
   });
 
   it("shows a failed subject's error and offers no generation", async () => {
-    const calls = renderEditor(failedSubject);
+    const { calls } = renderEditor(failedSubject);
     expect((await screen.findByRole('alert')).textContent).toBe(failedSubject.error);
     expect(generateButton().disabled).toBe(true);
     fireEvent.click(generateButton());
     expect(shotCalls(calls)).toHaveLength(0);
+  });
+});
+
+describe('EditorPage manual shots', () => {
+  it('asks for an answer at once (Prefer: respond-async) and shows the shot the socket reports', async () => {
+    let row = queued;
+    const { calls, socket } = renderEditor(oneProduct, { 'GET /generations/gen-1': () => ({ data: row }) });
+    await waitFor(() => expect(generateButton().disabled).toBe(false));
+    fireEvent.click(generateButton());
+    await waitFor(() => expect(calls.some((c) => c.path === '/generations/gen-1')).toBe(true));
+    const [call] = shotCalls(calls);
+    expect(call!.headers.prefer).toBe('respond-async');
+    expect(call!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(screen.getByRole('button', { name: 'Generating…' })).toBeTruthy();
+
+    socket.emit('generation:style', { generationId: 'gen-1', index: 0, status: 'progress', progress: 0.4 });
+    expect(await screen.findByText('Generating your shot… 40%')).toBeTruthy();
+    socket.emit('generation:style', { generationId: 'gen-1', index: 0, status: 'complete', url: '/storage/out.png' });
+    row = shotDone;
+    socket.emit('generation:done', { generationId: 'gen-1', status: 'complete', error: null });
+
+    expect(((await screen.findByAltText('Lifestyle shot of Mug')) as HTMLImageElement).getAttribute('src')).toBe('/storage/out.png');
+    expect(screen.getByText('Lifestyle result')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Session history' })).toBeTruthy();
+    expect(generateButton().disabled).toBe(false);
+  });
+
+  it("shows the server's reason when the shot fails", async () => {
+    const reason = 'This image has nothing to work with: we could not find a product in it.';
+    const failed: GenerationDto = { ...queued, status: 'failed', error: reason, styles: [{ ...queued.styles[0]!, status: 'failed', error: reason }] };
+    const { socket } = renderEditor(oneProduct, { 'GET /generations/gen-1': () => ({ data: failed }) });
+    await waitFor(() => expect(generateButton().disabled).toBe(false));
+    fireEvent.click(generateButton());
+    expect((await screen.findByRole('alert')).textContent).toBe(reason);
+    socket.emit('generation:done', { generationId: 'gen-1', status: 'failed', error: reason });
+    expect(screen.queryByAltText('Lifestyle shot of Mug')).toBeNull();
+  });
+
+  it('retries a call that got no answer with the same Idempotency-Key, and a new click sends a new one', async () => {
+    const answers = [networkFailure, accepted, accepted];
+    const { calls } = renderEditor(oneProduct, {
+      'POST /images/generate-product-shots': () => answers.shift()!(),
+      'GET /generations/gen-1': () => ({ data: shotDone }),
+    });
+    await waitFor(() => expect(generateButton().disabled).toBe(false));
+    fireEvent.click(generateButton());
+    expect(await screen.findByText('Lifestyle result', undefined, { timeout: 3000 })).toBeTruthy();
+    const [first, retry] = idempotencyKeys(shotCalls(calls));
+    expect(retry).toBe(first);
+
+    fireEvent.click(generateButton());
+    await waitFor(() => expect(shotCalls(calls)).toHaveLength(3));
+    expect(idempotencyKeys(shotCalls(calls))[2]).not.toBe(first);
   });
 });

@@ -1,25 +1,38 @@
 import { TAP_PRODUCT_MESSAGE, templateName, TEMPLATES, type Focus, type ProcessedImageDto, type TemplateHandle } from '@prodshot/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { GenerationPopup } from '../components/ui/image-popup.js';
 import { isBlankPrompt, PromptBox, ENHANCE_INVALID_RESPONSE } from '../features/editor/prompt-box.js';
 import { TEMPLATE_DESCRIPTIONS } from '../features/editor/template-descriptions.js';
+import { progressPercent } from '../features/generations/smart-status.js';
+import { useGeneration } from '../features/generations/use-generation.js';
 import { TapToPick } from '../features/subject/tap-to-pick.js';
 import { useSubject } from '../features/subject/use-subject.js';
 import type { EditorState } from '../features/uploads/upload-items.js';
-import { api, errorMessage } from '../lib/api-client.js';
+import { api, errorMessage, type ShotRequest } from '../lib/api-client.js';
 import { downloadImage, editorDownloadName } from '../lib/download.js';
+import { newIdempotencyKey, retryTransient } from '../lib/idempotency.js';
 import { queryKeys } from '../lib/query-keys.js';
 
 const ALL_GENERATIONS_STRIP = 12;
 type Mode = 'templates' | 'custom';
 
-interface HistoryEntry {
-  key: number;
+const GENERATION_FAILED = 'Failed to generate product shots. Please try again.';
+
+/** What a click asked for: it names the shot and its history entry once the generation settles. */
+interface AskedFor {
   type: string;
   prompt: string | null;
   template: TemplateHandle | null;
+}
+
+interface PendingShot extends AskedFor {
+  generationId: string;
+}
+
+interface HistoryEntry extends AskedFor {
+  key: number;
   images: ProcessedImageDto[];
 }
 
@@ -30,6 +43,7 @@ export function EditorPage() {
 }
 
 function Editor({ source }: { source: EditorState }) {
+  const queryClient = useQueryClient();
   const [mode, setMode] = useState<Mode>('templates');
   const [template, setTemplate] = useState<TemplateHandle | null>('lifestyle');
   const [prompt, setPrompt] = useState('');
@@ -45,38 +59,54 @@ function Editor({ source }: { source: EditorState }) {
   const tapMissing = phase === 'tap' && focus === null;
   const recent = useQuery({ queryKey: queryKeys.recentGenerations(ALL_GENERATIONS_STRIP), queryFn: () => api.recentGenerations(ALL_GENERATIONS_STRIP) });
 
-  const generate = useMutation({
-    mutationFn: () =>
-      api.generateProductShots({
-        imageUrl: source.imageUrl,
-        imageId: source.imageId,
-        fileId: source.fileId,
-        productTitle: source.name,
-        count: 1,
-        ...(phase === 'tap' && focus ? { focus } : {}),
-        ...(mode === 'templates' ? { backgroundType: template! } : { prompt: prompt.trim() }),
-      }),
+  const [pending, setPending] = useState<PendingShot | null>(null);
+  const shot = useGeneration(pending?.generationId ?? null);
+
+  // The API answers at once with the generation's id; the shot itself arrives over the socket.
+  const start = useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: ShotRequest; asked: AskedFor; idempotencyKey: string }) => api.generateProductShots(body, idempotencyKey),
+    retry: retryTransient,
     onMutate: () => {
       setError(null);
       setResults([]);
     },
-    onSuccess: (response, _vars) => {
-      const images = response.data.processedImages;
-      setResults(images);
-      setShown(0);
-      const entry: HistoryEntry = {
-        key: Date.now(),
-        type: mode === 'templates' ? templateName(template) : 'Custom',
-        prompt: mode === 'custom' ? prompt.trim() : null,
-        template: mode === 'templates' ? template : null,
-        images,
-      };
-      setHistory((previous) => [entry, ...previous]);
-      setActiveEntry(entry.key);
-      void recent.refetch();
-    },
-    onError: (caught) => setError(errorMessage(caught, 'Failed to generate product shots. Please try again.')),
+    onSuccess: ({ data }, { asked }) => setPending({ ...asked, generationId: data.generationId }),
+    onError: (caught) => setError(errorMessage(caught, GENERATION_FAILED)),
   });
+
+  function generate() {
+    const asked: AskedFor = mode === 'templates' ? { type: templateName(template), prompt: null, template } : { type: 'Custom', prompt: prompt.trim(), template: null };
+    const body: ShotRequest = {
+      imageUrl: source.imageUrl,
+      imageId: source.imageId,
+      fileId: source.fileId,
+      productTitle: source.name,
+      count: 1,
+      ...(phase === 'tap' && focus ? { focus } : {}),
+      ...(mode === 'templates' ? { backgroundType: template! } : { prompt: prompt.trim() }),
+    };
+    start.mutate({ body, asked, idempotencyKey: newIdempotencyKey() });
+  }
+
+  const settledShot = shot.settled ? shot.generation : undefined;
+  const lostShot = pending !== null && !shot.generation && shot.error ? shot.error : null;
+  useEffect(() => {
+    if (!pending || (!settledShot && !lostShot)) return;
+    setPending(null);
+    // Reserved credits are settled or refunded by now.
+    void queryClient.invalidateQueries({ queryKey: queryKeys.subscription });
+    if (!settledShot) return setError(errorMessage(lostShot, GENERATION_FAILED));
+    const images: ProcessedImageDto[] = settledShot.styles
+      .filter((s) => s.status === 'complete' && s.url)
+      .map((s) => ({ url: s.url!, settings: { backgroundType: pending.template ?? 'custom' } }));
+    if (images.length === 0) return setError(settledShot.error ?? settledShot.styles.find((s) => s.error)?.error ?? GENERATION_FAILED);
+    setResults(images);
+    setShown(0);
+    const entry: HistoryEntry = { key: Date.now(), type: pending.type, prompt: pending.prompt, template: pending.template, images };
+    setHistory((previous) => [entry, ...previous]);
+    setActiveEntry(entry.key);
+    void recent.refetch();
+  }, [pending, settledShot, lostShot]);
 
   async function enhance(text: string): Promise<string> {
     try {
@@ -93,10 +123,12 @@ function Editor({ source }: { source: EditorState }) {
   const current = results[shown];
   const canGenerate = (mode === 'templates' ? template !== null : !isBlankPrompt(prompt)) && !tapMissing && phase !== 'failed';
   const recentItems = recent.data?.data ?? [];
-  const busyVeil = generate.isPending && (
+  const busy = start.isPending || pending !== null;
+  const progress = shot.generation?.styles[0]?.progress ?? 0;
+  const busyVeil = busy && (
     <div className="preview-busy" role="status">
       <span className="spinner" aria-hidden="true" />
-      <span>Generating your shot…</span>
+      <span>Generating your shot…{progress > 0 && ` ${progressPercent(progress)}%`}</span>
     </div>
   );
 
@@ -119,7 +151,7 @@ function Editor({ source }: { source: EditorState }) {
             phase={phase}
             focus={focus}
             onFocus={setFocus}
-            locked={generate.isPending}
+            locked={busy}
             frameClassName="preview-frame card"
           >
             {busyVeil}
@@ -232,11 +264,11 @@ function Editor({ source }: { source: EditorState }) {
         <button
           type="button"
           className="button button-block button-large"
-          disabled={!canGenerate || generate.isPending}
+          disabled={!canGenerate || busy}
           aria-describedby={tapMissing ? 'editor-tap-needed' : undefined}
-          onClick={() => generate.mutate()}
+          onClick={generate}
         >
-          {generate.isPending ? 'Generating…' : 'Generate'}
+          {busy ? 'Generating…' : 'Generate'}
         </button>
         <p className="muted small center">Each generated image uses one credit.</p>
       </section>

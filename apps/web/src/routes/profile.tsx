@@ -4,6 +4,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../components/ui/confirm-dialog.js';
 import { Spinner } from '../components/ui/spinner.js';
+import { PlanChangeNote } from '../features/credits/plan-change.js';
+import { useBillingPortal } from '../features/credits/use-billing-portal.js';
 import { totalCredits, useSubscription } from '../features/credits/use-subscription.js';
 import { FallbackImage } from '../features/uploads/fallback-image.js';
 import { toUploadItem, type UploadItem } from '../features/uploads/upload-items.js';
@@ -17,6 +19,7 @@ export function ProfilePage() {
   const queryClient = useQueryClient();
   const profile = useQuery({ queryKey: queryKeys.profile, queryFn: api.profile });
   const subscription = useSubscription();
+  const portal = useBillingPortal('/pricing');
   const images = useQuery({ queryKey: queryKeys.images, queryFn: api.images });
   const [name, setName] = useState('');
   const [message, setMessage] = useState<{ type: 'ok' | 'error'; text: string } | null>(null);
@@ -76,6 +79,7 @@ export function ProfilePage() {
   if (profile.isPending) return <Spinner label="Loading profile" fullPage />;
   const sub = subscription.data;
   const plan = sub?.subscription.plan ?? 'none';
+  const ending = sub?.subscription.cancelAtPeriodEnd || sub?.subscription.status === 'canceled';
   const usage = usagePercent(plan, sub?.subscriptionCredits ?? 0);
   const uploads = (images.data?.data ?? []).map(toUploadItem).slice(0, PROFILE_UPLOADS);
 
@@ -136,10 +140,11 @@ export function ProfilePage() {
                   <dd>{formatDate(sub?.subscription.startDate)}</dd>
                 </div>
                 <div>
-                  <dt>Renews / ends</dt>
+                  <dt>{ending ? 'Ends' : 'Renews'}</dt>
                   <dd>{formatDate(sub?.subscription.endDate)}</dd>
                 </div>
               </dl>
+              <PlanChangeNote subscription={sub?.subscription} />
               <h3>Credits</h3>
               <dl className="facts">
                 <div>
@@ -171,7 +176,17 @@ export function ProfilePage() {
                   {subMessage.text}
                 </p>
               )}
+              {portal.error && (
+                <p className="form-error" role="alert">
+                  {portal.error}
+                </p>
+              )}
               <div className="actions">
+                {plan !== 'none' && (
+                  <button type="button" className="button" onClick={portal.open} disabled={portal.opening}>
+                    {portal.opening ? 'Opening…' : 'Manage Plan'}
+                  </button>
+                )}
                 <Link to="/pricing" className="button button-ghost">
                   Change plan
                 </Link>

@@ -1,18 +1,46 @@
+import type { GenerationDto } from '@prodshot/contracts';
 import { useState } from 'react';
-import { Link, Navigate, useLocation } from 'react-router-dom';
-import type { SmartResultsState } from '../features/uploads/upload-items.js';
+import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
+import { Spinner } from '../components/ui/spinner.js';
+import { GenerationNotFound } from '../features/generations/generation-not-found.js';
+import { isFinished } from '../features/generations/smart-status.js';
+import { useGeneration } from '../features/generations/use-generation.js';
 import { downloadImage, smartResultDownloadName } from '../lib/download.js';
 
 const ALL = 'All Styles';
 
-export function SmartResultsPage() {
-  const state = useLocation().state as SmartResultsState | null;
-  const [filter, setFilter] = useState(ALL);
-  const [error, setError] = useState<string | null>(null);
-  if (!state?.generationId) return <Navigate to="/dashboard" replace />;
+/** `/smart-results` as the spec reaches it: the run's id in navigation state, or else back to /dashboard. */
+export function SmartResultsEntry() {
+  const generationId = (useLocation().state as { generationId?: string } | null)?.generationId;
+  return <Navigate to={generationId ? `/smart-results/${encodeURIComponent(generationId)}` : '/dashboard'} replace />;
+}
 
-  const styles = [...new Set(state.images.map((image) => image.styleName))];
-  const shown = filter === ALL ? state.images : state.images.filter((image) => image.styleName === filter);
+function shotsOf(run: GenerationDto) {
+  return run.styles.filter((s) => s.status === 'complete' && s.url).map((s) => ({ url: s.url!, styleName: s.name, index: s.index }));
+}
+
+/** `/smart-results/:generationId`: the run's shots, read from the API, so a reload or a shared link shows them again. */
+export function SmartResultsPage() {
+  const { generationId = '' } = useParams();
+  const { generation: run, notFound, error, refetch } = useGeneration(generationId);
+  const [filter, setFilter] = useState(ALL);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  if (notFound) return <GenerationNotFound />;
+  if (!run) {
+    if (!error) return <Spinner label="Loading your shots" fullPage />;
+    return (
+      <div className="form-error narrow" role="alert">
+        <p>Failed to load this generation. Please try again.</p>
+        <button type="button" className="button button-small" onClick={() => void refetch()}>
+          Try Again
+        </button>
+      </div>
+    );
+  }
+
+  const images = shotsOf(run);
+  const styles = [...new Set(images.map((image) => image.styleName))];
+  const shown = filter === ALL ? images : images.filter((image) => image.styleName === filter);
   return (
     <div className="smart-results">
       <header className="page-header">
@@ -20,8 +48,13 @@ export function SmartResultsPage() {
           ← Back to Dashboard
         </Link>
         <h1>Your Product Shots</h1>
-        {state.productInfo?.productTitle && <p className="lead">{state.productInfo.productTitle}</p>}
+        {run.productInfo?.productTitle && <p className="lead">{run.productInfo.productTitle}</p>}
       </header>
+      {!isFinished(run) && (
+        <p className="notice">
+          Still generating: {images.length} of {run.styles.length || '…'} styles are ready. <Link to={`/smart/${encodeURIComponent(run.id)}`}>Follow the progress</Link>
+        </p>
+      )}
       <div className="tabs" role="tablist" aria-label="Style filter">
         {[ALL, ...styles].map((name) => (
           <button key={name} type="button" role="tab" aria-selected={filter === name} onClick={() => setFilter(name)}>
@@ -29,9 +62,9 @@ export function SmartResultsPage() {
           </button>
         ))}
       </div>
-      {error && (
+      {downloadError && (
         <p className="form-error" role="alert">
-          {error}
+          {downloadError}
         </p>
       )}
       {shown.length === 0 ? (
@@ -46,7 +79,7 @@ export function SmartResultsPage() {
                 <button
                   type="button"
                   className="button button-small"
-                  onClick={() => downloadImage(image.url, smartResultDownloadName()).catch(() => setError('Download failed. Please try again.'))}
+                  onClick={() => downloadImage(image.url, smartResultDownloadName()).catch(() => setDownloadError('Download failed. Please try again.'))}
                 >
                   Download
                 </button>

@@ -1,13 +1,14 @@
-import { TAP_PRODUCT_MESSAGE, type GenerationDto, type ImageDto, type ServerToClientEvents, type SmartGenerateRequest, type SubjectDto } from '@prodshot/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { wireSocketToCache } from '../features/realtime/socket-provider.js';
+import { TAP_PRODUCT_MESSAGE, type GenerationDto, type ImageDto, type SmartGenerateRequest, type SubjectDto } from '@prodshot/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { InitialEntry } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FINDING_PRODUCT } from '../features/subject/tap-to-pick.js';
 import type { SmartUploadState } from '../features/uploads/upload-items.js';
-import { layOutImage, stubApi, type ApiCall } from '../test-support/fake-api.js';
+import { apiError, idempotencyKeys, layOutImage, networkFailure, stubApi, type ApiCall } from '../test-support/fake-api.js';
+import { fakeSocket } from '../test-support/fake-socket.js';
+import { renderRoutes } from '../test-support/render-routes.js';
 import { failedSubject, oneProduct, pendingSubject, twoProducts } from '../test-support/subjects.js';
+import { SmartRunPage } from './smart-run.js';
 import { SmartUploadPage } from './smart-upload.js';
 
 const uploaded: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'two.png', createdAt: '2025-01-01T00:00:00.000Z', originalImage: { url: '/storage/two.png' } };
@@ -23,35 +24,38 @@ const running: GenerationDto = {
   styles: [],
   createdAt: '2025-01-01T00:00:00.000Z',
 };
+const accepted = () => ({ data: { generationId: 'gen-1', status: 'queued' } });
 
-function stubSmartApi(subject: SubjectDto): ApiCall[] {
+function stubSmartApi(subject: SubjectDto, overrides: Record<string, (body: unknown) => unknown> = {}): ApiCall[] {
   return stubApi({
     'POST /images/upload': () => uploaded,
+    'GET /images/img-1': () => ({ data: uploaded }),
     'GET /images/img-1/subject': () => ({ data: subject }),
-    'POST /images/smart-generate-product-shots': () => ({ data: { generationId: 'gen-1', status: 'queued' } }),
+    'POST /images/smart-generate-product-shots': accepted,
     'GET /generations/gen-1': () => ({ data: running }),
+    ...overrides,
   });
 }
 
-function renderSmart(state: SmartUploadState) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path: '/smart-upload', element: <SmartUploadPage /> },
-      { path: '/smart-results', element: <h1>Results</h1> },
-    ],
-    { initialEntries: [{ pathname: '/smart-upload', state }] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return queryClient;
+const routes = [
+  { path: '/dashboard', element: <h1>Dashboard</h1> },
+  { path: '/smart-upload', element: <SmartUploadPage /> },
+  { path: '/smart/:generationId', element: <SmartRunPage /> },
+];
+
+function renderSmart(state: SmartUploadState, before: InitialEntry[] = []) {
+  return renderRoutes(routes, [...before, { pathname: '/smart-upload', state }], { initialIndex: before.length });
 }
 
 const smartCalls = (calls: ApiCall[]) => calls.filter((c) => c.path === '/images/smart-generate-product-shots');
+const uploadCalls = (calls: ApiCall[]) => calls.filter((c) => c.path === '/images/upload');
 const fromDashboard: SmartUploadState = { imageId: 'img-1', fileId: 'file-1', previewUrl: '/storage/two.png', name: 'two.png' };
+const freshFile = (): SmartUploadState => ({ file: new File(['png'], 'two.png', { type: 'image/png' }), previewUrl: 'blob:revoked-by-the-dashboard' });
+
+beforeEach(() => {
+  // jsdom has no object URLs; the page makes its own, since the dashboard revokes the one it passes.
+  Object.assign(URL, { createObjectURL: () => 'blob:own', revokeObjectURL: () => undefined });
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -60,11 +64,7 @@ afterEach(() => {
 describe('SmartUploadPage tap step', () => {
   it('uploads, shows the tap step when the subject needs it, and sends the tapped focus in smartGenerate', async () => {
     const calls = stubSmartApi(twoProducts);
-    // jsdom has no object URLs; the page makes its own, since the dashboard revokes the one it passes.
-    const revoked: string[] = [];
-    Object.assign(URL, { createObjectURL: () => 'blob:own', revokeObjectURL: (url: string) => revoked.push(url) });
-    const file = new File(['png'], 'two.png', { type: 'image/png' });
-    renderSmart({ file, previewUrl: 'blob:revoked-by-the-dashboard' });
+    const { router } = renderSmart(freshFile());
 
     expect(await screen.findByText(TAP_PRODUCT_MESSAGE)).toBeTruthy();
     expect(screen.getByAltText('Your product').getAttribute('src')).toBe('blob:own');
@@ -82,28 +82,26 @@ describe('SmartUploadPage tap step', () => {
     const body = smartCalls(calls)[0]!.body as SmartGenerateRequest;
     expect(body).toMatchObject({ imageId: 'img-1', fileId: 'file-1', imageUrl: '/storage/two.png', styleCount: 4, focus: { x: 0.75, y: 0.75 } });
     expect(await screen.findByText('Analysing your product')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/smart/gen-1');
   });
 
   it('starts at once, without focus or an extra click, when the subject is clear (arriving from the dashboard)', async () => {
     const calls = stubSmartApi(oneProduct);
-    renderSmart(fromDashboard);
+    const { router } = renderSmart(fromDashboard);
     await waitFor(() => expect(smartCalls(calls)).toHaveLength(1));
     expect(smartCalls(calls)[0]!.body).toEqual({ imageId: 'img-1', fileId: 'file-1', styleCount: 4 });
     expect(screen.queryByText(TAP_PRODUCT_MESSAGE)).toBeNull();
-    expect(calls.some((c) => c.path === '/images/upload')).toBe(false);
+    expect(uploadCalls(calls)).toHaveLength(0);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/smart/gen-1'));
   });
 
   it('waits while the subject is pending and goes on when the socket reports it', async () => {
     const calls = stubSmartApi(pendingSubject);
-    const queryClient = renderSmart(fromDashboard);
+    const { queryClient } = renderSmart(fromDashboard);
     expect(await screen.findByText(FINDING_PRODUCT)).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Starting…' }) as HTMLButtonElement).disabled).toBe(true);
 
-    const handlers = new Map<string, (event: unknown) => void>();
-    const socket = { on: (name: string, handler: (event: unknown) => void) => handlers.set(name, handler), io: { on: () => undefined } };
-    wireSocketToCache(socket as unknown as Parameters<typeof wireSocketToCache>[0], queryClient);
-    const event: Parameters<ServerToClientEvents['image:subject']>[0] = { ...twoProducts, at: Date.now() };
-    act(() => handlers.get('image:subject')!(event));
+    fakeSocket(queryClient).emit('image:subject', twoProducts);
 
     expect(await screen.findByText(TAP_PRODUCT_MESSAGE)).toBeTruthy();
     expect(screen.queryByText(FINDING_PRODUCT)).toBeNull();
@@ -120,5 +118,74 @@ describe('SmartUploadPage tap step', () => {
     expect(screen.queryByRole('button', { name: /Generate Product Shots|Starting/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Choose another image' })).toBeTruthy();
     expect(smartCalls(calls)).toHaveLength(0);
+  });
+});
+
+describe('SmartUploadPage never starts a second run', () => {
+  it('clears the router state it starts from, so a reload of that history entry starts nothing', async () => {
+    // The upload never answers: the reload comes while the first run is still starting.
+    const calls = stubSmartApi(oneProduct, { 'POST /images/upload': () => new Promise(() => undefined) });
+    const { router, unmount } = renderSmart(freshFile());
+    await waitFor(() => expect(uploadCalls(calls)).toHaveLength(1));
+    const restored = router.state.location;
+    expect(restored.pathname).toBe('/smart-upload');
+    expect(restored.state).toBeNull();
+
+    unmount();
+    renderRoutes(routes, [restored]);
+    expect(await screen.findByText('Supports JPEG, PNG, WebP (Max 5MB)')).toBeTruthy();
+    expect(uploadCalls(calls)).toHaveLength(1);
+    expect(smartCalls(calls)).toHaveLength(0);
+  });
+
+  it('gives its history entry to /smart/:id: Back leads to the dashboard, Forward to the same run, and nothing starts again', async () => {
+    const calls = stubSmartApi(oneProduct);
+    const { router } = renderSmart(freshFile(), ['/dashboard']);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/smart/gen-1'));
+    expect(await screen.findByText('Analysing your product')).toBeTruthy();
+
+    await router.navigate(-1);
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    await router.navigate(1);
+    expect(router.state.location.pathname).toBe('/smart/gen-1');
+    expect(await screen.findByText('Analysing your product')).toBeTruthy();
+    expect(uploadCalls(calls)).toHaveLength(1);
+    expect(smartCalls(calls)).toHaveLength(1);
+  });
+});
+
+describe('SmartUploadPage Idempotency-Key', () => {
+  it('sends one key per call: the upload and the start each carry their own', async () => {
+    const calls = stubSmartApi(oneProduct);
+    const { router } = renderSmart(freshFile());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/smart/gen-1'));
+    const [uploadKey] = idempotencyKeys(uploadCalls(calls));
+    const [startKey] = idempotencyKeys(smartCalls(calls));
+    expect(uploadKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(startKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(startKey).not.toBe(uploadKey);
+  });
+
+  it('retries a start that got no answer, or a gateway timeout, with the same key', async () => {
+    const answers = [networkFailure, () => apiError(504, 'Gateway Timeout'), accepted];
+    const calls = stubSmartApi(oneProduct, { 'POST /images/smart-generate-product-shots': () => answers.shift()!() });
+    const { router } = renderSmart(fromDashboard);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/smart/gen-1'), { timeout: 5000 });
+    const keys = idempotencyKeys(smartCalls(calls));
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it('sends a new key when the seller clicks again after a refused start', async () => {
+    const answers = [() => apiError(402, 'Not enough credits', 'insufficient_credits'), accepted];
+    const calls = stubSmartApi(oneProduct, { 'POST /images/smart-generate-product-shots': () => answers.shift()!() });
+    const { router } = renderSmart(fromDashboard);
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to get style recommendations: Not enough credits');
+    expect(smartCalls(calls)).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Product Shots' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/smart/gen-1'));
+    const [first, second] = idempotencyKeys(smartCalls(calls));
+    expect(second).toBeDefined();
+    expect(second).not.toBe(first);
   });
 });

@@ -1,18 +1,16 @@
-import { SUPPORTED_PRODUCT_LIST, type Focus, type GenerationDto } from '@prodshot/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Focus } from '@prodshot/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { isFinished, progressPercent, smartFailure, STAGE_LABELS, stepStates } from '../features/generations/smart-status.js';
 import { TapToPick } from '../features/subject/tap-to-pick.js';
 import { useSubject } from '../features/subject/use-subject.js';
 import { DropZone } from '../features/uploads/drop-zone.js';
-import type { SmartResultsState, SmartUploadState } from '../features/uploads/upload-items.js';
+import type { SmartUploadState } from '../features/uploads/upload-items.js';
 import { api, ApiError } from '../lib/api-client.js';
+import { newIdempotencyKey, retryTransient } from '../lib/idempotency.js';
 import { queryKeys } from '../lib/query-keys.js';
 
 const SMART_MAX_BYTES = 5 * 1024 * 1024;
-/** Spec §4: results show this long after the last style lands. */
-const RESULTS_DELAY_MS = 500;
 const STYLE_COUNT = 4;
 
 type Source = { kind: 'file'; file: File } | { kind: 'stored'; imageId: string; fileId: string; previewUrl: string; name?: string };
@@ -47,16 +45,18 @@ function usePreviewUrl(source: Source | null): string | null {
   return fileUrl?.file === source.file ? fileUrl.url : null;
 }
 
+/**
+ * The start of a smart run: upload (or take the stored image), tap the product when the engine
+ * asks, start. Once the run has an id the page gives way to /smart/:generationId, in place of this
+ * history entry, so Back and reload lead to that run and never to a second one.
+ */
 export function SmartUploadPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const initial = useRef(sourceFromState(location.state as SmartUploadState | null));
-  const [source, setSource] = useState<Source | null>(initial.current);
+  const [handedOver] = useState(() => sourceFromState(location.state as SmartUploadState | null));
+  const [source, setSource] = useState<Source | null>(handedOver);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [generationId, setGenerationId] = useState<string | null>(null);
-  const [showResults, setShowResults] = useState(false);
   const [image, setImage] = useState<StoredImage | null>(null);
   const [focus, setFocus] = useState<Focus | null>(null);
   // The image whose run started without a tap: once, so a failed start waits for the seller's retry.
@@ -64,99 +64,79 @@ export function SmartUploadPage() {
   const { subject, phase } = useSubject(image?.imageId ?? null);
   const previewUrl = usePreviewUrl(source);
 
-  // The live state of the run: filled by socket events in the cache, read once here on start and after reconnects.
-  const generation = useQuery({
-    queryKey: queryKeys.generation(generationId ?? 'none'),
-    queryFn: () => api.generation(generationId!),
-    enabled: generationId !== null,
-    staleTime: Infinity,
-  });
-  const run: GenerationDto | undefined = generation.data?.data;
-
-  useEffect(() => {
-    if (!isFinished(run)) return;
-    const timer = setTimeout(() => setShowResults(true), RESULTS_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [run]);
-
-  /** Stores the upload (or takes the stored image); generation waits for its subject. */
-  async function start(chosen: Source | null) {
-    setError(null);
-    if (!chosen) return setError('Please select a file first');
-    setShowResults(false);
-    setFocus(null);
-    if (chosen.kind === 'stored') return setImage({ imageId: chosen.imageId, fileId: chosen.fileId });
-    setBusy(true);
-    try {
-      const uploaded = await api.upload(chosen.file, chosen.file.name);
+  const upload = useMutation({
+    mutationFn: async ({ file, idempotencyKey }: { file: File; idempotencyKey: string }) => {
+      const uploaded = await api.upload(file, file.name, idempotencyKey);
       if (!uploaded?._id || !uploaded.fileId) throw new Error('invalid');
+      return uploaded;
+    },
+    retry: retryTransient,
+    onSuccess: (uploaded) => {
+      queryClient.setQueryData(queryKeys.image(uploaded._id), { data: uploaded });
       setImage({ imageId: uploaded._id, fileId: uploaded.fileId, imageUrl: uploaded.originalImage.url });
       void queryClient.invalidateQueries({ queryKey: queryKeys.images });
-    } catch (caught) {
-      setError(caught instanceof ApiError ? `Upload failed: ${caught.message}` : 'Failed to upload image: Invalid server response');
-    } finally {
-      setBusy(false);
-    }
+    },
+    onError: (caught) => setError(caught instanceof ApiError ? `Upload failed: ${caught.message}` : 'Failed to upload image: Invalid server response'),
+  });
+
+  const smart = useMutation({
+    mutationFn: ({ target, chosenFocus, idempotencyKey }: { target: StoredImage; chosenFocus: Focus | null; idempotencyKey: string }) =>
+      api.smartGenerate(
+        { imageId: target.imageId, fileId: target.fileId, imageUrl: target.imageUrl, styleCount: STYLE_COUNT, ...(chosenFocus ? { focus: chosenFocus } : {}) },
+        idempotencyKey,
+      ),
+    retry: retryTransient,
+    onSuccess: ({ data }) => navigate(`/smart/${encodeURIComponent(data.generationId)}`, { replace: true }),
+    onError: (caught) => setError(`Failed to get style recommendations: ${caught instanceof Error ? caught.message : 'unknown error'}`),
+  });
+
+  /** Stores the upload (or takes the stored image); generation waits for its subject. */
+  function start(chosen: Source | null) {
+    setError(null);
+    if (!chosen) return setError('Please select a file first');
+    setFocus(null);
+    if (chosen.kind === 'stored') return setImage({ imageId: chosen.imageId, fileId: chosen.fileId });
+    upload.mutate({ file: chosen.file, idempotencyKey: newIdempotencyKey() });
   }
 
-  async function generate(target: StoredImage, chosenFocus: Focus | null) {
+  function generate(target: StoredImage, chosenFocus: Focus | null) {
     setError(null);
-    setBusy(true);
-    try {
-      const { imageId, fileId, imageUrl } = target;
-      const { data } = await api.smartGenerate({ imageId, fileId, imageUrl, styleCount: STYLE_COUNT, ...(chosenFocus ? { focus: chosenFocus } : {}) });
-      setGenerationId(data.generationId);
-    } catch (caught) {
-      setError(`Failed to get style recommendations: ${caught instanceof Error ? caught.message : 'unknown error'}`);
-    } finally {
-      setBusy(false);
-    }
+    smart.mutate({ target, chosenFocus, idempotencyKey: newIdempotencyKey() });
   }
 
   // No tap needed (or the subject cannot be read: the engine then keeps the most salient object): start at once.
-  const startsByItself = image !== null && !generationId && autoStarted !== image && (phase === 'ready' || phase === 'unavailable');
+  const startsByItself = image !== null && autoStarted !== image && (phase === 'ready' || phase === 'unavailable');
   useEffect(() => {
     if (!startsByItself || !image) return;
     setAutoStarted(image);
-    void generate(image, null);
+    generate(image, null);
   }, [startsByItself, image]);
 
-  // Arriving from the dashboard's 'Continue with Smart Upload' starts at once: that click was the request.
+  // The dashboard's 'Continue with Smart Upload' click is the request, handed over in router state.
+  // History keeps that state for Back and reload: it is cleared before anything starts, so only the
+  // click itself ever starts a run.
   const started = useRef(false);
   useEffect(() => {
-    if (started.current || !initial.current) return;
+    if (started.current || !handedOver) return;
     started.current = true;
-    void start(initial.current);
+    navigate(location.pathname, { replace: true, state: null });
+    start(handedOver);
   }, []);
 
   function pick(file: File) {
     if (file.size > SMART_MAX_BYTES) return setError('Please select an image under 5MB');
     setError(null);
-    setGenerationId(null);
     setSource({ kind: 'file', file });
   }
 
   function chooseAnother() {
     setSource(null);
-    setGenerationId(null);
     setImage(null);
     setFocus(null);
     setError(null);
   }
 
-  function viewResults() {
-    if (!run) return;
-    const state: SmartResultsState = {
-      generationId: run.id,
-      images: run.styles.filter((s) => s.status === 'complete' && s.url).map((s) => ({ url: s.url!, styleName: s.name, index: s.index })),
-      productInfo: run.productInfo,
-    };
-    navigate('/smart-results', { state });
-  }
-
-  const failure = smartFailure(run);
-  const running = generationId !== null && !isFinished(run);
-  const completed = run?.styles.filter((s) => s.status === 'complete').length ?? 0;
+  const busy = upload.isPending || smart.isPending;
   const waiting = busy || startsByItself || (image !== null && phase === 'pending');
   const tapMissing = phase === 'tap' && focus === null;
 
@@ -176,7 +156,7 @@ export function SmartUploadPage() {
               phase={phase}
               focus={focus}
               onFocus={setFocus}
-              locked={generationId !== null || busy}
+              locked={busy}
               imageClassName="selected-preview"
             />
           ) : source ? (
@@ -184,7 +164,7 @@ export function SmartUploadPage() {
           ) : (
             <DropZone hint="Supports JPEG, PNG, WebP (Max 5MB)" onFile={pick} onReject={() => setError('Please select an image file (JPEG, PNG, etc.)')} />
           )}
-          {source && !running && (
+          {source && !busy && (
             <button type="button" className="link-button" onClick={chooseAnother}>
               Choose another image
             </button>
@@ -194,7 +174,7 @@ export function SmartUploadPage() {
               {error}
             </p>
           )}
-          {!generationId && phase !== 'failed' && (
+          {phase !== 'failed' && (
             <button
               type="button"
               className="button button-block button-large"
@@ -205,62 +185,6 @@ export function SmartUploadPage() {
             </button>
           )}
         </section>
-
-        {generationId && (
-          <section className="card progress-card" aria-live="polite">
-            <ol className="steps">
-              {stepStates(run).map(({ stage, state }) => (
-                <li key={stage} className={`step step-${state}`}>
-                  <span className="step-dot" aria-hidden="true">
-                    {state === 'done' ? '✓' : ''}
-                  </span>
-                  {STAGE_LABELS[stage]}
-                  <span className="sr-only">{state === 'done' ? ' (done)' : state === 'current' ? ' (in progress)' : ''}</span>
-                </li>
-              ))}
-            </ol>
-            {failure ? (
-              <div className="form-error" role="alert">
-                <p>{failure.message}</p>
-                {failure.unsupported && (
-                  <>
-                    <p>We currently support:</p>
-                    <ul>
-                      {SUPPORTED_PRODUCT_LIST.map((kind) => (
-                        <li key={kind}>{kind}</li>
-                      ))}
-                    </ul>
-                  </>
-                )}
-              </div>
-            ) : (
-              <ul className="style-cards">
-                {(run?.styles ?? []).map((style) => (
-                  <li key={style.index} className={`style-card style-${style.status}`} data-testid="style-card">
-                    <div className="style-thumb">{style.url ? <img src={style.url} alt={`${style.name} style`} /> : <span className="spinner" aria-hidden="true" />}</div>
-                    <div>
-                      <p className="style-name">{style.name}</p>
-                      <p className="style-status">
-                        {style.status === 'complete'
-                          ? 'Complete!'
-                          : style.status === 'failed'
-                            ? `Failed: ${style.error ?? 'unknown error'}`
-                            : style.status === 'running'
-                              ? `Generating… ${progressPercent(style.progress)}%`
-                              : 'Waiting…'}
-                      </p>
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            )}
-            {showResults && completed > 0 && (
-              <button type="button" className="button button-block button-large" onClick={viewResults}>
-                View All Results
-              </button>
-            )}
-          </section>
-        )}
       </div>
     </div>
   );

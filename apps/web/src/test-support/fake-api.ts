@@ -4,9 +4,11 @@ export interface ApiCall {
   method: string;
   path: string;
   body: unknown;
+  /** Request headers, names lower-cased. */
+  headers: Record<string, string>;
 }
 
-/** Answers one call: a JSON body for a 200, or a whole Response for anything else. */
+/** Answers one call (or a promise of it): a JSON body for a 200, or a whole Response for anything else; a thrown error is a network failure. */
 type Route = (body: unknown) => unknown;
 
 /**
@@ -21,14 +23,30 @@ export function stubApi(routes: Record<string, Route>): ApiCall[] {
       const path = input.replace(/^\/api/, '').replace(/\?.*$/, '');
       const method = init.method ?? 'GET';
       const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
-      calls.push({ method, path, body });
+      const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>).map(([name, value]) => [name.toLowerCase(), value]));
+      calls.push({ method, path, body, headers });
       const route = routes[`${method} ${path}`];
       if (!route) return new Response(JSON.stringify({ message: 'Not found' }), { status: 404 });
-      const answer = route(body);
+      const answer = await route(body);
       return answer instanceof Response ? answer : new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
     }),
   );
   return calls;
+}
+
+/** An API error answer, as Fastify shapes it. */
+export function apiError(status: number, message: string, code?: string): Response {
+  return new Response(JSON.stringify({ statusCode: status, error: 'Error', message, ...(code ? { code } : {}) }), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** What fetch throws when no answer came back at all. */
+export function networkFailure(): never {
+  throw new TypeError('Failed to fetch');
+}
+
+/** The Idempotency-Key each recorded call carried. */
+export function idempotencyKeys(calls: ApiCall[]): (string | undefined)[] {
+  return calls.map((call) => call.headers['idempotency-key']);
 }
 
 /** jsdom lays nothing out: gives an <img> the box and natural size a browser would. */

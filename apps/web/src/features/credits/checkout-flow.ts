@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
+import { newIdempotencyKey } from '../../lib/idempotency.js';
 import { queryKeys } from '../../lib/query-keys.js';
 
 export type CheckoutPhase = 'idle' | 'processing' | 'redirecting' | 'error';
@@ -17,10 +18,11 @@ export function useCheckoutFlow(fallback: string) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  async function run(pay: () => Promise<{ payment_link: string | null }>) {
+  /** One click, one key: a double submit of the same click cannot buy twice. */
+  async function run(pay: (idempotencyKey: string) => Promise<{ payment_link: string | null }>) {
     setPhase('processing');
     try {
-      const { payment_link: link } = await pay();
+      const { payment_link: link } = await pay(newIdempotencyKey());
       // Local payments grant at once: the counter must show the new credits on arrival.
       void queryClient.invalidateQueries({ queryKey: queryKeys.subscription });
       setPhase('redirecting');

@@ -1,7 +1,8 @@
 import type { SubscriptionResponse } from '@prodshot/contracts';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { formatDate } from '../../lib/format.js';
 import { CreditCounter } from './credit-counter.js';
 
 const growth: SubscriptionResponse = {
@@ -50,6 +51,25 @@ describe('CreditCounter', () => {
     expect(screen.getByTestId('credit-total').textContent).toBe('0');
     fireEvent.focus(screen.getByRole('button'));
     expect(screen.getByRole('tooltip').textContent).toContain('No Subscription');
+  });
+
+  it('tells of a scheduled plan change and its date, and of the end of a cancelled plan', () => {
+    const endDate = '2026-12-23T10:00:00.000Z';
+    renderCounter({ data: { ...growth, subscription: { ...growth.subscription, endDate, pendingPlan: 'pro' } }, loading: false });
+    fireEvent.mouseEnter(screen.getByRole('button').parentElement!);
+    expect(screen.getByRole('tooltip').textContent).toContain('Growth Plan');
+    expect(screen.getByTestId('plan-change').textContent).toBe(`Changes to Pro Plan on ${formatDate(endDate)}`);
+    cleanup();
+
+    renderCounter({ data: { ...growth, subscription: { ...growth.subscription, status: 'canceled', endDate, cancelAtPeriodEnd: true } }, loading: false });
+    fireEvent.mouseEnter(screen.getByRole('button').parentElement!);
+    expect(screen.getByTestId('plan-change').textContent).toBe(`Ends on ${formatDate(endDate)}`);
+  });
+
+  it('says nothing of a change when the plan simply renews', () => {
+    renderCounter({ data: { ...growth, subscription: { ...growth.subscription, endDate: '2026-12-23T10:00:00.000Z' } }, loading: false });
+    fireEvent.mouseEnter(screen.getByRole('button').parentElement!);
+    expect(screen.queryByTestId('plan-change')).toBeNull();
   });
 
   it('goes to /pricing when clicked', () => {

@@ -1,6 +1,7 @@
 import { planLabel, type SubscriptionResponse } from '@prodshot/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { PlanChangeNote } from './plan-change.js';
 import { totalCredits } from './use-subscription.js';
 
 /** Total credits, or '...' while loading; a click goes to /pricing, hovering opens 'Credit Details'. */
@@ -45,6 +46,7 @@ export function CreditCounter({ data, loading }: { data: SubscriptionResponse | 
               </div>
             </dl>
           )}
+          {data && <PlanChangeNote subscription={data.subscription} />}
         </div>
       )}
     </div>

@@ -34,11 +34,13 @@ export function wireSocketToCache(socket: ClientSocket, queryClient: QueryClient
     queryClient.setQueryData<SubscriptionResponse>(queryKeys.subscription, (current) => (current ? { ...current, ...event } : current));
     if (!queryClient.getQueryData(queryKeys.subscription)) void queryClient.invalidateQueries({ queryKey: queryKeys.subscription });
   });
-  // Events sent while the socket was away are lost: every generation still running is re-read.
-  socket.io.on('reconnect', () => {
-    const running = queryClient.getQueriesData<{ data: GenerationDto }>({ queryKey: queryKeys.generationAll });
-    for (const [key, value] of running) {
-      if (value && (value.data.status === 'queued' || value.data.status === 'running')) void queryClient.invalidateQueries({ queryKey: key });
+  // Events sent while the socket was away are lost, and so are those between a page's first read and
+  // the first connection (a reload mid-run): on every connection each generation still running, or
+  // still being read, is read again (an unused, disabled entry is not).
+  socket.on('connect', () => {
+    const known = queryClient.getQueriesData<{ data: GenerationDto }>({ queryKey: queryKeys.generationAll });
+    for (const [key, value] of known) {
+      if (!value || value.data.status === 'queued' || value.data.status === 'running') void queryClient.invalidateQueries({ queryKey: key });
     }
   });
 }

@@ -1,35 +1,39 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { TOAST_DURATION_MS, TOAST_PARAMS, toastFromQuery, type ToastMessage } from './query-toast.js';
+import { useSubscription } from '../credits/use-subscription.js';
+import { isSubscriptionReturn, TOAST_DURATION_MS, TOAST_PARAMS, toastFromQuery } from './query-toast.js';
 
 /** Reads the toast parameters once, shows the toast bottom-right, and clears both after 10 s or on close. */
 export function QueryToastHost() {
   const location = useLocation();
   const navigate = useNavigate();
-  const [toast, setToast] = useState<ToastMessage | null>(null);
+  const subscription = useSubscription();
+  const [params, setParams] = useState<URLSearchParams | null>(null);
 
   useEffect(() => {
-    const params = new URLSearchParams(location.search);
-    const found = toastFromQuery(params);
-    if (!found) return;
-    setToast(found);
+    const found = new URLSearchParams(location.search);
+    if (!toastFromQuery(found)) return;
+    setParams(found);
     const timer = setTimeout(() => {
-      setToast(null);
+      setParams(null);
       clearRef.current();
     }, TOAST_DURATION_MS);
     return () => clearTimeout(timer);
   }, [location.search]);
 
   function clearParams() {
-    const params = new URLSearchParams(location.search);
-    for (const key of TOAST_PARAMS) params.delete(key);
-    const search = params.toString();
+    const next = new URLSearchParams(location.search);
+    for (const key of TOAST_PARAMS) next.delete(key);
+    const search = next.toString();
     navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
   }
   // The timer outlives renders; it calls the latest clearParams through this ref.
   const clearRef = useRef(clearParams);
   clearRef.current = clearParams;
 
+  // After a purchase the subscription is read again: its old state would tell of a change that is not there.
+  if (!params || (isSubscriptionReturn(params) && subscription.isFetching)) return null;
+  const toast = toastFromQuery(params, subscription.data?.subscription);
   if (!toast) return null;
   return (
     <div className={`toast toast-${toast.type}`} role={toast.type === 'error' ? 'alert' : 'status'} aria-live="polite">
@@ -43,7 +47,7 @@ export function QueryToastHost() {
         className="toast-close"
         aria-label="Close notification"
         onClick={() => {
-          setToast(null);
+          setParams(null);
           clearParams();
         }}
       >

@@ -1,10 +1,22 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import type { SubscriptionInfo, SubscriptionResponse } from '@prodshot/contracts';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatDate } from '../../lib/format.js';
+import { stubApi } from '../../test-support/fake-api.js';
+import { renderRoutes } from '../../test-support/render-routes.js';
 import { QueryToastHost } from './query-toast-host.js';
 import { TOAST_DURATION_MS, toastFromQuery } from './query-toast.js';
 
-const q = (search: string) => toastFromQuery(new URLSearchParams(search));
+const growthUntil23Dec: SubscriptionInfo = {
+  plan: 'growth',
+  status: 'active',
+  startDate: '2026-11-23T10:00:00.000Z',
+  endDate: '2026-12-23T10:00:00.000Z',
+  pendingPlan: null,
+  cancelAtPeriodEnd: false,
+};
+
+const q = (search: string, subscription?: SubscriptionInfo) => toastFromQuery(new URLSearchParams(search), subscription);
 
 describe('toastFromQuery', () => {
   it('words subscription success with and without a plan, with details only when there is an id', () => {
@@ -27,6 +39,14 @@ describe('toastFromQuery', () => {
     expect(q('status=failed&plan=starter&subscription_id=sub_2')?.details).toBe('Subscription ID: sub_2');
   });
 
+  it('says when a scheduled plan change takes effect instead of calling it an upgrade', () => {
+    const toPro = { ...growthUntil23Dec, pendingPlan: 'pro' as const };
+    expect(q('subscription=success', toPro)?.description).toBe(`Your plan changes to Pro on ${formatDate(toPro.endDate)}.`);
+    expect(q('subscription_status=success&plan=pro', toPro)?.description).toBe(`Your plan changes to Pro on ${formatDate(toPro.endDate)}.`);
+    // A first plan starts at once: that is an upgrade.
+    expect(q('subscription_status=success&plan=growth', growthUntil23Dec)?.description).toBe('Your account has been upgraded to the Growth Plan.');
+  });
+
   it('handles add-on returns and ignores unrelated queries', () => {
     expect(q('addon=success')?.type).toBe('success');
     expect(q('addon_status=success&plan=addon-100')?.type).toBe('success');
@@ -35,12 +55,13 @@ describe('toastFromQuery', () => {
 });
 
 describe('QueryToastHost', () => {
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
-  function renderAt(url: string) {
-    const router = createMemoryRouter([{ path: '/dashboard', element: <QueryToastHost /> }], { initialEntries: [url] });
-    render(<RouterProvider router={router} />);
-    return router;
+  function renderAt(url: string, auth: 'signed-in' | 'signed-out' = 'signed-out') {
+    return renderRoutes([{ path: '/dashboard', element: <QueryToastHost /> }], [url], { auth }).router;
   }
 
   it('shows the toast, then hides it and clears the query after 10 s, keeping other parameters', () => {
@@ -59,6 +80,21 @@ describe('QueryToastHost', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Close notification' }));
     expect(screen.queryByText('Subscription Successful!')).toBeNull();
     expect(router.state.location.search).toBe('');
+  });
+
+  it('reads the subscription again before telling of a plan change, and names its date', async () => {
+    const subscription: SubscriptionResponse = {
+      subscription: { ...growthUntil23Dec, pendingPlan: 'pro' },
+      subscriptionCredits: 800,
+      addOnCredits: 0,
+      currentPlan: 'growth',
+      isActive: true,
+    };
+    stubApi({ 'GET /users/subscription': () => subscription });
+    renderAt('/dashboard?subscription=success', 'signed-in');
+    expect(screen.queryByText('Subscription Successful!')).toBeNull();
+    expect(await screen.findByText(`Your plan changes to Pro on ${formatDate(growthUntil23Dec.endDate)}.`)).toBeTruthy();
+    expect(screen.queryByText(/upgraded/)).toBeNull();
   });
 
   it('shows nothing without toast parameters', () => {

@@ -1,4 +1,6 @@
-import { findPlan, type PlanId } from '@prodshot/contracts';
+import { findPlan, type PlanId, type SubscriptionInfo } from '@prodshot/contracts';
+import { formatDate } from '../../lib/format.js';
+import { pendingChange } from '../credits/plan-change.js';
 
 export interface ToastMessage {
   type: 'success' | 'error';
@@ -19,8 +21,16 @@ function planText(plan: string | null): string | null {
   return found ? found.label : null;
 }
 
-/** The dashboard toast for a query string, or null when none of its parameters is present. */
-export function toastFromQuery(params: URLSearchParams): ToastMessage | null {
+/** True for the query strings a subscription purchase returns with: their toast depends on the subscription. */
+export function isSubscriptionReturn(params: URLSearchParams): boolean {
+  return params.get('subscription_status') === 'success' || params.get('status') === 'active' || params.get('subscription') === 'success';
+}
+
+/**
+ * The dashboard toast for a query string, or null when none of its parameters is present. After a
+ * purchase, `subscription` (as it stands now) says whether the plan changed at once or is scheduled.
+ */
+export function toastFromQuery(params: URLSearchParams, subscription?: SubscriptionInfo): ToastMessage | null {
   const plan = params.get('plan');
   const id = params.get('subscription_id');
   const status = params.get('status');
@@ -42,12 +52,20 @@ export function toastFromQuery(params: URLSearchParams): ToastMessage | null {
       details: id ? `Subscription ID: ${id}` : 'Please try again or contact support if the issue persists.',
     };
   }
-  if (subscriptionStatus === 'success' || status === 'active' || params.get('subscription') === 'success') {
+  if (isSubscriptionReturn(params)) {
     const label = planText(plan);
+    const change = pendingChange(subscription);
+    // A change of plan waits for the next billing cycle: nothing is upgraded yet.
+    const description =
+      change?.kind === 'switch'
+        ? `Your plan changes to ${findPlan(change.to)!.name} on ${formatDate(change.on)}.`
+        : label
+          ? `Your account has been upgraded to the ${label}.`
+          : 'Your account has been upgraded successfully.';
     return {
       type: 'success',
       title: 'Subscription Successful!',
-      description: label ? `Your account has been upgraded to the ${label}.` : 'Your account has been upgraded successfully.',
+      description,
       ...(id ? { details: `Subscription ID: ${id} • Status: ${status ?? 'active'}` } : {}),
     };
   }

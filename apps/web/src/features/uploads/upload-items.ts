@@ -47,10 +47,3 @@ export interface EditorState {
 
 /** Navigation state of /smart-upload: a fresh file, or a stored image. */
 export type SmartUploadState = { file: File; previewUrl: string } | { imageId: string; fileId: string; previewUrl: string; name?: string };
-
-/** Navigation state of /smart-results. */
-export interface SmartResultsState {
-  generationId: string;
-  images: { url: string; styleName: string; index: number }[];
-  productInfo: { productTitle: string; productDescription: string; productType: string } | null;
-}

@@ -1,0 +1,62 @@
+import { SUPPORTED_PRODUCT_LIST, type GenerationDto, type StyleSlotDto } from '@prodshot/contracts';
+import { progressPercent, smartFailure, STAGE_LABELS, stepStates } from './smart-status.js';
+
+/** The smart flow's steps, then each style's state, or the reason the run produced nothing. */
+export function SmartProgress({ run }: { run: GenerationDto | undefined }) {
+  const failure = smartFailure(run);
+  return (
+    <>
+      <ol className="steps">
+        {stepStates(run).map(({ stage, state }) => (
+          <li key={stage} className={`step step-${state}`}>
+            <span className="step-dot" aria-hidden="true">
+              {state === 'done' ? '✓' : ''}
+            </span>
+            {STAGE_LABELS[stage]}
+            <span className="sr-only">{state === 'done' ? ' (done)' : state === 'current' ? ' (in progress)' : ''}</span>
+          </li>
+        ))}
+      </ol>
+      {failure ? (
+        <div className="form-error" role="alert">
+          <p>{failure.message}</p>
+          {failure.unsupported && (
+            <>
+              <p>We currently support:</p>
+              <ul>
+                {SUPPORTED_PRODUCT_LIST.map((kind) => (
+                  <li key={kind}>{kind}</li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      ) : (
+        <ul className="style-cards">
+          {(run?.styles ?? []).map((style) => (
+            <li key={style.index} className={`style-card style-${style.status}`} data-testid="style-card">
+              <div className="style-thumb">{style.url ? <img src={style.url} alt={`${style.name} style`} /> : <span className="spinner" aria-hidden="true" />}</div>
+              <div>
+                <p className="style-name">{style.name}</p>
+                <p className="style-status">{styleStatus(style)}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function styleStatus(style: StyleSlotDto): string {
+  switch (style.status) {
+    case 'complete':
+      return 'Complete!';
+    case 'failed':
+      return `Failed: ${style.error ?? 'unknown error'}`;
+    case 'running':
+      return `Generating… ${progressPercent(style.progress)}%`;
+    default:
+      return 'Waiting…';
+  }
+}

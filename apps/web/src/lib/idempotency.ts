@@ -1,0 +1,33 @@
+import { ApiError } from './api-client.js';
+
+/**
+ * One key per user action (a click, a submitted form, a dropped file). Every retry of that action
+ * sends the same key, so the API answers with the first call's work and charges nothing more.
+ */
+export function newIdempotencyKey(): string {
+  // randomUUID exists only in secure contexts; a deployment served over plain http still needs keys.
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * Failures after which nobody knows whether the call took effect: the network dropped it, a proxy
+ * timed out or answered in its stead (502 without our error code), or the API shed load (503).
+ */
+export function isTransient(error: unknown): boolean {
+  // fetch rejects with a TypeError when no answer came back at all.
+  if (error instanceof TypeError) return true;
+  if (!(error instanceof ApiError)) return false;
+  return error.status === 503 || error.status === 504 || (error.status === 502 && !error.code);
+}
+
+const MAX_RETRIES = 2;
+
+/** TanStack's `retry` for calls keyed by their action: transient failures only, same variables, same key. */
+export function retryTransient(failureCount: number, error: unknown): boolean {
+  return failureCount < MAX_RETRIES && isTransient(error);
+}

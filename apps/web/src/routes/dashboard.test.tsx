@@ -1,0 +1,44 @@
+import type { ImageDto } from '@prodshot/contracts';
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { idempotencyKeys, networkFailure, stubApi } from '../test-support/fake-api.js';
+import { renderRoutes } from '../test-support/render-routes.js';
+import { DashboardPage } from './dashboard.js';
+
+const stored: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'mug.png', createdAt: '2025-01-01T00:00:00.000Z', originalImage: { url: '/storage/mug.png' } };
+
+beforeEach(() => {
+  Object.assign(URL, { createObjectURL: () => 'blob:mug', revokeObjectURL: () => undefined });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('DashboardPage manual path', () => {
+  it('sends the upload again with the same Idempotency-Key when the first got no answer', async () => {
+    const answers = [networkFailure, () => stored];
+    const calls = stubApi({
+      'GET /images': () => ({ data: [] }),
+      'GET /images/recent/generations': () => ({ data: [] }),
+      'POST /images/upload': () => answers.shift()!(),
+    });
+    const { router } = renderRoutes(
+      [
+        { path: '/dashboard', element: <DashboardPage /> },
+        { path: '/editor', element: <h1>Editor</h1> },
+      ],
+      ['/dashboard'],
+    );
+    const input = document.getElementById('image-input')!;
+    fireEvent.change(input, { target: { files: [new File(['png'], 'mug.png', { type: 'image/png' })] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue with Manual Design' }));
+
+    expect(await screen.findByRole('heading', { name: 'Editor' }, { timeout: 3000 })).toBeTruthy();
+    const keys = idempotencyKeys(calls.filter((c) => c.path === '/images/upload'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(router.state.location.state).toMatchObject({ imageId: 'img-1', fileId: 'file-1' });
+  });
+});
