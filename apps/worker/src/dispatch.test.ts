@@ -1,5 +1,6 @@
 import { UnrecoverableError, type Job } from 'bullmq';
 import { describe, expect, it, vi } from 'vitest';
+import { EmptyImageError, ModelTimeoutError } from '@prodshot/imaging';
 import { DEFAULT_RETRY_POLICY } from '@prodshot/queue';
 import type { WorkerDeps } from './deps.js';
 import { createDispatcher, JobDeadlineError, settleFailedJob } from './dispatch.js';
@@ -78,5 +79,45 @@ describe('the job deadline', () => {
     expect(onFinalFailure).not.toHaveBeenCalled();
     await expect(dispatch(jobAt(ATTEMPTS - 1))).rejects.toBeInstanceOf(JobDeadlineError);
     expect(onFinalFailure).toHaveBeenCalledOnce();
+  });
+});
+
+describe('what the dispatcher tells BullMQ', () => {
+  it('fails a job it has no handler for without retrying it', async () => {
+    const { handlers } = handlersWith(async () => undefined);
+    const error = await createDispatcher(handlers, deps, { deadlineMs: 1_000 })(jobAt(0, 'retired-job')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnrecoverableError);
+    expect((error as Error).message).toBe('No handler for job "retired-job"');
+  });
+
+  it('turns an input that can never work into an unrecoverable failure, settled at once, keeping its message', async () => {
+    const { handlers, onFinalFailure } = handlersWith(async () => {
+      throw new EmptyImageError();
+    });
+    const error = await createDispatcher(handlers, deps, { deadlineMs: 1_000 })(jobAt(0)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnrecoverableError);
+    expect((error as Error).message).toBe(new EmptyImageError().message);
+    expect(onFinalFailure).toHaveBeenCalledWith({ generationId: 'g', userId: 'u' }, new EmptyImageError().message, deps);
+  });
+
+  it('retries a model that timed out like any other failure', async () => {
+    const { handlers, onFinalFailure } = handlersWith(async () => {
+      throw new ModelTimeoutError('local', 1_000);
+    });
+    const error = await createDispatcher(handlers, deps, { deadlineMs: 1_000 })(jobAt(0)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ModelTimeoutError);
+    expect(onFinalFailure).not.toHaveBeenCalled();
+  });
+
+  it('names the job and its deadline when an attempt runs out of time', async () => {
+    const { handlers } = handlersWith(() => new Promise(() => {}));
+    const error = await createDispatcher(handlers, deps, { deadlineMs: 20 })(jobAt(0)).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'JobDeadlineError', message: 'product-shot did not finish within 20 ms' });
+  });
+
+  it('fails a job whose handler has nothing to settle with the job’s own error', async () => {
+    const handlers = { 'product-shot': { run: async () => Promise.reject(new Error('busy')) } } as unknown as JobHandlers;
+    await expect(createDispatcher(handlers, deps, { deadlineMs: 1_000 })(jobAt(ATTEMPTS - 1))).rejects.toThrow('busy');
+    await expect(settleFailedJob(handlers, deps, jobAt(ATTEMPTS), new Error('busy'))).resolves.toBeUndefined();
   });
 });
