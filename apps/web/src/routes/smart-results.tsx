@@ -2,7 +2,7 @@ import type { GenerationDto } from '@prodshot/contracts';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
 import { Spinner } from '../components/ui/spinner.js';
-import { GenerationNotFound } from '../features/generations/generation-not-found.js';
+import { GenerationLoadError, GenerationNotFound } from '../features/generations/generation-not-found.js';
 import { isFinished } from '../features/generations/smart-status.js';
 import { useGeneration } from '../features/generations/use-generation.js';
 import { downloadImage, smartResultDownloadName } from '../lib/download.js';
@@ -28,14 +28,7 @@ export function SmartResultsPage() {
   if (notFound) return <GenerationNotFound />;
   if (!run) {
     if (!error) return <Spinner label="Loading your shots" fullPage />;
-    return (
-      <div className="form-error narrow" role="alert">
-        <p>Failed to load this generation. Please try again.</p>
-        <button type="button" className="button button-small" onClick={() => void refetch()}>
-          Try Again
-        </button>
-      </div>
-    );
+    return <GenerationLoadError className="narrow" onRetry={() => void refetch()} />;
   }
 
   const images = shotsOf(run);

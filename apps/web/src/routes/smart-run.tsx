@@ -2,12 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Spinner } from '../components/ui/spinner.js';
-import { GenerationNotFound } from '../features/generations/generation-not-found.js';
+import { GenerationLoadError, GenerationNotFound } from '../features/generations/generation-not-found.js';
 import { SmartProgress } from '../features/generations/smart-progress.js';
 import { isFinished } from '../features/generations/smart-status.js';
 import { useGeneration } from '../features/generations/use-generation.js';
 import { api } from '../lib/api-client.js';
 import { queryKeys } from '../lib/query-keys.js';
+import { SmartHeader } from '../features/generations/smart-header.js';
 
 /** Spec §4: results show this long after the last style lands. */
 const RESULTS_DELAY_MS = 500;
@@ -38,10 +39,7 @@ export function SmartRunPage() {
 
   return (
     <div className="smart narrow-wide">
-      <header className="page-header center">
-        <h1>Smart Product Generator</h1>
-        <p className="lead">We analyse your product, design styles for it and generate each one.</p>
-      </header>
+      <SmartHeader />
       <div className="smart-grid">
         <section className="card">
           {previewUrl ? <img className="selected-preview" src={previewUrl} alt="Your product" /> : image.isPending && imageId && <Spinner label="Loading your photo" />}
@@ -53,12 +51,7 @@ export function SmartRunPage() {
         </section>
         <section className="card progress-card" aria-live="polite">
           {!run && error ? (
-            <div className="form-error" role="alert">
-              <p>Failed to load this generation. Please try again.</p>
-              <button type="button" className="button button-small" onClick={() => void refetch()}>
-                Try Again
-              </button>
-            </div>
+            <GenerationLoadError onRetry={() => void refetch()} />
           ) : (
             <SmartProgress run={run} />
           )}

@@ -9,6 +9,7 @@ import type { SmartUploadState } from '../features/uploads/upload-items.js';
 import { api, ApiError } from '../lib/api-client.js';
 import { newIdempotencyKey, retryTransient } from '../lib/idempotency.js';
 import { queryKeys } from '../lib/query-keys.js';
+import { SmartHeader } from '../features/generations/smart-header.js';
 
 const SMART_MAX_BYTES = 5 * 1024 * 1024;
 const STYLE_COUNT = 4;
@@ -142,10 +143,7 @@ export function SmartUploadPage() {
 
   return (
     <div className="smart narrow-wide">
-      <header className="page-header center">
-        <h1>Smart Product Generator</h1>
-        <p className="lead">We analyse your product, design styles for it and generate each one.</p>
-      </header>
+      <SmartHeader />
       <div className="smart-grid">
         <section className="card">
           {source && image && previewUrl ? (

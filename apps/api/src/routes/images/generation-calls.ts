@@ -73,6 +73,13 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     request.log.info('job enqueued');
   }
 
+  /** Answers 202 at once with `Prefer: respond-async`; otherwise waits for the job (the spec's synchronous contract). */
+  async function answerOrWait<K extends JobName>(request: FastifyRequest, reply: FastifyReply, name: K, jobId: string, generationId: string) {
+    accepted(request, reply, generationId, jobId);
+    if (wantsAsync(request)) return { done: false as const, reply: reply.status(202).send({ data: { generationId, status: 'queued' } }) };
+    return settle(reply, name, jobId, generationId);
+  }
+
   function failed(reply: FastifyReply, message: string | null) {
     return reply.status(502).send(errorBody(502, message ?? GENERIC_FAILURE, 'generation_failed'));
   }
@@ -119,9 +126,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
       );
       return generation.id;
     });
-    accepted(request, reply, generationId, generationId);
-    if (wantsAsync(request)) return reply.status(202).send({ data: { generationId, status: 'queued' } });
-    const result = await settle(reply, 'product-shot', generationId, generationId);
+    const result = await answerOrWait(request, reply, 'product-shot', generationId, generationId);
     if (!result.done) return result.reply;
     const processedImages = await service.processedImages(result.generation);
     if (processedImages.length === 0) return failed(reply, result.generation.error);
@@ -246,9 +251,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
       );
       return generation.id;
     });
-    accepted(request, reply, generationId, jobId);
-    if (wantsAsync(request)) return reply.status(202).send({ data: { generationId, status: 'queued' } });
-    const result = await settle(reply, 'style-shot', jobId, generationId);
+    const result = await answerOrWait(request, reply, 'style-shot', jobId, generationId);
     if (!result.done) return result.reply;
     const slot = result.generation.styles.find((s) => s.index === body.styleIndex);
     if (!slot || slot.status !== 'complete' || !slot.result_key) return failed(reply, slot?.error ?? null);
@@ -311,9 +314,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
         );
       return generation.id;
     });
-    accepted(request, reply, generationId, generationId);
-    if (wantsAsync(request)) return reply.status(202).send({ data: { generationId, status: 'queued' } });
-    const result = await settle(reply, kind, generationId, generationId);
+    const result = await answerOrWait(request, reply, kind, generationId, generationId);
     if (!result.done) return result.reply;
     const [processedImage] = await service.processedImages(result.generation);
     if (!processedImage) return failed(reply, result.generation.error);

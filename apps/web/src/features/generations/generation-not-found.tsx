@@ -1,20 +1,24 @@
-import { Link } from 'react-router-dom';
+import { NotFoundNotice } from '../../components/ui/not-found-notice.js';
 
 /** The API answers 404 alike for an id that never existed and for another seller's generation. */
 export function GenerationNotFound() {
   return (
-    <section className="not-found narrow">
-      <p className="eyebrow">404</p>
-      <h1>Generation not found</h1>
-      <p className="muted">This generation does not exist, or it belongs to another account.</p>
-      <div className="actions">
-        <Link to="/smart-upload" className="button">
-          Start a new generation
-        </Link>
-        <Link to="/dashboard" className="button button-ghost">
-          Go to dashboard
-        </Link>
-      </div>
-    </section>
+    <NotFoundNotice
+      title="Generation not found"
+      message="This generation does not exist, or it belongs to another account."
+      next={{ to: '/smart-upload', label: 'Start a new generation' }}
+    />
+  );
+}
+
+/** A generation that could not be read (the network, a 5xx): say so and offer to read it again. */
+export function GenerationLoadError({ onRetry, className = '' }: { onRetry: () => void; className?: string }) {
+  return (
+    <div className={`form-error ${className}`.trim()} role="alert">
+      <p>Failed to load this generation. Please try again.</p>
+      <button type="button" className="button button-small" onClick={onRetry}>
+        Try Again
+      </button>
+    </div>
   );
 }
