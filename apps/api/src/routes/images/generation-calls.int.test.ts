@@ -55,6 +55,18 @@ describe('the image model calls of spec §7', () => {
     expect(done.styles).toEqual([expect.objectContaining({ index: 0, name: 'Light Wood', status: 'complete', url: expect.any(String) })]);
   });
 
+  it('answers a retried synchronous call with the same shots, charging once (Idempotency-Key)', async () => {
+    const before = await balanceOf(testApp, session.userId);
+    const payload = { imageId, backgroundType: 'marble' };
+    const first = await post('/api/images/generate-product-shots', payload, { 'idempotency-key': 'lost-answer' });
+    const retry = await post('/api/images/generate-product-shots', payload, { 'idempotency-key': 'lost-answer' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json().data.generationId).toBe(first.json().data.generationId);
+    expect(retry.json().data.processedImages).toHaveLength(1);
+    expect(await balanceOf(testApp, session.userId)).toBe(before - 1);
+  });
+
   it('needs a template or a prompt', async () => {
     const response = await post('/api/images/generate-product-shots', { imageId, prompt: '   ' });
     expect(response.statusCode).toBe(400);
