@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildWorkerDeps, type TestWorkerDeps } from '../worker-deps.test-support.js';
-import { failOpenSlots, failSlot, refund, renderSlot } from './slots.js';
+import { assertGenerationOpen, failOpenSlots, failSlot, finishIfDone, GenerationSettledError, refund, renderSlot, slotSeed } from './slots.js';
 
 const stack = inject('stack');
 let t: TestWorkerDeps;
@@ -45,14 +45,75 @@ describe('output slots', () => {
     expect(rows.map((r) => r.addon_delta).sort()).toEqual([1, 1, 1]);
   });
 
-  it('keeps the credit of an output that was stored, whatever is refunded after it', async () => {
-    const userId = await t.newUser(2);
-    const generationId = await t.newGeneration(userId, 2, 2);
+  it('keeps the credit of every output that was stored, whatever is refunded after it', async () => {
+    const userId = await t.newUser(3);
+    const generationId = await t.newGeneration(userId, 3, 3);
     await renderSlot(t.deps, { userId, generationId, index: 0 }, async () => png);
+    await renderSlot(t.deps, { userId, generationId, index: 1 }, async () => png);
     await refund(t.deps, userId, generationId, 1_000, `refund:${generationId}:sweep`);
     await failOpenSlots(t.deps, userId, generationId, 'failed');
-    expect(await slotStatuses(generationId)).toEqual(['complete', 'failed']);
+    expect(await slotStatuses(generationId)).toEqual(['complete', 'complete', 'failed']);
     expect(await t.balance(userId)).toBe(1);
-    expect(t.events.filter((e) => e.payload.generationId === generationId && e.payload.status === 'complete')).toHaveLength(1);
+    expect(t.events.filter((e) => e.payload.generationId === generationId && e.payload.status === 'complete')).toHaveLength(2);
+  });
+
+  it('tells the seller each change once, in order, and nothing for what did not change', async () => {
+    const userId = await t.newUser(3);
+    const generationId = await t.newGeneration(userId, 3, 3);
+    const from = t.events.length;
+    const refundedBefore = t.deps.metrics.refunded;
+    let renders = 0;
+    const render = async (progress: (pct: number) => Promise<void>) => {
+      renders += 1;
+      await progress(50);
+      return png;
+    };
+    await renderSlot(t.deps, { userId, generationId, index: 0 }, render);
+    await renderSlot(t.deps, { userId, generationId, index: 0 }, render);
+    await failSlot(t.deps, { userId, generationId, index: 1 }, 'the model broke');
+    await failSlot(t.deps, { userId, generationId, index: 1 }, 'again');
+    await failOpenSlots(t.deps, userId, generationId, 'the shared step failed');
+    await failOpenSlots(t.deps, userId, generationId, 'again');
+    await refund(t.deps, userId, generationId, 1_000, `refund:${generationId}:sweep`);
+    await refund(t.deps, userId, generationId, 0, `refund:${generationId}:nothing`);
+    await finishIfDone(t.deps, userId, generationId);
+    await finishIfDone(t.deps, userId, generationId);
+
+    expect(renders).toBe(1);
+    expect(t.events.slice(from).map((e) => [e.event, e.payload])).toEqual([
+      ['generation:style', { generationId, index: 0, status: 'running' }],
+      ['generation:style', { generationId, index: 0, status: 'progress', progress: 50 }],
+      ['generation:style', { generationId, index: 0, status: 'complete', url: expect.any(String) }],
+      ['credits:update', { subscriptionCredits: 0, addOnCredits: 1 }],
+      ['generation:style', { generationId, index: 1, status: 'failed', error: 'the model broke' }],
+      ['credits:update', { subscriptionCredits: 0, addOnCredits: 2 }],
+      ['generation:style', { generationId, index: 2, status: 'failed', error: 'the shared step failed' }],
+      ['generation:done', { generationId, status: 'complete', error: null }],
+    ]);
+    expect(t.deps.metrics.refunded - refundedBefore).toBe(2);
+    expect(await t.balance(userId)).toBe(2);
+  });
+
+  it('lets work on an open generation go on, and stops a late attempt on a settled one', async () => {
+    const userId = await t.newUser(1);
+    const generationId = await t.newGeneration(userId, 1, 1);
+    await expect(assertGenerationOpen(t.deps, generationId)).resolves.toBeUndefined();
+    await failOpenSlots(t.deps, userId, generationId, 'failed');
+    await finishIfDone(t.deps, userId, generationId, 'failed');
+    const error = await assertGenerationOpen(t.deps, generationId).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GenerationSettledError);
+    expect((error as Error).message).toBe(`Generation ${generationId} is already settled`);
+  });
+});
+
+describe('slotSeed', () => {
+  it('gives a slot the same seed on every retry, another slot another one, within the engine’s range', () => {
+    expect(slotSeed('g-1', 0)).toBe(slotSeed('g-1', 0));
+    expect(slotSeed('g-1', 0)).not.toBe(slotSeed('g-1', 1));
+    expect(slotSeed('g-1', 0)).not.toBe(slotSeed('g-2', 0));
+    for (let index = 0; index < 50; index += 1) {
+      const seed = slotSeed('5f0c6c1e-2b7a-4d1e-9a49-0f7b5b0e2d11', index);
+      expect(Number.isInteger(seed) && seed >= 0 && seed < 2_147_483_647).toBe(true);
+    }
   });
 });
