@@ -1,3 +1,4 @@
+import { v4 as uuidv4 } from 'uuid';
 import { ApiError } from './api-client.js';
 
 /**
@@ -5,13 +6,8 @@ import { ApiError } from './api-client.js';
  * sends the same key, so the API answers with the first call's work and charges nothing more.
  */
 export function newIdempotencyKey(): string {
-  // randomUUID exists only in secure contexts; a deployment served over plain http still needs keys.
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  // uuid's v4 uses crypto.randomUUID where it exists; a deployment served over plain http has none.
+  return uuidv4();
 }
 
 /**
