@@ -25,7 +25,12 @@ export interface BuyCreditsRequest {
   return_url?: string;
 }
 
-/** null when nothing is left to pay (local provider, or a plan change taking effect next cycle). */
+/**
+ * Where the payer goes next: Stripe Checkout for a first purchase, or the Billing Portal when the
+ * seller's subscription has a payment due or pending (never a second Checkout); null when nothing
+ * is left to pay (local provider, or a plan change taking effect next cycle: see
+ * SubscriptionInfo.pendingPlan and endDate).
+ */
 export interface PaymentLinkResponse {
   payment_link: string | null;
 }

@@ -3,12 +3,14 @@ import type { Db } from './database.js';
 import * as initial from './migrations/0001-initial.js';
 import * as imageSubject from './migrations/0002-image-subject.js';
 import * as idempotencyKeys from './migrations/0003-idempotency-keys.js';
+import * as billing from './migrations/0004-billing.js';
 
 /** Migrations are imported statically so that source runs (tests) and built runs (dist) apply the same set. */
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-image-subject': imageSubject,
   '0003-idempotency-keys': idempotencyKeys,
+  '0004-billing': billing,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

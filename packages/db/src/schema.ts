@@ -13,7 +13,12 @@ export type LedgerKind =
   | 'refund'
   | 'grant_subscription'
   | 'grant_addon'
-  | 'reset_subscription';
+  | 'reset_subscription'
+  | 'expire_subscription'
+  | 'revoke'
+  | 'restore';
+/** Which balance a purchase filled: a plan period's allowance or an add-on pack. */
+export type CreditBucket = 'subscription' | 'addon';
 
 export interface UsersTable {
   id: Generated<string>;
@@ -86,6 +91,24 @@ export interface CreditLedgerTable {
   idempotency_key: string;
   generation_id: string | null;
   reason: string | null;
+  /** For revoke and restore rows: the grant key of the purchase whose credits moved. */
+  purchase_key: string | null;
+  created_at: Generated<Date>;
+}
+
+/** A paid grant that a refund or a dispute can take back: keyed by the grant's ledger idempotency key. */
+export interface CreditPurchasesTable {
+  grant_key: string;
+  user_id: string;
+  bucket: CreditBucket;
+  credits: number;
+  created_at: Generated<Date>;
+}
+
+/** Which grant a payment (a PaymentIntent, charge or invoice id) paid for. */
+export interface PurchasePaymentsTable {
+  payment_ref: string;
+  grant_key: string;
   created_at: Generated<Date>;
 }
 
@@ -101,6 +124,8 @@ export interface SubscriptionsTable {
   cancel_at_period_end: Generated<boolean>;
   current_period_start: NullableTimestamp;
   current_period_end: NullableTimestamp;
+  /** `created` of the last provider event applied to this subscription: an older one arriving late changes nothing. */
+  provider_event_at: NullableTimestamp;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -131,6 +156,8 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   processed_webhook_events: ProcessedWebhookEventsTable;
   idempotency_keys: IdempotencyKeysTable;
+  credit_purchases: CreditPurchasesTable;
+  purchase_payments: PurchasePaymentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -144,3 +171,4 @@ export type CreditBalanceRow = Selectable<CreditBalancesTable>;
 export type CreditLedgerRow = Selectable<CreditLedgerTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
+export type CreditPurchaseRow = Selectable<CreditPurchasesTable>;

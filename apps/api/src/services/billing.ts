@@ -35,8 +35,18 @@ export function isActive(row: SubscriptionRow | undefined): row is SubscriptionR
 /** Still inside a paid period, cancelled or not: buying again resumes or changes it instead of paying twice. */
 export function isRunning(row: SubscriptionRow | undefined, now = new Date()): row is SubscriptionRow {
   if (!row || row.plan === 'none') return false;
-  if (row.status === 'active') return true;
+  if (row.status === 'active' || row.status === 'trialing') return true;
   return row.cancel_at_period_end && row.current_period_end !== null && row.current_period_end > now;
+}
+
+/** Over for good: deleted at the provider, or its first payment never came. Nothing revives it. */
+export function hasEnded(row: SubscriptionRow): boolean {
+  return row.status === 'incomplete_expired' || (row.status === 'canceled' && !row.cancel_at_period_end);
+}
+
+/** Holds a provider subscription that is not over: a second one would make the customer pay twice. */
+export function holdsLiveSubscription(row: SubscriptionRow | undefined): row is SubscriptionRow & { provider_subscription_id: string } {
+  return row !== undefined && row.provider_subscription_id !== null && !hasEnded(row);
 }
 
 export async function subscriptionResponse(deps: AppDeps, userId: string): Promise<SubscriptionResponse> {
@@ -62,6 +72,8 @@ export interface Activation {
   periodEnd?: Date | null;
   /** One allowance per paid period: a replay with the same key moves nothing. */
   grantKey: string;
+  /** A grant paid through the provider: refunds and disputes of these payments take it back. */
+  purchase?: { paymentRefs: string[] };
 }
 
 /** A paid plan begins: the row becomes active and subscription credits become the allowance. */
@@ -80,6 +92,7 @@ export async function activatePlan(tx: BillingTx, credits: CreditChanges, activa
     amount: planAllowance(activation.plan),
     idempotencyKey: activation.grantKey,
     reason: `${activation.plan} plan period`,
+    ...(activation.purchase ? { purchase: activation.purchase } : {}),
   });
   return row;
 }
@@ -92,10 +105,11 @@ export async function startNewPeriod(
   tx: BillingTx,
   credits: CreditChanges,
   row: SubscriptionRow,
-  period: { start: Date | null; end: Date | null; grantKey: string },
+  period: { start: Date | null; end: Date | null; grantKey: string; purchase?: { paymentRefs: string[] } },
 ): Promise<SubscriptionRow> {
-  // A late invoice for a period already superseded must neither move the dates back nor hand out
-  // that older period's allowance again.
+  // An ended subscription stays ended; a late invoice for a period already superseded must neither
+  // move the dates back nor hand out that older period's allowance again.
+  if (hasEnded(row)) return row;
   if (period.end && row.current_period_start && period.end <= row.current_period_start) return row;
   const plan: PlanId = row.pending_plan ?? row.plan;
   const updated = await new SubscriptionsRepository(tx).update(row.id, {
@@ -105,20 +119,49 @@ export async function startNewPeriod(
     currentPeriodStart: period.start,
     currentPeriodEnd: period.end,
   });
-  await credits.resetSubscription({ userId: row.user_id, amount: planAllowance(plan), idempotencyKey: period.grantKey, reason: `${plan} plan period` });
+  await credits.resetSubscription({
+    userId: row.user_id,
+    amount: planAllowance(plan),
+    idempotencyKey: period.grantKey,
+    reason: `${plan} plan period`,
+    ...(period.purchase ? { purchase: period.purchase } : {}),
+  });
   return updated ?? row;
 }
 
-export async function grantAddOnPack(credits: CreditChanges, input: { userId: string; pack: AddOnPack; grantKey: string }): Promise<void> {
-  await credits.grantAddOn({ userId: input.userId, amount: input.pack.credits, idempotencyKey: input.grantKey, reason: input.pack.id });
+/**
+ * The paid period is over and nothing follows it: the plan's quality goes (the row reads ended)
+ * and subscription credits go to 0; add-on credits stay (decisions.md, Money).
+ */
+export async function endSubscription(tx: BillingTx, credits: CreditChanges, row: SubscriptionRow, endKey: string): Promise<void> {
+  await new SubscriptionsRepository(tx).update(row.id, { status: 'canceled', cancelAtPeriodEnd: false, pendingPlan: null });
+  await credits.expireSubscription({ userId: row.user_id, idempotencyKey: endKey, reason: `${row.plan} plan ended` });
 }
 
-/** Plan change inside a running period: the new plan waits for the next cycle; a cancellation is withdrawn. */
-export async function scheduleChange(deps: AppDeps, row: SubscriptionRow, plan: PaidPlanId): Promise<void> {
+export async function grantAddOnPack(
+  credits: CreditChanges,
+  input: { userId: string; pack: AddOnPack; grantKey: string; purchase?: { paymentRefs: string[] } },
+): Promise<void> {
+  await credits.grantAddOn({
+    userId: input.userId,
+    amount: input.pack.credits,
+    idempotencyKey: input.grantKey,
+    reason: input.pack.id,
+    ...(input.purchase ? { purchase: input.purchase } : {}),
+  });
+}
+
+/**
+ * Plan change inside a running period: the new plan waits for the next cycle (it shows as
+ * pendingPlan, from endDate); a cancellation is withdrawn. `period` is the provider's word on the
+ * current period, so that endDate is known even before an invoice told us.
+ */
+export async function scheduleChange(deps: AppDeps, row: SubscriptionRow, plan: PaidPlanId, period?: { start: Date; end: Date }): Promise<void> {
   await new SubscriptionsRepository(deps.db).update(row.id, {
     status: 'active',
     cancelAtPeriodEnd: false,
     pendingPlan: plan === row.plan ? null : plan,
+    ...(period ? { currentPeriodStart: period.start, currentPeriodEnd: period.end } : {}),
   });
 }
 
@@ -132,14 +175,13 @@ export function addDays(date: Date, days: number): Date {
  */
 export async function renewLocalIfDue(deps: AppDeps, userId: string, now = new Date()): Promise<void> {
   const row = await new SubscriptionsRepository(deps.db).findByUserId(userId);
-  if (!row || row.provider !== 'local' || !row.current_period_end || row.current_period_end > now) return;
+  if (!row || row.provider !== 'local' || hasEnded(row) || !row.current_period_end || row.current_period_end > now) return;
+  const periodEnd = row.current_period_end;
   if (row.cancel_at_period_end || row.status !== 'active') {
-    if (row.status !== 'canceled' || row.cancel_at_period_end) {
-      await new SubscriptionsRepository(deps.db).update(row.id, { status: 'canceled', cancelAtPeriodEnd: false });
-    }
+    await runCreditTransaction(deps, (tx, credits) => endSubscription(tx, credits, row, `local:end:${row.id}:${periodEnd.toISOString()}`));
     return;
   }
-  let start = row.current_period_end;
+  let start = periodEnd;
   while (addDays(start, LOCAL_PERIOD_DAYS) <= now) start = addDays(start, LOCAL_PERIOD_DAYS);
   const end = addDays(start, LOCAL_PERIOD_DAYS);
   await runCreditTransaction(deps, (tx, credits) =>

@@ -1,13 +1,25 @@
-import { CreditsRepository, type CreditBalance, type Db, type GrantInput, type LedgerResult } from '@prodshot/db';
+import {
+  CreditsRepository,
+  type CreditBalance,
+  type Db,
+  type ExpireInput,
+  type GiveBackInput,
+  type GrantInput,
+  type LedgerResult,
+  type TakeBackInput,
+} from '@prodshot/db';
 import type { AppDeps } from '../deps.js';
 
 /** Called after a commit that moved a user's credits: the hook for a `credits:update` socket event. */
 export type CreditsChangedListener = (userId: string, balance: CreditBalance) => void;
 
-/** The billing credit movements (plan allowances and add-on packs), joined to the caller's transaction. */
+/** The billing credit movements (plan allowances, add-on packs, and money taken back), joined to the caller's transaction. */
 export interface CreditChanges {
   resetSubscription(input: GrantInput): Promise<LedgerResult>;
   grantAddOn(input: GrantInput): Promise<LedgerResult>;
+  expireSubscription(input: ExpireInput): Promise<LedgerResult>;
+  takeBack(input: TakeBackInput): Promise<LedgerResult>;
+  giveBack(input: GiveBackInput): Promise<LedgerResult>;
 }
 
 /** A transaction, typed as the database it runs on: repositories take either. */
@@ -30,6 +42,9 @@ export async function runCreditTransaction<T>(deps: Pick<AppDeps, 'db' | 'onCred
     return work(tx, {
       resetSubscription: (input) => track(input.userId, ledger.resetSubscription(input)),
       grantAddOn: (input) => track(input.userId, ledger.grantAddOn(input)),
+      expireSubscription: (input) => track(input.userId, ledger.expireSubscription(input)),
+      takeBack: (input) => track(input.purchase.user_id, ledger.takeBack(input)),
+      giveBack: (input) => track(input.purchase.user_id, ledger.giveBack(input)),
     });
   });
   for (const [userId, balance] of moved) notifyCreditsChanged(deps, userId, balance);

@@ -15,6 +15,7 @@ import {
   type IdempotencyClaim,
   ImagesRepository,
   InsufficientCreditsError,
+  SubscriptionsRepository,
   type Db,
   type GenerationKind,
   type GenerationRow,
@@ -23,6 +24,7 @@ import {
   type NewSlot,
 } from '@prodshot/db';
 import type { JobProducer } from '@prodshot/queue';
+import { isRunning } from './billing.js';
 import { HttpError } from './http-error.js';
 import { heldTarget, IdempotentReplayError } from './idempotency.js';
 import type { ObjectStore } from '@prodshot/storage';
@@ -95,14 +97,10 @@ export class GenerationService {
     return generation;
   }
 
+  /** A cancelled plan keeps its quality until the paid period ends (decisions.md, Money). */
   async shotSize(userId: string): Promise<ShotSize> {
-    const row = await this.deps.db
-      .selectFrom('subscriptions')
-      .select('plan')
-      .where('user_id', '=', userId)
-      .where('status', 'in', ['active', 'trialing'])
-      .executeTakeFirst();
-    return SIZE_BY_PLAN[row?.plan ?? 'none'] ?? 1024;
+    const row = await new SubscriptionsRepository(this.deps.db).findByUserId(userId);
+    return SIZE_BY_PLAN[isRunning(row) ? row.plan : 'none'] ?? 1024;
   }
 
   /**

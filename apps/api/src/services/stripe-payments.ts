@@ -10,8 +10,9 @@ import {
 import { SubscriptionsRepository, type SubscriptionRow } from '@prodshot/db';
 import type { AppDeps } from '../deps.js';
 import type { AuthUser } from '../plugins/auth.js';
-import { isRunning, scheduleChange } from './billing.js';
+import { holdsLiveSubscription, isRunning, scheduleChange } from './billing.js';
 import type { PaymentsProvider, PurchaseResult } from './payments-provider.js';
+import { addOnPrice, planPrice, StripePrices } from './stripe-prices.js';
 
 type StripeConfig = Extract<PaymentsConfig, { mode: 'stripe' }>;
 
@@ -39,20 +40,29 @@ export interface CheckoutMetadata {
   [key: string]: string;
 }
 
+/** The current period of a subscription as Stripe states it (on its item, since API version 2025-03-31). */
+function periodOf(subscription: Stripe.Subscription): { start: Date; end: Date } | undefined {
+  const item = subscription.items.data[0];
+  return item ? { start: new Date(item.current_period_start * 1000), end: new Date(item.current_period_end * 1000) } : undefined;
+}
+
 /**
- * Stripe Checkout for purchases, the Billing Portal for self-service, and subscription updates
- * for cancellations and plan changes. Prices are sent inline from packages/contracts, so the plan
- * table has one home and no Stripe price ids need configuring.
+ * Stripe Checkout for a first purchase, the Billing Portal for self-service, and updates of the
+ * one existing subscription for plan changes and cancellations. Each plan and pack is one Stripe
+ * product and price, found by lookup_key and created from packages/contracts when missing, so the
+ * plan table has one home and no Stripe price ids need configuring.
  */
 export class StripePaymentsProvider implements PaymentsProvider {
   readonly kind = 'stripe';
   readonly stripe: Stripe;
+  private readonly prices: StripePrices;
 
   constructor(
     private readonly deps: AppDeps,
     config: StripeConfig,
   ) {
     this.stripe = createStripeClient(config);
+    this.prices = new StripePrices(this.stripe);
   }
 
   private url(path: string): string {
@@ -64,11 +74,19 @@ export class StripePaymentsProvider implements PaymentsProvider {
     return user.email ? { customer_email: user.email } : {};
   }
 
+  /**
+   * One subscription per customer: a running one is updated to the new plan; one whose payment is
+   * due or still pending (past_due, unpaid, incomplete, paused) is settled in the Billing Portal.
+   * Only a seller without a live subscription goes to Checkout.
+   */
   async subscribe({ user, plan, current, idempotencyKey }: Parameters<PaymentsProvider['subscribe']>[0]): Promise<PurchaseResult> {
-    if (isRunning(current) && current.provider === 'stripe' && current.provider_subscription_id) {
-      await this.changeRunningSubscription(current, plan);
-      await scheduleChange(this.deps, current, plan.id);
-      return { paymentLink: null };
+    if (holdsLiveSubscription(current)) {
+      const customer = current.provider_customer_id;
+      if (isRunning(current)) {
+        await this.changeRunningSubscription(current, plan, idempotencyKey);
+        return { paymentLink: null };
+      }
+      return { paymentLink: customer ? await this.portalUrl(customer) : null };
     }
     const metadata: CheckoutMetadata = { userId: user.id, kind: 'subscription', plan: plan.id };
     const session = await this.stripe.checkout.sessions.create(
@@ -76,17 +94,7 @@ export class StripePaymentsProvider implements PaymentsProvider {
         mode: 'subscription',
         client_reference_id: user.id,
         ...this.customer(user, current),
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: 'usd',
-              unit_amount: plan.priceCents,
-              recurring: { interval: plan.interval },
-              product_data: { name: `Prodshot ${plan.label}` },
-            },
-          },
-        ],
+        line_items: [{ quantity: 1, price: await this.prices.id(planPrice(plan)) }],
         metadata,
         // The subscription (and so each of its invoices) carries who and what, for invoice.paid.
         subscription_data: { metadata },
@@ -99,24 +107,27 @@ export class StripePaymentsProvider implements PaymentsProvider {
     return { paymentLink: session.url };
   }
 
-  /** Resumes a cancelled-at-period-end subscription and, for another plan, bills it from the next invoice. */
-  private async changeRunningSubscription(current: SubscriptionRow, plan: Plan): Promise<void> {
-    const subscriptionId = current.provider_subscription_id!;
-    if (plan.id === current.plan) {
-      await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false });
-      return;
-    }
-    const subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
+  /**
+   * Resumes a cancelled-at-period-end subscription and puts it on the plan's price, billed from the
+   * next invoice; the plan's allowance and quality follow with that period (pendingPlan until then).
+   */
+  private async changeRunningSubscription(current: SubscriptionRow & { provider_subscription_id: string }, plan: Plan, idempotencyKey: string | undefined): Promise<void> {
+    const subscriptionId = current.provider_subscription_id;
+    const [subscription, price] = await Promise.all([this.stripe.subscriptions.retrieve(subscriptionId), this.prices.id(planPrice(plan))]);
     const item = subscription.items.data[0];
     if (!item) throw new Error(`Stripe subscription ${subscriptionId} has no items`);
-    const product = await this.stripe.products.create({ name: `Prodshot ${plan.label}` });
-    await this.stripe.subscriptions.update(subscriptionId, {
-      cancel_at_period_end: false,
-      // No proration: the FAQ promises plan changes from the next billing cycle.
-      proration_behavior: 'none',
-      items: [{ id: item.id, price_data: { currency: 'usd', product: product.id, unit_amount: plan.priceCents, recurring: { interval: plan.interval } } }],
-      metadata: { userId: current.user_id, kind: 'subscription', plan: plan.id },
-    });
+    const updated = await this.stripe.subscriptions.update(
+      subscriptionId,
+      {
+        cancel_at_period_end: false,
+        // No proration: the FAQ promises plan changes from the next billing cycle.
+        proration_behavior: 'none',
+        ...(item.price.id === price ? {} : { items: [{ id: item.id, price }] }),
+        metadata: { userId: current.user_id, kind: 'subscription', plan: plan.id },
+      },
+      idempotencyKey ? { idempotencyKey: `change-plan:${current.user_id}:${idempotencyKey}` } : undefined,
+    );
+    await scheduleChange(this.deps, current, plan.id, periodOf(updated));
   }
 
   async buyAddOn({ user, pack, current, idempotencyKey }: Parameters<PaymentsProvider['buyAddOn']>[0]): Promise<PurchaseResult> {
@@ -126,7 +137,7 @@ export class StripePaymentsProvider implements PaymentsProvider {
         mode: 'payment',
         client_reference_id: user.id,
         ...this.customer(user, current),
-        line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: pack.priceCents, product_data: { name: `Prodshot ${pack.name}` } } }],
+        line_items: [{ quantity: 1, price: await this.prices.id(addOnPrice(pack)) }],
         metadata,
         success_url: this.url(addOnReturnPath(pack.id)),
         cancel_url: this.url(addOnCancelPath()),
@@ -138,15 +149,23 @@ export class StripePaymentsProvider implements PaymentsProvider {
   }
 
   async portalSession({ current }: Parameters<PaymentsProvider['portalSession']>[0]): Promise<string | null> {
-    if (!current?.provider_customer_id) return null;
-    const session = await this.stripe.billingPortal.sessions.create({ customer: current.provider_customer_id, return_url: this.url('/profile') });
+    return current?.provider_customer_id ? this.portalUrl(current.provider_customer_id) : null;
+  }
+
+  private async portalUrl(customer: string): Promise<string> {
+    const session = await this.stripe.billingPortal.sessions.create({ customer, return_url: this.url('/profile') });
     return session.url;
   }
 
   async cancelAtPeriodEnd(current: SubscriptionRow): Promise<void> {
-    if (current.provider_subscription_id) {
-      await this.stripe.subscriptions.update(current.provider_subscription_id, { cancel_at_period_end: true });
-    }
-    await new SubscriptionsRepository(this.deps.db).update(current.id, { status: 'canceled', cancelAtPeriodEnd: true });
+    const period = current.provider_subscription_id
+      ? periodOf(await this.stripe.subscriptions.update(current.provider_subscription_id, { cancel_at_period_end: true }))
+      : undefined;
+    // The period end is when the plan ends: the profile shows it as endDate.
+    await new SubscriptionsRepository(this.deps.db).update(current.id, {
+      status: 'canceled',
+      cancelAtPeriodEnd: true,
+      ...(period ? { currentPeriodStart: period.start, currentPeriodEnd: period.end } : {}),
+    });
   }
 }

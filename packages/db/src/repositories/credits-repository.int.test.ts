@@ -163,4 +163,52 @@ describe('CreditsRepository', () => {
     await credits.resetSubscription({ userId, amount: 800, idempotencyKey: 'invoice:2' });
     expect(await credits.balance(userId)).toEqual({ subscriptionCredits: 800, addOnCredits: 100 });
   });
+  it('never lifts a new period above its allowance with a refund of a reservation from the period before', async () => {
+    const userId = await newUser();
+    await credits.resetSubscription({ userId, amount: 250, idempotencyKey: `period-1:${userId}` });
+    await credits.grantAddOn({ userId, amount: 5, idempotencyKey: `pack:${userId}` });
+    const open = await newGeneration(userId);
+    await credits.reserve({ userId, amount: 252, idempotencyKey: `reserve:${open}`, generationId: open });
+    expect(await credits.balance(userId)).toEqual({ subscriptionCredits: 0, addOnCredits: 3 });
+
+    await credits.resetSubscription({ userId, amount: 250, idempotencyKey: `period-2:${userId}` });
+    const result = await credits.refund({ userId, amount: 252, idempotencyKey: `refund:${open}`, generationId: open });
+    // The add-on credits come back; the old period's subscription credits expired with it.
+    expect(result).toMatchObject({ applied: true, moved: 2, balance: { subscriptionCredits: 250, addOnCredits: 5 } });
+    expect(await credits.refund({ userId, amount: 252, idempotencyKey: `refund-again:${open}`, generationId: open })).toMatchObject({ applied: false, moved: 0 });
+
+    // A reservation of the current period still comes back whole.
+    const current = await newGeneration(userId);
+    await credits.reserve({ userId, amount: 10, idempotencyKey: `reserve:${current}`, generationId: current });
+    await credits.refund({ userId, amount: 10, idempotencyKey: `refund:${current}`, generationId: current });
+    expect(await credits.balance(userId)).toEqual({ subscriptionCredits: 250, addOnCredits: 5 });
+  });
+
+  it('gives nothing back to a subscription that ended after the reservation', async () => {
+    const userId = await newUser();
+    await seed(userId, 40, 0);
+    const generationId = await newGeneration(userId);
+    await credits.reserve({ userId, amount: 4, idempotencyKey: `reserve:${generationId}`, generationId });
+    expect(await credits.expireSubscription({ userId, idempotencyKey: `end:${userId}` })).toMatchObject({ applied: true, balance: { subscriptionCredits: 0 } });
+    await credits.refund({ userId, amount: 4, idempotencyKey: `refund:${generationId}`, generationId });
+    expect(await credits.balance(userId)).toEqual({ subscriptionCredits: 0, addOnCredits: 0 });
+  });
+
+  it("takes back at most a purchase's unspent credits, records each take-back, and gives back only what it took", async () => {
+    const userId = await newUser();
+    await credits.grantAddOn({ userId, amount: 100, idempotencyKey: `pack:${userId}`, purchase: { paymentRefs: [`pi_${userId}`] } });
+    await credits.reserve({ userId, amount: 70, idempotencyKey: `spend:${userId}`, generationId: await newGeneration(userId) });
+    const purchase = (await credits.purchaseByPayment([`ch_unknown`, `pi_${userId}`]))!;
+    expect(purchase).toMatchObject({ grant_key: `pack:${userId}`, user_id: userId, bucket: 'addon', credits: 100 });
+
+    expect(await credits.takeBack({ purchase, upTo: 100, idempotencyKey: `revoke:${userId}` })).toMatchObject({ applied: true, moved: 30, balance: { addOnCredits: 0 } });
+    expect(await credits.takeBack({ purchase, upTo: 100, idempotencyKey: `revoke-again:${userId}` })).toMatchObject({ applied: false, moved: 0 });
+    expect(await credits.giveBack({ purchase, revokeKey: `revoke:${userId}`, idempotencyKey: `restore:${userId}` })).toMatchObject({ moved: 30, balance: { addOnCredits: 30 } });
+    expect(await credits.giveBack({ purchase, revokeKey: `revoke:${userId}`, idempotencyKey: `restore:${userId}` })).toMatchObject({ applied: false });
+    const rows = await test.db.selectFrom('credit_ledger').select(['kind', 'addon_delta', 'purchase_key']).where('user_id', '=', userId).where('kind', 'in', ['revoke', 'restore']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { kind: 'revoke', addon_delta: -30, purchase_key: `pack:${userId}` },
+      { kind: 'restore', addon_delta: 30, purchase_key: `pack:${userId}` },
+    ]);
+  });
 });

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../database.js';
-import type { Database, LedgerKind } from '../schema.js';
+import type { CreditPurchaseRow, Database, LedgerKind } from '../schema.js';
 
 export interface CreditBalance {
   subscriptionCredits: number;
@@ -47,6 +47,36 @@ export interface GrantInput {
   amount: number;
   idempotencyKey: string;
   reason?: string;
+  /**
+   * A paid grant: recorded as a purchase (under its idempotency key) that a refund or a dispute of
+   * these payments can take back.
+   */
+  purchase?: { paymentRefs: string[] };
+}
+
+export interface ExpireInput {
+  userId: string;
+  idempotencyKey: string;
+  reason?: string;
+}
+
+export interface GiveBackInput {
+  purchase: CreditPurchaseRow;
+  /** The take-back to undo: what it took comes back. */
+  revokeKey: string;
+  idempotencyKey: string;
+  reason?: string;
+}
+
+export interface TakeBackInput {
+  purchase: CreditPurchaseRow;
+  /**
+   * How many of the purchase's credits should be gone in all, counting earlier take-backs: a
+   * second partial refund of one payment takes only the difference.
+   */
+  upTo: number;
+  idempotencyKey: string;
+  reason?: string;
 }
 
 type Tx = Transaction<Database>;
@@ -88,16 +118,18 @@ export class CreditsRepository {
 
   /**
    * Gives back up to `amount` of what this generation reserved and has not had back yet, add-on
-   * credits first (they were taken last). A refund never exceeds the reservation.
+   * credits first (they were taken last). A refund never exceeds the reservation, and subscription
+   * credits reserved before the current period began stay gone: that period's credits expired with
+   * it, so giving them back would lift the new period above its allowance.
    */
   async refund(input: RefundInput): Promise<LedgerResult> {
     assertPositive(input.amount);
     return this.inTransaction(async (tx) => {
       const current = await lockBalance(tx, input.userId);
-      const open = await refundable(tx, input.generationId);
+      const open = await refundable(tx, input.userId, input.generationId);
       const cap = Math.min(input.amount, open.total);
       const toAddOn = Math.min(cap, open.addOn);
-      const toSubscription = Math.min(cap - toAddOn, open.subscription);
+      const toSubscription = Math.min(cap - toAddOn, open.subscriptionThisPeriod);
       // Nothing left to give back writes no row: the ledger and the refund metric count only credits that moved.
       if (toAddOn + toSubscription === 0) return { applied: false, moved: 0, balance: current };
       return move(tx, current, input.userId, 'refund', toSubscription, toAddOn, input);
@@ -116,6 +148,7 @@ export class CreditsRepository {
     assertPositive(input.amount);
     return this.inTransaction(async (tx) => {
       const current = await lockBalance(tx, input.userId);
+      await recordPurchase(tx, input, 'addon');
       return move(tx, current, input.userId, 'grant_addon', 0, input.amount, input);
     });
   }
@@ -125,8 +158,72 @@ export class CreditsRepository {
     if (!Number.isInteger(input.amount) || input.amount < 0) throw new RangeError('allowance must be a whole number ≥ 0');
     return this.inTransaction(async (tx) => {
       const current = await lockBalance(tx, input.userId);
+      await recordPurchase(tx, input, 'subscription');
       return move(tx, current, input.userId, 'reset_subscription', input.amount - current.subscriptionCredits, 0, input);
     });
+  }
+
+  /** The paid period ended with nothing after it: subscription credits go to 0, add-on credits stay. */
+  async expireSubscription(input: ExpireInput): Promise<LedgerResult> {
+    return this.inTransaction(async (tx) => {
+      const current = await lockBalance(tx, input.userId);
+      // Written even when nothing is left: it starts a period with no allowance, which refunds respect.
+      return move(tx, current, input.userId, 'expire_subscription', -current.subscriptionCredits, 0, input);
+    });
+  }
+
+  /**
+   * Money paid back is credits taken back: up to `upTo` of what the purchase granted, less what was
+   * taken back already, and only what is unspent, so a balance never goes below 0. Add-on credits
+   * are one pool, so a pack takes back up to its size from it; a plan period's credits are its own
+   * only while that period lasts (a later period was paid by another payment).
+   */
+  async takeBack(input: TakeBackInput): Promise<LedgerResult> {
+    const { purchase } = input;
+    return this.inTransaction(async (tx) => {
+      const current = await lockBalance(tx, purchase.user_id);
+      const owed = Math.min(input.upTo, purchase.credits) - (await takenBack(tx, purchase.grant_key));
+      const amount = Math.min(owed, await unspent(tx, purchase, current));
+      if (amount <= 0) return { applied: false, moved: 0, balance: current };
+      return moveBucket(tx, current, purchase, 'revoke', -amount, { ...input, purchaseKey: purchase.grant_key });
+    });
+  }
+
+  /**
+   * Undoes one take-back (a dispute won): the credits it took come back, a plan period's only
+   * while that period lasts and never above what the purchase granted.
+   */
+  async giveBack(input: GiveBackInput): Promise<LedgerResult> {
+    const { purchase } = input;
+    return this.inTransaction(async (tx) => {
+      const current = await lockBalance(tx, purchase.user_id);
+      const revoked = await tx
+        .selectFrom('credit_ledger')
+        .select(['subscription_delta', 'addon_delta'])
+        .where('idempotency_key', '=', input.revokeKey)
+        .where('purchase_key', '=', purchase.grant_key)
+        .executeTakeFirst();
+      const took = revoked ? -(revoked.subscription_delta + revoked.addon_delta) : 0;
+      const amount = purchase.bucket === 'addon' ? took : (await isCurrentPeriod(tx, purchase)) ? Math.min(took, purchase.credits - current.subscriptionCredits) : 0;
+      if (amount <= 0) return { applied: false, moved: 0, balance: current };
+      return moveBucket(tx, current, purchase, 'restore', amount, { ...input, purchaseKey: purchase.grant_key });
+    });
+  }
+
+  /** The purchase one of these payments (a charge, its PaymentIntent, an invoice) paid for, if it was recorded. */
+  async purchaseByPayment(paymentRefs: string[]): Promise<CreditPurchaseRow | undefined> {
+    if (paymentRefs.length === 0) return undefined;
+    return this.db
+      .selectFrom('purchase_payments')
+      .innerJoin('credit_purchases', 'credit_purchases.grant_key', 'purchase_payments.grant_key')
+      .selectAll('credit_purchases')
+      .where('purchase_payments.payment_ref', 'in', paymentRefs)
+      .executeTakeFirst();
+  }
+
+  /** Records which grant these payments paid for; the payment may be announced before the grant. */
+  async linkPayments(grantKey: string, paymentRefs: string[]): Promise<void> {
+    await linkPayments(this.db, grantKey, paymentRefs);
   }
 
   private inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
@@ -166,7 +263,7 @@ async function move(
   kind: LedgerKind,
   subscriptionDelta: number,
   addOnDelta: number,
-  input: { idempotencyKey: string; generationId?: string; reason?: string },
+  input: { idempotencyKey: string; generationId?: string; reason?: string; purchaseKey?: string },
 ): Promise<LedgerResult> {
   const row = await tx
     .with('entry', (db) =>
@@ -180,6 +277,7 @@ async function move(
           idempotency_key: input.idempotencyKey,
           generation_id: input.generationId ?? null,
           reason: input.reason ?? null,
+          purchase_key: input.purchaseKey ?? null,
         })
         .onConflict((oc) => oc.column('idempotency_key').doNothing())
         .returning('id'),
@@ -206,19 +304,95 @@ async function keyUsed(tx: Tx, idempotencyKey: string): Promise<boolean> {
 
 /**
  * What a generation may still get back: what it reserved, less what came back already, less one
- * credit per output it settled (a stored shot was paid for, whatever fails after it).
+ * credit per output it settled (a stored shot was paid for, whatever fails after it). Of the
+ * subscription credits, only those reserved in the current period may come back.
  */
-async function refundable(tx: Tx, generationId: string): Promise<{ subscription: number; addOn: number; total: number }> {
+async function refundable(tx: Tx, userId: string, generationId: string): Promise<{ subscriptionThisPeriod: number; addOn: number; total: number }> {
+  const periodStart = currentPeriodStart(tx, userId);
   const row = await tx
     .selectFrom('credit_ledger')
     .select([
       sql<string>`coalesce(-sum(subscription_delta) filter (where kind = 'reserve'), 0) - coalesce(sum(subscription_delta) filter (where kind = 'refund'), 0)`.as('subscription'),
+      sql<string>`coalesce(-sum(subscription_delta) filter (where kind = 'reserve' and id > (${periodStart})), 0) - coalesce(sum(subscription_delta) filter (where kind = 'refund' and id > (${periodStart})), 0)`.as(
+        'subscription_this_period',
+      ),
       sql<string>`coalesce(-sum(addon_delta) filter (where kind = 'reserve'), 0) - coalesce(sum(addon_delta) filter (where kind = 'refund'), 0)`.as('addon'),
       sql<string>`count(*) filter (where kind = 'settle')`.as('settled'),
     ])
     .where('generation_id', '=', generationId)
     .executeTakeFirstOrThrow();
-  const subscription = Number(row.subscription);
   const addOn = Number(row.addon);
-  return { subscription, addOn, total: Math.max(0, subscription + addOn - Number(row.settled)) };
+  return {
+    subscriptionThisPeriod: Math.max(0, Number(row.subscription_this_period)),
+    addOn,
+    total: Math.max(0, Number(row.subscription) + addOn - Number(row.settled)),
+  };
+}
+
+/** The ledger row that began the user's current subscription period (its newest reset or expiry): a subquery. */
+function currentPeriodRow(tx: Tx, userId: string) {
+  return tx
+    .selectFrom('credit_ledger')
+    .where('user_id', '=', userId)
+    .where('kind', 'in', ['reset_subscription', 'expire_subscription'])
+    .orderBy('id', 'desc')
+    .limit(1);
+}
+
+function currentPeriodStart(tx: Tx, userId: string) {
+  return sql`coalesce((${currentPeriodRow(tx, userId).select('id')}), 0)`;
+}
+
+/** Whether the purchase's grant began the period the user is in now. */
+async function isCurrentPeriod(tx: Tx, purchase: CreditPurchaseRow): Promise<boolean> {
+  const row = await currentPeriodRow(tx, purchase.user_id).select('idempotency_key').executeTakeFirst();
+  return row?.idempotency_key === purchase.grant_key;
+}
+
+/** What the user still holds of the purchase's bucket: nothing of a plan period that is over. */
+async function unspent(tx: Tx, purchase: CreditPurchaseRow, current: CreditBalance): Promise<number> {
+  if (purchase.bucket === 'addon') return current.addOnCredits;
+  return (await isCurrentPeriod(tx, purchase)) ? current.subscriptionCredits : 0;
+}
+
+/** Net credits taken back from a purchase so far: its revokes less its restores. */
+async function takenBack(tx: Tx, purchaseKey: string): Promise<number> {
+  const row = await tx
+    .selectFrom('credit_ledger')
+    .select(sql<string>`coalesce(-sum(subscription_delta + addon_delta), 0)`.as('taken'))
+    .where('purchase_key', '=', purchaseKey)
+    .executeTakeFirstOrThrow();
+  return Number(row.taken);
+}
+
+function moveBucket(
+  tx: Tx,
+  current: CreditBalance,
+  purchase: CreditPurchaseRow,
+  kind: 'revoke' | 'restore',
+  delta: number,
+  input: { idempotencyKey: string; reason?: string; purchaseKey: string },
+): Promise<LedgerResult> {
+  const subscriptionDelta = purchase.bucket === 'subscription' ? delta : 0;
+  return move(tx, current, purchase.user_id, kind, subscriptionDelta, delta - subscriptionDelta, input);
+}
+
+async function recordPurchase(tx: Tx, input: GrantInput, bucket: CreditPurchaseRow['bucket']): Promise<void> {
+  if (!input.purchase || input.amount <= 0) return;
+  await tx
+    .insertInto('credit_purchases')
+    .values({ grant_key: input.idempotencyKey, user_id: input.userId, bucket, credits: input.amount })
+    .onConflict((oc) => oc.column('grant_key').doNothing())
+    .execute();
+  await linkPayments(tx, input.idempotencyKey, input.purchase.paymentRefs);
+}
+
+async function linkPayments(db: Db, grantKey: string, paymentRefs: string[]): Promise<void> {
+  const refs = [...new Set(paymentRefs)];
+  if (refs.length === 0) return;
+  await db
+    .insertInto('purchase_payments')
+    .values(refs.map((payment_ref) => ({ payment_ref, grant_key: grantKey })))
+    .onConflict((oc) => oc.column('payment_ref').doNothing())
+    .execute();
 }

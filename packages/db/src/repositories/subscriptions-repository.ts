@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../database.js';
 import type { PlanId, SubscriptionRow, SubscriptionsTable } from '../schema.js';
 
@@ -19,6 +20,7 @@ export interface SubscriptionPatch {
   providerCustomerId?: string | null;
   currentPeriodStart?: Date | null;
   currentPeriodEnd?: Date | null;
+  providerEventAt?: Date;
 }
 
 /** One subscription row per user (unique user_id): buying again replaces the plan in place. */
@@ -60,6 +62,8 @@ export class SubscriptionsRepository {
           current_period_start: (eb) => eb.fn.coalesce('excluded.current_period_start', 'subscriptions.current_period_start'),
           current_period_end: (eb) => eb.fn.coalesce('excluded.current_period_end', 'subscriptions.current_period_end'),
           provider_customer_id: (eb) => eb.fn.coalesce('excluded.provider_customer_id', 'subscriptions.provider_customer_id'),
+          // Event order is per provider subscription: another subscription starts with none applied.
+          provider_event_at: sql`case when subscriptions.provider_subscription_id is not distinct from excluded.provider_subscription_id then subscriptions.provider_event_at end`,
           updated_at: new Date(),
         }),
       )
@@ -78,6 +82,7 @@ export class SubscriptionsRepository {
         ...(patch.providerCustomerId !== undefined ? { provider_customer_id: patch.providerCustomerId } : {}),
         ...(patch.currentPeriodStart !== undefined ? { current_period_start: patch.currentPeriodStart } : {}),
         ...(patch.currentPeriodEnd !== undefined ? { current_period_end: patch.currentPeriodEnd } : {}),
+        ...(patch.providerEventAt !== undefined ? { provider_event_at: patch.providerEventAt } : {}),
         updated_at: new Date(),
       })
       .where('id', '=', id)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { AddOnPlansResponse, PlansResponse, SubscriptionResponse } from '@prodshot/contracts';
 import { mintSessionToken, testClerkId } from '@prodshot/testing';
+import { GenerationService } from '../../services/generation-service.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 
 const stack = inject('stack');
@@ -93,6 +94,30 @@ describe('local payments provider', () => {
     expect(second).toEqual(first);
     const resets = await testApp.deps.db.selectFrom('credit_ledger').select('id').where('user_id', '=', userId).where('kind', '=', 'reset_subscription').execute();
     expect(resets).toHaveLength(2);
+  });
+
+  it("keeps a cancelled plan's quality and credits until its period ends, then subscription credits go to 0 and add-on credits stay", async () => {
+    const user = await newUser();
+    const { id: userId } = (await testApp.app.inject({ method: 'GET', url: '/api/users/profile', headers: user })).json<{ id: string }>();
+    const generations = new GenerationService(testApp.deps);
+    await post('/api/payments/subscription', user, { planKey: 'growth' });
+    await post('/api/payments/credits', user, { planKey: 'addon-100' });
+    await post('/api/payments/cancel-subscription', user);
+    expect(await subscriptionOf(user)).toMatchObject({ subscription: { status: 'canceled', cancelAtPeriodEnd: true }, subscriptionCredits: 800, addOnCredits: 100 });
+    expect(await generations.shotSize(userId)).toBe(4096);
+
+    const ended = new Date(Date.now() - 1000);
+    await testApp.deps.db.updateTable('subscriptions').set({ current_period_end: ended }).where('user_id', '=', userId).execute();
+    expect(await generations.shotSize(userId)).toBe(1024);
+    const [first, second] = [await subscriptionOf(user), await subscriptionOf(user)];
+    expect(first).toMatchObject({ subscription: { plan: 'growth', status: 'canceled', cancelAtPeriodEnd: false }, subscriptionCredits: 0, addOnCredits: 100, isActive: false });
+    expect(second).toEqual(first);
+    const expiries = await testApp.deps.db.selectFrom('credit_ledger').select('subscription_delta').where('user_id', '=', userId).where('kind', '=', 'expire_subscription').execute();
+    expect(expiries).toEqual([{ subscription_delta: -800 }]);
+
+    // The plan can be bought again, from now.
+    await post('/api/payments/subscription', user, { planKey: 'starter' });
+    expect(await subscriptionOf(user)).toMatchObject({ subscription: { plan: 'starter', status: 'active' }, subscriptionCredits: 250, addOnCredits: 100 });
   });
 
   it("answers 'No active subscription found' when there is nothing to cancel", async () => {

@@ -51,7 +51,8 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps): Promis
       const plan = findPlan(request.body.planKey);
       if (!plan) return reply.status(400).send(errorBody(400, 'Unknown plan', 'unknown_plan'));
       const current = await subscriptions.findByUserId(request.user.id);
-      if (isActive(current) && current.plan === plan.id) {
+      // The plan held, with no change pending: nothing to buy. With a change pending, choosing it again withdraws the change.
+      if (isActive(current) && current.plan === plan.id && current.pending_plan === null) {
         return reply.status(409).send(errorBody(409, alreadySubscribedMessage(plan.id), 'already_subscribed'));
       }
       const result = await provider.subscribe({ user: request.user, plan, current, idempotencyKey: idempotencyKey(request) });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { SubscriptionResponse } from '@prodshot/contracts';
-import { CreditsRepository } from '@prodshot/db';
+import { CreditsRepository, type LedgerKind } from '@prodshot/db';
 import {
   mintSessionToken,
   startStripeFake,
@@ -12,6 +12,7 @@ import {
   VENDOR_FIXTURES_DIR,
   type StripeFake,
 } from '@prodshot/testing';
+import { GenerationService } from '../../services/generation-service.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 
 const stack = inject('stack');
@@ -42,8 +43,8 @@ describe.skipIf(!stripeFixturesAvailable())(`Stripe provider against a local fak
     return (await testApp.app.inject({ method: 'GET', url: '/api/users/subscription', headers: user.headers })).json<SubscriptionResponse>();
   }
 
-  function event(type: string, object: Record<string, unknown>): Record<string, unknown> {
-    return { ...stripeFixture('event'), id: `evt_${randomBytes(10).toString('hex')}`, type, data: { object } };
+  function event(type: string, object: Record<string, unknown>, created?: number): Record<string, unknown> {
+    return { ...stripeFixture('event'), id: `evt_${randomBytes(10).toString('hex')}`, type, data: { object }, ...(created ? { created } : {}) };
   }
 
   function deliver(payload: string, signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })) {
@@ -55,12 +56,13 @@ describe.skipIf(!stripeFixturesAvailable())(`Stripe provider against a local fak
     });
   }
 
-  function subscriptionCheckout(userId: string, subscriptionId: string, invoiceId: string) {
-    return event('checkout.session.completed', {
+  function subscriptionCheckout(userId: string, subscriptionId: string, invoiceId: string, session: { id?: string; paymentStatus?: string; type?: string } = {}) {
+    return event(session.type ?? 'checkout.session.completed', {
       ...stripeFixture('checkout.session'),
-      id: `cs_test_${randomBytes(6).toString('hex')}`,
+      id: session.id ?? `cs_test_${randomBytes(6).toString('hex')}`,
       mode: 'subscription',
-      payment_status: 'paid',
+      payment_status: session.paymentStatus ?? 'paid',
+      payment_intent: null,
       status: 'complete',
       customer: `cus_${userId.slice(0, 8)}`,
       subscription: subscriptionId,
@@ -70,28 +72,91 @@ describe.skipIf(!stripeFixturesAvailable())(`Stripe provider against a local fak
     });
   }
 
-  function addOnCheckout(userId: string, pack = 'addon-100') {
-    return event('checkout.session.completed', {
+  function addOnCheckout(userId: string, pack = 'addon-100', session: { id?: string; paymentIntent?: string; paymentStatus?: string; type?: string } = {}) {
+    return event(session.type ?? 'checkout.session.completed', {
       ...stripeFixture('checkout.session'),
-      id: `cs_test_${randomBytes(6).toString('hex')}`,
+      id: session.id ?? `cs_test_${randomBytes(6).toString('hex')}`,
       mode: 'payment',
-      payment_status: 'paid',
+      payment_status: session.paymentStatus ?? 'paid',
       status: 'complete',
+      payment_intent: session.paymentIntent ?? `pi_${randomBytes(6).toString('hex')}`,
       metadata: { userId, kind: 'addon', plan: pack },
     });
   }
 
-  function invoicePaid(subscriptionId: string, invoiceId: string, period: { start: number; end: number }, metadata: Record<string, string> = {}) {
+  function invoicePaid(
+    subscriptionId: string,
+    invoiceId: string,
+    period: { start: number; end: number },
+    metadata: Record<string, string> = {},
+    billingReason = 'subscription_cycle',
+  ) {
     const invoice = stripeFixture('invoice') as { lines: { data: Record<string, unknown>[] } } & Record<string, unknown>;
     const line = invoice.lines.data[0]!;
     return event('invoice.paid', {
       ...invoice,
       id: invoiceId,
       status: 'paid',
-      billing_reason: 'subscription_cycle',
+      billing_reason: billingReason,
       parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: subscriptionId, metadata } },
       lines: { ...invoice.lines, data: [{ ...line, period, parent: { type: 'subscription_item_details', subscription_item_details: { subscription: subscriptionId } } }] },
     });
+  }
+
+  function subscriptionEvent(type: string, subscriptionId: string, fields: Record<string, unknown>, created?: number) {
+    return event(type, { ...stripeFixture('subscription'), id: subscriptionId, status: 'active', cancel_at: null, cancel_at_period_end: false, ...fields }, created);
+  }
+
+  function invoicePaymentPaid(invoiceId: string, paymentIntent: string) {
+    return event('invoice_payment.paid', {
+      ...stripeFixture('invoice_payment'),
+      id: `inpay_${randomBytes(6).toString('hex')}`,
+      invoice: invoiceId,
+      status: 'paid',
+      payment: { type: 'payment_intent', payment_intent: paymentIntent },
+    });
+  }
+
+  /** charge.refunded as Stripe sends it: amount_refunded is the running total of the charge's refunds. */
+  function chargeRefunded(paymentIntent: string, amount: number, amountRefunded: number) {
+    return event('charge.refunded', {
+      ...stripeFixture('charge'),
+      id: `ch_${paymentIntent}`,
+      payment_intent: paymentIntent,
+      amount,
+      amount_captured: amount,
+      amount_refunded: amountRefunded,
+      refunded: amountRefunded === amount,
+    });
+  }
+
+  function dispute(type: string, disputeId: string, paymentIntent: string, status: string) {
+    return event(type, { ...stripeFixture('dispute'), id: disputeId, charge: `ch_${paymentIntent}`, payment_intent: paymentIntent, status });
+  }
+
+  async function spend(userId: string, amount: number): Promise<void> {
+    const generation = await testApp.deps.db
+      .insertInto('generations')
+      .values({ user_id: userId, image_id: null, kind: 'manual', stage: null, error: null, request: {} })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await new CreditsRepository(testApp.deps.db).reserve({ userId, amount, idempotencyKey: `spend:${generation.id}`, generationId: generation.id });
+  }
+
+  /** The user's ledger rows of these kinds, oldest first: [kind, subscription delta, add-on delta]. */
+  async function movements(userId: string, kinds: LedgerKind[]): Promise<[LedgerKind, number, number][]> {
+    const rows = await testApp.deps.db
+      .selectFrom('credit_ledger')
+      .select(['kind', 'subscription_delta', 'addon_delta'])
+      .where('user_id', '=', userId)
+      .where('kind', 'in', kinds)
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => [r.kind, r.subscription_delta, r.addon_delta]);
+  }
+
+  function send(payload: Record<string, unknown>) {
+    return deliver(JSON.stringify(payload));
   }
 
   it('creates a Checkout session for a plan with the spec return URL and answers its payment_link', async () => {
@@ -102,24 +167,56 @@ describe.skipIf(!stripeFixturesAvailable())(`Stripe provider against a local fak
     expect(link).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
     const sent = fake.requests.at(-1)!;
     expect(sent).toMatchObject({ method: 'POST', path: '/v1/checkout/sessions', authorization: `Bearer ${SECRET_KEY}` });
+    const price = fake.price('prodshot_plan_growth_4999_month')!;
+    expect(price).toMatchObject({ currency: 'usd', unit_amount: 4999, recurring: { interval: 'month' }, product: 'prodshot_plan_growth', metadata: { plan: 'growth' } });
     expect(sent.body).toMatchObject({
       mode: 'subscription',
       success_url: 'http://127.0.0.1:3000/dashboard?subscription_status=success&plan=growth',
       customer_email: 'payer@example.com',
       metadata: { userId: user.id, kind: 'subscription', plan: 'growth' },
       subscription_data: { metadata: { userId: user.id, plan: 'growth' } },
-      line_items: { 0: { quantity: '1', price_data: { currency: 'usd', unit_amount: '4999', recurring: { interval: 'month' } } } },
+      line_items: { 0: { quantity: '1', price: price.id } },
     });
+    expect(sent.body.line_items).not.toHaveProperty('0.price_data');
+  });
+
+  it('creates each plan price and product once, found again by lookup_key, not once per checkout', async () => {
+    for (const planKey of ['starter', 'starter', 'pro', 'pro']) {
+      const user = await newUser();
+      const response = await testApp.app.inject({ method: 'POST', url: '/api/payments/subscription', headers: user.headers, payload: { planKey } });
+      expect(response.json().payment_link).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+    }
+    const creations = (path: string, match: Record<string, string>) =>
+      fake.requests.filter((r) => r.method === 'POST' && r.path === path && Object.entries(match).every(([k, v]) => r.body[k] === v)).length;
+    expect(creations('/v1/prices', { lookup_key: 'prodshot_plan_starter_1499_month' })).toBe(1);
+    expect(creations('/v1/prices', { lookup_key: 'prodshot_plan_pro_9999_month' })).toBe(1);
+    expect(creations('/v1/products', { id: 'prodshot_plan_starter' })).toBe(1);
+    expect(creations('/v1/products', { id: 'prodshot_plan_pro' })).toBe(1);
+
+    // Another process (a new app on the same Stripe account) finds the prices by lookup_key.
+    const other = await buildTestApp(stack, { env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url } });
+    try {
+      const mark = fake.requests.length;
+      const headers = { authorization: `Bearer ${await mintSessionToken({ clerkId: testClerkId() })}` };
+      expect((await other.app.inject({ method: 'POST', url: '/api/payments/subscription', headers, payload: { planKey: 'pro' } })).statusCode).toBe(200);
+      const asked = fake.requests.slice(mark);
+      expect(asked.find((r) => r.method === 'GET' && r.path === '/v1/prices')?.body).toMatchObject({ lookup_keys: { 0: 'prodshot_plan_pro_9999_month' }, active: 'true' });
+      expect(asked.filter((r) => r.method === 'POST' && (r.path === '/v1/prices' || r.path === '/v1/products'))).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 
   it('creates a Checkout payment for an add-on pack at 6 cents an image', async () => {
     const user = await newUser();
     const response = await testApp.app.inject({ method: 'POST', url: '/api/payments/credits', headers: user.headers, payload: { planKey: 'addon-500' } });
     expect(response.json<{ payment_link: string }>().payment_link).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+    const price = fake.price('prodshot_addon-500_3000')!;
+    expect(price).toMatchObject({ unit_amount: 3000, currency: 'usd', type: 'one_time', recurring: null });
     expect(fake.requests.at(-1)!.body).toMatchObject({
       mode: 'payment',
       success_url: 'http://127.0.0.1:3000/dashboard?addon_status=success&plan=addon-500',
-      line_items: { 0: { price_data: { unit_amount: '3000' } } },
+      line_items: { 0: { price: price.id } },
     });
   });
 
@@ -176,12 +273,7 @@ describe.skipIf(!stripeFixturesAvailable())(`Stripe provider against a local fak
     await deliver(JSON.stringify(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`)));
     await deliver(JSON.stringify(addOnCheckout(user.id)));
     // Spend 300 of the 800 so that a rollover would show as 1300 and a no-op as 500.
-    const generation = await testApp.deps.db
-      .insertInto('generations')
-      .values({ user_id: user.id, image_id: null, kind: 'manual', stage: null, error: null, request: {} })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await new CreditsRepository(testApp.deps.db).reserve({ userId: user.id, amount: 300, idempotencyKey: `spend:${generation.id}`, generationId: generation.id });
+    await spend(user.id, 300);
     expect(await subscriptionOf(user)).toMatchObject({ subscriptionCredits: 500, addOnCredits: 100 });
 
     const start = Math.floor(Date.UTC(2031, 0, 1) / 1000);
@@ -202,7 +294,7 @@ describe.skipIf(!stripeFixturesAvailable())(`Stripe provider against a local fak
     const period2 = { start: period1.end, end: Math.floor(Date.UTC(2032, 2, 1) / 1000) };
     const events = [
       subscriptionCheckout(user.id, subscriptionId, firstInvoice),
-      invoicePaid(subscriptionId, firstInvoice, period1, metadata),
+      invoicePaid(subscriptionId, firstInvoice, period1, metadata, 'subscription_create'),
       invoicePaid(subscriptionId, `in_second_${subscriptionId}`, period2, metadata),
       addOnCheckout(user.id),
     ].map((e) => JSON.stringify(e));
@@ -231,12 +323,20 @@ describe.skipIf(!stripeFixturesAvailable())(`Stripe provider against a local fak
     await deliver(JSON.stringify(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`)));
     const change = await testApp.app.inject({ method: 'POST', url: '/api/payments/subscription', headers: user.headers, payload: { planKey: 'pro' } });
     expect(change.json()).toEqual({ payment_link: null });
+    const proPrice = fake.price('prodshot_plan_pro_9999_month')!.id;
+    const item = (fake.subscription(subscriptionId)!.items as { data: { id: string; price: { id: string }; current_period_end: number }[] }).data[0]!;
     expect(fake.requests.at(-1)).toMatchObject({
       method: 'POST',
       path: `/v1/subscriptions/${subscriptionId}`,
-      body: { proration_behavior: 'none', items: { 0: { price_data: { unit_amount: '9999' } } }, metadata: { plan: 'pro' } },
+      body: { proration_behavior: 'none', items: { 0: { id: item.id, price: proPrice } }, metadata: { plan: 'pro' } },
     });
-    expect(await subscriptionOf(user)).toMatchObject({ subscription: { plan: 'growth', pendingPlan: 'pro' }, subscriptionCredits: 800 });
+    expect(item.price.id).toBe(proPrice);
+    expect(fake.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.body.client_reference_id === user.id)).toEqual([]);
+    // What the header and profile show: the pending plan, and the date it takes effect (the paid period's end, as Stripe has it).
+    expect(await subscriptionOf(user)).toMatchObject({
+      subscription: { plan: 'growth', pendingPlan: 'pro', endDate: new Date(item.current_period_end * 1000).toISOString() },
+      subscriptionCredits: 800,
+    });
 
     await deliver(JSON.stringify(invoicePaid(subscriptionId, `in_next_${subscriptionId}`, { start: 1_900_000_000, end: 1_902_592_000 })));
     expect(await subscriptionOf(user)).toMatchObject({ subscription: { plan: 'pro', pendingPlan: null }, subscriptionCredits: 1700 });
@@ -257,5 +357,265 @@ describe.skipIf(!stripeFixturesAvailable())(`Stripe provider against a local fak
     expect((await subscriptionOf(user)).subscription.status).toBe('past_due');
     await deliver(JSON.stringify(event('customer.subscription.deleted', { ...subscription, status: 'canceled' })));
     expect((await subscriptionOf(user)).subscription.status).toBe('canceled');
+  });
+  it('grants nothing for an unpaid checkout, then exactly once when its delayed payment succeeds', async () => {
+    const user = await newUser();
+    const session = { id: `cs_test_${randomBytes(6).toString('hex')}`, paymentIntent: `pi_${randomBytes(6).toString('hex')}` };
+    await send(addOnCheckout(user.id, 'addon-500', { ...session, paymentStatus: 'unpaid' }));
+    expect(await subscriptionOf(user)).toMatchObject({ addOnCredits: 0, subscriptionCredits: 0 });
+
+    const succeeded = { ...session, paymentStatus: 'paid', type: 'checkout.session.async_payment_succeeded' };
+    const payload = JSON.stringify(addOnCheckout(user.id, 'addon-500', succeeded));
+    await deliver(payload);
+    await deliver(payload);
+    // Stripe may also send the same news as another event: the session grants once, whatever the event.
+    await send(addOnCheckout(user.id, 'addon-500', succeeded));
+    expect(await subscriptionOf(user)).toMatchObject({ addOnCredits: 500, subscriptionCredits: 0 });
+    expect(await movements(user.id, ['grant_addon'])).toEqual([['grant_addon', 0, 500]]);
+  });
+
+  it('holds an unpaid subscription checkout as pending: no credits, no second Checkout, then the plan once paid', async () => {
+    const user = await newUser();
+    const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
+    const session = { id: `cs_test_${randomBytes(6).toString('hex')}` };
+    await send(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`, { ...session, paymentStatus: 'unpaid' }));
+    expect(await subscriptionOf(user)).toMatchObject({ subscription: { plan: 'growth', status: 'incomplete' }, subscriptionCredits: 0, isActive: false });
+
+    const again = await testApp.app.inject({ method: 'POST', url: '/api/payments/subscription', headers: user.headers, payload: { planKey: 'pro' } });
+    expect(again.json<{ payment_link: string }>().payment_link).toMatch(/^https:\/\/billing\.stripe\.com\//);
+    expect(fake.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.body.client_reference_id === user.id)).toEqual([]);
+
+    const succeeded = subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`, { ...session, type: 'checkout.session.async_payment_succeeded' });
+    await send(succeeded);
+    await send({ ...succeeded, id: `evt_${randomBytes(10).toString('hex')}` });
+    expect(await subscriptionOf(user)).toMatchObject({ subscription: { plan: 'growth', status: 'active' }, subscriptionCredits: 800 });
+    expect(await movements(user.id, ['reset_subscription'])).toEqual([['reset_subscription', 800, 0]]);
+  });
+
+  it('lets a seller check out again once the delayed payment of a pending subscription failed', async () => {
+    const user = await newUser();
+    const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
+    const session = { id: `cs_test_${randomBytes(6).toString('hex')}`, paymentStatus: 'unpaid' };
+    await send(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`, session));
+    await send(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`, { ...session, type: 'checkout.session.async_payment_failed' }));
+    expect(await subscriptionOf(user)).toMatchObject({ subscription: { status: 'incomplete_expired' }, subscriptionCredits: 0 });
+    const again = await testApp.app.inject({ method: 'POST', url: '/api/payments/subscription', headers: user.headers, payload: { planKey: 'growth' } });
+    expect(again.json<{ payment_link: string }>().payment_link).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+  });
+
+  it('sends a seller whose subscription is past due to the Billing Portal, never to a second Checkout', async () => {
+    const user = await newUser();
+    const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
+    await send(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`));
+    await send(subscriptionEvent('customer.subscription.updated', subscriptionId, { status: 'past_due' }));
+    const response = await testApp.app.inject({ method: 'POST', url: '/api/payments/subscription', headers: user.headers, payload: { planKey: 'pro' } });
+    expect(response.json<{ payment_link: string }>().payment_link).toMatch(/^https:\/\/billing\.stripe\.com\//);
+    expect(fake.requests.at(-1)).toMatchObject({ path: '/v1/billing_portal/sessions', body: { customer: `cus_${user.id.slice(0, 8)}` } });
+    expect(fake.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.body.client_reference_id === user.id)).toEqual([]);
+  });
+
+  it('withdraws a pending plan change when the current plan is chosen again', async () => {
+    const user = await newUser();
+    const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
+    await send(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`));
+    await testApp.app.inject({ method: 'POST', url: '/api/payments/subscription', headers: user.headers, payload: { planKey: 'pro' } });
+    const back = await testApp.app.inject({ method: 'POST', url: '/api/payments/subscription', headers: user.headers, payload: { planKey: 'growth' } });
+    expect(back.json()).toEqual({ payment_link: null });
+    const item = (fake.subscription(subscriptionId)!.items as { data: { price: { id: string } }[] }).data[0]!;
+    expect(item.price.id).toBe(fake.price('prodshot_plan_growth_4999_month')!.id);
+    expect((await subscriptionOf(user)).subscription).toMatchObject({ plan: 'growth', pendingPlan: null });
+  });
+
+  it('refills credits only for a new subscription or a renewal: never for a proration, manual or final invoice', async () => {
+    const user = await newUser();
+    const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
+    const metadata = { userId: user.id, plan: 'growth' };
+    await send(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`));
+    await spend(user.id, 300);
+    const midPeriod = { start: Math.floor(Date.UTC(2034, 0, 10) / 1000), end: Math.floor(Date.UTC(2034, 1, 1) / 1000) };
+    for (const reason of ['subscription_update', 'manual', 'subscription_threshold']) {
+      expect((await send(invoicePaid(subscriptionId, `in_${reason}_${subscriptionId}`, midPeriod, metadata, reason))).statusCode).toBe(200);
+    }
+    expect(await subscriptionOf(user)).toMatchObject({ subscription: { status: 'active' }, subscriptionCredits: 500 });
+
+    await send(subscriptionEvent('customer.subscription.deleted', subscriptionId, { status: 'canceled' }));
+    expect(await subscriptionOf(user)).toMatchObject({ subscription: { status: 'canceled', cancelAtPeriodEnd: false }, subscriptionCredits: 0 });
+    // A deleted subscription's late invoice revives nothing, whatever its reason.
+    const later = { start: Math.floor(Date.UTC(2034, 1, 1) / 1000), end: Math.floor(Date.UTC(2034, 2, 1) / 1000) };
+    for (const reason of ['subscription_cycle', 'subscription_create', 'manual']) {
+      expect((await send(invoicePaid(subscriptionId, `in_final_${reason}_${subscriptionId}`, later, metadata, reason))).statusCode).toBe(200);
+    }
+    expect(await subscriptionOf(user)).toMatchObject({ subscription: { status: 'canceled' }, subscriptionCredits: 0 });
+  });
+
+  it("never lets another subscription's invoice reset the one the seller holds", async () => {
+    const user = await newUser();
+    const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
+    const metadata = { userId: user.id, plan: 'pro' };
+    await send(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`));
+    await spend(user.id, 100);
+    const period = { start: Math.floor(Date.UTC(2035, 0, 1) / 1000), end: Math.floor(Date.UTC(2035, 1, 1) / 1000) };
+    // A second subscription (two checkouts raced) and an old one the row no longer holds.
+    await send(invoicePaid(`sub_other_${subscriptionId}`, `in_other_${subscriptionId}`, period, metadata, 'subscription_create'));
+    expect((await send(invoicePaid(`sub_old_${subscriptionId}`, `in_old_${subscriptionId}`, period, metadata))).statusCode).toBe(200);
+    expect(await subscriptionOf(user)).toMatchObject({ subscription: { plan: 'growth', status: 'active' }, subscriptionCredits: 700 });
+  });
+
+  it('asks Stripe to redeliver a renewal that overtook the start of its subscription', async () => {
+    const user = await newUser();
+    const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
+    const period = { start: Math.floor(Date.UTC(2036, 1, 1) / 1000), end: Math.floor(Date.UTC(2036, 2, 1) / 1000) };
+    const renewal = JSON.stringify(invoicePaid(subscriptionId, `in_second_${subscriptionId}`, period, { userId: user.id, plan: 'growth' }));
+    expect((await deliver(renewal)).statusCode).toBe(503);
+    await send(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`));
+    await spend(user.id, 100);
+    expect((await deliver(renewal)).json()).toEqual({ received: true, duplicate: false });
+    expect(await subscriptionOf(user)).toMatchObject({ subscription: { endDate: '2036-03-01T00:00:00.000Z' }, subscriptionCredits: 800 });
+  });
+
+  it('changes nothing for a late invoice or subscription event of a superseded period, by the balance as well as the dates', async () => {
+    const user = await newUser();
+    const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
+    await send(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`));
+    const current = { start: Math.floor(Date.UTC(2033, 1, 1) / 1000), end: Math.floor(Date.UTC(2033, 2, 1) / 1000) };
+    await send(invoicePaid(subscriptionId, `in_current_${subscriptionId}`, current));
+    await spend(user.id, 100);
+    const older = { start: Math.floor(Date.UTC(2033, 0, 1) / 1000), end: current.start };
+    expect((await send(invoicePaid(subscriptionId, `in_late_${subscriptionId}`, older))).statusCode).toBe(200);
+    const item = (stripeFixture('subscription') as { items: { data: Record<string, unknown>[] } }).items.data[0]!;
+    const olderItem = { ...item, current_period_start: older.start, current_period_end: older.end };
+    await send(subscriptionEvent('customer.subscription.updated', subscriptionId, { items: { object: 'list', data: [olderItem], has_more: false } }));
+    const after = await subscriptionOf(user);
+    expect(after.subscriptionCredits).toBe(700);
+    expect(after.subscription).toMatchObject({ startDate: '2033-02-01T00:00:00.000Z', endDate: '2033-03-01T00:00:00.000Z' });
+  });
+
+  it("applies subscription events in Stripe's order: a late older event changes nothing", async () => {
+    const user = await newUser();
+    const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
+    await send(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`));
+    const t = 1_900_000_000;
+    await send(subscriptionEvent('customer.subscription.updated', subscriptionId, { cancel_at_period_end: true }, t + 20));
+    await send(subscriptionEvent('customer.subscription.updated', subscriptionId, { status: 'past_due' }, t + 10));
+    expect((await subscriptionOf(user)).subscription).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: true });
+
+    await send(subscriptionEvent('customer.subscription.updated', subscriptionId, { cancel_at_period_end: false }, t + 30));
+    expect((await subscriptionOf(user)).subscription).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
+
+    await send(subscriptionEvent('customer.subscription.deleted', subscriptionId, { status: 'canceled' }, t + 40));
+    await send(subscriptionEvent('customer.subscription.updated', subscriptionId, { status: 'active' }, t + 35));
+    await send(subscriptionEvent('customer.subscription.updated', subscriptionId, { status: 'active' }, t + 50));
+    expect(await subscriptionOf(user)).toMatchObject({ subscription: { status: 'canceled', cancelAtPeriodEnd: false }, subscriptionCredits: 0 });
+  });
+
+  it('keeps plan quality and credits after a cancel until the paid period ends, then subscription credits go to 0 and add-on credits stay', async () => {
+    const user = await newUser();
+    const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
+    const generations = new GenerationService(testApp.deps);
+    await send(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`));
+    await send(addOnCheckout(user.id));
+    expect(await generations.shotSize(user.id)).toBe(4096);
+
+    await testApp.app.inject({ method: 'POST', url: '/api/payments/cancel-subscription', headers: user.headers });
+    const periodEnd = (fake.subscription(subscriptionId)!.items as { data: { current_period_end: number }[] }).data[0]!.current_period_end;
+    expect(await subscriptionOf(user)).toMatchObject({
+      subscription: { status: 'canceled', cancelAtPeriodEnd: true, endDate: new Date(periodEnd * 1000).toISOString() },
+      subscriptionCredits: 800,
+      addOnCredits: 100,
+    });
+    expect(await generations.shotSize(user.id)).toBe(4096);
+
+    // Stripe ends the subscription when the paid period is over.
+    await send(subscriptionEvent('customer.subscription.deleted', subscriptionId, { status: 'canceled' }));
+    expect(await subscriptionOf(user)).toMatchObject({ subscription: { status: 'canceled', cancelAtPeriodEnd: false }, subscriptionCredits: 0, addOnCredits: 100 });
+    expect(await movements(user.id, ['expire_subscription'])).toEqual([['expire_subscription', -800, 0]]);
+    expect(await generations.shotSize(user.id)).toBe(1024);
+  });
+
+  it("takes back an add-on pack's unspent credits on a refund, its share at each partial refund, never below 0", async () => {
+    const user = await newUser();
+    const paymentIntent = `pi_${randomBytes(6).toString('hex')}`;
+    await send(addOnCheckout(user.id, 'addon-100', { paymentIntent }));
+    await spend(user.id, 30);
+
+    const half = JSON.stringify(chargeRefunded(paymentIntent, 600, 300));
+    await deliver(half);
+    await deliver(half);
+    expect(await subscriptionOf(user)).toMatchObject({ addOnCredits: 20 });
+    await send(chargeRefunded(paymentIntent, 600, 600));
+    expect(await subscriptionOf(user)).toMatchObject({ addOnCredits: 0 });
+    expect(await movements(user.id, ['revoke'])).toEqual([
+      ['revoke', 0, -50],
+      ['revoke', 0, -20],
+    ]);
+    // A refund of a payment that granted nothing here takes nothing.
+    await send(chargeRefunded(`pi_unknown_${paymentIntent}`, 600, 600));
+    expect(await movements(user.id, ['revoke'])).toHaveLength(2);
+  });
+
+  it("takes back a refunded invoice's period credits while that period lasts, and nothing of a later period's", async () => {
+    const user = await newUser();
+    const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
+    const [first, second] = [`in_first_${subscriptionId}`, `in_second_${subscriptionId}`];
+    const [firstPayment, secondPayment] = [`pi_first_${subscriptionId}`, `pi_second_${subscriptionId}`];
+    // Stripe may say which payment paid an invoice before the invoice's grant arrives.
+    await send(invoicePaymentPaid(first, firstPayment));
+    await send(subscriptionCheckout(user.id, subscriptionId, first));
+    await send(addOnCheckout(user.id));
+    await spend(user.id, 50);
+    // Half the first period's price back: half its allowance goes, from what is left of it.
+    await send(chargeRefunded(firstPayment, 4999, 2500));
+    expect(await subscriptionOf(user)).toMatchObject({ subscriptionCredits: 350, addOnCredits: 100 });
+
+    const period = { start: Math.floor(Date.UTC(2037, 0, 1) / 1000), end: Math.floor(Date.UTC(2037, 1, 1) / 1000) };
+    const renewal = invoicePaid(subscriptionId, second, period);
+    // An expanded invoice lists its payments itself.
+    (renewal.data as { object: Record<string, unknown> }).object.payments = {
+      object: 'list',
+      data: [{ ...stripeFixture('invoice_payment'), invoice: second, status: 'paid', payment: { type: 'payment_intent', payment_intent: secondPayment } }],
+      has_more: false,
+      url: `/v1/invoice_payments?invoice=${second}`,
+    };
+    await send(renewal);
+    await spend(user.id, 50);
+
+    await send(chargeRefunded(firstPayment, 4999, 4999));
+    expect(await subscriptionOf(user)).toMatchObject({ subscriptionCredits: 750, addOnCredits: 100 });
+    await send(chargeRefunded(secondPayment, 4999, 4999));
+    expect(await subscriptionOf(user)).toMatchObject({ subscriptionCredits: 0, addOnCredits: 100 });
+    expect(await movements(user.id, ['revoke'])).toEqual([
+      ['revoke', -400, 0],
+      ['revoke', -750, 0],
+    ]);
+  });
+
+  it('takes credits back when a dispute withdraws the funds and gives them back when it is won; a lost one takes them once', async () => {
+    const user = await newUser();
+    const [won, lost] = [`pi_won_${randomBytes(6).toString('hex')}`, `pi_lost_${randomBytes(6).toString('hex')}`];
+    await send(addOnCheckout(user.id, 'addon-500', { paymentIntent: won }));
+    await send(dispute('charge.dispute.funds_withdrawn', `dp_${won}`, won, 'needs_response'));
+    expect(await subscriptionOf(user)).toMatchObject({ addOnCredits: 0 });
+    await send(dispute('charge.dispute.closed', `dp_${won}`, won, 'won'));
+    expect(await subscriptionOf(user)).toMatchObject({ addOnCredits: 500 });
+
+    await send(addOnCheckout(user.id, 'addon-100', { paymentIntent: lost }));
+    await send(dispute('charge.dispute.funds_withdrawn', `dp_${lost}`, lost, 'needs_response'));
+    await send(dispute('charge.dispute.closed', `dp_${lost}`, lost, 'lost'));
+    // An inquiry moves no money: closing it changes nothing.
+    await send(dispute('charge.dispute.closed', `dp_inquiry_${won}`, won, 'warning_closed'));
+    expect(await subscriptionOf(user)).toMatchObject({ addOnCredits: 500 });
+    expect(await movements(user.id, ['revoke', 'restore'])).toEqual([
+      ['revoke', 0, -500],
+      ['restore', 0, 500],
+      ['revoke', 0, -100],
+    ]);
+  });
+
+  it('takes back what a lost dispute owes even without funds_withdrawn', async () => {
+    const user = await newUser();
+    const paymentIntent = `pi_${randomBytes(6).toString('hex')}`;
+    await send(addOnCheckout(user.id, 'addon-100', { paymentIntent }));
+    await send(dispute('charge.dispute.closed', `dp_${paymentIntent}`, paymentIntent, 'lost'));
+    expect(await subscriptionOf(user)).toMatchObject({ addOnCredits: 0 });
   });
 });

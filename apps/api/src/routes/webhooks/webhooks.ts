@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import type { AppDeps } from '../../deps.js';
 import { errorBody } from '../../plugins/error-handler.js';
 import { createStripeClient } from '../../services/stripe-payments.js';
-import { applyStripeEvent } from '../../services/stripe-webhooks.js';
+import { applyStripeEvent, EventTooEarlyError, type WebhookOutcome } from '../../services/stripe-webhooks.js';
 
 /** Stripe's events; absent with the local provider, which has nobody to call it. */
 export async function webhookRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -24,7 +24,14 @@ export async function webhookRoutes(app: FastifyInstance, deps: AppDeps): Promis
     } catch {
       return reply.status(400).send(errorBody(400, 'Invalid webhook signature', 'invalid_signature'));
     }
-    const outcome = await applyStripeEvent(deps, event);
+    let outcome: WebhookOutcome;
+    try {
+      outcome = await applyStripeEvent(deps, event);
+    } catch (error) {
+      if (!(error instanceof EventTooEarlyError)) throw error;
+      request.log.info({ eventId: event.id, type: event.type, reason: error.message }, 'stripe webhook deferred');
+      return reply.status(503).send(errorBody(503, error.message, 'event_too_early'));
+    }
     request.log.info({ eventId: event.id, type: event.type, outcome }, 'stripe webhook');
     return { received: true, duplicate: outcome === 'duplicate' };
   });
