@@ -34,6 +34,24 @@ function wantsAsync(request: FastifyRequest): boolean {
   return /\brespond-async\b/i.test(String(request.headers.prefer ?? ''));
 }
 
+/** What every generation job starts from: whose it is, the upload it works on, and the seller's hints. */
+function jobSource(
+  generationId: string,
+  userId: string,
+  image: ImageRow,
+  hints: { productTitle?: string | undefined; productDescription?: string | undefined; focus?: Focus | undefined },
+) {
+  return {
+    generationId,
+    userId,
+    imageId: image.id,
+    sourceKey: image.storage_key,
+    productTitle: hints.productTitle,
+    productDescription: hints.productDescription,
+    focus: hints.focus,
+  };
+}
+
 function blank(text: string | undefined): boolean {
   return !text || text.trim().length === 0;
 }
@@ -107,16 +125,10 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
       await service.enqueue(
         'product-shot',
         {
-          generationId: generation.id,
-          userId,
-          imageId: image.id,
-          sourceKey: image.storage_key,
-          productTitle: body.productTitle,
-          productDescription: body.productDescription,
+          ...jobSource(generation.id, userId, image, body),
           backgroundType: body.backgroundType,
           prompt,
           count,
-          focus: body.focus,
           upscaleImageFirst: body.upscaleImageFirst ?? false,
           size,
         },
@@ -147,13 +159,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     await service.enqueue(
       'style-recommendation',
       {
-        generationId: input.generationId,
-        userId: input.userId,
-        imageId: input.image.id,
-        sourceKey: input.image.storage_key,
-        productTitle: input.body.productTitle,
-        productDescription: input.body.productDescription,
-        focus: input.body.focus,
+        ...jobSource(input.generationId, input.userId, input.image, input.body),
         fanOut: input.fanOut,
         styleCount: input.styleCount,
         size: input.size,
@@ -233,13 +239,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
       await service.enqueue(
         'style-shot',
         {
-          generationId: generation.id,
-          userId,
-          imageId: image.id,
-          sourceKey: image.storage_key,
-          productTitle: body.productTitle,
-          productDescription: body.productDescription,
-          focus: body.focus,
+          ...jobSource(generation.id, userId, image, body),
           styleIndex: body.styleIndex,
           styleName: body.styleName,
           stylePrompt: body.stylePrompt,
@@ -302,7 +302,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
         credits: 1,
         claim,
       });
-      const source = { generationId: generation.id, userId, imageId: image.id, sourceKey: image.storage_key, focus };
+      const source = jobSource(generation.id, userId, image, { focus });
       if (kind === 'remove-background') await service.enqueue('remove-background', source, generation.id, 'generation', claim);
       else
         await service.enqueue(
