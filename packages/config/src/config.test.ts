@@ -81,8 +81,17 @@ describe('loadConfig', () => {
   });
 
   it('names a rate limit that is not a positive number', () => {
-    expect(loadConfig(base).rateLimits).toEqual({ generationsPerMinute: 30, uploadsPerMinute: 60 });
+    expect(loadConfig(base).rateLimits).toEqual({ generationsPerMinute: 30, uploadsPerMinute: 60, freeEngineCallsPerMinute: 10 });
     expect(errorOf(() => loadConfig({ ...base, RATE_LIMIT_UPLOADS_PER_MINUTE: '0' })).variable).toBe('RATE_LIMIT_UPLOADS_PER_MINUTE');
+    expect(errorOf(() => loadConfig({ ...base, RATE_LIMIT_FREE_ENGINE_CALLS_PER_MINUTE: '-1' })).variable).toBe('RATE_LIMIT_FREE_ENGINE_CALLS_PER_MINUTE');
+  });
+
+  it('bounds every object-store call and every job attempt, and names a bound that makes no sense', () => {
+    const config = loadConfig(base);
+    expect(config.storage.timeoutMs).toBe(30_000);
+    expect(config.jobs.deadlineMs).toBe(600_000);
+    expect(errorOf(() => loadConfig({ ...base, STORAGE_TIMEOUT_MS: '0' })).variable).toBe('STORAGE_TIMEOUT_MS');
+    expect(errorOf(() => loadConfig({ ...base, JOB_DEADLINE_MS: 'soon' })).variable).toBe('JOB_DEADLINE_MS');
   });
 
   it('lets renders run at idle CPU priority unless told otherwise, and names a priority it does not know', () => {
