@@ -1,5 +1,5 @@
 import type { RunStatus, SmartStage } from './generations.js';
-import type { ProductInfo, SubjectDto } from './images.js';
+import type { ProductInfo, RenditionUrls, SubjectDto } from './images.js';
 
 /** Server clock (ms since epoch) when the event was sent: clients order events by it, the bench measures push latency with it. */
 export type Stamped<T> = T & { at: number };
@@ -19,7 +19,7 @@ export interface ServerToClientEvents {
 export type StyleEvent =
   | { generationId: string; index: number; status: 'queued' | 'running' }
   | { generationId: string; index: number; status: 'progress'; progress: number }
-  | { generationId: string; index: number; status: 'complete'; url: string }
+  | ({ generationId: string; index: number; status: 'complete'; url: string } & RenditionUrls)
   | { generationId: string; index: number; status: 'failed'; error: string };
 
 /** The client sends nothing but the auth token at handshake. */

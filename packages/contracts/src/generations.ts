@@ -13,6 +13,9 @@ export interface StyleSlotDto {
   status: RunStatus;
   progress: number;
   url: string | null;
+  /** Null exactly when `url` is. */
+  thumbnailUrl: string | null;
+  previewUrl: string | null;
   error: string | null;
 }
 

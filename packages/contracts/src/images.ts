@@ -7,16 +7,24 @@ export const OUTPUTS_PER_REQUEST_MAX = 4;
 export const SMART_STYLES_DEFAULT = 4;
 export const SMART_STYLES_MAX = 6;
 
+/** Smaller copies of a stored image: lists, strips and popups show them; only Download and exports fetch `url`. */
+export interface RenditionUrls {
+  /** 512 px (longest side) WebP */
+  thumbnailUrl: string;
+  /** 1280 px (longest side) WebP */
+  previewUrl: string;
+}
+
 /** Spec §3 Image, as the upload and the image calls return it. */
 export interface ImageDto {
   _id: string;
   fileId: string;
   name: string;
   createdAt: string;
-  originalImage: { url: string };
+  originalImage: { url: string } & RenditionUrls;
 }
 
-export interface RecentGenerationDto {
+export interface RecentGenerationDto extends RenditionUrls {
   id: string;
   imageUrl: string;
   createdAt: string;
@@ -96,7 +104,7 @@ export const GenerateBackgroundRequest = Type.Object({
 });
 export type GenerateBackgroundRequest = Static<typeof GenerateBackgroundRequest>;
 
-export interface ProcessedImageDto {
+export interface ProcessedImageDto extends RenditionUrls {
   url: string;
   settings: { backgroundType: string };
 }
