@@ -4,6 +4,7 @@ import * as initial from './migrations/0001-initial.js';
 import * as imageSubject from './migrations/0002-image-subject.js';
 import * as idempotencyKeys from './migrations/0003-idempotency-keys.js';
 import * as billing from './migrations/0004-billing.js';
+import * as renditions from './migrations/0005-renditions.js';
 
 /** Migrations are imported statically so that source runs (tests) and built runs (dist) apply the same set. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002-image-subject': imageSubject,
   '0003-idempotency-keys': idempotencyKeys,
   '0004-billing': billing,
+  '0005-renditions': renditions,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -42,6 +42,8 @@ export interface ImagesTable {
   created_at: Generated<Date>;
   /** What the cutout model found in the upload; null until the worker has looked. */
   subject: Json<SubjectFinding | null> | null;
+  /** Whether its thumbnail and preview are stored beside it (storage renditionKey). */
+  renditions: Generated<boolean>;
 }
 
 
@@ -70,6 +72,8 @@ export interface GenerationStylesTable {
   status: Generated<RunStatus>;
   progress: Generated<number>;
   result_key: string | null;
+  /** Whether the result's thumbnail and preview are stored beside it (storage renditionKey). */
+  renditions: Generated<boolean>;
   error: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;

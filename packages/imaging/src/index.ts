@@ -16,3 +16,4 @@ export { loadSalientModel, ModelLoadError, OnnxSalientModel, SALIENT_MODEL_FAMIL
 export type { SalientModelFamily, SalientModelOptions } from './local/saliency/onnx-salient-model.js';
 export type { SalientObjectModel } from './local/saliency/salient-model.js';
 export { CachedSalientModel } from './local/saliency/cached-salient-model.js';
+export { makeRenditions } from './renditions/make-renditions.js';

@@ -1,6 +1,7 @@
 export * from './keys.js';
 export * from './object-store.js';
 export * from './signed-url.js';
+export * from './renditions.js';
 export { FsObjectStore, type FsStoreOptions } from './fs-store.js';
 export { MinioObjectStore, type MinioStoreOptions } from './minio-store.js';
 export { createObjectStore, resolveSigningSecret, loadOrCreateSecret, loadOrCreateFile, type CreateStoreOptions } from './create-store.js';

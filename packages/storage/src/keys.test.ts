@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertSafeKey, contentTypeForKey, generationOutputKey, InvalidKeyError, uploadCutoutKey, uploadDerivedPrefix, uploadKey, userPrefix } from './keys.js';
+import { assertSafeKey, contentTypeForKey, generationOutputKey, InvalidKeyError, uploadCutoutKey, derivedPrefix, uploadKey, userPrefix } from './keys.js';
 
 describe('key layout', () => {
   it('places every object under its user folder', () => {
@@ -10,7 +10,7 @@ describe('key layout', () => {
 
   it('keeps the cutouts of an upload beside it, one per tap point', () => {
     const upload = uploadKey('u1', 'f1', 'image/jpeg');
-    expect(uploadDerivedPrefix(upload)).toBe('users/u1/uploads/f1/');
+    expect(derivedPrefix(upload)).toBe('users/u1/uploads/f1/');
     expect(uploadCutoutKey(upload)).toBe('users/u1/uploads/f1/cutout.png');
     expect(uploadCutoutKey(upload, { x: 0.25, y: 0.6667 })).toBe('users/u1/uploads/f1/cutout-250-667.png');
   });

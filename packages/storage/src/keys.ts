@@ -3,6 +3,7 @@
  * user's data is a prefix operation:
  *   users/{userId}/uploads/{fileId}.{ext}
  *   users/{userId}/generations/{generationId}/{index}.{ext}
+ * and what is made from a stored image in a folder named after it (derivedPrefix).
  */
 
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
@@ -45,9 +46,9 @@ export function uploadKey(userId: string, fileId: string, contentType: StoredCon
   return assertSafeKey(`users/${userId}/uploads/${fileId}.${extensionFor(contentType)}`);
 }
 
-/** Files made from an upload (its cutouts): beside it, deleted with it. */
-export function uploadDerivedPrefix(uploadKey: string): string {
-  return assertSafeKey(uploadKey.replace(/\.[a-z0-9]+$/, '')) + '/';
+/** Files made from a stored image (an upload's cutouts, any image's renditions): beside it, deleted with it. */
+export function derivedPrefix(key: string): string {
+  return assertSafeKey(key.replace(/\.[a-z0-9]+$/, '')) + '/';
 }
 
 /**
@@ -56,7 +57,7 @@ export function uploadDerivedPrefix(uploadKey: string): string {
  */
 export function uploadCutoutKey(uploadKey: string, focus?: { x: number; y: number }): string {
   const at = focus ? `-${Math.round(focus.x * 1000)}-${Math.round(focus.y * 1000)}` : '';
-  return `${uploadDerivedPrefix(uploadKey)}cutout${at}.png`;
+  return `${derivedPrefix(uploadKey)}cutout${at}.png`;
 }
 
 export function generationOutputKey(

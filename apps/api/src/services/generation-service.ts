@@ -5,8 +5,10 @@ import {
   type JobName,
   type JobPayloads,
   type ProcessedImageDto,
+  type RecentGenerationDto,
   type ShotSize,
   type SmartStage,
+  type StyleSlotDto,
 } from '@prodshot/contracts';
 import {
   CreditsRepository,
@@ -19,15 +21,17 @@ import {
   type Db,
   type GenerationKind,
   type GenerationRow,
+  type GenerationStyleRow,
   type GenerationWithStyles,
   type ImageRow,
   type NewSlot,
+  type RecentOutput,
 } from '@prodshot/db';
 import type { JobProducer } from '@prodshot/queue';
 import { isRunning } from './billing.js';
 import { HttpError } from './http-error.js';
 import { heldTarget, IdempotentReplayError } from './idempotency.js';
-import type { ObjectStore } from '@prodshot/storage';
+import { signImage, type ObjectStore } from '@prodshot/storage';
 
 export interface GenerationServiceDeps {
   db: Db;
@@ -221,7 +225,7 @@ export class GenerationService {
         prompt: style.prompt,
         status: style.status,
         progress: style.progress,
-        url: style.result_key && style.status === 'complete' ? await this.deps.store.signedUrl(style.result_key) : null,
+        ...(await this.slotUrls(style)),
         error: style.error,
       })),
     );
@@ -245,12 +249,22 @@ export class GenerationService {
     };
   }
 
+  private async slotUrls(style: GenerationStyleRow): Promise<Pick<StyleSlotDto, 'url' | 'thumbnailUrl' | 'previewUrl'>> {
+    if (!style.result_key || style.status !== 'complete') return { url: null, thumbnailUrl: null, previewUrl: null };
+    return signImage(this.deps.store, style.result_key, style.renditions);
+  }
+
+  async recentGenerationDto(output: RecentOutput): Promise<RecentGenerationDto & { generationId: string }> {
+    const { url, ...renditions } = await signImage(this.deps.store, output.resultKey, output.renditions);
+    return { id: output.id, generationId: output.generationId, imageUrl: url, ...renditions, createdAt: output.createdAt.toISOString() };
+  }
+
   /** The spec's processedImages: one per completed slot. */
   async processedImages(generation: GenerationWithStyles): Promise<ProcessedImageDto[]> {
     const done = generation.styles.filter((s) => s.status === 'complete' && s.result_key);
     return Promise.all(
       done.map(async (style) => ({
-        url: await this.deps.store.signedUrl(style.result_key!),
+        ...(await signImage(this.deps.store, style.result_key!, style.renditions)),
         settings: { backgroundType: style.background_type ?? style.name },
       })),
     );

@@ -4,7 +4,7 @@ import pLimit from 'p-limit';
 import type { ImageDto } from '@prodshot/contracts';
 import type { ImageRow, ImagesRepository } from '@prodshot/db';
 import { normaliseInput } from '@prodshot/imaging';
-import { uploadKey, type ObjectStore } from '@prodshot/storage';
+import { signImage, uploadKey, type ObjectStore } from '@prodshot/storage';
 
 /** Display names come from users: keep printable text only, bounded, never a path. */
 export function cleanName(raw: string | undefined, fallback: string): string {
@@ -58,6 +58,6 @@ export async function toImageDto(store: ObjectStore, row: ImageRow): Promise<Ima
     fileId: row.file_id,
     name: row.name,
     createdAt: row.created_at.toISOString(),
-    originalImage: { url: await store.signedUrl(row.storage_key) },
+    originalImage: await signImage(store, row.storage_key, row.renditions),
   };
 }

@@ -2,19 +2,25 @@ import { subjectDto, type SubjectFinding } from '@prodshot/contracts';
 import { ImagesRepository } from '@prodshot/db';
 import { isImagingError } from '@prodshot/imaging';
 import { loadOrMakeCutout } from '../pipeline/cutout.js';
+import { storeRenditions } from '../pipeline/renditions.js';
 import type { JobHandler } from './index.js';
 
 /**
- * After an upload: finds the product (or the candidates the seller must choose from) and, when
- * it is clear, makes the cutout every later generation reuses. The finding goes on the image's
- * row and to the owner's socket, where the upload screens wait for it.
+ * After an upload: writes its thumbnail and preview (lists show those, not the upload), finds the
+ * product (or the candidates the seller must choose from) and, when it is clear, makes the cutout
+ * every later generation reuses. The finding goes on the image's row and to the owner's socket,
+ * where the upload screens wait for it.
  */
 export const analyseUpload: JobHandler<'analyse-upload'> = {
   async run(job, deps) {
     const { userId, imageId, sourceKey } = job.data;
+    const source = await deps.store.get(sourceKey);
+    const images = new ImagesRepository(deps.db);
+    await storeRenditions(deps.store, sourceKey, source);
+    await images.setRenditions(imageId);
     let finding: SubjectFinding;
     try {
-      const { width, height, subject } = await deps.engine.findProduct(await deps.store.get(sourceKey));
+      const { width, height, subject } = await deps.engine.findProduct(source);
       finding = {
         found: true,
         needsFocus: subject.needsFocus,
@@ -31,7 +37,7 @@ export const analyseUpload: JobHandler<'analyse-upload'> = {
       if (!(isImagingError(error) && (error.code === 'empty_image' || error.code === 'corrupt_image'))) throw error;
       finding = { found: false, error: error.message };
     }
-    await new ImagesRepository(deps.db).setSubject(imageId, finding);
+    await images.setSubject(imageId, finding);
     deps.publisher.emit(userId, 'image:subject', subjectDto(imageId, finding));
     return { imageId, needsFocus: finding.found && finding.needsFocus };
   },

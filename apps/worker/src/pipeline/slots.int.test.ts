@@ -1,15 +1,18 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { generationOutputKey, renditionKey } from '@prodshot/storage';
 import { buildWorkerDeps, type TestWorkerDeps } from '../worker-deps.test-support.js';
 import { assertGenerationOpen, failOpenSlots, failSlot, finishIfDone, GenerationSettledError, refund, renderSlot, slotSeed } from './slots.js';
 
 const stack = inject('stack');
 let t: TestWorkerDeps;
+let png: { image: Buffer; mimeType: 'image/png' };
 beforeAll(async () => {
   t = await buildWorkerDeps(stack);
+  png = { image: await sharp({ create: { width: 2048, height: 1536, channels: 4, background: { r: 40, g: 120, b: 60, alpha: 1 } } }).png().toBuffer(), mimeType: 'image/png' };
 });
 afterAll(() => t.close());
 
-const png = { image: Buffer.from('not really a png, never decoded here'), mimeType: 'image/png' as const };
 
 async function slotStatuses(generationId: string) {
   return (await t.deps.generations.styles(generationId)).map((s) => s.status);
@@ -83,7 +86,7 @@ describe('output slots', () => {
     expect(t.events.slice(from).map((e) => [e.event, e.payload])).toEqual([
       ['generation:style', { generationId, index: 0, status: 'running' }],
       ['generation:style', { generationId, index: 0, status: 'progress', progress: 50 }],
-      ['generation:style', { generationId, index: 0, status: 'complete', url: expect.any(String) }],
+      ['generation:style', { generationId, index: 0, status: 'complete', url: expect.any(String), thumbnailUrl: expect.any(String), previewUrl: expect.any(String) }],
       ['credits:update', { subscriptionCredits: 0, addOnCredits: 1 }],
       ['generation:style', { generationId, index: 1, status: 'failed', error: 'the model broke' }],
       ['credits:update', { subscriptionCredits: 0, addOnCredits: 2 }],
@@ -92,6 +95,23 @@ describe('output slots', () => {
     ]);
     expect(t.deps.metrics.refunded - refundedBefore).toBe(2);
     expect(await t.balance(userId)).toBe(2);
+  });
+
+  it('stores the thumbnail and preview beside the shot before announcing it, and links all three', async () => {
+    const userId = await t.newUser(1);
+    const generationId = await t.newGeneration(userId, 1, 1);
+    await renderSlot(t.deps, { userId, generationId, index: 0 }, async () => png);
+    const key = generationOutputKey(userId, generationId, 0, 'image/png');
+    const thumbnail = await t.deps.store.get(renditionKey(key, 'thumbnail'));
+    const preview = await t.deps.store.get(renditionKey(key, 'preview'));
+    expect(await sharp(thumbnail).metadata()).toMatchObject({ format: 'webp', width: 512, height: 384 });
+    expect(await sharp(preview).metadata()).toMatchObject({ format: 'webp', width: 1280, height: 960 });
+    const [style] = await t.deps.generations.styles(generationId);
+    expect(style).toMatchObject({ status: 'complete', renditions: true });
+    const complete = t.events.find((e) => e.payload.generationId === generationId && e.payload.status === 'complete')!.payload as Record<string, string>;
+    expect(complete.thumbnailUrl).toContain(encodeURIComponent(generationId) + '/0/thumbnail.webp');
+    expect(complete.previewUrl).toContain(encodeURIComponent(generationId) + '/0/preview.webp');
+    expect(complete.url).toContain(encodeURIComponent(generationId) + '/0.png');
   });
 
   it('lets work on an open generation go on, and stops a late attempt on a settled one', async () => {

@@ -1,8 +1,9 @@
 import { UnrecoverableError } from 'bullmq';
 import { CreditsRepository, GenerationsRepository, type CreditBalance } from '@prodshot/db';
 import { isImagingError } from '@prodshot/imaging';
-import { generationOutputKey, type StoredContentType } from '@prodshot/storage';
+import { generationOutputKey, signImage, type StoredContentType } from '@prodshot/storage';
 import type { WorkerDeps } from '../deps.js';
+import { storeRenditions } from './renditions.js';
 
 export const GENERIC_FAILURE = 'Failed to generate product shots. Please try again.';
 
@@ -23,7 +24,7 @@ export function userMessage(error: unknown): string {
 }
 
 /**
- * Renders one output slot: running → stored → complete and credit settled (one transaction) →
+ * Renders one output slot: running → stored with its renditions → complete and credit settled (one transaction) →
  * pushed. A slot already settled (this job ran before a crash) is not rendered again, and one
  * settled while this render ran (the sweeper failed and refunded it) is not announced complete:
  * the seller sees what Postgres holds.
@@ -39,14 +40,15 @@ export async function renderSlot(deps: WorkerDeps, slot: SlotRef, produce: (prog
   const output = await produce(progress);
   const key = generationOutputKey(slot.userId, slot.generationId, slot.index, output.mimeType);
   await deps.store.put(key, output.image, output.mimeType);
+  await storeRenditions(deps.store, key, output.image);
   const won = await deps.db.transaction().execute(async (tx) => {
     if (!(await new GenerationsRepository(tx).completeStyle(slot.generationId, slot.index, key))) return false;
     await new CreditsRepository(tx).settle({ userId: slot.userId, generationId: slot.generationId, idempotencyKey: `settle:${slot.generationId}:${slot.index}` });
     return true;
   });
   if (!won) return;
-  const url = await deps.store.signedUrl(key);
-  deps.publisher.emit(slot.userId, 'generation:style', { generationId: slot.generationId, index: slot.index, status: 'complete', url });
+  const urls = await signImage(deps.store, key, true);
+  deps.publisher.emit(slot.userId, 'generation:style', { generationId: slot.generationId, index: slot.index, status: 'complete', ...urls });
 }
 
 /** Fails one slot for good and gives its credit back, in one transaction, once. */

@@ -33,6 +33,7 @@ export interface RecentOutput {
   id: string;
   generationId: string;
   resultKey: string;
+  renditions: boolean;
   createdAt: Date;
 }
 
@@ -166,11 +167,14 @@ export class GenerationsRepository {
     return moved.length > 0;
   }
 
-  /** true when this call completed the slot; false when it was already settled. */
+  /**
+   * true when this call completed the slot; false when it was already settled. The result and its
+   * renditions are stored before this records them.
+   */
   async completeStyle(generationId: string, index: number, resultKey: string): Promise<boolean> {
     const result = await this.db
       .updateTable('generation_styles')
-      .set({ status: 'complete', progress: 100, result_key: resultKey, error: null, updated_at: sql`now()` })
+      .set({ status: 'complete', progress: 100, result_key: resultKey, renditions: true, error: null, updated_at: sql`now()` })
       .where('generation_id', '=', generationId)
       .where('index', '=', index)
       .where('status', 'not in', SETTLED)
@@ -271,14 +275,14 @@ export class GenerationsRepository {
     const rows = await this.db
       .selectFrom('generation_styles as s')
       .innerJoin('generations as g', 'g.id', 's.generation_id')
-      .select(['s.id', 's.generation_id', 's.result_key', 's.updated_at'])
+      .select(['s.id', 's.generation_id', 's.result_key', 's.renditions', 's.updated_at'])
       .where('g.user_id', '=', userId)
       .where('s.status', '=', 'complete')
       .where('s.result_key', 'is not', null)
       .orderBy('s.updated_at', 'desc')
       .limit(limit)
       .execute();
-    return rows.map((r) => ({ id: r.id, generationId: r.generation_id, resultKey: r.result_key!, createdAt: r.updated_at }));
+    return rows.map((r) => ({ id: r.id, generationId: r.generation_id, resultKey: r.result_key!, renditions: r.renditions, createdAt: r.updated_at }));
   }
 }
 

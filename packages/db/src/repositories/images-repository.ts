@@ -43,4 +43,9 @@ export class ImagesRepository {
   async setSubject(id: string, subject: SubjectFinding): Promise<void> {
     await this.db.updateTable('images').set({ subject: JSON.stringify(subject) }).where('id', '=', id).execute();
   }
+
+  /** Records that the upload's thumbnail and preview are stored beside it. */
+  async setRenditions(id: string): Promise<void> {
+    await this.db.updateTable('images').set({ renditions: true }).where('id', '=', id).execute();
+  }
 }

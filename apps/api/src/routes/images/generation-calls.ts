@@ -16,6 +16,7 @@ import {
 } from '@prodshot/contracts';
 import type { IdempotencyClaim, ImageRow } from '@prodshot/db';
 import { JobFailedError, jobIds, JobTimeoutError } from '@prodshot/queue';
+import { signImage } from '@prodshot/storage';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
 import { bindLogContext } from '../../plugins/log-context.js';
@@ -258,7 +259,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     return {
       data: {
         generationId,
-        processedImage: { url: await deps.store.signedUrl(slot.result_key), settings: { backgroundType: body.styleName } },
+        processedImage: { ...(await signImage(deps.store, slot.result_key, slot.renditions)), settings: { backgroundType: body.styleName } },
       },
     };
   });

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { subjectDto, UPLOAD_MAX_BYTES, type SubjectResponse } from '@prodshot/contracts';
 import type { IdempotencyClaim, IdempotencyKeyRow, ImageRow } from '@prodshot/db';
 import { jobIds } from '@prodshot/queue';
-import { uploadDerivedPrefix } from '@prodshot/storage';
+import { derivedPrefix } from '@prodshot/storage';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
 import { errorBody } from '../../plugins/error-handler.js';
@@ -72,16 +72,7 @@ export async function imageRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   app.get<{ Querystring: { limit?: string } }>('/api/images/recent/generations', async (request) => {
     const limit = Math.min(RECENT_MAX, Math.max(1, Number(request.query.limit) || RECENT_DEFAULT));
     const outputs = await service.generations.recentOutputs(request.user.id, limit);
-    return {
-      data: await Promise.all(
-        outputs.map(async (output) => ({
-          id: output.id,
-          generationId: output.generationId,
-          imageUrl: await deps.store.signedUrl(output.resultKey),
-          createdAt: output.createdAt.toISOString(),
-        })),
-      ),
-    };
+    return { data: await Promise.all(outputs.map((output) => service.recentGenerationDto(output))) };
   });
 
   /** Asks a worker to find the upload's product (and make its cutout); once per upload. */
@@ -115,7 +106,7 @@ export async function imageRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   async function deleteUpload(row: ImageRow): Promise<void> {
     await service.images.deleteOwned(row.user_id, row.id);
     await deps.store.delete(row.storage_key);
-    await deps.store.deletePrefix(uploadDerivedPrefix(row.storage_key));
+    await deps.store.deletePrefix(derivedPrefix(row.storage_key));
   }
 
   app.delete<{ Params: { id: string } }>('/api/images/:id', async (request, reply) => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
+import { renditionKey } from '@prodshot/storage';
 import { startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
 import { connectSocket, eventually, grantCredits, signIn, upload, type ClientSocket, type RecordedEvent, type Session } from '../../pipeline.test-support.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
@@ -20,6 +21,15 @@ async function productPng(): Promise<Buffer> {
     .composite([{ input: product, left: 170, top: 170 }])
     .png()
     .toBuffer();
+}
+
+async function expectWebp(signedUrl: string, longestSide: number): Promise<void> {
+  const url = new URL(signedUrl);
+  const response = await testApp.app.inject({ method: 'GET', url: url.pathname + url.search });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toBe('image/webp');
+  const { width, height } = await sharp(response.rawPayload).metadata();
+  expect(Math.max(width, height)).toBe(longestSide);
 }
 
 beforeAll(async () => {
@@ -115,11 +125,29 @@ describe('the owner', () => {
     expect(image.statusCode).toBe(200);
   });
 
-  it('deletes an upload and its stored file, keeping the generation in history', async () => {
+  it('sees the renditions of the shot and of the upload, once the worker has made them', async () => {
+    const recent = await testApp.app.inject({ method: 'GET', url: '/api/images/recent/generations', headers: alice.auth });
+    const [latest] = recent.json().data;
+    await expectWebp(latest.thumbnailUrl, 512);
+    // The test engine paints 1024 px shots, and a preview never enlarges.
+    await expectWebp(latest.previewUrl, 1024);
+    const listed = await eventually(async () => {
+      const images = await testApp.app.inject({ method: 'GET', url: '/api/images', headers: alice.auth });
+      const [image] = images.json().data;
+      return image.originalImage.thumbnailUrl !== image.originalImage.url ? image.originalImage : null;
+    }, 30_000, "the upload's renditions");
+    await expectWebp(listed.thumbnailUrl, 512);
+    await expectWebp(listed.previewUrl, 640);
+  });
+
+  it('deletes an upload, its stored file and its renditions, keeping the generation in history', async () => {
     const before = await testApp.deps.db.selectFrom('images').select('storage_key').where('id', '=', aliceImage._id).executeTakeFirstOrThrow();
+    expect(await testApp.deps.store.stat(renditionKey(before.storage_key, 'thumbnail'))).not.toBeNull();
     const response = await testApp.app.inject({ method: 'DELETE', url: `/api/images/${aliceImage._id}`, headers: alice.auth });
     expect(response.statusCode).toBe(200);
     expect(await testApp.deps.store.stat(before.storage_key)).toBeNull();
+    expect(await testApp.deps.store.stat(renditionKey(before.storage_key, 'thumbnail'))).toBeNull();
+    expect(await testApp.deps.store.stat(renditionKey(before.storage_key, 'preview'))).toBeNull();
     const generation = await testApp.app.inject({ method: 'GET', url: `/api/generations/${aliceGenerationId}`, headers: alice.auth });
     expect(generation.json().data.status).toBe('complete');
   });
