@@ -1,8 +1,10 @@
+import type { RecentGenerationDto } from '@prodshot/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { GenerationPopup } from '../components/ui/image-popup.js';
 import { Pagination } from '../components/ui/pagination.js';
+import { BOX_SIZES, RenditionImage } from '../components/ui/rendition-image.js';
 import { Spinner } from '../components/ui/spinner.js';
 import { api } from '../lib/api-client.js';
 import { formatDate } from '../lib/format.js';
@@ -15,7 +17,7 @@ const ALL_LIMIT = 100;
 export function AllGenerationsPage() {
   const generations = useQuery({ queryKey: queryKeys.recentGenerations(ALL_LIMIT), queryFn: () => api.recentGenerations(ALL_LIMIT) });
   const [page, setPage] = useState(1);
-  const [popup, setPopup] = useState<{ id: string; imageUrl: string } | null>(null);
+  const [popup, setPopup] = useState<RecentGenerationDto | null>(null);
   const items = generations.data?.data ?? [];
   const pages = pageCount(items.length);
   const current = Math.min(page, pages);
@@ -39,17 +41,22 @@ export function AllGenerationsPage() {
           </button>
         </div>
       ) : items.length === 0 ? (
-        <p className="empty">No generations yet</p>
+        <div className="empty">
+          <p>No generations yet</p>
+          <Link to="/dashboard" className="button button-small">
+            Upload your first photo
+          </Link>
+        </div>
       ) : (
         <>
           <ul className="image-grid" data-testid="image-grid">
             {pageSlice(items, current).map((item) => (
               <li key={item.id} className="card tile">
-                <button type="button" className="tile-image" onClick={() => setPopup({ id: item.id, imageUrl: item.imageUrl })} aria-label={`Open generation ${item.id}`}>
-                  <img src={item.imageUrl} alt={`Generation ${item.id}`} loading="lazy" />
+                <button type="button" className="tile-image" onClick={() => setPopup(item)} aria-label={`Open generation ${item.id}`}>
+                  <RenditionImage image={item} sizes={BOX_SIZES.gridTile} alt={`Generation ${item.id}`} />
                 </button>
                 <div className="tile-meta">
-                  <span className="muted small">{formatDate(item.createdAt)}</span>
+                  <span className="muted small tile-date">{formatDate(item.createdAt)}</span>
                 </div>
               </li>
             ))}
@@ -57,7 +64,7 @@ export function AllGenerationsPage() {
           <Pagination page={current} pages={pages} onPage={setPage} />
         </>
       )}
-      {popup && <GenerationPopup id={popup.id} imageUrl={popup.imageUrl} onClose={() => setPopup(null)} />}
+      {popup && <GenerationPopup generation={popup} onClose={() => setPopup(null)} />}
     </div>
   );
 }

@@ -58,7 +58,12 @@ export function AllUploadsPage() {
           </button>
         </div>
       ) : items.length === 0 ? (
-        <p className="empty">No uploads yet</p>
+        <div className="empty">
+          <p>No uploads yet</p>
+          <Link to="/dashboard" className="button button-small">
+            Upload your first photo
+          </Link>
+        </div>
       ) : (
         <>
           <ul className="image-grid" data-testid="image-grid">
@@ -70,13 +75,13 @@ export function AllUploadsPage() {
                   onClick={() => navigate('/dashboard', { state: { selectedImage: { ...item } } })}
                   aria-label={`Use ${item.name}`}
                 >
-                  <FallbackImage id={item.id} src={item.originalUrl} alt={item.name} />
+                  <FallbackImage id={item.id} image={item} alt={item.name} />
                 </button>
                 <div className="tile-meta">
                   <span className="tile-name" title={item.name}>
                     {item.name}
                   </span>
-                  <span className="muted small">{formatDate(item.createdAt)}</span>
+                  <span className="muted small tile-date">{formatDate(item.createdAt)}</span>
                 </div>
                 <button type="button" className="link-button danger small" onClick={() => setDeleting(item)}>
                   Delete

@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import type { RecentGenerationDto } from '@prodshot/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { GenerationPopup } from '../components/ui/image-popup.js';
+import { BOX_SIZES, RenditionImage } from '../components/ui/rendition-image.js';
 import { Spinner } from '../components/ui/spinner.js';
 import { CameraCapture } from '../features/camera/camera-capture.js';
 import { QueryToastHost } from '../features/toasts/query-toast-host.js';
@@ -16,8 +18,14 @@ const RECENT_UPLOADS = 9;
 const RECENT_GENERATIONS = 6;
 
 interface SelectedImageState {
-  selectedImage?: { id: string; fileId: string; name?: string; originalUrl: string; createdAt?: string; imageId?: string };
+  selectedImage?: { id: string; fileId: string; name?: string; originalUrl: string; previewUrl: string; createdAt?: string; imageId?: string };
 }
+
+/** A stored upload chosen again: the original's URL goes to the editor for the API, the preview is what the screen shows. */
+type StoredChoice = StoredSelection & { originalUrl: string };
+
+/** Where focus goes once the chosen image's card, or the drop zone, has taken the place of what had it. */
+type FocusTarget = 'selected' | 'dropzone' | null;
 
 export function DashboardPage() {
   const navigate = useNavigate();
@@ -28,19 +36,33 @@ export function DashboardPage() {
   const recent = useQuery({ queryKey: queryKeys.recentGenerations(RECENT_GENERATIONS), queryFn: () => api.recentGenerations(RECENT_GENERATIONS) });
 
   const [file, setFile] = useState<File | null>(null);
-  const [stored, setStored] = useState<StoredSelection | null>(null);
+  const [stored, setStored] = useState<StoredChoice | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [cameraOn, setCameraOn] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [popup, setPopup] = useState<{ id: string; imageUrl: string } | null>(null);
+  const [popup, setPopup] = useState<RecentGenerationDto | null>(null);
+  const [focusTarget, setFocusTarget] = useState<FocusTarget>(null);
+  const selectedCard = useRef<HTMLDivElement>(null);
+
+  // The control that had focus (the file input, 'Choose another image') is gone once the
+  // screen changes: focus follows to what took its place rather than falling back to <body>.
+  useEffect(() => {
+    if (!focusTarget) return;
+    if (focusTarget === 'selected') selectedCard.current?.focus();
+    else document.getElementById('image-input')?.focus();
+    setFocusTarget(null);
+  }, [focusTarget]);
 
   // A navigation from elsewhere may hand over an image to continue with; the URL is then reset.
   useEffect(() => {
     const selected = (location.state as SelectedImageState | null)?.selectedImage;
     if (!selected) return;
     setFile(null);
-    setStored(storedSelection({ imageId: selected.imageId ?? selected.id, fileId: selected.fileId, name: selected.name, createdAt: selected.createdAt }));
-    setPreview(selected.originalUrl);
+    setStored({
+      ...storedSelection({ imageId: selected.imageId ?? selected.id, fileId: selected.fileId, name: selected.name, createdAt: selected.createdAt }),
+      originalUrl: selected.originalUrl,
+    });
+    setPreview(selected.previewUrl);
     navigate('/dashboard', { replace: true, state: null });
   }, [location.state, navigate]);
 
@@ -56,14 +78,15 @@ export function DashboardPage() {
     setStored(null);
     setFile(chosen);
     setPreview(URL.createObjectURL(chosen));
+    setFocusTarget('selected');
   }, []);
 
   function reuse(item: UploadItem) {
     setCameraOn(false);
     setError(null);
     setFile(null);
-    setStored(storedSelection(item));
-    setPreview(item.originalUrl);
+    setStored({ ...storedSelection(item), originalUrl: item.originalUrl });
+    setPreview(item.previewUrl);
   }
 
   const upload = useMutation({
@@ -76,10 +99,10 @@ export function DashboardPage() {
     setError(null);
     try {
       let state: EditorState;
-      if (stored && preview) state = { imageUrl: preview, imageId: stored.imageId, fileId: stored.fileId, name: stored.name };
+      if (stored && preview) state = { imageUrl: stored.originalUrl, previewUrl: preview, imageId: stored.imageId, fileId: stored.fileId, name: stored.name };
       else if (file) {
         const image = await upload.mutateAsync({ file, idempotencyKey: newIdempotencyKey() });
-        state = { imageUrl: image.originalImage.url, imageId: image._id, fileId: image.fileId, name: image.name };
+        state = { imageUrl: image.originalImage.url, previewUrl: image.originalImage.previewUrl, imageId: image._id, fileId: image.fileId, name: image.name };
       } else return;
       navigate('/editor', { state });
     } catch {
@@ -123,8 +146,8 @@ export function DashboardPage() {
         {cameraOn ? (
           <CameraCapture onCapture={chooseFile} onCancel={() => setCameraOn(false)} onError={onCameraError} />
         ) : preview ? (
-          <div className="selected card">
-            <img src={preview} alt={`Selected image ${file?.name ?? stored?.name ?? ''}`.trim()} className="selected-preview" />
+          <div className="selected card" ref={selectedCard} tabIndex={-1} role="group" aria-label="Selected image">
+            <img src={preview} alt={`Selected image ${file?.name ?? stored?.name ?? ''}`.trim()} className="selected-preview" width={256} height={256} />
             <div className="selected-meta">
               <p className="selected-name">{file?.name ?? stored?.name}</p>
               <button
@@ -134,6 +157,7 @@ export function DashboardPage() {
                   setFile(null);
                   setStored(null);
                   setPreview(null);
+                  setFocusTarget('dropzone');
                 }}
               >
                 Choose another image
@@ -185,13 +209,20 @@ export function DashboardPage() {
           {loading ? (
             <Spinner label="Loading uploads" />
           ) : uploads.length === 0 ? (
-            <p className="empty">No uploads yet</p>
+            <div className="empty">
+              <p>No uploads yet</p>
+              {!preview && !cameraOn && (
+                <button type="button" className="button button-small" onClick={() => document.getElementById('image-input')?.click()}>
+                  Upload your first photo
+                </button>
+              )}
+            </div>
           ) : (
             <ul className="thumb-grid">
               {uploads.map((item) => (
                 <li key={item.imageId}>
                   <button type="button" className="thumb" onClick={() => reuse(item)} aria-label={`Use ${item.name}`}>
-                    <img src={item.originalUrl} alt={item.name} loading="lazy" />
+                    <RenditionImage image={item} sizes={BOX_SIZES.sidebarThumb} alt={item.name} />
                   </button>
                 </li>
               ))}
@@ -211,8 +242,8 @@ export function DashboardPage() {
             <ul className="thumb-grid">
               {generations.map((item) => (
                 <li key={item.id}>
-                  <button type="button" className="thumb" onClick={() => setPopup({ id: item.id, imageUrl: item.imageUrl })} aria-label={`Open generation ${item.id}`}>
-                    <img src={item.imageUrl} alt={`Generation ${item.id}`} loading="lazy" />
+                  <button type="button" className="thumb" onClick={() => setPopup(item)} aria-label={`Open generation ${item.id}`}>
+                    <RenditionImage image={item} sizes={BOX_SIZES.sidebarThumb} alt={`Generation ${item.id}`} />
                   </button>
                 </li>
               ))}
@@ -220,7 +251,7 @@ export function DashboardPage() {
           )}
         </section>
       </aside>
-      {popup && <GenerationPopup id={popup.id} imageUrl={popup.imageUrl} onClose={() => setPopup(null)} />}
+      {popup && <GenerationPopup generation={popup} onClose={() => setPopup(null)} />}
       <QueryToastHost />
     </div>
   );

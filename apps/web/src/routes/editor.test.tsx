@@ -7,8 +7,9 @@ import { fakeSocket } from '../test-support/fake-socket.js';
 import { renderRoutes } from '../test-support/render-routes.js';
 import { failedSubject, oneProduct, pendingSubject, twoProducts } from '../test-support/subjects.js';
 import { EditorPage } from './editor.js';
+import { expectRenditionOf, stored } from '../test-support/renditions.js';
 
-const source: EditorState = { imageUrl: '/storage/two.png', imageId: 'img-1', fileId: 'file-1', name: 'Mug' };
+const source: EditorState = { imageUrl: '/storage/two.png', previewUrl: '/storage/two.preview.webp', imageId: 'img-1', fileId: 'file-1', name: 'Mug' };
 const queued: GenerationDto = {
   id: 'gen-1',
   kind: 'manual',
@@ -18,10 +19,10 @@ const queued: GenerationDto = {
   productInfo: null,
   error: null,
   unsupportedProduct: false,
-  styles: [{ index: 0, name: 'Lifestyle', prompt: null, status: 'queued', progress: 0, url: null, error: null }],
+  styles: [{ index: 0, name: 'Lifestyle', prompt: null, status: 'queued', progress: 0, url: null, thumbnailUrl: null, previewUrl: null, error: null }],
   createdAt: '2025-01-01T00:00:00.000Z',
 };
-const shotDone: GenerationDto = { ...queued, status: 'complete', styles: [{ ...queued.styles[0]!, status: 'complete', progress: 1, url: '/storage/out.png' }] };
+const shotDone: GenerationDto = { ...queued, status: 'complete', styles: [{ ...queued.styles[0]!, status: 'complete', progress: 1, ...stored('/storage/out.png') }] };
 const accepted = () => ({ data: { generationId: 'gen-1', status: 'queued' } });
 
 function renderEditor(subject: SubjectDto, routes: Record<string, (body: unknown) => unknown> = {}) {
@@ -37,7 +38,9 @@ function renderEditor(subject: SubjectDto, routes: Record<string, (body: unknown
 }
 
 const shotCalls = (calls: ApiCall[]) => calls.filter((c) => c.path === '/images/generate-product-shots');
-const generateButton = () => screen.getByRole('button', { name: 'Generate' }) as HTMLButtonElement;
+const generateButton = () => screen.getByRole('button', { name: /^Generat/ });
+/** Generate stays focusable when it cannot act: aria-disabled, not disabled. */
+const generateBlocked = () => generateButton().getAttribute('aria-disabled') === 'true';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -46,7 +49,7 @@ afterEach(() => {
 describe('EditorPage tap step', () => {
   it('disables Generate with the tap message until the product is tapped, then sends the focus', async () => {
     const { calls } = renderEditor(twoProducts);
-    await waitFor(() => expect(generateButton().disabled).toBe(true));
+    await waitFor(() => expect(generateBlocked()).toBe(true));
     // Over the preview, and beside the disabled button that it explains.
     expect(screen.getAllByText(TAP_PRODUCT_MESSAGE)).toHaveLength(2);
     const reason = document.getElementById(generateButton().getAttribute('aria-describedby')!);
@@ -55,7 +58,7 @@ describe('EditorPage tap step', () => {
     const photo = screen.getByAltText('Original photo of Mug');
     layOutImage(photo, { left: 0, top: 0, width: 500, height: 500 }, { width: 1000, height: 1000 });
     fireEvent.click(photo, { clientX: 125, clientY: 250, detail: 1 });
-    expect(generateButton().disabled).toBe(false);
+    expect(generateBlocked()).toBe(false);
     expect(generateButton().getAttribute('aria-describedby')).toBeNull();
     expect(screen.getByTestId('tap-marker').style.left).toBe('25%');
 
@@ -79,7 +82,7 @@ describe('EditorPage tap step', () => {
   it("shows a failed subject's error and offers no generation", async () => {
     const { calls } = renderEditor(failedSubject);
     expect((await screen.findByRole('alert')).textContent).toBe(failedSubject.error);
-    expect(generateButton().disabled).toBe(true);
+    expect(generateBlocked()).toBe(true);
     fireEvent.click(generateButton());
     expect(shotCalls(calls)).toHaveLength(0);
   });
@@ -89,7 +92,7 @@ describe('EditorPage manual shots', () => {
   it('asks for an answer at once (Prefer: respond-async) and shows the shot the socket reports', async () => {
     let row = queued;
     const { calls, socket } = renderEditor(oneProduct, { 'GET /generations/gen-1': () => ({ data: row }) });
-    await waitFor(() => expect(generateButton().disabled).toBe(false));
+    await waitFor(() => expect(generateBlocked()).toBe(false));
     fireEvent.click(generateButton());
     await waitFor(() => expect(calls.some((c) => c.path === '/generations/gen-1')).toBe(true));
     const [call] = shotCalls(calls);
@@ -99,21 +102,35 @@ describe('EditorPage manual shots', () => {
 
     socket.emit('generation:style', { generationId: 'gen-1', index: 0, status: 'progress', progress: 0.4 });
     expect(await screen.findByText('Generating your shot… 40%')).toBeTruthy();
-    socket.emit('generation:style', { generationId: 'gen-1', index: 0, status: 'complete', url: '/storage/out.png' });
+    socket.emit('generation:style', { generationId: 'gen-1', index: 0, status: 'complete', ...stored('/storage/out.png') });
     row = shotDone;
     socket.emit('generation:done', { generationId: 'gen-1', status: 'complete', error: null });
 
-    expect(((await screen.findByAltText('Lifestyle shot of Mug')) as HTMLImageElement).getAttribute('src')).toBe('/storage/out.png');
+    expectRenditionOf(await screen.findByAltText('Lifestyle shot of Mug'), '/storage/out.png');
     expect(screen.getByText('Lifestyle result')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Session history' })).toBeTruthy();
-    expect(generateButton().disabled).toBe(false);
+    expect(generateBlocked()).toBe(false);
+  });
+
+  it('keeps focus on Generate while it is busy, and a click then starts nothing more', async () => {
+    const { calls } = renderEditor(oneProduct);
+    await waitFor(() => expect(generateBlocked()).toBe(false));
+    generateButton().focus();
+    fireEvent.click(generateButton());
+    await waitFor(() => expect(generateButton().textContent).toBe('Generating…'));
+    expect(generateBlocked()).toBe(true);
+    expect(generateButton().hasAttribute('disabled')).toBe(false);
+    expect(document.activeElement).toBe(generateButton());
+    fireEvent.click(generateButton());
+    await waitFor(() => expect(calls.some((c) => c.path === '/generations/gen-1')).toBe(true));
+    expect(shotCalls(calls)).toHaveLength(1);
   });
 
   it("shows the server's reason when the shot fails", async () => {
     const reason = 'This image has nothing to work with: we could not find a product in it.';
     const failed: GenerationDto = { ...queued, status: 'failed', error: reason, styles: [{ ...queued.styles[0]!, status: 'failed', error: reason }] };
     const { socket } = renderEditor(oneProduct, { 'GET /generations/gen-1': () => ({ data: failed }) });
-    await waitFor(() => expect(generateButton().disabled).toBe(false));
+    await waitFor(() => expect(generateBlocked()).toBe(false));
     fireEvent.click(generateButton());
     expect((await screen.findByRole('alert')).textContent).toBe(reason);
     socket.emit('generation:done', { generationId: 'gen-1', status: 'failed', error: reason });
@@ -126,7 +143,7 @@ describe('EditorPage manual shots', () => {
       'POST /images/generate-product-shots': () => answers.shift()!(),
       'GET /generations/gen-1': () => ({ data: shotDone }),
     });
-    await waitFor(() => expect(generateButton().disabled).toBe(false));
+    await waitFor(() => expect(generateBlocked()).toBe(false));
     fireEvent.click(generateButton());
     expect(await screen.findByText('Lifestyle result', undefined, { timeout: 3000 })).toBeTruthy();
     const [first, retry] = idempotencyKeys(shotCalls(calls));

@@ -1,8 +1,9 @@
-import { TAP_PRODUCT_MESSAGE, templateName, TEMPLATES, type Focus, type ProcessedImageDto, type TemplateHandle } from '@prodshot/contracts';
+import { TAP_PRODUCT_MESSAGE, templateName, TEMPLATES, type Focus, type ProcessedImageDto, type RecentGenerationDto, type TemplateHandle } from '@prodshot/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { GenerationPopup } from '../components/ui/image-popup.js';
+import { BOX_SIZES, RenditionImage } from '../components/ui/rendition-image.js';
 import { isBlankPrompt, PromptBox, ENHANCE_INVALID_RESPONSE } from '../features/editor/prompt-box.js';
 import { TEMPLATE_DESCRIPTIONS } from '../features/editor/template-descriptions.js';
 import { progressPercent } from '../features/generations/smart-status.js';
@@ -52,7 +53,7 @@ function Editor({ source }: { source: EditorState }) {
   const [history, setHistory] = useState<HistoryEntry[]>([]);
   const [activeEntry, setActiveEntry] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [popup, setPopup] = useState<{ id: string; imageUrl: string } | null>(null);
+  const [popup, setPopup] = useState<RecentGenerationDto | null>(null);
   const [focus, setFocus] = useState<Focus | null>(null);
   // Unlike the smart screen, generation never waits for a pending subject: without a tap the engine keeps the most salient object.
   const { subject, phase } = useSubject(source.imageId ?? null);
@@ -98,7 +99,7 @@ function Editor({ source }: { source: EditorState }) {
     if (!settledShot) return setError(errorMessage(lostShot, GENERATION_FAILED));
     const images: ProcessedImageDto[] = settledShot.styles
       .filter((s) => s.status === 'complete' && s.url)
-      .map((s) => ({ url: s.url!, settings: { backgroundType: pending.template ?? 'custom' } }));
+      .map((s) => ({ url: s.url!, thumbnailUrl: s.thumbnailUrl!, previewUrl: s.previewUrl!, settings: { backgroundType: pending.template ?? 'custom' } }));
     if (images.length === 0) return setError(settledShot.error ?? settledShot.styles.find((s) => s.error)?.error ?? GENERATION_FAILED);
     setResults(images);
     setShown(0);
@@ -124,6 +125,8 @@ function Editor({ source }: { source: EditorState }) {
   const canGenerate = (mode === 'templates' ? template !== null : !isBlankPrompt(prompt)) && !tapMissing && phase !== 'failed';
   const recentItems = recent.data?.data ?? [];
   const busy = start.isPending || pending !== null;
+  // aria-disabled rather than disabled: a disabled button drops keyboard focus to <body>, and Generate disables itself on click.
+  const generateBlocked = !canGenerate || busy;
   const progress = shot.generation?.styles[0]?.progress ?? 0;
   const busyVeil = busy && (
     <div className="preview-busy" role="status">
@@ -138,14 +141,20 @@ function Editor({ source }: { source: EditorState }) {
         <Link to="/dashboard" className="back-link">
           ← Back to Dashboard
         </Link>
+        <h1 className="editor-title">Design your product shot</h1>
         {current ? (
           <div className="preview-frame card">
             {busyVeil}
-            <img src={current.url} alt={`${templateName(current.settings.backgroundType)} shot of ${source.name ?? 'your product'}`} />
+            <RenditionImage
+              image={current}
+              sizes={BOX_SIZES.mainColumn}
+              alt={`${templateName(current.settings.backgroundType)} shot of ${source.name ?? 'your product'}`}
+              eager
+            />
           </div>
         ) : (
           <TapToPick
-            src={source.imageUrl}
+            src={source.previewUrl}
             alt={`Original photo of ${source.name ?? 'your product'}`}
             subject={subject}
             phase={phase}
@@ -173,7 +182,7 @@ function Editor({ source }: { source: EditorState }) {
             {results.map((image, index) => (
               <li key={image.url}>
                 <button type="button" className={index === shown ? 'thumb selected' : 'thumb'} onClick={() => setShown(index)} aria-label={`Show result ${index + 1}`}>
-                  <img src={image.url} alt={`Result ${index + 1}`} />
+                  <RenditionImage image={image} sizes={BOX_SIZES.strip} alt={`Result ${index + 1}`} />
                 </button>
               </li>
             ))}
@@ -194,7 +203,7 @@ function Editor({ source }: { source: EditorState }) {
                       setShown(0);
                     }}
                   >
-                    {entry.images[0] && <img src={entry.images[0].url} alt="" />}
+                    {entry.images[0] && <RenditionImage image={entry.images[0]} sizes={BOX_SIZES.historyEntry} alt="" />}
                     <span>
                       <strong>{entry.type}</strong>
                       {entry.prompt && <span className="muted small history-prompt">{entry.prompt}</span>}
@@ -210,11 +219,11 @@ function Editor({ source }: { source: EditorState }) {
           {recentItems.length === 0 ? (
             <p className="empty">No generations yet</p>
           ) : (
-            <ul className="strip">
+            <ul className="strip" aria-label="All generations">
               {recentItems.map((item) => (
                 <li key={item.id}>
-                  <button type="button" className="thumb" onClick={() => setPopup({ id: item.id, imageUrl: item.imageUrl })} aria-label={`Open generation ${item.id}`}>
-                    <img src={item.imageUrl} alt={`Generation ${item.id}`} loading="lazy" />
+                  <button type="button" className="thumb" onClick={() => setPopup(item)} aria-label={`Open generation ${item.id}`}>
+                    <RenditionImage image={item} sizes={BOX_SIZES.strip} alt={`Generation ${item.id}`} />
                   </button>
                 </li>
               ))}
@@ -238,7 +247,7 @@ function Editor({ source }: { source: EditorState }) {
               {TEMPLATES.map((t) => (
                 <li key={t.handle}>
                   <button type="button" className={t.handle === template ? 'template selected' : 'template'} aria-pressed={t.handle === template} onClick={() => setTemplate(t.handle)}>
-                    <img src={`/templates/${t.handle}.jpg`} alt="" width={240} height={240} loading="lazy" />
+                    <img src={`/templates/${t.handle}.jpg`} alt="" width={240} height={240} loading="lazy" decoding="async" />
                     <span className="template-name">{t.name}</span>
                     <span className="template-description">{TEMPLATE_DESCRIPTIONS[t.handle]}</span>
                   </button>
@@ -264,15 +273,17 @@ function Editor({ source }: { source: EditorState }) {
         <button
           type="button"
           className="button button-block button-large"
-          disabled={!canGenerate || busy}
+          aria-disabled={generateBlocked}
           aria-describedby={tapMissing ? 'editor-tap-needed' : undefined}
-          onClick={generate}
+          onClick={() => {
+            if (!generateBlocked) generate();
+          }}
         >
           {busy ? 'Generating…' : 'Generate'}
         </button>
         <p className="muted small center">Each generated image uses one credit.</p>
       </section>
-      {popup && <GenerationPopup id={popup.id} imageUrl={popup.imageUrl} onClose={() => setPopup(null)} />}
+      {popup && <GenerationPopup generation={popup} onClose={() => setPopup(null)} />}
     </div>
   );
 }

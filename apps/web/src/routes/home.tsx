@@ -1,5 +1,7 @@
 import { Link } from 'react-router-dom';
+import { ShowcaseImage } from '../components/ui/showcase-image.js';
 import { BeforeAfterSlider } from '../features/home/before-after-slider.js';
+import { HERO, showcaseSrc } from '../lib/showcase.js';
 
 const GALLERY = [
   { src: 'gallery-1', alt: 'Blue canvas plimsolls on a white marble surface' },
@@ -32,7 +34,10 @@ const CHANNELS = [
   { name: 'Landing pages', text: 'High-resolution visuals for launches and product pages.' },
 ];
 
-const showcase = (name: string) => `/showcase/${name}.jpg`;
+/** The boxes of styles.css: four columns of the page, two on a phone; the collage's first picture spans two. */
+const GALLERY_SIZES = '(max-width: 860px) 46vw, 18.5rem';
+const COLLAGE_SIZES = '(max-width: 860px) 46vw, 25rem';
+const COLLAGE_LEAD_SIZES = '(max-width: 860px) 92vw, 50rem';
 
 export function HomePage() {
   return (
@@ -55,7 +60,7 @@ export function HomePage() {
           </div>
         </div>
         <div className="hero-art">
-          <img src={showcase('gallery-1')} alt="Blue plimsolls on marble, made by Prodshot" />
+          <ShowcaseImage name={HERO.name} sizes={HERO.sizes} alt="Blue plimsolls on marble, made by Prodshot" priority />
         </div>
       </section>
 
@@ -65,7 +70,7 @@ export function HomePage() {
         <ul className="gallery">
           {GALLERY.map((image) => (
             <li key={image.src}>
-              <img src={showcase(image.src)} alt={image.alt} loading="lazy" width={640} height={640} />
+              <ShowcaseImage name={image.src} sizes={GALLERY_SIZES} alt={image.alt} />
             </li>
           ))}
         </ul>
@@ -115,8 +120,8 @@ export function HomePage() {
           <p>Drag the divider, or focus it and use the arrow keys, to compare the original photo with the finished shot.</p>
         </div>
         <BeforeAfterSlider
-          before={showcase('before')}
-          after={showcase('after')}
+          before={showcaseSrc('before')}
+          after={showcaseSrc('after')}
           beforeAlt="Original photo of white plimsolls on a plain grey background"
           afterAlt="The same plimsolls on a marble surface, made by Prodshot"
         />
@@ -137,9 +142,9 @@ export function HomePage() {
       <section className="section" aria-labelledby="collage-title">
         <h2 id="collage-title">One product, endless scenes</h2>
         <ul className="collage">
-          {COLLAGE.map((image) => (
+          {COLLAGE.map((image, index) => (
             <li key={image.src}>
-              <img src={showcase(image.src)} alt={image.alt} loading="lazy" />
+              <ShowcaseImage name={image.src} sizes={index === 0 ? COLLAGE_LEAD_SIZES : COLLAGE_SIZES} alt={image.alt} />
             </li>
           ))}
         </ul>

@@ -210,16 +210,23 @@ export function ProfilePage() {
           <Link to="/all-uploads">View All</Link>
         </div>
         {uploads.length === 0 ? (
-          <p className="empty">No uploads yet</p>
+          <div className="empty">
+            <p>No uploads yet</p>
+            <Link to="/dashboard" className="button button-small">
+              Upload your first photo
+            </Link>
+          </div>
         ) : (
           <ul className="image-grid image-grid-6">
             {uploads.map((item) => (
               <li key={item.imageId} className="card tile">
                 <div className="tile-image">
-                  <FallbackImage id={item.id} src={item.originalUrl} alt={item.name} />
+                  <FallbackImage id={item.id} image={item} alt={item.name} />
                 </div>
                 <div className="tile-meta">
-                  <span className="tile-name">{item.name}</span>
+                  <span className="tile-name" title={item.name}>
+                    {item.name}
+                  </span>
                 </div>
                 <button type="button" className="link-button danger small" onClick={() => setDeleting(item)}>
                   Delete

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, stubApi } from '../test-support/fake-api.js';
 import { renderRoutes } from '../test-support/render-routes.js';
 import { SmartResultsEntry, SmartResultsPage } from './smart-results.js';
+import { stored } from '../test-support/renditions.js';
 
 const style = (index: number, name: string, status: 'complete' | 'failed') => ({
   index,
@@ -11,7 +12,7 @@ const style = (index: number, name: string, status: 'complete' | 'failed') => ({
   prompt: null,
   status,
   progress: status === 'complete' ? 1 : 0,
-  url: status === 'complete' ? `/storage/${name.toLowerCase()}.png` : null,
+  ...(status === 'complete' ? stored(`/storage/${name.toLowerCase()}.png`) : { url: null, thumbnailUrl: null, previewUrl: null }),
   error: status === 'failed' ? 'The engine gave up' : null,
 });
 const run: GenerationDto = {

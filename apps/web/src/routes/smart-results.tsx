@@ -1,6 +1,7 @@
 import type { GenerationDto } from '@prodshot/contracts';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
+import { BOX_SIZES, RenditionImage } from '../components/ui/rendition-image.js';
 import { Spinner } from '../components/ui/spinner.js';
 import { GenerationLoadError, GenerationNotFound } from '../features/generations/generation-not-found.js';
 import { isFinished } from '../features/generations/smart-status.js';
@@ -16,7 +17,9 @@ export function SmartResultsEntry() {
 }
 
 function shotsOf(run: GenerationDto) {
-  return run.styles.filter((s) => s.status === 'complete' && s.url).map((s) => ({ url: s.url!, styleName: s.name, index: s.index }));
+  return run.styles
+    .filter((s) => s.status === 'complete' && s.url)
+    .map((s) => ({ url: s.url!, thumbnailUrl: s.thumbnailUrl!, previewUrl: s.previewUrl!, styleName: s.name, index: s.index }));
 }
 
 /** `/smart-results/:generationId`: the run's shots, read from the API, so a reload or a shared link shows them again. */
@@ -64,9 +67,9 @@ export function SmartResultsPage() {
         <p className="empty">No images in this category</p>
       ) : (
         <ul className="result-grid">
-          {shown.map((image) => (
+          {shown.map((image, position) => (
             <li key={image.index} className="card result">
-              <img src={image.url} alt={`${image.styleName} product shot`} />
+              <RenditionImage image={image} sizes={BOX_SIZES.resultCard} alt={`${image.styleName} product shot`} eager={position < 2} />
               <div className="result-meta">
                 <span>{image.styleName}</span>
                 <button

@@ -6,9 +6,10 @@ import { fakeSocket } from '../test-support/fake-socket.js';
 import { renderRoutes } from '../test-support/render-routes.js';
 import { SmartResultsPage } from './smart-results.js';
 import { SmartRunPage } from './smart-run.js';
+import { expectRenditionOf, stored } from '../test-support/renditions.js';
 
-const image: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'shoe.png', createdAt: '2025-01-01T00:00:00.000Z', originalImage: { url: '/storage/shoe.png' } };
-const slot = (index: number, name: string) => ({ index, name, prompt: `${name} scene`, status: 'queued' as const, progress: 0, url: null, error: null });
+const image: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'shoe.png', createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored('/storage/shoe.png') };
+const slot = (index: number, name: string) => ({ index, name, prompt: `${name} scene`, status: 'queued' as const, progress: 0, url: null, thumbnailUrl: null, previewUrl: null, error: null });
 const midway: GenerationDto = {
   id: 'gen-1',
   kind: 'smart',
@@ -18,13 +19,13 @@ const midway: GenerationDto = {
   productInfo: { productTitle: 'Blue plimsolls', productDescription: 'Canvas shoes', productType: 'footwear' },
   error: null,
   unsupportedProduct: false,
-  styles: [{ ...slot(0, 'Marble'), status: 'complete', progress: 1, url: '/storage/marble.png' }, { ...slot(1, 'Beach'), status: 'running', progress: 0.4 }],
+  styles: [{ ...slot(0, 'Marble'), status: 'complete', progress: 1, ...stored('/storage/marble.png') }, { ...slot(1, 'Beach'), status: 'running', progress: 0.4 }],
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 const finished: GenerationDto = {
   ...midway,
   status: 'complete',
-  styles: [midway.styles[0]!, { ...midway.styles[1]!, status: 'complete', progress: 1, url: '/storage/beach.png' }],
+  styles: [midway.styles[0]!, { ...midway.styles[1]!, status: 'complete', progress: 1, ...stored('/storage/beach.png') }],
 };
 
 const routes = [
@@ -47,11 +48,11 @@ describe('SmartRunPage (/smart/:generationId)', () => {
 
     expect(await screen.findByText('Generating… 40%')).toBeTruthy();
     expect(completeCards()).toHaveLength(1);
-    expect(((await screen.findByAltText('Your product')) as HTMLImageElement).getAttribute('src')).toBe('/storage/shoe.png');
+    expectRenditionOf(await screen.findByAltText('Your product'), '/storage/shoe.png');
     expect(starts(calls)).toEqual([]);
 
     const socket = fakeSocket(queryClient);
-    socket.emit('generation:style', { generationId: 'gen-1', index: 1, status: 'complete', url: '/storage/beach.png' });
+    socket.emit('generation:style', { generationId: 'gen-1', index: 1, status: 'complete', ...stored('/storage/beach.png') });
     await waitFor(() => expect(completeCards()).toHaveLength(2));
     row = finished;
     socket.emit('generation:done', { generationId: 'gen-1', status: 'complete', error: null });

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { BOX_SIZES, RenditionImage } from '../components/ui/rendition-image.js';
 import { Spinner } from '../components/ui/spinner.js';
 import { GenerationLoadError, GenerationNotFound } from '../features/generations/generation-not-found.js';
 import { SmartProgress } from '../features/generations/smart-progress.js';
@@ -35,14 +36,18 @@ export function SmartRunPage() {
 
   if (notFound) return <GenerationNotFound />;
   const completed = run?.styles.filter((s) => s.status === 'complete').length ?? 0;
-  const previewUrl = image.data?.data.originalImage.url;
+  const photo = image.data?.data.originalImage;
 
   return (
     <div className="smart narrow-wide">
       <SmartHeader />
       <div className="smart-grid">
         <section className="card">
-          {previewUrl ? <img className="selected-preview" src={previewUrl} alt="Your product" /> : image.isPending && imageId && <Spinner label="Loading your photo" />}
+          {photo ? (
+            <RenditionImage className="selected-preview" image={photo} sizes={BOX_SIZES.mainColumn} alt="Your product" eager />
+          ) : (
+            image.isPending && imageId && <Spinner label="Loading your photo" />
+          )}
           {isFinished(run) && (
             <Link to="/smart-upload" className="link-button">
               Choose another image

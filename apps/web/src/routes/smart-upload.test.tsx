@@ -10,8 +10,9 @@ import { renderRoutes } from '../test-support/render-routes.js';
 import { failedSubject, oneProduct, pendingSubject, twoProducts } from '../test-support/subjects.js';
 import { SmartRunPage } from './smart-run.js';
 import { SmartUploadPage } from './smart-upload.js';
+import { stored } from '../test-support/renditions.js';
 
-const uploaded: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'two.png', createdAt: '2025-01-01T00:00:00.000Z', originalImage: { url: '/storage/two.png' } };
+const uploaded: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'two.png', createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored('/storage/two.png') };
 const running: GenerationDto = {
   id: 'gen-1',
   kind: 'smart',

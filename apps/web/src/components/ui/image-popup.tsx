@@ -1,10 +1,13 @@
+import type { RecentGenerationDto } from '@prodshot/contracts';
 import { useState } from 'react';
 import { downloadImage, generationDownloadName } from '../../lib/download.js';
 import { Modal } from './modal.js';
+import { BOX_SIZES, RenditionImage } from './rendition-image.js';
 
-/** The 'Generation #id' popup of the dashboard and the generations page. */
-export function GenerationPopup({ id, imageUrl, onClose }: { id: string; imageUrl: string; onClose: () => void }) {
+/** The 'Generation #id' popup of the dashboard and the generations page: it shows the preview, Download fetches the full shot. */
+export function GenerationPopup({ generation, onClose }: { generation: RecentGenerationDto; onClose: () => void }) {
   const [error, setError] = useState<string | null>(null);
+  const { id, imageUrl } = generation;
   return (
     <Modal
       title={`Generation #${id}`}
@@ -24,7 +27,7 @@ export function GenerationPopup({ id, imageUrl, onClose }: { id: string; imageUr
         </>
       }
     >
-      <img className="popup-image" src={imageUrl} alt={`Generation ${id}`} />
+      <RenditionImage className="popup-image" image={generation} sizes={BOX_SIZES.popup} alt={`Generation ${id}`} eager />
       {error && <p className="form-error">{error}</p>}
     </Modal>
   );

@@ -1,4 +1,5 @@
 import { SUPPORTED_PRODUCT_LIST, type GenerationDto, type StyleSlotDto } from '@prodshot/contracts';
+import { BOX_SIZES, RenditionImage } from '../../components/ui/rendition-image.js';
 import { progressPercent, smartFailure, STAGE_LABELS, stepStates } from './smart-status.js';
 
 /** The smart flow's steps, then each style's state, or the reason the run produced nothing. */
@@ -35,7 +36,11 @@ export function SmartProgress({ run }: { run: GenerationDto | undefined }) {
         <ul className="style-cards">
           {(run?.styles ?? []).map((style) => (
             <li key={style.index} className={`style-card style-${style.status}`} data-testid="style-card">
-              <div className="style-thumb">{style.url ? <img src={style.url} alt={`${style.name} style`} /> : <span className="spinner" aria-hidden="true" />}</div>
+              <div className="style-thumb">{style.thumbnailUrl && style.previewUrl ? (
+                  <RenditionImage image={{ thumbnailUrl: style.thumbnailUrl, previewUrl: style.previewUrl }} sizes={BOX_SIZES.styleThumb} alt={`${style.name} style`} eager />
+                ) : (
+                  <span className="spinner" aria-hidden="true" />
+                )}</div>
               <div>
                 <p className="style-name">{style.name}</p>
                 <p className="style-status">{styleStatus(style)}</p>

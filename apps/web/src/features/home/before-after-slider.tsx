@@ -49,9 +49,9 @@ export function BeforeAfterSlider({ before, after, beforeAlt, afterAlt }: { befo
       onPointerUp={() => (dragging.current = false)}
       onPointerCancel={() => (dragging.current = false)}
     >
-      <img src={after} alt={afterAlt} className="compare-image" draggable={false} />
+      <img src={after} alt={afterAlt} className="compare-image" draggable={false} width={640} height={640} loading="lazy" decoding="async" />
       <div className="compare-before" style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }}>
-        <img src={before} alt={beforeAlt} className="compare-image" draggable={false} />
+        <img src={before} alt={beforeAlt} className="compare-image" draggable={false} width={640} height={640} loading="lazy" decoding="async" />
       </div>
       <span className="compare-label compare-label-before">Before</span>
       <span className="compare-label compare-label-after">After</span>

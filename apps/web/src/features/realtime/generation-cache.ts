@@ -20,7 +20,7 @@ function skeleton(id: string): GenerationDto {
 }
 
 function slot(index: number, name = `Style ${index + 1}`): StyleSlotDto {
-  return { index, name, prompt: null, status: 'queued', progress: 0, url: null, error: null };
+  return { index, name, prompt: null, status: 'queued', progress: 0, url: null, thumbnailUrl: null, previewUrl: null, error: null };
 }
 
 export function applyStage(current: GenerationDto | undefined, event: StageEvent): GenerationDto {
@@ -51,7 +51,7 @@ export function applyStyle(current: GenerationDto | undefined, event: StyleEvent
       styles[i] = { ...previous, status: 'running', progress: event.progress };
       break;
     case 'complete':
-      styles[i] = { ...previous, status: 'complete', progress: 1, url: event.url };
+      styles[i] = { ...previous, status: 'complete', progress: 1, url: event.url, thumbnailUrl: event.thumbnailUrl, previewUrl: event.previewUrl };
       break;
     case 'failed':
       styles[i] = { ...previous, status: 'failed', error: event.error };

@@ -1,7 +1,7 @@
-import type { ImageDto } from '@prodshot/contracts';
+import type { ImageDto, RenditionUrls } from '@prodshot/contracts';
 
-/** Spec §3 upload list item: id equals fileId. */
-export interface UploadItem {
+/** Spec §3 upload list item: id equals fileId; lists show its renditions, never the original. */
+export interface UploadItem extends RenditionUrls {
   id: string;
   imageId: string;
   fileId: string;
@@ -11,7 +11,8 @@ export interface UploadItem {
 }
 
 export function toUploadItem(image: ImageDto): UploadItem {
-  return { id: image.fileId, imageId: image._id, fileId: image.fileId, originalUrl: image.originalImage.url, createdAt: image.createdAt, name: image.name };
+  const { url, thumbnailUrl, previewUrl } = image.originalImage;
+  return { id: image.fileId, imageId: image._id, fileId: image.fileId, originalUrl: url, thumbnailUrl, previewUrl, createdAt: image.createdAt, name: image.name };
 }
 
 /** A stored image chosen again: what the dashboard holds in place of a File (spec §3). */
@@ -37,9 +38,10 @@ export function storedSelection(item: { imageId: string; fileId: string; name?: 
   };
 }
 
-/** Navigation state of /editor. */
+/** Navigation state of /editor: the original's URL for the API, its preview rendition for the screen. */
 export interface EditorState {
   imageUrl: string;
+  previewUrl: string;
   imageId: string;
   fileId: string;
   name?: string;
