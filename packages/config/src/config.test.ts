@@ -49,6 +49,16 @@ describe('loadConfig', () => {
     expect(config.storage).toMatchObject({ driver: 'minio', endPoint: 'minio', port: 9000, useSSL: false });
   });
 
+  it('cuts signed URLs once an hour unless SIGNED_URL_WINDOW_SECONDS says otherwise, within what S3 can presign', () => {
+    const minio = { ...base, MINIO_ENDPOINT: 'minio', MINIO_ACCESS_KEY: 'a', MINIO_SECRET_KEY: 'b' };
+    expect(loadConfig(base).storage.windowSeconds).toBe(3600);
+    expect(loadConfig({ ...minio, SIGNED_URL_WINDOW_SECONDS: '900' }).storage.windowSeconds).toBe(900);
+    expect(errorOf(() => loadConfig({ ...base, SIGNED_URL_WINDOW_SECONDS: '10' })).variable).toBe('SIGNED_URL_WINDOW_SECONDS');
+    const tooLong = { SIGNED_URL_TTL_SECONDS: String(7 * 24 * 3600), SIGNED_URL_WINDOW_SECONDS: '3600' };
+    expect(errorOf(() => loadConfig({ ...minio, ...tooLong })).variable).toBe('SIGNED_URL_WINDOW_SECONDS');
+    expect(loadConfig({ ...base, ...tooLong }).storage.windowSeconds).toBe(3600);
+  });
+
   it('refuses the embedded auth and payments in production', () => {
     expect(errorOf(() => loadConfig({ ...base, NODE_ENV: 'production' })).variable).toBe('CLERK_SECRET_KEY');
     const clerk = { CLERK_SECRET_KEY: 'sk_test_x', CLERK_PUBLISHABLE_KEY: 'pk_test_x' };

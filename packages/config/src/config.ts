@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { envSchema, type Env, type WorkerCpuPriority } from './env-schema.js';
 
+const S3_PRESIGN_MAX_SECONDS = 7 * 24 * 3600;
+
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
   constructor(
@@ -38,6 +40,8 @@ export type StorageConfig = (
     }) & {
   /** Longest any one call may take (STORAGE_TIMEOUT_MS). */
   timeoutMs: number;
+  /** Signed URLs are cut once per window of this length, so a file keeps one URL through it (SIGNED_URL_WINDOW_SECONDS). */
+  windowSeconds: number;
 };
 
 export type AuthConfig =
@@ -190,6 +194,7 @@ function storageConfig(env: Env, dataDir: string): StorageConfig {
       ttlSeconds: env.SIGNED_URL_TTL_SECONDS,
       linkBase: env.PUBLIC_URL?.replace(/\/$/, '') ?? '',
       timeoutMs: env.STORAGE_TIMEOUT_MS,
+      windowSeconds: env.SIGNED_URL_WINDOW_SECONDS,
     };
   }
   return {
@@ -204,7 +209,18 @@ function storageConfig(env: Env, dataDir: string): StorageConfig {
     ttlSeconds: env.SIGNED_URL_TTL_SECONDS,
     publicUrl: env.MINIO_PUBLIC_URL,
     timeoutMs: env.STORAGE_TIMEOUT_MS,
+    windowSeconds: presignableWindow(env),
   };
+}
+
+/** S3 refuses a presigned URL valid for more than 7 days; one signed at a window's start lives up to a window longer than the TTL. */
+function presignableWindow(env: Env): number {
+  const window = env.SIGNED_URL_WINDOW_SECONDS;
+  const longest = window + Math.ceil(env.SIGNED_URL_TTL_SECONDS / window) * window;
+  if (longest > S3_PRESIGN_MAX_SECONDS) {
+    throw new ConfigError('SIGNED_URL_WINDOW_SECONDS', `plus SIGNED_URL_TTL_SECONDS (rounded up to whole windows) must not exceed 7 days with MinIO: URLs would live ${longest} s`);
+  }
+  return window;
 }
 
 function authConfig(env: Env, dataDir: string): AuthConfig {

@@ -51,7 +51,10 @@ export const envSchema = z.object({
   MINIO_REGION: z.string().min(1).default('us-east-1'),
   MINIO_PUBLIC_URL: z.url().optional(),
   SIGNED_URL_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** The least time a signed file URL stays valid once handed out. */
   SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(7 * 24 * 3600).default(3600),
+  /** Signed URLs are cut once per window (on its boundaries), so the same file keeps one cacheable URL through it. */
+  SIGNED_URL_WINDOW_SECONDS: z.coerce.number().int().min(60).max(24 * 3600).default(3600),
   /** An object-store call (MinIO or the folder) that takes longer fails, so a stalled store cannot hold a request or a job forever. */
   STORAGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(10 * 60_000).default(30_000),
 

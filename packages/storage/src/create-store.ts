@@ -25,6 +25,7 @@ function createDriver(config: StorageConfig, options: CreateStoreOptions): Objec
     publicUrl: config.linkBase,
     signingSecret: options.signingSecret,
     ttlSeconds: config.ttlSeconds,
+    windowSeconds: config.windowSeconds,
   });
 }
 

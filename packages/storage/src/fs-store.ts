@@ -4,14 +4,17 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { assertSafeKey, contentTypeForKey } from './keys.js';
 import { ObjectNotFoundError, type ObjectStore, type StoredObject } from './object-store.js';
-import { signPath } from './signed-url.js';
+import { signingTimes, signPath } from './signed-url.js';
 
 export interface FsStoreOptions {
   dir: string;
   /** Base the signed paths are joined to, e.g. https://app.example.com, or '' for links relative to the app's origin. */
   publicUrl: string;
   signingSecret: string;
+  /** The least time a URL stays valid once handed out. */
   ttlSeconds: number;
+  /** URLs are cut once per window of this length (signingTimes). */
+  windowSeconds: number;
 }
 
 /** Objects as files under one folder, served by the API's /api/files route behind signed URLs. */
@@ -77,7 +80,7 @@ export class FsObjectStore implements ObjectStore {
   }
 
   async signedUrl(key: string, ttlSeconds = this.options.ttlSeconds): Promise<string> {
-    const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
+    const { expires } = signingTimes(this.options.windowSeconds, ttlSeconds);
     return `${this.options.publicUrl}${signPath(this.options.signingSecret, key, expires)}`;
   }
 

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { Client, type ClientOptions } from 'minio';
 import { assertSafeKey } from './keys.js';
 import { ObjectNotFoundError, type ObjectStore, type StoredObject } from './object-store.js';
+import { signingTimes } from './signed-url.js';
 
 export interface MinioStoreOptions {
   endPoint: string;
@@ -11,7 +12,10 @@ export interface MinioStoreOptions {
   secretKey: string;
   bucket: string;
   region: string;
+  /** The least time a URL stays valid once handed out. */
   ttlSeconds: number;
+  /** URLs are cut once per window of this length (signingTimes). */
+  windowSeconds: number;
   /**
    * Where browsers reach the same bucket (e.g. https://files.example.com) when the endpoint the
    * servers use is internal. Presigning needs no network, so a second client signs for that host.
@@ -101,8 +105,10 @@ export class MinioObjectStore implements ObjectStore {
     return names.length;
   }
 
+  /** Signed as if at the window's start, so the signature (and the URL) holds still for the whole window. */
   async signedUrl(key: string, ttlSeconds = this.options.ttlSeconds): Promise<string> {
-    return this.signer.presignedGetObject(this.options.bucket, assertSafeKey(key), ttlSeconds);
+    const { issued, expires } = signingTimes(this.options.windowSeconds, ttlSeconds);
+    return this.signer.presignedGetObject(this.options.bucket, assertSafeKey(key), expires - issued, {}, new Date(issued * 1000));
   }
 }
 

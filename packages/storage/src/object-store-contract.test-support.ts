@@ -1,6 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { InvalidKeyError, uploadKey } from './keys.js';
 import { ObjectNotFoundError, type ObjectStore } from './object-store.js';
+
+/** When a signed URL stops working, in seconds since the epoch, whichever way its driver writes it. */
+function expiryOf(signed: string): number {
+  const query = new URL(signed).searchParams;
+  const expires = query.get('expires');
+  if (expires) return Number(expires);
+  const issued = query.get('X-Amz-Date')!.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z');
+  return Date.parse(issued) / 1000 + Number(query.get('X-Amz-Expires'));
+}
 
 /** One behavioural suite that every ObjectStore driver must pass. */
 export function describeObjectStoreContract(name: string, makeStore: () => Promise<ObjectStore>): void {
@@ -65,6 +74,27 @@ export function describeObjectStoreContract(name: string, makeStore: () => Promi
       const url = await store.signedUrl(key, 60);
       expect(url).toMatch(/^https?:\/\//);
       expect(url).toContain('signed');
+    });
+
+    it('hands out one URL per file all through a signing window, valid at least the TTL, and a new one in the next', async () => {
+      const store = await makeStore();
+      const key = uploadKey('user-a', 'windowed', 'image/png');
+      const hour = Date.UTC(2031, 4, 6, 10);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        vi.setSystemTime(hour + 1_000);
+        const first = await store.signedUrl(key, 600);
+        vi.setSystemTime(hour + 3_599_000);
+        const late = await store.signedUrl(key, 600);
+        expect(late).toBe(first);
+        expect(expiryOf(late) - (hour + 3_599_000) / 1000).toBeGreaterThanOrEqual(600);
+        vi.setSystemTime(hour + 3_600_000);
+        const next = await store.signedUrl(key, 600);
+        expect(next).not.toBe(first);
+        expect(expiryOf(next)).toBe(expiryOf(first) + 3600);
+      } finally {
+        vi.useRealTimers();
+      }
     });
   });
 }

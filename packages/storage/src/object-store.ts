@@ -21,7 +21,10 @@ export interface ObjectStore {
   delete(key: string): Promise<void>;
   /** Removes every object under a prefix ending in '/'; returns how many went. */
   deletePrefix(prefix: string): Promise<number>;
-  /** A URL a browser can GET until it expires. */
+  /**
+   * A URL a browser can GET until it expires: at least `ttlSeconds` (the configured TTL by
+   * default), and the same URL for the same key all through one signing window.
+   */
   signedUrl(key: string, ttlSeconds?: number): Promise<string>;
 }
 

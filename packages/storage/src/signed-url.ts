@@ -4,6 +4,22 @@ import { assertSafeKey } from './keys.js';
 /** The API route that serves filesystem-stored objects behind signed URLs. */
 export const FILES_ROUTE_PREFIX = '/api/files/';
 
+/** The moment a URL is signed at and the moment it expires, in seconds since the epoch. */
+export interface SigningTimes {
+  issued: number;
+  expires: number;
+}
+
+/**
+ * Signed URLs are cut once per window: every URL for one file signed within a window is the same,
+ * so a browser (or a proxy) can cache what it names until the window changes. Each expires at a
+ * window boundary at least `minTtlSeconds` after the moment it was handed out.
+ */
+export function signingTimes(windowSeconds: number, minTtlSeconds: number, nowMs = Date.now()): SigningTimes {
+  const issued = Math.floor(nowMs / 1000 / windowSeconds) * windowSeconds;
+  return { issued, expires: issued + windowSeconds + Math.ceil(minTtlSeconds / windowSeconds) * windowSeconds };
+}
+
 function signature(secret: string, key: string, expires: number): string {
   return createHmac('sha256', secret).update(`${key}\n${expires}`).digest('base64url');
 }

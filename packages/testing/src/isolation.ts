@@ -57,7 +57,7 @@ export interface TestFsStore {
 export async function createTestFsStore(publicUrl = 'http://127.0.0.1:3000'): Promise<TestFsStore> {
   const dir = await mkdtemp(path.join(tmpdir(), 'prodshot-test-storage-'));
   const signingSecret = randomBytes(32).toString('hex');
-  const store = new FsObjectStore({ dir, publicUrl, signingSecret, ttlSeconds: 300 });
+  const store = new FsObjectStore({ dir, publicUrl, signingSecret, ttlSeconds: 300, windowSeconds: 3600 });
   await store.ensureReady();
   return { store, dir, signingSecret, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
@@ -68,6 +68,7 @@ export async function createTestS3Store(stack: StackInfo): Promise<MinioObjectSt
     ...stack.s3,
     bucket: uniqueName('test').replace('_', '-'),
     ttlSeconds: 300,
+    windowSeconds: 3600,
   });
   await store.ensureReady();
   return store;
