@@ -60,7 +60,8 @@ export class FsObjectStore implements ObjectStore {
   async stat(key: string): Promise<StoredObject | null> {
     try {
       const info = await stat(this.pathOf(key));
-      return info.isFile() ? { size: info.size, contentType: contentTypeForKey(key) } : null;
+      // Weak: size and write time stand for the bytes, which are never hashed to serve them.
+      return info.isFile() ? { size: info.size, contentType: contentTypeForKey(key), etag: `W/"${info.size.toString(16)}-${Math.round(info.mtimeMs * 1000).toString(16)}"` } : null;
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;

@@ -82,7 +82,7 @@ export class MinioObjectStore implements ObjectStore {
     try {
       const info = await this.client.statObject(this.options.bucket, assertSafeKey(key));
       const contentType = info.metaData['content-type'] ?? 'application/octet-stream';
-      return { size: info.size, contentType: String(contentType) };
+      return { size: info.size, contentType: String(contentType), etag: `"${info.etag}"` };
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;

@@ -20,7 +20,7 @@ export function describeObjectStoreContract(name: string, makeStore: () => Promi
       const store = await makeStore();
       const key = uploadKey('user-a', 'file-1', 'image/png');
       await store.put(key, png, 'image/png');
-      expect(await store.stat(key)).toEqual({ size: png.length, contentType: 'image/png' });
+      expect(await store.stat(key)).toEqual({ size: png.length, contentType: 'image/png', etag: expect.stringMatching(/^(W\/)?"[^"]+"$/) });
       expect((await store.get(key)).equals(png)).toBe(true);
       const { stream, size } = await store.getStream(key);
       const chunks: Buffer[] = [];
@@ -33,8 +33,10 @@ export function describeObjectStoreContract(name: string, makeStore: () => Promi
       const store = await makeStore();
       const key = uploadKey('user-a', 'file-2', 'image/png');
       await store.put(key, Buffer.from('first'), 'image/png');
+      const first = await store.stat(key);
       await store.put(key, Buffer.from('second'), 'image/png');
       expect((await store.get(key)).toString()).toBe('second');
+      expect((await store.stat(key))!.etag).not.toBe(first!.etag);
     });
 
     it('reports missing objects as null or ObjectNotFoundError', async () => {

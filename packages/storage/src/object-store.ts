@@ -3,6 +3,8 @@ import type { Readable } from 'node:stream';
 export interface StoredObject {
   size: number;
   contentType: string;
+  /** An HTTP entity tag, quoted, that changes whenever the object is written again. */
+  etag: string;
 }
 
 /** Storage for uploads and generated shots. Keys follow keys.ts; every method refuses unsafe keys. */

@@ -29,6 +29,26 @@ describe('GET /api/files/* (filesystem storage behind signed URLs)', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('lets the browser keep the file until its link expires, and answers a revalidation with 304', async () => {
+    const signed = pathOf(await testApp.deps.store.signedUrl(key, 60));
+    const expires = Number(new URL(signed, 'http://x').searchParams.get('expires'));
+    const response = await testApp.app.inject({ method: 'GET', url: signed });
+    const maxAge = Number(/^private, max-age=(\d+), immutable$/.exec(String(response.headers['cache-control']))?.[1]);
+    expect(Math.abs(maxAge - (expires - Date.now() / 1000))).toBeLessThan(5);
+    const etag = String(response.headers.etag);
+    expect(etag).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+
+    const revalidated = await testApp.app.inject({ method: 'GET', url: signed, headers: { 'if-none-match': etag } });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.rawPayload.length).toBe(0);
+    expect(revalidated.headers.etag).toBe(etag);
+    expect(revalidated.headers['cache-control']).toBe(response.headers['cache-control']);
+
+    const stale = await testApp.app.inject({ method: 'GET', url: signed, headers: { 'if-none-match': 'W/"0-0"' } });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.rawPayload.equals(png)).toBe(true);
+  });
+
   it('refuses a signature reused for another key', async () => {
     const signed = new URL(await testApp.deps.store.signedUrl(key, 60));
     const forged = signed.pathname.replace('user-a/uploads/file-1', 'user-b/uploads/file-2') + signed.search;

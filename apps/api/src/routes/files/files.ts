@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fresh from 'fresh';
 import { assertSafeKey, FILES_ROUTE_PREFIX, InvalidKeyError, verifySignature } from '@prodshot/storage';
 import type { AppDeps } from '../../deps.js';
 import { errorBody } from '../../plugins/error-handler.js';
@@ -31,14 +32,12 @@ export async function fileRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
 
     const object = await deps.store.stat(key);
     if (!object) return reply.status(404).send(errorBody(404, 'File not found', 'not_found'));
-    const { stream } = await deps.store.getStream(key);
+    // A link names one file until it expires (signing windows keep it the same through the
+    // window), so the browser may keep the file that long without asking again.
     const maxAge = Math.max(0, expires - Math.floor(Date.now() / 1000));
-    return reply
-      .header('Content-Type', object.contentType)
-      .header('Content-Length', object.size)
-      .header('Cache-Control', `private, max-age=${maxAge}`)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Disposition', 'inline')
-      .send(stream);
+    reply.header('Cache-Control', `private, max-age=${maxAge}, immutable`).header('ETag', object.etag).header('X-Content-Type-Options', 'nosniff');
+    if (fresh(request.headers, { etag: object.etag })) return reply.status(304).send();
+    const { stream } = await deps.store.getStream(key);
+    return reply.header('Content-Type', object.contentType).header('Content-Length', object.size).header('Content-Disposition', 'inline').send(stream);
   });
 }
