@@ -46,8 +46,6 @@ async function apply(tx: BillingTx, credits: CreditChanges, event: Stripe.Event)
     case 'charge.dispute.funds_withdrawn':
     case 'charge.dispute.closed':
       return disputeChanged(tx, credits, event.data.object, event.type);
-    default:
-      return;
   }
 }
 
@@ -59,6 +57,8 @@ async function lockSubscription(tx: BillingTx, subscriptionId: string): Promise<
   await sql`select pg_advisory_xact_lock(hashtext(${`stripe-subscription:${subscriptionId}`}))`.execute(tx);
 }
 
+function idOf(value: string | { id: string }): string;
+function idOf(value: string | { id: string } | null | undefined): string | null;
 function idOf(value: string | { id: string } | null | undefined): string | null {
   if (!value) return null;
   return typeof value === 'string' ? value : value.id;
@@ -164,7 +164,7 @@ function subscriptionIdOfInvoice(invoice: Stripe.Invoice): string | null {
 
 /** The service period the invoice paid for: its subscription line's period (the invoice's own period is the previous one). */
 function paidPeriod(invoice: Stripe.Invoice): { start: Date | null; end: Date | null } {
-  const lines = invoice.lines?.data ?? [];
+  const lines = invoice.lines.data;
   const line = lines.find((l) => l.parent?.subscription_item_details) ?? lines[0];
   if (!line) return { start: null, end: null };
   return { start: new Date(line.period.start * 1000), end: new Date(line.period.end * 1000) };
@@ -175,12 +175,12 @@ function paymentRefsOf(payment: Stripe.InvoicePayment): string[] {
 }
 
 /** Only a new subscription's first invoice and a renewal pay for a period of the plan. */
-const PERIOD_INVOICES: ReadonlySet<string> = new Set(['subscription_create', 'subscription_cycle']);
+const PERIOD_INVOICES: ReadonlySet<Stripe.Invoice.BillingReason | null> = new Set(['subscription_create', 'subscription_cycle'] as const);
 
 async function invoicePaid(tx: BillingTx, credits: CreditChanges, invoice: Stripe.Invoice): Promise<void> {
   const subscriptionId = subscriptionIdOfInvoice(invoice);
   // A proration, final or manual invoice never refills credits mid-period nor revives an ended subscription.
-  if (!subscriptionId || !invoice.id || !PERIOD_INVOICES.has(invoice.billing_reason ?? '')) return;
+  if (!subscriptionId || !PERIOD_INVOICES.has(invoice.billing_reason)) return;
   await lockSubscription(tx, subscriptionId);
   const period = paidPeriod(invoice);
   const grantKey = invoiceGrantKey(invoice.id);
@@ -217,8 +217,7 @@ async function invoicePaid(tx: BillingTx, credits: CreditChanges, invoice: Strip
 
 /** Remembers which payment paid an invoice, so that its refund or dispute finds the period it granted. */
 async function invoicePaymentPaid(tx: BillingTx, payment: Stripe.InvoicePayment): Promise<void> {
-  const invoiceId = idOf(payment.invoice);
-  if (invoiceId) await new CreditsRepository(tx).linkPayments(invoiceGrantKey(invoiceId), paymentRefsOf(payment));
+  await new CreditsRepository(tx).linkPayments(invoiceGrantKey(idOf(payment.invoice)), paymentRefsOf(payment));
 }
 
 /** Stripe keeps a subscription 'active' until the period ends after a cancellation; to the user it reads canceled at once. */
@@ -253,11 +252,11 @@ async function subscriptionChanged(
   const at = new Date(event.created * 1000);
   if (row.provider_event_at && at < row.provider_event_at) return;
   if (event.deleted || subscription.status === 'canceled') {
-    await subscriptions.update(row.id, { providerEventAt: at });
+    // Its event time is not kept: an ended subscription takes no later event at all.
     await endSubscription(tx, credits, row, `stripe:subscription-ended:${subscription.id}`);
     return;
   }
-  const item = subscription.items?.data?.[0];
+  const item = subscription.items.data[0];
   // A plan changed here or in the Billing Portal takes effect with the next period (FAQ).
   const plan = planOfPrice(item?.price);
   await subscriptions.update(row.id, {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { SubscriptionResponse } from '@prodshot/contracts';
@@ -616,6 +616,154 @@ describe.skipIf(!stripeFixturesAvailable())(`Stripe provider against a local fak
     const paymentIntent = `pi_${randomBytes(6).toString('hex')}`;
     await send(addOnCheckout(user.id, 'addon-100', { paymentIntent }));
     await send(dispute('charge.dispute.closed', `dp_${paymentIntent}`, paymentIntent, 'lost'));
+    expect(await subscriptionOf(user)).toMatchObject({ addOnCredits: 0 });
+  });
+
+  /** A Checkout session as Stripe sends it, completed and paid unless `fields` say otherwise. */
+  function checkoutSession(fields: Record<string, unknown>, type = 'checkout.session.completed') {
+    return event(type, { ...stripeFixture('checkout.session'), id: `cs_test_${randomBytes(6).toString('hex')}`, payment_status: 'paid', status: 'complete', ...fields });
+  }
+
+  it('acknowledges checkouts that are nobody\'s here or buy nothing we sell, and grants nothing for them', async () => {
+    const user = await newUser();
+    const pack = { kind: 'addon', plan: 'addon-100' };
+    const sessions = [
+      // Nobody we know: no metadata at all, a user id that is not ours, one of a user who does not exist.
+      checkoutSession({ mode: 'payment', metadata: null }),
+      checkoutSession({ mode: 'payment', metadata: { ...pack, userId: 'user_2NfXlNEUMrdJb4ZSzsDcv0oQF3A' } }),
+      checkoutSession({ mode: 'payment', metadata: { ...pack, userId: randomUUID() } }),
+      // Our seller, but nothing we sell: a Checkout made elsewhere, a pack or a plan we do not have, no subscription.
+      checkoutSession({ mode: 'payment', client_reference_id: user.id, metadata: null }),
+      checkoutSession({ mode: 'payment', metadata: { userId: user.id, kind: 'addon', plan: 'addon-7' } }),
+      checkoutSession({ mode: 'subscription', subscription: `sub_${randomBytes(6).toString('hex')}`, metadata: { userId: user.id, plan: 'growth' } }),
+      checkoutSession({ mode: 'subscription', subscription: `sub_${randomBytes(6).toString('hex')}`, metadata: { userId: user.id, kind: 'subscription', plan: 'enterprise' } }),
+      checkoutSession({ mode: 'subscription', subscription: null, metadata: { userId: user.id, kind: 'subscription', plan: 'growth' } }),
+    ];
+    for (const session of sessions) expect((await send(session)).json()).toEqual({ received: true, duplicate: false });
+    expect(await subscriptionOf(user)).toMatchObject({ subscription: { plan: 'none', status: 'none' }, subscriptionCredits: 0, addOnCredits: 0 });
+  });
+
+  it('grants a pack that cost nothing (a 100% coupon) to the seller named by client_reference_id', async () => {
+    const user = await newUser();
+    const free = { mode: 'payment', payment_status: 'no_payment_required', payment_intent: null, client_reference_id: user.id, metadata: { kind: 'addon', plan: 'addon-100' } };
+    expect((await send(checkoutSession(free))).statusCode).toBe(200);
+    expect(await subscriptionOf(user)).toMatchObject({ addOnCredits: 100 });
+  });
+
+  it('grants a subscription checkout that names no invoice once per session, and each seller their own', async () => {
+    const [first, second] = [await newUser(), await newUser()];
+    for (const user of [first, second]) {
+      const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
+      const completed = subscriptionCheckout(user.id, subscriptionId, 'in_unused');
+      const session = (completed.data as { object: Record<string, unknown> }).object;
+      session.invoice = null;
+      await send(completed);
+      await send(event('checkout.session.async_payment_succeeded', session));
+    }
+    for (const user of [first, second]) {
+      expect(await subscriptionOf(user)).toMatchObject({ subscription: { plan: 'growth', status: 'active' }, subscriptionCredits: 800 });
+      expect(await movements(user.id, ['reset_subscription'])).toEqual([['reset_subscription', 800, 0]]);
+    }
+  });
+
+  it('leaves the period an overtaking first invoice opened when its checkout arrives after it', async () => {
+    const user = await newUser();
+    const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
+    const firstInvoice = `in_first_${subscriptionId}`;
+    const period = { start: Math.floor(Date.UTC(2038, 0, 1) / 1000), end: Math.floor(Date.UTC(2038, 1, 1) / 1000) };
+    await send(invoicePaid(subscriptionId, firstInvoice, period, { userId: user.id, plan: 'growth' }, 'subscription_create'));
+    const opened = { plan: 'growth', status: 'active', startDate: '2038-01-01T00:00:00.000Z', endDate: '2038-02-01T00:00:00.000Z' };
+    expect(await subscriptionOf(user)).toMatchObject({ subscription: opened, subscriptionCredits: 800 });
+    await spend(user.id, 100);
+    await send(subscriptionCheckout(user.id, subscriptionId, firstInvoice));
+    expect(await subscriptionOf(user)).toMatchObject({ subscription: opened, subscriptionCredits: 700 });
+  });
+
+  it('acknowledges invoices that pay for no subscription of ours, and grants nothing for them', async () => {
+    const user = await newUser();
+    const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
+    const period = { start: Math.floor(Date.UTC(2039, 0, 1) / 1000), end: Math.floor(Date.UTC(2039, 1, 1) / 1000) };
+    const invoice = { ...stripeFixture('invoice'), status: 'paid' };
+    const invoices = [
+      // A one-off invoice and an accepted quote's: no subscription.
+      event('invoice.paid', { ...invoice, id: `in_manual_${subscriptionId}`, billing_reason: 'manual', parent: null }),
+      event('invoice.paid', { ...invoice, id: `in_quote_${subscriptionId}`, billing_reason: 'quote_accept', parent: { type: 'quote_details', quote_details: { quote: 'qt_1' }, subscription_details: null } }),
+      // Another app's subscription on the same Stripe account: its metadata names nobody here, or no plan we sell.
+      invoicePaid(subscriptionId, `in_a_${subscriptionId}`, period, { userId: randomUUID(), plan: 'growth' }, 'subscription_create'),
+      invoicePaid(subscriptionId, `in_b_${subscriptionId}`, period, { userId: randomUUID(), plan: 'growth' }),
+      invoicePaid(subscriptionId, `in_c_${subscriptionId}`, period, { userId: user.id, plan: 'enterprise' }, 'subscription_create'),
+      invoicePaid(subscriptionId, `in_d_${subscriptionId}`, period, {}, 'subscription_create'),
+    ];
+    for (const paid of invoices) expect((await send(paid)).json()).toEqual({ received: true, duplicate: false });
+    expect(await subscriptionOf(user)).toMatchObject({ subscription: { plan: 'none' }, subscriptionCredits: 0 });
+  });
+
+  it('takes the paid period from the subscription line of an invoice that also bills a one-off item', async () => {
+    const user = await newUser();
+    const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
+    await send(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`));
+    const renewal = invoicePaid(subscriptionId, `in_second_${subscriptionId}`, { start: Math.floor(Date.UTC(2040, 0, 1) / 1000), end: Math.floor(Date.UTC(2040, 1, 1) / 1000) });
+    const lines = (renewal.data as { object: { lines: { data: Record<string, unknown>[] } } }).object.lines;
+    const oneOff = { ...lines.data[0], id: 'il_setup', period: { start: 1_700_000_000, end: 1_700_000_000 } };
+    lines.data.unshift(
+      { ...oneOff, parent: null },
+      { ...oneOff, parent: { type: 'invoice_item_details', invoice_item_details: { invoice_item: 'ii_setup', proration: false, proration_details: { credited_items: null }, subscription: null }, subscription_item_details: null } },
+    );
+    await send(renewal);
+    expect((await subscriptionOf(user)).subscription).toMatchObject({ startDate: '2040-01-01T00:00:00.000Z', endDate: '2040-02-01T00:00:00.000Z' });
+  });
+
+  it('follows a subscription event: a cancel at a date, a status Stripe reports, a plan changed in the Billing Portal, a moved period end', async () => {
+    const user = await newUser();
+    const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
+    await send(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`));
+    const fixtureItem = (stripeFixture('subscription') as { items: { data: Record<string, unknown>[] } }).items.data[0]!;
+    const period = { current_period_start: Math.floor(Date.UTC(2041, 0, 1) / 1000), current_period_end: Math.floor(Date.UTC(2041, 1, 1) / 1000) };
+    const items = (fields: Record<string, unknown>, plan?: string) => {
+      const price = { ...(fixtureItem.price as Record<string, unknown>), metadata: plan ? { plan } : {} };
+      return { items: { object: 'list', data: [{ ...fixtureItem, ...period, price, ...fields }], has_more: false } };
+    };
+    let created = 1_900_000_000;
+    const update = async (fields: Record<string, unknown>) => {
+      created += 10;
+      await send(subscriptionEvent('customer.subscription.updated', subscriptionId, fields, created));
+      return (await subscriptionOf(user)).subscription;
+    };
+    expect(await update({ cancel_at: period.current_period_end, ...items({}) })).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: true });
+    expect(await update({ status: 'past_due', cancel_at_period_end: true, ...items({}) })).toMatchObject({ status: 'past_due', cancelAtPeriodEnd: true });
+    expect(await update(items({}, 'pro'))).toMatchObject({ status: 'active', plan: 'growth', pendingPlan: 'pro' });
+    // A price not made by this app says no plan: the pending change stands.
+    expect(await update(items({}))).toMatchObject({ plan: 'growth', pendingPlan: 'pro' });
+    expect(await update(items({}, 'growth'))).toMatchObject({ plan: 'growth', pendingPlan: null });
+    // A trial extended or a billing date moved: same start, later end.
+    const later = Math.floor(Date.UTC(2041, 1, 15) / 1000);
+    expect(await update(items({ current_period_end: later }))).toMatchObject({ startDate: '2041-01-01T00:00:00.000Z', endDate: '2041-02-15T00:00:00.000Z' });
+  });
+
+  it('acknowledges subscription, payment and dispute events about nothing it granted, and changes nothing', async () => {
+    const user = await newUser();
+    const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
+    await send(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`));
+    const unknown = `sub_unknown_${subscriptionId}`;
+    const events = [
+      subscriptionEvent('customer.subscription.updated', unknown, { status: 'past_due' }),
+      subscriptionCheckout(user.id, unknown, `in_unknown_${subscriptionId}`, { type: 'checkout.session.async_payment_failed', paymentStatus: 'unpaid' }),
+      // A failed delayed payment of another session never ends the subscription that was paid.
+      subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`, { type: 'checkout.session.async_payment_failed', paymentStatus: 'unpaid' }),
+      chargeRefunded(`pi_unknown_${subscriptionId}`, 4999, 4999),
+      dispute('charge.dispute.funds_withdrawn', `dp_unknown_${subscriptionId}`, `pi_unknown_${subscriptionId}`, 'needs_response'),
+    ];
+    for (const delivered of events) expect((await send(delivered)).json()).toEqual({ received: true, duplicate: false });
+    expect(await subscriptionOf(user)).toMatchObject({ subscription: { plan: 'growth', status: 'active' }, subscriptionCredits: 800 });
+  });
+
+  it('takes back a whole pack when its charge is fully refunded, even if less than the charge was captured', async () => {
+    const user = await newUser();
+    const paymentIntent = `pi_${randomBytes(6).toString('hex')}`;
+    await send(addOnCheckout(user.id, 'addon-100', { paymentIntent }));
+    const refunded = chargeRefunded(paymentIntent, 600, 300);
+    Object.assign((refunded.data as { object: Record<string, unknown> }).object, { amount_captured: 300, refunded: true });
+    await send(refunded);
     expect(await subscriptionOf(user)).toMatchObject({ addOnCredits: 0 });
   });
 });
