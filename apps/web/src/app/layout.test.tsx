@@ -1,5 +1,5 @@
 import type { SubscriptionResponse } from '@prodshot/contracts';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '../lib/format.js';
 import { apiError, stubApi } from '../test-support/fake-api.js';
@@ -53,7 +53,7 @@ describe('Layout mobile menu', () => {
   it("opens the billing portal from 'Manage Plan'", async () => {
     const router = renderLayout(() => ({ data: { url: `${window.location.origin}/profile` } }));
     fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Manage Plan' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Manage Plan' }));
     expect(await screen.findByRole('heading', { name: 'Page /profile' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/profile');
   });
@@ -61,8 +61,65 @@ describe('Layout mobile menu', () => {
   it("keeps the spec's /checkout for a seller without a billing account", async () => {
     const router = renderLayout(() => apiError(404, 'No billing account found', 'no_billing_account'));
     fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Manage Plan' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Manage Plan' }));
     expect(await screen.findByRole('heading', { name: 'Page /checkout' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/checkout');
+  });
+});
+
+/** The toggle, the menu's items in order, and the item that has focus. */
+function menuState(toggleName: RegExp | string) {
+  const toggle = screen.getByRole('button', { name: toggleName });
+  const items = screen.queryAllByRole('menuitem');
+  return { toggle, items, focused: items.indexOf(document.activeElement as HTMLElement) };
+}
+
+describe('Layout menus (WAI-ARIA menu button)', () => {
+  it('moves focus into the mobile menu on open; arrows, Home and End move it; Escape closes it and returns focus to the toggle', () => {
+    renderLayout(() => ({ data: { url: '/profile' } }));
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    toggle.focus();
+    fireEvent.click(toggle);
+    const { items } = menuState('Close menu');
+    expect(items.map((item) => item.textContent)).toEqual(['Home', 'Pricing', 'Dashboard', 'Manage Plan', 'Buy Credits', 'Profile', 'Sign out']);
+    expect(document.activeElement).toBe(items[0]);
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(menuState('Close menu').focused).toBe(1);
+    fireEvent.keyDown(document.activeElement!, { key: 'End' });
+    expect(menuState('Close menu').focused).toBe(items.length - 1);
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(menuState('Close menu').focused).toBe(0);
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    expect(menuState('Close menu').focused).toBe(items.length - 1);
+    fireEvent.keyDown(document.activeElement!, { key: 'Home' });
+    expect(menuState('Close menu').focused).toBe(0);
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open menu' }));
+  });
+
+  it('closes the mobile menu when focus leaves it', () => {
+    renderLayout(() => ({ data: { url: '/profile' } }));
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const [first] = menuState('Close menu').items;
+    fireEvent.blur(first!, { relatedTarget: screen.getByRole('link', { name: 'Terms of Service' }) });
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('names the avatar by its visible initials and opens the user menu from the keyboard', async () => {
+    renderLayout(() => ({ data: { url: '/profile' } }));
+    const avatar = await screen.findByRole('button', { name: 'AS user menu' });
+    expect(avatar.getAttribute('aria-label')).toBeNull();
+    avatar.focus();
+    fireEvent.keyDown(avatar, { key: 'ArrowUp' });
+    const menu = screen.getByRole('menu', { name: 'User menu' });
+    const items = Array.from(menu.querySelectorAll('[role="menuitem"]'));
+    expect(items.map((item) => item.textContent)).toEqual(['Profile', 'All uploads', 'Sign out']);
+    expect(document.activeElement).toBe(items.at(-1));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(items[0]);
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(document.activeElement).toBe(avatar);
   });
 });

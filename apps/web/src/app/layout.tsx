@@ -1,14 +1,17 @@
 import { planLabel } from '@prodshot/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Spinner } from '../components/ui/spinner.js';
 import { useAuthState } from '../features/auth/auth-context.js';
 import { CreditCounter } from '../features/credits/credit-counter.js';
 import { PlanChangeNote } from '../features/credits/plan-change.js';
 import { useBillingPortal } from '../features/credits/use-billing-portal.js';
 import { totalCredits, useSubscription } from '../features/credits/use-subscription.js';
+import { useMenu } from '../features/menu/use-menu.js';
 import { api } from '../lib/api-client.js';
 import { queryKeys } from '../lib/query-keys.js';
+import { useRouteFocus, useRouteTitle } from './route-effects.js';
 
 export function Layout() {
   const auth = useAuthState();
@@ -16,14 +19,18 @@ export function Layout() {
   const subscription = useSubscription();
   // The spec's 'Manage Plan' went to /checkout, which sends a seller without a plan on to /pricing.
   const portal = useBillingPortal('/checkout');
-  const [menuOpen, setMenuOpen] = useState(false);
+  const mobileMenu = useMenu();
+  const { setOpen: setMobileMenuOpen } = mobileMenu;
   const location = useLocation();
   const navigate = useNavigate();
+  const main = useRef<HTMLElement>(null);
+  useRouteTitle();
+  useRouteFocus(main);
 
   useEffect(() => {
-    setMenuOpen(false);
+    setMobileMenuOpen(false);
     window.scrollTo(0, 0);
-  }, [location.pathname]);
+  }, [location.pathname, setMobileMenuOpen]);
 
   async function signOut() {
     await auth.signOut();
@@ -65,66 +72,91 @@ export function Layout() {
               </>
             ) : null}
           </div>
-          <button
-            type="button"
-            className="menu-toggle"
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
+          <button type="button" className="menu-toggle" aria-label={mobileMenu.open ? 'Close menu' : 'Open menu'} {...mobileMenu.toggleProps}>
+            <span aria-hidden="true">{mobileMenu.open ? '✕' : '☰'}</span>
           </button>
         </div>
-        {menuOpen && (
+        {mobileMenu.open && (
           <nav id="mobile-menu" className="mobile-menu" aria-label="Mobile">
-            <NavLink to="/" end>
-              Home
-            </NavLink>
-            <NavLink to="/pricing">Pricing</NavLink>
-            {signedIn ? (
-              <>
-                <NavLink to="/dashboard">Dashboard</NavLink>
-                <div className="mobile-credits">
-                  <p>
-                    Credits: <strong>{subscription.isPending ? '...' : totalCredits(subscription.data)}</strong>
-                  </p>
-                  {subscription.data && (
-                    <>
-                      <p className="muted small">{planLabel(subscription.data.subscription.plan)}</p>
-                      <PlanChangeNote subscription={subscription.data.subscription} />
-                    </>
-                  )}
-                </div>
-                <button type="button" className="button" onClick={portal.open} disabled={portal.opening}>
-                  {portal.opening ? 'Opening…' : 'Manage Plan'}
-                </button>
-                {portal.error && (
-                  <p className="form-error" role="alert">
-                    {portal.error}
-                  </p>
+            {signedIn && (
+              <div className="mobile-credits">
+                <p>
+                  Credits: <strong>{subscription.isPending ? '...' : totalCredits(subscription.data)}</strong>
+                </p>
+                {subscription.data && (
+                  <>
+                    <p className="muted small">{planLabel(subscription.data.subscription.plan)}</p>
+                    <PlanChangeNote subscription={subscription.data.subscription} />
+                  </>
                 )}
-                <Link to="/pricing#add-on" className="button button-ghost">
-                  Buy Credits
-                </Link>
-                <Link to="/profile">Profile</Link>
-                <button type="button" className="link-button" onClick={signOut}>
-                  Sign out
-                </button>
-              </>
-            ) : (
-              <>
-                <Link to="/sign-in">Sign in</Link>
-                <Link to="/sign-up" className="button">
-                  Get Started
-                </Link>
-              </>
+              </div>
+            )}
+            <ul className="mobile-menu-items" aria-label="Menu" {...mobileMenu.menuProps}>
+              <MenuItem>
+                <NavLink role="menuitem" tabIndex={-1} to="/" end>
+                  Home
+                </NavLink>
+              </MenuItem>
+              <MenuItem>
+                <NavLink role="menuitem" tabIndex={-1} to="/pricing">
+                  Pricing
+                </NavLink>
+              </MenuItem>
+              {signedIn ? (
+                <>
+                  <MenuItem>
+                    <NavLink role="menuitem" tabIndex={-1} to="/dashboard">
+                      Dashboard
+                    </NavLink>
+                  </MenuItem>
+                  <MenuItem>
+                    <button role="menuitem" tabIndex={-1} type="button" className="button" onClick={portal.open} aria-disabled={portal.opening}>
+                      {portal.opening ? 'Opening…' : 'Manage Plan'}
+                    </button>
+                  </MenuItem>
+                  <MenuItem>
+                    <Link role="menuitem" tabIndex={-1} to="/pricing#add-on" className="button button-ghost">
+                      Buy Credits
+                    </Link>
+                  </MenuItem>
+                  <MenuItem>
+                    <Link role="menuitem" tabIndex={-1} to="/profile">
+                      Profile
+                    </Link>
+                  </MenuItem>
+                  <MenuItem>
+                    <button role="menuitem" tabIndex={-1} type="button" className="link-button" onClick={signOut}>
+                      Sign out
+                    </button>
+                  </MenuItem>
+                </>
+              ) : (
+                <>
+                  <MenuItem>
+                    <Link role="menuitem" tabIndex={-1} to="/sign-in">
+                      Sign in
+                    </Link>
+                  </MenuItem>
+                  <MenuItem>
+                    <Link role="menuitem" tabIndex={-1} to="/sign-up" className="button">
+                      Get Started
+                    </Link>
+                  </MenuItem>
+                </>
+              )}
+            </ul>
+            {portal.error && (
+              <p className="form-error" role="alert">
+                {portal.error}
+              </p>
             )}
           </nav>
         )}
       </header>
-      <main className="main" id="main" tabIndex={-1}>
-        <Outlet />
+      <main className="main" id="main" tabIndex={-1} ref={main}>
+        <Suspense fallback={<Spinner label="Loading the page" fullPage />}>
+          <Outlet />
+        </Suspense>
       </main>
       <footer className="footer">
         <div className="footer-inner">
@@ -148,22 +180,13 @@ export function Layout() {
   );
 }
 
+function MenuItem({ children }: { children: ReactNode }) {
+  return <li role="none">{children}</li>;
+}
+
 function UserMenu({ onSignOut }: { onSignOut: () => void }) {
   const profile = useQuery({ queryKey: queryKeys.profile, queryFn: api.profile });
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !ref.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
+  const menu = useMenu();
   const name = profile.data?.name ?? '';
   const initials =
     name
@@ -173,23 +196,32 @@ function UserMenu({ onSignOut }: { onSignOut: () => void }) {
       .map((part) => part[0]!.toUpperCase())
       .join('') || '•';
   return (
-    <div className="user-menu" ref={ref}>
-      <button type="button" className="avatar" aria-haspopup="menu" aria-expanded={open} aria-label="User menu" onClick={() => setOpen((o) => !o)}>
-        {initials}
+    <div className="user-menu">
+      {/* Named by its own text, so what a speech user reads on it (the initials) is part of its name. */}
+      <button type="button" className="avatar" {...menu.toggleProps}>
+        {initials} <span className="sr-only">user menu</span>
       </button>
-      {open && (
-        <div className="user-dropdown" role="menu">
+      {menu.open && (
+        <div className="user-dropdown">
           <p className="user-name">{name}</p>
           <p className="muted small">{profile.data?.email}</p>
-          <Link role="menuitem" to="/profile" onClick={() => setOpen(false)}>
-            Profile
-          </Link>
-          <Link role="menuitem" to="/all-uploads" onClick={() => setOpen(false)}>
-            All uploads
-          </Link>
-          <button role="menuitem" type="button" className="link-button" onClick={onSignOut}>
-            Sign out
-          </button>
+          <ul className="user-menu-items" aria-label="User menu" {...menu.menuProps}>
+            <MenuItem>
+              <Link role="menuitem" tabIndex={-1} to="/profile" onClick={() => menu.setOpen(false)}>
+                Profile
+              </Link>
+            </MenuItem>
+            <MenuItem>
+              <Link role="menuitem" tabIndex={-1} to="/all-uploads" onClick={() => menu.setOpen(false)}>
+                All uploads
+              </Link>
+            </MenuItem>
+            <MenuItem>
+              <button role="menuitem" tabIndex={-1} type="button" className="link-button" onClick={onSignOut}>
+                Sign out
+              </button>
+            </MenuItem>
+          </ul>
         </div>
       )}
     </div>

@@ -1,10 +1,10 @@
 import type { ImageDto } from '@prodshot/contracts';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { idempotencyKeys, networkFailure, stubApi } from '../test-support/fake-api.js';
 import { renderRoutes } from '../test-support/render-routes.js';
 import { DashboardPage } from './dashboard.js';
-import { stored as storedFile } from '../test-support/renditions.js';
+import { expectRenditionOf, stored as storedFile } from '../test-support/renditions.js';
 
 const stored: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'mug.png', createdAt: '2025-01-01T00:00:00.000Z', originalImage: storedFile('/storage/mug.png') };
 
@@ -41,5 +41,34 @@ describe('DashboardPage manual path', () => {
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(keys[0]);
     expect(router.state.location.state).toMatchObject({ imageId: 'img-1', fileId: 'file-1' });
+  });
+});
+
+describe('DashboardPage focus', () => {
+  it('keeps focus on the chosen image once the drop zone gives way to it, and back on the drop zone when it is put aside', async () => {
+    stubApi({ 'GET /images': () => ({ data: [] }), 'GET /images/recent/generations': () => ({ data: [] }) });
+    renderRoutes([{ path: '/dashboard', element: <DashboardPage /> }], ['/dashboard']);
+    const input = document.getElementById('image-input')!;
+    input.focus();
+    fireEvent.change(input, { target: { files: [new File(['png'], 'mug.png', { type: 'image/png' })] } });
+    const selected = await screen.findByRole('group', { name: 'Selected image' });
+    await waitFor(() => expect(document.activeElement).toBe(selected));
+    fireEvent.click(screen.getByRole('button', { name: 'Choose another image' }));
+    await waitFor(() => expect(document.activeElement).toBe(document.getElementById('image-input')));
+  });
+
+  it("offers 'Upload your first photo' to a seller with no uploads, which opens the file picker", async () => {
+    stubApi({ 'GET /images': () => ({ data: [] }), 'GET /images/recent/generations': () => ({ data: [] }) });
+    renderRoutes([{ path: '/dashboard', element: <DashboardPage /> }], ['/dashboard']);
+    const picker = vi.fn();
+    document.getElementById('image-input')!.addEventListener('click', picker);
+    fireEvent.click(await screen.findByRole('button', { name: 'Upload your first photo' }));
+    expect(picker).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the uploads by their renditions', async () => {
+    stubApi({ 'GET /images': () => ({ data: [stored] }), 'GET /images/recent/generations': () => ({ data: [] }) });
+    renderRoutes([{ path: '/dashboard', element: <DashboardPage /> }], ['/dashboard']);
+    expectRenditionOf(await screen.findByAltText('mug.png'), '/storage/mug.png');
   });
 });

@@ -1,7 +1,7 @@
 import type { ClientToServerEvents, GenerationDto, ServerToClientEvents, SubjectResponse, SubscriptionResponse } from '@prodshot/contracts';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { currentToken } from '../../lib/api-client.js';
 import { queryKeys } from '../../lib/query-keys.js';
 import { useAuthState } from '../auth/auth-context.js';
@@ -50,17 +50,24 @@ export function SocketProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (status !== 'signed-in') return;
-    const socket: ClientSocket = io({
-      path: '/socket.io',
-      // A function, so that each reconnect presents a fresh token rather than the first one.
-      auth: (cb) => {
-        void currentToken().then((token) => cb({ token }));
-      },
-      transports: ['websocket', 'polling'],
+    let socket: ClientSocket | undefined;
+    let left = false;
+    // socket.io is its own chunk: only a signed-in seller downloads it.
+    void import('socket.io-client').then(({ io }) => {
+      if (left) return;
+      socket = io({
+        path: '/socket.io',
+        // A function, so that each reconnect presents a fresh token rather than the first one.
+        auth: (cb) => {
+          void currentToken().then((token) => cb({ token }));
+        },
+        transports: ['websocket', 'polling'],
+      });
+      wireSocketToCache(socket, queryClient);
     });
-    wireSocketToCache(socket, queryClient);
     return () => {
-      socket.disconnect();
+      left = true;
+      socket?.disconnect();
     };
   }, [status, queryClient]);
   return <>{children}</>;
