@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { userRoom } from '@prodshot/contracts';
@@ -49,6 +50,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
 
   // These wrap or collect routes as they are added, so they come before any route.
+  // Text over 1 KB goes out compressed; images (not compressible types) and precompressed files as they are.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await registerOpenApi(app, API_VERSION);
   await registerLoadShedding(app, deps.config);
   await registerRateLimits(app, deps.config, deps.redis);

@@ -1,17 +1,30 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { uploadKey } from '@prodshot/storage';
 import { buildTestApp, type TestApp } from '../test-app.test-support.js';
 
 const stack = inject('stack');
 let testApp: TestApp;
+let webDistDir: string;
+// Big enough to be worth compressing, as a real chunk is.
+const script = Array.from({ length: 400 }, (_, i) => `export const value${i} = compute(${i});`).join('\n');
+const publicFiles = {
+  'robots.txt': 'User-agent: *\nAllow: /\n',
+  'favicon.ico': Buffer.from('00000100010010100000', 'hex'),
+  'sitemap.xml': '<?xml version="1.0"?><urlset></urlset>',
+  'manifest.webmanifest': '{"name":"Prodshot"}',
+};
 
 beforeAll(async () => {
-  const webDistDir = await mkdtemp(path.join(tmpdir(), 'prodshot-web-'));
+  webDistDir = await mkdtemp(path.join(tmpdir(), 'prodshot-web-'));
   await mkdir(path.join(webDistDir, 'assets'));
   await writeFile(path.join(webDistDir, 'index.html'), '<!doctype html><div id="root"></div>');
-  await writeFile(path.join(webDistDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  await writeFile(path.join(webDistDir, 'assets', 'app-abc123.js'), script);
+  for (const [name, body] of Object.entries(publicFiles)) await writeFile(path.join(webDistDir, name), body);
   testApp = await buildTestApp(stack, { webDistDir });
 });
 afterAll(() => testApp.close());
@@ -30,6 +43,64 @@ describe('serving the web app beside the API', () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('serves the files the build holds (robots.txt, favicon, sitemap, manifest) before the SPA fallback', async () => {
+    for (const [name, body] of Object.entries(publicFiles)) {
+      const response = await testApp.app.inject({ method: 'GET', url: `/${name}` });
+      expect(response.statusCode, name).toBe(200);
+      expect(response.rawPayload.equals(Buffer.from(body)), name).toBe(true);
+    }
+  });
+
+  it('answers 404, not index.html, for a missing asset or file', async () => {
+    for (const url of ['/assets/app-old999.js', '/assets/nothing', '/apple-touch-icon.png', '/assets/app-abc123.js.map?x=1']) {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toContain('<div id="root">');
+    }
+  });
+
+  it('sends scripts precompressed with brotli or gzip, as the browser accepts, varying on it', async () => {
+    const plain = await testApp.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+
+    const br = await testApp.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.rawPayload.length).toBeLessThan(script.length / 5);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    // Compressed once at boot, at the best level, not per request.
+    expect(br.rawPayload.equals(await readFile(path.join(webDistDir, 'assets', 'app-abc123.js.br')))).toBe(true);
+
+    const gzip = await testApp.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+  });
+
+  it('compresses JSON over 1 KB, and leaves small answers and images as they are', async () => {
+    const spec = await testApp.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(spec.headers['content-type']).toContain('application/json');
+    expect(spec.headers['content-encoding']).toBe('br');
+    expect(spec.headers.vary).toContain('accept-encoding');
+    expect(JSON.parse(brotliDecompressSync(spec.rawPayload).toString())).toHaveProperty('openapi');
+    const gzipped = await testApp.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+
+    const small = await testApp.app.inject({ method: 'GET', url: '/api/payments/plans', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.rawPayload.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+
+    const key = uploadKey('user-a', 'photo', 'image/png');
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#fff' } }).png({ compressionLevel: 0 }).toBuffer();
+    await testApp.deps.store.put(key, png, 'image/png');
+    const signed = new URL(await testApp.deps.store.signedUrl(key), 'http://x');
+    const image = await testApp.app.inject({ method: 'GET', url: signed.pathname + signed.search, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-encoding']).toBeUndefined();
+    expect(image.rawPayload.equals(png)).toBe(true);
   });
 
   it('keeps unknown API paths as JSON 404s', async () => {
