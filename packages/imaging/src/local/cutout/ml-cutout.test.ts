@@ -33,9 +33,9 @@ function grass(seed = 7): Buffer {
 }
 
 /** Red products drawn as SVG: boxes with a thin strap, on grass, as a JPEG a phone would send. */
-async function photo(products: { x: number; y: number; w: number; h: number }[]): Promise<{ jpeg: Buffer; truth: Buffer; pixels: Buffer }> {
+async function photo(products: { x: number; y: number; w: number; h: number; fill?: string }[]): Promise<{ jpeg: Buffer; truth: Buffer; pixels: Buffer }> {
   const shapes = products
-    .map(({ x, y, w, h }) => `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="#c8281e"/><path d="M${x + w * 0.3} ${y} Q${x + w / 2} ${y - h * 0.5} ${x + w * 0.7} ${y}" stroke="#b4201a" stroke-width="6" fill="none"/>`)
+    .map(({ x, y, w, h, fill = '#c8281e' }) => `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${fill}"/><path d="M${x + w * 0.3} ${y} Q${x + w / 2} ${y - h * 0.5} ${x + w * 0.7} ${y}" stroke="#b4201a" stroke-width="6" fill="none"/>`)
     .join('');
   const layer = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">${shapes}</svg>`);
   const truth = await sharp(layer).extractChannel(3).raw().toBuffer();
@@ -90,6 +90,17 @@ describe('the ML cutout', () => {
     const tapped = await alphaOf(await model.removeBackground(jpeg, { point: { x: 390 / WIDTH, y: 230 / HEIGHT } }));
     expect(tapped[230 * WIDTH + 390]).toBe(255);
     expect(tapped[215 * WIDTH + 115]).toBe(0);
+  });
+
+  it('takes two close objects alike in size and colour as one product (a pair), but not two of unlike colours', async () => {
+    const model = new LocalImageModel({ salient });
+    const left = { x: 120, y: 160, w: 120, h: 130 }, right = { x: 260, y: 160, w: 120, h: 130 };
+    const pair = await model.analyse((await photo([left, right])).jpeg);
+    expect(pair.subject).toMatchObject({ needsFocus: false, candidates: [expect.objectContaining({ score: 1 })] });
+    // Magenta is as salient to the stand-in model as red, but shares none of its colours: a pebble beside a shoe.
+    const unlike = await model.analyse((await photo([left, { ...right, fill: '#d0208c' }])).jpeg);
+    expect(unlike.subject?.candidates).toHaveLength(2);
+    expect(unlike.subject?.needsFocus).toBe(true);
   });
 
   it('does not ask when the photo holds one product', async () => {

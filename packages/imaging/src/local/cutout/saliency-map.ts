@@ -42,8 +42,15 @@ export interface Groups {
 const MIN_COMPONENT_SHARE = 0.0015;
 /** Components closer than this share of the mask's short side are one product (a pair of shoes, a set of mugs)… */
 const GROUP_GAP = 0.06;
-/** …when they are alike in size: a bottle beside a table, or a pebble beside a shoe, is not the same product. */
+/** …when they are alike in size: a bottle beside a table is not the same product… */
 const GROUP_SIZE_RATIO = 0.25;
+/**
+ * …and alike in colour (histogram intersection): a pair of shoes or a mug set shares its colours,
+ * a pebble beside a shoe does not.
+ */
+const GROUP_COLOUR_LIKENESS = 0.4;
+/** Colour levels per channel of those histograms: coarse, so a shaded twin still matches. */
+const COLOUR_LEVELS = 4;
 
 export async function predictSaliency(model: SalientObjectModel, image: RawImage, window?: Box): Promise<SaliencyMap> {
   const { inputWidth: width, inputHeight: height, mean, std } = model;
@@ -67,7 +74,7 @@ export function salientGroups(map: SaliencyMap): Groups {
   const binary = new Uint8Array(mask.length);
   for (let p = 0; p < mask.length; p++) binary[p] = mask[p]! >= 0.5 ? 1 : 0;
   const { labels, sizes } = connectedComponents(binary, width, height);
-  const stats = sizes.map(() => ({ minX: width, minY: height, maxX: -1, maxY: -1, mass: 0, sumX: 0, sumY: 0 }));
+  const stats = sizes.map(() => ({ minX: width, minY: height, maxX: -1, maxY: -1, mass: 0, sumX: 0, sumY: 0, colours: new Float32Array(COLOUR_LEVELS ** 3) }));
   for (let p = 0; p < labels.length; p++) {
     const label = labels[p]!;
     if (!label) continue;
@@ -79,6 +86,7 @@ export function salientGroups(map: SaliencyMap): Groups {
     s.mass += mask[p]!;
     s.sumX += x;
     s.sumY += y;
+    s.colours[coarseColourBin(map.rgb, p)]! += 1 / sizes[label - 1]!;
   }
   const minArea = MIN_COMPONENT_SHARE * width * height;
   const kept = sizes.flatMap((size, i) => (size >= minArea ? [i + 1] : []));
@@ -91,6 +99,7 @@ export function salientGroups(map: SaliencyMap): Groups {
       if (a >= b) continue;
       const sa = stats[a - 1]!, sb = stats[b - 1]!;
       if (Math.min(sizes[a - 1]!, sizes[b - 1]!) < GROUP_SIZE_RATIO * Math.max(sizes[a - 1]!, sizes[b - 1]!)) continue;
+      if (likeness(sa.colours, sb.colours) < GROUP_COLOUR_LIKENESS) continue;
       const apart = sa.minX - gap > sb.maxX || sb.minX - gap > sa.maxX || sa.minY - gap > sb.maxY || sb.minY - gap > sa.maxY;
       if (!apart) parent.set(root(a), root(b));
     }
@@ -102,6 +111,18 @@ export function salientGroups(map: SaliencyMap): Groups {
   for (const group of groups) group.score = total ? group.mass / total : 0;
   groups.sort((a, b) => b.mass - a.mass);
   return { labels, groups };
+}
+
+function coarseColourBin(rgb: Buffer, p: number): number {
+  const level = (value: number) => Math.min(COLOUR_LEVELS - 1, Math.floor((value * COLOUR_LEVELS) / 256));
+  return (level(rgb[p * 3]!) * COLOUR_LEVELS + level(rgb[p * 3 + 1]!)) * COLOUR_LEVELS + level(rgb[p * 3 + 2]!);
+}
+
+/** Histogram intersection of two normalised colour histograms: 1 for the same colours, 0 for none shared. */
+function likeness(a: Float32Array, b: Float32Array): number {
+  let shared = 0;
+  for (let i = 0; i < a.length; i++) shared += Math.min(a[i]!, b[i]!);
+  return shared;
 }
 
 function groupOf(
