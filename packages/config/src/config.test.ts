@@ -78,6 +78,13 @@ describe('loadConfig', () => {
     expect(errorOf(() => loadConfig({ ...base, CUTOUT_MODEL_FAMILY: 'u2net' })).variable).toBe('CUTOUT_MODEL_FAMILY');
   });
 
+  it('leaves the cutout input size to the model unless CUTOUT_MODEL_INPUT_SIZE names one in range', () => {
+    expect(loadConfig(base).cutoutModel.inputSize).toBeUndefined();
+    expect(loadConfig({ ...base, CUTOUT_MODEL_INPUT_SIZE: '640' }).cutoutModel.inputSize).toBe(640);
+    expect(errorOf(() => loadConfig({ ...base, CUTOUT_MODEL_INPUT_SIZE: '100' })).variable).toBe('CUTOUT_MODEL_INPUT_SIZE');
+    expect(errorOf(() => loadConfig({ ...base, CUTOUT_MODEL_INPUT_SIZE: 'large' })).variable).toBe('CUTOUT_MODEL_INPUT_SIZE');
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ ...base, MINIO_ENDPOINT: '' }).storage.driver).toBe('fs');
   });

@@ -61,7 +61,9 @@ export interface CutoutModelConfig {
   /** Unset: the default ISNet weights shipped as an npm package. */
   path: string | undefined;
   family: Env['CUTOUT_MODEL_FAMILY'];
-  /** Where a float16 graph widened to float32 is kept between boots. */
+  /** Unset: the packaged ISNet's size (768), or a file's own. */
+  inputSize: number | undefined;
+  /** Where a rewritten graph (widened to float32, rescaled) is kept between boots. */
   cacheDir: string;
 }
 
@@ -155,7 +157,7 @@ function cutoutModelConfig(env: Env, cwd: string): CutoutModelConfig {
   const file = env.CUTOUT_MODEL_PATH ? path.resolve(cwd, env.CUTOUT_MODEL_PATH) : undefined;
   if (file && !statSync(file, { throwIfNoEntry: false })?.isFile()) throw new ConfigError('CUTOUT_MODEL_PATH', `names no file (${file})`);
   // Shared by every worker on the machine (and every test stack): the widened graph depends only on the weights.
-  return { path: file, family: env.CUTOUT_MODEL_FAMILY, cacheDir: path.join(tmpdir(), 'prodshot-models') };
+  return { path: file, family: env.CUTOUT_MODEL_FAMILY, inputSize: env.CUTOUT_MODEL_INPUT_SIZE, cacheDir: path.join(tmpdir(), 'prodshot-models') };
 }
 
 function adminConfig(env: Env): Config['admin'] {

@@ -97,6 +97,8 @@ export const envSchema = z.object({
   CUTOUT_MODEL_PATH: z.string().min(1).optional(),
   /** How that graph wants its input normalised. */
   CUTOUT_MODEL_FAMILY: z.enum(['isnet', 'birefnet']).default('isnet'),
+  /** The square size the graph runs at; unset: 768 for the packaged ISNet, the graph's own size for a file. */
+  CUTOUT_MODEL_INPUT_SIZE: z.coerce.number().int().min(256).max(2048).optional(),
 
   /** Operator credentials for bull-board at /admin/queues; with neither set the board is not mounted. */
   ADMIN_USER: z.string().min(1).optional(),

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CachedSalientModel } from './cached-salient-model.js';
 import { loadSalientModel, ModelLoadError } from './onnx-salient-model.js';
-import { redSaliencyGraph, twoInputGraph } from './stand-in-graph.test-support.js';
+import { redSaliencyGraph, tracedRedSaliencyGraph, twoInputGraph } from './stand-in-graph.test-support.js';
 
 let dir: string;
 
@@ -47,12 +47,26 @@ describe('loading a salient-object graph', () => {
     const full = await loadSalientModel({ path: await graphFile('red32.onnx', redSaliencyGraph()), cacheDir });
     const widened = await loadSalientModel({ path: half, cacheDir });
     const [cached] = await readdir(cacheDir);
-    expect(cached).toMatch(/-fp32\.onnx$/);
+    expect(cached).toMatch(/-fp32-64\.onnx$/);
     const [expected, actual] = [await full.predict(halfRedInput(64)), await widened.predict(halfRedInput(64))];
     for (let p = 0; p < expected.length; p += 97) expect(actual[p]).toBeCloseTo(expected[p]!, 2);
     const before = await stat(path.join(cacheDir, cached!));
     await loadSalientModel({ path: half, cacheDir });
     expect((await stat(path.join(cacheDir, cached!))).mtimeMs).toBe(before.mtimeMs);
+  });
+
+  it('runs a traced graph at another input size by rescaling its frozen upsampling sizes', async () => {
+    const traced = await graphFile('red-traced.onnx', tracedRedSaliencyGraph(64));
+    const own = await loadSalientModel({ path: traced, cacheDir: dir });
+    expect([own.inputWidth, own.inputHeight]).toEqual([64, 64]);
+    const smaller = await loadSalientModel({ path: traced, cacheDir: dir, inputSize: 32 });
+    expect([smaller.inputWidth, smaller.inputHeight]).toEqual([32, 32]);
+    const mask = await smaller.predict(halfRedInput(32));
+    expect(mask).toHaveLength(32 * 32);
+    expect(mask[32 * 16 + 2]).toBeGreaterThan(0.99);
+    expect(mask[32 * 16 + 29]).toBeLessThan(0.01);
+    // 33 would make the frozen 32 of the S/2 step 16.5: the graph's pooling could never agree.
+    await expect(loadSalientModel({ path: traced, cacheDir: dir, inputSize: 33 })).rejects.toThrow(/cannot run at 33×33: an upsampling size of 32 at 64/);
   });
 
   it('refuses a missing file, a file that is not ONNX and a graph of the wrong shape, saying why', async () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { InferenceSession, Tensor } from 'onnxruntime-node';
 import { ModelFailedError } from '../../errors.js';
 import { DEFAULT_WEIGHTS, defaultWeightsFolder, readDefaultWeights } from './default-weights.js';
-import { inspectGraph, widenToFloat32, type GraphShape } from './onnx-graph.js';
+import { inspectGraph, prepareGraph, type GraphShape } from './onnx-graph.js';
 import type { SalientObjectModel } from './salient-model.js';
 
 /** How a graph family wants its input scaled: ISNet takes (v − 128) / 256, BiRefNet ImageNet statistics. */
@@ -21,8 +21,13 @@ export interface SalientModelOptions {
   family?: SalientModelFamily;
   /** Cores one inference may use (onnxruntime intra-op threads). Default 1. */
   threads?: number;
-  /** Where a float16 graph, widened to float32, is kept between boots. Default: the OS temp folder. */
+  /** Where a rewritten graph (widened to float32, rescaled) is kept between boots. Default: the OS temp folder. */
   cacheDir?: string;
+  /**
+   * The square input size to run the graph at, when it is not the one it was traced at (see
+   * prepareGraph). Default: DEFAULT_WEIGHTS.inputSize for the packaged ISNet, the graph's own for a file.
+   */
+  inputSize?: number;
 }
 
 /** The model cannot be used at all: its message says which file and why, for one line at boot. */
@@ -90,33 +95,37 @@ async function readSource(file: string | undefined): Promise<{ bytes: Buffer; de
   }
 }
 
-/** A float16 graph widened once and kept by content hash, so later boots load it straight from disk. */
-async function widenedFile(bytes: Buffer, cacheDir: string): Promise<string> {
-  const file = path.join(cacheDir, `${createHash('sha256').update(bytes).digest('hex').slice(0, 24)}-fp32.onnx`);
+/** A graph rewritten once (widened, rescaled) and kept by content hash and size, so later boots load it straight from disk. */
+async function preparedFile(bytes: Buffer, shape: GraphShape, inputSize: number, cacheDir: string): Promise<string> {
+  const name = `${createHash('sha256').update(bytes).digest('hex').slice(0, 24)}-fp32-${inputSize}.onnx`;
+  const file = path.join(cacheDir, name);
   if (await stat(file).catch(() => null)) return file;
   await mkdir(cacheDir, { recursive: true });
   const partial = `${file}.${process.pid}.${Date.now()}.part`;
-  await writeFile(partial, widenToFloat32(bytes));
+  await writeFile(partial, prepareGraph(bytes, shape, inputSize));
   await rename(partial, file);
   return file;
 }
 
 /**
- * Loads a salient-object graph once: checks its shape, widens float16 weights (cached on disk),
- * and opens a session with onnxruntime's memory arena and pattern off. With them on, an ISNet
+ * Loads a salient-object graph once: checks its shape, widens float16 weights and rescales its
+ * input when asked (cached on disk), and opens a session with onnxruntime's memory arena and pattern off. With them on, an ISNet
  * session holds about 2 GB; off, about 0.5 GB, for a ~10% slower run.
  */
 export async function loadSalientModel(options: SalientModelOptions = {}): Promise<OnnxSalientModel> {
   const source = await readSource(options.path);
   const where = options.path ?? DEFAULT_WEIGHTS.package;
-  let shape: GraphShape;
+  const inputSize = options.inputSize ?? (options.path ? undefined : DEFAULT_WEIGHTS.inputSize);
+  let traced: GraphShape;
+  let graph: string | Buffer = source.bytes;
   try {
-    shape = inspectGraph(source.bytes);
+    traced = inspectGraph(source.bytes);
+    const size = inputSize ?? traced.inputWidth;
+    if (traced.float16 || size !== traced.inputWidth) graph = await preparedFile(source.bytes, traced, size, options.cacheDir ?? path.join(os.tmpdir(), 'prodshot-models'));
   } catch (error) {
     throw new ModelLoadError(`${where} is not a usable salient-object graph: ${(error as Error).message}`, { cause: error });
   }
-  const cacheDir = options.cacheDir ?? path.join(os.tmpdir(), 'prodshot-models');
-  const graph: string | Uint8Array = shape.float16 ? await widenedFile(source.bytes, cacheDir) : source.bytes;
+  const shape: GraphShape = inputSize ? { ...traced, inputWidth: inputSize, inputHeight: inputSize } : traced;
   try {
     const session = await InferenceSession.create(graph as Uint8Array, {
       intraOpNumThreads: Math.max(1, options.threads ?? 1),

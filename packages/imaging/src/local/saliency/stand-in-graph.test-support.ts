@@ -62,6 +62,44 @@ export function redSaliencyGraph(options: { size?: number; float16?: boolean; ga
   return onnx.ModelProto.encode(model).finish();
 }
 
+function int64Constant(name: string, values: number[]): onnxProto.onnx.INodeProto {
+  const value = { name, dims: [values.length], dataType: onnx.TensorProto.DataType.INT64, rawData: new Uint8Array(BigInt64Array.from(values, BigInt).buffer) };
+  return { opType: 'Constant', output: [name], attribute: [{ name: 'value', type: onnx.AttributeProto.AttributeType.TENSOR, t: value }] };
+}
+
+/** `input` pooled by 2, then upsampled to a frozen [size, size], as PyTorch traces F.interpolate(size=y.shape[2:]). */
+function frozenUpsample(input: string, output: string, size: number): onnxProto.onnx.INodeProto[] {
+  const int = onnx.AttributeProto.AttributeType.INT, ints = onnx.AttributeProto.AttributeType.INTS, string = onnx.AttributeProto.AttributeType.STRING;
+  return [
+    { opType: 'MaxPool', input: [input], output: [`${output}-pooled`], attribute: [{ name: 'kernel_shape', type: ints, ints: [2, 2] }, { name: 'strides', type: ints, ints: [2, 2] }] },
+    { opType: 'Shape', input: [`${output}-pooled`], output: [`${output}-shape`] },
+    int64Constant(`${output}-zero`, [0]),
+    int64Constant(`${output}-two`, [2]),
+    { opType: 'Slice', input: [`${output}-shape`, `${output}-zero`, `${output}-two`, `${output}-zero`], output: [`${output}-batch-channels`] },
+    int64Constant(`${output}-frozen`, [size, size]),
+    { opType: 'Concat', input: [`${output}-batch-channels`, `${output}-frozen`], output: [`${output}-sizes`], attribute: [{ name: 'axis', type: int, i: 0 }] },
+    {
+      opType: 'Resize',
+      input: [`${output}-pooled`, '', '', `${output}-sizes`],
+      output: [output],
+      attribute: [{ name: 'mode', type: string, s: new TextEncoder().encode('linear') }],
+    },
+  ];
+}
+
+/**
+ * The red graph with ISNet's traced upsampling: the logits pooled and upsampled twice, to frozen
+ * sizes of S/2 and S, so running it at another size needs its constants rescaled.
+ */
+export function tracedRedSaliencyGraph(size = 64): Uint8Array {
+  const model = onnx.ModelProto.decode(redSaliencyGraph({ size }));
+  const graph = model.graph!;
+  const sigmoid = graph.node!.find((node) => node.opType === 'Sigmoid')!;
+  sigmoid.input = ['upsampled'];
+  graph.node = [...graph.node!.filter((node) => node !== sigmoid), ...frozenUpsample('logits', 'half', size / 2), ...frozenUpsample('half', 'upsampled', size), sigmoid];
+  return onnx.ModelProto.encode(model).finish();
+}
+
 /** A graph with the wrong shape for a cutout model: two inputs. */
 export function twoInputGraph(): Uint8Array {
   const model = onnx.ModelProto.create({
