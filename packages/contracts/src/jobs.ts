@@ -53,6 +53,16 @@ export interface AnalyseUploadJob {
   sourceKey: string;
 }
 
+/**
+ * Makes the thumbnail and preview of an image stored before renditions existed, the first time a
+ * list shows it (until then its full URL stands in), and records them on the row that owns it.
+ */
+export interface MakeRenditionsJob {
+  /** Storage key of the stored image. */
+  key: string;
+  owner: { kind: 'image' | 'style'; id: string };
+}
+
 export interface SweepStaleGenerationsJob {
   /** Unfinished generations untouched for this long are checked for vanished jobs. */
   staleAfterMs: number;
@@ -76,6 +86,7 @@ export interface JobPayloads {
   'generate-background': GenerateBackgroundJob;
   'enhance-prompt': EnhancePromptJob;
   'analyse-upload': AnalyseUploadJob;
+  'make-renditions': MakeRenditionsJob;
   'sweep-stale-generations': SweepStaleGenerationsJob;
 }
 
@@ -96,6 +107,8 @@ export interface JobResults {
   'generate-background': { generationId: string };
   'enhance-prompt': { enhancedPrompt: string };
   'analyse-upload': { imageId: string; needsFocus: boolean };
+  /** false when the image was deleted before its turn came. */
+  'make-renditions': { made: boolean };
   'sweep-stale-generations': { resolved: string[] };
 }
 
@@ -108,5 +121,7 @@ export const JOB_QUEUE: { readonly [K in JobName]: 'render' | 'interactive' } = 
   'generate-background': 'render',
   'enhance-prompt': 'interactive',
   'analyse-upload': 'interactive',
+  // Decoding a 4096 px shot is render work; enqueued at low priority, it waits for sellers' own renders.
+  'make-renditions': 'render',
   'sweep-stale-generations': 'interactive',
 };

@@ -31,4 +31,6 @@ export const jobIds = {
   enhance: (requestId: string) => `enhance-${requestId}`,
   /** One analysis per upload: asking again while it runs (or after) adds nothing. */
   analyseUpload: (imageId: string) => `analyse-${imageId}`,
+  /** One per image or output row: every list that shows it before they exist asks again, and adds nothing. */
+  renditions: (ownerId: string) => `renditions-${ownerId}`,
 };

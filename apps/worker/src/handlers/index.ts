@@ -4,6 +4,7 @@ import type { WorkerDeps } from '../deps.js';
 import { analyseUpload } from './analyse-upload.js';
 import { enhancePrompt } from './enhance-prompt.js';
 import { generateBackground } from './generate-background.js';
+import { makeRenditions } from './make-renditions.js';
 import { productShot } from './product-shot.js';
 import { removeBackground } from './remove-background.js';
 import { styleRecommendation } from './style-recommendation.js';
@@ -27,5 +28,6 @@ export const handlers: JobHandlers = {
   'generate-background': generateBackground,
   'enhance-prompt': enhancePrompt,
   'analyse-upload': analyseUpload,
+  'make-renditions': makeRenditions,
   'sweep-stale-generations': sweepStaleGenerations,
 };

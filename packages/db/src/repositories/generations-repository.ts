@@ -182,6 +182,11 @@ export class GenerationsRepository {
     return result.numUpdatedRows > 0n;
   }
 
+  /** Records that a completed output stored before renditions existed now has them. */
+  async setStyleRenditions(styleId: string): Promise<void> {
+    await this.db.updateTable('generation_styles').set({ renditions: true }).where('id', '=', styleId).execute();
+  }
+
   /** true when this call failed the slot; false when it was already settled. */
   async failStyle(generationId: string, index: number, error: string): Promise<boolean> {
     const result = await this.db

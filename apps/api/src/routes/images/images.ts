@@ -12,6 +12,7 @@ import { GenerationService } from '../../services/generation-service.js';
 import { HttpError } from '../../services/http-error.js';
 import { heldTarget, idempotencyClaim } from '../../services/idempotency.js';
 import { imagingErrorStatus } from '../../services/imaging-errors.js';
+import { requestRenditions } from '../../services/rendition-requests.js';
 import { cleanName, storeUpload, toImageDto } from '../../services/upload-service.js';
 
 const RECENT_DEFAULT = 6;
@@ -66,12 +67,17 @@ export async function imageRoutes(app: FastifyInstance, deps: AppDeps): Promise<
 
   app.get('/api/images', async (request) => {
     const rows = await service.images.listByUser(request.user.id);
+    // An upload still waiting for its analysis gets its renditions there.
+    const without = rows.filter((row) => !row.renditions && row.subject !== null);
+    await requestRenditions(deps.producer, request.log, without.map((row) => ({ key: row.storage_key, owner: { kind: 'image', id: row.id } })));
     return { data: await Promise.all(rows.map((row) => toImageDto(deps.store, row))) };
   });
 
   app.get<{ Querystring: { limit?: string } }>('/api/images/recent/generations', async (request) => {
     const limit = Math.min(RECENT_MAX, Math.max(1, Number(request.query.limit) || RECENT_DEFAULT));
     const outputs = await service.generations.recentOutputs(request.user.id, limit);
+    const without = outputs.filter((output) => !output.renditions);
+    await requestRenditions(deps.producer, request.log, without.map((output) => ({ key: output.resultKey, owner: { kind: 'style', id: output.id } })));
     return { data: await Promise.all(outputs.map((output) => service.recentGenerationDto(output))) };
   });
 

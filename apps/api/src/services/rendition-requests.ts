@@ -1,0 +1,21 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { MakeRenditionsJob } from '@prodshot/contracts';
+import { jobIds, type JobProducer } from '@prodshot/queue';
+
+/** BullMQ runs jobs without a priority first: these wait for every seller's own render. */
+const BACKFILL_PRIORITY = 1_000;
+
+/**
+ * Asks a worker for the renditions of images stored before renditions existed, the first time a
+ * list shows them; until they are made, their full URL stands in. Asking again adds nothing (one
+ * job per row), and a queue out of reach only delays them: the list still answers.
+ */
+export async function requestRenditions(producer: JobProducer, log: FastifyBaseLogger, images: MakeRenditionsJob[]): Promise<void> {
+  await Promise.all(
+    images.map((image) =>
+      producer
+        .enqueue('make-renditions', image, { jobId: jobIds.renditions(image.owner.id), priority: BACKFILL_PRIORITY })
+        .catch((error: unknown) => log.warn({ err: error, key: image.key }, 'renditions not requested; the next list asks again')),
+    ),
+  );
+}
