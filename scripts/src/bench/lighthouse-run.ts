@@ -1,0 +1,60 @@
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { median, round } from './stats.js';
+
+/** Lighthouse's categories as 0..100, with the load metrics behind Performance. */
+export interface LighthouseScores {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+/**
+ * Lighthouse's default run (a mid-range phone on a slow 4G link, simulated) on one URL, `runs`
+ * times, each figure the median: Performance moves by a few points from run to run on a shared
+ * machine. Chromium is the one CHROME_PATH names (Debian's by default).
+ */
+export async function lighthouseScores(url: string, runs: number): Promise<LighthouseScores> {
+  const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  const samples: LighthouseScores[] = [];
+  for (let n = 0; n < runs; n += 1) {
+    const chrome = await launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    try {
+      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      const { categories, audits } = result.lhr;
+      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+      const metric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+      samples.push({
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        lcpMs: metric('largest-contentful-paint'),
+        fcpMs: metric('first-contentful-paint'),
+        tbtMs: metric('total-blocking-time'),
+        cls: metric('cumulative-layout-shift'),
+      });
+    } finally {
+      chrome.kill();
+    }
+  }
+  const mid = (pick: (s: LighthouseScores) => number, digits = 0) => round(median(samples.map(pick)), digits);
+  return {
+    performance: mid((s) => s.performance),
+    accessibility: mid((s) => s.accessibility),
+    bestPractices: mid((s) => s.bestPractices),
+    seo: mid((s) => s.seo),
+    lcpMs: mid((s) => s.lcpMs),
+    fcpMs: mid((s) => s.fcpMs),
+    tbtMs: mid((s) => s.tbtMs),
+    cls: mid((s) => s.cls, 3),
+  };
+}
