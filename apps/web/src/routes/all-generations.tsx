@@ -10,6 +10,7 @@ import { api } from '../lib/api-client.js';
 import { formatDate } from '../lib/format.js';
 import { pageCount, pageSlice } from '../lib/pagination.js';
 import { queryKeys } from '../lib/query-keys.js';
+import { UploadFirstPhoto } from '../components/ui/empty-state.js';
 
 /** The API's cap on recent generations. */
 const ALL_LIMIT = 100;
@@ -41,12 +42,7 @@ export function AllGenerationsPage() {
           </button>
         </div>
       ) : items.length === 0 ? (
-        <div className="empty">
-          <p>No generations yet</p>
-          <Link to="/dashboard" className="button button-small">
-            Upload your first photo
-          </Link>
-        </div>
+        <UploadFirstPhoto message="No generations yet" />
       ) : (
         <>
           <ul className="image-grid" data-testid="image-grid">

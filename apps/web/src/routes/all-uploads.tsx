@@ -10,6 +10,7 @@ import { api } from '../lib/api-client.js';
 import { formatDate } from '../lib/format.js';
 import { pageCount, pageSlice } from '../lib/pagination.js';
 import { queryKeys } from '../lib/query-keys.js';
+import { UploadFirstPhoto } from '../components/ui/empty-state.js';
 
 export function AllUploadsPage() {
   const images = useQuery({ queryKey: queryKeys.images, queryFn: api.images });
@@ -58,12 +59,7 @@ export function AllUploadsPage() {
           </button>
         </div>
       ) : items.length === 0 ? (
-        <div className="empty">
-          <p>No uploads yet</p>
-          <Link to="/dashboard" className="button button-small">
-            Upload your first photo
-          </Link>
-        </div>
+        <UploadFirstPhoto message="No uploads yet" />
       ) : (
         <>
           <ul className="image-grid" data-testid="image-grid">

@@ -12,6 +12,7 @@ import { toUploadItem, type UploadItem } from '../features/uploads/upload-items.
 import { api, ApiError } from '../lib/api-client.js';
 import { formatDate } from '../lib/format.js';
 import { queryKeys } from '../lib/query-keys.js';
+import { UploadFirstPhoto } from '../components/ui/empty-state.js';
 
 const PROFILE_UPLOADS = 6;
 
@@ -210,12 +211,7 @@ export function ProfilePage() {
           <Link to="/all-uploads">View All</Link>
         </div>
         {uploads.length === 0 ? (
-          <div className="empty">
-            <p>No uploads yet</p>
-            <Link to="/dashboard" className="button button-small">
-              Upload your first photo
-            </Link>
-          </div>
+          <UploadFirstPhoto message="No uploads yet" />
         ) : (
           <ul className="image-grid image-grid-6">
             {uploads.map((item) => (
