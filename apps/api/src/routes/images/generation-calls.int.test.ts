@@ -52,7 +52,7 @@ describe('the image model calls of spec §7', () => {
       const data = g.json().data;
       return data.status === 'complete' ? data : null;
     }, 30_000, 'the async generation');
-    expect(done.styles).toEqual([expect.objectContaining({ index: 0, name: 'Light Wood', status: 'complete', url: expect.any(String) })]);
+    expect(done.styles).toEqual([expect.objectContaining({ index: 0, name: 'Light Wood', status: 'complete', url: expect.any(String), thumbnailUrl: expect.stringContaining('/thumbnail.webp?') })]);
   });
 
   it('answers a retried synchronous call with the same shots, charging once (Idempotency-Key)', async () => {
@@ -87,7 +87,10 @@ describe('the image model calls of spec §7', () => {
       styleIndex: 0,
     });
     expect(single.statusCode, single.body).toBe(200);
-    expect(single.json().data.processedImage).toEqual({ url: expect.any(String), settings: { backgroundType: styles[0].name } });
+    const processed = single.json().data.processedImage;
+    expect(processed).toEqual({ url: expect.any(String), thumbnailUrl: expect.any(String), previewUrl: expect.any(String), settings: { backgroundType: styles[0].name } });
+    expect(processed.thumbnailUrl).toMatch(/\/thumbnail\.webp\?/);
+    expect(processed.previewUrl).toMatch(/\/preview\.webp\?/);
   });
 
   it('enhances a prompt for free', async () => {
