@@ -105,10 +105,15 @@ export class MinioObjectStore implements ObjectStore {
     return names.length;
   }
 
-  /** Signed as if at the window's start, so the signature (and the URL) holds still for the whole window. */
+  /**
+   * Signed as if at the window's start, so the signature (and the URL) holds still for the whole
+   * window. The bucket answers it with a Cache-Control for the time the link has left at the
+   * window's end at the latest, so a browser never keeps the file past its link.
+   */
   async signedUrl(key: string, ttlSeconds = this.options.ttlSeconds): Promise<string> {
     const { issued, expires } = signingTimes(this.options.windowSeconds, ttlSeconds);
-    return this.signer.presignedGetObject(this.options.bucket, assertSafeKey(key), expires - issued, {}, new Date(issued * 1000));
+    const cacheControl = `private, max-age=${expires - issued - this.options.windowSeconds}, immutable`;
+    return this.signer.presignedGetObject(this.options.bucket, assertSafeKey(key), expires - issued, { 'response-cache-control': cacheControl }, new Date(issued * 1000));
   }
 }
 

@@ -3,7 +3,7 @@ import { InvalidKeyError, uploadKey } from './keys.js';
 import { ObjectNotFoundError, type ObjectStore } from './object-store.js';
 
 /** When a signed URL stops working, in seconds since the epoch, whichever way its driver writes it. */
-function expiryOf(signed: string): number {
+export function expiryOf(signed: string): number {
   const query = new URL(signed).searchParams;
   const expires = query.get('expires');
   if (expires) return Number(expires);
