@@ -87,10 +87,12 @@ async function checkoutCompleted(tx: BillingTx, credits: CreditChanges, session:
   if (!userId) return;
   // Delayed payment methods complete the session unpaid; async_payment_succeeded follows when they pay.
   const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
+  // A subscription's session names no PaymentIntent: invoice_payment.paid links its payment later.
+  const purchase = { paymentRefs: presentIds(session.payment_intent) };
   if (metadata.kind === 'addon') {
     const pack = findAddOnPack(metadata.plan ?? '');
     if (!pack || !paid) return;
-    await grantAddOnPack(credits, { userId, pack, grantKey: `stripe:checkout:${session.id}`, purchase: { paymentRefs: presentIds(session.payment_intent) } });
+    await grantAddOnPack(credits, { userId, pack, grantKey: `stripe:checkout:${session.id}`, purchase });
     return;
   }
   const subscriptionId = idOf(session.subscription);
@@ -107,7 +109,7 @@ async function checkoutCompleted(tx: BillingTx, credits: CreditChanges, session:
     customerId: idOf(session.customer),
     paid,
     grantKey: invoiceId ? invoiceGrantKey(invoiceId) : `stripe:checkout:${session.id}`,
-    purchase: { paymentRefs: [] },
+    purchase,
   });
 }
 
@@ -158,10 +160,6 @@ async function openSubscription(tx: BillingTx, credits: CreditChanges, opening: 
   });
 }
 
-function subscriptionIdOfInvoice(invoice: Stripe.Invoice): string | null {
-  return idOf(invoice.parent?.subscription_details?.subscription);
-}
-
 /** The service period the invoice paid for: its subscription line's period (the invoice's own period is the previous one). */
 function paidPeriod(invoice: Stripe.Invoice): { start: Date | null; end: Date | null } {
   const lines = invoice.lines.data;
@@ -178,9 +176,10 @@ function paymentRefsOf(payment: Stripe.InvoicePayment): string[] {
 const PERIOD_INVOICES: ReadonlySet<Stripe.Invoice.BillingReason | null> = new Set(['subscription_create', 'subscription_cycle'] as const);
 
 async function invoicePaid(tx: BillingTx, credits: CreditChanges, invoice: Stripe.Invoice): Promise<void> {
-  const subscriptionId = subscriptionIdOfInvoice(invoice);
+  const details = invoice.parent?.subscription_details;
   // A proration, final or manual invoice never refills credits mid-period nor revives an ended subscription.
-  if (!subscriptionId || !PERIOD_INVOICES.has(invoice.billing_reason)) return;
+  if (!details || !PERIOD_INVOICES.has(invoice.billing_reason)) return;
+  const subscriptionId = idOf(details.subscription);
   await lockSubscription(tx, subscriptionId);
   const period = paidPeriod(invoice);
   const grantKey = invoiceGrantKey(invoice.id);
@@ -193,7 +192,7 @@ async function invoicePaid(tx: BillingTx, credits: CreditChanges, invoice: Strip
   }
   // invoice.paid can overtake checkout.session.completed: the subscription's metadata says whose
   // it is, and only its first invoice may open it.
-  const metadata = invoice.parent?.subscription_details?.metadata ?? {};
+  const metadata = details.metadata ?? {};
   const userId = await knownUser(tx, metadata.userId);
   if (!userId || !isPaidPlanId(metadata.plan)) return;
   if (invoice.billing_reason !== 'subscription_create') {
@@ -275,7 +274,7 @@ async function subscriptionChanged(
  */
 async function chargeRefunded(tx: BillingTx, credits: CreditChanges, charge: Stripe.Charge): Promise<void> {
   const purchase = await new CreditsRepository(tx).purchaseByPayment(presentIds(charge.id, charge.payment_intent));
-  if (!purchase || charge.amount <= 0) return;
+  if (!purchase) return;
   const upTo = charge.refunded ? purchase.credits : Math.floor((purchase.credits * charge.amount_refunded) / charge.amount);
   await credits.takeBack({ purchase, upTo, idempotencyKey: `stripe:refund:${charge.id}:${charge.amount_refunded}`, reason: 'payment refunded' });
 }

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { SubscriptionResponse } from '@prodshot/contracts';
@@ -241,6 +242,8 @@ describe.skipIf(!stripeFixturesAvailable())(`Stripe provider against a local fak
     expect((await deliver(payload)).json()).toEqual({ received: true, duplicate: false });
     expect((await deliver(payload)).json()).toEqual({ received: true, duplicate: true });
     expect((await subscriptionOf(user)).addOnCredits).toBe(100);
+    const claimed = await testApp.deps.db.selectFrom('processed_webhook_events').select(['provider', 'type']).where('event_id', '=', JSON.parse(payload).id).execute();
+    expect(claimed).toEqual([{ provider: 'stripe', type: 'checkout.session.completed' }]);
   });
 
   it('answers 400 to a bad signature and changes nothing', async () => {
@@ -711,6 +714,13 @@ describe.skipIf(!stripeFixturesAvailable())(`Stripe provider against a local fak
     );
     await send(renewal);
     expect((await subscriptionOf(user)).subscription).toMatchObject({ startDate: '2040-01-01T00:00:00.000Z', endDate: '2040-02-01T00:00:00.000Z' });
+
+    // A renewal whose payload lists none of its lines still pays for a period.
+    await spend(user.id, 100);
+    const bare = invoicePaid(subscriptionId, `in_third_${subscriptionId}`, { start: Math.floor(Date.UTC(2040, 1, 1) / 1000), end: Math.floor(Date.UTC(2040, 2, 1) / 1000) });
+    (bare.data as { object: { lines: { data: unknown[] } } }).object.lines.data = [];
+    expect((await send(bare)).statusCode).toBe(200);
+    expect(await subscriptionOf(user)).toMatchObject({ subscriptionCredits: 800 });
   });
 
   it('follows a subscription event: a cancel at a date, a status Stripe reports, a plan changed in the Billing Portal, a moved period end', async () => {
@@ -765,5 +775,59 @@ describe.skipIf(!stripeFixturesAvailable())(`Stripe provider against a local fak
     Object.assign((refunded.data as { object: Record<string, unknown> }).object, { amount_captured: 300, refunded: true });
     await send(refunded);
     expect(await subscriptionOf(user)).toMatchObject({ addOnCredits: 0 });
+  });
+
+  it('applies the events of one subscription one at a time, without holding up another subscription', async () => {
+    const [user, other] = [await newUser(), await newUser()];
+    const [held, free] = [`sub_${randomBytes(6).toString('hex')}`, `sub_${randomBytes(6).toString('hex')}`];
+    // The lock an event of `held` takes while it applies, held here as a concurrent delivery would.
+    const lockKey = `stripe-subscription:${held}`;
+    await testApp.deps.db.connection().execute(async (connection) => {
+      await sql`select pg_advisory_lock(hashtext(${lockKey}))`.execute(connection);
+      const waiting = send(subscriptionCheckout(user.id, held, `in_first_${held}`));
+      expect((await send(subscriptionCheckout(other.id, free, `in_first_${free}`))).statusCode).toBe(200);
+      const early = await Promise.race([waiting.then(() => 'answered'), new Promise((resolve) => setTimeout(resolve, 500, 'waiting'))]);
+      expect(early).toBe('waiting');
+      expect((await subscriptionOf(user)).subscriptionCredits).toBe(0);
+      await sql`select pg_advisory_unlock(hashtext(${lockKey}))`.execute(connection);
+      expect((await waiting).statusCode).toBe(200);
+    });
+    expect(await subscriptionOf(user)).toMatchObject({ subscription: { status: 'active' }, subscriptionCredits: 800 });
+  });
+
+  it('ends a subscription that Stripe reports canceled, or deletes whatever its status', async () => {
+    const user = await newUser();
+    const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
+    await send(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`));
+    await send(subscriptionEvent('customer.subscription.updated', subscriptionId, { status: 'canceled' }));
+    expect(await subscriptionOf(user)).toMatchObject({ subscription: { status: 'canceled', cancelAtPeriodEnd: false }, subscriptionCredits: 0 });
+
+    // A pending subscription whose first payment never came is deleted as incomplete_expired.
+    const pending = await newUser();
+    const expiring = `sub_${randomBytes(6).toString('hex')}`;
+    await send(subscriptionCheckout(pending.id, expiring, `in_first_${expiring}`, { paymentStatus: 'unpaid' }));
+    await send(subscriptionEvent('customer.subscription.deleted', expiring, { status: 'incomplete_expired' }));
+    expect(await subscriptionOf(pending)).toMatchObject({ subscription: { status: 'canceled', cancelAtPeriodEnd: false }, subscriptionCredits: 0 });
+  });
+
+  it('restores each won dispute, and the ledger says why credits went and came back', async () => {
+    const user = await newUser();
+    const [small, large, refunded] = [`pi_s_${randomBytes(6).toString('hex')}`, `pi_l_${randomBytes(6).toString('hex')}`, `pi_r_${randomBytes(6).toString('hex')}`];
+    await send(addOnCheckout(user.id, 'addon-100', { paymentIntent: small }));
+    await send(addOnCheckout(user.id, 'addon-500', { paymentIntent: large }));
+    for (const paymentIntent of [small, large]) await send(dispute('charge.dispute.funds_withdrawn', `dp_${paymentIntent}`, paymentIntent, 'needs_response'));
+    expect(await subscriptionOf(user)).toMatchObject({ addOnCredits: 0 });
+    for (const paymentIntent of [small, large]) await send(dispute('charge.dispute.closed', `dp_${paymentIntent}`, paymentIntent, 'won'));
+    expect(await subscriptionOf(user)).toMatchObject({ addOnCredits: 600 });
+    await send(addOnCheckout(user.id, 'addon-100', { paymentIntent: refunded }));
+    await send(chargeRefunded(refunded, 600, 600));
+    const rows = await testApp.deps.db.selectFrom('credit_ledger').select(['kind', 'reason']).where('user_id', '=', user.id).where('kind', 'in', ['revoke', 'restore']).orderBy('id').execute();
+    expect(rows.map((r) => [r.kind, r.reason])).toEqual([
+      ['revoke', 'payment disputed'],
+      ['revoke', 'payment disputed'],
+      ['restore', 'dispute won'],
+      ['restore', 'dispute won'],
+      ['revoke', 'payment refunded'],
+    ]);
   });
 });
