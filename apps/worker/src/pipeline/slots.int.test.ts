@@ -97,6 +97,34 @@ describe('output slots', () => {
     expect(await t.balance(userId)).toBe(2);
   });
 
+  it('announces and counts credits only when they moved, and says why a failed generation failed', async () => {
+    const userId = await t.newUser(3);
+    const generationId = await t.newGeneration(userId, 3, 3);
+    const from = t.events.length;
+    const refundedBefore = t.deps.metrics.refunded;
+    // The sweeper gives back all that is left first: the slots that fail after it move nothing.
+    await refund(t.deps, userId, generationId, 1_000, `refund:${generationId}:sweep`);
+    await failSlot(t.deps, { userId, generationId, index: 0 }, 'the model broke');
+    await failOpenSlots(t.deps, userId, generationId, 'the shared step failed');
+    await finishIfDone(t.deps, userId, generationId, 'the shared step failed');
+    expect(t.events.slice(from).map((e) => [e.event, e.payload])).toEqual([
+      ['credits:update', { subscriptionCredits: 0, addOnCredits: 3 }],
+      ['generation:style', { generationId, index: 0, status: 'failed', error: 'the model broke' }],
+      ['generation:style', { generationId, index: 1, status: 'failed', error: 'the shared step failed' }],
+      ['generation:style', { generationId, index: 2, status: 'failed', error: 'the shared step failed' }],
+      ['generation:done', { generationId, status: 'failed', error: 'the shared step failed' }],
+    ]);
+    expect(t.deps.metrics.refunded - refundedBefore).toBe(3);
+  });
+
+  it('refunds without a metrics sink too', async () => {
+    const userId = await t.newUser(2);
+    const generationId = await t.newGeneration(userId, 2, 2);
+    await refund({ ...t.deps, metrics: undefined }, userId, generationId, 2, `refund:${generationId}:sweep`);
+    expect(await t.balance(userId)).toBe(2);
+    expect(t.events.at(-1)).toMatchObject({ userId, event: 'credits:update', payload: { subscriptionCredits: 0, addOnCredits: 2 } });
+  });
+
   it('stores the thumbnail and preview beside the shot before announcing it, and links all three', async () => {
     const userId = await t.newUser(1);
     const generationId = await t.newGeneration(userId, 1, 1);

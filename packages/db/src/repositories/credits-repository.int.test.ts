@@ -84,7 +84,13 @@ describe('CreditsRepository', () => {
   it('refuses a user who never had credits and writes no ledger row', async () => {
     const userId = await newUser();
     const generationId = await newGeneration(userId);
-    await expect(credits.reserve({ userId, amount: 1, idempotencyKey: `reserve:${generationId}`, generationId })).rejects.toMatchObject({ needed: 1, available: 0 });
+    await expect(credits.reserve({ userId, amount: 1, idempotencyKey: `reserve:${generationId}`, generationId })).rejects.toMatchObject({
+      name: 'InsufficientCreditsError',
+      code: 'insufficient_credits',
+      message: 'Not enough credits: this needs 1 and you have 0.',
+      needed: 1,
+      available: 0,
+    });
     expect(await test.db.selectFrom('credit_ledger').select('id').where('user_id', '=', userId).execute()).toEqual([]);
   });
 
@@ -210,5 +216,70 @@ describe('CreditsRepository', () => {
       { kind: 'revoke', addon_delta: -30, purchase_key: `pack:${userId}` },
       { kind: 'restore', addon_delta: 30, purchase_key: `pack:${userId}` },
     ]);
+  });
+
+  it('moves only whole, positive amounts, and resets only to a whole allowance of at least 0', async () => {
+    const userId = await newUser();
+    await seed(userId, 5, 5);
+    const generationId = await newGeneration(userId);
+    for (const amount of [0, -1, 1.5]) {
+      const input = { userId, amount, idempotencyKey: `bad:${amount}:${userId}`, generationId };
+      for (const movement of [credits.reserve(input), credits.refund(input), credits.grantAddOn(input)]) {
+        await expect(movement).rejects.toThrow(new RangeError('amount must be a whole number > 0'));
+      }
+    }
+    for (const amount of [-1, 2.5]) {
+      await expect(credits.resetSubscription({ userId, amount, idempotencyKey: `bad-reset:${amount}:${userId}` })).rejects.toThrow(
+        new RangeError('allowance must be a whole number ≥ 0'),
+      );
+    }
+    expect(await credits.balance(userId)).toEqual({ subscriptionCredits: 5, addOnCredits: 5 });
+    // A period with no allowance is a reset to 0, and there is nothing in it a refund could take back.
+    const free = await credits.resetSubscription({ userId, amount: 0, idempotencyKey: `free:${userId}`, reason: 'free period', purchase: { paymentRefs: [`pi_free_${userId}`] } });
+    expect(free).toMatchObject({ applied: true, moved: 5, balance: { subscriptionCredits: 0, addOnCredits: 5 } });
+    expect(await credits.purchaseByPayment([`pi_free_${userId}`])).toBeUndefined();
+    const row = await test.db.selectFrom('credit_ledger').select(['kind', 'reason']).where('idempotency_key', '=', `free:${userId}`).executeTakeFirstOrThrow();
+    expect(row).toEqual({ kind: 'reset_subscription', reason: 'free period' });
+  });
+
+  it('finds a purchase by any of its payments, and none for no payment', async () => {
+    const userId = await newUser();
+    await credits.grantAddOn({ userId, amount: 100, idempotencyKey: `pack-found:${userId}`, purchase: { paymentRefs: [`pi_found_${userId}`, `ch_found_${userId}`] } });
+    const found = await credits.purchaseByPayment([`ch_found_${userId}`]);
+    expect(found).toEqual({ grant_key: `pack-found:${userId}`, user_id: userId, bucket: 'addon', credits: 100, created_at: expect.any(Date) });
+    expect(await credits.purchaseByPayment([])).toBeUndefined();
+  });
+
+  it('takes back only the difference at a second, larger partial refund', async () => {
+    const userId = await newUser();
+    await credits.grantAddOn({ userId, amount: 100, idempotencyKey: `pack-partial:${userId}`, purchase: { paymentRefs: [`pi_partial_${userId}`] } });
+    const purchase = (await credits.purchaseByPayment([`pi_partial_${userId}`]))!;
+    expect(await credits.takeBack({ purchase, upTo: 50, idempotencyKey: `refund-half:${userId}` })).toMatchObject({ moved: 50, balance: { addOnCredits: 50 } });
+    expect(await credits.takeBack({ purchase, upTo: 75, idempotencyKey: `refund-more:${userId}` })).toMatchObject({ moved: 25, balance: { addOnCredits: 25 } });
+  });
+
+  it("gives a plan period's taken credits back only while the period lasts, never above its allowance, and nothing that was not taken", async () => {
+    const userId = await newUser();
+    const grantKey = `period:${userId}`;
+    await credits.resetSubscription({ userId, amount: 800, idempotencyKey: grantKey, purchase: { paymentRefs: [`in_${userId}`] } });
+    await credits.reserve({ userId, amount: 100, idempotencyKey: `spend-period:${userId}`, generationId: await newGeneration(userId) });
+    const purchase = (await credits.purchaseByPayment([`in_${userId}`]))!;
+    expect(await credits.takeBack({ purchase, upTo: 800, idempotencyKey: `dispute:${userId}` })).toMatchObject({ moved: 700, balance: { subscriptionCredits: 0 } });
+
+    expect(await credits.giveBack({ purchase, revokeKey: `never-taken:${userId}`, idempotencyKey: `restore-nothing:${userId}` })).toEqual({
+      applied: false,
+      moved: 0,
+      balance: { subscriptionCredits: 0, addOnCredits: 0 },
+    });
+    // What it took, not the whole allowance: the 100 spent stay spent.
+    expect(await credits.giveBack({ purchase, revokeKey: `dispute:${userId}`, idempotencyKey: `restore:${userId}` })).toMatchObject({ moved: 700, balance: { subscriptionCredits: 700 } });
+    expect(await credits.giveBack({ purchase, revokeKey: `dispute:${userId}`, idempotencyKey: `restore-again:${userId}` })).toMatchObject({ moved: 100, balance: { subscriptionCredits: 800 } });
+    const restores = await test.db.selectFrom('credit_ledger').select('idempotency_key').where('user_id', '=', userId).where('kind', '=', 'restore').execute();
+    expect(restores.map((r) => r.idempotency_key)).toEqual([`restore:${userId}`, `restore-again:${userId}`]);
+
+    await credits.takeBack({ purchase, upTo: 800, idempotencyKey: `dispute-2:${userId}` });
+    await credits.resetSubscription({ userId, amount: 800, idempotencyKey: `next-period:${userId}` });
+    expect(await credits.giveBack({ purchase, revokeKey: `dispute-2:${userId}`, idempotencyKey: `restore-late:${userId}` })).toMatchObject({ applied: false, moved: 0 });
+    expect(await credits.balance(userId)).toEqual({ subscriptionCredits: 800, addOnCredits: 0 });
   });
 });

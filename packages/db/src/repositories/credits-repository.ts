@@ -343,10 +343,13 @@ function currentPeriodStart(tx: Tx, userId: string) {
   return sql`coalesce((${currentPeriodRow(tx, userId).select('id')}), 0)`;
 }
 
-/** Whether the purchase's grant began the period the user is in now. */
+/**
+ * Whether the purchase's grant began the period the user is in now. Asked only of a plan period's
+ * purchase, which resetSubscription records with its reset row, so the user has a period row.
+ */
 async function isCurrentPeriod(tx: Tx, purchase: CreditPurchaseRow): Promise<boolean> {
-  const row = await currentPeriodRow(tx, purchase.user_id).select('idempotency_key').executeTakeFirst();
-  return row?.idempotency_key === purchase.grant_key;
+  const row = await currentPeriodRow(tx, purchase.user_id).select('idempotency_key').executeTakeFirstOrThrow();
+  return row.idempotency_key === purchase.grant_key;
 }
 
 /** What the user still holds of the purchase's bucket: nothing of a plan period that is over. */
