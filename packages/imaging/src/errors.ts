@@ -12,6 +12,7 @@ export type ImagingErrorCode =
   | 'model_unavailable'
   | 'model_rejected'
   | 'model_auth_failed'
+  | 'model_misconfigured'
   | 'model_rate_limited'
   | 'model_bad_response'
   | 'model_failed';
@@ -88,10 +89,28 @@ export class ModelUnavailableError extends ImagingError {
   }
 }
 
+/** Why a provider declined: its own refusal, its content filter or policy, or an answer cut short. */
+export type RefusalReason = 'refusal' | 'content_filter' | 'content_policy' | 'length';
+
+/** Our own words for each refusal: a provider's text is for logs, never shown to sellers as-is. */
+const REFUSAL_MESSAGES: Record<RefusalReason, string> = {
+  refusal: 'declined this request. Please try another photo or a different description',
+  content_filter: 'declined this request under its content rules. Please try another photo or a different description',
+  content_policy: 'declined this request under its content rules. Please try another photo or a different description',
+  length: 'could not finish its answer to this request. Please try a shorter description',
+};
+
+/** The provider declined the seller's request: a seller's message, not an operator's. */
 export class ModelRejectedError extends ImagingError {
-  constructor(model: string, detail?: string, options?: { cause?: unknown }) {
-    super('model_rejected', `The image model (${model}) refused this request${detail ? `: ${detail}` : ''}.`, options);
+  readonly reason: RefusalReason;
+  /** The provider's own text, for logs only. */
+  readonly providerMessage: string | undefined;
+
+  constructor(model: string, reason: RefusalReason, options?: { cause?: unknown; providerMessage?: string }) {
+    super('model_rejected', `The image model (${model}) ${REFUSAL_MESSAGES[reason]}.`, options);
     this.name = 'ModelRejectedError';
+    this.reason = reason;
+    this.providerMessage = options?.providerMessage;
   }
 }
 
@@ -102,10 +121,35 @@ export class ModelAuthError extends ImagingError {
   }
 }
 
+/** What an operator must fix: the account's quota, a model name that does not exist, or a request we built wrong. */
+export type MisconfigurationProblem = 'quota' | 'model' | 'request';
+
+/**
+ * The provider refused the service's own set-up, not the seller's request: retrying cannot help,
+ * and sellers only learn that the operator must act.
+ */
+export class ModelMisconfiguredError extends ImagingError {
+  readonly problem: MisconfigurationProblem;
+  /** The provider's own text, for the operator's logs. */
+  readonly providerMessage: string | undefined;
+
+  constructor(model: string, problem: MisconfigurationProblem, options?: { cause?: unknown; providerMessage?: string }) {
+    super('model_misconfigured', `The image model (${model}) is not set up correctly for this service. The service operator has been alerted; please try again later.`, options);
+    this.name = 'ModelMisconfiguredError';
+    this.problem = problem;
+    this.providerMessage = options?.providerMessage;
+  }
+}
+
 export class ModelRateLimitedError extends ImagingError {
-  constructor(model: string, options?: { cause?: unknown }) {
-    super('model_rate_limited', `The image model (${model}) is busy. Please try again in a minute.`, options);
+  /** How long the provider asked us to wait (its Retry-After), when it said. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(model: string, options?: { cause?: unknown; retryAfterMs?: number }) {
+    const wait = options?.retryAfterMs === undefined ? 'in a minute' : `in ${Math.max(1, Math.ceil(options.retryAfterMs / 1000))} s`;
+    super('model_rate_limited', `The image model (${model}) is busy. Please try again ${wait}.`, options);
     this.name = 'ModelRateLimitedError';
+    this.retryAfterMs = options?.retryAfterMs;
   }
 }
 

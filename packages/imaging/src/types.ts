@@ -20,6 +20,12 @@ export interface Point {
   y: number;
 }
 
+/** Who a call is made for: hosted adapters pass it on to the provider's abuse monitoring. */
+export interface CallContext {
+  /** Our seller's id; sent to providers only as a hash (OpenAI's `user` and `safety_identifier`). */
+  sellerId?: string;
+}
+
 export interface CutoutOptions {
   /** Keep the object under this point: the seller's tap when a photo holds more than one candidate. */
   point?: Point;
@@ -163,20 +169,20 @@ export interface ImageModel {
   /** 'local' for the built-in compositor, otherwise the hosted adapter's name. */
   readonly name: string;
   /** Subject mask and box, palette, brightness, aspect and a product-kind guess. */
-  analyse(image: Buffer, hints?: ProductHints): Promise<Analysis>;
+  analyse(image: Buffer, hints?: ProductHints, context?: CallContext): Promise<Analysis>;
   /**
    * The product's place and the other candidates, found on the device whatever the engine (no
    * hosted call): what an upload is checked with. Rejects with `EmptyImageError` when none is found.
    */
   findProduct(image: Buffer): Promise<ProductFinding>;
   /** Product info and 3–6 background styles suited to the product. */
-  recommendStyles(analysis: Analysis, hints?: ProductHints): Promise<StyleRecommendations>;
+  recommendStyles(analysis: Analysis, hints?: ProductHints, context?: CallContext): Promise<StyleRecommendations>;
   /** RGBA PNG cutout of the product at the normalised image's resolution (at most 2560 px a side). */
   removeBackground(image: Buffer, options?: CutoutOptions): Promise<Buffer>;
   /** A finished product shot on a template or prompt-described background. */
-  generate(options: GenerateOptions): Promise<GenerateResult>;
+  generate(options: GenerateOptions, context?: CallContext): Promise<GenerateResult>;
   /** A richer background prompt built from a short one. */
-  enhancePrompt(prompt: string, analysis?: Analysis): Promise<string>;
+  enhancePrompt(prompt: string, analysis?: Analysis, context?: CallContext): Promise<string>;
   /** The image enlarged by `factor` (1 < factor ≤ 4), same format as given when PNG or JPEG. */
   upscale(image: Buffer, factor: number): Promise<Buffer>;
 }

@@ -10,6 +10,7 @@ const STATUS_BY_CODE: Record<ImagingError['code'], number> = {
   model_unavailable: 503,
   model_rejected: 422,
   model_auth_failed: 502,
+  model_misconfigured: 502,
   model_rate_limited: 503,
   model_bad_response: 502,
   model_failed: 503,

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createImageModel } from '../create-image-model.js';
 import { productPhoto } from '../test-support.js';
 import { fakeServer, sendJson } from './fake-server.test-support.js';
@@ -37,7 +37,19 @@ function queue(model: string, result: (base: string) => unknown, output: Buffer,
 async function start(handler: Handler) {
   const server = await fakeServer(handler);
   close = server.close;
-  return { ...server, model: createImageModel({ kind: 'fal', apiKey: 'fal-key', baseUrl: server.base, timeoutMs: 5000, pollIntervalMs: 10 }) };
+  const alert = vi.fn();
+  return { ...server, alert, model: createImageModel({ kind: 'fal', apiKey: 'fal-key', baseUrl: server.base, timeoutMs: 5000, pollIntervalMs: 10, alert }) };
+}
+
+/** A second server standing for any host that is not fal's. */
+async function elsewhere() {
+  const server = await fakeServer((req, res) => sendJson(res, 200, { status: 'COMPLETED' }));
+  const previous = close;
+  close = async () => {
+    await previous?.();
+    await server.close();
+  };
+  return server;
 }
 
 describe('fal adapter against a local fake queue', () => {
@@ -62,9 +74,17 @@ describe('fal adapter against a local fake queue', () => {
     expect([meta.format, meta.channels]).toEqual(['png', 4]);
   });
 
-  it('maps validation, auth and unknown queue states to typed errors', async () => {
-    const { model: invalid } = await start((req, res) => sendJson(res, 422, { detail: [{ loc: ['body', 'image_url'], msg: 'Invalid image', type: 'value_error' }] }));
-    await expect(invalid.generate({ image: await productPhoto(200) })).rejects.toMatchObject({ code: 'model_rejected', message: expect.stringContaining('Invalid image') });
+  it('maps our own bad request to an operator alert, a content-policy refusal to our words, auth and unknown queue states to typed errors', async () => {
+    const { model: invalid, alert } = await start((req, res) => sendJson(res, 422, { detail: [{ loc: ['body', 'image_url'], msg: 'Invalid image', type: 'value_error' }] }));
+    const misconfigured = (await invalid.generate({ image: await productPhoto(200) }).catch((e: unknown) => e)) as Error;
+    expect(misconfigured).toMatchObject({ code: 'model_misconfigured', problem: 'request' });
+    expect(misconfigured.message).not.toContain('Invalid image');
+    expect(alert).toHaveBeenCalledTimes(1);
+    await close?.();
+    const { model: refusing } = await start((req, res) => sendJson(res, 422, { detail: [{ loc: ['body', 'image_url'], msg: 'NSFW content detected in the input image', type: 'content_policy_violation' }] }));
+    const refusal = (await refusing.generate({ image: await productPhoto(200) }).catch((e: unknown) => e)) as Error;
+    expect(refusal).toMatchObject({ code: 'model_rejected', reason: 'content_policy' });
+    expect(refusal.message).not.toContain('NSFW');
     await close?.();
     const { model: denied } = await start((req, res) => sendJson(res, 401, { detail: 'Unauthorized' }));
     await expect(denied.removeBackground(await productPhoto(200))).rejects.toMatchObject({ code: 'model_auth_failed' });
@@ -73,5 +93,20 @@ describe('fal adapter against a local fake queue', () => {
       req.method === 'POST' ? sendJson(res, 200, { request_id: 'x', status_url: `${base}/s`, response_url: `${base}/r` }) : sendJson(res, 200, { status: 'EXPLODED' }),
     );
     await expect(odd.removeBackground(await productPhoto(200))).rejects.toMatchObject({ code: 'model_bad_response' });
+  });
+
+  it("sends the key only to fal: a queue answer naming another host is refused before any request goes there", async () => {
+    const other = await elsewhere();
+    const { model, requests } = await start((req, res) => sendJson(res, 200, { request_id: 'x', status_url: `${other.base}/status`, response_url: `${other.base}/result` }));
+    await expect(model.removeBackground(await productPhoto(200))).rejects.toMatchObject({ code: 'model_bad_response' });
+    expect(requests).toHaveLength(1);
+    expect(other.requests).toHaveLength(0);
+  });
+
+  it("downloads results only from fal's CDN or the queue's own origin", async () => {
+    const other = await elsewhere();
+    const { model } = await start(queue('fal-ai/birefnet', () => ({ image: { url: `${other.base}/cdn/out.png` } }), Buffer.alloc(0)));
+    await expect(model.removeBackground(await productPhoto(200))).rejects.toMatchObject({ code: 'model_bad_response' });
+    expect(other.requests).toHaveLength(0);
   });
 });

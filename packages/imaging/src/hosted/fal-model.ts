@@ -1,12 +1,14 @@
 import sharp from 'sharp';
-import { InvalidRequestError, ModelBadResponseError, ModelTimeoutError } from '../errors.js';
+import { InvalidRequestError, ModelBadResponseError, ModelMisconfiguredError, ModelRejectedError, ModelTimeoutError } from '../errors.js';
+import type { ImagingError } from '../errors.js';
 import { normaliseInput } from '../input/normalise-input.js';
 import { LocalImageModel, encode, validate } from '../local/local-model.js';
 import { TEMPLATE_SCENES } from '../local/scenes/presets.js';
 import type { Analysis, CutoutOptions, ProductFinding, GenerateOptions, GenerateResult, ImageModel, Point, ProductHints, StyleRecommendations } from '../types.js';
 import type { SalientObjectModel } from '../local/saliency/salient-model.js';
-import { dataUrl, download, pickString, requestJson } from './http.js';
-import type { FetchLike, HttpOptions } from './http.js';
+import { alertOperator, type OperatorAlert } from './alert-operator.js';
+import { dataUrl, decodeResult, download, isAllowed, pickString, requestJson, statusError } from './http.js';
+import type { FetchLike, HostAllowlist, HttpFailure, HttpOptions } from './http.js';
 
 export interface FalOptions {
   apiKey: string;
@@ -22,7 +24,14 @@ export interface FalOptions {
   salient?: SalientObjectModel;
   /** Delay between status polls. */
   pollIntervalMs?: number;
+  /** Where errors the operator must fix (unknown model, our own bad request) are reported; default stderr. */
+  alert?: OperatorAlert;
 }
+
+/** fal's API hosts: the only ones our key is sent to, besides the configured queue's own origin. */
+const FAL_API_HOSTS = ['fal.run', '*.fal.run', 'fal.ai', '*.fal.ai'];
+/** fal's file CDN, where results are stored. */
+const FAL_RESULT_HOSTS = ['fal.media', '*.fal.media'];
 
 /**
  * fal adapter: a product-shot model paints the scene and a background-removal model cuts out,
@@ -38,6 +47,9 @@ export class FalImageModel implements ImageModel {
   private readonly backgroundRemovalModel: string;
   private readonly pollIntervalMs: number;
   private readonly local: LocalImageModel;
+  private readonly keyHosts: HostAllowlist;
+  private readonly resultHosts: HostAllowlist;
+  private readonly alert: OperatorAlert;
 
   constructor(options: FalOptions) {
     if (!options.apiKey) throw new InvalidRequestError('The fal adapter needs an API key.');
@@ -47,28 +59,49 @@ export class FalImageModel implements ImageModel {
     this.productShotModel = options.productShotModel ?? 'fal-ai/bria/product-shot';
     this.backgroundRemovalModel = options.backgroundRemovalModel ?? 'fal-ai/birefnet';
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
-    this.http = { model: this.name, fetch: options.fetch ?? fetch, timeoutMs: options.timeoutMs ?? 180_000 };
+    this.alert = options.alert ?? alertOperator;
+    const origins = [new URL(this.baseUrl).origin];
+    this.keyHosts = { origins, hosts: FAL_API_HOSTS };
+    this.resultHosts = { origins, hosts: FAL_RESULT_HOSTS };
+    this.http = { model: this.name, fetch: options.fetch ?? fetch, timeoutMs: options.timeoutMs ?? 180_000, classify: (failure) => this.classify(failure) };
   }
 
-  private headers(): Record<string, string> {
-    return { authorization: `Key ${this.apiKey}`, 'content-type': 'application/json' };
+  /**
+   * fal answers validation failures as 422 with a `detail` list; a content-policy entry there is
+   * the seller's to act on, anything else (or an unknown model, 404) is the operator's.
+   */
+  private classify(failure: HttpFailure): ImagingError {
+    const common = statusError(this.name, failure);
+    if (common) return common;
+    const details = falDetails(failure.body);
+    const providerMessage = details.map((d) => d.msg).join('; ') || undefined;
+    if (details.some((d) => d.type === 'content_policy_violation')) return new ModelRejectedError(this.name, 'content_policy', providerMessage ? { providerMessage } : {});
+    const error = new ModelMisconfiguredError(this.name, failure.status === 404 ? 'model' : 'request', providerMessage ? { providerMessage } : {});
+    this.alert(error, { status: failure.status, body: failure.body });
+    return error;
+  }
+
+  /** A request that carries our key: refused before sending unless it goes to fal. */
+  private keyed(url: string, init: RequestInit = {}): Promise<unknown> {
+    if (!isAllowed(url, this.keyHosts)) return Promise.reject(new ModelBadResponseError(this.name, 'the queue named a host outside fal'));
+    return requestJson(this.http, url, { ...init, headers: { authorization: `Key ${this.apiKey}`, 'content-type': 'application/json' } });
   }
 
   /** Submits to the queue, polls until COMPLETED within the timeout, and returns the result JSON. */
   private async run(modelId: string, input: Record<string, unknown>): Promise<unknown> {
     const deadline = Date.now() + this.http.timeoutMs;
-    const submitted = await requestJson(this.http, `${this.baseUrl}/${modelId}`, { method: 'POST', headers: this.headers(), body: JSON.stringify(input) });
+    const submitted = await this.keyed(`${this.baseUrl}/${modelId}`, { method: 'POST', body: JSON.stringify(input) });
     const statusUrl = pickString(this.name, submitted, ['status_url']);
     const responseUrl = pickString(this.name, submitted, ['response_url']);
     for (;;) {
-      const status = await requestJson(this.http, statusUrl, { headers: this.headers() });
+      const status = await this.keyed(statusUrl);
       const state = pickString(this.name, status, ['status']);
       if (state === 'COMPLETED') break;
       if (state !== 'IN_QUEUE' && state !== 'IN_PROGRESS') throw new ModelBadResponseError(this.name, `unknown queue status ${state}`);
       if (Date.now() + this.pollIntervalMs > deadline) throw new ModelTimeoutError(this.name, this.http.timeoutMs);
       await new Promise((resolve) => setTimeout(resolve, this.pollIntervalMs));
     }
-    return requestJson(this.http, responseUrl, { headers: this.headers() });
+    return this.keyed(responseUrl);
   }
 
   analyse(image: Buffer, hints?: ProductHints): Promise<Analysis> {
@@ -92,17 +125,13 @@ export class FalImageModel implements ImageModel {
     const window = options.point ? tapWindow(options.point, clean.width, clean.height) : null;
     const sent = window ? await sharp(clean.buffer).extract(window).png().toBuffer() : clean.buffer;
     const result = await this.run(this.backgroundRemovalModel, { image_url: dataUrl(sent, window ? 'image/png' : clean.mimeType) });
-    const cutout = await download(this.http, pickString(this.name, result, ['image', 'url']));
-    try {
-      if (!window) return await sharp(cutout).ensureAlpha().png().toBuffer();
-      const piece = await sharp(cutout).ensureAlpha().resize(window.width, window.height, { fit: 'fill' }).png().toBuffer();
-      return await sharp({ create: { width: clean.width, height: clean.height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-        .composite([{ input: piece, left: window.left, top: window.top }])
-        .png()
-        .toBuffer();
-    } catch (error) {
-      throw new ModelBadResponseError(this.name, 'the cutout could not be decoded', { cause: error });
-    }
+    const cutout = await download(this.http, pickString(this.name, result, ['image', 'url']), this.resultHosts);
+    if (!window) return decodeResult(this.name, cutout, (image) => image.ensureAlpha().png());
+    const piece = await decodeResult(this.name, cutout, (image) => image.ensureAlpha().resize(window.width, window.height, { fit: 'fill' }).png());
+    return sharp({ create: { width: clean.width, height: clean.height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([{ input: piece, left: window.left, top: window.top }])
+      .png()
+      .toBuffer();
   }
 
   async generate(options: GenerateOptions): Promise<GenerateResult> {
@@ -116,16 +145,9 @@ export class FalImageModel implements ImageModel {
       shot_size: [Math.min(size, 2048), Math.min(size, 2048)],
       num_results: 1,
     });
-    const painted = await download(this.http, pickString(this.name, result, ['images', 0, 'url']));
+    const painted = await download(this.http, pickString(this.name, result, ['images', 0, 'url']), this.resultHosts);
     const side = Math.min(size, 2048);
-    const pixels = await sharp(painted)
-      .resize(side, side, { fit: 'cover' })
-      .removeAlpha()
-      .raw()
-      .toBuffer()
-      .catch((error: unknown) => {
-        throw new ModelBadResponseError(this.name, 'the image could not be decoded', { cause: error });
-      });
+    const pixels = await decodeResult(this.name, painted, (image) => image.resize(side, side, { fit: 'cover' }).removeAlpha().raw());
     return {
       image: await encode(pixels, side, 3, format, size),
       width: size,
@@ -146,6 +168,18 @@ export class FalImageModel implements ImageModel {
   upscale(image: Buffer, factor: number): Promise<Buffer> {
     return this.local.upscale(image, factor);
   }
+}
+
+interface FalDetail {
+  msg?: string;
+  type?: string;
+}
+
+/** fal's error `detail`: a list of {loc, msg, type} on validation failures, or a plain string. */
+function falDetails(body: unknown): FalDetail[] {
+  const detail = (body as { detail?: unknown } | null)?.detail;
+  if (typeof detail === 'string') return [{ msg: detail }];
+  return Array.isArray(detail) ? detail.filter((d): d is FalDetail => Boolean(d) && typeof d === 'object') : [];
 }
 
 /** A square around the tap, 60% of the photo's short side: large enough for a product, small enough to leave clutter out. */

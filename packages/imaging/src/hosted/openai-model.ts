@@ -1,14 +1,17 @@
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { PROMPT_MAX_LENGTH, SUPPORTED_PRODUCT_KINDS, UNSUPPORTED_PRODUCT_KINDS, SUPPORTED_PRODUCT_LIST, UNSUPPORTED_PRODUCT_MESSAGE } from '@prodshot/contracts';
 import type { ProductKind } from '@prodshot/contracts';
-import { InvalidRequestError, ModelBadResponseError } from '../errors.js';
+import { InvalidRequestError, ModelBadResponseError, ModelMisconfiguredError, ModelRejectedError } from '../errors.js';
+import type { ImagingError } from '../errors.js';
 import { LocalImageModel, encode, placedProduct, validate } from '../local/local-model.js';
 import { resolveScene } from '../local/prompt/scene-from-prompt.js';
 import { TEMPLATE_SCENES } from '../local/scenes/presets.js';
-import type { Analysis, CutoutOptions, ProductFinding, GenerateOptions, GenerateResult, ImageModel, ProductHints, StyleRecommendations } from '../types.js';
+import type { Analysis, CallContext, CutoutOptions, ProductFinding, GenerateOptions, GenerateResult, ImageModel, ProductHints, StyleRecommendations } from '../types.js';
 import type { SalientObjectModel } from '../local/saliency/salient-model.js';
-import { dataUrl, download, pickString, requestJson } from './http.js';
-import type { FetchLike, HttpOptions } from './http.js';
+import { alertOperator, type OperatorAlert } from './alert-operator.js';
+import { dataUrl, decodeResult, download, requestJson, statusError } from './http.js';
+import type { FetchLike, HostAllowlist, HttpFailure, HttpOptions } from './http.js';
 
 export interface OpenAIOptions {
   apiKey: string;
@@ -22,10 +25,18 @@ export interface OpenAIOptions {
   timeoutMs?: number;
   /** The on-device cutout model, for finding the product where this service does not. */
   salient?: SalientObjectModel;
+  /** Where errors the operator must fix (quota, model name, our own bad request) are reported; default stderr. */
+  alert?: OperatorAlert;
 }
 
 /** The edit endpoint's square size; the shot is resized from it to the plan's size. */
 const EDIT_SIZE = 1024;
+/** The product's edge pixels at least this opaque are kept; fainter ones are the model's to paint. */
+const KEEP_ALPHA = 128;
+/** Behind the product in the image sent: the mask, not this colour, says where to paint. */
+const BACKDROP = { r: 128, g: 128, b: 128 };
+/** Error codes OpenAI gives when its safety system declines a request (the seller's to change). */
+const REFUSAL_CODES: ReadonlySet<string> = new Set(['content_policy_violation', 'moderation_blocked']);
 const KINDS = [...SUPPORTED_PRODUCT_KINDS, ...UNSUPPORTED_PRODUCT_KINDS];
 
 /**
@@ -42,6 +53,9 @@ export class OpenAIImageModel implements ImageModel {
   private readonly chatModel: string;
   private readonly apiKey: string;
   private readonly local: LocalImageModel;
+  /** Result URLs are fetched only from the configured server's own origin. */
+  private readonly resultHosts: HostAllowlist;
+  private readonly alert: OperatorAlert;
 
   constructor(options: OpenAIOptions) {
     if (!options.apiKey) throw new InvalidRequestError('The OpenAI adapter needs an API key.');
@@ -50,38 +64,63 @@ export class OpenAIImageModel implements ImageModel {
     this.baseUrl = (options.baseUrl ?? 'https://api.openai.com/v1').replace(/\/+$/, '');
     this.imageModel = options.imageModel ?? 'gpt-image-1';
     this.chatModel = options.chatModel ?? 'gpt-4o-mini';
-    this.http = { model: this.name, fetch: options.fetch ?? fetch, timeoutMs: options.timeoutMs ?? 120_000 };
+    this.alert = options.alert ?? alertOperator;
+    this.resultHosts = { origins: [new URL(this.baseUrl).origin], hosts: [] };
+    this.http = { model: this.name, fetch: options.fetch ?? fetch, timeoutMs: options.timeoutMs ?? 120_000, classify: (failure) => this.classify(failure) };
+  }
+
+  /**
+   * Reads OpenAI's error object: its safety system's refusals are the seller's to act on; a missing
+   * quota, an unknown model or a request we built wrong are the operator's, said loudly, not retried.
+   */
+  private classify(failure: HttpFailure): ImagingError {
+    const error = openAIError(failure.body);
+    const providerMessage = error.message;
+    if (failure.status === 429 && (error.code === 'insufficient_quota' || error.type === 'insufficient_quota')) return this.misconfigured('quota', failure, providerMessage);
+    const common = statusError(this.name, failure);
+    if (common) return common;
+    if ((error.code && REFUSAL_CODES.has(error.code)) || error.type === 'image_generation_user_error') return new ModelRejectedError(this.name, 'content_policy', { providerMessage });
+    if (failure.status === 404 || error.code === 'model_not_found' || error.param === 'model') return this.misconfigured('model', failure, providerMessage);
+    return this.misconfigured('request', failure, providerMessage);
+  }
+
+  private misconfigured(problem: ModelMisconfiguredError['problem'], failure: HttpFailure, providerMessage: string | undefined): ModelMisconfiguredError {
+    const error = new ModelMisconfiguredError(this.name, problem, providerMessage === undefined ? {} : { providerMessage });
+    this.alert(error, { status: failure.status, body: failure.body });
+    return error;
+  }
+
+  private post(path: string, body: string | FormData): Promise<unknown> {
+    const headers: Record<string, string> = { authorization: `Bearer ${this.apiKey}` };
+    if (typeof body === 'string') headers['content-type'] = 'application/json';
+    return requestJson(this.http, `${this.baseUrl}${path}`, { method: 'POST', headers, body });
   }
 
   /** One chat completion whose answer must be a JSON object. */
-  private async chatJson(system: string, user: string, image?: Buffer): Promise<Record<string, unknown>> {
+  private async chatJson(system: string, user: string, context: CallContext | undefined, image?: Buffer): Promise<Record<string, unknown>> {
     const content: unknown[] = [{ type: 'text', text: user }];
     if (image) content.push({ type: 'image_url', image_url: { url: dataUrl(image, 'image/jpeg') } });
-    const body = await requestJson(this.http, `${this.baseUrl}/chat/completions`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${this.apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
+    const seller = sellerHash(context);
+    const body = await this.post(
+      '/chat/completions',
+      JSON.stringify({
         model: this.chatModel,
         messages: [{ role: 'system', content: system }, { role: 'user', content }],
         response_format: { type: 'json_object' },
+        // The document deprecates chat's `user` for `safety_identifier`, which serves the same abuse checks.
+        ...(seller ? { safety_identifier: seller } : {}),
       }),
-    });
-    const text = pickString(this.name, body, ['choices', 0, 'message', 'content']);
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
-    } catch {
-      // fall through to the typed error below
-    }
-    throw new ModelBadResponseError(this.name, 'the chat answer was not a JSON object');
+    );
+    return parseJsonObject(this.name, chatText(this.name, body));
   }
 
-  async analyse(image: Buffer, hints?: ProductHints): Promise<Analysis> {
+  async analyse(image: Buffer, hints?: ProductHints, context?: CallContext): Promise<Analysis> {
     const analysis = await this.local.analyse(image, hints);
     const preview = await sharp(image).resize(512, 512, { fit: 'inside' }).jpeg({ quality: 80 }).toBuffer();
     const answer = await this.chatJson(
       `You classify product photos for an online store. Answer JSON {"kind": one of ${JSON.stringify([...KINDS, 'unknown'])}, "confidence": 0..1}. Say "unknown" when unsure.`,
       `Seller title: ${hints?.title ?? '(none)'}\nSeller description: ${hints?.description ?? '(none)'}`,
+      context,
       preview,
     );
     const kind = (KINDS as readonly string[]).includes(String(answer.kind)) ? (answer.kind as ProductKind) : 'unknown';
@@ -100,10 +139,11 @@ export class OpenAIImageModel implements ImageModel {
     return this.local.findProduct(image);
   }
 
-  async recommendStyles(analysis: Analysis, hints?: ProductHints): Promise<StyleRecommendations> {
+  async recommendStyles(analysis: Analysis, hints?: ProductHints, context?: CallContext): Promise<StyleRecommendations> {
     const answer = await this.chatJson(
       'You art-direct product photos. Answer JSON {"productInfo": {"productTitle", "productDescription", "productType"}, "styles": [{"name", "prompt"}]} with 3 to 6 background styles suited to the product; each prompt describes only the background scene.',
       JSON.stringify({ kind: analysis.kind, palette: analysis.palette, brightness: analysis.brightness, title: hints?.title, description: hints?.description }),
+      context,
     );
     const info = answer.productInfo as Record<string, unknown> | undefined;
     const styles = Array.isArray(answer.styles)
@@ -126,43 +166,28 @@ export class OpenAIImageModel implements ImageModel {
     return this.local.removeBackground(image, options);
   }
 
-  async generate(options: GenerateOptions): Promise<GenerateResult> {
+  async generate(options: GenerateOptions, context?: CallContext): Promise<GenerateResult> {
     const { size, seed, format } = validate(options);
     const { spec } = resolveScene(options.template, options.prompt);
     const prompt = options.prompt?.trim() || TEMPLATE_SCENES[options.template ?? 'studio'].description;
     // The edit endpoint only repaints around the product: it is cut out here, where a tap can choose it.
     const cutout = options.cutout ?? (await this.local.removeBackground(options.image!, { point: options.focus }));
     const product = await placedProduct(cutout, true, spec, EDIT_SIZE);
-    // The transparent area of the canvas is what the edit endpoint repaints.
-    const canvas = await sharp({ create: { width: EDIT_SIZE, height: EDIT_SIZE, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-      .composite([{ input: product.layer.rgba, raw: { width: product.layer.box.width, height: product.layer.box.height, channels: 4 }, left: product.layer.box.x, top: product.layer.box.y }])
-      .png()
-      .toBuffer();
+    const layer = { input: product.layer.rgba, raw: { width: product.layer.box.width, height: product.layer.box.height, channels: 4 as const }, left: product.layer.box.x, top: product.layer.box.y };
+    const { image, mask } = await editInputs(layer);
     const form = new FormData();
     form.append('model', this.imageModel);
     form.append('prompt', `Product photo background: ${prompt}. Keep the product exactly as it is.`);
     form.append('size', `${EDIT_SIZE}x${EDIT_SIZE}`);
     form.append('n', '1');
-    form.append('image', new Blob([new Uint8Array(canvas)], { type: 'image/png' }), 'product.png');
-    const body = await requestJson(this.http, `${this.baseUrl}/images/edits`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${this.apiKey}` },
-      body: form,
-    });
-    const first = (body as { data?: { b64_json?: string; url?: string }[] } | null)?.data?.[0];
-    let painted: Buffer;
-    if (first?.b64_json) painted = Buffer.from(first.b64_json, 'base64');
-    else if (first?.url) painted = await download(this.http, first.url);
-    else throw new ModelBadResponseError(this.name, 'no image in the answer');
-    const pixels = await sharp(painted)
-      .resize(EDIT_SIZE, EDIT_SIZE, { fit: 'cover' })
-      .composite([{ input: product.layer.rgba, raw: { width: product.layer.box.width, height: product.layer.box.height, channels: 4 }, left: product.layer.box.x, top: product.layer.box.y }])
-      .removeAlpha()
-      .raw()
-      .toBuffer()
-      .catch((error: unknown) => {
-        throw new ModelBadResponseError(this.name, 'the image could not be decoded', { cause: error });
-      });
+    // GPT image models always answer base64; dall-e-2 answers a URL unless asked, and only it takes the field.
+    if (this.imageModel.startsWith('dall-e')) form.append('response_format', 'b64_json');
+    const seller = sellerHash(context);
+    if (seller) form.append('user', seller);
+    form.append('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'product.png');
+    form.append('mask', new Blob([new Uint8Array(mask)], { type: 'image/png' }), 'mask.png');
+    const painted = await this.editedImage(await this.post('/images/edits', form));
+    const pixels = await decodeResult(this.name, painted, (frame) => frame.resize(EDIT_SIZE, EDIT_SIZE, { fit: 'cover' }).composite([layer]).removeAlpha().raw());
     const factor = size / EDIT_SIZE;
     return {
       image: await encode(pixels, EDIT_SIZE, 3, format, size),
@@ -176,11 +201,12 @@ export class OpenAIImageModel implements ImageModel {
     };
   }
 
-  async enhancePrompt(prompt: string, analysis?: Analysis): Promise<string> {
+  async enhancePrompt(prompt: string, analysis?: Analysis, context?: CallContext): Promise<string> {
     if (!prompt.trim()) throw new InvalidRequestError('Please describe a background to enhance.');
     const answer = await this.chatJson(
       `You write background descriptions for product photos. Answer JSON {"prompt": string} under ${PROMPT_MAX_LENGTH} characters, richer than the seller's but faithful to it.`,
       JSON.stringify({ prompt, kind: analysis?.kind, palette: analysis?.palette }),
+      context,
     );
     if (typeof answer.prompt !== 'string' || !answer.prompt.trim()) throw new ModelBadResponseError(this.name, 'no prompt in the answer');
     return answer.prompt.trim().slice(0, PROMPT_MAX_LENGTH);
@@ -189,6 +215,81 @@ export class OpenAIImageModel implements ImageModel {
   upscale(image: Buffer, factor: number): Promise<Buffer> {
     return this.local.upscale(image, factor);
   }
+
+  private editedImage(body: unknown): Promise<Buffer> {
+    const first = (body as { data?: { b64_json?: unknown; url?: unknown }[] } | null)?.data?.[0];
+    if (typeof first?.b64_json === 'string' && first.b64_json) return Promise.resolve(Buffer.from(first.b64_json, 'base64'));
+    if (typeof first?.url === 'string' && first.url) return download(this.http, first.url, this.resultHosts);
+    return Promise.reject(new ModelBadResponseError(this.name, 'no image in the answer'));
+  }
+}
+
+type Layer = { input: Buffer; raw: { width: number; height: number; channels: 4 }; left: number; top: number };
+
+/**
+ * What /images/edits defines: an opaque image, and a mask of the same size whose fully transparent
+ * pixels mean "edit here". The product's solid pixels are opaque in the mask, so they are kept.
+ */
+async function editInputs(layer: Layer): Promise<{ image: Buffer; mask: Buffer }> {
+  const { width, height } = layer.raw;
+  const image = sharp({ create: { width: EDIT_SIZE, height: EDIT_SIZE, channels: 3, background: BACKDROP } }).composite([layer]).removeAlpha().png().toBuffer();
+  const keep = await sharp(layer.input, { raw: layer.raw }).extractChannel(3).threshold(KEEP_ALPHA).raw().toBuffer();
+  const kept = await sharp({ create: { width, height, channels: 3, background: { r: 255, g: 255, b: 255 } } })
+    .joinChannel(keep, { raw: { width, height, channels: 1 } })
+    .raw()
+    .toBuffer();
+  const mask = sharp({ create: { width: EDIT_SIZE, height: EDIT_SIZE, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    .composite([{ ...layer, input: kept }])
+    .png()
+    .toBuffer();
+  return { image: await image, mask: await mask };
+}
+
+interface OpenAIErrorObject {
+  message?: string;
+  type?: string;
+  param?: string | null;
+  code?: string | null;
+}
+
+/** The `error` object of OpenAI's ErrorResponse, or nothing when a compatible server sent another shape. */
+function openAIError(body: unknown): OpenAIErrorObject {
+  const error = (body as { error?: unknown } | null)?.error;
+  return error && typeof error === 'object' ? (error as OpenAIErrorObject) : {};
+}
+
+/**
+ * The first choice's text. A refusal (`content: null` beside `refusal`) and an answer the model
+ * stopped for its content filter or its length are the provider declining, not a broken answer.
+ */
+function chatText(model: string, body: unknown): string {
+  const choice = (body as { choices?: { finish_reason?: unknown; message?: { content?: unknown; refusal?: unknown } }[] } | null)?.choices?.[0];
+  const refusal = choice?.message?.refusal;
+  if (typeof refusal === 'string' && refusal) return refuse(model, 'refusal', refusal);
+  if (choice?.finish_reason === 'content_filter') return refuse(model, 'content_filter');
+  if (choice?.finish_reason === 'length') return refuse(model, 'length');
+  const content = choice?.message?.content;
+  if (typeof content !== 'string' || !content) throw new ModelBadResponseError(model, 'missing choices.0.message.content');
+  return content;
+}
+
+function refuse(model: string, reason: ModelRejectedError['reason'], providerMessage?: string): never {
+  throw new ModelRejectedError(model, reason, providerMessage === undefined ? {} : { providerMessage });
+}
+
+function parseJsonObject(model: string, text: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+  } catch {
+    // fall through to the typed error below
+  }
+  throw new ModelBadResponseError(model, 'the chat answer was not a JSON object');
+}
+
+/** A stable, non-identifying id for the seller: 64 hex characters, the document's limit for `safety_identifier`. */
+function sellerHash(context: CallContext | undefined): string | undefined {
+  return context?.sellerId ? createHash('sha256').update(context.sellerId).digest('hex') : undefined;
 }
 
 function scaleBox(box: { x: number; y: number; width: number; height: number }, factor: number) {
