@@ -1,5 +1,6 @@
 import type { Job } from 'bullmq';
 import { sql } from 'kysely';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CreditsRepository, GenerationsRepository } from '@prodshot/db';
 import { jobIds } from '@prodshot/queue';
@@ -47,7 +48,9 @@ describe('the sweeper, slot by slot', () => {
   it('refunds a lost slot a seller opened on a generation that had already completed', async () => {
     const userId = await t.newUser(2);
     const generationId = await t.newGeneration(userId, 1, 1);
-    await renderSlot(t.deps, { userId, generationId, index: 0 }, async () => ({ image: Buffer.from('shot'), mimeType: 'image/png' }));
+    // A real picture: its thumbnail and preview are made from it before the slot completes.
+    const shot = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
+    await renderSlot(t.deps, { userId, generationId, index: 0 }, async () => ({ image: shot, mimeType: 'image/png' }));
     expect(await t.deps.generations.settleIfDone(generationId)).toBe('complete');
     // generate-single-product-shot: a new paid slot on the settled generation, in one transaction.
     await t.deps.db.transaction().execute(async (tx) => {
