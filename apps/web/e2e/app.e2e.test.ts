@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TAP_PRODUCT_MESSAGE } from '@prodshot/contracts';
+import { axeViolations } from './support/axe.js';
 import { CORPUS_PRODUCTS, launchChromium, screenshot, VIEWPORTS } from './support/browser.js';
 import { startStack, type RunningStack } from './support/stack.js';
 
@@ -70,6 +71,55 @@ async function uploadViaApi(target: Page, name: string): Promise<void> {
   expect(status).toBe(201);
 }
 
+/** Template shots through the API with the page's session until the seller has `total` generations. */
+async function generationsUpTo(target: Page, total: number): Promise<void> {
+  const missing = await target.evaluate(async (total) => {
+    const headers = { authorization: `Bearer ${localStorage.getItem('auth-token')}` };
+    const recent = (await (await fetch(`/api/images/recent/generations?limit=${total}`, { headers })).json()) as { data: unknown[] };
+    const need = total - recent.data.length;
+    if (need <= 0) return 0;
+    const images = (await (await fetch('/api/images', { headers })).json()) as { data: { _id: string }[] };
+    const response = await fetch('/api/images/generate-product-shots', {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json', prefer: 'respond-async', 'idempotency-key': crypto.randomUUID() },
+      body: JSON.stringify({ imageId: images.data[0]!._id, backgroundType: 'studio', count: need }),
+    });
+    if (response.status !== 202) throw new Error(`generate: ${response.status}`);
+    return need;
+  }, total);
+  if (missing > 4) throw new Error(`${missing} generations missing: one request makes at most four`);
+  await target.waitForFunction(
+    async (total) => {
+      const headers = { authorization: `Bearer ${localStorage.getItem('auth-token')}` };
+      const recent = (await (await fetch(`/api/images/recent/generations?limit=${total}`, { headers })).json()) as { data: unknown[] };
+      return recent.data.length >= total;
+    },
+    total,
+    { timeout: 120_000, polling: 1000 },
+  );
+}
+
+/** The page is no wider than the viewport, so nothing scrolls sideways. */
+async function horizontalOverflow(target: Page): Promise<number> {
+  return target.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/** The element a click at the locator's centre would reach is the locator's own element. */
+async function clickableAtCentre(target: Page, name: string): Promise<boolean> {
+  const button = target.getByRole('button', { name, exact: true });
+  await button.scrollIntoViewIfNeeded();
+  return button.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && (hit === element || element.contains(hit));
+  });
+}
+
+async function expectNoAxeViolations(target: Page, where: string): Promise<void> {
+  const violations = await axeViolations(target);
+  expect(violations, `axe on ${where}`).toEqual([]);
+}
+
 describe.skipIf(!haveCorpus)('the web app in Chromium against the running stack', () => {
   it('sends a signed-out visitor from a protected page to /sign-in with the original location', async () => {
     const { page: visitor, close } = await signedOutPage(VIEWPORTS[1]);
@@ -87,6 +137,30 @@ describe.skipIf(!haveCorpus)('the web app in Chromium against the running stack'
     expect(await page.getByRole('link', { name: 'Go to dashboard' }).getAttribute('href')).toBe('/dashboard');
   });
 
+  it('serves robots.txt, the favicon, the web manifest and the sitemap as files, not as the app', async () => {
+    const expected = { '/robots.txt': 'text/plain', '/favicon.ico': 'image/', '/site.webmanifest': 'application/manifest+json', '/sitemap.xml': 'xml' };
+    for (const [file, type] of Object.entries(expected)) {
+      const response = await page.request.get(file);
+      expect(response.status(), file).toBe(200);
+      expect(response.headers()['content-type'], file).toContain(type);
+      expect(await response.text(), file).not.toContain('<div id="root">');
+    }
+    expect(await (await page.request.get('/robots.txt')).text()).toMatch(/^User-agent: \*$/m);
+    expect(await (await page.request.get('/sitemap.xml')).text()).toContain('/pricing</loc>');
+  });
+
+  it('sends /terms and /privacy on to the legal pages', async () => {
+    for (const [from, to, title] of [
+      ['/terms', '/terms-of-service', 'Terms of Service'],
+      ['/privacy', '/privacy-policy', 'Privacy Policy'],
+    ] as const) {
+      await page.goto(from);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(to);
+      expect(await page.title()).toBe(`${title} · Prodshot`);
+    }
+  });
+
   it('signs up with the embedded sign-in and lands on the dashboard', async () => {
     await page.goto('/sign-up');
     await page.getByLabel('Full name').fill('Ada Seller');
@@ -101,6 +175,8 @@ describe.skipIf(!haveCorpus)('the web app in Chromium against the running stack'
     await page.goto('/pricing');
     await page.getByRole('button', { name: 'Choose Growth' }).click();
     await page.waitForURL('**/checkout?plan=growth');
+    // The page's code arrives after the URL changes (each route is its own chunk).
+    await page.getByRole('button', { name: 'Subscribe to Growth' }).waitFor();
     // Every label the pay button shows, recorded in the page, so the 500 ms step cannot be missed.
     await page.evaluate(() => {
       const button = Array.from(document.querySelectorAll('button')).find((b) => b.textContent === 'Subscribe to Growth')!;
@@ -197,7 +273,8 @@ describe.skipIf(!haveCorpus)('the web app in Chromium against the running stack'
     const saved = await download.path();
     expect((await readFile(saved)).length).toBeGreaterThan(10_000);
     await page.getByRole('tab', { name: 'Custom Background' }).click();
-    await page.getByRole('button', { name: 'Generate', exact: true }).isDisabled().then((disabled) => expect(disabled).toBe(true));
+    // aria-disabled, not disabled: the button keeps keyboard focus while it cannot act.
+    expect(await page.getByRole('button', { name: 'Generate', exact: true }).getAttribute('aria-disabled')).toBe('true');
   });
 
   it('asks the seller to tap their product on a photo of two, then makes the tapped one (the shipped cutout model)', async () => {
@@ -315,9 +392,38 @@ describe.skipIf(!haveCorpus)('the web app in Chromium against the running stack'
     expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
   });
 
+  it('keeps the editor in shape with 12 generations: no sideways scroll, the strip scrolls in its box, every tab and Download reachable', async () => {
+    await generationsUpTo(page, 12);
+    await page.setViewportSize(VIEWPORTS[1]);
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: /^Use / }).first().click();
+    await page.getByRole('button', { name: 'Continue with Manual Design' }).click();
+    await page.waitForURL('**/editor');
+    await page.getByRole('heading', { level: 1, name: 'Design your product shot' }).waitFor();
+    const strip = page.getByRole('list', { name: 'All generations' });
+    await expect.poll(() => strip.locator('li').count(), { timeout: 30_000 }).toBe(12);
+    await page.getByRole('button', { name: /^Marble/ }).click();
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    await page.getByText('Marble result').waitFor({ timeout: 60_000 });
+    for (const viewport of [VIEWPORTS[0], { width: 768, height: 1024 }, VIEWPORTS[1]]) {
+      await page.setViewportSize(viewport);
+      expect(await horizontalOverflow(page), `overflow at ${viewport.width} px`).toBe(0);
+      expect(await strip.evaluate((list) => list.scrollWidth > list.clientWidth), `the strip scrolls at ${viewport.width} px`).toBe(true);
+      expect(await clickableAtCentre(page, 'Download'), `Download at ${viewport.width} px`).toBe(true);
+      const tab = (await page.getByRole('tab', { name: 'Custom Background' }).boundingBox())!;
+      expect(tab.x + tab.width, `the Custom Background tab at ${viewport.width} px`).toBeLessThanOrEqual(viewport.width);
+      await expectNoAxeViolations(page, `/editor at ${viewport.width} px`);
+      if (viewport.width !== 768) await screenshot(page, 'editor-12');
+    }
+  });
+
   it('renders every route at 390 px and 1280 px for review', async () => {
     const signedOutRoutes = ['/', '/pricing', '/terms-of-service', '/privacy-policy', '/sign-in', '/sign-up', '/not-a-page'];
-    const signedInRoutes = ['/dashboard', '/profile', '/checkout?plan=pro', '/checkout/addon', '/success', '/all-uploads', '/all-generations', '/smart-upload', '/pricing'];
+    const run = await page.evaluate(async () => {
+      const headers = { authorization: `Bearer ${localStorage.getItem('auth-token')}` };
+      return ((await (await fetch('/api/images/recent/generations?limit=1', { headers })).json()) as { data: { generationId: string }[] }).data[0]!.generationId;
+    });
+    const signedInRoutes = ['/dashboard', '/profile', '/checkout?plan=pro', '/checkout/addon', '/success', '/all-uploads', '/all-generations', '/smart-upload', '/pricing', `/smart/${run}`, `/smart-results/${run}`];
     const name = (route: string) => (route === '/' ? 'home' : route.slice(1).replace(/[^a-z0-9]+/gi, '-'));
     for (const viewport of VIEWPORTS) {
       const { page: visitor, close } = await signedOutPage(viewport);
@@ -325,6 +431,7 @@ describe.skipIf(!haveCorpus)('the web app in Chromium against the running stack'
         await visitor.goto(route);
         await visitor.locator('main h1').first().waitFor();
         await screenshot(visitor, `out-${name(route)}`);
+        await expectNoAxeViolations(visitor, `${route} at ${viewport.width} px, signed out`);
       }
       await close();
       await page.setViewportSize(viewport);
@@ -332,7 +439,14 @@ describe.skipIf(!haveCorpus)('the web app in Chromium against the running stack'
         await page.goto(route);
         await page.locator('main h1').first().waitFor();
         await screenshot(page, `in-${name(route)}`);
+        await expectNoAxeViolations(page, `${route} at ${viewport.width} px, signed in`);
       }
+      // The menus, open: the mobile one on a phone, the user menu on a desktop.
+      await page.getByRole('button', { name: viewport.width < 860 ? 'Open menu' : /user menu/ }).click();
+      await page.getByRole('menu').waitFor();
+      await expectNoAxeViolations(page, `the open menu at ${viewport.width} px`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('menu').waitFor({ state: 'detached' });
     }
     await page.setViewportSize(VIEWPORTS[1]);
   });
