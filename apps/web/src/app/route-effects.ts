@@ -25,12 +25,11 @@ export function useRouteTitle(): void {
  */
 export function useRouteFocus(main: RefObject<HTMLElement | null>): void {
   const { pathname } = useLocation();
-  const first = useRef(true);
+  // The path focus was last placed for: the first page's, so a re-run of the effect (StrictMode) moves nothing.
+  const placed = useRef(pathname);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (placed.current === pathname) return;
+    placed.current = pathname;
     const container = main.current;
     if (!container) return;
     const focusHeading = () => {
