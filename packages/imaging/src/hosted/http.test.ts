@@ -89,6 +89,15 @@ describe('decoding provider results', () => {
     expect(String((error.cause as Error).message)).toMatch(/pixel limit/);
   });
 
+  it('stops a decode that outlives its time limit', async () => {
+    const png = await sharp({ create: { width: 2048, height: 2048, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png({ compressionLevel: 0 }).toBuffer();
+    const started = Date.now();
+    const error = (await decodeResult('test', png, (image) => image.blur(300).blur(300).raw(), 1).catch((e: unknown) => e)) as Error;
+    expect(error).toMatchObject({ code: 'model_bad_response' });
+    expect(String((error.cause as Error).message)).toMatch(/timeout/);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
   it('refuses formats other than PNG, JPEG and WebP', async () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8"/></svg>');
     await expect(decodeResult('test', svg, (image) => image.raw())).rejects.toMatchObject({ code: 'model_bad_response', message: expect.stringContaining('svg') });

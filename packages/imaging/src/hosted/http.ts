@@ -176,12 +176,12 @@ export function download(options: HttpOptions, url: string, allow: HostAllowlist
  * Decodes a provider's image through `build`, within bounds: PNG, JPEG or WebP only, at most
  * MAX_RESULT_PIXELS, and a time limit, so a hostile answer cannot hold a worker.
  */
-export async function decodeResult(model: string, bytes: Buffer, build: (image: Sharp) => Sharp): Promise<Buffer> {
+export async function decodeResult(model: string, bytes: Buffer, build: (image: Sharp) => Sharp, timeoutSeconds = DECODE_TIMEOUT_SECONDS): Promise<Buffer> {
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_RESULT_PIXELS });
     const { format } = await image.metadata();
     if (!format || !RESULT_FORMATS.has(format)) throw new ModelBadResponseError(model, `a ${format ?? 'unknown'} image, not PNG, JPEG or WebP`);
-    return await build(image).timeout({ seconds: DECODE_TIMEOUT_SECONDS }).toBuffer();
+    return await build(image).timeout({ seconds: timeoutSeconds }).toBuffer();
   } catch (error) {
     if (error instanceof ImagingError) throw error;
     throw new ModelBadResponseError(model, 'the image could not be decoded', { cause: error });
