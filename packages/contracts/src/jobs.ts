@@ -69,6 +69,8 @@ export interface SweepStaleGenerationsJob {
 }
 
 export interface EnhancePromptJob {
+  /** The seller, for the hosted model's abuse tracking (sent hashed). */
+  userId: string;
   prompt: string;
   productTitle?: string | undefined;
 }

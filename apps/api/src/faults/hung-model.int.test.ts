@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -13,6 +14,8 @@ let session: Session;
 let imageId: string;
 let model: Server;
 let painted: string;
+/** Every request body the model server received. */
+const received: Buffer[] = [];
 
 /**
  * An OpenAI-compatible image server on loopback that answers edits with a painted frame, except
@@ -24,6 +27,7 @@ async function startModel(): Promise<string> {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
+      received.push(Buffer.concat(chunks));
       if (Buffer.concat(chunks).includes('HANG-FOREVER')) return;
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ created: 1, data: [{ b64_json: painted }] }));
@@ -77,5 +81,15 @@ describe('a hung model call', () => {
     expect(settled.map((g) => g.status)).toEqual(['complete', 'failed', 'complete']);
     expect(settled[1].styles[0].error).toMatch(/did not answer within 3 s/);
     expect(await balanceOf(testApp, session.userId)).toBe(1);
+  });
+
+  it('names the seller to the provider by a hash of their id, never the id itself', () => {
+    const edits = received.filter((body) => body.includes('name="image'));
+    expect(edits.length).toBeGreaterThan(0);
+    const hashed = createHash('sha256').update(session.userId).digest('hex');
+    for (const body of edits) {
+      expect(body.toString('latin1')).toMatch(new RegExp(`name="user"\r\n\r\n${hashed}\r\n`));
+      expect(body.includes(session.userId)).toBe(false);
+    }
   });
 });

@@ -15,7 +15,7 @@ export const generateBackground: JobHandler<'generate-background'> = {
         size: p.size,
         seed: slotSeed(p.generationId, 0),
         format: 'png',
-      });
+      }, { sellerId: p.userId });
       return { image: shot.image, mimeType: shot.mimeType };
     });
     await finishIfDone(deps, p.userId, p.generationId);

@@ -22,7 +22,7 @@ export const productShot: JobHandler<'product-shot'> = {
           format: 'png' as const,
           hints: { title: p.productTitle, description: p.productDescription },
         };
-        const shot = await deps.engine.generate({ ...common, cutout });
+        const shot = await deps.engine.generate({ ...common, cutout }, { sellerId: p.userId });
         await progress(90);
         return { image: shot.image, mimeType: shot.mimeType };
       });

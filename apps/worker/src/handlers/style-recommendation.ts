@@ -19,7 +19,7 @@ export const styleRecommendation: JobHandler<'style-recommendation'> = {
     await stage(deps, p.userId, p.generationId, 'analysing');
     // The analysis reads the product from the upload's cutout: one model run serves the whole flow.
     const cutout = await loadOrMakeCutout(deps, p.sourceKey, p.focus);
-    const analysis = await deps.engine.analyse(cutout, hints);
+    const analysis = await deps.engine.analyse(cutout, hints, { sellerId: p.userId });
 
     if (!analysis.supported && analysis.unsupported) {
       const message = analysis.unsupported.message || UNSUPPORTED_PRODUCT_MESSAGE;
@@ -31,7 +31,7 @@ export const styleRecommendation: JobHandler<'style-recommendation'> = {
     }
 
     await stage(deps, p.userId, p.generationId, 'designing recommendations');
-    const recommended = await deps.engine.recommendStyles(analysis, hints);
+    const recommended = await deps.engine.recommendStyles(analysis, hints, { sellerId: p.userId });
     const styles = p.fanOut ? recommended.styles.slice(0, p.styleCount) : recommended.styles;
     await deps.generations.setStage(p.generationId, 'generating', recommended.productInfo);
 

@@ -17,7 +17,7 @@ export const styleShot: JobHandler<'style-shot'> = {
         seed: slotSeed(generationId, index),
         format: 'png',
         hints: { title: job.data.productTitle, description: job.data.productDescription },
-      });
+      }, { sellerId: userId });
       await progress(90);
       return { image: shot.image, mimeType: shot.mimeType };
     });

@@ -267,7 +267,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
   app.post('/api/images/enhance-prompt', { schema: { body: EnhancePromptRequest } }, async (request, reply) => {
     if (blank(request.body.prompt)) return reply.status(400).send(errorBody(400, 'Write a prompt to enhance', 'empty_prompt'));
     const jobId = jobIds.enhance(randomUUID());
-    await deps.producer.enqueue('enhance-prompt', { prompt: request.body.prompt.trim(), productTitle: request.body.productTitle }, { jobId, attempts: 2 });
+    await deps.producer.enqueue('enhance-prompt', { userId: request.user.id, prompt: request.body.prompt.trim(), productTitle: request.body.productTitle }, { jobId, attempts: 2 });
     accepted(request, reply, undefined, jobId);
     try {
       const { enhancedPrompt } = await deps.producer.waitFor('enhance-prompt', jobId, ENHANCE_WAIT_MS);
