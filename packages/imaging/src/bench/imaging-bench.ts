@@ -4,11 +4,12 @@ import { basename, join } from 'node:path';
 import { differenceCiede2000 } from 'culori';
 import sharp from 'sharp';
 import { corpusFiles, corpusFolder, repoRoot } from '../corpus/corpus.js';
+import { isImagingError } from '../errors.js';
 import { erode } from '../local/cutout/mask-ops.js';
 import type { ImageModel, Placement, Point } from '../types.js';
 import { benchEngine, benchEngineLabel } from './bench-engine.js';
 import { realSetCases } from './real-set.js';
-import type { RealCategory } from './real-set.js';
+import type { RealCase, RealCategory } from './real-set.js';
 
 /** The backdrops the issue names: white, grey, a colour and a soft gradient. */
 const BACKDROPS: Record<string, (width: number, height: number) => Buffer> = {
@@ -52,7 +53,8 @@ interface RealRow {
   /** Rooms: the tap the seller would give (fractions); the cutout and the shot used it. */
   tap: Point | null;
   iou: number;
-  deltaE: number;
+  /** Null when the engine refused the photo (no product found): it scores IoU 0 and has no shot. */
+  deltaE: number | null;
   cutoutMs: number;
   /** Whether the engine asked the seller to tap their product on this photo. */
   asked: boolean;
@@ -206,15 +208,30 @@ async function asksForTap(model: ImageModel, photo: Buffer): Promise<boolean> {
   );
 }
 
+/** The cutout, or null when the engine refuses the photo as holding no product: a miss, not a crash of the bench. */
+async function cutoutOrRefusal(model: ImageModel, photo: Buffer, point?: Point): Promise<Buffer | null> {
+  try {
+    return await model.removeBackground(photo, point ? { point } : undefined);
+  } catch (error) {
+    if (isImagingError(error) && error.code === 'empty_image') return null;
+    throw error;
+  }
+}
+
+/** ΔE2000 of the product's interior in a studio shot made from the cutout, as the worker makes it. */
+async function shotFidelity(model: ImageModel, c: RealCase, truth: Plane, cutout: Buffer): Promise<number> {
+  const normalised = await sharp(cutout).metadata();
+  const shot = await model.generate({ cutout, template: 'studio', seed: 1 });
+  return fidelity(c.photo, truth, shot.image, shot.placement!, c.width / normalised.width);
+}
+
 async function runReal(model: ImageModel, files: string[]) {
   const rows: RealRow[] = [];
   console.log(`\nreal set: corpus cutouts composited into photographs (bench/real-photos) and sweeps\n${'case'.padEnd(44)} ${'size'.padStart(9)} ${'IoU'.padStart(7)} ${'ΔE2000'.padStart(7)} ${'cutout'.padStart(8)} ${'no tap'.padStart(7)}`);
   for await (const c of realSetCases(files)) {
     const truth = { data: c.truth, width: c.width, height: c.height };
     const point = c.tap ?? undefined;
-    const cutout = await timed(() => model.removeBackground(c.photo, point ? { point } : undefined));
-    const normalised = await sharp(cutout.value).metadata();
-    const shot = await model.generate({ cutout: cutout.value, template: 'studio', seed: 1 });
+    const cutout = await timed(() => cutoutOrRefusal(model, c.photo, point));
     const row: RealRow = {
       case: c.id,
       product: c.product,
@@ -223,25 +240,25 @@ async function runReal(model: ImageModel, files: string[]) {
       width: c.width,
       height: c.height,
       tap: c.tap,
-      iou: await iou(truth, cutout.value),
-      deltaE: await fidelity(c.photo, truth, shot.image, shot.placement!, c.width / normalised.width),
+      iou: cutout.value ? await iou(truth, cutout.value) : 0,
+      deltaE: cutout.value ? await shotFidelity(model, c, truth, cutout.value) : null,
       cutoutMs: Math.round(cutout.ms),
       asked: await asksForTap(model, c.photo),
     };
     if (point) {
-      const bare = await timed(() => model.removeBackground(c.photo));
-      row.iouNoTap = await iou(truth, bare.value);
+      const bare = await timed(() => cutoutOrRefusal(model, c.photo));
+      row.iouNoTap = bare.value ? await iou(truth, bare.value) : 0;
       row.cutoutMsNoTap = Math.round(bare.ms);
     }
     rows.push(row);
-    console.log(`${c.id.padEnd(44)} ${pad(`${c.width}×${c.height}`, 9)} ${row.iou.toFixed(4).padStart(7)} ${row.deltaE.toFixed(3).padStart(7)} ${pad(`${row.cutoutMs} ms`, 8)} ${row.iouNoTap === undefined ? '' : row.iouNoTap.toFixed(4).padStart(7)}`);
+    console.log(`${c.id.padEnd(44)} ${pad(`${c.width}×${c.height}`, 9)} ${row.iou.toFixed(4).padStart(7)} ${(row.deltaE?.toFixed(3) ?? 'refused').padStart(7)} ${pad(`${row.cutoutMs} ms`, 8)} ${row.iouNoTap === undefined ? '' : row.iouNoTap.toFixed(4).padStart(7)}`);
   }
   const name = (r: RealRow) => r.case;
   const of = (category: RealCategory) => rows.filter((r) => r.category === category);
   const rooms = of('room');
   const summary = {
     ...iouSummary(rows, (r) => r.iou, name),
-    meanDeltaE2000: round(mean(rows.map((r) => r.deltaE)), 3),
+    meanDeltaE2000: round(mean(rows.flatMap((r) => (r.deltaE === null ? [] : [r.deltaE]))), 3),
     cutoutMsMedian: Math.round(median(rows.map((r) => r.cutoutMs))),
     /** Photos 1024 px on their long side only: the size the cutout-time target is set for. */
     cutoutMs1024Median: Math.round(median(rows.filter((r) => Math.max(r.width, r.height) === 1024).map((r) => r.cutoutMs))),
