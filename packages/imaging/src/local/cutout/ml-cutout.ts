@@ -131,7 +131,12 @@ async function pickAt(model: SalientObjectModel, image: RawImage, full: Saliency
 }
 
 function membersOf(labels: Int32Array, group: SalientGroup): Uint8Array {
-  return Uint8Array.from(labels, (label) => (group.members.has(label) ? 1 : 0));
+  // A table by label, not Set lookups per pixel: this runs over every pixel of the map.
+  const member = new Uint8Array(Math.max(...group.members) + 1);
+  for (const label of group.members) member[label] = 1;
+  const out = new Uint8Array(labels.length);
+  for (let p = 0; p < labels.length; p++) out[p] = member[labels[p]!] ?? 0;
+  return out;
 }
 
 /** Colours as 16 levels a channel: coarse enough to learn from a few thousand pixels. */
@@ -311,7 +316,9 @@ function bandAlpha(region: Uint8Array, p: Float32Array, width: number, height: n
   const inside = erode(solid, width, height, radius);
   const reach = dilate(solid, width, height, 2 * radius);
   // The nearby background: pixels beyond the product's reach.
-  const background = weightedMeans(region, Float32Array.from(reach, (r) => (r ? 0 : 1)), width, height, 4 * radius);
+  const beyond = new Float32Array(n);
+  for (let i = 0; i < n; i++) beyond[i] = reach[i] ? 0 : 1;
+  const background = weightedMeans(region, beyond, width, height, 4 * radius);
   const alpha = new Float32Array(n);
   for (let i = 0; i < n; i++) {
     if (inside[i] && p[i]! >= 0.9) alpha[i] = 1;
