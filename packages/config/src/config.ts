@@ -97,6 +97,8 @@ export interface Config {
   admin: { user: string; password: string } | undefined;
   rateLimits: { generationsPerMinute: number; uploadsPerMinute: number; freeEngineCallsPerMinute: number };
   shedding: { maxEventLoopDelayMs: number; maxHeapBytes: number; retryAfterSeconds: number };
+  /** Where operator endpoints listen: the API's ops port, and the host the worker's health port binds too. */
+  ops: { host: string; port: number };
 }
 
 export type RequiredVariable = 'DATABASE_URL' | 'REDIS_URL';
@@ -111,6 +113,7 @@ export interface LoadConfigOptions {
 /** Validates the environment once and returns the typed configuration, or throws a ConfigError naming the variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: LoadConfigOptions = {}): Config {
   const env = parseEnv(source);
+  refusePlaceholderSecrets(env);
   for (const variable of options.require ?? []) {
     if (!env[variable]) throw new ConfigError(variable, 'is required (npm start sets it for the embedded services)');
   }
@@ -150,7 +153,34 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: Loa
       freeEngineCallsPerMinute: env.RATE_LIMIT_FREE_ENGINE_CALLS_PER_MINUTE,
     },
     shedding: { maxEventLoopDelayMs: env.SHED_MAX_EVENT_LOOP_DELAY_MS, maxHeapBytes: env.SHED_MAX_HEAP_BYTES, retryAfterSeconds: env.SHED_RETRY_AFTER_SECONDS },
+    ops: { host: env.OPS_HOST, port: env.OPS_PORT },
   };
+}
+
+/** Values an operator must choose: one still holding a value from .env.example or infra/k8s/secret.example.yaml stops the boot. */
+const SECRET_VARIABLES = [
+  'DATABASE_URL',
+  'REDIS_URL',
+  'MINIO_ACCESS_KEY',
+  'MINIO_SECRET_KEY',
+  'SIGNED_URL_SECRET',
+  'CLERK_SECRET_KEY',
+  'CLERK_PUBLISHABLE_KEY',
+  'CLERK_JWT_KEY',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'OPENAI_API_KEY',
+  'FAL_KEY',
+  'ADMIN_PASSWORD',
+] as const satisfies (keyof Env)[];
+
+/** `change-me…` as a word of its own in any spelling, the `sk_live_...` shapes of .env.example, and its `user:password@host` URL. */
+const PLACEHOLDER = /(^|[^a-z])change[-_ ]?me([^a-z]|$)|\.\.\.$|\/\/user:password@host[:/]/i;
+
+function refusePlaceholderSecrets(env: Env): void {
+  for (const variable of SECRET_VARIABLES) {
+    if (PLACEHOLDER.test(env[variable] ?? '')) throw new ConfigError(variable, 'still holds the example placeholder: set a real secret');
+  }
 }
 
 function cutoutModelConfig(env: Env, cwd: string): CutoutModelConfig {

@@ -116,6 +116,10 @@ export const envSchema = z.object({
   SHED_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(0),
   SHED_MAX_HEAP_BYTES: z.coerce.number().int().min(0).default(0),
   SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+
+  /** The API's operator listener (/metrics, /admin/queues, /health, /live): loopback unless OPS_HOST says otherwise. */
+  OPS_PORT: port.default(9464),
+  OPS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export type Env = z.infer<typeof envSchema>;
