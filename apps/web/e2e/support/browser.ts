@@ -24,6 +24,8 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.evaluate(async () => {
     for (const img of Array.from(document.images)) img.loading = 'eager';
     await Promise.all(Array.from(document.images).map((img) => (img.complete ? null : new Promise((r) => ((img.onload = r), (img.onerror = r))))));
+    // decoding="async" pictures may still be undecoded once loaded, and a full-page capture shows them blank.
+    await Promise.all(Array.from(document.images).map((img) => img.decode().catch(() => undefined)));
   });
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
