@@ -99,6 +99,8 @@ export interface Config {
   shedding: { maxEventLoopDelayMs: number; maxHeapBytes: number; retryAfterSeconds: number };
   /** Where operator endpoints listen: the API's ops port, and the host the worker's health port binds too. */
   ops: { host: string; port: number };
+  /** Decodes of uploads at once, and how many may wait; the rest are refused with 503. */
+  uploads: { decodeConcurrency: number; decodeQueue: number };
 }
 
 export type RequiredVariable = 'DATABASE_URL' | 'REDIS_URL';
@@ -154,6 +156,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: Loa
     },
     shedding: { maxEventLoopDelayMs: env.SHED_MAX_EVENT_LOOP_DELAY_MS, maxHeapBytes: env.SHED_MAX_HEAP_BYTES, retryAfterSeconds: env.SHED_RETRY_AFTER_SECONDS },
     ops: { host: env.OPS_HOST, port: env.OPS_PORT },
+    uploads: { decodeConcurrency: env.UPLOAD_DECODE_CONCURRENCY, decodeQueue: env.UPLOAD_DECODE_QUEUE },
   };
 }
 

@@ -120,6 +120,13 @@ export const envSchema = z.object({
   /** The API's operator listener (/metrics, /admin/queues, /health, /live): loopback unless OPS_HOST says otherwise. */
   OPS_PORT: port.default(9464),
   OPS_HOST: z.string().min(1).default('127.0.0.1'),
+
+  /**
+   * Uploads one API process decodes at once (each decode can hold ~160 MB of pixels) and how
+   * many more may wait for a turn; past that an upload answers 503 with SHED_RETRY_AFTER_SECONDS.
+   */
+  UPLOAD_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  UPLOAD_DECODE_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
 });
 
 export type Env = z.infer<typeof envSchema>;
