@@ -58,6 +58,25 @@ describe('Layout mobile menu', () => {
     expect(router.state.location.pathname).toBe('/profile');
   });
 
+  it("keeps focus on 'Manage Plan' while the portal opens, and a second click asks for no second session", async () => {
+    let requests = 0;
+    renderLayout(() => {
+      requests += 1;
+      return new Promise(() => undefined);
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const manage = screen.getByRole('menuitem', { name: 'Manage Plan' });
+    manage.focus();
+    fireEvent.click(manage);
+    const opening = await screen.findByRole('menuitem', { name: 'Opening…' });
+    expect(opening.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(opening);
+    fireEvent.click(opening);
+    // Long enough for a second request to reach fetch, had the click sent one.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(requests).toBe(1);
+  });
+
   it("keeps the spec's /checkout for a seller without a billing account", async () => {
     const router = renderLayout(() => apiError(404, 'No billing account found', 'no_billing_account'));
     fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));

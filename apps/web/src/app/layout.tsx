@@ -110,7 +110,17 @@ export function Layout() {
                     </NavLink>
                   </MenuItem>
                   <MenuItem>
-                    <button role="menuitem" tabIndex={-1} type="button" className="button" onClick={portal.open} aria-disabled={portal.opening}>
+                    {/* aria-disabled: a disabled item would drop focus out of the menu while the portal opens. */}
+                    <button
+                      role="menuitem"
+                      tabIndex={-1}
+                      type="button"
+                      className="button"
+                      onClick={() => {
+                        if (!portal.opening) portal.open();
+                      }}
+                      aria-disabled={portal.opening}
+                    >
                       {portal.opening ? 'Opening…' : 'Manage Plan'}
                     </button>
                   </MenuItem>
