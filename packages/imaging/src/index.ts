@@ -3,6 +3,7 @@ export * from './types.js';
 export { createImageModel } from './create-image-model.js';
 export type { ImageModelOptions } from './create-image-model.js';
 export { normaliseInput, MAX_INPUT_PIXELS } from './input/normalise-input.js';
+export { screenInput } from './input/screen-input.js';
 export type { NormalisedImage, InputInfo } from './input/normalise-input.js';
 export { LocalImageModel } from './local/local-model.js';
 export type { LocalModelOptions } from './local/local-model.js';

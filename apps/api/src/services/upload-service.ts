@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { availableParallelism } from 'node:os';
-import pLimit from 'p-limit';
+import pLimit, { type LimitFunction } from 'p-limit';
+import type { Config } from '@prodshot/config';
 import type { ImageDto } from '@prodshot/contracts';
 import type { ImageRow, ImagesRepository } from '@prodshot/db';
-import { normaliseInput } from '@prodshot/imaging';
+import { normaliseInput, screenInput, type NormalisedImage } from '@prodshot/imaging';
 import { signImage, uploadKey, type ObjectStore } from '@prodshot/storage';
 
 /** Display names come from users: keep printable text only, bounded, never a path. */
@@ -17,21 +17,48 @@ export function cleanName(raw: string | undefined, fallback: string): string {
   return cleaned || fallback;
 }
 
+/** Every decode slot busy and the queue full: the upload is refused whole, to be sent again later. */
+export class UploadsBusyError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(`The service is busy. Please try again in ${retryAfterSeconds} seconds.`);
+    this.name = 'UploadsBusyError';
+  }
+}
+
 /**
- * Decoding a 10 MB upload can take a few hundred MB; more decodes at once than cores only adds
- * memory, not speed, so uploads wait their turn here.
+ * Upload decodes take turns. One can hold a few hundred MB, and more decodes than the pod's CPU
+ * share only add memory, not speed: UPLOAD_DECODE_CONCURRENCY run, UPLOAD_DECODE_QUEUE wait, and
+ * an upload past both is refused before it waits, so a burst costs at most the queue's bodies.
+ * A file that is not an accepted image is refused by its magic bytes before it takes a place.
  */
-const decodeSlots = pLimit(availableParallelism());
+export class UploadDecoder {
+  private readonly slots: LimitFunction;
+  private readonly capacity: number;
+
+  constructor(
+    bounds: Config['uploads'],
+    private readonly retryAfterSeconds: number,
+  ) {
+    this.slots = pLimit(bounds.decodeConcurrency);
+    this.capacity = bounds.decodeConcurrency + bounds.decodeQueue;
+  }
+
+  async decode(bytes: Buffer): Promise<NormalisedImage> {
+    await screenInput(bytes);
+    if (this.slots.activeCount + this.slots.pendingCount >= this.capacity) throw new UploadsBusyError(this.retryAfterSeconds);
+    return this.slots(() => normaliseInput(bytes));
+  }
+}
 
 /**
  * Re-encodes an upload through the imaging hygiene (type by content, pixel cap, first frame,
  * metadata stripped), stores it, then records it. Nothing is stored for a refused file.
  */
 export async function storeUpload(
-  deps: { store: ObjectStore; images: ImagesRepository },
+  deps: { store: ObjectStore; images: ImagesRepository; decoder: UploadDecoder },
   input: { userId: string; bytes: Buffer; name: string },
 ): Promise<ImageRow> {
-  const clean = await decodeSlots(() => normaliseInput(input.bytes));
+  const clean = await deps.decoder.decode(input.bytes);
   const fileId = randomUUID().replaceAll('-', '');
   const key = uploadKey(input.userId, fileId, clean.mimeType);
   await deps.store.put(key, clean.buffer, clean.mimeType);

@@ -45,6 +45,18 @@ describe('normaliseInput', () => {
     expect((await normaliseInput(opaque)).format).toBe('jpeg');
   });
 
+  it('finds a single see-through pixel anywhere in the alpha channel, 8-bit or 16-bit', async () => {
+    const pixels = Buffer.alloc(300 * 200 * 4, 255);
+    pixels[(199 * 300 + 299) * 4 + 3] = 254;
+    const eight = await sharp(pixels, { raw: { width: 300, height: 200, channels: 4 } }).png().toBuffer();
+    const sixteen = await sharp(pixels, { raw: { width: 300, height: 200, channels: 4 } }).toColourspace('rgb16').png().toBuffer();
+    for (const input of [eight, sixteen]) {
+      const clean = await normaliseInput(input);
+      expect(clean.format).toBe('png');
+      expect((await sharp(clean.buffer).stats()).isOpaque).toBe(false);
+    }
+  });
+
   it('keeps only the first frame of an animation', async () => {
     const frames = await sharp({ create: { width: 20, height: 40, channels: 3, background: '#00ff00' } }).gif({}).toBuffer();
     const raw = await decodeRaw(await sharp(frames, { animated: true }).gif().toBuffer());

@@ -7,6 +7,7 @@ import {
   ImagingError,
   UnsupportedFormatError,
 } from '../errors.js';
+import { screenInput } from './screen-input.js';
 
 /**
  * Decoded pixels are capped at 40 Mpx (sharp's default is 268 Mpx): enough for a 48 MP phone
@@ -15,7 +16,6 @@ import {
 export const MAX_INPUT_PIXELS = 40_000_000;
 /** libvips aborts a decode that runs longer than this (whole seconds is all sharp accepts); 3 s leaves room for a busy 2-core machine. */
 const DECODE_TIMEOUT_SECONDS = 3;
-const MAX_INPUT_BYTES = 25 * 1024 * 1024;
 const MIN_SIDE = 16;
 
 /** Formats the product accepts (decisions.md); SVG and TIFF are refused on purpose. */
@@ -62,10 +62,7 @@ function openImage(buffer: Buffer): Sharp {
 }
 
 async function readHeader(buffer: Buffer): Promise<Metadata> {
-  if (!Buffer.isBuffer(buffer) || buffer.length === 0) throw new EmptyImageError('the file is empty');
-  if (buffer.length > MAX_INPUT_BYTES) throw new ImageTooLargeError(`over ${MAX_INPUT_BYTES / 1024 / 1024} MB`);
-  // Refuse XML up front: malformed SVG otherwise surfaces as a misleading 'corrupt image'.
-  if (looksLikeXml(buffer)) throw new UnsupportedFormatError('SVG');
+  await screenInput(buffer);
   let meta: Metadata;
   try {
     meta = await sharp(buffer, { limitInputPixels: false }).metadata();
@@ -95,19 +92,19 @@ function cleanPipeline(buffer: Buffer, maxSide: number | undefined): Sharp {
  * Input hygiene for every upload: auto-orients by EXIF, converts CMYK/16-bit/wide-gamut to sRGB
  * 8-bit, keeps only the first frame of animations, caps pixels and decode time, and strips all
  * metadata by re-encoding (PNG when the image has transparency, JPEG otherwise).
+ * The pixels stream from decoder to encoder: no decode holds the whole image (160 MB at the
+ * pixel cap) in memory, so the API's memory stays bounded by its decode slots, not image sizes.
  * Throws `ImagingError` (unsupported_format, image_too_large, corrupt_image, empty_image).
  */
 export async function normaliseInput(buffer: Buffer, options: { maxSide?: number } = {}): Promise<NormalisedImage> {
   const meta = await readHeader(buffer);
   try {
-    const { data, info } = await cleanPipeline(buffer, options.maxSide).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-    const hasAlpha = meta.hasAlpha && !isOpaque(data);
-    const encoder = sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } });
-    const encoded = hasAlpha
-      ? await encoder.png({ compressionLevel: 6 }).toBuffer()
-      : await encoder.removeAlpha().jpeg({ quality: 92, mozjpeg: true }).toBuffer();
+    const hasAlpha = meta.hasAlpha && !(await isOpaque(buffer, options.maxSide));
+    const pipeline = cleanPipeline(buffer, options.maxSide);
+    const encoder = hasAlpha ? pipeline.ensureAlpha().png({ compressionLevel: 6 }) : pipeline.removeAlpha().jpeg({ quality: 92, mozjpeg: true });
+    const { data, info } = await encoder.toBuffer({ resolveWithObject: true });
     return {
-      buffer: encoded,
+      buffer: data,
       format: hasAlpha ? 'png' : 'jpeg',
       mimeType: hasAlpha ? 'image/png' : 'image/jpeg',
       sourceFormat: meta.format,
@@ -120,6 +117,15 @@ export async function normaliseInput(buffer: Buffer, options: { maxSide?: number
   }
 }
 
+/**
+ * Whether a source with an alpha channel is in fact opaque (many PNGs are), read as that channel
+ * alone: one byte a pixel, a quarter of the RGBA decode, before the encoding pass.
+ */
+async function isOpaque(buffer: Buffer, maxSide: number | undefined): Promise<boolean> {
+  const alpha = await cleanPipeline(buffer, maxSide).ensureAlpha().extractChannel(3).raw().toBuffer();
+  return allOpaque(alpha, 0, 1);
+}
+
 /** Decodes an upload through the same hygiene into raw RGBA pixels for the engine's own work. */
 export async function decodeRaw(buffer: Buffer, options: { maxSide?: number } = {}): Promise<RawImage> {
   const meta = await readHeader(buffer);
@@ -129,7 +135,7 @@ export async function decodeRaw(buffer: Buffer, options: { maxSide?: number } = 
       data,
       width: info.width,
       height: info.height,
-      hasAlpha: meta.hasAlpha && !isOpaque(data),
+      hasAlpha: meta.hasAlpha && !allOpaque(data, 3, 4),
       sourceFormat: meta.format,
     };
   } catch (error) {
@@ -137,12 +143,8 @@ export async function decodeRaw(buffer: Buffer, options: { maxSide?: number } = 
   }
 }
 
-function looksLikeXml(buffer: Buffer): boolean {
-  const head = buffer.subarray(0, 256).toString('utf8').replace(/^\uFEFF/, '').trimStart();
-  return head.startsWith('<');
-}
-
-function isOpaque(rgba: Buffer): boolean {
-  for (let i = 3; i < rgba.length; i += 4) if (rgba[i] !== 255) return false;
+/** True when every alpha byte (from `first`, every `stride` bytes) is fully opaque. */
+function allOpaque(pixels: Buffer, first: number, stride: number): boolean {
+  for (let i = first; i < pixels.length; i += stride) if (pixels[i] !== 255) return false;
   return true;
 }

@@ -13,7 +13,7 @@ import { HttpError } from '../../services/http-error.js';
 import { heldTarget, idempotencyClaim } from '../../services/idempotency.js';
 import { imagingErrorStatus } from '../../services/imaging-errors.js';
 import { requestRenditions } from '../../services/rendition-requests.js';
-import { cleanName, storeUpload, toImageDto } from '../../services/upload-service.js';
+import { cleanName, storeUpload, toImageDto, UploadDecoder, UploadsBusyError } from '../../services/upload-service.js';
 
 const RECENT_DEFAULT = 6;
 const RECENT_MAX = 100;
@@ -30,6 +30,7 @@ interface UploadParts {
 /** Uploads and the user's own image list. Every id is looked up within the caller's images only. */
 export async function imageRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const service = new GenerationService(deps);
+  const decoder = new UploadDecoder(deps.config.uploads, deps.config.shedding.retryAfterSeconds);
   await app.register(multipart, {
     // files: 2 so that a second file is seen (and refused) rather than silently dropped.
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 2, fields: 4, fieldSize: 1024, parts: 6, headerPairs: 50 },
@@ -49,7 +50,7 @@ export async function imageRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     const held = claim && (await service.idempotencyKeys.find(claim.userId, claim.key));
     if (held) return reply.status(201).send(await toImageDto(deps.store, await heldUpload(request.user.id, held, claim)));
     try {
-      const row = await storeUpload({ store: deps.store, images: service.images }, { userId: request.user.id, bytes: parts.bytes, name });
+      const row = await storeUpload({ store: deps.store, images: service.images, decoder }, { userId: request.user.id, bytes: parts.bytes, name });
       const raced = claim && (await service.idempotencyKeys.claim(claim, { imageId: row.id }));
       if (raced) {
         // The same upload, sent twice at once: keep the first, drop this copy.
@@ -59,6 +60,9 @@ export async function imageRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       await analyse(row).catch((error: unknown) => request.log.warn({ err: error, imageId: row.id }, 'upload analysis not queued; GET /subject will queue it'));
       return reply.status(201).send(await toImageDto(deps.store, row));
     } catch (error) {
+      if (error instanceof UploadsBusyError) {
+        return reply.status(503).header('Retry-After', String(error.retryAfterSeconds)).send(errorBody(503, error.message, 'overloaded'));
+      }
       const mapped = imagingErrorStatus(error);
       if (mapped) return reply.status(mapped.status).send(errorBody(mapped.status, mapped.message, mapped.code));
       throw error;

@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
 import { corpusDir, corpusFiles } from '@prodshot/testing';
@@ -60,10 +61,13 @@ describe.skipIf(hostile.length === 0)('every hostile and edge-case file uploaded
     }
   });
 
-  it('never stores or serves SVG', async () => {
+  it('never stores or serves SVG, gzipped (SVGZ) or not', async () => {
     for (const file of hostile.filter((f) => f.endsWith('.svg'))) {
       const response = await upload(testApp, session, file);
       expect(response.statusCode).toBe(415);
+      const gzipped = await upload(testApp, session, gzipSync(await readFile(file)), `${path.basename(file)}z`);
+      expect(gzipped.statusCode).toBe(415);
+      expect(gzipped.json().message).toContain('SVGZ');
     }
     const contentTypes = await testApp.deps.db.selectFrom('images').select('content_type').where('user_id', '=', session.userId).execute();
     expect(contentTypes.some((r) => r.content_type.includes('svg'))).toBe(false);
