@@ -3,8 +3,18 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { checkNodeVersion, ensureDependencies, ensureSystemCommands, fail, repoRoot, run, say, turbo } from './lib/bootstrap.mjs';
+import { lockfileProblems } from './lib/lockfile.mjs';
 
 checkNodeVersion();
+// Before installing, which would quietly repair the lockfile here: CI and the Docker build run `npm ci` on the committed one.
+say('checking package-lock.json against npm ci…');
+const lockProblems = lockfileProblems(repoRoot);
+if (lockProblems.length > 0) {
+  fail(
+    `npm ci would not install cleanly from package-lock.json: ${lockProblems.join('; ')}. ` +
+      'Fix: `npm install --package-lock-only` and commit package-lock.json; hold back a package that wants a newer Node with `overrides` in package.json.',
+  );
+}
 ensureDependencies();
 ensureSystemCommands([
   { command: 'redis-server', debianPackage: 'redis-server' },

@@ -33,8 +33,8 @@ export function checkNodeVersion() {
 
 /**
  * Installs from the lockfile when node_modules is missing or older than it. `npm install` rather
- * than `npm ci`: npm 11 writes lockfiles without other platforms' optional packages (turbo's
- * darwin and windows binaries), which `npm ci` then refuses as out of sync.
+ * than `npm ci`: it adds what the lockfile changed instead of reinstalling everything (`npm test`
+ * checks first that `npm ci` would accept the lockfile, see lockfile.mjs).
  */
 export function ensureDependencies() {
   const installed = path.join(repoRoot, 'node_modules', '.package-lock.json');

@@ -1,0 +1,1 @@
+export function lockfileProblems(dir: string): string[];
