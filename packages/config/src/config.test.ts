@@ -59,10 +59,71 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...base, ...tooLong }).storage.windowSeconds).toBe(3600);
   });
 
-  it('refuses the embedded auth and payments in production', () => {
-    expect(errorOf(() => loadConfig({ ...base, NODE_ENV: 'production' })).variable).toBe('CLERK_SECRET_KEY');
+  describe('the keyless sign-in and payments', () => {
     const clerk = { CLERK_SECRET_KEY: 'sk_test_x', CLERK_PUBLISHABLE_KEY: 'pk_test_x' };
-    expect(errorOf(() => loadConfig({ ...base, ...clerk, NODE_ENV: 'production' })).variable).toBe('STRIPE_SECRET_KEY');
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+    const modes = (env: NodeJS.ProcessEnv) => {
+      const config = loadConfig({ ...base, ...env });
+      return [config.auth.mode, config.payments.mode];
+    };
+
+    it('run where PUBLIC_URL and HOST are on loopback, whatever NODE_ENV says', () => {
+      for (const PUBLIC_URL of [undefined, 'http://localhost:3000', 'http://127.0.0.1:3000', 'http://127.8.9.10', 'http://[::1]:3000']) {
+        for (const HOST of [undefined, '127.0.0.1', 'localhost', '::1']) {
+          expect(modes({ PUBLIC_URL, HOST, NODE_ENV: 'production' }), `${PUBLIC_URL} on ${HOST}`).toEqual(['embedded', 'local']);
+        }
+      }
+    });
+
+    it('stop the boot beyond loopback with one line naming ALLOW_EMBEDDED_AUTH, then ALLOW_LOCAL_PAYMENTS', () => {
+      const error = errorOf(() => loadConfig({ ...base, PUBLIC_URL: 'https://app.example.com' }));
+      expect(error.variable).toBe('ALLOW_EMBEDDED_AUTH');
+      expect(error.message).toBe(
+        'Invalid configuration: ALLOW_EMBEDDED_AUTH must be true to run the embedded sign-in (anyone signs in as any email) beyond loopback ' +
+          '(PUBLIC_URL https://app.example.com, HOST 127.0.0.1): set CLERK_SECRET_KEY and CLERK_PUBLISHABLE_KEY, or ALLOW_EMBEDDED_AUTH=true for a trial',
+      );
+      const payments = errorOf(() => loadConfig({ ...base, ...clerk, PUBLIC_URL: 'https://app.example.com' }));
+      expect(payments.variable).toBe('ALLOW_LOCAL_PAYMENTS');
+      expect(payments.message).toContain('STRIPE_SECRET_KEY');
+      expect(payments.message).not.toContain('\n');
+      expect(modes({ ...clerk, ...stripe, PUBLIC_URL: 'https://app.example.com' })).toEqual(['clerk', 'stripe']);
+    });
+
+    it('stop the boot on a loopback PUBLIC_URL when the listener is open to the network, as in a container', () => {
+      for (const HOST of ['0.0.0.0', '::', '10.0.0.5']) {
+        expect(errorOf(() => loadConfig({ ...base, HOST, PUBLIC_URL: 'http://localhost:8080' })).variable, HOST).toBe('ALLOW_EMBEDDED_AUTH');
+      }
+    });
+
+    it('do not take a host that only starts like loopback for it', () => {
+      for (const PUBLIC_URL of ['http://localhost.example.com', 'http://127.0.0.1.nip.io', 'http://localhost-app.example.com']) {
+        expect(errorOf(() => loadConfig({ ...base, PUBLIC_URL })).variable, PUBLIC_URL).toBe('ALLOW_EMBEDDED_AUTH');
+      }
+    });
+
+    it('run beyond loopback each on its own flag, for a trial', () => {
+      const open = { PUBLIC_URL: 'https://trial.example.com', HOST: '0.0.0.0' };
+      expect(modes({ ...open, ALLOW_EMBEDDED_AUTH: 'true', ALLOW_LOCAL_PAYMENTS: 'true' })).toEqual(['embedded', 'local']);
+      expect(modes({ ...open, ALLOW_EMBEDDED_AUTH: 'true', ...stripe })).toEqual(['embedded', 'stripe']);
+      expect(modes({ ...open, ALLOW_LOCAL_PAYMENTS: 'true', ...clerk })).toEqual(['clerk', 'local']);
+      expect(errorOf(() => loadConfig({ ...base, ...open, ALLOW_EMBEDDED_AUTH: 'true' })).variable).toBe('ALLOW_LOCAL_PAYMENTS');
+      expect(errorOf(() => loadConfig({ ...base, ...open, ALLOW_EMBEDDED_AUTH: 'false', ALLOW_LOCAL_PAYMENTS: 'true' })).variable).toBe('ALLOW_EMBEDDED_AUTH');
+      expect(errorOf(() => loadConfig({ ...base, ALLOW_EMBEDDED_AUTH: 'sure' })).variable).toBe('ALLOW_EMBEDDED_AUTH');
+    });
+  });
+
+  it("holds Clerk's session tokens to PUBLIC_URL's origin unless CLERK_AUTHORIZED_PARTIES lists origins", () => {
+    const clerk = { CLERK_SECRET_KEY: 'sk_test_x', CLERK_PUBLISHABLE_KEY: 'pk_test_x', ALLOW_LOCAL_PAYMENTS: 'true' };
+    const parties = (env: NodeJS.ProcessEnv) => {
+      const { auth } = loadConfig({ ...base, ...clerk, ...env });
+      return auth.mode === 'clerk' ? auth.authorizedParties : undefined;
+    };
+    expect(parties({ PUBLIC_URL: 'https://app.example.com/shop/' })).toEqual(['https://app.example.com']);
+    expect(parties({ PORT: '4000' })).toEqual(['http://localhost:4000']);
+    expect(parties({ CLERK_AUTHORIZED_PARTIES: 'https://app.example.com, https://admin.example.com:8443' })).toEqual(['https://app.example.com', 'https://admin.example.com:8443']);
+    for (const listed of ['app.example.com', 'https://app.example.com/', 'https://app.example.com/shop']) {
+      expect(errorOf(() => loadConfig({ ...base, ...clerk, CLERK_AUTHORIZED_PARTIES: listed })).variable, listed).toBe('CLERK_AUTHORIZED_PARTIES');
+    }
   });
 
   it('asks for the key of the hosted model it is told to use', () => {

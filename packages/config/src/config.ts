@@ -120,13 +120,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: Loa
     if (!env[variable]) throw new ConfigError(variable, 'is required (npm start sets it for the embedded services)');
   }
   const dataDir = path.resolve(options.cwd ?? process.cwd(), env.DATA_DIR);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     nodeEnv: env.NODE_ENV,
     logLevel: env.LOG_LEVEL,
     http: {
       host: env.HOST,
       port: env.PORT,
-      publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+      publicUrl,
       webDistDir: env.WEB_DIST_DIR,
     },
     dataDir,
@@ -144,8 +145,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: Loa
       engineTimeoutMs: env.ENGINE_TIMEOUT_MS,
       sweeper: { intervalMs: env.SWEEPER_INTERVAL_MS, staleAfterMs: env.SWEEPER_STALE_AFTER_MS },
     },
-    auth: authConfig(env, dataDir),
-    payments: paymentsConfig(env),
+    auth: authConfig(env, dataDir, publicUrl),
+    payments: paymentsConfig(env, publicUrl),
     imageModel: imageModelConfig(env),
     cutoutModel: cutoutModelConfig(env, options.cwd ?? process.cwd()),
     admin: adminConfig(env),
@@ -258,21 +259,21 @@ function presignableWindow(env: Env): number {
   return window;
 }
 
-function authConfig(env: Env, dataDir: string): AuthConfig {
+function authConfig(env: Env, dataDir: string, publicUrl: string): AuthConfig {
   if (env.CLERK_SECRET_KEY || env.CLERK_PUBLISHABLE_KEY) {
     return {
       mode: 'clerk',
       secretKey: need(env, 'CLERK_SECRET_KEY', 'when CLERK_PUBLISHABLE_KEY is set'),
       publishableKey: need(env, 'CLERK_PUBLISHABLE_KEY', 'when CLERK_SECRET_KEY is set'),
       jwtKey: env.CLERK_JWT_KEY,
-      authorizedParties: splitList(env.CLERK_AUTHORIZED_PARTIES),
+      authorizedParties: authorizedParties(env, publicUrl),
     };
   }
-  refuseInProduction(env, 'CLERK_SECRET_KEY', 'the embedded sign-in is for development only');
+  refuseBeyondLoopback(env, publicUrl, 'ALLOW_EMBEDDED_AUTH', 'the embedded sign-in (anyone signs in as any email)', 'CLERK_SECRET_KEY and CLERK_PUBLISHABLE_KEY');
   return { mode: 'embedded', keyDir: path.join(dataDir, 'keys') };
 }
 
-function paymentsConfig(env: Env): PaymentsConfig {
+function paymentsConfig(env: Env, publicUrl: string): PaymentsConfig {
   if (env.STRIPE_SECRET_KEY) {
     return {
       mode: 'stripe',
@@ -281,7 +282,7 @@ function paymentsConfig(env: Env): PaymentsConfig {
       apiBase: env.STRIPE_API_BASE,
     };
   }
-  refuseInProduction(env, 'STRIPE_SECRET_KEY', 'the local payments provider grants plans for free');
+  refuseBeyondLoopback(env, publicUrl, 'ALLOW_LOCAL_PAYMENTS', 'the local payments (plans granted for free)', 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   return { mode: 'local' };
 }
 
@@ -308,8 +309,33 @@ function need<K extends keyof Env>(env: Env, variable: K, when: string): NonNull
   return value as NonNullable<Env[K]>;
 }
 
-function refuseInProduction(env: Env, variable: keyof Env, why: string): void {
-  if (env.NODE_ENV === 'production') throw new ConfigError(variable, `is required when NODE_ENV=production (${why})`);
+/**
+ * Clerk checks a session token's `azp` against these origins only when there are some: with none,
+ * a token minted for any other site on the same Clerk instance would pass. Unset: PUBLIC_URL's.
+ */
+function authorizedParties(env: Env, publicUrl: string): string[] {
+  const listed = splitList(env.CLERK_AUTHORIZED_PARTIES);
+  if (listed.length === 0) return [new URL(publicUrl).origin];
+  for (const party of listed) {
+    if (URL.parse(party)?.origin !== party) {
+      throw new ConfigError('CLERK_AUTHORIZED_PARTIES', `must list origins such as https://app.example.com, comma-separated (got "${party}")`);
+    }
+  }
+  return listed;
+}
+
+/**
+ * The keyless modes are safe only where no one else can reach the app: PUBLIC_URL and the listener
+ * (HOST) both on loopback. NODE_ENV says nothing about that, so beyond loopback it takes the flag.
+ */
+function refuseBeyondLoopback(env: Env, publicUrl: string, flag: 'ALLOW_EMBEDDED_AUTH' | 'ALLOW_LOCAL_PAYMENTS', mode: string, keys: string): void {
+  if (env[flag] || (isLoopback(new URL(publicUrl).hostname) && isLoopback(env.HOST))) return;
+  throw new ConfigError(flag, `must be true to run ${mode} beyond loopback (PUBLIC_URL ${publicUrl}, HOST ${env.HOST}): set ${keys}, or ${flag}=true for a trial`);
+}
+
+function isLoopback(host: string): boolean {
+  const bare = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
 }
 
 function splitList(value: string | undefined): string[] {

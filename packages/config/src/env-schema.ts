@@ -86,6 +86,14 @@ export const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
   STRIPE_API_BASE: z.url().optional(),
 
+  /**
+   * The embedded sign-in and the local payments run without keys only where the app is reached
+   * from this machine alone (PUBLIC_URL and HOST on loopback); anywhere else an operator opts in
+   * with these, for a trial.
+   */
+  ALLOW_EMBEDDED_AUTH: bool.default(false),
+  ALLOW_LOCAL_PAYMENTS: bool.default(false),
+
   IMAGE_MODEL: z.enum(['local', 'openai', 'fal']).default('local'),
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.url().optional(),
