@@ -21,7 +21,7 @@ describe.each([
       CLERK_SECRET_KEY: 'sk_test_prodshot_offline',
       CLERK_PUBLISHABLE_KEY: `pk_test_${Buffer.from('prodshot-test.clerk.accounts.dev$').toString('base64')}`,
       CLERK_JWT_KEY: testSessionKey().publicKeyPem,
-      CLERK_AUTHORIZED_PARTIES: TEST_AUTHORIZED_PARTY,
+      // CLERK_AUTHORIZED_PARTIES unset: PUBLIC_URL's origin (TEST_AUTHORIZED_PARTY) is the one accepted.
     },
   },
 ])('@clerk/fastify in $mode mode', ({ mode, env }) => {
