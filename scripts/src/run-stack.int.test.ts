@@ -45,10 +45,11 @@ async function exitTimes(pids: number[], timeoutMs: number): Promise<Map<number,
 
 describe('the built stack (what npm start runs after building)', () => {
   it("serves health on embedded services, and a terminal's Ctrl-C stops every service cleanly", async () => {
-    const [port, postgresPort, redisPort] = await Promise.all([freePort(), freePort(), freePort()]);
+    const [port, opsPort, postgresPort, redisPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       PORT: String(port),
+      OPS_PORT: String(opsPort),
       DATA_DIR: dataDir,
       EMBEDDED_POSTGRES_PORT: String(postgresPort),
       EMBEDDED_REDIS_PORT: String(redisPort),
@@ -67,9 +68,14 @@ describe('the built stack (what npm start runs after building)', () => {
     expect(output).toContain('Prodshot is running');
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toMatchObject({
+    expect(await health.json()).toEqual({ status: 'ok' });
+    // The details are on the ops listener, on loopback only; the public port has no such path.
+    const ready = await fetch(`http://127.0.0.1:${opsPort}/health`);
+    expect(await ready.json()).toMatchObject({
       dependencies: { postgres: { status: 'ok' }, redis: { status: 'ok' }, storage: { status: 'ok' } },
     });
+    expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404);
+    expect((await fetch(`http://127.0.0.1:${opsPort}/metrics`)).status).toBe(200);
     const spa = await fetch(`http://127.0.0.1:${port}/dashboard`);
     expect(spa.headers.get('content-type')).toContain('text/html');
 

@@ -4,6 +4,7 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { userRoom } from '@prodshot/contracts';
+import { createOpsServer } from '@prodshot/queue';
 import type { AppDeps } from './deps.js';
 import { registerAdminQueues } from './plugins/admin-queues.js';
 import { registerAuth } from './plugins/auth.js';
@@ -21,7 +22,7 @@ import { fileRoutes } from './routes/files/files.js';
 import { generationRoutes } from './routes/generations/generations.js';
 import { generationCallRoutes } from './routes/images/generation-calls.js';
 import { imageRoutes } from './routes/images/images.js';
-import { healthRoutes } from './routes/health/health.js';
+import { apiDependencyChecks, healthRoutes } from './routes/health/health.js';
 import { paymentRoutes } from './routes/payments/payments.js';
 import { uploadRoutes } from './routes/uploads/uploads.js';
 import { userRoutes } from './routes/users/users.js';
@@ -35,9 +36,16 @@ export interface BuildAppOptions {
   logger?: boolean;
 }
 
-export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+/** The public app and its operator listener, each listening on its own port; closing the app closes both. */
+export interface ApiApps {
+  app: FastifyInstance;
+  ops: FastifyInstance;
+}
+
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<ApiApps> {
+  const logger = options.logger === false ? false : { level: deps.config.logLevel };
   const app = Fastify({
-    logger: options.logger === false ? false : { level: deps.config.logLevel },
+    logger,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
@@ -61,7 +69,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const io = await attachRealtime(app, deps.redis);
   const metrics = createApiMetrics(deps.producer, io);
   registerMetrics(app, metrics);
-  await registerAdminQueues(app, deps.config, deps.producer);
+  const ops = createOpsServer({ logger, registry: metrics.registry, checks: apiDependencyChecks(deps), modes: modes(deps) });
+  await registerAdminQueues(ops, deps.config, deps.producer, deps.redis);
+  app.addHook('onClose', async () => {
+    await ops.close();
+  });
   const routeDeps: AppDeps = {
     ...deps,
     metrics,
@@ -81,7 +93,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(paymentRoutes, routeDeps);
   await app.register(webhookRoutes, routeDeps);
   await registerWebApp(app, options.webDistDir);
-  return app;
+  return { app, ops };
+}
+
+function modes(deps: AppDeps): Record<string, string> {
+  const { config } = deps;
+  return { auth: config.auth.mode, payments: config.payments.mode, imageModel: config.imageModel.kind, storage: deps.store.driver };
 }
 
 function contentSecurityPolicy(deps: AppDeps): Record<string, string[]> {

@@ -20,8 +20,9 @@ async function main(): Promise<void> {
   await store.ensureReady();
 
   const webDistDir = config.http.webDistDir ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
-  const app = await buildApp({ config, db, redis, store, fileSigningSecret, producer }, { webDistDir });
+  const { app, ops } = await buildApp({ config, db, redis, store, fileSigningSecret, producer }, { webDistDir });
   await app.listen({ host: config.http.host, port: config.http.port });
+  await ops.listen({ host: config.ops.host, port: config.ops.port });
 
   let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {

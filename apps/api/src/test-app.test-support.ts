@@ -14,6 +14,8 @@ import { SESSION_KEY_FILE } from './services/session-tokens.js';
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The operator listener (metrics, readiness, liveness, the queue board), closed with `app`. */
+  ops: FastifyInstance;
   deps: AppDeps & { store: ObjectStore };
   /** The environment the app was configured from: spawn workers with it and they share everything. */
   env: NodeJS.ProcessEnv;
@@ -71,12 +73,13 @@ export async function buildTestApp(stack: StackInfo, overrides: TestAppOverrides
   const store = createObjectStore(config.storage, { signingSecret: fileSigningSecret });
   await store.ensureReady();
   const deps = { config, db, redis, store, fileSigningSecret, producer };
-  const app = await buildApp(deps, { logger: false, ...overrides });
+  const { app, ops } = await buildApp(deps, { logger: false, ...overrides });
   if (overrides.listen) {
     await app.listen({ host: '127.0.0.1', port: 0 });
   }
   return {
     app,
+    ops,
     deps,
     env,
     close: async () => {

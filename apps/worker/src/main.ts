@@ -1,15 +1,15 @@
 import { Worker, type Job } from 'bullmq';
 import pino from 'pino';
+import type { Registry } from 'prom-client';
 import type { Redis } from 'ioredis';
 import { ConfigError, loadConfig, type Config } from '@prodshot/config';
-import { CreditsRepository, createDatabase, GenerationsRepository, type Db } from '@prodshot/db';
-import { createRedisConnection, JobProducer, QUEUE_NAMES } from '@prodshot/queue';
+import { CreditsRepository, createDatabase, GenerationsRepository, pingDatabase, type Db } from '@prodshot/db';
+import { createOpsServer, createRedisConnection, JobProducer, pingRedis, QUEUE_NAMES } from '@prodshot/queue';
 import { createObjectStore, resolveSigningSecret } from '@prodshot/storage';
 import { CutoutModelError, startModelHost, type ModelHost } from './cutout-model/model-host.js';
 import { createDispatcher, settleFailedJob } from './dispatch.js';
 import { createEnginePool } from './engine-pool.js';
 import { handlers } from './handlers/index.js';
-import { startHealthServer } from './health-server.js';
 import type { WorkerDeps } from './deps.js';
 import { createWorkerMetrics } from './metrics.js';
 import { createPublisher } from './realtime/publisher.js';
@@ -88,7 +88,7 @@ async function main(): Promise<void> {
     { every: config.worker.sweeper.intervalMs },
     { name: 'sweep-stale-generations', data: { staleAfterMs: config.worker.sweeper.staleAfterMs } },
   );
-  const health = config.worker.healthPort ? startHealthServer(config.worker.healthPort, config.http.host, db, connection, metrics.registry) : null;
+  const health = await startHealthServer(config, db, connection, { registry: metrics.registry });
   log.info({ queues: QUEUE_NAMES, concurrency: config.worker.concurrency, cpus: config.worker.cpus, engine: deps.engine.name, cutoutModel: model.info.description }, 'worker ready');
   // Without its model the worker can only fail jobs: leave, so the orchestrator starts a fresh one.
   model.onExit(() => {
@@ -108,7 +108,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_DEADLINE_MS);
     deadline.unref();
     await Promise.all(workers.map((worker) => worker.close()));
-    health?.close();
+    await health?.close();
     await deps.producer.close();
     await enginePool.close();
     await model.close();
@@ -134,9 +134,17 @@ async function loadCutoutModel(config: Config, log: pino.Logger, db: Db, redis: 
       console.error(error.message);
       process.exit(1);
     }
-    startHealthServer(config.worker.healthPort, config.http.host, db, redis, null, error.message);
+    await startHealthServer(config, db, redis, { unfit: error.message });
     return new Promise<never>(() => {});
   }
+}
+
+/** The worker's operator listener on WORKER_HEALTH_PORT (none without it), on OPS_HOST like the API's. */
+async function startHealthServer(config: Config, db: Db, redis: Redis, options: { registry?: Registry; unfit?: string }) {
+  if (!config.worker.healthPort) return undefined;
+  const server = createOpsServer({ checks: { postgres: () => pingDatabase(db), redis: () => pingRedis(redis) }, ...options });
+  await server.listen({ port: config.worker.healthPort, host: config.ops.host });
+  return server;
 }
 
 /** The keys the API logs too, so one search for a generation id finds the request and the jobs that ran it. */

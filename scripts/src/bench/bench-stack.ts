@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,8 @@ export interface ServiceProcess {
   child: ChildProcess;
   /** Peak resident memory so far (VmHWM), in MB. */
   peakRssMb(): number;
+  /** Starts the peak over from the current resident memory (Linux's clear_refs), so a phase can measure its own. */
+  resetPeakRss(): void;
   stop(): Promise<void>;
 }
 
@@ -52,6 +54,7 @@ function spawnService(entry: string, env: NodeJS.ProcessEnv, cores?: number[]): 
         return Number.NaN;
       }
     },
+    resetPeakRss: () => writeFileSync(`/proc/${child.pid}/clear_refs`, '5'),
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
@@ -63,7 +66,7 @@ function spawnService(entry: string, env: NodeJS.ProcessEnv, cores?: number[]): 
 export async function startBenchStack(extraEnv: NodeJS.ProcessEnv = {}): Promise<BenchStack> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'prodshot-bench-'));
   await chmod(dataDir, 0o755);
-  const [port, postgresPort, redisPort] = await Promise.all([freePort(), freePort(), freePort()]);
+  const [port, opsPort, postgresPort, redisPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   const embedded: EmbeddedStack = await startEmbeddedStack({ dataDir, postgresPort, redisPort, database: 'prodshot' });
   const db = createDatabase({ connectionString: embedded.databaseUrl, max: 4 });
   await migrateToLatest(db);
@@ -73,6 +76,7 @@ export async function startBenchStack(extraEnv: NodeJS.ProcessEnv = {}): Promise
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
     PORT: String(port),
+    OPS_PORT: String(opsPort),
     PUBLIC_URL: baseUrl,
     DATA_DIR: dataDir,
     DATABASE_URL: embedded.databaseUrl,

@@ -49,15 +49,24 @@ describe('Kubernetes manifests in infra/k8s', () => {
     }
   });
 
-  it('probe the api on /api/health, the worker on :3001/health and the web on /', () => {
-    const expected = { api: ['/api/health', 3000], worker: ['/health', 3001], web: ['/', 80] } as const;
-    for (const [name, [probePath, port]] of Object.entries(expected)) {
+  it('probe readiness on the ops listeners /health, liveness on /live (no dependency), and the web on /', () => {
+    const expected = {
+      api: { ready: ['/health', 9464], live: ['/live', 9464] },
+      worker: { ready: ['/health', 3001], live: ['/live', 3001] },
+      web: { ready: ['/', 80], live: ['/', 80] },
+    } as const;
+    for (const [name, { ready, live }] of Object.entries(expected)) {
       const c = container(name);
-      for (const probe of [c.readinessProbe, c.livenessProbe]) {
+      for (const [probe, [probePath, port]] of [[c.readinessProbe, ready], [c.livenessProbe, live]] as const) {
         expect(probe?.httpGet?.path, name).toBe(probePath);
         expect(probePort(c, probe?.httpGet?.port), name).toBe(port);
       }
     }
+    const config = find('ConfigMap', 'prodshot-config').data as Record<string, string>;
+    // The kubelet probes the pod IP: a listener left on loopback would fail every probe.
+    expect(config.OPS_HOST).toBe('0.0.0.0');
+    expect(Number(config.OPS_PORT)).toBe(9464);
+    expect(Number(config.WORKER_HEALTH_PORT)).toBe(3001);
   });
 
   it('give each process more grace than its own shutdown deadline, the worker more than a job step', () => {

@@ -115,6 +115,8 @@ describe('the cutout model in a worker (the shipped ISNet weights, end to end)',
     const health = await eventually(() => fetch(`http://127.0.0.1:${healthPort}/health`).catch(() => undefined), 10_000, 'the health endpoint');
     expect(health.status).toBe(503);
     expect(((await health.json()) as { error: string }).error).toMatch(/^CUTOUT_MODEL_PATH: .*model\.onnx is not a usable salient-object graph/);
+    // Live all the same: a restart would load the same file, so the orchestrator keeps it out of service instead.
+    expect((await fetch(`http://127.0.0.1:${healthPort}/live`)).status).toBe(200);
     expect(worker.output()).not.toContain('worker ready');
 
     const exiting = await startWorkerProcess({ ...testApp.env, CUTOUT_MODEL_PATH: junk }, { until: 'CUTOUT_MODEL_PATH' }).catch((error: Error) => error);

@@ -11,7 +11,7 @@ afterEach(async () => {
 });
 
 describe('load shedding', () => {
-  it('answers 503 with Retry-After once the heap is over its limit, while health and metrics keep answering', async () => {
+  it('answers 503 with Retry-After once the heap is over its limit, while the public health and the ops listener metrics keep answering', async () => {
     // A one-byte heap limit: the API is under pressure from its first memory sample on.
     testApp = await buildTestApp(stack, { env: { SHED_MAX_HEAP_BYTES: '1', SHED_RETRY_AFTER_SECONDS: '7' } });
     const shed = await eventually(
@@ -25,7 +25,7 @@ describe('load shedding', () => {
     expect(shed.headers['retry-after']).toBe('7');
     expect(shed.json()).toMatchObject({ statusCode: 503, code: 'overloaded', message: 'The service is busy. Please try again in 7 seconds.' });
     expect((await testApp.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
-    expect((await testApp.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(200);
+    expect((await testApp.ops.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(200);
   });
 
   it('serves normally under the default limits', async () => {

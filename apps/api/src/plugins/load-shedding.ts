@@ -5,8 +5,8 @@ import { errorBody } from './error-handler.js';
 
 type PressureHandler = NonNullable<Parameters<typeof underPressure>[1]['pressureHandler']>;
 
-/** Probes and scrapes keep answering under load: a shed liveness probe would get a busy pod restarted, and metrics matter most then. */
-const NEVER_SHED = new Set(['/api/health', '/metrics']);
+/** The public health keeps answering under load: load balancers and status checks read it most then (probes and scrapes are on the ops listener, which sheds nothing). */
+const NEVER_SHED = new Set(['/api/health']);
 
 /**
  * Sheds requests with 503 and Retry-After while the event loop lags or the heap is over its

@@ -21,7 +21,7 @@ afterEach(async (context) => {
 });
 
 async function scrape(app: TestApp): Promise<string> {
-  const response = await app.app.inject({ method: 'GET', url: '/metrics' });
+  const response = await app.ops.inject({ method: 'GET', url: '/metrics' });
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toContain('text/plain');
   return response.body;

@@ -36,10 +36,7 @@ export function createApiMetrics(producer: JobProducer, io: RealtimeServer): Api
   return { registry, creditsReserved: (amount) => reserved.inc(amount) };
 }
 
-/**
- * Times every request and serves `/metrics`. The endpoint carries no user data but is not behind
- * user auth: operators expose it on the cluster network only (the k8s Service is internal).
- */
+/** Times every request on the public port; the ops listener serves the registry at `/metrics`. */
 export function registerMetrics(app: FastifyInstance, metrics: ApiMetrics): void {
   const latency = new Histogram({
     name: 'prodshot_http_request_duration_seconds',
@@ -52,9 +49,5 @@ export function registerMetrics(app: FastifyInstance, metrics: ApiMetrics): void
     // The route pattern, never the raw URL, so ids and unknown paths cannot blow up the label set.
     const route = request.routeOptions.url ?? 'unmatched';
     latency.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
-  });
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
-    const body = await metrics.registry.metrics();
-    return reply.header('Content-Type', metrics.registry.contentType).header('Cache-Control', 'no-store').send(body);
   });
 }

@@ -103,6 +103,14 @@ describe('serving the web app beside the API', () => {
     expect(image.rawPayload.equals(png)).toBe(true);
   });
 
+  it('answers 404 for the operator paths, which live on the ops listener, rather than the SPA in their place', async () => {
+    for (const url of ['/metrics', '/admin/queues', '/admin/queues/api/queues', '/metrics?format=text']) {
+      const response = await testApp.app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'sec-fetch-dest': 'document' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'not_found' });
+    }
+  });
+
   it('keeps unknown API paths as JSON 404s', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/nope' });
     expect(response.statusCode).toBe(404);

@@ -31,12 +31,15 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (isApi || !hasBuild || request.method !== 'GET' || namesFile(request.url)) {
+    if (isApi || OPERATOR_PATH.test(request.url) || !hasBuild || request.method !== 'GET' || namesFile(request.url)) {
       return reply.status(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`, 'not_found'));
     }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });
 }
+
+/** Served on the ops listener only: the public port says they do not exist rather than showing the SPA. */
+const OPERATOR_PATH = /^\/(metrics|admin)([/?]|$)/;
 
 /**
  * A path under /assets or with an extension names a file, not a client route: a missing one (a

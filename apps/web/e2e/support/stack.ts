@@ -35,10 +35,11 @@ export async function startStack(): Promise<RunningStack> {
   if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first (npm test does)`);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'prodshot-e2e-'));
   await chmod(dataDir, 0o755);
-  const [port, postgresPort, redisPort] = await Promise.all([freePort(), freePort(), freePort()]);
+  const [port, opsPort, postgresPort, redisPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
+    OPS_PORT: String(opsPort),
     DATA_DIR: dataDir,
     EMBEDDED_POSTGRES_PORT: String(postgresPort),
     EMBEDDED_REDIS_PORT: String(redisPort),
