@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { z } from 'zod';
@@ -99,6 +100,8 @@ export interface Config {
   shedding: { maxEventLoopDelayMs: number; maxHeapBytes: number; retryAfterSeconds: number };
   /** Where operator endpoints listen: the API's ops port, and the host the worker's health port binds too. */
   ops: { host: string; port: number };
+  /** Fastify's trustProxy: whose X-Forwarded-For and -Proto to believe (TRUST_PROXY). */
+  trustProxy: boolean | number | string[];
   /** Decodes of uploads at once, and how many may wait; the rest are refused with 503. */
   uploads: { decodeConcurrency: number; decodeQueue: number };
 }
@@ -157,8 +160,27 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: Loa
     },
     shedding: { maxEventLoopDelayMs: env.SHED_MAX_EVENT_LOOP_DELAY_MS, maxHeapBytes: env.SHED_MAX_HEAP_BYTES, retryAfterSeconds: env.SHED_RETRY_AFTER_SECONDS },
     ops: { host: env.OPS_HOST, port: env.OPS_PORT },
+    trustProxy: trustProxyConfig(env.TRUST_PROXY),
     uploads: { decodeConcurrency: env.UPLOAD_DECODE_CONCURRENCY, decodeQueue: env.UPLOAD_DECODE_QUEUE },
   };
+}
+
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** Checked here rather than left to proxy-addr, which would stop the boot with a stack trace. */
+function trustProxyConfig(value: string): Config['trustProxy'] {
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = splitList(value);
+  for (const entry of entries) {
+    const [address = '', prefix, extra] = entry.split('/');
+    const family = isIP(address);
+    const prefixOk = prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (!PROXY_RANGES.has(entry) && (family === 0 || !prefixOk || extra !== undefined)) {
+      throw new ConfigError('TRUST_PROXY', `must be true, false, a hop count, or a comma list of addresses, CIDRs, loopback, linklocal or uniquelocal (got "${entry}")`);
+    }
+  }
+  return entries;
 }
 
 /** Values an operator must choose: one still holding a value from .env.example or infra/k8s/secret.example.yaml stops the boot. */

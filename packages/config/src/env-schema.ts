@@ -128,6 +128,11 @@ export const envSchema = z.object({
   /** The API's operator listener (/metrics, /admin/queues, /health, /live): loopback unless OPS_HOST says otherwise. */
   OPS_PORT: port.default(9464),
   OPS_HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * Which peers' X-Forwarded-* headers the API believes (client address, protocol): true, false, a
+   * hop count, or a comma list of addresses, CIDRs and loopback / linklocal / uniquelocal.
+   */
+  TRUST_PROXY: z.string().min(1).default('loopback'),
 
   /**
    * Uploads one API process decodes at once (each decode can hold ~160 MB of pixels) and how
