@@ -101,7 +101,7 @@ export interface Config {
   /** Where operator endpoints listen: the API's ops port, and the host the worker's health port binds too. */
   ops: { host: string; port: number };
   /** Fastify's trustProxy: whose X-Forwarded-For and -Proto to believe (TRUST_PROXY). */
-  trustProxy: boolean | number | string[];
+  trustProxy: boolean | string[];
   /** Decodes of uploads at once, and how many may wait; the rest are refused with 503. */
   uploads: { decodeConcurrency: number; decodeQueue: number };
 }
@@ -170,14 +170,13 @@ const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 /** Checked here rather than left to proxy-addr, which would stop the boot with a stack trace. */
 function trustProxyConfig(value: string): Config['trustProxy'] {
   if (value === 'true' || value === 'false') return value === 'true';
-  if (/^\d+$/.test(value)) return Number(value);
   const entries = splitList(value);
   for (const entry of entries) {
     const [address = '', prefix, extra] = entry.split('/');
     const family = isIP(address);
     const prefixOk = prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
     if (!PROXY_RANGES.has(entry) && (family === 0 || !prefixOk || extra !== undefined)) {
-      throw new ConfigError('TRUST_PROXY', `must be true, false, a hop count, or a comma list of addresses, CIDRs, loopback, linklocal or uniquelocal (got "${entry}")`);
+      throw new ConfigError('TRUST_PROXY', `must be true, false, or a comma list of addresses, CIDRs, loopback, linklocal or uniquelocal (got "${entry}")`);
     }
   }
   return entries;

@@ -129,8 +129,8 @@ export const envSchema = z.object({
   OPS_PORT: port.default(9464),
   OPS_HOST: z.string().min(1).default('127.0.0.1'),
   /**
-   * Which peers' X-Forwarded-* headers the API believes (client address, protocol): true, false, a
-   * hop count, or a comma list of addresses, CIDRs and loopback / linklocal / uniquelocal.
+   * Which peers' X-Forwarded-* headers the API believes (client address, protocol): true, false,
+   * or a comma list of addresses, CIDRs and loopback / linklocal / uniquelocal.
    */
   TRUST_PROXY: z.string().min(1).default('loopback'),
 
