@@ -10,11 +10,12 @@ const workspaceSources = [
   ...readdirSync(path.join(root, 'packages')).map((name) => ({ name, dir: path.join(root, 'packages', name) })),
   { name: 'scripts', dir: path.join(root, 'scripts') },
 ];
+// A subpath export (`@prodshot/imaging/input`) is the folder of that name with its own index.ts.
 const resolve = {
-  alias: workspaceSources.map(({ name, dir }) => ({
-    find: new RegExp(`^@prodshot/${name}$`),
-    replacement: path.join(dir, 'src', 'index.ts'),
-  })),
+  alias: workspaceSources.flatMap(({ name, dir }) => [
+    { find: new RegExp(`^@prodshot/${name}$`), replacement: path.join(dir, 'src', 'index.ts') },
+    { find: new RegExp(`^@prodshot/${name}/([a-z-]+)$`), replacement: path.join(dir, 'src', '$1', 'index.ts') },
+  ]),
 };
 
 export default defineConfig({

@@ -1,4 +1,4 @@
-import { isImagingError, type ImagingError } from '@prodshot/imaging';
+import { isImagingError, type ImagingError } from '@prodshot/imaging/input';
 
 const STATUS_BY_CODE: Record<ImagingError['code'], number> = {
   unsupported_format: 415,

@@ -3,7 +3,7 @@ import pLimit, { type LimitFunction } from 'p-limit';
 import type { Config } from '@prodshot/config';
 import type { ImageDto } from '@prodshot/contracts';
 import type { ImageRow, ImagesRepository } from '@prodshot/db';
-import { normaliseInput, screenInput, type NormalisedImage } from '@prodshot/imaging';
+import { normaliseInput, screenInput, type NormalisedImage } from '@prodshot/imaging/input';
 import { signImage, uploadKey, type ObjectStore } from '@prodshot/storage';
 
 /** Display names come from users: keep printable text only, bounded, never a path. */

@@ -4,14 +4,14 @@ import { gzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import type * as Imaging from '@prodshot/imaging';
+import type * as Imaging from '@prodshot/imaging/input';
 import { signIn, upload, type Session } from '../../pipeline.test-support.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 
 // The decoder waits at a gate the test opens, so "every slot busy" is a state, not a race; the
 // spy also shows which uploads reached a decoder at all.
 const gate = vi.hoisted(() => ({ closed: Promise.resolve() }));
-vi.mock('@prodshot/imaging', async (importOriginal) => {
+vi.mock('@prodshot/imaging/input', async (importOriginal) => {
   const actual = await importOriginal<typeof Imaging>();
   return {
     ...actual,
@@ -21,7 +21,7 @@ vi.mock('@prodshot/imaging', async (importOriginal) => {
     }),
   };
 });
-const { normaliseInput } = await import('@prodshot/imaging');
+const { normaliseInput } = await import('@prodshot/imaging/input');
 const decodes = vi.mocked(normaliseInput);
 
 const stack = inject('stack');
