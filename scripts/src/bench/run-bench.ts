@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { generationIdOf, newSeller, post, uploadPhoto, type Seller } from './seller.js';
 import { median, percentile, round } from './stats.js';
 import { writeReport, type BenchResults } from './report.js';
+import { UPLOAD_BURST, uploadBurst } from './upload-burst.js';
 
 const PRODUCT = path.resolve(repoRoot, '..', 'shared', 'corpus', 'products', 'saleor-blue-plimsolls-1.png');
 const STYLE_PROMPT = 'Polished marble countertop, soft window light';
@@ -290,6 +291,11 @@ async function main(): Promise<void> {
     log('smart generation from an uncut photo on a table, one seller (upload, cutout, 4 styles)…');
     const smartUncutMs = await smartFromUncutPhoto(stack, sellers[0]!);
     const workerRssMb = Math.max(...smartWorkers.map((w) => w.peakRssMb()));
+    const apiRssMb = stack.api.peakRssMb();
+
+    log(`upload burst: ${UPLOAD_BURST} uploads of a 40 Mpx PNG at once, workers stopped…`);
+    await stack.startWorkers(0, 1);
+    const uploadBurstResults = await uploadBurst(stack, sellers[0]!.token);
 
     const pushLatencies = sellers.flatMap((s) =>
       s.events.filter((e) => e.event === 'generation:style' && e.payload.status === 'complete').map((e) => e.receivedAt - e.payload.at),
@@ -322,8 +328,9 @@ async function main(): Promise<void> {
       e2eSmartMsBySellers,
       smartFromUncutPhotoMsMedian: Math.round(median(smartUncutMs)),
       smartFromUncutPhotoMsRuns: smartUncutMs,
-      apiRssMb: round(stack.api.peakRssMb()),
+      apiRssMb: round(apiRssMb),
       workerRssMb: round(workerRssMb),
+      uploadBurst: uploadBurstResults,
     };
     for (const seller of sellers) seller.socket.disconnect();
     await writeReport(results);

@@ -1,0 +1,27 @@
+import { startBenchStack } from './bench-stack.js';
+import { writeUploadBurstReport } from './report.js';
+import { UPLOAD_BURST, uploadBurst } from './upload-burst.js';
+
+/** The bench's upload burst alone, on a fresh stack with no workers: minutes, where the whole bench takes long. */
+async function main(): Promise<void> {
+  const stack = await startBenchStack();
+  try {
+    const signIn = await fetch(`${stack.baseUrl}/api/dev/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `burst-${Date.now()}@bench.example`, name: 'Burst' }),
+    });
+    const { token } = (await signIn.json()) as { token: string };
+    console.log(`[bench] upload burst: ${UPLOAD_BURST} uploads of a 40 Mpx PNG at once…`);
+    await writeUploadBurstReport(await uploadBurst(stack, token));
+  } finally {
+    await stack.stop();
+  }
+}
+
+main()
+  .then(() => process.exit(0))
+  .catch((error: unknown) => {
+    console.error(`[bench] failed: ${error instanceof Error ? error.stack : String(error)}`);
+    process.exit(1);
+  });
