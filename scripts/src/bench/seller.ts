@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { io, type Socket } from 'socket.io-client';
 import { Agent, request } from 'undici';
 import type { ClientToServerEvents, ServerToClientEvents } from '@prodshot/contracts';
@@ -34,13 +35,23 @@ export async function newSeller(baseUrl: string, db: Db, n: number, product: str
   return { token, userId, imageId, socket, events };
 }
 
-/** Uploads a photo as the web app does; answers the image id. */
+/**
+ * Uploads a photo as the web app does; answers the image id. Sellers created all at once are more
+ * uploads than the API decodes and queues (UPLOAD_DECODE_*): a 503 is sent again after its Retry-After.
+ */
 export async function uploadPhoto(baseUrl: string, token: string, bytes: Buffer, name: string): Promise<string> {
-  const form = new FormData();
-  form.append('image', new Blob([bytes]), name);
-  const uploaded = await fetch(`${baseUrl}/api/images/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-  if (uploaded.status !== 201) throw new Error(`upload failed: ${uploaded.status} ${await uploaded.text()}`);
-  return ((await uploaded.json()) as { _id: string })._id;
+  for (;;) {
+    const form = new FormData();
+    form.append('image', new Blob([bytes]), name);
+    const uploaded = await fetch(`${baseUrl}/api/images/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    if (uploaded.status === 503) {
+      await uploaded.body?.cancel();
+      await sleep(Number(uploaded.headers.get('retry-after')) * 1000);
+      continue;
+    }
+    if (uploaded.status !== 201) throw new Error(`upload failed: ${uploaded.status} ${await uploaded.text()}`);
+    return ((await uploaded.json()) as { _id: string })._id;
+  }
 }
 
 /**
