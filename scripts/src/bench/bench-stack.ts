@@ -111,3 +111,13 @@ export async function startBenchStack(extraEnv: NodeJS.ProcessEnv = {}): Promise
     },
   };
 }
+
+/** Runs a bench entry to its end: exit 0, or the failure's stack and exit 1 (open sockets and pools would keep the process alive). */
+export function runMain(main: () => Promise<void>): void {
+  main()
+    .then(() => process.exit(0))
+    .catch((error: unknown) => {
+      console.error(`[bench] failed: ${error instanceof Error ? error.stack : String(error)}`);
+      process.exit(1);
+    });
+}

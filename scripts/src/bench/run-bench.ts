@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { Queue } from 'bullmq';
 import { createImageModel, normaliseInput } from '@prodshot/imaging';
-import { startBenchStack, repoRoot, type BenchStack, type ServiceProcess } from './bench-stack.js';
+import { runMain, startBenchStack, repoRoot, type BenchStack, type ServiceProcess } from './bench-stack.js';
 import sharp from 'sharp';
 import { generationIdOf, newSeller, post, uploadPhoto, type Seller } from './seller.js';
 import { median, percentile, round } from './stats.js';
@@ -339,10 +339,5 @@ async function main(): Promise<void> {
   }
 }
 
-main()
-  .then(() => process.exit(0))
-  .catch((error: unknown) => {
-    console.error(`[bench] failed: ${error instanceof Error ? error.stack : String(error)}`);
-    process.exit(1);
-  });
+runMain(main);
 

@@ -1,4 +1,4 @@
-import { startBenchStack } from './bench-stack.js';
+import { runMain, startBenchStack } from './bench-stack.js';
 import { writeUploadBurstReport } from './report.js';
 import { UPLOAD_BURST, uploadBurst } from './upload-burst.js';
 
@@ -19,9 +19,4 @@ async function main(): Promise<void> {
   }
 }
 
-main()
-  .then(() => process.exit(0))
-  .catch((error: unknown) => {
-    console.error(`[bench] failed: ${error instanceof Error ? error.stack : String(error)}`);
-    process.exit(1);
-  });
+runMain(main);
