@@ -8,11 +8,13 @@ import { createOpsServer } from '@prodshot/queue';
 import type { AppDeps } from './deps.js';
 import { registerAdminQueues } from './plugins/admin-queues.js';
 import { registerAuth } from './plugins/auth.js';
+import { contentSecurityPolicy } from './plugins/content-security-policy.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
 import { createApiMetrics, registerMetrics } from './plugins/metrics.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
+import { serializeRequest } from './plugins/request-log.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { attachRealtime } from './realtime/socket-server.js';
 import { authRoutes } from './routes/auth/auth.js';
@@ -34,6 +36,8 @@ export interface BuildAppOptions {
   /** Folder of the built web app; omitted in API-only tests. */
   webDistDir?: string | undefined;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** The public app and its operator listener, each listening on its own port; closing the app closes both. */
@@ -43,16 +47,19 @@ export interface ApiApps {
 }
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<ApiApps> {
-  const logger = options.logger === false ? false : { level: deps.config.logLevel };
+  const logger =
+    options.logger === false
+      ? false
+      : { level: deps.config.logLevel, serializers: { req: serializeRequest }, ...(options.logStream ? { stream: options.logStream } : {}) };
   const app = Fastify({
     logger,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: deps.config.trustProxy,
   });
   registerErrorHandler(app);
-  await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(deps) } });
+  await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(deps.config) } });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -99,25 +106,4 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 function modes(deps: AppDeps): Record<string, string> {
   const { config } = deps;
   return { auth: config.auth.mode, payments: config.payments.mode, imageModel: config.imageModel.kind, storage: deps.store.driver };
-}
-
-function contentSecurityPolicy(deps: AppDeps): Record<string, string[]> {
-  const storageOrigin = deps.config.storage.driver === 'minio' ? minioOrigins(deps) : [];
-  return {
-    defaultSrc: ["'self'"],
-    imgSrc: ["'self'", 'data:', 'blob:', ...storageOrigin],
-    connectSrc: ["'self'", 'ws:', 'wss:', ...storageOrigin],
-    scriptSrc: ["'self'"],
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    objectSrc: ["'none'"],
-    frameAncestors: ["'none'"],
-  };
-}
-
-function minioOrigins(deps: AppDeps): string[] {
-  const storage = deps.config.storage;
-  if (storage.driver !== 'minio') return [];
-  if (storage.publicUrl) return [new URL(storage.publicUrl).origin];
-  const scheme = storage.useSSL ? 'https' : 'http';
-  return [`${scheme}://${storage.endPoint}${storage.port ? `:${storage.port}` : ''}`];
 }

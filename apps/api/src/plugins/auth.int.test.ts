@@ -61,7 +61,11 @@ describe.each([
 
   it('verifies tokens outside a request (socket handshake) with the same checks', async () => {
     const clerkId = testClerkId();
-    expect(await testApp.app.sessionAuth.verifySessionToken(await mintSessionToken({ clerkId }))).toEqual({ clerkId });
+    const before = Date.now();
+    const verified = await testApp.app.sessionAuth.verifySessionToken(await mintSessionToken({ clerkId, expiresInSeconds: 300 }));
+    expect(verified?.clerkId).toBe(clerkId);
+    expect(verified!.expiresAt).toBeGreaterThan(before + 298_000);
+    expect(verified!.expiresAt).toBeLessThan(before + 302_000);
     expect(await testApp.app.sessionAuth.verifySessionToken(await mintSessionToken({ clerkId, azp: 'https://evil.example' }))).toBeNull();
     expect(await testApp.app.sessionAuth.verifySessionToken(await mintSessionToken({ clerkId, expiresInSeconds: -120 }))).toBeNull();
   });

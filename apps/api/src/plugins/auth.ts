@@ -20,7 +20,8 @@ export interface AuthUser {
 
 export interface SessionAuth {
   /** Verifies a bearer token outside a Fastify request (the socket.io handshake) with the same keys and checks. */
-  verifySessionToken(token: string): Promise<{ clerkId: string } | null>;
+  /** The token's user and when it stops being valid (ms since epoch), or null for a token refused. */
+  verifySessionToken(token: string): Promise<{ clerkId: string; expiresAt: number } | null>;
   /** Embedded mode only: the key the dev sign-in mints tokens with. */
   embeddedSigner: { key: SessionSigningKey; issuer: string; authorizedParty: string } | undefined;
   users: UsersRepository;
@@ -81,7 +82,7 @@ export async function registerAuth(app: FastifyInstance, deps: AppDeps): Promise
     verifySessionToken: async (token) => {
       try {
         const claims = await verifyToken(token, keys);
-        return typeof claims.sub === 'string' ? { clerkId: claims.sub } : null;
+        return typeof claims.sub === 'string' ? { clerkId: claims.sub, expiresAt: claims.exp * 1000 } : null;
       } catch {
         return null;
       }
@@ -95,7 +96,7 @@ export async function registerAuth(app: FastifyInstance, deps: AppDeps): Promise
 }
 
 /** Verifies a session token with the app's keys: `verifySessionToken(app, token)` in the socket.io handshake. */
-export function verifySessionToken(app: FastifyInstance, token: string): Promise<{ clerkId: string } | null> {
+export function verifySessionToken(app: FastifyInstance, token: string): Promise<{ clerkId: string; expiresAt: number } | null> {
   return app.sessionAuth.verifySessionToken(token);
 }
 

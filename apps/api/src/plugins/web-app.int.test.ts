@@ -111,6 +111,15 @@ describe('serving the web app beside the API', () => {
     }
   });
 
+  it('sends the SPA with a policy no page may frame and that connects to its own origin only', async () => {
+    for (const url of ['/', '/dashboard']) {
+      const policy = String((await testApp.app.inject({ method: 'GET', url })).headers['content-security-policy']);
+      expect(policy, url).toContain("frame-ancestors 'none'");
+      const connect = /connect-src ([^;]*)/.exec(policy)?.[1]?.split(' ');
+      expect(connect, url).toEqual(["'self'", 'ws://127.0.0.1:3000']);
+    }
+  });
+
   it('keeps unknown API paths as JSON 404s', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/nope' });
     expect(response.statusCode).toBe(404);

@@ -10,10 +10,15 @@ function bearer(header: unknown): string | undefined {
   return typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7) : undefined;
 }
 
+/** setTimeout fires at once past this (about 24.8 days); a token living longer is cut there and re-checked on reconnect. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
 /**
  * socket.io on the API's HTTP server. The handshake carries the same bearer token as HTTP; a
  * socket joins only its own user's room, and the Redis adapter lets workers and other API
- * replicas reach it.
+ * replicas reach it. A socket lives no longer than its token: when the token expires the server
+ * disconnects it, which takes it out of the room, so a signed-out seller's socket (whose token is
+ * never refreshed) stops receiving events; the web app reconnects with a fresh token.
  */
 export async function attachRealtime(app: FastifyInstance, redis: Redis): Promise<RealtimeServer> {
   const io: RealtimeServer = new Server(app.server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
@@ -38,6 +43,9 @@ export async function attachRealtime(app: FastifyInstance, redis: Redis): Promis
         const user = await app.sessionAuth.users.ensure({ clerkId: who.clerkId });
         socket.data.userId = user.id;
         await socket.join(userRoom(user.id));
+        const expiry = setTimeout(() => socket.disconnect(true), Math.min(Math.max(0, who.expiresAt - Date.now()), LONGEST_TIMER_MS));
+        expiry.unref();
+        socket.once('disconnect', () => clearTimeout(expiry));
         next();
       })
       .catch(() => next(new Error('Unauthorized')));

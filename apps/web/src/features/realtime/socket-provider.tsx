@@ -64,6 +64,11 @@ export function SocketProvider({ children }: { children: ReactNode }) {
         transports: ['websocket', 'polling'],
       });
       wireSocketToCache(socket, queryClient);
+      // The server disconnects a socket when its token expires; socket.io does not come back from a
+      // server's disconnect by itself, so reconnect, which presents a fresh token (or fails signed out).
+      socket.on('disconnect', (reason) => {
+        if (reason === 'io server disconnect' && !left) socket?.connect();
+      });
     });
     return () => {
       left = true;
