@@ -25,7 +25,8 @@ function scratchCopy(lock: typeof committedLock): string {
   return scratch;
 }
 
-describe('lockfileProblems', () => {
+// Each case runs npm (a few seconds, more on a loaded machine).
+describe('lockfileProblems', { timeout: 60_000 }, () => {
   it('accepts the committed lockfile', () => {
     expect(lockfileProblems(scratchCopy(committedLock))).toEqual([]);
   });
