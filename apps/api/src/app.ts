@@ -16,6 +16,7 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { serializeRequest } from './plugins/request-log.js';
 import { registerWebApp } from './plugins/web-app.js';
+import { sitemapRoutes } from './routes/site/sitemap.js';
 import { attachRealtime } from './realtime/socket-server.js';
 import { authRoutes } from './routes/auth/auth.js';
 import { clientConfigRoutes } from './routes/client-config/client-config.js';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(userRoutes, routeDeps);
   await app.register(paymentRoutes, routeDeps);
   await app.register(webhookRoutes, routeDeps);
+  await app.register(sitemapRoutes, routeDeps);
   await registerWebApp(app, options.webDistDir);
   return { app, ops };
 }

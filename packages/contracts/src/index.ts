@@ -11,3 +11,4 @@ export * from './users.js';
 export * from './payments.js';
 export * from './auth.js';
 export * from './client-config.js';
+export * from './public-pages.js';

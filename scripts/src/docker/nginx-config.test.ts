@@ -10,6 +10,11 @@ const template = readFileSync(path.join(repoRoot, 'infra/docker/nginx.conf.templ
 const locations = [...template.matchAll(/^ *location ([^{]+)\{([^}]*)\}/gm)].map((m) => ({ match: m[1]!.trim(), body: m[2]! }));
 
 describe('infra/docker/nginx.conf.template', () => {
+  it('asks the API for the sitemap, whose addresses depend on the deployment, not the static build', () => {
+    const sitemap = locations.find((l) => l.match === '= /sitemap.xml');
+    expect(sitemap?.body).toContain('proxy_pass http://api:3000;');
+  });
+
   it('waits on the API longer than its longest wait, the synchronous generation call', () => {
     const source = readFileSync(path.join(repoRoot, 'apps/api/src/routes/images/generation-calls.ts'), 'utf8');
     const syncWaitMs = Number(/SYNC_WAIT_MS = ([\d_]+);/.exec(source)![1]!.replaceAll('_', ''));

@@ -15,7 +15,6 @@ const script = Array.from({ length: 400 }, (_, i) => `export const value${i} = c
 const publicFiles = {
   'robots.txt': 'User-agent: *\nAllow: /\n',
   'favicon.ico': Buffer.from('00000100010010100000', 'hex'),
-  'sitemap.xml': '<?xml version="1.0"?><urlset></urlset>',
   'manifest.webmanifest': '{"name":"Prodshot"}',
 };
 
@@ -45,7 +44,7 @@ describe('serving the web app beside the API', () => {
     expect(response.headers['cache-control']).toContain('immutable');
   });
 
-  it('serves the files the build holds (robots.txt, favicon, sitemap, manifest) before the SPA fallback', async () => {
+  it('serves the files the build holds (robots.txt, favicon, manifest) before the SPA fallback', async () => {
     for (const [name, body] of Object.entries(publicFiles)) {
       const response = await testApp.app.inject({ method: 'GET', url: `/${name}` });
       expect(response.statusCode, name).toBe(200);

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { PUBLIC_PAGES } from '@prodshot/contracts';
+import type { AppDeps } from '../../deps.js';
+
+/**
+ * `GET /sitemap.xml`: the public pages at PUBLIC_URL. Served by the API rather than built into the
+ * web app because a sitemap's addresses are absolute and one build (or image) runs at many origins.
+ */
+export async function sitemapRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const body = sitemapXml(deps.config.http.publicUrl);
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(body),
+  );
+}
+
+export function sitemapXml(publicUrl: string): string {
+  const base = publicUrl.replace(/\/+$/, '');
+  const urls = PUBLIC_PAGES.map((page) => `  <url><loc>${escapeXml(`${base}${page}`)}</loc></url>`).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
