@@ -45,6 +45,17 @@ describe('normaliseInput', () => {
     expect((await normaliseInput(opaque)).format).toBe('jpeg');
   });
 
+  it('writes opaque images as baseline JPEG, which streams, not progressive, which holds the whole image', async () => {
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).png().toBuffer();
+    const { buffer } = await normaliseInput(photo);
+    const meta = await sharp(buffer).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(meta.isProgressive).toBe(false);
+    // Optimised Huffman coding (a first pass over every coefficient) would replace the standard
+    // luminance DC table of JPEG's Annex K, class 0 id 0 and its 16 code counts.
+    expect(buffer.includes(Buffer.from([0x00, 0x00, 0x01, 0x05, 0x01, 0x01, 0x01, 0x01, 0x01, 0x01, 0, 0, 0, 0, 0, 0, 0]))).toBe(true);
+  });
+
   it('finds a single see-through pixel anywhere in the alpha channel, 8-bit or 16-bit', async () => {
     const pixels = Buffer.alloc(300 * 200 * 4, 255);
     pixels[(199 * 300 + 299) * 4 + 3] = 254;

@@ -21,6 +21,13 @@ const MIN_SIDE = 16;
 /** Formats the product accepts (decisions.md); SVG and TIFF are refused on purpose. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'avif']);
 
+/**
+ * Baseline JPEG with the standard Huffman tables, written row by row. Progressive or optimised
+ * coding (mozjpeg's defaults) holds every DCT coefficient of the image until the end: at 40 Mpx
+ * that measured +390 MB and 17 s against +43 MB and 0.8 s, for files about a fifth smaller.
+ */
+const STREAMING_JPEG = { quality: 92, progressive: false, optimiseCoding: false } as const;
+
 export interface InputInfo {
   /** Format of the upload as detected from its bytes, not its name. */
   sourceFormat: string;
@@ -101,7 +108,7 @@ export async function normaliseInput(buffer: Buffer, options: { maxSide?: number
   try {
     const hasAlpha = meta.hasAlpha && !(await isOpaque(buffer, options.maxSide));
     const pipeline = cleanPipeline(buffer, options.maxSide);
-    const encoder = hasAlpha ? pipeline.ensureAlpha().png({ compressionLevel: 6 }) : pipeline.removeAlpha().jpeg({ quality: 92, mozjpeg: true });
+    const encoder = hasAlpha ? pipeline.ensureAlpha().png({ compressionLevel: 6 }) : pipeline.removeAlpha().jpeg(STREAMING_JPEG);
     const { data, info } = await encoder.toBuffer({ resolveWithObject: true });
     return {
       buffer: data,
