@@ -92,7 +92,7 @@ function burstRows(b: UploadBurstResults): Row[] {
   const answers = Object.entries(b.statuses).map(([status, count]) => `${count} × ${status}`).join(', ');
   return [
     {
-      figure: `${BURST_FIGURE} peak API RSS, ${b.uploads} uploads at once of a ${b.megapixels} Mpx PNG (${b.fileMb} MB)`,
+      figure: `${BURST_FIGURE} peak API RSS, ${b.uploads} uploads at once of flat ${b.megapixels} Mpx PNGs (≤ ${b.fileMb} MB, half transparent)`,
       value: `${b.apiPeakRssMb} MB (${b.apiRssBeforeMb} MB before), ${b.durationMs} ms`,
       target: '≤ 600 MB',
     },
@@ -173,7 +173,7 @@ export async function writeReport(results: BenchResults): Promise<void> {
     'jobs pay once for connections, JIT and engine start-up), and the bench learns that jobs are done from its',
     "sellers' sockets, never by polling the database. The load client runs on the same cores as the stack, so it",
     "calls with undici's `request` (about half the CPU of `fetch`). The upload burst comes last, workers stopped:",
-    'one seller sends 30 uploads of the same flat 40 Mpx PNG (a product on a transparent ground) at once while',
+    'one seller sends 30 uploads of flat 40 Mpx PNGs (a product on a transparent ground, then on white) at once while',
     "/api/health is asked every 100 ms; its peak RSS is the API's from the burst's start (the kernel's peak is reset",
     'there, after the load phases\' peak is read). `npm run bench:upload-burst` runs it alone on a fresh stack.',
     '',
