@@ -24,6 +24,8 @@ beforeAll(async () => {
   await writeFile(path.join(webDistDir, 'index.html'), '<!doctype html><div id="root"></div>');
   await writeFile(path.join(webDistDir, 'assets', 'app-abc123.js'), script);
   for (const [name, body] of Object.entries(publicFiles)) await writeFile(path.join(webDistDir, name), body);
+  // What builds wrote before the API made the sitemap: it must neither clash with nor replace the API's.
+  await writeFile(path.join(webDistDir, 'sitemap.xml'), '<?xml version="1.0"?><urlset></urlset>');
   testApp = await buildTestApp(stack, { webDistDir });
 });
 afterAll(() => testApp.close());
@@ -42,6 +44,12 @@ describe('serving the web app beside the API', () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it("answers /sitemap.xml with the API's own sitemap, not a file an older build left", async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('/pricing</loc>');
   });
 
   it('serves the files the build holds (robots.txt, favicon, manifest) before the SPA fallback', async () => {

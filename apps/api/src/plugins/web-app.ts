@@ -18,6 +18,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       root: path.resolve(distDir),
       wildcard: false,
       index: false,
+      // The API writes the sitemap for its PUBLIC_URL; an older build's file must not take its route.
+      globIgnore: ['sitemap.xml'],
       preCompressed: true,
       // Vite fingerprints asset names, so they can be cached for good; index.html never is.
       setHeaders: (res, file) => {
