@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { createDatabase, migrateToLatest, type Db } from '@prodshot/db';
 import { freePort, waitUntil } from '../embedded/processes.js';
 import { startEmbeddedStack, type EmbeddedStack } from '../embedded/stack.js';
-import { workerProcessEnv } from '../worker-process-env.js';
+import { serviceProcessEnv } from '../service-process-env.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -87,7 +87,7 @@ export async function startBenchStack(extraEnv: NodeJS.ProcessEnv = {}): Promise
     RATE_LIMIT_UPLOADS_PER_MINUTE: '100000',
     ...extraEnv,
   };
-  const api = spawnService('apps/api/dist/server.js', env);
+  const api = spawnService('apps/api/dist/server.js', serviceProcessEnv(env));
   await waitUntil(async () => (await fetch(`${baseUrl}/api/health`).catch(() => null))?.ok === true, 60_000, 'the API to answer');
   let workers: ServiceProcess[] = [];
   return {
@@ -97,7 +97,7 @@ export async function startBenchStack(extraEnv: NodeJS.ProcessEnv = {}): Promise
     api,
     async startWorkers(count, concurrency, cpusEach) {
       await Promise.all(workers.map((w) => w.stop()));
-      const workerEnv = workerProcessEnv({ ...env, WORKER_CONCURRENCY: String(concurrency), ...(cpusEach ? { WORKER_CPUS: String(cpusEach) } : {}) });
+      const workerEnv = serviceProcessEnv({ ...env, WORKER_CONCURRENCY: String(concurrency), ...(cpusEach ? { WORKER_CPUS: String(cpusEach) } : {}) });
       workers = Array.from({ length: count }, (_, n) =>
         spawnService('apps/worker/dist/main.js', workerEnv, cpusEach ? coresFor(n, cpusEach, availableParallelism()) : undefined),
       );
