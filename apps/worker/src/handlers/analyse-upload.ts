@@ -7,16 +7,21 @@ import type { JobHandler } from './index.js';
 
 /**
  * After an upload: finds the product (or the candidates the seller must choose from) and, when it
- * is clear, makes the cutout every later generation reuses. The finding goes on the image's row
- * and to the owner's socket, where the upload screens wait for it; only then are the thumbnail and
- * preview written (lists show those, and the upload's own URL until they exist), so a seller
- * waiting to generate never waits for them.
+ * is clear, makes the cutout every later generation reuses, while the main thread writes the
+ * upload's thumbnail and preview (lists show those), so the seller waiting to generate does not
+ * wait for them in turn. The finding goes on the image's row and to the owner's socket, where the
+ * upload screens wait for it; the renditions are recorded first, as a list asks a worker for those
+ * of any analysed upload that has none.
  */
 export const analyseUpload: JobHandler<'analyse-upload'> = {
   async run(job, deps) {
     const { userId, imageId, sourceKey } = job.data;
     const source = await deps.store.get(sourceKey);
     const images = new ImagesRepository(deps.db);
+    const renditions = storeRenditions(deps.store, sourceKey, source).then(
+      () => null,
+      (error: unknown) => error,
+    );
     let finding: SubjectFinding;
     let unreadable = false;
     try {
@@ -38,13 +43,12 @@ export const analyseUpload: JobHandler<'analyse-upload'> = {
       finding = { found: false, error: error.message };
       unreadable = error.code === 'corrupt_image';
     }
+    const renditionsFailure = await renditions;
+    // Lists keep showing an unreadable upload by its own URL; retrying would only fail again.
+    if (renditionsFailure && !unreadable) throw renditionsFailure;
+    if (!renditionsFailure) await images.setRenditions(imageId);
     await images.setSubject(imageId, finding);
     deps.publisher.emit(userId, 'image:subject', subjectDto(imageId, finding));
-    // Lists keep showing an unreadable upload by its own URL; retrying would only fail again.
-    if (!unreadable) {
-      await storeRenditions(deps.store, sourceKey, source);
-      await images.setRenditions(imageId);
-    }
     return { imageId, needsFocus: finding.found && finding.needsFocus };
   },
   async onFinalFailure(payload, message, deps) {
