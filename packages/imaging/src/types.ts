@@ -122,6 +122,11 @@ interface GenerateCommon {
   hints?: ProductHints;
   /** With a raw photo: keep the object under this point (see CutoutOptions). */
   focus?: Point;
+  /**
+   * Smaller WebP copies to make beside the shot, by name and longest side. An engine that renders
+   * the pixels itself makes them while it encodes the shot; one that does not leaves them to the caller.
+   */
+  renditions?: Record<string, number>;
 }
 
 /** Either a raw photo (the engine cuts it out) or a ready RGBA cutout (used as-is). */
@@ -159,6 +164,8 @@ export interface GenerateResult {
   /** Null when a hosted model repainted the whole frame and the product's position is not known. */
   placement: Placement | null;
   background: BackgroundInfo;
+  /** The renditions asked for, when the engine made them (the local engine does). */
+  renditions?: Record<string, Buffer>;
 }
 
 /**

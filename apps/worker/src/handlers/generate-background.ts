@@ -1,5 +1,6 @@
 import { loadOrMakeCutout } from '../pipeline/cutout.js';
-import { assertGenerationOpen, failOpenSlots, finishIfDone, renderSlot, slotSeed } from '../pipeline/slots.js';
+import { RENDITION_SIZES } from '@prodshot/storage';
+import { assertGenerationOpen, failOpenSlots, finishIfDone, renderSlot, slotOutput, slotSeed } from '../pipeline/slots.js';
 import type { JobHandler } from './index.js';
 
 /** A new background for a stored image, from a template or a prompt, as one output. */
@@ -15,8 +16,9 @@ export const generateBackground: JobHandler<'generate-background'> = {
         size: p.size,
         seed: slotSeed(p.generationId, 0),
         format: 'png',
+        renditions: RENDITION_SIZES,
       }, { sellerId: p.userId });
-      return { image: shot.image, mimeType: shot.mimeType };
+      return slotOutput(shot);
     });
     await finishIfDone(deps, p.userId, p.generationId);
     return { generationId: p.generationId };

@@ -1,5 +1,6 @@
 import { loadOrMakeCutout } from '../pipeline/cutout.js';
-import { assertGenerationOpen, failOpenSlots, finishIfDone, renderSlot, slotSeed } from '../pipeline/slots.js';
+import { RENDITION_SIZES } from '@prodshot/storage';
+import { assertGenerationOpen, failOpenSlots, finishIfDone, renderSlot, slotOutput, slotSeed } from '../pipeline/slots.js';
 import type { JobHandler } from './index.js';
 
 const SMALL_INPUT_SIDE = 1024;
@@ -20,11 +21,12 @@ export const productShot: JobHandler<'product-shot'> = {
           size: p.size,
           seed: slotSeed(p.generationId, index),
           format: 'png' as const,
+          renditions: RENDITION_SIZES,
           hints: { title: p.productTitle, description: p.productDescription },
         };
         const shot = await deps.engine.generate({ ...common, cutout }, { sellerId: p.userId });
         await progress(90);
-        return { image: shot.image, mimeType: shot.mimeType };
+        return slotOutput(shot);
       });
       await job.updateProgress(Math.round(((index + 1) / p.count) * 100));
     }

@@ -1,5 +1,6 @@
 import { loadOrMakeCutout } from '../pipeline/cutout.js';
-import { assertGenerationOpen, failSlot, finishIfDone, renderSlot, slotSeed } from '../pipeline/slots.js';
+import { RENDITION_SIZES } from '@prodshot/storage';
+import { assertGenerationOpen, failSlot, finishIfDone, renderSlot, slotOutput, slotSeed } from '../pipeline/slots.js';
 import type { JobHandler } from './index.js';
 
 /** One smart style: its own job, progress, retries and result. */
@@ -16,10 +17,11 @@ export const styleShot: JobHandler<'style-shot'> = {
         size: job.data.size,
         seed: slotSeed(generationId, index),
         format: 'png',
+        renditions: RENDITION_SIZES,
         hints: { title: job.data.productTitle, description: job.data.productDescription },
       }, { sellerId: userId });
       await progress(90);
-      return { image: shot.image, mimeType: shot.mimeType };
+      return slotOutput(shot);
     });
     await finishIfDone(deps, userId, generationId);
     return { generationId, index };

@@ -1,7 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
 import { CreditsRepository, GenerationsRepository, type CreditBalance } from '@prodshot/db';
-import { isImagingError } from '@prodshot/imaging';
-import { generationOutputKey, signImage, type StoredContentType } from '@prodshot/storage';
+import { isImagingError, type GenerateResult } from '@prodshot/imaging';
+import { generationOutputKey, signImage, type RenditionName, type StoredContentType } from '@prodshot/storage';
 import type { WorkerDeps } from '../deps.js';
 import { storeRenditions } from './renditions.js';
 
@@ -16,6 +16,13 @@ export interface SlotRef {
 export interface SlotOutput {
   image: Buffer;
   mimeType: StoredContentType;
+  /** Its renditions, when the engine made them with the shot; otherwise they are made from `image`. */
+  renditions?: Partial<Record<RenditionName, Buffer>> | undefined;
+}
+
+/** A generated shot as a slot's output: the engine's renditions travel with it. */
+export function slotOutput(shot: GenerateResult): SlotOutput {
+  return { image: shot.image, mimeType: shot.mimeType, renditions: shot.renditions };
 }
 
 /** What a seller may read: our typed imaging messages as they are, anything else generic. */
@@ -39,8 +46,7 @@ export async function renderSlot(deps: WorkerDeps, slot: SlotRef, produce: (prog
   };
   const output = await produce(progress);
   const key = generationOutputKey(slot.userId, slot.generationId, slot.index, output.mimeType);
-  await deps.store.put(key, output.image, output.mimeType);
-  await storeRenditions(deps.store, key, output.image);
+  await Promise.all([deps.store.put(key, output.image, output.mimeType), storeRenditions(deps.store, key, output.image, output.renditions)]);
   const won = await deps.db.transaction().execute(async (tx) => {
     if (!(await new GenerationsRepository(tx).completeStyle(slot.generationId, slot.index, key))) return false;
     await new CreditsRepository(tx).settle({ userId: slot.userId, generationId: slot.generationId, idempotencyKey: `settle:${slot.generationId}:${slot.index}` });

@@ -6,6 +6,7 @@ import { TEMPLATE_HANDLES } from '@prodshot/contracts';
 import { corpusFiles, corpusFolder } from '../corpus/corpus.js';
 import { ImagingError } from '../errors.js';
 import { productPhoto } from '../test-support.js';
+import { makeRenditions } from '../renditions/make-renditions.js';
 import { LocalImageModel } from './local-model.js';
 
 const model = new LocalImageModel();
@@ -69,6 +70,24 @@ describe('LocalImageModel.generate', () => {
     const shot = await model.generate({ image: photo, prompt: 'Beach sunset', size: 2048, format: 'jpeg' });
     expect((await sharp(shot.image).metadata()).width).toBe(2048);
     expect(shot.background).toMatchObject({ source: 'prompt', scene: 'beach' });
+  });
+
+  it('makes the renditions asked for from the shot it renders: opaque WebP copies, never enlarged', async () => {
+    const photo = await productPhoto(300);
+    const shot = await model.generate({ image: photo, template: 'marble', size: 2048, renditions: { thumbnail: 512, preview: 1280 } });
+    const [thumbnail, preview] = await Promise.all([sharp(shot.renditions!.thumbnail).metadata(), sharp(shot.renditions!.preview).metadata()]);
+    expect([thumbnail.format, thumbnail.width, thumbnail.hasAlpha]).toEqual(['webp', 512, false]);
+    expect([preview.format, preview.width]).toEqual(['webp', 1280]);
+    // The copies made from the file would be the same: the engine only skipped decoding it.
+    const fromFile = await makeRenditions(shot.image, { thumbnail: 512 });
+    const [made, expected] = await Promise.all([shot.renditions!.thumbnail, fromFile.thumbnail].map((image) => sharp(image).removeAlpha().raw().toBuffer()));
+    let difference = 0;
+    for (let i = 0; i < made!.length; i++) difference += Math.abs(made![i]! - expected![i]!);
+    expect(difference / made!.length).toBeLessThan(1);
+    const plain = await model.generate({ image: photo, template: 'marble', size: 1024 });
+    expect(plain.renditions).toBeUndefined();
+    const small = await model.generate({ image: photo, template: 'marble', size: 1024, renditions: { preview: 1280 } });
+    expect((await sharp(small.renditions!.preview).metadata()).width).toBe(1024);
   });
 
   it('rejects bad requests with typed errors', async () => {
