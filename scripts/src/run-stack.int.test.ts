@@ -27,8 +27,14 @@ function descendantPids(pid: number): number[] {
   return childPids(pid).flatMap((child) => [child, ...descendantPids(child)]);
 }
 
+/** A process's command line, or '' when it ended since it was listed (a helper such as chrt runs for milliseconds). */
 function commandOf(pid: number): string {
-  return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
+    throw error;
+  }
 }
 
 /** When each process is last seen alive, polled every 5 ms until all are gone. */
