@@ -1,15 +1,17 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, isAlive, waitUntil } from './embedded/processes.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const entry = path.join(repoRoot, 'scripts', 'dist', 'start.js');
 let dataDir: string;
+/** The stack a test started, until it has exited. */
+let started: ChildProcess | undefined;
 
 beforeAll(async () => {
   if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first (npm test does)`);
@@ -17,6 +19,19 @@ beforeAll(async () => {
   await chmod(dataDir, 0o755);
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
+// A test that fails before its Ctrl-C must not leave the stack running: its services sit in
+// process groups of their own, so each is ended by its PID.
+afterEach(() => {
+  if (!started || started.exitCode !== null || started.signalCode !== null) return;
+  for (const pid of [...descendantPids(started.pid!), started.pid!]) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Gone already.
+    }
+  }
+  started = undefined;
+});
 
 function childPids(pid: number): number[] {
   const out = spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).stdout;
@@ -65,6 +80,7 @@ describe('the built stack (what npm start runs after building)', () => {
     delete env.REDIS_URL;
     // Its own process group, as a terminal's foreground job, so that Ctrl-C can be sent to the group.
     const stack = spawn(process.execPath, [entry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    started = stack;
     let output = '';
     stack.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     stack.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
