@@ -5,7 +5,7 @@ import { ConfigError, loadConfig, type Config } from '@prodshot/config';
 import { createDatabase, migrateToLatest } from '@prodshot/db';
 import { startEmbeddedStack, type EmbeddedStack } from './embedded/stack.js';
 import { waitUntil } from './embedded/processes.js';
-import { serviceProcessEnv } from './service-process-env.js';
+import { apiProcessEnv, serviceProcessEnv } from './service-process-env.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CHILD_STOP_DEADLINE_MS = 30_000;
@@ -47,7 +47,7 @@ export async function runStack(env: NodeJS.ProcessEnv = process.env): Promise<vo
   try {
     await migrate(stack.databaseUrl);
     const childEnv = { ...env, DATABASE_URL: stack.databaseUrl, REDIS_URL: stack.redisUrl, DATA_DIR: config.dataDir };
-    services = [startService('api', 'apps/api/dist/server.js', serviceProcessEnv(childEnv)), startService('worker', 'apps/worker/dist/main.js', serviceProcessEnv(childEnv))];
+    services = [startService('api', 'apps/api/dist/server.js', apiProcessEnv(childEnv)), startService('worker', 'apps/worker/dist/main.js', serviceProcessEnv(childEnv))];
     for (const service of services) {
       void service.exited.then(({ code }) => {
         if (stopping) return;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from '@prodshot/config';
 import { createDatabase, migrateToLatest } from '@prodshot/db';
+import { decodeEachImageOnce } from '@prodshot/imaging/input';
 import { createRedisConnection, JobProducer } from '@prodshot/queue';
 import { createObjectStore, resolveSigningSecret } from '@prodshot/storage';
 import { buildApp } from './app.js';
@@ -10,6 +11,7 @@ const SHUTDOWN_DEADLINE_MS = 20_000;
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, { require: ['DATABASE_URL', 'REDIS_URL'] });
+  decodeEachImageOnce();
   const db = createDatabase({ connectionString: config.databaseUrl! });
   await migrateToLatest(db);
   const redisUrl = config.redis.url!;

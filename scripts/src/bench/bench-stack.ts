@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { createDatabase, migrateToLatest, type Db } from '@prodshot/db';
 import { freePort, waitUntil } from '../embedded/processes.js';
 import { startEmbeddedStack, type EmbeddedStack } from '../embedded/stack.js';
-import { serviceProcessEnv } from '../service-process-env.js';
+import { apiProcessEnv, serviceProcessEnv } from '../service-process-env.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -87,7 +87,7 @@ export async function startBenchStack(extraEnv: NodeJS.ProcessEnv = {}): Promise
     RATE_LIMIT_UPLOADS_PER_MINUTE: '100000',
     ...extraEnv,
   };
-  const api = spawnService('apps/api/dist/server.js', serviceProcessEnv(env));
+  const api = spawnService('apps/api/dist/server.js', apiProcessEnv(env));
   await waitUntil(async () => (await fetch(`${baseUrl}/api/health`).catch(() => null))?.ok === true, 60_000, 'the API to answer');
   let workers: ServiceProcess[] = [];
   return {

@@ -7,3 +7,4 @@ export * from '../errors.js';
 export { normaliseInput, MAX_INPUT_PIXELS } from './normalise-input.js';
 export type { NormalisedImage, InputInfo } from './normalise-input.js';
 export { screenInput } from './screen-input.js';
+export { decodeEachImageOnce } from './one-shot-decodes.js';
