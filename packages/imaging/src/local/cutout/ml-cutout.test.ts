@@ -118,9 +118,48 @@ describe('the ML cutout', () => {
     expect((await model.analyse(jpeg)).subject).toBeNull();
   });
 
+  it('looks again, closer, when a small product is fused with a half-sure stone behind it, and cuts the stone away', async () => {
+    // As ISNet does with a shoe on pebbles: across the whole photo the stone behind the product is
+    // half-salient and fused to it; in a window around the product, only the product is.
+    let looks = 0;
+    const mean: [number, number, number] = [0, 0, 0], std: [number, number, number] = [1, 1, 1];
+    const shoeOnPebbles: SalientObjectModel = {
+      description: 'shoe on pebbles', inputWidth: 256, inputHeight: 256, mean, std,
+      async predict(input) {
+        looks++;
+        const plane = 256 * 256, out = new Float32Array(plane);
+        const colour = (p: number) => [input[p]!, input[plane + p]!, input[2 * plane + p]!] as const;
+        let product = 0;
+        for (let p = 0; p < plane; p++) if (isRed(colour(p))) product++;
+        const wholePhoto = product < 0.12 * plane;
+        for (let p = 0; p < plane; p++) {
+          const [r, g, b] = colour(p);
+          if (isRed([r, g, b])) out[p] = 1;
+          else if (r > 0.55 && b > 0.4 && g < 0.45) out[p] = wholePhoto ? (b > 0.75 ? 0.95 : 0.6) : 0.02;
+        }
+        return out;
+      },
+    };
+    const product = { x: 200, y: 250, w: 110, h: 70 };
+    const stone = `<ellipse cx="285" cy="215" rx="45" ry="45" fill="#c866a0"/><ellipse cx="300" cy="185" rx="12" ry="10" fill="#d070d8"/>`;
+    const layer = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">${stone}<rect x="${product.x}" y="${product.y}" width="${product.w}" height="${product.h}" fill="#c8281e"/></svg>`);
+    const jpeg = await sharp(grass(), { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).composite([{ input: layer }]).jpeg({ quality: 92 }).toBuffer();
+
+    const alpha = await alphaOf(await new LocalImageModel({ salient: shoeOnPebbles }).removeBackground(jpeg));
+    expect(looks).toBe(2);
+    expect(alpha[285 * WIDTH + 255]).toBe(255);
+    expect(alpha[200 * WIDTH + 285]).toBe(0);
+    expect(alpha[243 * WIDTH + 290]).toBe(0);
+    expect(alpha[185 * WIDTH + 300]).toBe(0);
+  });
+
   it('fails with the model failure, not a crash, when the model cannot run', async () => {
     const broken: SalientObjectModel = { ...salient, description: 'broken', inputWidth: 256, inputHeight: 256, mean: salient.mean, std: salient.std, predict: () => salient.predict(new Float32Array(3)) };
     const { jpeg } = await photo([{ x: 150, y: 150, w: 200, h: 170 }]);
     await expect(new LocalImageModel({ salient: broken }).removeBackground(jpeg)).rejects.toMatchObject({ code: 'model_failed' });
   });
 });
+
+function isRed([r, g, b]: readonly [number, number, number]): boolean {
+  return r > 0.6 && g < 0.3 && b < 0.3;
+}
