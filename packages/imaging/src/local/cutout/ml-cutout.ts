@@ -24,6 +24,11 @@ export type MlCutout = Segmentation & SubjectFindings;
 const RIVAL_AREA = 0.01;
 /** Below this sureness the outline is a guess: ask for a tap. */
 const UNSURE = 0.6;
+/**
+ * Sureness of an object the model drew alone. Below it, the object may be fused with what lies
+ * behind it: the model looks again, closer.
+ */
+const SURE_OBJECT = 0.8;
 /** Below this sureness nothing was found: refuse rather than charge for an empty shot. */
 const NOTHING = 0.2;
 
@@ -100,21 +105,31 @@ function chosen(map: SaliencyMap, labels: Int32Array, group: SalientGroup): Pick
 
 /**
  * The object under a tap. A small object the model drew apart from the rest is taken as it is. A
- * large one is the tapped product fused with its surroundings (a cap on a bean bag, a bottle in
- * front of a boat): its colours are told apart from theirs, starting at the tap. When that finds
- * nothing sensible the model looks again in windows around the tap, where the tapped object is
- * the obvious subject, and the window whose object runs least into the window's edges wins.
+ * large one is the tapped product fused with its surroundings (a shoe on a table by a bottle, a cap
+ * on a bean bag): the model looks again in windows around the tap, where the tapped object is the
+ * obvious subject, and the window whose object runs least into its edges wins when the model is
+ * sure of that object. Otherwise the tapped object's colours are told apart from the rest of the
+ * blob's, starting at the tap; failing that, the best window is taken as it is.
  */
 async function pickAt(model: SalientObjectModel, image: RawImage, full: SaliencyMap, found: Groups, point: Point): Promise<Picked> {
   const at = pointInMap(full, point, image)!;
   const tapped = groupAt(full, found, at);
-  const short = Math.min(image.width, image.height);
   if (tapped) {
     const box = boxInPhoto(full, tapped.box);
-    if (Math.max(box.width, box.height) <= SMALL_OBJECT * short) return chosen(full, found.labels, tapped);
-    const split = splitByColour(full, membersOf(found.labels, tapped), at);
-    if (split) return { map: full, members: split, confidence: tapped.confidence };
+    if (Math.max(box.width, box.height) <= SMALL_OBJECT * Math.min(image.width, image.height)) return chosen(full, found.labels, tapped);
   }
+  const seen = await lookAround(model, image, point);
+  if (seen && seen.touch === 0 && seen.confidence >= SURE_OBJECT) return seen;
+  const split = tapped && splitByColour(full, membersOf(found.labels, tapped), at);
+  if (split) return { map: full, members: split, confidence: tapped.confidence };
+  if (seen) return seen;
+  if (tapped) return chosen(full, found.labels, tapped);
+  throw new EmptyImageError('no product could be found where you tapped');
+}
+
+/** The tapped object as the model draws it in windows around the tap: the window that cuts it least. */
+async function lookAround(model: SalientObjectModel, image: RawImage, point: Point): Promise<(Picked & { touch: number }) | null> {
+  const short = Math.min(image.width, image.height);
   let best: (Picked & { touch: number }) | null = null;
   for (const share of TAP_WINDOWS) {
     const map = await predictSaliency(model, image, squareAround(point, Math.round(share * short), image));
@@ -125,9 +140,7 @@ async function pickAt(model: SalientObjectModel, image: RawImage, full: Saliency
     if (!best || touch < best.touch) best = { ...chosen(map, local.labels, group), touch };
     if (touch === 0) break;
   }
-  if (best) return best;
-  if (tapped) return chosen(full, found.labels, tapped);
-  throw new EmptyImageError('no product could be found where you tapped');
+  return best;
 }
 
 function membersOf(labels: Int32Array, group: SalientGroup): Uint8Array {
@@ -240,8 +253,6 @@ async function softMask(map: SaliencyMap, members: Uint8Array, image: RawImage):
   return out;
 }
 
-/** Below this sureness the model looks again, closer: the object may be fused with what lies behind it. */
-const LOOK_CLOSER = 0.8;
 /** The closer look's window: the object's box grown by this share of its size on each side. */
 const CLOSER_MARGIN = 0.3;
 /**
@@ -257,7 +268,7 @@ const KEEPS_SURE = 0.6;
  * object is taken when it keeps what the first look was sure of and is surer than it.
  */
 async function lookCloserIfUnsure(model: SalientObjectModel, image: RawImage, first: Picked): Promise<Picked> {
-  if (first.confidence >= LOOK_CLOSER) return first;
+  if (first.confidence >= SURE_OBJECT) return first;
   const found = boundingBox(first.members, first.map.width, first.map.height);
   if (!found) return first;
   const box = boxInPhoto(first.map, found);
