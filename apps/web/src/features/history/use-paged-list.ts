@@ -6,7 +6,7 @@ import { PAGE_SIZE, pageCount, pageSlice } from '../../lib/pagination.js';
  * Items /all-uploads and /all-generations ask the API for at once: two screens of 12, so a page
  * opens with few images to sign and fetch, and 'Load more' brings the next two.
  */
-export const FETCH_SIZE = PAGE_SIZE * 2;
+const FETCH_SIZE = PAGE_SIZE * 2;
 
 interface ListPage<T> {
   data: T[];
