@@ -14,6 +14,7 @@ import type { WorkerDeps } from './deps.js';
 import { createWorkerMetrics } from './metrics.js';
 import { createPublisher } from './realtime/publisher.js';
 import { applyCpuPriority } from './cpu-priority.js';
+import { scheduleRepeatableJobs } from './schedules.js';
 
 /** Longer than any single job step, shorter than an orchestrator's kill grace period. */
 const SHUTDOWN_DEADLINE_MS = 60_000;
@@ -82,12 +83,7 @@ async function main(): Promise<void> {
     });
     worker.on('error', (error) => log.error({ err: error }, 'worker error'));
   }
-  // One schedule for the whole fleet: every worker upserts the same scheduler id, BullMQ runs it once per interval.
-  await deps.producer.queue('interactive').upsertJobScheduler(
-    'sweep-stale-generations',
-    { every: config.worker.sweeper.intervalMs },
-    { name: 'sweep-stale-generations', data: { staleAfterMs: config.worker.sweeper.staleAfterMs } },
-  );
+  await scheduleRepeatableJobs(deps.producer, config);
   const health = await startHealthServer(config, db, connection, { registry: metrics.registry });
   log.info({ queues: QUEUE_NAMES, concurrency: config.worker.concurrency, cpus: config.worker.cpus, engine: deps.engine.name, cutoutModel: model.info.description }, 'worker ready');
   // Without its model the worker can only fail jobs: leave, so the orchestrator starts a fresh one.

@@ -29,6 +29,12 @@ describe('loadConfig', () => {
     expect(errorOf(() => loadConfig({ ...base, PORT: '99999' })).variable).toBe('PORT');
   });
 
+  it('purges expired history hourly unless HISTORY_PURGE_INTERVAL_MS says otherwise, and names it when too short', () => {
+    expect(loadConfig(base).worker.historyPurgeIntervalMs).toBe(3_600_000);
+    expect(loadConfig({ ...base, HISTORY_PURGE_INTERVAL_MS: '600000' }).worker.historyPurgeIntervalMs).toBe(600_000);
+    expect(errorOf(() => loadConfig({ ...base, HISTORY_PURGE_INTERVAL_MS: '5' })).variable).toBe('HISTORY_PURGE_INTERVAL_MS');
+  });
+
   it('requires the URLs only when the process asks for them', () => {
     expect(loadConfig({}).databaseUrl).toBeUndefined();
     expect(errorOf(() => loadConfig({}, { require: ['DATABASE_URL'] })).variable).toBe('DATABASE_URL');

@@ -88,6 +88,7 @@ export interface Config {
     lockDurationMs: number;
     engineTimeoutMs: number;
     sweeper: { intervalMs: number; staleAfterMs: number };
+    historyPurgeIntervalMs: number;
   };
   auth: AuthConfig;
   payments: PaymentsConfig;
@@ -147,6 +148,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: Loa
       lockDurationMs: env.WORKER_LOCK_DURATION_MS,
       engineTimeoutMs: env.ENGINE_TIMEOUT_MS,
       sweeper: { intervalMs: env.SWEEPER_INTERVAL_MS, staleAfterMs: env.SWEEPER_STALE_AFTER_MS },
+      historyPurgeIntervalMs: env.HISTORY_PURGE_INTERVAL_MS,
     },
     auth: authConfig(env, dataDir, publicUrl),
     payments: paymentsConfig(env, publicUrl),

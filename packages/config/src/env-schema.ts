@@ -72,6 +72,8 @@ export const envSchema = z.object({
   /** How often the sweeper looks for generations whose jobs vanished, and how old such a generation must be. */
   SWEEPER_INTERVAL_MS: z.coerce.number().int().min(1_000).default(60_000),
   SWEEPER_STALE_AFTER_MS: z.coerce.number().int().min(1_000).default(10 * 60_000),
+  /** How often expired history (past the owner's plan's days) is deleted, files then rows. */
+  HISTORY_PURGE_INTERVAL_MS: z.coerce.number().int().min(10_000).default(60 * 60_000),
   /** An engine call running longer than this fails (and is retried, then refunded). */
   ENGINE_TIMEOUT_MS: z.coerce.number().int().min(500).max(30 * 60_000).default(120_000),
   /** How long a worker's claim on a job lasts without renewal; a crashed worker's job is retried after it. */

@@ -7,28 +7,66 @@ export const OUTPUTS_PER_REQUEST_MAX = 4;
 export const SMART_STYLES_DEFAULT = 4;
 export const SMART_STYLES_MAX = 6;
 
-/** Smaller copies of a stored image: lists, strips and popups show them; only Download and exports fetch `url`. */
-export interface RenditionUrls {
+const RenditionFields = {
   /** 512 px (longest side) WebP */
-  thumbnailUrl: string;
+  thumbnailUrl: Type.String(),
   /** 1280 px (longest side) WebP */
-  previewUrl: string;
-}
+  previewUrl: Type.String(),
+};
+
+/** Smaller copies of a stored image: lists, strips and popups show them; only Download and exports fetch `url`. */
+export const RenditionUrls = Type.Object(RenditionFields);
+export type RenditionUrls = Static<typeof RenditionUrls>;
 
 /** Spec §3 Image, as the upload and the image calls return it. */
-export interface ImageDto {
-  _id: string;
-  fileId: string;
-  name: string;
-  createdAt: string;
-  originalImage: { url: string } & RenditionUrls;
-}
+export const ImageDto = Type.Object({
+  _id: Type.String(),
+  fileId: Type.String(),
+  name: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+  originalImage: Type.Object({ url: Type.String(), ...RenditionFields }),
+});
+export type ImageDto = Static<typeof ImageDto>;
 
-export interface RecentGenerationDto extends RenditionUrls {
-  id: string;
-  imageUrl: string;
-  createdAt: string;
-}
+export const RecentGenerationDto = Type.Object({
+  id: Type.String(),
+  imageUrl: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+  ...RenditionFields,
+});
+export type RecentGenerationDto = Static<typeof RecentGenerationDto>;
+
+/** One output in the generations list, with the generation it belongs to. */
+export const GenerationListItem = Type.Object({ ...RecentGenerationDto.properties, generationId: Type.String() });
+export type GenerationListItem = Static<typeof GenerationListItem>;
+
+/** Most items one page of a list holds. */
+export const LIST_PAGE_MAX = 100;
+/** Uploads on a page of `GET /api/images` when the caller does not say. */
+export const IMAGES_PAGE_DEFAULT = 50;
+/** Outputs on a page of `GET /api/images/recent/generations` when the caller does not say (the dashboard's six). */
+export const RECENT_GENERATIONS_DEFAULT = 6;
+
+/**
+ * A page of a list, newest first. `cursor` is the `nextCursor` of the page before (opaque); a
+ * malformed one is refused with 400.
+ */
+export const ListPageQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIST_PAGE_MAX })),
+  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+});
+export type ListPageQuery = Static<typeof ListPageQuery>;
+
+/** Where the next page starts; null on the last page. */
+const NextCursor = Type.Union([Type.String(), Type.Null()]);
+
+/** `GET /api/images`: the user's uploads within their plan's history. */
+export const ImageListResponse = Type.Object({ data: Type.Array(ImageDto), nextCursor: NextCursor });
+export type ImageListResponse = Static<typeof ImageListResponse>;
+
+/** `GET /api/images/recent/generations`: the user's outputs within their plan's history. */
+export const GenerationListResponse = Type.Object({ data: Type.Array(GenerationListItem), nextCursor: NextCursor });
+export type GenerationListResponse = Static<typeof GenerationListResponse>;
 
 /**
  * A point on the upload that marks the product, as fractions 0..1 of its width and height from

@@ -68,6 +68,16 @@ export interface SweepStaleGenerationsJob {
   staleAfterMs: number;
 }
 
+/**
+ * Deletes what has outlived its owner's plan's history (generations and uploads: files, then
+ * rows), oldest first, `batchSize` items at a time and at most `maxBatches` batches per run; the
+ * next run goes on from there.
+ */
+export interface PurgeExpiredHistoryJob {
+  batchSize: number;
+  maxBatches: number;
+}
+
 export interface EnhancePromptJob {
   /** The seller, for the hosted model's abuse tracking (sent hashed). */
   userId: string;
@@ -90,6 +100,7 @@ export interface JobPayloads {
   'analyse-upload': AnalyseUploadJob;
   'make-renditions': MakeRenditionsJob;
   'sweep-stale-generations': SweepStaleGenerationsJob;
+  'purge-expired-history': PurgeExpiredHistoryJob;
 }
 
 export type JobName = keyof JobPayloads;
@@ -112,6 +123,8 @@ export interface JobResults {
   /** false when the image was deleted before its turn came. */
   'make-renditions': { made: boolean };
   'sweep-stale-generations': { resolved: string[] };
+  /** How many of each were deleted. */
+  'purge-expired-history': { generations: number; images: number };
 }
 
 /** Quick interactive calls never wait behind renders. */
@@ -126,4 +139,6 @@ export const JOB_QUEUE: { readonly [K in JobName]: 'render' | 'interactive' } = 
   // Decoding a 4096 px shot is render work; enqueued at low priority, it waits for sellers' own renders.
   'make-renditions': 'render',
   'sweep-stale-generations': 'interactive',
+  // Storage deletes, not CPU: it never holds a render slot.
+  'purge-expired-history': 'interactive',
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADDON_PACKS, alreadySubscribedMessage, planLabel, PLANS, usagePercent } from './plans.js';
+import { ADDON_PACKS, alreadySubscribedMessage, historyDays, planLabel, PLANS, usagePercent } from './plans.js';
 
 describe('plans', () => {
   it('has the three plans of spec §9 with Growth marked Popular', () => {
@@ -8,6 +8,18 @@ describe('plans', () => {
       ['growth', 4999, 800, 'Popular'],
       ['pro', 9999, 1700, null],
     ]);
+  });
+
+  it('keeps 30 days of history on Starter and without a plan, all of it on Growth and Pro', () => {
+    expect(PLANS.map((p) => [p.id, p.historyDays])).toEqual([
+      ['starter', 30],
+      ['growth', null],
+      ['pro', null],
+    ]);
+    expect(historyDays('none')).toBe(30);
+    expect(historyDays('starter')).toBe(30);
+    expect(historyDays('growth')).toBeNull();
+    expect(historyDays('pro')).toBeNull();
   });
 
   it('prices the add-on packs at 6 cents an image', () => {

@@ -12,12 +12,14 @@ export interface Plan {
   monthlyCredits: number;
   badge: string | null;
   interval: 'month';
+  /** Days of history (generations and uploads) the plan keeps; null keeps all of it (decisions.md). */
+  historyDays: number | null;
 }
 
 export const PLANS: readonly Plan[] = [
-  { id: 'starter', name: 'Starter', label: 'Starter Plan', priceCents: 1499, monthlyCredits: 250, badge: null, interval: 'month' },
-  { id: 'growth', name: 'Growth', label: 'Growth Plan', priceCents: 4999, monthlyCredits: 800, badge: 'Popular', interval: 'month' },
-  { id: 'pro', name: 'Pro', label: 'Pro Plan', priceCents: 9999, monthlyCredits: 1700, badge: null, interval: 'month' },
+  { id: 'starter', name: 'Starter', label: 'Starter Plan', priceCents: 1499, monthlyCredits: 250, badge: null, interval: 'month', historyDays: 30 },
+  { id: 'growth', name: 'Growth', label: 'Growth Plan', priceCents: 4999, monthlyCredits: 800, badge: 'Popular', interval: 'month', historyDays: null },
+  { id: 'pro', name: 'Pro', label: 'Pro Plan', priceCents: 9999, monthlyCredits: 1700, badge: null, interval: 'month', historyDays: null },
 ];
 
 export const ADDON_PRICE_PER_IMAGE_CENTS = 6;
@@ -53,6 +55,11 @@ export function findAddOnPack(id: string): AddOnPack | undefined {
 /** Monthly allowance of a plan; 0 for no plan. */
 export function planAllowance(plan: PlanId): number {
   return PLANS.find((p) => p.id === plan)?.monthlyCredits ?? 0;
+}
+
+/** Days of history a plan keeps, null for all of it; no plan keeps what the lowest tier keeps. */
+export function historyDays(plan: PlanId): number | null {
+  return (findPlan(plan) ?? findPlan('starter')!).historyDays;
 }
 
 /** The header and credit panel labels of spec §2: anything not none, starter or growth reads 'Pro Plan'. */

@@ -25,3 +25,9 @@ export async function signImage(store: ObjectStore, key: string, hasRenditions: 
   const [thumbnailUrl, previewUrl] = await Promise.all([store.signedUrl(renditionKey(key, 'thumbnail')), store.signedUrl(renditionKey(key, 'preview'))]);
   return { url, thumbnailUrl, previewUrl };
 }
+
+/** Deletes a stored image and everything made from it (renditions, an upload's cutouts); idempotent. */
+export async function deleteImageFiles(store: ObjectStore, key: string): Promise<void> {
+  await store.delete(key);
+  await store.deletePrefix(derivedPrefix(key));
+}

@@ -2,10 +2,10 @@ import {
   IDEMPOTENCY_WINDOW_HOURS,
   templateName,
   type GenerationDto,
+  type GenerationListItem,
   type JobName,
   type JobPayloads,
   type ProcessedImageDto,
-  type RecentGenerationDto,
   type ShotSize,
   type SmartStage,
   type StyleSlotDto,
@@ -254,7 +254,7 @@ export class GenerationService {
     return signImage(this.deps.store, style.result_key, style.renditions);
   }
 
-  async recentGenerationDto(output: RecentOutput): Promise<RecentGenerationDto & { generationId: string }> {
+  async recentGenerationDto(output: RecentOutput): Promise<GenerationListItem> {
     const { url, ...renditions } = await signImage(this.deps.store, output.resultKey, output.renditions);
     return { id: output.id, generationId: output.generationId, imageUrl: url, ...renditions, createdAt: output.createdAt.toISOString() };
   }

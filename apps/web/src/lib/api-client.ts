@@ -12,13 +12,14 @@ import {
   type DevSignInResponse,
   type EnhancePromptRequest,
   type GenerationDto,
+  type GenerationListResponse,
   type ImageDto,
+  type ImageListResponse,
   type PaidPlanId,
   type PaymentLinkResponse,
   type PlansResponse,
   type PortalSessionResponse,
   type ProductShotRequest,
-  type RecentGenerationDto,
   type RegisterRequest,
   type RegisterResponse,
   type SmartGenerateRequest,
@@ -123,7 +124,9 @@ export const api = {
   cancelSubscription: () => request<CancelSubscriptionResponse>('POST', '/payments/cancel-subscription', {}),
   portalSession: () => request<PortalSessionResponse>('POST', '/payments/portal-session'),
 
-  images: () => request<{ data: ImageDto[] }>('GET', '/images'),
+  /** The newest uploads: one page of the API's default size. */
+  images: () => request<ImageListResponse>('GET', '/images'),
+  imagesPage: (limit: number, cursor: string | null) => request<ImageListResponse>('GET', `/images?${pageQuery(limit, cursor)}`),
   image: (id: string) => request<{ data: ImageDto }>('GET', `/images/${encodeURIComponent(id)}`),
   upload: (file: Blob, name: string | undefined, idempotencyKey: string) => {
     const form = new FormData();
@@ -134,8 +137,8 @@ export const api = {
   /** Which object of the upload is the product; id is the image's _id or its fileId. */
   imageSubject: (id: string) => request<SubjectResponse>('GET', `/images/${encodeURIComponent(id)}/subject`),
   deleteImage: (id: string) => request<{ data: { id: string; deleted: true } }>('DELETE', `/images/${encodeURIComponent(id)}`),
-  recentGenerations: (limit: number) =>
-    request<{ data: (RecentGenerationDto & { generationId: string })[] }>('GET', `/images/recent/generations?limit=${limit}`),
+  recentGenerations: (limit: number, cursor: string | null = null) =>
+    request<GenerationListResponse>('GET', `/images/recent/generations?${pageQuery(limit, cursor)}`),
   generateProductShots: (body: ShotRequest, idempotencyKey: string) =>
     request<AcceptedResponse>('POST', '/images/generate-product-shots', body, { headers: { ...keyed(idempotencyKey), ...RESPOND_ASYNC } }),
   smartGenerate: (body: SmartGenerateRequest, idempotencyKey: string) =>
@@ -143,6 +146,11 @@ export const api = {
   generation: (id: string) => request<{ data: GenerationDto }>('GET', `/generations/${encodeURIComponent(id)}`),
   enhancePrompt: (body: EnhancePromptRequest) => request<{ data?: { enhancedPrompt?: unknown } }>('POST', '/images/enhance-prompt', body),
 };
+
+/** A list page's query: `cursor` is the previous page's nextCursor, null for the first page. */
+function pageQuery(limit: number, cursor: string | null): string {
+  return new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) }).toString();
+}
 
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message ? error.message : fallback;

@@ -1,27 +1,24 @@
 import type { RecentGenerationDto } from '@prodshot/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { GenerationPopup } from '../components/ui/image-popup.js';
+import { LoadMore } from '../components/ui/load-more.js';
 import { Pagination } from '../components/ui/pagination.js';
 import { BOX_SIZES, RenditionImage } from '../components/ui/rendition-image.js';
 import { Spinner } from '../components/ui/spinner.js';
+import { UploadFirstPhoto } from '../components/ui/empty-state.js';
+import { countLabel } from '../features/history/count-label.js';
+import { usePagedList } from '../features/history/use-paged-list.js';
 import { api } from '../lib/api-client.js';
 import { formatDate } from '../lib/format.js';
-import { pageCount, pageSlice } from '../lib/pagination.js';
 import { queryKeys } from '../lib/query-keys.js';
-import { UploadFirstPhoto } from '../components/ui/empty-state.js';
 
-/** The API's cap on recent generations. */
-const ALL_LIMIT = 100;
+const LOAD_FAILED = 'Failed to load generations. Please try again.';
 
 export function AllGenerationsPage() {
-  const generations = useQuery({ queryKey: queryKeys.recentGenerations(ALL_LIMIT), queryFn: () => api.recentGenerations(ALL_LIMIT) });
-  const [page, setPage] = useState(1);
+  const list = usePagedList(queryKeys.generationPages, api.recentGenerations);
+  const { query: generations, items } = list;
   const [popup, setPopup] = useState<RecentGenerationDto | null>(null);
-  const items = generations.data?.data ?? [];
-  const pages = pageCount(items.length);
-  const current = Math.min(page, pages);
 
   return (
     <div className="grid-page">
@@ -30,13 +27,13 @@ export function AllGenerationsPage() {
           ← Back to Dashboard
         </Link>
         <h1>All Generations</h1>
-        <p className="muted">{generations.isSuccess ? `${items.length} ${items.length === 1 ? 'image' : 'images'}` : ''}</p>
+        <p className="muted">{generations.data ? countLabel(items.length, list.hasMore) : ''}</p>
       </header>
       {generations.isPending ? (
         <Spinner label="Loading generations" />
-      ) : generations.isError ? (
+      ) : generations.isError && items.length === 0 ? (
         <div className="error-state">
-          <p className="form-error">Failed to load generations. Please try again.</p>
+          <p className="form-error">{LOAD_FAILED}</p>
           <button type="button" className="button" onClick={() => window.location.reload()}>
             Try Again
           </button>
@@ -46,7 +43,7 @@ export function AllGenerationsPage() {
       ) : (
         <>
           <ul className="image-grid" data-testid="image-grid">
-            {pageSlice(items, current).map((item) => (
+            {list.visible.map((item) => (
               <li key={item.id} className="card tile">
                 <button type="button" className="tile-image" onClick={() => setPopup(item)} aria-label={`Open generation ${item.id}`}>
                   <RenditionImage image={item} sizes={BOX_SIZES.gridTile} alt={`Generation ${item.id}`} />
@@ -57,7 +54,8 @@ export function AllGenerationsPage() {
               </li>
             ))}
           </ul>
-          <Pagination page={current} pages={pages} onPage={setPage} />
+          <Pagination page={list.page} pages={list.pages} onPage={list.setPage} />
+          {list.hasMore && <LoadMore busy={generations.isFetchingNextPage} failed={generations.isFetchNextPageError} failedMessage={LOAD_FAILED} onLoadMore={() => void list.loadMore()} />}
         </>
       )}
       {popup && <GenerationPopup generation={popup} onClose={() => setPopup(null)} />}

@@ -1,8 +1,8 @@
 import type { ImageDto } from '@prodshot/contracts';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '../lib/format.js';
-import { stubApi } from '../test-support/fake-api.js';
+import { apiError, stubApi } from '../test-support/fake-api.js';
 import { expectRenditionOf, stored } from '../test-support/renditions.js';
 import { renderRoutes } from '../test-support/render-routes.js';
 import { AllUploadsPage } from './all-uploads.js';
@@ -33,5 +33,61 @@ describe('AllUploadsPage', () => {
     renderUploads([]);
     const action = await screen.findByRole('link', { name: 'Upload your first photo' });
     expect(action.getAttribute('href')).toBe('/dashboard');
+  });
+});
+
+/** `count` uploads, newest first, as the API lists them. */
+function uploads(count: number): ImageDto[] {
+  return Array.from({ length: count }, (_, n) => ({
+    _id: `img-${n}`,
+    fileId: `file-${n}`,
+    name: `photo-${n}.png`,
+    createdAt: new Date(Date.UTC(2025, 0, 1) - n * 60_000).toISOString(),
+    originalImage: stored(`/storage/photo-${n}.png`),
+  }));
+}
+
+describe('AllUploadsPage beyond the first page of the API', () => {
+  const all = uploads(30);
+
+  function renderPaged(second: () => unknown = () => ({ data: all.slice(24), nextCursor: null })) {
+    const calls = stubApi({ 'GET /images': (_body, call) => (call.query.get('cursor') === 'after-24' ? second() : { data: all.slice(0, 24), nextCursor: 'after-24' }) });
+    renderRoutes([{ path: '/all-uploads', element: <AllUploadsPage /> }], ['/all-uploads']);
+    return calls;
+  }
+
+  it("reaches the oldest upload with 'Load more', asking for the next page by its cursor, and shows it", async () => {
+    const calls = renderPaged();
+    await screen.findByAltText('photo-0.png');
+    expect(screen.getByText('24+ images')).toBeTruthy();
+    expect(within(screen.getByTestId('image-grid')).getAllByRole('listitem')).toHaveLength(12);
+    expect(screen.getByRole('button', { name: 'Page 2' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Page 3' })).toBeNull();
+    expect(screen.queryByAltText('photo-29.png')).toBeNull();
+    expect(calls.map((call) => call.query.toString())).toEqual(['limit=24']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByAltText('photo-29.png');
+    expect(calls.map((call) => call.query.toString())).toEqual(['limit=24', 'limit=24&cursor=after-24']);
+    // The first new screen is shown: uploads 25 to 30.
+    expect(screen.getByRole('button', { name: 'Page 3' }).getAttribute('aria-current')).toBe('page');
+    expect(within(screen.getByTestId('image-grid')).getAllByRole('listitem')).toHaveLength(6);
+    expect(screen.getByText('30 images')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Page 1' }));
+    expect(await screen.findByAltText('photo-0.png')).toBeTruthy();
+  });
+
+  it('keeps what it has and offers to try again when the next page fails', async () => {
+    let failures = 1;
+    renderPaged(() => (failures-- > 0 ? apiError(500, 'Something went wrong on our side. Please try again.') : { data: all.slice(24), nextCursor: null }));
+    await screen.findByAltText('photo-0.png');
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to load uploads. Please try again.');
+    expect(screen.getByAltText('photo-0.png')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByAltText('photo-29.png');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -1,22 +1,26 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../components/ui/confirm-dialog.js';
+import { LoadMore } from '../components/ui/load-more.js';
 import { Pagination } from '../components/ui/pagination.js';
 import { Spinner } from '../components/ui/spinner.js';
+import { countLabel } from '../features/history/count-label.js';
+import { usePagedList } from '../features/history/use-paged-list.js';
 import { FallbackImage } from '../features/uploads/fallback-image.js';
 import { toUploadItem, type UploadItem } from '../features/uploads/upload-items.js';
 import { api } from '../lib/api-client.js';
 import { formatDate } from '../lib/format.js';
-import { pageCount, pageSlice } from '../lib/pagination.js';
 import { queryKeys } from '../lib/query-keys.js';
 import { UploadFirstPhoto } from '../components/ui/empty-state.js';
 
+const LOAD_FAILED = 'Failed to load uploads. Please try again.';
+
 export function AllUploadsPage() {
-  const images = useQuery({ queryKey: queryKeys.images, queryFn: api.images });
+  const list = usePagedList(queryKeys.imagePages, api.imagesPage);
+  const images = list.query;
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [page, setPage] = useState(1);
   const [deleting, setDeleting] = useState<UploadItem | null>(null);
   const [error, setError] = useState<string | null>(null);
   const remove = useMutation({
@@ -31,9 +35,7 @@ export function AllUploadsPage() {
     },
   });
 
-  const items = (images.data?.data ?? []).map(toUploadItem);
-  const pages = pageCount(items.length);
-  const current = Math.min(page, pages);
+  const shown = list.visible.map(toUploadItem);
 
   return (
     <div className="grid-page">
@@ -42,7 +44,7 @@ export function AllUploadsPage() {
           ← Back to Dashboard
         </Link>
         <h1>All Uploads</h1>
-        <p className="muted">{images.isSuccess ? `${items.length} ${items.length === 1 ? 'image' : 'images'}` : ''}</p>
+        <p className="muted">{images.data ? countLabel(list.items.length, list.hasMore) : ''}</p>
       </header>
       {error && (
         <p className="form-error" role="alert">
@@ -51,19 +53,19 @@ export function AllUploadsPage() {
       )}
       {images.isPending ? (
         <Spinner label="Loading uploads" />
-      ) : images.isError ? (
+      ) : images.isError && list.items.length === 0 ? (
         <div className="error-state">
-          <p className="form-error">Failed to load uploads. Please try again.</p>
+          <p className="form-error">{LOAD_FAILED}</p>
           <button type="button" className="button" onClick={() => window.location.reload()}>
             Try Again
           </button>
         </div>
-      ) : items.length === 0 ? (
+      ) : list.items.length === 0 ? (
         <UploadFirstPhoto message="No uploads yet" />
       ) : (
         <>
           <ul className="image-grid" data-testid="image-grid">
-            {pageSlice(items, current).map((item) => (
+            {shown.map((item) => (
               <li key={item.imageId} className="card tile">
                 <button
                   type="button"
@@ -85,7 +87,8 @@ export function AllUploadsPage() {
               </li>
             ))}
           </ul>
-          <Pagination page={current} pages={pages} onPage={setPage} />
+          <Pagination page={list.page} pages={list.pages} onPage={list.setPage} />
+          {list.hasMore && <LoadMore busy={images.isFetchingNextPage} failed={images.isFetchNextPageError} failedMessage={LOAD_FAILED} onLoadMore={() => void list.loadMore()} />}
         </>
       )}
       {deleting && (

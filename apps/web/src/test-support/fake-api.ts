@@ -3,13 +3,15 @@ import { vi } from 'vitest';
 export interface ApiCall {
   method: string;
   path: string;
+  /** The query string's parameters. */
+  query: URLSearchParams;
   body: unknown;
   /** Request headers, names lower-cased. */
   headers: Record<string, string>;
 }
 
 /** Answers one call (or a promise of it): a JSON body for a 200, or a whole Response for anything else; a thrown error is a network failure. */
-type Route = (body: unknown) => unknown;
+type Route = (body: unknown, call: ApiCall) => unknown;
 
 /**
  * Replaces fetch with answers keyed by 'METHOD /path' (no /api prefix, no query string), and
@@ -24,10 +26,11 @@ export function stubApi(routes: Record<string, Route>): ApiCall[] {
       const method = init.method ?? 'GET';
       const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
       const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>).map(([name, value]) => [name.toLowerCase(), value]));
-      calls.push({ method, path, body, headers });
+      const call = { method, path, query: new URLSearchParams(input.split('?')[1] ?? ''), body, headers };
+      calls.push(call);
       const route = routes[`${method} ${path}`];
       if (!route) return new Response(JSON.stringify({ message: 'Not found' }), { status: 404 });
-      const answer = await route(body);
+      const answer = await route(body, call);
       return answer instanceof Response ? answer : new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
     }),
   );

@@ -6,6 +6,7 @@ import { enhancePrompt } from './enhance-prompt.js';
 import { generateBackground } from './generate-background.js';
 import { makeRenditions } from './make-renditions.js';
 import { productShot } from './product-shot.js';
+import { purgeExpiredHistory } from './purge-expired-history.js';
 import { removeBackground } from './remove-background.js';
 import { styleRecommendation } from './style-recommendation.js';
 import { styleShot } from './style-shot.js';
@@ -30,4 +31,5 @@ export const handlers: JobHandlers = {
   'analyse-upload': analyseUpload,
   'make-renditions': makeRenditions,
   'sweep-stale-generations': sweepStaleGenerations,
+  'purge-expired-history': purgeExpiredHistory,
 };

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../database.js';
 import type { GenerationKind, GenerationRow, GenerationStyleRow, RunStatus } from '../schema.js';
+import { historyCutoff } from './history-retention.js';
+import { after, micros, toPage, type ListPosition, type Page } from './keyset.js';
 import { isUuid } from './uuid.js';
 
 export interface NewSlot {
@@ -68,9 +70,19 @@ export class GenerationsRepository {
     return rows[0]!;
   }
 
+  /**
+   * The user's generation while their plan keeps it in history: an expired one reads as no
+   * generation at all. One still running stays, as the purge never deletes it.
+   */
   async findOwned(userId: string, id: string): Promise<GenerationWithStyles | undefined> {
     if (!isUuid(id)) return undefined;
-    const generation = await this.db.selectFrom('generations').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    const generation = await this.db
+      .selectFrom('generations')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where((eb) => eb.or([eb('created_at', '>=', historyCutoff(userId)), eb('status', 'not in', SETTLED)]))
+      .executeTakeFirst();
     return generation ? { ...generation, styles: await this.styles(id) } : undefined;
   }
 
@@ -276,18 +288,29 @@ export class GenerationsRepository {
       .execute();
   }
 
-  async recentOutputs(userId: string, limit: number): Promise<RecentOutput[]> {
-    const rows = await this.db
+  /**
+   * A page of the user's outputs (completed slots) whose generation their plan keeps in history,
+   * newest first by the time each was made.
+   */
+  async outputsPage(userId: string, page: { limit: number; after?: ListPosition | undefined }): Promise<Page<RecentOutput>> {
+    let query = this.db
       .selectFrom('generation_styles as s')
       .innerJoin('generations as g', 'g.id', 's.generation_id')
       .select(['s.id', 's.generation_id', 's.result_key', 's.renditions', 's.updated_at'])
+      .select(micros('s.updated_at').as('position'))
       .where('g.user_id', '=', userId)
+      .where((eb) => eb.or([eb('g.created_at', '>=', historyCutoff(userId)), eb('g.status', 'not in', SETTLED)]))
       .where('s.status', '=', 'complete')
       .where('s.result_key', 'is not', null)
       .orderBy('s.updated_at', 'desc')
-      .limit(limit)
-      .execute();
-    return rows.map((r) => ({ id: r.id, generationId: r.generation_id, resultKey: r.result_key!, renditions: r.renditions, createdAt: r.updated_at }));
+      .orderBy('s.id', 'desc')
+      .limit(page.limit + 1);
+    if (page.after) query = query.where(after('s.updated_at', 's.id', page.after));
+    const { items, next } = toPage(await query.execute(), page.limit, (row) => row.position);
+    return {
+      items: items.map((r) => ({ id: r.id, generationId: r.generation_id, resultKey: r.result_key!, renditions: r.renditions, createdAt: r.updated_at })),
+      next,
+    };
   }
 }
 

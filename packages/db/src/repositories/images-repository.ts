@@ -1,9 +1,14 @@
 import type { Db } from '../database.js';
 import type { SubjectFinding } from '@prodshot/contracts';
 import type { ImageRow, NewImage } from '../schema.js';
+import { historyCutoff } from './history-retention.js';
+import { after, micros, toPage, type ListPosition, type Page } from './keyset.js';
 import { isUuid } from './uuid.js';
 
-/** Uploads. Every read takes the owner's id, so another user's image is simply not found. */
+/**
+ * Uploads. Every read takes the owner's id, so another user's image is simply not found, and sees
+ * only what the owner's plan keeps in history: an expired upload reads as no upload at all.
+ */
 export class ImagesRepository {
   constructor(private readonly db: Db) {}
 
@@ -11,15 +16,20 @@ export class ImagesRepository {
     return this.db.insertInto('images').values(image).returningAll().executeTakeFirstOrThrow();
   }
 
-  async listByUser(userId: string, limit = 500): Promise<ImageRow[]> {
-    return this.db
+  /** A page of the user's uploads within their history, newest first. */
+  async listPage(userId: string, page: { limit: number; after?: ListPosition | undefined }): Promise<Page<ImageRow>> {
+    let query = this.db
       .selectFrom('images')
       .selectAll()
+      .select(micros('created_at').as('position'))
       .where('user_id', '=', userId)
+      .where('created_at', '>=', historyCutoff(userId))
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
+      .limit(page.limit + 1);
+    if (page.after) query = query.where(after('created_at', 'id', page.after));
+    const { items, next } = toPage(await query.execute(), page.limit, (row) => row.position);
+    return { items: items.map(({ position: _position, ...row }) => row), next };
   }
 
   /** By row id or by fileId, as the spec's calls send either. */
@@ -28,6 +38,7 @@ export class ImagesRepository {
       .selectFrom('images')
       .selectAll()
       .where('user_id', '=', userId)
+      .where('created_at', '>=', historyCutoff(userId))
       .where((eb) => (isUuid(idOrFileId) ? eb.or([eb('id', '=', idOrFileId), eb('file_id', '=', idOrFileId)]) : eb('file_id', '=', idOrFileId)))
       .executeTakeFirst();
   }

@@ -1,10 +1,19 @@
 import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { subjectDto, UPLOAD_MAX_BYTES, type SubjectResponse } from '@prodshot/contracts';
+import {
+  GenerationListResponse,
+  ImageListResponse,
+  IMAGES_PAGE_DEFAULT,
+  ListPageQuery,
+  RECENT_GENERATIONS_DEFAULT,
+  subjectDto,
+  UPLOAD_MAX_BYTES,
+  type SubjectResponse,
+} from '@prodshot/contracts';
 import type { IdempotencyClaim, IdempotencyKeyRow, ImageRow } from '@prodshot/db';
 import { jobIds } from '@prodshot/queue';
-import { derivedPrefix } from '@prodshot/storage';
+import { deleteImageFiles } from '@prodshot/storage';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
 import { errorBody } from '../../plugins/error-handler.js';
@@ -12,11 +21,9 @@ import { GenerationService } from '../../services/generation-service.js';
 import { HttpError } from '../../services/http-error.js';
 import { heldTarget, idempotencyClaim } from '../../services/idempotency.js';
 import { imagingErrorStatus } from '../../services/imaging-errors.js';
+import { decodeCursor, encodeCursor } from '../../services/list-cursor.js';
 import { requestRenditions } from '../../services/rendition-requests.js';
 import { cleanName, storeUpload, toImageDto, UploadDecoder, UploadsBusyError } from '../../services/upload-service.js';
-
-const RECENT_DEFAULT = 6;
-const RECENT_MAX = 100;
 
 interface UploadParts {
   files: number;
@@ -69,21 +76,28 @@ export async function imageRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     }
   });
 
-  app.get('/api/images', async (request) => {
-    const rows = await service.images.listByUser(request.user.id);
-    // An upload still waiting for its analysis gets its renditions there.
-    const without = rows.filter((row) => !row.renditions && row.subject !== null);
-    await requestRenditions(deps.producer, request.log, without.map((row) => ({ key: row.storage_key, owner: { kind: 'image', id: row.id } })));
-    return { data: await Promise.all(rows.map((row) => toImageDto(deps.store, row))) };
-  });
+  app.get<{ Querystring: ListPageQuery }>(
+    '/api/images',
+    { schema: { querystring: ListPageQuery, response: { 200: ImageListResponse } } },
+    async (request): Promise<ImageListResponse> => {
+      const page = await service.images.listPage(request.user.id, { limit: request.query.limit ?? IMAGES_PAGE_DEFAULT, after: decodeCursor(request.query.cursor) });
+      // An upload still waiting for its analysis gets its renditions there.
+      const without = page.items.filter((row) => !row.renditions && row.subject !== null);
+      await requestRenditions(deps.producer, request.log, without.map((row) => ({ key: row.storage_key, owner: { kind: 'image', id: row.id } })));
+      return { data: await Promise.all(page.items.map((row) => toImageDto(deps.store, row))), nextCursor: encodeCursor(page.next) };
+    },
+  );
 
-  app.get<{ Querystring: { limit?: string } }>('/api/images/recent/generations', async (request) => {
-    const limit = Math.min(RECENT_MAX, Math.max(1, Number(request.query.limit) || RECENT_DEFAULT));
-    const outputs = await service.generations.recentOutputs(request.user.id, limit);
-    const without = outputs.filter((output) => !output.renditions);
-    await requestRenditions(deps.producer, request.log, without.map((output) => ({ key: output.resultKey, owner: { kind: 'style', id: output.id } })));
-    return { data: await Promise.all(outputs.map((output) => service.recentGenerationDto(output))) };
-  });
+  app.get<{ Querystring: ListPageQuery }>(
+    '/api/images/recent/generations',
+    { schema: { querystring: ListPageQuery, response: { 200: GenerationListResponse } } },
+    async (request): Promise<GenerationListResponse> => {
+      const page = await service.generations.outputsPage(request.user.id, { limit: request.query.limit ?? RECENT_GENERATIONS_DEFAULT, after: decodeCursor(request.query.cursor) });
+      const without = page.items.filter((output) => !output.renditions);
+      await requestRenditions(deps.producer, request.log, without.map((output) => ({ key: output.resultKey, owner: { kind: 'style', id: output.id } })));
+      return { data: await Promise.all(page.items.map((output) => service.recentGenerationDto(output))), nextCursor: encodeCursor(page.next) };
+    },
+  );
 
   /** Asks a worker to find the upload's product (and make its cutout); once per upload. */
   function analyse(row: ImageRow): Promise<string> {
@@ -115,8 +129,7 @@ export async function imageRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   /** Its generations stay in history (decisions.md); only the upload's own files go. */
   async function deleteUpload(row: ImageRow): Promise<void> {
     await service.images.deleteOwned(row.user_id, row.id);
-    await deps.store.delete(row.storage_key);
-    await deps.store.deletePrefix(derivedPrefix(row.storage_key));
+    await deleteImageFiles(deps.store, row.storage_key);
   }
 
   app.delete<{ Params: { id: string } }>('/api/images/:id', async (request, reply) => {

@@ -1,0 +1,266 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { historyDays, type GenerationListResponse, type ImageListResponse, type PaidPlanId } from '@prodshot/contracts';
+import { GenerationsRepository, ImagesRepository, SubscriptionsRepository, type SubscriptionPatch } from '@prodshot/db';
+import { generationOutputKey, uploadKey } from '@prodshot/storage';
+import { signIn, type Session } from '../../pipeline.test-support.js';
+import { isRunning } from '../../services/billing.js';
+import { MALFORMED_CURSOR_MESSAGE } from '../../services/list-cursor.js';
+import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
+
+const stack = inject('stack');
+let testApp: TestApp;
+let images: ImagesRepository;
+let generations: GenerationsRepository;
+
+beforeAll(async () => {
+  testApp = await buildTestApp(stack);
+  images = new ImagesRepository(testApp.deps.db);
+  generations = new GenerationsRepository(testApp.deps.db);
+});
+afterAll(() => testApp.close());
+
+/** `count` upload rows, straight through the repository (no decode, no engine); their ids. */
+async function addUploads(userId: string, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let start = 0; start < count; start += 50) {
+    const rows = await Promise.all(
+      Array.from({ length: Math.min(50, count - start) }, () => {
+        const fileId = randomUUID();
+        return images.create({ user_id: userId, file_id: fileId, name: `photo ${fileId.slice(0, 4)}`, storage_key: uploadKey(userId, fileId, 'image/png'), content_type: 'image/png', width: 64, height: 64, bytes: 100 });
+      }),
+    );
+    ids.push(...rows.map((row) => row.id));
+  }
+  return ids;
+}
+
+/** A settled generation with `outputs` completed slots; its id and its outputs' ids. */
+async function addGeneration(userId: string, outputs: number, status: 'complete' | 'running' = 'complete'): Promise<{ id: string; outputIds: string[] }> {
+  const slots = Array.from({ length: outputs }, (_, index) => ({ index, name: 'Marble', prompt: null, backgroundType: 'marble' }));
+  const generation = await generations.create({ userId, imageId: null, kind: 'manual', stage: null, request: {}, slots });
+  for (const slot of slots) await generations.completeStyle(generation.id, slot.index, generationOutputKey(userId, generation.id, slot.index, 'image/png'));
+  if (status === 'complete') await generations.settleIfDone(generation.id);
+  else await testApp.deps.db.updateTable('generations').set({ status: 'running' }).where('id', '=', generation.id).execute();
+  return { id: generation.id, outputIds: (await generations.styles(generation.id)).map((style) => style.id) };
+}
+
+/** Moves rows back in time, as if made `days` ago. */
+async function age(table: 'images' | 'generations', ids: string[], days: number): Promise<void> {
+  await testApp.deps.db
+    .updateTable(table)
+    .set({ created_at: sql`now() - make_interval(days => ${days})` })
+    .where('id', 'in', ids)
+    .execute();
+}
+
+async function subscribe(userId: string, plan: PaidPlanId, patch: SubscriptionPatch = {}): Promise<void> {
+  const row = await new SubscriptionsRepository(testApp.deps.db).activate(userId, { plan, status: 'active', provider: 'local' });
+  if (Object.keys(patch).length > 0) await new SubscriptionsRepository(testApp.deps.db).update(row.id, patch);
+}
+
+async function get<T>(session: Session, url: string): Promise<T> {
+  const response = await testApp.app.inject({ method: 'GET', url, headers: session.auth });
+  expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+  return response.json<T>();
+}
+
+async function status(session: Session, url: string): Promise<number> {
+  return (await testApp.app.inject({ method: 'GET', url, headers: session.auth })).statusCode;
+}
+
+/** Follows nextCursor from the first page to the last; every page's items, in order. */
+async function walk<T>(session: Session, path: string, limit: number): Promise<{ pages: T[][]; items: T[] }> {
+  const pages: T[][] = [];
+  let cursor: string | null = null;
+  do {
+    const query: string = `?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const page: { data: T[]; nextCursor: string | null } = await get(session, `${path}${query}`);
+    pages.push(page.data);
+    cursor = page.nextCursor;
+    expect(pages.length).toBeLessThan(100);
+  } while (cursor);
+  return { pages, items: pages.flat() };
+}
+
+describe('the uploads list', () => {
+  it('reaches every one of more than 500 uploads, each once, newest first, ties broken by id', async () => {
+    const seller = await signIn(testApp, `uploads-${randomUUID()}@example.com`);
+    const ids = await addUploads(seller.userId, 501);
+    // Whole seconds: many uploads share one time, which the cursor must still step through.
+    await testApp.deps.db.updateTable('images').set({ created_at: sql`date_trunc('second', created_at) - make_interval(secs => (ascii(file_id) % 3))` }).where('user_id', '=', seller.userId).execute();
+
+    const first = await get<ImageListResponse>(seller, '/api/images');
+    expect(first.data).toHaveLength(50);
+    expect(first.nextCursor).toEqual(expect.any(String));
+
+    const { pages, items } = await walk<ImageListResponse['data'][number]>(seller, '/api/images', 100);
+    expect(pages.map((page) => page.length)).toEqual([100, 100, 100, 100, 100, 1]);
+    expect(new Set(items.map((item) => item._id)).size).toBe(501);
+    expect(new Set(items.map((item) => item._id))).toEqual(new Set(ids));
+    const expected = await testApp.deps.db.selectFrom('images').select('id').where('user_id', '=', seller.userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    expect(items.map((item) => item._id)).toEqual(expected.map((row) => row.id));
+    expect(items[0]).toMatchObject({ fileId: expect.any(String), name: expect.any(String), originalImage: { url: expect.any(String), thumbnailUrl: expect.any(String), previewUrl: expect.any(String) } });
+  });
+});
+
+describe('the generations list', () => {
+  it("reaches every one of more than 100 outputs, six at a time by default (the dashboard's)", async () => {
+    const seller = await signIn(testApp, `outputs-${randomUUID()}@example.com`);
+    const outputIds: string[] = [];
+    for (let n = 0; n < 26; n += 1) outputIds.push(...(await addGeneration(seller.userId, 4)).outputIds);
+
+    const dashboard = await get<GenerationListResponse>(seller, '/api/images/recent/generations?limit=6');
+    expect(dashboard.data).toHaveLength(6);
+    expect((await get<GenerationListResponse>(seller, '/api/images/recent/generations')).data).toHaveLength(6);
+
+    const { pages, items } = await walk<GenerationListResponse['data'][number]>(seller, '/api/images/recent/generations', 100);
+    expect(pages.map((page) => page.length)).toEqual([100, 4]);
+    expect(new Set(items.map((item) => item.id))).toEqual(new Set(outputIds));
+    expect(items.map((item) => item.id)).toHaveLength(104);
+    const times = items.map((item) => Date.parse(item.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(items[0]).toMatchObject({ generationId: expect.any(String), imageUrl: expect.any(String), thumbnailUrl: expect.any(String), previewUrl: expect.any(String) });
+  });
+});
+
+describe('list paging input', () => {
+  it('refuses a malformed cursor and a page size out of range with 400 and a plain message', async () => {
+    const seller = await signIn(testApp, `input-${randomUUID()}@example.com`);
+    const forged = Buffer.from('123:not-a-row').toString('base64url');
+    for (const path of ['/api/images', '/api/images/recent/generations']) {
+      for (const cursor of ['garbage!', forged, 'AAAA']) {
+        const response = await testApp.app.inject({ method: 'GET', url: `${path}?cursor=${encodeURIComponent(cursor)}`, headers: seller.auth });
+        expect(response.statusCode, `${path} ${cursor}`).toBe(400);
+        expect(response.json()).toMatchObject({ message: MALFORMED_CURSOR_MESSAGE, code: 'invalid_cursor' });
+      }
+      for (const limit of ['0', '101', 'many']) {
+        const response = await testApp.app.inject({ method: 'GET', url: `${path}?limit=${limit}`, headers: seller.auth });
+        expect(response.statusCode, `${path} limit=${limit}`).toBe(400);
+        expect(response.json().message).toContain('limit');
+      }
+    }
+  });
+
+  it("pages only the caller's own items with another user's cursor", async () => {
+    const alice = await signIn(testApp, `alice-${randomUUID()}@example.com`);
+    const bob = await signIn(testApp, `bob-${randomUUID()}@example.com`);
+    const aliceUploads = await addUploads(alice.userId, 4);
+    const bobUploads = await addUploads(bob.userId, 3);
+    const aliceOutputs = (await addGeneration(alice.userId, 4)).outputIds;
+    const bobOutputs = (await addGeneration(bob.userId, 2)).outputIds;
+
+    const aliceUploadPage = await get<ImageListResponse>(alice, '/api/images?limit=1');
+    const bobWithAliceCursor = await get<ImageListResponse>(bob, `/api/images?limit=100&cursor=${aliceUploadPage.nextCursor}`);
+    expect(bobWithAliceCursor.data.map((image) => image._id).every((id) => bobUploads.includes(id))).toBe(true);
+    expect(bobWithAliceCursor.data.some((image) => aliceUploads.includes(image._id))).toBe(false);
+
+    const aliceOutputPage = await get<GenerationListResponse>(alice, '/api/images/recent/generations?limit=1');
+    const bobOutputs2 = await get<GenerationListResponse>(bob, `/api/images/recent/generations?limit=100&cursor=${aliceOutputPage.nextCursor}`);
+    expect(bobOutputs2.data.every((output) => bobOutputs.includes(output.id))).toBe(true);
+    expect(bobOutputs2.data.some((output) => aliceOutputs.includes(output.id))).toBe(false);
+  });
+});
+
+describe('history by plan', () => {
+  async function seller(plan: PaidPlanId | 'none'): Promise<Session> {
+    const session = await signIn(testApp, `${plan}-${randomUUID()}@example.com`);
+    if (plan !== 'none') await subscribe(session.userId, plan);
+    return session;
+  }
+
+  /** What the seller can still see of an upload and a generation made `days` ago. */
+  async function visibleAfter(session: Session, days: number): Promise<{ listed: { upload: boolean; output: boolean }; byId: { upload: number; generation: number; file: number } }> {
+    const [imageId] = await addUploads(session.userId, 1);
+    const { id: generationId, outputIds } = await addGeneration(session.userId, 1);
+    await age('images', [imageId!], days);
+    await age('generations', [generationId], days);
+    const uploads = await walk<ImageListResponse['data'][number]>(session, '/api/images', 100);
+    const outputs = await walk<GenerationListResponse['data'][number]>(session, '/api/images/recent/generations', 100);
+    return {
+      listed: { upload: uploads.items.some((image) => image._id === imageId), output: outputs.items.some((output) => output.id === outputIds[0]) },
+      byId: { upload: await status(session, `/api/images/${imageId}`), generation: await status(session, `/api/generations/${generationId}`), file: await status(session, `/uploads/${imageId}`) },
+    };
+  }
+
+  const kept = { listed: { upload: true, output: true }, byId: { upload: 200, generation: 200 } };
+  const expired = { listed: { upload: false, output: false }, byId: { upload: 404, generation: 404, file: 404 } };
+
+  it('keeps 30 days on Starter: a 29-day-old item is there, a 31-day-old one is gone from lists and answers 404 by id', async () => {
+    const starter = await seller('starter');
+    expect(await visibleAfter(starter, 29)).toMatchObject(kept);
+    expect(await visibleAfter(starter, 31)).toEqual(expired);
+  });
+
+  it('keeps 30 days without a plan, like Starter', async () => {
+    const none = await seller('none');
+    expect(await visibleAfter(none, 29)).toMatchObject(kept);
+    expect(await visibleAfter(none, 31)).toEqual(expired);
+  });
+
+  it('keeps everything on Growth and Pro', async () => {
+    for (const plan of ['growth', 'pro'] as const) {
+      const session = await seller(plan);
+      expect(await visibleAfter(session, 3 * 365)).toMatchObject(kept);
+    }
+  });
+
+  it('hides at once what a Growth seller keeps beyond 30 days when their cancelled plan ends, and shows it again on a new Growth plan', async () => {
+    const session = await seller('growth');
+    const [imageId] = await addUploads(session.userId, 1);
+    await age('images', [imageId!], 60);
+    const subscriptions = new SubscriptionsRepository(testApp.deps.db);
+    const row = (await subscriptions.findByUserId(session.userId))!;
+    await subscriptions.update(row.id, { status: 'canceled', cancelAtPeriodEnd: true, currentPeriodEnd: new Date(Date.now() + 86_400_000) });
+    expect(await status(session, `/api/images/${imageId}`)).toBe(200);
+    await subscriptions.update(row.id, { currentPeriodEnd: new Date(Date.now() - 1000) });
+    expect(await status(session, `/api/images/${imageId}`)).toBe(404);
+    await subscribe(session.userId, 'growth');
+    expect(await status(session, `/api/images/${imageId}`)).toBe(200);
+  });
+
+  it('still answers for a generation running past the 30 days, which the purge leaves alone', async () => {
+    const starter = await seller('starter');
+    const { id } = await addGeneration(starter.userId, 1, 'running');
+    await age('generations', [id], 45);
+    expect(await status(starter, `/api/generations/${id}`)).toBe(200);
+  });
+
+  it('reads the plan in force as the shot quality does: cancelled plans count to the end of their paid period', async () => {
+    const subscriptions = new SubscriptionsRepository(testApp.deps.db);
+    const later = new Date(Date.now() + 86_400_000);
+    const earlier = new Date(Date.now() - 86_400_000);
+    const cases: { plan: PaidPlanId; patch: SubscriptionPatch }[] = [
+      { plan: 'growth', patch: {} },
+      { plan: 'pro', patch: { status: 'trialing' } },
+      { plan: 'growth', patch: { status: 'canceled', cancelAtPeriodEnd: true, currentPeriodEnd: later } },
+      { plan: 'growth', patch: { status: 'canceled', cancelAtPeriodEnd: true, currentPeriodEnd: earlier } },
+      { plan: 'pro', patch: { status: 'canceled', cancelAtPeriodEnd: false, currentPeriodEnd: later } },
+      { plan: 'growth', patch: { status: 'past_due' } },
+      { plan: 'starter', patch: {} },
+    ];
+    for (const { plan, patch } of cases) {
+      const session = await signIn(testApp, `matrix-${randomUUID()}@example.com`);
+      await subscribe(session.userId, plan, patch);
+      const row = await subscriptions.findByUserId(session.userId);
+      const [imageId] = await addUploads(session.userId, 1);
+      await age('images', [imageId!], 45);
+      const keepsAll = historyDays(isRunning(row) ? row.plan : 'none') === null;
+      expect(await status(session, `/api/images/${imageId}`), `${plan} ${JSON.stringify(patch)}`).toBe(keepsAll ? 200 : 404);
+    }
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('documents the lists’ limit and cursor and their nextCursor', async () => {
+    const document = (await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, { get: { parameters: { name: string; in: string }[]; responses: Record<string, { content: Record<string, { schema: { properties: Record<string, unknown> } }> }> } }>;
+    }>();
+    for (const path of ['/api/images', '/api/images/recent/generations']) {
+      const operation = document.paths[path]!.get;
+      expect(operation.parameters.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name).sort(), path).toEqual(['cursor', 'limit']);
+      expect(Object.keys(operation.responses['200']!.content['application/json']!.schema.properties).sort(), path).toEqual(['data', 'nextCursor']);
+    }
+  });
+});
