@@ -5,6 +5,7 @@ import * as imageSubject from './migrations/0002-image-subject.js';
 import * as idempotencyKeys from './migrations/0003-idempotency-keys.js';
 import * as billing from './migrations/0004-billing.js';
 import * as renditions from './migrations/0005-renditions.js';
+import * as autoGenerations from './migrations/0006-auto-generations.js';
 
 /** Migrations are imported statically so that source runs (tests) and built runs (dist) apply the same set. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0003-idempotency-keys': idempotencyKeys,
   '0004-billing': billing,
   '0005-renditions': renditions,
+  '0006-auto-generations': autoGenerations,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
