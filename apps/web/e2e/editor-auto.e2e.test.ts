@@ -64,6 +64,8 @@ describe('editor auto mode in Chromium against the running stack', () => {
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize(viewport);
       expect(await axeViolations(page), `axe on the auto tab at ${viewport.width} px`).toEqual([]);
+      const tabs = page.getByRole('tablist');
+      expect(await tabs.evaluate((list) => list.scrollWidth - list.clientWidth), `the three tabs fit at ${viewport.width} px`).toBe(0);
       await screenshot(page, 'editor-auto-panel');
     }
 
