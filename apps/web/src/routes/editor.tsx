@@ -52,10 +52,12 @@ interface HistoryEntry extends AskedFor {
   scene: string | null;
 }
 
-function askedFor(mode: Mode, template: TemplateHandle | null, prompt: string): AskedFor {
-  if (mode === 'templates') return { type: templateName(template), prompt: null, template, backgroundType: template! };
-  if (mode === 'auto') return { type: templateName(AUTO_BACKGROUND), prompt: null, template: null, backgroundType: AUTO_BACKGROUND };
-  return { type: 'Custom', prompt: prompt.trim(), template: null, backgroundType: 'custom' };
+/** What a click asks for, and the part of the request body that says it. */
+function askedFor(mode: Mode, template: TemplateHandle | null, prompt: string): { asked: AskedFor; background: Pick<ShotRequest, 'backgroundType' | 'prompt'> } {
+  if (mode === 'templates') return { asked: { type: templateName(template), prompt: null, template, backgroundType: template! }, background: { backgroundType: template! } };
+  if (mode === 'auto') return { asked: { type: templateName(AUTO_BACKGROUND), prompt: null, template: null, backgroundType: AUTO_BACKGROUND }, background: { backgroundType: AUTO_BACKGROUND } };
+  const text = prompt.trim();
+  return { asked: { type: 'Custom', prompt: text, template: null, backgroundType: 'custom' }, background: { prompt: text } };
 }
 
 /** Auto mode's pick, as the worker recorded it on the generation's slots. */
@@ -104,7 +106,7 @@ function Editor({ source }: { source: EditorState }) {
   });
 
   function generate() {
-    const asked = askedFor(mode, template, prompt);
+    const { asked, background } = askedFor(mode, template, prompt);
     // Spec §9: template and custom requests ask for one image; auto mode for the count chosen.
     const body: ShotRequest = {
       imageUrl: source.imageUrl,
@@ -113,7 +115,7 @@ function Editor({ source }: { source: EditorState }) {
       productTitle: source.name,
       count: mode === 'auto' ? autoCount : 1,
       ...(phase === 'tap' && focus ? { focus } : {}),
-      ...(mode === 'custom' ? { prompt: prompt.trim() } : { backgroundType: asked.backgroundType as ShotRequest['backgroundType'] }),
+      ...background,
     };
     start.mutate({ body, asked, idempotencyKey: newIdempotencyKey() });
   }
