@@ -1,7 +1,8 @@
 import type { ProductInfo } from './images.js';
 
 export type RunStatus = 'queued' | 'running' | 'complete' | 'failed';
-export type GenerationKind = 'manual' | 'smart' | 'remove-background' | 'generate-background';
+/** 'auto' is a manual shot whose scene the engine picked from its analysis of the product. */
+export type GenerationKind = 'manual' | 'auto' | 'smart' | 'remove-background' | 'generate-background';
 /** Smart generation stages, in order (spec §4). */
 export const SMART_STAGES = ['analysing', 'designing recommendations', 'generating'] as const;
 export type SmartStage = (typeof SMART_STAGES)[number];

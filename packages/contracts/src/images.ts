@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { PROMPT_MAX_LENGTH, TEMPLATE_HANDLES, type TemplateHandle } from './templates.js';
+import { AUTO_BACKGROUND, PROMPT_MAX_LENGTH, TEMPLATE_HANDLES, type ShotBackground, type TemplateHandle } from './templates.js';
 
 /** Uploads of every endpoint are capped at 10 MB (decisions.md). */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
@@ -89,12 +89,14 @@ const ProductText = {
 const Prompt = Type.String({ maxLength: PROMPT_MAX_LENGTH });
 // An enum schema with the handles' own type: a union built from a mapped array would widen to nothing.
 const BackgroundType = Type.Unsafe<TemplateHandle>(Type.String({ enum: [...TEMPLATE_HANDLES] }));
+/** A template handle, or 'auto': the engine picks the scene from the product (auto mode, spec §4). */
+const ShotBackgroundType = Type.Unsafe<ShotBackground>(Type.String({ enum: [...TEMPLATE_HANDLES, AUTO_BACKGROUND] }));
 
 export const ProductShotRequest = Type.Object({
   ...ImageRef,
   ...ProductText,
   ...FocusField,
-  backgroundType: Type.Optional(BackgroundType),
+  backgroundType: Type.Optional(ShotBackgroundType),
   prompt: Type.Optional(Prompt),
   count: Type.Optional(Type.Integer({ minimum: 1, maximum: OUTPUTS_PER_REQUEST_MAX, default: 1 })),
   extractSubjectFirst: Type.Optional(Type.Boolean()),

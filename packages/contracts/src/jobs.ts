@@ -1,5 +1,5 @@
 import type { Focus } from './images.js';
-import type { TemplateHandle } from './templates.js';
+import type { ShotBackground, TemplateHandle } from './templates.js';
 
 interface SourceImage {
   generationId: string;
@@ -17,7 +17,8 @@ interface SourceImage {
 export type ShotSize = 1024 | 2048 | 4096;
 
 export interface ProductShotJob extends SourceImage {
-  backgroundType?: TemplateHandle | undefined;
+  /** 'auto': the worker picks one scene from its analysis of the product and renders every output in it. */
+  backgroundType?: ShotBackground | undefined;
   prompt?: string | undefined;
   count: number;
   upscaleImageFirst: boolean;

@@ -19,8 +19,14 @@ export function isTemplateHandle(value: unknown): value is TemplateHandle {
   return typeof value === 'string' && (TEMPLATE_HANDLES as readonly string[]).includes(value);
 }
 
-/** A slot's display name: the template's name, or 'Custom' for a prompt. */
+/** Auto mode's backgroundType (spec §4): the engine picks the scene from its analysis of the product. */
+export const AUTO_BACKGROUND = 'auto';
+/** What a manual shot asks for by backgroundType: a template, or auto. */
+export type ShotBackground = TemplateHandle | typeof AUTO_BACKGROUND;
+
+/** A request's display name (spec §3 history type): the template's name, 'Auto', or 'Custom' for a prompt. */
 export function templateName(handle: string | undefined | null): string {
+  if (handle === AUTO_BACKGROUND) return 'Auto';
   return TEMPLATES.find((t) => t.handle === handle)?.name ?? 'Custom';
 }
 

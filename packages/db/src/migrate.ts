@@ -6,6 +6,7 @@ import * as idempotencyKeys from './migrations/0003-idempotency-keys.js';
 import * as billing from './migrations/0004-billing.js';
 import * as renditions from './migrations/0005-renditions.js';
 import * as historyRetention from './migrations/0006-history-retention.js';
+import * as autoGenerations from './migrations/0007-auto-generations.js';
 
 /** Migrations are imported statically so that source runs (tests) and built runs (dist) apply the same set. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004-billing': billing,
   '0005-renditions': renditions,
   '0006-history-retention': historyRetention,
+  '0007-auto-generations': autoGenerations,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

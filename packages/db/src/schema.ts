@@ -4,7 +4,7 @@ import type { SubjectFinding } from '@prodshot/contracts';
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json<T> = ColumnType<T, string | T, string | T>;
 
-export type GenerationKind = 'manual' | 'smart' | 'remove-background' | 'generate-background';
+export type GenerationKind = 'manual' | 'auto' | 'smart' | 'remove-background' | 'generate-background';
 export type RunStatus = 'queued' | 'running' | 'complete' | 'failed';
 export type PlanId = 'none' | 'starter' | 'growth' | 'pro';
 export type LedgerKind =

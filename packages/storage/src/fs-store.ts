@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { assertSafeKey, contentTypeForKey } from './keys.js';
 import { ObjectNotFoundError, type ObjectStore, type StoredObject } from './object-store.js';
 import { signingTimes, signPath } from './signed-url.js';
+import { keyFromFilesUrl } from './url-keys.js';
 
 export interface FsStoreOptions {
   dir: string;
@@ -83,6 +84,10 @@ export class FsObjectStore implements ObjectStore {
   async signedUrl(key: string, ttlSeconds = this.options.ttlSeconds): Promise<string> {
     const { expires } = signingTimes(this.options.windowSeconds, ttlSeconds);
     return `${this.options.publicUrl}${signPath(this.options.signingSecret, key, expires)}`;
+  }
+
+  keyOfUrl(url: string, appOrigin: string): string | null {
+    return keyFromFilesUrl(url, this.options.publicUrl || appOrigin);
   }
 
   private pathOf(key: string): string {

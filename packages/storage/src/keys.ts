@@ -73,3 +73,15 @@ export function generationOutputKey(
 export function generationPrefix(userId: string, generationId: string): string {
   return assertSafeKey(`users/${userId}/generations/${generationId}`) + '/';
 }
+
+/** The upload a key belongs to: the upload itself, or a file made from it (cutout, rendition). */
+export interface UploadOfKey {
+  userId: string;
+  fileId: string;
+}
+
+/** Reads the layout back: whose upload a key is, or null for any other key (a generation's output). */
+export function uploadOfKey(key: string): UploadOfKey | null {
+  const match = /^users\/([^/]+)\/uploads\/([^/.]+)(?:\.[a-z0-9]+|\/[^/]+)$/.exec(key);
+  return match ? { userId: match[1]!, fileId: match[2]! } : null;
+}

@@ -3,6 +3,7 @@ import { Client, type ClientOptions } from 'minio';
 import { assertSafeKey } from './keys.js';
 import { ObjectNotFoundError, type ObjectStore, type StoredObject } from './object-store.js';
 import { signingTimes } from './signed-url.js';
+import { keyFromS3Url } from './url-keys.js';
 
 export interface MinioStoreOptions {
   endPoint: string;
@@ -115,9 +116,15 @@ export class MinioObjectStore implements ObjectStore {
     const cacheControl = `private, max-age=${expires - issued - this.options.windowSeconds}, immutable`;
     return this.signer.presignedGetObject(this.options.bucket, assertSafeKey(key), expires - issued, { 'response-cache-control': cacheControl }, new Date(issued * 1000));
   }
+
+  keyOfUrl(url: string): string | null {
+    const { publicUrl, endPoint, port, useSSL, bucket, region } = this.options;
+    // Links are signed for the public host when one is set (see `signer`), else for the endpoint.
+    return keyFromS3Url(url, { ...(publicUrl ? clientTarget(publicUrl) : { endPoint, port, useSSL }), bucket, region });
+  }
 }
 
-function clientTarget(publicUrl: string): Pick<ClientOptions, 'endPoint' | 'port' | 'useSSL'> {
+function clientTarget(publicUrl: string): { endPoint: string; port: number; useSSL: boolean } {
   const url = new URL(publicUrl);
   const useSSL = url.protocol === 'https:';
   return { endPoint: url.hostname, useSSL, port: url.port ? Number(url.port) : useSSL ? 443 : 80 };

@@ -28,6 +28,12 @@ export interface ObjectStore {
    * default), and the same URL for the same key all through one signing window.
    */
   signedUrl(key: string, ttlSeconds?: number): Promise<string>;
+  /**
+   * The key named by a link this store hands out (expired or not), or null when the URL is not
+   * one of its links. Reads the URL only, never fetches it. `appOrigin` is where the app is served,
+   * which relative links are relative to.
+   */
+  keyOfUrl(url: string, appOrigin: string): string | null;
 }
 
 export class ObjectNotFoundError extends Error {

@@ -30,5 +30,7 @@ export function withTimeouts(store: ObjectStore, timeoutMs: number): ObjectStore
     delete: bounded('delete', (key: string) => store.delete(key)),
     deletePrefix: bounded('deletePrefix', (prefix: string) => store.deletePrefix(prefix)),
     signedUrl: bounded('signedUrl', (key: string, ttlSeconds?: number) => store.signedUrl(key, ttlSeconds)),
+    // Reads a string, never the store: nothing to bound.
+    keyOfUrl: (url: string, appOrigin: string) => store.keyOfUrl(url, appOrigin),
   };
 }

@@ -31,11 +31,14 @@ import type { JobProducer } from '@prodshot/queue';
 import { isRunning } from './billing.js';
 import { HttpError } from './http-error.js';
 import { heldTarget, IdempotentReplayError } from './idempotency.js';
+import { imageNotFound, uploadByUrl } from './image-url.js';
 import { signImage, type ObjectStore } from '@prodshot/storage';
 
 export interface GenerationServiceDeps {
   db: Db;
   store: ObjectStore;
+  /** Where the app is served (PUBLIC_URL): relative links in an `imageUrl` are relative to it. */
+  config: { http: { publicUrl: string } };
   producer: JobProducer;
   /** Told after a reservation moved the user's credits. */
   onCreditsChanged?: ((userId: string, balance: { subscriptionCredits: number; addOnCredits: number }) => void) | undefined;
@@ -87,11 +90,16 @@ export class GenerationService {
     if (held) throw new IdempotentReplayError(held);
   }
 
-  /** The caller's image by imageId or fileId; 404 for anything else, another user's ids included. */
-  async ownedImage(userId: string, ref: { imageId?: string | undefined; fileId?: string | undefined }): Promise<ImageRow> {
+  /**
+   * The caller's image by imageId or fileId, or else by an imageUrl of ours (see uploadByUrl); 404
+   * for anything else, another user's ids and links included. Ids win over a URL sent beside them.
+   */
+  async ownedImage(userId: string, ref: { imageId?: string | undefined; fileId?: string | undefined; imageUrl?: string | undefined }): Promise<ImageRow> {
     const id = ref.imageId ?? ref.fileId;
-    const image = id ? await this.images.findOwned(userId, id) : undefined;
-    if (!image) throw new HttpError(404, 'Image not found', 'image_not_found');
+    if (!id && ref.imageUrl) return uploadByUrl({ store: this.deps.store, images: this.images, appOrigin: this.deps.config.http.publicUrl }, userId, ref.imageUrl);
+    if (!id) throw new HttpError(400, 'Name the image: imageId, fileId or imageUrl', 'missing_image');
+    const image = await this.images.findOwned(userId, id);
+    if (!image) throw imageNotFound();
     return image;
   }
 

@@ -25,7 +25,7 @@ import {
   type SmartGenerateRequest,
   type SubjectResponse,
   type SubscriptionResponse,
-  type TemplateHandle,
+  type ShotBackground,
   type UserProfile,
   type VerifyTokenResponse,
 } from '@prodshot/contracts';
@@ -90,9 +90,9 @@ function safeJson(text: string): unknown {
 
 /**
  * ProductShotRequest's static type reads backgroundType as undefined (its TypeBox union is built from a
- * widened array), so the handle is typed here from TemplateHandle.
+ * widened array), so it is typed here from ShotBackground (a template handle or 'auto').
  */
-export type ShotRequest = Omit<ProductShotRequest, 'backgroundType'> & { backgroundType?: TemplateHandle };
+export type ShotRequest = Omit<ProductShotRequest, 'backgroundType'> & { backgroundType?: ShotBackground };
 
 /** A call that starts paid work, sent once per user action (see lib/idempotency.ts). */
 function keyed(idempotencyKey: string): Record<string, string> {

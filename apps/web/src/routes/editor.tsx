@@ -1,9 +1,20 @@
-import { TAP_PRODUCT_MESSAGE, templateName, TEMPLATES, type Focus, type ProcessedImageDto, type RecentGenerationDto, type TemplateHandle } from '@prodshot/contracts';
+import {
+  AUTO_BACKGROUND,
+  TAP_PRODUCT_MESSAGE,
+  templateName,
+  TEMPLATES,
+  type Focus,
+  type GenerationDto,
+  type ProcessedImageDto,
+  type RecentGenerationDto,
+  type TemplateHandle,
+} from '@prodshot/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { GenerationPopup } from '../components/ui/image-popup.js';
 import { BOX_SIZES, RenditionImage } from '../components/ui/rendition-image.js';
+import { AutoPanel } from '../features/editor/auto-panel.js';
 import { isBlankPrompt, PromptBox, ENHANCE_INVALID_RESPONSE } from '../features/editor/prompt-box.js';
 import { TEMPLATE_DESCRIPTIONS } from '../features/editor/template-descriptions.js';
 import { progressPercent } from '../features/generations/smart-status.js';
@@ -17,7 +28,7 @@ import { newIdempotencyKey, retryTransient } from '../lib/idempotency.js';
 import { queryKeys } from '../lib/query-keys.js';
 
 const ALL_GENERATIONS_STRIP = 12;
-type Mode = 'templates' | 'custom';
+type Mode = 'templates' | 'custom' | 'auto';
 
 const GENERATION_FAILED = 'Failed to generate product shots. Please try again.';
 
@@ -26,6 +37,8 @@ interface AskedFor {
   type: string;
   prompt: string | null;
   template: TemplateHandle | null;
+  /** What the shots' settings say: the template, 'custom' or 'auto'. */
+  backgroundType: string;
 }
 
 interface PendingShot extends AskedFor {
@@ -35,6 +48,22 @@ interface PendingShot extends AskedFor {
 interface HistoryEntry extends AskedFor {
   key: number;
   images: ProcessedImageDto[];
+  /** The scene auto mode picked. */
+  scene: string | null;
+}
+
+/** What a click asks for, and the part of the request body that says it. */
+function askedFor(mode: Mode, template: TemplateHandle | null, prompt: string): { asked: AskedFor; background: Pick<ShotRequest, 'backgroundType' | 'prompt'> } {
+  if (mode === 'templates') return { asked: { type: templateName(template), prompt: null, template, backgroundType: template! }, background: { backgroundType: template! } };
+  if (mode === 'auto') return { asked: { type: templateName(AUTO_BACKGROUND), prompt: null, template: null, backgroundType: AUTO_BACKGROUND }, background: { backgroundType: AUTO_BACKGROUND } };
+  const text = prompt.trim();
+  return { asked: { type: 'Custom', prompt: text, template: null, backgroundType: 'custom' }, background: { prompt: text } };
+}
+
+/** Auto mode's pick, as the worker recorded it on the generation's slots. */
+function pickedScene(generation: GenerationDto): { scene: string | null; prompt: string | null } {
+  const slot = generation.styles.find((s) => s.prompt);
+  return { scene: slot?.name ?? null, prompt: slot?.prompt ?? null };
 }
 
 export function EditorPage() {
@@ -48,6 +77,7 @@ function Editor({ source }: { source: EditorState }) {
   const [mode, setMode] = useState<Mode>('templates');
   const [template, setTemplate] = useState<TemplateHandle | null>('lifestyle');
   const [prompt, setPrompt] = useState('');
+  const [autoCount, setAutoCount] = useState(1);
   const [results, setResults] = useState<ProcessedImageDto[]>([]);
   const [shown, setShown] = useState(0);
   const [history, setHistory] = useState<HistoryEntry[]>([]);
@@ -76,15 +106,16 @@ function Editor({ source }: { source: EditorState }) {
   });
 
   function generate() {
-    const asked: AskedFor = mode === 'templates' ? { type: templateName(template), prompt: null, template } : { type: 'Custom', prompt: prompt.trim(), template: null };
+    const { asked, background } = askedFor(mode, template, prompt);
+    // Spec §9: template and custom requests ask for one image; auto mode for the count chosen.
     const body: ShotRequest = {
       imageUrl: source.imageUrl,
       imageId: source.imageId,
       fileId: source.fileId,
       productTitle: source.name,
-      count: 1,
+      count: mode === 'auto' ? autoCount : 1,
       ...(phase === 'tap' && focus ? { focus } : {}),
-      ...(mode === 'templates' ? { backgroundType: template! } : { prompt: prompt.trim() }),
+      ...background,
     };
     start.mutate({ body, asked, idempotencyKey: newIdempotencyKey() });
   }
@@ -99,11 +130,12 @@ function Editor({ source }: { source: EditorState }) {
     if (!settledShot) return setError(errorMessage(lostShot, GENERATION_FAILED));
     const images: ProcessedImageDto[] = settledShot.styles
       .filter((s) => s.status === 'complete' && s.url)
-      .map((s) => ({ url: s.url!, thumbnailUrl: s.thumbnailUrl!, previewUrl: s.previewUrl!, settings: { backgroundType: pending.template ?? 'custom' } }));
+      .map((s) => ({ url: s.url!, thumbnailUrl: s.thumbnailUrl!, previewUrl: s.previewUrl!, settings: { backgroundType: pending.backgroundType } }));
     if (images.length === 0) return setError(settledShot.error ?? settledShot.styles.find((s) => s.error)?.error ?? GENERATION_FAILED);
     setResults(images);
     setShown(0);
-    const entry: HistoryEntry = { key: Date.now(), type: pending.type, prompt: pending.prompt, template: pending.template, images };
+    const picked = pending.backgroundType === AUTO_BACKGROUND ? pickedScene(settledShot) : { scene: null, prompt: pending.prompt };
+    const entry: HistoryEntry = { ...pending, key: Date.now(), images, ...picked };
     setHistory((previous) => [entry, ...previous]);
     setActiveEntry(entry.key);
     void recent.refetch();
@@ -122,7 +154,8 @@ function Editor({ source }: { source: EditorState }) {
   }
 
   const current = results[shown];
-  const canGenerate = (mode === 'templates' ? template !== null : !isBlankPrompt(prompt)) && !tapMissing && phase !== 'failed';
+  const chosen = mode === 'templates' ? template !== null : mode === 'custom' ? !isBlankPrompt(prompt) : true;
+  const canGenerate = chosen && !tapMissing && phase !== 'failed';
   const recentItems = recent.data?.data ?? [];
   const busy = start.isPending || pending !== null;
   // aria-disabled rather than disabled: a disabled button drops keyboard focus to <body>, and Generate disables itself on click.
@@ -206,6 +239,7 @@ function Editor({ source }: { source: EditorState }) {
                     {entry.images[0] && <RenditionImage image={entry.images[0]} sizes={BOX_SIZES.historyEntry} alt="" />}
                     <span>
                       <strong>{entry.type}</strong>
+                      {entry.scene && <span className="small history-scene">Scene: {entry.scene}</span>}
                       {entry.prompt && <span className="muted small history-prompt">{entry.prompt}</span>}
                     </span>
                   </button>
@@ -240,6 +274,9 @@ function Editor({ source }: { source: EditorState }) {
           <button type="button" role="tab" id="tab-custom" aria-selected={mode === 'custom'} aria-controls="panel-custom" onClick={() => setMode('custom')}>
             Custom Background
           </button>
+          <button type="button" role="tab" id="tab-auto" aria-selected={mode === 'auto'} aria-controls="panel-auto" onClick={() => setMode('auto')}>
+            Auto
+          </button>
         </div>
         {mode === 'templates' ? (
           <div id="panel-templates" role="tabpanel" aria-labelledby="tab-templates">
@@ -255,9 +292,13 @@ function Editor({ source }: { source: EditorState }) {
               ))}
             </ul>
           </div>
-        ) : (
+        ) : mode === 'custom' ? (
           <div id="panel-custom" role="tabpanel" aria-labelledby="tab-custom">
             <PromptBox value={prompt} onChange={setPrompt} onEnhance={enhance} />
+          </div>
+        ) : (
+          <div id="panel-auto" role="tabpanel" aria-labelledby="tab-auto">
+            <AutoPanel count={autoCount} onCount={setAutoCount} />
           </div>
         )}
         {error && (

@@ -137,6 +137,21 @@ export class GenerationsRepository {
       .execute();
   }
 
+  /**
+   * Records the scene auto mode picked: its name and prompt on every slot not yet named, and what the
+   * engine read of the product on the generation. Once only: a retried job finds its pick there.
+   */
+  async recordAutoScene(generationId: string, scene: { name: string; prompt: string }, productInfo: Record<string, unknown>): Promise<void> {
+    // One statement, so the slots' names and the product info are written together.
+    await sql`
+      with named as (
+        update generation_styles set name = ${scene.name}, prompt = ${scene.prompt}, updated_at = now()
+        where generation_id = ${generationId} and prompt is null
+      )
+      update generations set product_info = ${JSON.stringify(productInfo)}, updated_at = now() where id = ${generationId}
+    `.execute(this.db);
+  }
+
   /** true while the generation is neither complete nor failed. */
   async isOpen(generationId: string): Promise<boolean> {
     const row = await this.db.selectFrom('generations').select('status').where('id', '=', generationId).executeTakeFirst();

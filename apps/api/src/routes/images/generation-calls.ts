@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  AUTO_BACKGROUND,
   EnhancePromptRequest,
   GenerateBackgroundRequest,
   ProductShotRequest,
@@ -108,6 +109,10 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     if (!body.backgroundType && blank(body.prompt)) {
       return reply.status(400).send(errorBody(400, 'Choose a template or describe a background', 'missing_background'));
     }
+    const auto = body.backgroundType === AUTO_BACKGROUND;
+    if (auto && !blank(body.prompt)) {
+      return reply.status(400).send(errorBody(400, 'Auto mode picks the scene itself: send no prompt with it', 'auto_with_prompt'));
+    }
     const userId = request.user.id;
     const claim = idempotencyClaim(request);
     const { generationId } = await service.once(claim, async () => {
@@ -117,7 +122,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
       const generation = await service.open({
         userId,
         image,
-        kind: 'manual',
+        kind: auto ? 'auto' : 'manual',
         request: { backgroundType: body.backgroundType ?? null, prompt: prompt ?? null, count },
         slots: slotsFor(count, body.backgroundType, prompt),
         credits: count,
@@ -230,7 +235,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     const jobId = jobIds.style(body.generationId, body.styleIndex);
     const { generationId } = await service.once(claim, async () => {
       const [generation, size] = await Promise.all([service.ownedGeneration(userId, body.generationId), service.shotSize(userId)]);
-      const image = await service.ownedImage(userId, { imageId: generation.image_id ?? body.imageId, fileId: body.fileId });
+      const image = await service.ownedImage(userId, { imageId: generation.image_id ?? body.imageId, fileId: body.fileId, imageUrl: body.imageUrl });
       const existing = generation.styles.find((s) => s.index === body.styleIndex);
       if (existing?.status === 'failed') throw new HttpError(409, 'This style already failed; start a new generation', 'style_failed');
       const slot = { index: body.styleIndex, name: body.styleName, prompt: body.stylePrompt, backgroundType: body.styleName };

@@ -1,0 +1,87 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './support/axe.js';
+import { CORPUS_PRODUCTS, launchChromium, screenshot, VIEWPORTS } from './support/browser.js';
+import { startStack, type RunningStack } from './support/stack.js';
+
+const CORPUS_PRODUCT = path.join(CORPUS_PRODUCTS, 'saleor-blue-plimsolls-1.png');
+
+/** A real product photo from the corpus when it is there; else a drawn bottle on a pale backdrop, which the engine finds as well. */
+async function productPhoto(): Promise<string> {
+  if (existsSync(CORPUS_PRODUCT)) return CORPUS_PRODUCT;
+  const bottle = await sharp({ create: { width: 260, height: 560, channels: 3, background: '#c23a5a' } }).png().toBuffer();
+  const photo = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#f1efe9' } }).composite([{ input: bottle, left: 320, top: 170 }]).jpeg().toBuffer();
+  const file = path.join(await mkdtemp(path.join(tmpdir(), 'prodshot-e2e-auto-')), 'rose-serum.jpg');
+  await writeFile(file, photo);
+  return file;
+}
+
+let stack: RunningStack;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchChromium();
+  const context = await browser.newContext({ baseURL: stack.baseUrl, viewport: VIEWPORTS[1] });
+  page = await context.newPage();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+}, 60_000);
+
+const creditTotal = () => page.getByTestId('credit-total').textContent();
+
+describe('editor auto mode in Chromium against the running stack', () => {
+  it("makes two shots in the scene the engine picks, charges two credits, and files them under 'Auto'", async () => {
+    await page.goto('/sign-up');
+    await page.getByLabel('Full name').fill('Auto Seller');
+    await page.getByLabel('Email address').fill(`e2e-auto-${Date.now()}@example.com`);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL('**/dashboard');
+    // Add-on credits without a plan: shots at 1024 px, the quickest to render.
+    await page.goto('/checkout/addon?plan=addon-100');
+    await page.getByRole('button', { name: 'Buy Credits' }).click();
+    await page.waitForURL('**/dashboard?addon=success');
+    await expect.poll(creditTotal, { timeout: 10_000 }).toBe('100');
+
+    await page.locator('#image-input').setInputFiles(await productPhoto());
+    await page.getByRole('button', { name: 'Continue with Manual Design' }).click();
+    await page.waitForURL('**/editor');
+    await page.getByRole('tab', { name: 'Auto' }).click();
+    const panel = page.getByRole('tabpanel');
+    expect(await panel.getByRole('radio', { name: '1' }).isChecked()).toBe(true);
+    expect(await panel.locator('.auto-cost').textContent()).toBe('Cost: 1 credit');
+    await panel.getByText('2', { exact: true }).click();
+    expect(await panel.locator('.auto-cost').textContent()).toBe('Cost: 2 credits');
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      expect(await axeViolations(page), `axe on the auto tab at ${viewport.width} px`).toEqual([]);
+      const tabs = page.getByRole('tablist');
+      expect(await tabs.evaluate((list) => list.scrollWidth - list.clientWidth), `the three tabs fit at ${viewport.width} px`).toBe(0);
+      await screenshot(page, 'editor-auto-panel');
+    }
+
+    const sent = page.waitForRequest((request) => request.url().endsWith('/api/images/generate-product-shots'));
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ backgroundType: 'auto', count: 2 });
+    await page.getByText('Auto result').waitFor({ timeout: 120_000 });
+    const history = page.locator('section.history').filter({ has: page.getByRole('heading', { name: 'Session history' }) });
+    const entry = history.getByRole('button').first();
+    expect(await entry.locator('strong').textContent()).toBe('Auto');
+    expect(await entry.locator('.history-scene').textContent()).toMatch(/^Scene: \S/);
+    expect(await page.getByRole('list', { name: 'Results' }).getByRole('button').count()).toBe(2);
+    await expect.poll(creditTotal, { timeout: 10_000 }).toBe('98');
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await screenshot(page, 'editor-auto-result');
+    }
+  }, 240_000);
+});
