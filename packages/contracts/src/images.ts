@@ -30,6 +30,23 @@ export interface RecentGenerationDto extends RenditionUrls {
   createdAt: string;
 }
 
+/** A generated shot by its generation and style slot: what its download through the API names. */
+export interface ShotRef {
+  generationId: string;
+  index: number;
+}
+
+/** `GET /api/images/recent/generations` items: the spec's recent generation, and where it sits. */
+export type RecentShotDto = RecentGenerationDto & ShotRef;
+
+/**
+ * The full shot from the app's own origin, saved under a name (Content-Disposition): downloads
+ * need no CORS on the bucket, wherever MinIO or S3 serves the shots' signed links.
+ */
+export function shotDownloadPath({ generationId, index }: ShotRef): string {
+  return `/api/generations/${encodeURIComponent(generationId)}/styles/${index}/download`;
+}
+
 /**
  * A point on the upload that marks the product, as fractions 0..1 of its width and height from
  * the top-left: the seller's tap when a photo holds more than one candidate.

@@ -5,7 +5,7 @@ import {
   type JobName,
   type JobPayloads,
   type ProcessedImageDto,
-  type RecentGenerationDto,
+  type RecentShotDto,
   type ShotSize,
   type SmartStage,
   type StyleSlotDto,
@@ -254,9 +254,9 @@ export class GenerationService {
     return signImage(this.deps.store, style.result_key, style.renditions);
   }
 
-  async recentGenerationDto(output: RecentOutput): Promise<RecentGenerationDto & { generationId: string }> {
+  async recentGenerationDto(output: RecentOutput): Promise<RecentShotDto> {
     const { url, ...renditions } = await signImage(this.deps.store, output.resultKey, output.renditions);
-    return { id: output.id, generationId: output.generationId, imageUrl: url, ...renditions, createdAt: output.createdAt.toISOString() };
+    return { id: output.id, generationId: output.generationId, index: output.index, imageUrl: url, ...renditions, createdAt: output.createdAt.toISOString() };
   }
 
   /** The spec's processedImages: one per completed slot. */

@@ -1,5 +1,6 @@
 import {
   IDEMPOTENCY_KEY_HEADER,
+  shotDownloadPath,
   type AcceptedResponse,
   type AddOnPackId,
   type AddOnPlansResponse,
@@ -18,9 +19,10 @@ import {
   type PlansResponse,
   type PortalSessionResponse,
   type ProductShotRequest,
-  type RecentGenerationDto,
+  type RecentShotDto,
   type RegisterRequest,
   type RegisterResponse,
+  type ShotRef,
   type SmartGenerateRequest,
   type SubjectResponse,
   type SubscriptionResponse,
@@ -71,7 +73,8 @@ interface RequestOptions {
   statusMessage?: StatusMessage;
 }
 
-async function request<T>(method: string, path: string, body?: unknown, { token, headers: extra, statusMessage = 'status-text' }: RequestOptions = {}): Promise<T> {
+/** One authenticated call: the answer when it is OK, else an ApiError carrying the server's message. */
+async function send(method: string, url: string, body: unknown, { token, headers: extra, statusMessage = 'status-text' }: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { ...extra };
   const bearer = token === undefined ? await tokenSource() : token;
   if (bearer) headers.authorization = `Bearer ${bearer}`;
@@ -81,17 +84,24 @@ async function request<T>(method: string, path: string, body?: unknown, { token,
     headers['content-type'] = 'application/json';
     payload = JSON.stringify(body);
   }
-  const response = await fetch(`/api${path}`, { method, headers, body: payload, credentials: 'include' }).catch((cause: unknown) => {
+  const response = await fetch(url, { method, headers, body: payload, credentials: 'include' }).catch((cause: unknown) => {
     throw new NoResponseError({ cause });
   });
+  if (response.ok) return response;
   const text = await response.text();
-  const json: unknown = text ? safeJson(text) : undefined;
-  if (!response.ok) {
-    const error = json as Partial<ApiErrorBody> | undefined;
-    const serverError = `Server error: ${response.status}`;
-    throw new ApiError(error?.message || (statusMessage === 'status-text' && response.statusText) || serverError, response.status, error?.code);
-  }
-  return json as T;
+  const error = (text ? safeJson(text) : undefined) as Partial<ApiErrorBody> | undefined;
+  const serverError = `Server error: ${response.status}`;
+  throw new ApiError(error?.message || (statusMessage === 'status-text' && response.statusText) || serverError, response.status, error?.code);
+}
+
+async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  const text = await (await send(method, `/api${path}`, body, options)).text();
+  return (text ? safeJson(text) : undefined) as T;
+}
+
+/** A file the API answers the signed-in seller (an image, a download), read with the bearer token like any call. */
+async function requestBlob(url: string): Promise<Blob> {
+  return (await send('GET', url, undefined, {})).blob();
 }
 
 /**
@@ -185,13 +195,17 @@ export const api = {
   imageSubject: (id: string) => request<SubjectResponse>('GET', `/images/${encodeURIComponent(id)}/subject`),
   deleteImage: (id: string) => request<{ data: { id: string; deleted: true } }>('DELETE', `/images/${encodeURIComponent(id)}`),
   recentGenerations: (limit: number) =>
-    request<{ data: (RecentGenerationDto & { generationId: string })[] }>('GET', `/images/recent/generations?limit=${limit}`),
+    request<{ data: RecentShotDto[] }>('GET', `/images/recent/generations?limit=${limit}`),
   generateProductShots: (body: ShotRequest, idempotencyKey: string) =>
     request<AcceptedResponse>('POST', '/images/generate-product-shots', body, { headers: { ...keyed(idempotencyKey), ...RESPOND_ASYNC } }),
   smartGenerate: (body: SmartGenerateRequest, idempotencyKey: string) =>
     request<AcceptedResponse>('POST', '/images/smart-generate-product-shots', body, { headers: keyed(idempotencyKey) }),
   generation: (id: string) => request<{ data: GenerationDto }>('GET', `/generations/${encodeURIComponent(id)}`),
   enhancePrompt: (body: EnhancePromptRequest) => request<{ data?: { enhancedPrompt?: unknown } }>('POST', '/images/enhance-prompt', body),
+  /** Spec §8's fallback for an upload whose link failed: the image from the API itself, as the bearer token's owner. */
+  uploadFallback: (fileId: string) => requestBlob(`/uploads/${encodeURIComponent(fileId)}?fallback=true`),
+  /** A shot's full file from the app's own origin, whatever origin its signed link is on. */
+  shotFile: (shot: ShotRef) => requestBlob(shotDownloadPath(shot)),
 };
 
 export function errorMessage(error: unknown, fallback: string): string {

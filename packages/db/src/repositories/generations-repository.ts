@@ -32,6 +32,8 @@ export interface StaleSlot {
 export interface RecentOutput {
   id: string;
   generationId: string;
+  /** The slot's index within its generation. */
+  index: number;
   resultKey: string;
   renditions: boolean;
   createdAt: Date;
@@ -280,14 +282,14 @@ export class GenerationsRepository {
     const rows = await this.db
       .selectFrom('generation_styles as s')
       .innerJoin('generations as g', 'g.id', 's.generation_id')
-      .select(['s.id', 's.generation_id', 's.result_key', 's.renditions', 's.updated_at'])
+      .select(['s.id', 's.generation_id', 's.index', 's.result_key', 's.renditions', 's.updated_at'])
       .where('g.user_id', '=', userId)
       .where('s.status', '=', 'complete')
       .where('s.result_key', 'is not', null)
       .orderBy('s.updated_at', 'desc')
       .limit(limit)
       .execute();
-    return rows.map((r) => ({ id: r.id, generationId: r.generation_id, resultKey: r.result_key!, renditions: r.renditions, createdAt: r.updated_at }));
+    return rows.map((r) => ({ id: r.id, generationId: r.generation_id, index: r.index, resultKey: r.result_key!, renditions: r.renditions, createdAt: r.updated_at }));
   }
 }
 
