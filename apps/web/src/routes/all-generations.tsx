@@ -1,4 +1,4 @@
-import type { RecentGenerationDto } from '@prodshot/contracts';
+import type { RecentShotDto } from '@prodshot/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -18,7 +18,7 @@ const ALL_LIMIT = 100;
 export function AllGenerationsPage() {
   const generations = useQuery({ queryKey: queryKeys.recentGenerations(ALL_LIMIT), queryFn: () => api.recentGenerations(ALL_LIMIT) });
   const [page, setPage] = useState(1);
-  const [popup, setPopup] = useState<RecentGenerationDto | null>(null);
+  const [popup, setPopup] = useState<RecentShotDto | null>(null);
   const items = generations.data?.data ?? [];
   const pages = pageCount(items.length);
   const current = Math.min(page, pages);
