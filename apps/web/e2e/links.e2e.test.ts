@@ -1,8 +1,10 @@
-import { existsSync } from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CORPUS_PRODUCTS, launchChromium, screenshot, VIEWPORTS } from './support/browser.js';
+import { launchChromium, screenshot, VIEWPORTS } from './support/browser.js';
 import { startStack, type RunningStack } from './support/stack.js';
 
 /**
@@ -11,9 +13,22 @@ import { startStack, type RunningStack } from './support/stack.js';
  * fresh ones from the API. Also the uploads' fallback path and the spec's payment and credits
  * messages, where only a browser shows what a seller would see.
  */
-const PRODUCT = path.join(CORPUS_PRODUCTS, 'solidus_notebook.png');
-const haveCorpus = existsSync(PRODUCT);
-if (!haveCorpus) console.warn(`skipping the links e2e tests: ${CORPUS_PRODUCTS} is absent (see ARCHITECTURE.md, Corpus)`);
+
+/** A mug-like block on a pale wall: any photo will do, so the test needs no corpus. */
+async function productPhoto(): Promise<string> {
+  const product = await sharp({ create: { width: 360, height: 420, channels: 3, background: '#2f5d8a' } })
+    .png()
+    .toBuffer();
+  const file = path.join(await mkdtemp(path.join(tmpdir(), 'prodshot-links-e2e-')), 'blue-mug.jpg');
+  await writeFile(
+    file,
+    await sharp({ create: { width: 900, height: 900, channels: 3, background: '#ece6dc' } })
+      .composite([{ input: product, left: 270, top: 240 }])
+      .jpeg({ quality: 88 })
+      .toBuffer(),
+  );
+  return file;
+}
 
 const LINK_TTL_SECONDS = 30;
 const LINK_WINDOW_SECONDS = 60;
@@ -24,7 +39,6 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  if (!haveCorpus) return;
   stack = await startStack({ env: { SIGNED_URL_TTL_SECONDS: String(LINK_TTL_SECONDS), SIGNED_URL_WINDOW_SECONDS: String(LINK_WINDOW_SECONDS) } });
   browser = await launchChromium();
   context = await browser.newContext({ baseURL: stack.baseUrl, viewport: VIEWPORTS[1], acceptDownloads: true });
@@ -64,7 +78,7 @@ async function linksInHistoryState(target: Page): Promise<string[]> {
   });
 }
 
-describe.skipIf(!haveCorpus)('links that expire, in Chromium against the running stack', () => {
+describe('links that expire, in Chromium against the running stack', () => {
   it('signs up with the embedded sign-in', async () => {
     await page.goto('/sign-up');
     await page.getByLabel('Full name').fill('Lina Links');
@@ -75,7 +89,7 @@ describe.skipIf(!haveCorpus)('links that expire, in Chromium against the running
   });
 
   it('shows the editor photo again on Back and on reload after its signed link expired: the history entry holds ids, the page asks the API for links', async () => {
-    await page.locator('#image-input').setInputFiles(PRODUCT);
+    await page.locator('#image-input').setInputFiles(await productPhoto());
     await page.getByRole('button', { name: 'Continue with Manual Design' }).click();
     await page.waitForURL('**/editor');
     const first = await shown(page, 'img[alt^="Original photo of"]');
@@ -92,7 +106,11 @@ describe.skipIf(!haveCorpus)('links that expire, in Chromium against the running
     const again = await shown(page, 'img[alt^="Original photo of"]');
     expect(again).not.toBe(first);
     expect((await page.request.get(again)).status()).toBe(200);
-    await screenshot(page, 'links-editor-revisited');
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await screenshot(page, 'links-editor-revisited');
+    }
+    await page.setViewportSize(VIEWPORTS[1]);
 
     await page.reload();
     await shown(page, 'img[alt^="Original photo of"]');
@@ -159,6 +177,10 @@ describe.skipIf(!haveCorpus)('links that expire, in Chromium against the running
     expect(logged.some((text) => text.includes('Failed to load credits'))).toBe(true);
     await page.getByTestId('credit-total').hover();
     await page.getByRole('tooltip').getByText('No Subscription').waitFor();
+    await screenshot(page, 'links-credits-failed');
+    await page.setViewportSize(VIEWPORTS[0]);
+    await screenshot(page, 'links-credits-failed');
+    await page.setViewportSize(VIEWPORTS[1]);
     await page.unroute('**/api/users/subscription');
   });
 });
