@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -183,4 +183,31 @@ describe('links that expire, in Chromium against the running stack', () => {
     await page.setViewportSize(VIEWPORTS[1]);
     await page.unroute('**/api/users/subscription');
   });
+
+  it('downloads shots through the API from the app origin: the editor saves {product}-image-{timestamp}.png, the popup generation-{id}.png', async () => {
+    await page.goto('/checkout?plan=starter');
+    await page.getByRole('button', { name: 'Subscribe to Starter' }).click();
+    await page.waitForURL('**/dashboard?subscription=success');
+    const downloads: string[] = [];
+    page.on('request', (request) => request.url().endsWith('/download') && downloads.push(new URL(request.url()).pathname));
+
+    await page.locator('ul.thumb-grid button').first().click();
+    await page.getByRole('button', { name: 'Continue with Manual Design' }).click();
+    await page.waitForURL('**/editor');
+    await page.getByRole('button', { name: /^Studio/ }).click();
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    await page.getByText('Studio result').waitFor({ timeout: 90_000 });
+    const [fromEditor] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download', exact: true }).click()]);
+    expect(fromEditor.suggestedFilename()).toMatch(/^blue-mug-image-\d+\.png$/);
+    expect((await readFile(await fromEditor.path())).subarray(1, 4).toString()).toBe('PNG');
+
+    await page.getByRole('link', { name: '← Back to Dashboard' }).click();
+    const shot = page.getByRole('button', { name: /^Open generation / });
+    const id = ((await shot.first().getAttribute('aria-label')) ?? '').replace('Open generation ', '');
+    await shot.first().click();
+    const [fromPopup] = await Promise.all([page.waitForEvent('download'), page.getByRole('dialog').getByRole('button', { name: 'Download' }).click()]);
+    expect(fromPopup.suggestedFilename()).toBe(`generation-${id}.png`);
+    expect(downloads).toHaveLength(2);
+    for (const pathname of downloads) expect(pathname).toMatch(/^\/api\/generations\/[\w-]+\/styles\/0\/download$/);
+  }, 180_000);
 });
