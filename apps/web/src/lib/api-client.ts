@@ -123,9 +123,9 @@ async function paymentCall(call: () => Promise<PaymentLinkResponse>, otherwise: 
   return answer;
 }
 
-export const PAYMENT_NO_RESPONSE = 'No response received from payment server';
-export const CREATE_SUBSCRIPTION_FAILED = 'Error creating subscription';
-export const BUY_CREDITS_FAILED = 'Error purchasing credits';
+const PAYMENT_NO_RESPONSE = 'No response received from payment server';
+const CREATE_SUBSCRIPTION_FAILED = 'Error creating subscription';
+const BUY_CREDITS_FAILED = 'Error purchasing credits';
 
 function safeJson(text: string): unknown {
   try {

@@ -21,7 +21,7 @@ const RECENT_GENERATIONS = 6;
  * An upload handed over from another page (spec §2's selectedImage), by its ids only: a signed
  * link kept in history would have expired by the time Back or a reload brings the state again.
  */
-export interface SelectedImageState {
+interface SelectedImageState {
   selectedImage?: { id: string; fileId: string; name?: string; createdAt?: string; imageId?: string };
 }
 
