@@ -132,6 +132,21 @@ describe('loadConfig', () => {
     }
   });
 
+  it('passes CLERK_JWT_TEMPLATE on to the web app, and names it when it is no template name', () => {
+    const clerk = { CLERK_SECRET_KEY: 'sk_test_x', CLERK_PUBLISHABLE_KEY: 'pk_test_x', ALLOW_LOCAL_PAYMENTS: 'true' };
+    const template = (env: NodeJS.ProcessEnv) => {
+      const { auth } = loadConfig({ ...base, ...clerk, ...env });
+      return auth.mode === 'clerk' ? auth.jwtTemplate : 'not clerk';
+    };
+    expect(template({})).toBeUndefined();
+    expect(template({ CLERK_JWT_TEMPLATE: 'prodshot-api' })).toBe('prodshot-api');
+    for (const bad of ['prodshot api', 'a/b', 'x'.repeat(101)]) {
+      const error = errorOf(() => loadConfig({ ...base, ...clerk, CLERK_JWT_TEMPLATE: bad }));
+      expect(error.variable, bad).toBe('CLERK_JWT_TEMPLATE');
+      expect(error.message).toContain('CLERK_JWT_TEMPLATE');
+    }
+  });
+
   it('asks for the key of the hosted model it is told to use', () => {
     expect(errorOf(() => loadConfig({ ...base, IMAGE_MODEL: 'openai' })).variable).toBe('OPENAI_API_KEY');
     expect(errorOf(() => loadConfig({ ...base, IMAGE_MODEL: 'dall-e' })).variable).toBe('IMAGE_MODEL');

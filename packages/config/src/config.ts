@@ -46,7 +46,15 @@ export type StorageConfig = (
 };
 
 export type AuthConfig =
-  | { mode: 'clerk'; secretKey: string; publishableKey: string; jwtKey: string | undefined; authorizedParties: string[] }
+  | {
+      mode: 'clerk';
+      secretKey: string;
+      publishableKey: string;
+      jwtKey: string | undefined;
+      authorizedParties: string[];
+      /** The JWT template the web app asks Clerk for; undefined, the session token. */
+      jwtTemplate: string | undefined;
+    }
   | { mode: 'embedded'; keyDir: string };
 
 export type PaymentsConfig =
@@ -290,6 +298,7 @@ function authConfig(env: Env, dataDir: string, publicUrl: string): AuthConfig {
       publishableKey: need(env, 'CLERK_PUBLISHABLE_KEY', 'when CLERK_SECRET_KEY is set'),
       jwtKey: env.CLERK_JWT_KEY,
       authorizedParties: authorizedParties(env, publicUrl),
+      jwtTemplate: env.CLERK_JWT_TEMPLATE,
     };
   }
   refuseBeyondLoopback(env, publicUrl, 'ALLOW_EMBEDDED_AUTH', 'the embedded sign-in (anyone signs in as any email)', 'CLERK_SECRET_KEY and CLERK_PUBLISHABLE_KEY');

@@ -83,6 +83,11 @@ export const envSchema = z.object({
   CLERK_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
   CLERK_JWT_KEY: z.string().min(1).optional(),
   CLERK_AUTHORIZED_PARTIES: z.string().optional(),
+  /** The Clerk JWT template the web app asks tokens from; unset, Clerk's session token. It names a path segment of Clerk's API. */
+  CLERK_JWT_TEMPLATE: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,100}$/, 'must be a JWT template name: letters, digits, ".", "_" and "-", at most 100')
+    .optional(),
 
   STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),

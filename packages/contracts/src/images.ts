@@ -36,8 +36,8 @@ export const RecentGenerationDto = Type.Object({
 });
 export type RecentGenerationDto = Static<typeof RecentGenerationDto>;
 
-/** One output in the generations list, with the generation it belongs to. */
-export const GenerationListItem = Type.Object({ ...RecentGenerationDto.properties, generationId: Type.String() });
+/** One output in the generations list: the spec's recent generation, with the generation and style slot it belongs to. */
+export const GenerationListItem = Type.Object({ ...RecentGenerationDto.properties, generationId: Type.String(), index: Type.Integer({ minimum: 0 }) });
 export type GenerationListItem = Static<typeof GenerationListItem>;
 
 /** Most items one page of a list holds. */
@@ -67,6 +67,17 @@ export type ImageListResponse = Static<typeof ImageListResponse>;
 /** `GET /api/images/recent/generations`: the user's outputs within their plan's history. */
 export const GenerationListResponse = Type.Object({ data: Type.Array(GenerationListItem), nextCursor: NextCursor });
 export type GenerationListResponse = Static<typeof GenerationListResponse>;
+
+/** A generated shot by its generation and style slot: what its download through the API names. */
+export type ShotRef = Pick<GenerationListItem, 'generationId' | 'index'>;
+
+/**
+ * The full shot from the app's own origin, saved under a name (Content-Disposition): downloads
+ * need no CORS on the bucket, wherever MinIO or S3 serves the shots' signed links.
+ */
+export function shotDownloadPath({ generationId, index }: ShotRef): string {
+  return `/api/generations/${encodeURIComponent(generationId)}/styles/${index}/download`;
+}
 
 /**
  * A point on the upload that marks the product, as fractions 0..1 of its width and height from

@@ -3,6 +3,16 @@ export type { StackInfo, S3Endpoint } from './stack-info.js';
 export { createTestDatabase, createTestFsStore, createTestS3Store, uniqueName, uniqueQueuePrefix, type TestDatabase, type TestFsStore } from './isolation.js';
 export { corpusDir, corpusFiles } from './corpus.js';
 export { startWorkerProcess, type WorkerProcess } from './worker-process.js';
-export { createTestSessionKey, mintSessionToken, testClerkId, testSessionKey, TEST_AUTHORIZED_PARTY, type MintSessionTokenOptions, type TestSessionKey } from './tokens.js';
+export {
+  createTestSessionKey,
+  mintSessionToken,
+  mintTemplateToken,
+  testClerkId,
+  testSessionKey,
+  TEST_AUTHORIZED_PARTY,
+  type MintSessionTokenOptions,
+  type MintTemplateTokenOptions,
+  type TestSessionKey,
+} from './tokens.js';
 export { parseStripeForm, startStripeFake, stripeFixture, stripeFixturesAvailable, VENDOR_FIXTURES_DIR, type StripeFake, type StripeFakeRequest } from './stripe-fake.js';
 export { startStallingProxy, type StallingProxy } from '@prodshot/scripts';

@@ -64,3 +64,33 @@ export async function mintSessionToken(options: MintSessionTokenOptions): Promis
 export function testClerkId(): string {
   return `user_test_${randomBytes(8).toString('hex')}`;
 }
+
+export interface MintTemplateTokenOptions {
+  clerkId: string;
+  /** Authorized party; defaults to TEST_AUTHORIZED_PARTY. */
+  azp?: string;
+  expiresInSeconds?: number;
+  key?: TestSessionKey;
+  /** The template's own claims (email, name, an aud...). */
+  claims?: Record<string, unknown>;
+}
+
+/**
+ * A token shaped like one from a Clerk JWT template: Clerk's default claims (sub, iss, azp, iat,
+ * nbf, exp, jti) and the template's own, but no session id (sid) and none of the session claims.
+ */
+export async function mintTemplateToken(options: MintTemplateTokenOptions): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  const expiresIn = options.expiresInSeconds ?? 60;
+  const issuedAt = Math.min(now, now + expiresIn - 60);
+  return new SignJWT({ ...options.claims, azp: options.azp ?? TEST_AUTHORIZED_PARTY })
+    .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid: 'ins_test' })
+    .setSubject(options.clerkId)
+    .setIssuer('https://prodshot-test.clerk.accounts.dev')
+    .setJti(randomBytes(10).toString('hex'))
+    .setIssuedAt(issuedAt)
+    .setNotBefore(issuedAt)
+    .setExpirationTime(now + expiresIn)
+    .sign((options.key ?? testSessionKey()).privateKey);
+}
+

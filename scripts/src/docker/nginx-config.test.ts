@@ -15,6 +15,14 @@ describe('infra/docker/nginx.conf.template', () => {
     expect(sitemap?.body).toContain('proxy_pass http://api:3000;');
   });
 
+  it("forwards the uploads' fallback path to the API, which answers the image to the app's bearer token, ahead of the file and SPA locations", () => {
+    const uploads = locations.find((l) => l.match === '^~ /uploads/');
+    expect(uploads?.body).toContain('proxy_pass http://api:3000;');
+    // A ^~ prefix wins over the regex location for paths with an extension, and over the SPA's '/'.
+    const source = readFileSync(path.join(repoRoot, 'apps/api/src/routes/uploads/uploads.ts'), 'utf8');
+    expect(source).toContain("app.get<{ Params: { id: string } }>('/uploads/:id'");
+  });
+
   it('waits on the API longer than its longest wait, the synchronous generation call', () => {
     const source = readFileSync(path.join(repoRoot, 'apps/api/src/routes/images/generation-calls.ts'), 'utf8');
     const syncWaitMs = Number(/SYNC_WAIT_MS = ([\d_]+);/.exec(source)![1]!.replaceAll('_', ''));

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { GenerationsRepository } from '@prodshot/db';
+import { generationOutputKey } from '@prodshot/storage';
 import { mintSessionToken, testClerkId } from '@prodshot/testing';
 import { grantCredits, upload } from '../pipeline.test-support.js';
 import { buildTestApp, type TestApp } from '../test-app.test-support.js';
@@ -28,7 +30,10 @@ const owner = { clerkId: testClerkId(), token: '', imageId: '', generationId: ''
 const other = { clerkId: testClerkId(), token: '' };
 
 async function call(route: Route, token: string | undefined, ids: { imageId: string; generationId: string }) {
-  const url = route.path.replace('{id}', route.path.startsWith('/api/generations') ? ids.generationId : ids.imageId).replace('{*}', 'x');
+  const url = route.path
+    .replace('{id}', route.path.startsWith('/api/generations') ? ids.generationId : ids.imageId)
+    .replace('{index}', '0')
+    .replace('{*}', 'x');
   const payload = route.method === 'GET' || route.method === 'DELETE' ? undefined : { imageId: ids.imageId, generationId: ids.generationId, backgroundType: 'studio', prompt: 'x', name: 'x', token: 'x' };
   return testApp.app.inject({
     method: route.method as 'GET',
@@ -53,6 +58,12 @@ beforeAll(async () => {
     payload: { imageId: owner.imageId, backgroundType: 'studio' },
   });
   owner.generationId = started.json().data.generationId;
+  // Its shot done, as a worker leaves it, so the owner can download it (no worker runs here).
+  const shotKey = generationOutputKey(ownerRow.id, owner.generationId, 0, 'image/jpeg');
+  await testApp.deps.store.put(shotKey, await productPhoto(), 'image/jpeg');
+  const generations = new GenerationsRepository(testApp.deps.db);
+  await generations.markStyleRunning(owner.generationId, 0);
+  await generations.completeStyle(owner.generationId, 0, shotKey);
   const docs = (await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
   routes = Object.entries(docs.paths).flatMap(([path, methods]) =>
     Object.keys(methods)

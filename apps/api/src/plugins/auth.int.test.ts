@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, inject, vi } from 'vitest';
 import type { UserProfile } from '@prodshot/contracts';
-import { createTestSessionKey, mintSessionToken, TEST_AUTHORIZED_PARTY, testClerkId, testSessionKey } from '@prodshot/testing';
+import { createTestSessionKey, mintSessionToken, mintTemplateToken, TEST_AUTHORIZED_PARTY, testClerkId, testSessionKey } from '@prodshot/testing';
 import { buildTestApp, type TestApp } from '../test-app.test-support.js';
 
 const stack = inject('stack');
@@ -38,6 +38,31 @@ describe.each([
     const row = await testApp.deps.db.selectFrom('users').selectAll().where('clerk_id', '=', clerkId).executeTakeFirstOrThrow();
     expect(response.json<UserProfile>()).toEqual({ id: row.id, name: '', email: '' });
     expect(testApp.deps.config.auth.mode).toBe(mode);
+  });
+
+  it('accepts a token from a Clerk JWT template (CLERK_JWT_TEMPLATE): no session id, its own claims, the user in sub', async () => {
+    const clerkId = testClerkId();
+    const token = await mintTemplateToken({ clerkId, claims: { email: 'tess@example.com', name: 'Tess', aud: 'prodshot-api', role: 'seller' } });
+    const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    expect(payload.sid).toBeUndefined();
+
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(token) });
+    expect(response.statusCode).toBe(200);
+    const row = await testApp.deps.db.selectFrom('users').selectAll().where('clerk_id', '=', clerkId).executeTakeFirstOrThrow();
+    expect(response.json<UserProfile>()).toEqual({ id: row.id, name: 'Tess', email: 'tess@example.com' });
+
+    const verify = await testApp.app.inject({ method: 'POST', url: '/api/auth/verify-token', payload: { token } });
+    expect(verify.json()).toEqual({ valid: true });
+    expect((await testApp.app.sessionAuth.verifySessionToken(token))?.clerkId).toBe(clerkId);
+  });
+
+  it.each([
+    ['an expired template token', () => mintTemplateToken({ clerkId: testClerkId(), expiresInSeconds: -120 })],
+    ['a template token signed by another key', () => mintTemplateToken({ clerkId: testClerkId(), key: createTestSessionKey() })],
+    ['a template token for another authorized party', () => mintTemplateToken({ clerkId: testClerkId(), azp: 'https://evil.example' })],
+  ])('answers 401 to %s', async (_name, token) => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(await token()) });
+    expect(response.statusCode).toBe(401);
   });
 
   it.each([

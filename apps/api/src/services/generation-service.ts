@@ -264,7 +264,7 @@ export class GenerationService {
 
   async recentGenerationDto(output: RecentOutput): Promise<GenerationListItem> {
     const { url, ...renditions } = await signImage(this.deps.store, output.resultKey, output.renditions);
-    return { id: output.id, generationId: output.generationId, imageUrl: url, ...renditions, createdAt: output.createdAt.toISOString() };
+    return { id: output.id, generationId: output.generationId, index: output.index, imageUrl: url, ...renditions, createdAt: output.createdAt.toISOString() };
   }
 
   /** The spec's processedImages: one per completed slot. */

@@ -27,9 +27,10 @@ async function freePort(): Promise<number> {
 
 /**
  * The stack exactly as `npm start` runs it after building (scripts/dist/start.js), on free ports
- * and a throwaway data folder. PRODSHOT_E2E_BASE_URL points the tests at a stack already running.
+ * and a throwaway data folder, with `env` on top (short link lifetimes, say). PRODSHOT_E2E_BASE_URL
+ * points the tests at a stack already running.
  */
-export async function startStack(): Promise<RunningStack> {
+export async function startStack(options: { env?: NodeJS.ProcessEnv } = {}): Promise<RunningStack> {
   const existing = process.env.PRODSHOT_E2E_BASE_URL;
   if (existing) return { baseUrl: existing.replace(/\/$/, ''), stop: async () => {} };
   if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first (npm test does)`);
@@ -46,6 +47,7 @@ export async function startStack(): Promise<RunningStack> {
     LOG_LEVEL: 'warn',
     // Signed file URLs are absolute on PUBLIC_URL: it must be the origin the browser uses.
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...options.env,
   };
   // The e2e stack is always the embedded one, whatever the developer's shell points at.
   for (const key of ['DATABASE_URL', 'REDIS_URL', 'CLERK_SECRET_KEY', 'CLERK_PUBLISHABLE_KEY', 'STRIPE_SECRET_KEY']) delete env[key];

@@ -15,9 +15,9 @@ const toPro: SubscriptionResponse = {
   isActive: true,
 };
 
-function renderLayout(portal: () => unknown) {
+function renderLayout(portal: () => unknown, subscription: () => unknown = () => toPro) {
   stubApi({
-    'GET /users/subscription': () => toPro,
+    'GET /users/subscription': subscription,
     'GET /users/profile': () => ({ id: 'u1', name: 'Ada Seller', email: 'ada@example.com' }),
     'POST /payments/portal-session': portal,
   });
@@ -142,3 +142,22 @@ describe('Layout menus (WAI-ARIA menu button)', () => {
     expect(document.activeElement).toBe(avatar);
   });
 });
+
+describe('Layout credit counter when the credits fetch fails (spec §8)', () => {
+  it("ends loading, logs the error and shows no message, instead of '...' forever", async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderLayout(
+      () => ({ data: { url: '/profile' } }),
+      () => apiError(500, 'Database unavailable'),
+    );
+    expect(screen.getByTestId('credit-total').textContent).toBe('...');
+    await waitFor(() => expect(screen.getByTestId('credit-total').textContent).toBe('0'));
+    expect(logged).toHaveBeenCalledWith('Failed to load credits', expect.objectContaining({ message: 'Database unavailable' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.mouseEnter(screen.getByTestId('credit-total').closest('.credit-counter')!);
+    expect(screen.getByRole('tooltip').textContent).toContain('No Subscription');
+    expect(screen.queryByText('Loading credits...')).toBeNull();
+    logged.mockRestore();
+  });
+});
+

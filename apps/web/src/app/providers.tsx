@@ -23,7 +23,7 @@ function AuthProvider({ children }: { children: ReactNode }) {
   if (auth?.mode === 'clerk') {
     return (
       <Suspense fallback={null}>
-        <ClerkAuthProvider publishableKey={auth.publishableKey}>{children}</ClerkAuthProvider>
+        <ClerkAuthProvider publishableKey={auth.publishableKey} jwtTemplate={auth.jwtTemplate}>{children}</ClerkAuthProvider>
       </Suspense>
     );
   }

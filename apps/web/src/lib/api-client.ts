@@ -1,5 +1,6 @@
 import {
   IDEMPOTENCY_KEY_HEADER,
+  shotDownloadPath,
   type AcceptedResponse,
   type AddOnPackId,
   type AddOnPlansResponse,
@@ -22,6 +23,7 @@ import {
   type ProductShotRequest,
   type RegisterRequest,
   type RegisterResponse,
+  type ShotRef,
   type SmartGenerateRequest,
   type SubjectResponse,
   type SubscriptionResponse,
@@ -54,13 +56,26 @@ export async function currentToken(): Promise<string | null> {
   return tokenSource();
 }
 
+/** fetch itself failed: no answer came back at all (offline, DNS, a dropped connection). */
+export class NoResponseError extends Error {
+  constructor(options: ErrorOptions) {
+    super('No response received from the server', options);
+    this.name = 'NoResponseError';
+  }
+}
+
+/** What a non-OK answer without a server message reads as: spec §7's status text, or §8's 'Server error: {status}' for the payment helpers. */
+type StatusMessage = 'status-text' | 'server-error';
+
 interface RequestOptions {
   /** null for the calls made before anyone is signed in; absent, the current session's token. */
   token?: string | null;
   headers?: Record<string, string>;
+  statusMessage?: StatusMessage;
 }
 
-async function request<T>(method: string, path: string, body?: unknown, { token, headers: extra }: RequestOptions = {}): Promise<T> {
+/** One authenticated call: the answer when it is OK, else an ApiError carrying the server's message. */
+async function send(method: string, url: string, body: unknown, { token, headers: extra, statusMessage = 'status-text' }: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { ...extra };
   const bearer = token === undefined ? await tokenSource() : token;
   if (bearer) headers.authorization = `Bearer ${bearer}`;
@@ -70,15 +85,48 @@ async function request<T>(method: string, path: string, body?: unknown, { token,
     headers['content-type'] = 'application/json';
     payload = JSON.stringify(body);
   }
-  const response = await fetch(`/api${path}`, { method, headers, body: payload, credentials: 'include' });
+  const response = await fetch(url, { method, headers, body: payload, credentials: 'include' }).catch((cause: unknown) => {
+    throw new NoResponseError({ cause });
+  });
+  if (response.ok) return response;
   const text = await response.text();
-  const json: unknown = text ? safeJson(text) : undefined;
-  if (!response.ok) {
-    const error = json as Partial<ApiErrorBody> | undefined;
-    throw new ApiError(error?.message || response.statusText || `Server error: ${response.status}`, response.status, error?.code);
-  }
-  return json as T;
+  const error = (text ? safeJson(text) : undefined) as Partial<ApiErrorBody> | undefined;
+  const serverError = `Server error: ${response.status}`;
+  throw new ApiError(error?.message || (statusMessage === 'status-text' && response.statusText) || serverError, response.status, error?.code);
 }
+
+async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  const text = await (await send(method, `/api${path}`, body, options)).text();
+  return (text ? safeJson(text) : undefined) as T;
+}
+
+/** A file the API answers the signed-in seller (an image, a download), read with the bearer token like any call. */
+async function requestBlob(url: string): Promise<Blob> {
+  return (await send('GET', url, undefined, {})).blob();
+}
+
+/**
+ * Spec §8's payment helpers: the server's message or 'Server error: {status}', 'No response received
+ * from payment server' when nothing came back, and `otherwise` for anything else (a request that
+ * could not be made, an answer without its payment link).
+ */
+async function paymentCall(call: () => Promise<PaymentLinkResponse>, otherwise: string): Promise<PaymentLinkResponse> {
+  let answer: PaymentLinkResponse;
+  try {
+    answer = await call();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (error instanceof NoResponseError) throw new Error(PAYMENT_NO_RESPONSE, { cause: error });
+    throw new Error(otherwise, { cause: error });
+  }
+  const link: unknown = (answer as Partial<PaymentLinkResponse> | undefined)?.payment_link;
+  if (link !== null && typeof link !== 'string') throw new Error(otherwise);
+  return answer;
+}
+
+const PAYMENT_NO_RESPONSE = 'No response received from payment server';
+const CREATE_SUBSCRIPTION_FAILED = 'Error creating subscription';
+const BUY_CREDITS_FAILED = 'Error purchasing credits';
 
 function safeJson(text: string): unknown {
   try {
@@ -116,12 +164,24 @@ export const api = {
   plans: () => request<PlansResponse>('GET', '/payments/plans'),
   addOnPlans: () => request<AddOnPlansResponse>('GET', '/payments/addon-plans'),
   createSubscription: (planKey: PaidPlanId, customerData: CreateSubscriptionRequest['customerData'], returnUrl: string, idempotencyKey: string) =>
-    request<PaymentLinkResponse>('POST', '/payments/subscription', { planKey, customerData, return_url: returnUrl } satisfies CreateSubscriptionRequest, {
-      headers: keyed(idempotencyKey),
-    }),
+    paymentCall(
+      () =>
+        request<PaymentLinkResponse>('POST', '/payments/subscription', { planKey, customerData, return_url: returnUrl } satisfies CreateSubscriptionRequest, {
+          headers: keyed(idempotencyKey),
+          statusMessage: 'server-error',
+        }),
+      CREATE_SUBSCRIPTION_FAILED,
+    ),
   buyCredits: (planKey: AddOnPackId, customerData: BuyCreditsRequest['customerData'], returnUrl: string, idempotencyKey: string) =>
-    request<PaymentLinkResponse>('POST', '/payments/credits', { planKey, customerData, return_url: returnUrl } satisfies BuyCreditsRequest, { headers: keyed(idempotencyKey) }),
-  cancelSubscription: () => request<CancelSubscriptionResponse>('POST', '/payments/cancel-subscription', {}),
+    paymentCall(
+      () =>
+        request<PaymentLinkResponse>('POST', '/payments/credits', { planKey, customerData, return_url: returnUrl } satisfies BuyCreditsRequest, {
+          headers: keyed(idempotencyKey),
+          statusMessage: 'server-error',
+        }),
+      BUY_CREDITS_FAILED,
+    ),
+  cancelSubscription: () => request<CancelSubscriptionResponse>('POST', '/payments/cancel-subscription', {}, { statusMessage: 'server-error' }),
   portalSession: () => request<PortalSessionResponse>('POST', '/payments/portal-session'),
 
   /** The newest uploads: one page of the API's default size. */
@@ -145,6 +205,10 @@ export const api = {
     request<AcceptedResponse>('POST', '/images/smart-generate-product-shots', body, { headers: keyed(idempotencyKey) }),
   generation: (id: string) => request<{ data: GenerationDto }>('GET', `/generations/${encodeURIComponent(id)}`),
   enhancePrompt: (body: EnhancePromptRequest) => request<{ data?: { enhancedPrompt?: unknown } }>('POST', '/images/enhance-prompt', body),
+  /** Spec §8's fallback for an upload whose link failed: the image from the API itself, as the bearer token's owner. */
+  uploadFallback: (fileId: string) => requestBlob(`/uploads/${encodeURIComponent(fileId)}?fallback=true`),
+  /** A shot's full file from the app's own origin, whatever origin its signed link is on. */
+  shotFile: (shot: ShotRef) => requestBlob(shotDownloadPath(shot)),
 };
 
 /** A list page's query: `cursor` is the previous page's nextCursor, null for the first page. */

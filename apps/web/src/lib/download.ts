@@ -1,8 +1,13 @@
-/** Fetches a result as a blob so the browser saves it under our name rather than the storage key. */
-export async function downloadImage(url: string, filename: string): Promise<void> {
-  const response = await fetch(url, { credentials: 'include' });
-  if (!response.ok) throw new Error(`Download failed: ${response.status}`);
-  const blob = await response.blob();
+import type { ShotRef } from '@prodshot/contracts';
+import { api } from './api-client.js';
+
+/**
+ * Saves a shot under our name rather than its storage key. The file comes through the API from
+ * the app's own origin (a fetch of a MinIO or S3 link on another origin would need the bucket's
+ * CORS), and a blob URL's download name holds where a cross-origin link's would not.
+ */
+export async function downloadShot(shot: ShotRef, filename: string): Promise<void> {
+  const blob = await api.shotFile(shot);
   const objectUrl = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = objectUrl;

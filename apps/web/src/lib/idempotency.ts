@@ -1,5 +1,5 @@
 import { v4 as uuidv4 } from 'uuid';
-import { ApiError } from './api-client.js';
+import { ApiError, NoResponseError } from './api-client.js';
 
 /**
  * One key per user action (a click, a submitted form, a dropped file). Every retry of that action
@@ -15,8 +15,7 @@ export function newIdempotencyKey(): string {
  * timed out or answered in its stead (502 without our error code), or the API shed load (503).
  */
 export function isTransient(error: unknown): boolean {
-  // fetch rejects with a TypeError when no answer came back at all.
-  if (error instanceof TypeError) return true;
+  if (error instanceof NoResponseError) return true;
   if (!(error instanceof ApiError)) return false;
   return error.status === 503 || error.status === 504 || (error.status === 502 && !error.code);
 }

@@ -15,6 +15,7 @@ function outputs(count: number): GenerationListItem[] {
   return Array.from({ length: count }, (_, n) => ({
     id: `out-${n}`,
     generationId: `gen-${Math.floor(n / 4)}`,
+    index: n % 4,
     imageUrl: `/storage/out-${n}.png`,
     ...renditionsOf(`/storage/out-${n}.png`),
     createdAt: new Date(Date.UTC(2025, 0, 1) - n * 60_000).toISOString(),

@@ -1,4 +1,4 @@
-import type { RecentGenerationDto } from '@prodshot/contracts';
+import type { GenerationListItem } from '@prodshot/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { GenerationPopup } from '../components/ui/image-popup.js';
@@ -18,7 +18,7 @@ const LOAD_FAILED = 'Failed to load generations. Please try again.';
 export function AllGenerationsPage() {
   const list = usePagedList(queryKeys.generationPages, api.recentGenerations);
   const { query: generations, items } = list;
-  const [popup, setPopup] = useState<RecentGenerationDto | null>(null);
+  const [popup, setPopup] = useState<GenerationListItem | null>(null);
 
   return (
     <div className="grid-page">

@@ -70,7 +70,7 @@ export function AllUploadsPage() {
                 <button
                   type="button"
                   className="tile-image"
-                  onClick={() => navigate('/dashboard', { state: { selectedImage: { ...item } } })}
+                  onClick={() => navigate('/dashboard', { state: { selectedImage: { id: item.id, imageId: item.imageId, fileId: item.fileId, name: item.name, createdAt: item.createdAt } } })}
                   aria-label={`Use ${item.name}`}
                 >
                   <FallbackImage id={item.id} image={item} alt={item.name} />

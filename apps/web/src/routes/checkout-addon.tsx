@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PLACEHOLDER_BILLING, useCheckoutFlow } from '../features/credits/checkout-flow.js';
+import { PaymentError } from '../features/credits/payment-error.js';
 import { api } from '../lib/api-client.js';
 import { formatPrice } from '../lib/format.js';
 import { queryKeys } from '../lib/query-keys.js';
@@ -11,7 +12,7 @@ export function CheckoutAddonPage() {
   const [params] = useSearchParams();
   const [packId, setPackId] = useState<AddOnPackId>(findAddOnPack(params.get('plan') ?? '')?.id ?? 'addon-100');
   const profile = useQuery({ queryKey: queryKeys.profile, queryFn: api.profile });
-  const { phase, run } = useCheckoutFlow('/dashboard?addon=success');
+  const { phase, reason, run } = useCheckoutFlow('/dashboard?addon=success');
 
   const pay = () =>
     run((idempotencyKey) =>
@@ -40,11 +41,7 @@ export function CheckoutAddonPage() {
           </label>
         ))}
       </fieldset>
-      {phase === 'error' && (
-        <p className="form-error" role="alert">
-          There was an error processing your payment. Please try again.
-        </p>
-      )}
+      {phase === 'error' && <PaymentError reason={reason} />}
       <button type="button" className="button button-block button-large" onClick={pay} disabled={phase === 'processing' || phase === 'redirecting'}>
         {phase === 'processing' ? 'Processing...' : phase === 'redirecting' ? 'Redirecting to Payment...' : 'Buy Credits'}
       </button>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Spinner } from '../components/ui/spinner.js';
 import { PLACEHOLDER_BILLING, useCheckoutFlow } from '../features/credits/checkout-flow.js';
+import { PaymentError } from '../features/credits/payment-error.js';
 import { useSubscription } from '../features/credits/use-subscription.js';
 import { api } from '../lib/api-client.js';
 import { formatDate, formatPrice } from '../lib/format.js';
@@ -14,7 +15,7 @@ export function CheckoutPage() {
   const subscription = useSubscription();
   const profile = useQuery({ queryKey: queryKeys.profile, queryFn: api.profile });
   const navigate = useNavigate();
-  const { phase, run } = useCheckoutFlow('/dashboard?subscription=success');
+  const { phase, reason, run } = useCheckoutFlow('/dashboard?subscription=success');
 
   if (!isPaidPlanId(planId)) return <Navigate to="/pricing" replace />;
   const plan = findPlan(planId)!;
@@ -63,11 +64,7 @@ export function CheckoutPage() {
           Your new plan takes effect at the start of your next billing cycle{current.endDate ? `, on ${formatDate(current.endDate)}` : ''}.
         </p>
       )}
-      {phase === 'error' && (
-        <p className="form-error" role="alert">
-          There was an error processing your payment. Please try again.
-        </p>
-      )}
+      {phase === 'error' && <PaymentError reason={reason} />}
       <button type="button" className="button button-block button-large" onClick={pay} disabled={phase === 'processing' || phase === 'redirecting'}>
         {phase === 'processing' ? 'Processing...' : phase === 'redirecting' ? 'Redirecting to Payment...' : `Subscribe to ${plan.name}`}
       </button>

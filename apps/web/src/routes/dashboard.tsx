@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RecentGenerationDto } from '@prodshot/contracts';
+import type { GenerationListItem } from '@prodshot/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { GenerationPopup } from '../components/ui/image-popup.js';
@@ -17,12 +17,13 @@ import { queryKeys } from '../lib/query-keys.js';
 const RECENT_UPLOADS = 9;
 const RECENT_GENERATIONS = 6;
 
+/**
+ * An upload handed over from another page (spec §2's selectedImage), by its ids only: a signed
+ * link kept in history would have expired by the time Back or a reload brings the state again.
+ */
 interface SelectedImageState {
-  selectedImage?: { id: string; fileId: string; name?: string; originalUrl: string; previewUrl: string; createdAt?: string; imageId?: string };
+  selectedImage?: { id: string; fileId: string; name?: string; createdAt?: string; imageId?: string };
 }
-
-/** A stored upload chosen again: the original's URL goes to the editor for the API, the preview is what the screen shows. */
-type StoredChoice = StoredSelection & { originalUrl: string };
 
 /** Where focus goes once the chosen image's card, or the drop zone, has taken the place of what had it. */
 type FocusTarget = 'selected' | 'dropzone' | null;
@@ -36,11 +37,23 @@ export function DashboardPage() {
   const recent = useQuery({ queryKey: queryKeys.recentGenerations(RECENT_GENERATIONS), queryFn: () => api.recentGenerations(RECENT_GENERATIONS) });
 
   const [file, setFile] = useState<File | null>(null);
-  const [stored, setStored] = useState<StoredChoice | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const [filePreview, setFilePreview] = useState<string | null>(null);
+  const [stored, setStored] = useState<StoredSelection | null>(null);
+  // A stored upload's links come from the API: from the list when it holds the upload, else asked for.
+  const storedImage = useQuery({
+    queryKey: queryKeys.image(stored?.imageId ?? ''),
+    queryFn: () => api.image(stored!.imageId),
+    enabled: stored !== null,
+    initialData: () => {
+      const listed = images.data?.data.find((image) => image._id === stored?.imageId);
+      return listed ? { data: listed } : undefined;
+    },
+    initialDataUpdatedAt: () => images.dataUpdatedAt,
+  });
+  const preview = file ? filePreview : stored ? (storedImage.data?.data.originalImage.previewUrl ?? null) : null;
   const [cameraOn, setCameraOn] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [popup, setPopup] = useState<RecentGenerationDto | null>(null);
+  const [popup, setPopup] = useState<GenerationListItem | null>(null);
   const [focusTarget, setFocusTarget] = useState<FocusTarget>(null);
   const selectedCard = useRef<HTMLDivElement>(null);
 
@@ -58,26 +71,22 @@ export function DashboardPage() {
     const selected = (location.state as SelectedImageState | null)?.selectedImage;
     if (!selected) return;
     setFile(null);
-    setStored({
-      ...storedSelection({ imageId: selected.imageId ?? selected.id, fileId: selected.fileId, name: selected.name, createdAt: selected.createdAt }),
-      originalUrl: selected.originalUrl,
-    });
-    setPreview(selected.previewUrl);
+    setStored(storedSelection({ imageId: selected.imageId ?? selected.id, fileId: selected.fileId, name: selected.name, createdAt: selected.createdAt }));
     navigate('/dashboard', { replace: true, state: null });
   }, [location.state, navigate]);
 
   // Object URLs are released when replaced or on leaving.
   useEffect(() => {
-    if (!file || !preview?.startsWith('blob:')) return;
-    return () => URL.revokeObjectURL(preview);
-  }, [file, preview]);
+    if (!filePreview) return;
+    return () => URL.revokeObjectURL(filePreview);
+  }, [filePreview]);
 
   const chooseFile = useCallback((chosen: File) => {
     setCameraOn(false);
     setError(null);
     setStored(null);
     setFile(chosen);
-    setPreview(URL.createObjectURL(chosen));
+    setFilePreview(URL.createObjectURL(chosen));
     setFocusTarget('selected');
   }, []);
 
@@ -85,8 +94,8 @@ export function DashboardPage() {
     setCameraOn(false);
     setError(null);
     setFile(null);
-    setStored({ ...storedSelection(item), originalUrl: item.originalUrl });
-    setPreview(item.previewUrl);
+    setFilePreview(null);
+    setStored(storedSelection(item));
   }
 
   const upload = useMutation({
@@ -99,10 +108,12 @@ export function DashboardPage() {
     setError(null);
     try {
       let state: EditorState;
-      if (stored && preview) state = { imageUrl: stored.originalUrl, previewUrl: preview, imageId: stored.imageId, fileId: stored.fileId, name: stored.name };
+      if (stored && preview) state = { imageId: stored.imageId, fileId: stored.fileId, name: stored.name };
       else if (file) {
         const image = await upload.mutateAsync({ file, idempotencyKey: newIdempotencyKey() });
-        state = { imageUrl: image.originalImage.url, previewUrl: image.originalImage.previewUrl, imageId: image._id, fileId: image.fileId, name: image.name };
+        // The editor reads the upload from the cache, fresh as it is, rather than asking again.
+        queryClient.setQueryData(queryKeys.image(image._id), { data: image });
+        state = { imageId: image._id, fileId: image.fileId, name: image.name };
       } else return;
       navigate('/editor', { state });
     } catch {
@@ -112,11 +123,7 @@ export function DashboardPage() {
 
   function smart() {
     if (!preview) return;
-    const state: SmartUploadState | null = file
-      ? { file, previewUrl: preview }
-      : stored
-        ? { imageId: stored.imageId, fileId: stored.fileId, previewUrl: preview, name: stored.name }
-        : null;
+    const state: SmartUploadState | null = file ? { file } : stored ? { imageId: stored.imageId, fileId: stored.fileId, name: stored.name } : null;
     if (state) navigate('/smart-upload', { state });
   }
 
@@ -137,7 +144,7 @@ export function DashboardPage() {
           <p className="lead">Turn a basic product photo into a polished, professional shoot</p>
         </header>
 
-        {(images.isError || recent.isError) && (
+        {(images.isError || recent.isError || storedImage.isError) && (
           <p className="form-error" role="alert">
             Failed to load data. Please try again.
           </p>
@@ -155,8 +162,8 @@ export function DashboardPage() {
                 className="link-button"
                 onClick={() => {
                   setFile(null);
+                  setFilePreview(null);
                   setStored(null);
-                  setPreview(null);
                   setFocusTarget('dropzone');
                 }}
               >
@@ -164,6 +171,8 @@ export function DashboardPage() {
               </button>
             </div>
           </div>
+        ) : stored && storedImage.isPending ? (
+          <Spinner label="Loading your image" />
         ) : (
           <DropZone hint="PNG, JPG, GIF up to 10MB" onFile={chooseFile} />
         )}

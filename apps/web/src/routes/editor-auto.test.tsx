@@ -1,4 +1,4 @@
-import type { GenerationDto, ProductShotRequest } from '@prodshot/contracts';
+import type { GenerationDto, ImageDto, ProductShotRequest } from '@prodshot/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EditorState } from '../features/uploads/upload-items.js';
@@ -9,7 +9,8 @@ import { expectRenditionOf, stored } from '../test-support/renditions.js';
 import { oneProduct } from '../test-support/subjects.js';
 import { EditorPage } from './editor.js';
 
-const source: EditorState = { imageUrl: '/storage/mug.png', previewUrl: '/storage/mug.preview.webp', imageId: 'img-1', fileId: 'file-1', name: 'Mug' };
+const source: EditorState = { imageId: 'img-1', fileId: 'file-1', name: 'Mug' };
+const upload: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'Mug', createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored('/storage/mug.png') };
 const scene = { name: 'Marble Vanity', prompt: 'white marble bathroom shelf, soft diffused light, elegant' };
 
 function autoGeneration(count: number, status: GenerationDto['status']): GenerationDto {
@@ -36,6 +37,7 @@ function autoGeneration(count: number, status: GenerationDto['status']): Generat
 
 function renderEditor(count: number) {
   const calls = stubApi({
+    'GET /images/img-1': () => ({ data: upload }),
     'GET /images/img-1/subject': () => ({ data: oneProduct }),
     'GET /images/recent/generations': () => ({ data: [] }),
     'POST /images/generate-product-shots': () => ({ data: { generationId: 'gen-auto', status: 'queued' } }),
@@ -55,6 +57,7 @@ afterEach(() => {
 describe('EditorPage auto mode', () => {
   it('offers Auto beside Templates and Custom Background, one image for one credit by default', async () => {
     renderEditor(1);
+    await screen.findByRole('tab', { name: 'Auto' });
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Templates', 'Custom Background', 'Auto']);
     fireEvent.click(screen.getByRole('tab', { name: 'Auto' }));
     const panel = screen.getByRole('tabpanel');
@@ -67,7 +70,7 @@ describe('EditorPage auto mode', () => {
 
   it('sends backgroundType auto with the chosen count, shows its cost, and files the shots under Auto with the picked scene', async () => {
     const { calls, socket } = renderEditor(3);
-    fireEvent.click(screen.getByRole('tab', { name: 'Auto' }));
+    fireEvent.click(await screen.findByRole('tab', { name: 'Auto' }));
     fireEvent.click(screen.getByRole('radio', { name: '3' }));
     expect(screen.getByText('Cost:').textContent).toBe('Cost: 3 credits');
     await waitFor(() => expect(generateButton().getAttribute('aria-disabled')).toBe('false'));
@@ -92,7 +95,7 @@ describe('EditorPage auto mode', () => {
 
   it('still asks for one image from the templates and custom tabs', async () => {
     const { calls } = renderEditor(1);
-    fireEvent.click(screen.getByRole('tab', { name: 'Auto' }));
+    fireEvent.click(await screen.findByRole('tab', { name: 'Auto' }));
     fireEvent.click(screen.getByRole('radio', { name: '4' }));
     fireEvent.click(screen.getByRole('tab', { name: 'Templates' }));
     await waitFor(() => expect(generateButton().getAttribute('aria-disabled')).toBe('false'));

@@ -1,4 +1,4 @@
-import { TAP_PRODUCT_MESSAGE, type GenerationDto, type ProductShotRequest, type SubjectDto } from '@prodshot/contracts';
+import { TAP_PRODUCT_MESSAGE, type GenerationDto, type ImageDto, type ProductShotRequest, type SubjectDto } from '@prodshot/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EditorState } from '../features/uploads/upload-items.js';
@@ -9,7 +9,8 @@ import { failedSubject, oneProduct, pendingSubject, twoProducts } from '../test-
 import { EditorPage } from './editor.js';
 import { expectRenditionOf, stored } from '../test-support/renditions.js';
 
-const source: EditorState = { imageUrl: '/storage/two.png', previewUrl: '/storage/two.preview.webp', imageId: 'img-1', fileId: 'file-1', name: 'Mug' };
+const source: EditorState = { imageId: 'img-1', fileId: 'file-1', name: 'Mug' };
+const upload: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'mug.png', createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored('/storage/two.png') };
 const queued: GenerationDto = {
   id: 'gen-1',
   kind: 'manual',
@@ -27,6 +28,7 @@ const accepted = () => ({ data: { generationId: 'gen-1', status: 'queued' } });
 
 function renderEditor(subject: SubjectDto, routes: Record<string, (body: unknown) => unknown> = {}) {
   const calls = stubApi({
+    'GET /images/img-1': () => ({ data: upload }),
     'GET /images/img-1/subject': () => ({ data: subject }),
     'GET /images/recent/generations': () => ({ data: [] }),
     'POST /images/generate-product-shots': accepted,

@@ -5,8 +5,9 @@ import {
   TEMPLATES,
   type Focus,
   type GenerationDto,
+  type GenerationListItem,
   type ProcessedImageDto,
-  type RecentGenerationDto,
+  type ShotRef,
   type TemplateHandle,
 } from '@prodshot/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,6 +16,7 @@ import { Link, Navigate, useLocation } from 'react-router-dom';
 import { GenerationPopup } from '../components/ui/image-popup.js';
 import { BOX_SIZES, RenditionImage } from '../components/ui/rendition-image.js';
 import { AutoPanel } from '../features/editor/auto-panel.js';
+import { Spinner } from '../components/ui/spinner.js';
 import { isBlankPrompt, PromptBox, ENHANCE_INVALID_RESPONSE } from '../features/editor/prompt-box.js';
 import { TEMPLATE_DESCRIPTIONS } from '../features/editor/template-descriptions.js';
 import { progressPercent } from '../features/generations/smart-status.js';
@@ -23,7 +25,7 @@ import { TapToPick } from '../features/subject/tap-to-pick.js';
 import { useSubject } from '../features/subject/use-subject.js';
 import type { EditorState } from '../features/uploads/upload-items.js';
 import { api, errorMessage, type ShotRequest } from '../lib/api-client.js';
-import { downloadImage, editorDownloadName } from '../lib/download.js';
+import { downloadShot, editorDownloadName } from '../lib/download.js';
 import { newIdempotencyKey, retryTransient } from '../lib/idempotency.js';
 import { queryKeys } from '../lib/query-keys.js';
 
@@ -45,9 +47,12 @@ interface PendingShot extends AskedFor {
   generationId: string;
 }
 
+/** A result on screen, and where its full file is downloaded from. */
+type Shot = ProcessedImageDto & ShotRef;
+
 interface HistoryEntry extends AskedFor {
   key: number;
-  images: ProcessedImageDto[];
+  images: Shot[];
   /** The scene auto mode picked. */
   scene: string | null;
 }
@@ -66,24 +71,57 @@ function pickedScene(generation: GenerationDto): { scene: string | null; prompt:
   return { scene: slot?.name ?? null, prompt: slot?.prompt ?? null };
 }
 
-export function EditorPage() {
-  const state = useLocation().state as Partial<EditorState> | null;
-  if (!state?.imageUrl) return <Navigate to="/dashboard" replace />;
-  return <Editor source={state as EditorState} />;
+/** What the editor works on: the upload as the API signs it now, and the ids it came with. */
+interface Source {
+  imageUrl: string;
+  previewUrl: string;
+  imageId: string;
+  fileId: string;
+  name: string | undefined;
 }
 
-function Editor({ source }: { source: EditorState }) {
+/**
+ * Navigation state carries the upload's ids only: its links are signed afresh from the API on
+ * every visit, so Back to the editor hours later still shows the photo.
+ */
+export function EditorPage() {
+  const state = useLocation().state as Partial<EditorState> | null;
+  if (!state?.imageId || !state.fileId) return <Navigate to="/dashboard" replace />;
+  return <EditorSource handedOver={state as EditorState} />;
+}
+
+function EditorSource({ handedOver }: { handedOver: EditorState }) {
+  const image = useQuery({ queryKey: queryKeys.image(handedOver.imageId), queryFn: () => api.image(handedOver.imageId) });
+  if (image.isPending) return <Spinner label="Loading your photo" fullPage />;
+  if (!image.data) {
+    return (
+      <section className="narrow center-card card">
+        <p className="form-error" role="alert">
+          Failed to load data. Please try again.
+        </p>
+        <Link to="/dashboard" className="button">
+          Back to Dashboard
+        </Link>
+      </section>
+    );
+  }
+  const { originalImage, name } = image.data.data;
+  const source: Source = { imageUrl: originalImage.url, previewUrl: originalImage.previewUrl, imageId: handedOver.imageId, fileId: handedOver.fileId, name: handedOver.name ?? name };
+  return <Editor source={source} />;
+}
+
+function Editor({ source }: { source: Source }) {
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<Mode>('templates');
   const [template, setTemplate] = useState<TemplateHandle | null>('lifestyle');
   const [prompt, setPrompt] = useState('');
   const [autoCount, setAutoCount] = useState(1);
-  const [results, setResults] = useState<ProcessedImageDto[]>([]);
+  const [results, setResults] = useState<Shot[]>([]);
   const [shown, setShown] = useState(0);
   const [history, setHistory] = useState<HistoryEntry[]>([]);
   const [activeEntry, setActiveEntry] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [popup, setPopup] = useState<RecentGenerationDto | null>(null);
+  const [popup, setPopup] = useState<GenerationListItem | null>(null);
   const [focus, setFocus] = useState<Focus | null>(null);
   // Unlike the smart screen, generation never waits for a pending subject: without a tap the engine keeps the most salient object.
   const { subject, phase } = useSubject(source.imageId ?? null);
@@ -128,9 +166,16 @@ function Editor({ source }: { source: EditorState }) {
     // Reserved credits are settled or refunded by now.
     void queryClient.invalidateQueries({ queryKey: queryKeys.subscription });
     if (!settledShot) return setError(errorMessage(lostShot, GENERATION_FAILED));
-    const images: ProcessedImageDto[] = settledShot.styles
+    const images: Shot[] = settledShot.styles
       .filter((s) => s.status === 'complete' && s.url)
-      .map((s) => ({ url: s.url!, thumbnailUrl: s.thumbnailUrl!, previewUrl: s.previewUrl!, settings: { backgroundType: pending.backgroundType } }));
+      .map((s) => ({
+        url: s.url!,
+        thumbnailUrl: s.thumbnailUrl!,
+        previewUrl: s.previewUrl!,
+        settings: { backgroundType: pending.backgroundType },
+        generationId: settledShot.id,
+        index: s.index,
+      }));
     if (images.length === 0) return setError(settledShot.error ?? settledShot.styles.find((s) => s.error)?.error ?? GENERATION_FAILED);
     setResults(images);
     setShown(0);
@@ -205,7 +250,7 @@ function Editor({ source }: { source: EditorState }) {
             type="button"
             className="button"
             disabled={!current}
-            onClick={() => current && downloadImage(current.url, editorDownloadName(source.name)).catch(() => setError('Download failed. Please try again.'))}
+            onClick={() => current && downloadShot(current, editorDownloadName(source.name)).catch(() => setError('Download failed. Please try again.'))}
           >
             Download
           </button>

@@ -2,20 +2,25 @@ import type { SubscriptionInfo, SubscriptionResponse } from '@prodshot/contracts
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '../lib/format.js';
-import { apiError, stubApi } from '../test-support/fake-api.js';
+import { apiError, networkFailure, stubApi } from '../test-support/fake-api.js';
 import { renderRoutes } from '../test-support/render-routes.js';
 import { ProfilePage } from './profile.js';
 
 const endDate = '2026-12-23T10:00:00.000Z';
 const growth: SubscriptionInfo = { plan: 'growth', status: 'active', startDate: '2026-11-23T10:00:00.000Z', endDate, pendingPlan: null, cancelAtPeriodEnd: false };
 
-function renderProfile(subscription: SubscriptionInfo, portal: () => unknown = () => apiError(404, 'No billing account found', 'no_billing_account')) {
+function renderProfile(
+  subscription: SubscriptionInfo,
+  portal: () => unknown = () => apiError(404, 'No billing account found', 'no_billing_account'),
+  cancel: () => unknown = () => apiError(500, 'not expected'),
+) {
   const response: SubscriptionResponse = { subscription, subscriptionCredits: 700, addOnCredits: 0, currentPlan: subscription.plan, isActive: subscription.status === 'active' };
   const calls = stubApi({
     'GET /users/profile': () => ({ id: 'u1', name: 'Ada Seller', email: 'ada@example.com' }),
     'GET /users/subscription': () => response,
     'GET /images': () => ({ data: [] }),
     'POST /payments/portal-session': portal,
+    'POST /payments/cancel-subscription': cancel,
   });
   const { router } = renderRoutes(
     [
@@ -66,3 +71,35 @@ describe('ProfilePage subscription', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Could not open your billing page. Please try again.');
   });
 });
+
+describe('ProfilePage cancel (spec §8: Cancel, and the cancel helper beneath it)', () => {
+  async function cancelWith(answer: () => unknown) {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderProfile(growth, undefined, answer);
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
+    const alert = await screen.findByRole('alert');
+    const helperError = logged.mock.calls.find(([what]) => what === 'cancel subscription failed')?.[1] as Error | undefined;
+    logged.mockRestore();
+    return { text: alert.textContent, helperMessage: helperError?.message };
+  }
+
+  it("logs the helper's 'Server error: {status}' for an HTTP error without a message, and shows the screen's message", async () => {
+    expect(await cancelWith(() => new Response('', { status: 502, statusText: 'Bad Gateway' }))).toEqual({
+      text: 'Failed to cancel subscription. Please try again.',
+      helperMessage: 'Server error: 502',
+    });
+  });
+
+  it("shows 'No active subscription found' when the server says so", async () => {
+    expect(await cancelWith(() => apiError(404, 'No active subscription found', 'no_active_subscription'))).toEqual({
+      text: 'No active subscription found',
+      helperMessage: 'No active subscription found',
+    });
+  });
+
+  it('shows the screen message when no answer came back at all', async () => {
+    expect((await cancelWith(networkFailure)).text).toBe('Failed to cancel subscription. Please try again.');
+  });
+});
+

@@ -53,6 +53,8 @@ export function ProfilePage() {
     },
     onError: (caught) => {
       setConfirmCancel(false);
+      // The helper's message (the server's, or 'Server error: {status}') is for the log; the screen says one of two things.
+      console.error('cancel subscription failed', caught);
       const noSub = caught instanceof ApiError && caught.message === NO_ACTIVE_SUBSCRIPTION_MESSAGE;
       setSubMessage({ type: 'error', text: noSub ? NO_ACTIVE_SUBSCRIPTION_MESSAGE : 'Failed to cancel subscription. Please try again.' });
     },

@@ -6,7 +6,7 @@ import { Spinner } from '../components/ui/spinner.js';
 import { GenerationLoadError, GenerationNotFound } from '../features/generations/generation-not-found.js';
 import { isFinished } from '../features/generations/smart-status.js';
 import { useGeneration } from '../features/generations/use-generation.js';
-import { downloadImage, smartResultDownloadName } from '../lib/download.js';
+import { downloadShot, smartResultDownloadName } from '../lib/download.js';
 
 const ALL = 'All Styles';
 
@@ -75,7 +75,7 @@ export function SmartResultsPage() {
                 <button
                   type="button"
                   className="button button-small"
-                  onClick={() => downloadImage(image.url, smartResultDownloadName()).catch(() => setDownloadError('Download failed. Please try again.'))}
+                  onClick={() => downloadShot({ generationId: run.id, index: image.index }, smartResultDownloadName()).catch(() => setDownloadError('Download failed. Please try again.'))}
                 >
                   Download
                 </button>

@@ -50,8 +50,8 @@ function renderSmart(state: SmartUploadState, before: InitialEntry[] = []) {
 
 const smartCalls = (calls: ApiCall[]) => calls.filter((c) => c.path === '/images/smart-generate-product-shots');
 const uploadCalls = (calls: ApiCall[]) => calls.filter((c) => c.path === '/images/upload');
-const fromDashboard: SmartUploadState = { imageId: 'img-1', fileId: 'file-1', previewUrl: '/storage/two.png', name: 'two.png' };
-const freshFile = (): SmartUploadState => ({ file: new File(['png'], 'two.png', { type: 'image/png' }), previewUrl: 'blob:revoked-by-the-dashboard' });
+const fromDashboard: SmartUploadState = { imageId: 'img-1', fileId: 'file-1', name: 'two.png' };
+const freshFile = (): SmartUploadState => ({ file: new File(['png'], 'two.png', { type: 'image/png' }) });
 
 beforeEach(() => {
   // jsdom has no object URLs; the page makes its own, since the dashboard revokes the one it passes.

@@ -1,5 +1,5 @@
 import type { Focus } from '@prodshot/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { TapToPick } from '../features/subject/tap-to-pick.js';
@@ -14,7 +14,7 @@ import { SmartHeader } from '../features/generations/smart-header.js';
 const SMART_MAX_BYTES = 5 * 1024 * 1024;
 const STYLE_COUNT = 4;
 
-type Source = { kind: 'file'; file: File } | { kind: 'stored'; imageId: string; fileId: string; previewUrl: string; name?: string };
+type Source = { kind: 'file'; file: File } | { kind: 'stored'; imageId: string; fileId: string; name?: string };
 /** The stored upload a run is about: its subject decides whether the seller must tap first. */
 interface StoredImage {
   imageId: string;
@@ -25,15 +25,18 @@ interface StoredImage {
 function sourceFromState(state: SmartUploadState | null): Source | null {
   if (!state) return null;
   if ('file' in state) return { kind: 'file', file: state.file };
-  return { kind: 'stored', imageId: state.imageId, fileId: state.fileId, previewUrl: state.previewUrl, name: state.name };
+  return { kind: 'stored', imageId: state.imageId, fileId: state.fileId, name: state.name };
 }
 
 /**
  * The preview of a fresh file comes from its own object URL: the dashboard releases the one it
- * passes along as it unmounts, which left a broken image here.
+ * passes along as it unmounts, which left a broken image here. A stored image's comes from the API,
+ * signed now.
  */
 function usePreviewUrl(source: Source | null): string | null {
   const file = source?.kind === 'file' ? source.file : null;
+  const storedId = source?.kind === 'stored' ? source.imageId : null;
+  const stored = useQuery({ queryKey: queryKeys.image(storedId ?? ''), queryFn: () => api.image(storedId!), enabled: storedId !== null });
   const [fileUrl, setFileUrl] = useState<{ file: File; url: string } | null>(null);
   useEffect(() => {
     if (!file) return;
@@ -42,7 +45,7 @@ function usePreviewUrl(source: Source | null): string | null {
     return () => URL.revokeObjectURL(url);
   }, [file]);
   if (!source) return null;
-  if (source.kind === 'stored') return source.previewUrl;
+  if (source.kind === 'stored') return stored.data?.data.originalImage.previewUrl ?? null;
   return fileUrl?.file === source.file ? fileUrl.url : null;
 }
 

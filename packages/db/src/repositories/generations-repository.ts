@@ -34,6 +34,8 @@ export interface StaleSlot {
 export interface RecentOutput {
   id: string;
   generationId: string;
+  /** The slot's index within its generation. */
+  index: number;
   resultKey: string;
   renditions: boolean;
   createdAt: Date;
@@ -311,7 +313,7 @@ export class GenerationsRepository {
     let query = this.db
       .selectFrom('generation_styles as s')
       .innerJoin('generations as g', 'g.id', 's.generation_id')
-      .select(['s.id', 's.generation_id', 's.result_key', 's.renditions', 's.updated_at'])
+      .select(['s.id', 's.generation_id', 's.index', 's.result_key', 's.renditions', 's.updated_at'])
       .select(micros('s.updated_at').as('position'))
       .where('g.user_id', '=', userId)
       .where((eb) => eb.or([eb('g.created_at', '>=', historyCutoff(userId)), eb('g.status', 'not in', SETTLED)]))
@@ -323,7 +325,7 @@ export class GenerationsRepository {
     if (page.after) query = query.where(after('s.updated_at', 's.id', page.after));
     const { items, next } = toPage(await query.execute(), page.limit, (row) => row.position);
     return {
-      items: items.map((r) => ({ id: r.id, generationId: r.generation_id, resultKey: r.result_key!, renditions: r.renditions, createdAt: r.updated_at })),
+      items: items.map((r) => ({ id: r.id, generationId: r.generation_id, index: r.index, resultKey: r.result_key!, renditions: r.renditions, createdAt: r.updated_at })),
       next,
     };
   }

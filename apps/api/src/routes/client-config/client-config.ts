@@ -9,6 +9,7 @@ import type { AppDeps } from '../../deps.js';
 export async function clientConfigRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.get('/api/client-config', async (): Promise<ClientConfigResponse> => {
     const auth = deps.config.auth;
-    return auth.mode === 'clerk' ? { auth: { mode: 'clerk', publishableKey: auth.publishableKey } } : { auth: { mode: 'embedded' } };
+    if (auth.mode !== 'clerk') return { auth: { mode: 'embedded' } };
+    return { auth: { mode: 'clerk', publishableKey: auth.publishableKey, ...(auth.jwtTemplate ? { jwtTemplate: auth.jwtTemplate } : {}) } };
   });
 }

@@ -1,13 +1,13 @@
-import type { RecentGenerationDto } from '@prodshot/contracts';
+import type { GenerationListItem } from '@prodshot/contracts';
 import { useState } from 'react';
-import { downloadImage, generationDownloadName } from '../../lib/download.js';
+import { downloadShot, generationDownloadName } from '../../lib/download.js';
 import { Modal } from './modal.js';
 import { BOX_SIZES, RenditionImage } from './rendition-image.js';
 
 /** The 'Generation #id' popup of the dashboard and the generations page: it shows the preview, Download fetches the full shot. */
-export function GenerationPopup({ generation, onClose }: { generation: RecentGenerationDto; onClose: () => void }) {
+export function GenerationPopup({ generation, onClose }: { generation: GenerationListItem; onClose: () => void }) {
   const [error, setError] = useState<string | null>(null);
-  const { id, imageUrl } = generation;
+  const { id } = generation;
   return (
     <Modal
       title={`Generation #${id}`}
@@ -20,7 +20,7 @@ export function GenerationPopup({ generation, onClose }: { generation: RecentGen
           <button
             type="button"
             className="button"
-            onClick={() => downloadImage(imageUrl, generationDownloadName(id)).catch(() => setError('Download failed. Please try again.'))}
+            onClick={() => downloadShot(generation, generationDownloadName(id)).catch(() => setError('Download failed. Please try again.'))}
           >
             Download
           </button>

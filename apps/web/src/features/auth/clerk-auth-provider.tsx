@@ -5,17 +5,30 @@ import { api, setTokenSource } from '../../lib/api-client.js';
 import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-context.js';
 import { storeToken } from './token-storage.js';
 
-/** Production mode: Clerk's hosted sign-in, its session token verified (and registered) with our API. */
-export function ClerkAuthProvider({ publishableKey, children }: { publishableKey: string; children: ReactNode }) {
+interface ClerkAuthProviderProps {
+  publishableKey: string;
+  /** Spec §7: tokens come from the template named for the product's API when one is configured. */
+  jwtTemplate?: string | undefined;
+  children: ReactNode;
+}
+
+/** Production mode: Clerk's hosted sign-in, its token verified (and registered) with our API. */
+export function ClerkAuthProvider({ publishableKey, jwtTemplate, children }: ClerkAuthProviderProps) {
   return (
     <ClerkProvider publishableKey={publishableKey} afterSignOutUrl="/">
-      <ClerkBridge>{children}</ClerkBridge>
+      <ClerkBridge jwtTemplate={jwtTemplate}>{children}</ClerkBridge>
     </ClerkProvider>
   );
 }
 
-function ClerkBridge({ children }: { children: ReactNode }) {
-  const { isLoaded, isSignedIn, getToken, userId } = useAuth();
+/** Clerk's getToken for our API: from the template when there is one, else the session token. */
+export function apiTokenGetter(getToken: (options?: { template?: string }) => Promise<string | null>, jwtTemplate: string | undefined): () => Promise<string | null> {
+  return jwtTemplate ? () => getToken({ template: jwtTemplate }) : () => getToken();
+}
+
+export function ClerkBridge({ jwtTemplate, children }: { jwtTemplate?: string | undefined; children: ReactNode }) {
+  const { isLoaded, isSignedIn, getToken: clerkGetToken, userId } = useAuth();
+  const getToken = useMemo(() => apiTokenGetter(clerkGetToken, jwtTemplate), [clerkGetToken, jwtTemplate]);
   const { user } = useUser();
   const clerk = useClerk();
   const queryClient = useQueryClient();

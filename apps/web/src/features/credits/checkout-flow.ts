@@ -13,6 +13,8 @@ export const PLACEHOLDER_BILLING = { city: 'N/A', country: 'US', state: 'N/A', s
 /** idle → processing → redirecting → 500 ms → the payment link, or `fallback` when there is none. */
 export function useCheckoutFlow(fallback: string) {
   const [phase, setPhase] = useState<CheckoutPhase>('idle');
+  /** The payment helper's own message (spec §8, 'Create subscription'), under the screen's. */
+  const [reason, setReason] = useState<string | null>(null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -21,6 +23,7 @@ export function useCheckoutFlow(fallback: string) {
   /** One click, one key: a double submit of the same click cannot buy twice. */
   async function run(pay: (idempotencyKey: string) => Promise<{ payment_link: string | null }>) {
     setPhase('processing');
+    setReason(null);
     try {
       const { payment_link: link } = await pay(newIdempotencyKey());
       // Local payments grant at once: the counter must show the new credits on arrival.
@@ -30,9 +33,11 @@ export function useCheckoutFlow(fallback: string) {
         if (link) window.location.assign(link);
         else navigate(fallback);
       }, REDIRECT_DELAY_MS);
-    } catch {
+    } catch (error) {
+      console.error('payment failed', error);
+      setReason(error instanceof Error ? error.message : null);
       setPhase('error');
     }
   }
-  return { phase, run };
+  return { phase, reason, run };
 }

@@ -4,11 +4,14 @@ import { useNavigate } from 'react-router-dom';
 import { PlanChangeNote } from './plan-change.js';
 import { totalCredits } from './use-subscription.js';
 
-/** Total credits, or '...' while loading; a click goes to /pricing, hovering opens 'Credit Details'. */
+/**
+ * Total credits, or '...' while loading; a click goes to /pricing, hovering opens 'Credit Details'.
+ * Once loading ends without data (the fetch failed, spec §8), it reads plan none and 0 credits.
+ */
 export function CreditCounter({ data, loading }: { data: SubscriptionResponse | undefined; loading: boolean }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const total = loading || !data ? '...' : String(totalCredits(data));
+  const total = loading ? '...' : String(totalCredits(data));
   return (
     <div className="credit-counter" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
       <button
@@ -28,21 +31,21 @@ export function CreditCounter({ data, loading }: { data: SubscriptionResponse | 
       {open && (
         <div className="credit-panel" id="credit-details" role="tooltip">
           <h3>Credit Details</h3>
-          {loading || !data ? (
+          {loading ? (
             <p>Loading credits...</p>
           ) : (
             <dl>
               <div>
                 <dt>Plan</dt>
-                <dd>{planLabel(data.subscription.plan)}</dd>
+                <dd>{planLabel(data?.subscription.plan ?? 'none')}</dd>
               </div>
               <div>
                 <dt>Subscription credits</dt>
-                <dd>{data.subscriptionCredits ?? 0}</dd>
+                <dd>{data?.subscriptionCredits ?? 0}</dd>
               </div>
               <div>
                 <dt>Add-on credits</dt>
-                <dd>{data.addOnCredits ?? 0}</dd>
+                <dd>{data?.addOnCredits ?? 0}</dd>
               </div>
             </dl>
           )}

@@ -3,10 +3,20 @@ import { api } from '../../lib/api-client.js';
 import { queryKeys } from '../../lib/query-keys.js';
 import { useAuthState } from '../auth/auth-context.js';
 
+/** Spec §8: a failed credits fetch is only logged; the screens then read plan none and 0 credits. */
+async function fetchSubscription() {
+  try {
+    return await api.subscription();
+  } catch (error) {
+    console.error('Failed to load credits', error);
+    throw error;
+  }
+}
+
 /** Credits load once a user is present; without a session nothing is fetched (spec §4). */
 export function useSubscription() {
   const { status } = useAuthState();
-  return useQuery({ queryKey: queryKeys.subscription, queryFn: api.subscription, enabled: status === 'signed-in' });
+  return useQuery({ queryKey: queryKeys.subscription, queryFn: fetchSubscription, enabled: status === 'signed-in' });
 }
 
 export function totalCredits(data: { subscriptionCredits?: number; addOnCredits?: number } | undefined): number {

@@ -38,14 +38,15 @@ export function storedSelection(item: { imageId: string; fileId: string; name?: 
   };
 }
 
-/** Navigation state of /editor: the original's URL for the API, its preview rendition for the screen. */
+/**
+ * Navigation state of /editor: the upload's ids, never its signed links, which expire while the
+ * history entry lives on; the editor reads the upload's fresh links from the API.
+ */
 export interface EditorState {
-  imageUrl: string;
-  previewUrl: string;
   imageId: string;
   fileId: string;
   name?: string;
 }
 
-/** Navigation state of /smart-upload: a fresh file, or a stored image. */
-export type SmartUploadState = { file: File; previewUrl: string } | { imageId: string; fileId: string; previewUrl: string; name?: string };
+/** Navigation state of /smart-upload: a fresh file, or a stored image by its ids (its links come from the API). */
+export type SmartUploadState = { file: File } | { imageId: string; fileId: string; name?: string };
