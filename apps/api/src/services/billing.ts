@@ -39,6 +39,16 @@ export function isRunning(row: SubscriptionRow | undefined, now = new Date()): r
   return row.cancel_at_period_end && row.current_period_end !== null && row.current_period_end > now;
 }
 
+/**
+ * The plan whose history a seller keeps: the running plan, and also a plan whose renewal failed
+ * and is being retried, since expired history is deleted for good (history-retention.ts in db).
+ */
+export function historyPlan(row: SubscriptionRow | undefined, now = new Date()): PlanId {
+  if (!row) return 'none';
+  const beingRetried = row.status === 'past_due' || row.status === 'unpaid';
+  return beingRetried || isRunning(row, now) ? row.plan : 'none';
+}
+
 /** Over for good: deleted at the provider, or its first payment never came. Nothing revives it. */
 export function hasEnded(row: SubscriptionRow): boolean {
   return row.status === 'incomplete_expired' || (row.status === 'canceled' && !row.cancel_at_period_end);

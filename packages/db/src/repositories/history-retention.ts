@@ -2,12 +2,14 @@ import { historyDays, PLANS, type PlanId } from '@prodshot/contracts';
 import { sql, type Expression, type RawBuilder } from 'kysely';
 
 /**
- * The plan in force for the subscription row aliased `s` (all nulls when the user has none): its
- * plan while paid for (active, trialing, or cancelled with the paid period still running), none
- * otherwise. The same rule as the API's isRunning, which sets a shot's quality.
+ * The plan whose history the subscription row aliased `s` keeps (all nulls when the user has none):
+ * its plan while paid for (active, trialing, or cancelled with the paid period still running) and
+ * while a failed renewal is still being retried (past_due, unpaid), none otherwise. Expired files
+ * are deleted for good, so a card that failed once must not cost a seller their history. The same
+ * rule as the API's historyPlan.
  */
 const PLAN_IN_FORCE = sql<PlanId>`case
-  when s.plan <> 'none' and (s.status in ('active', 'trialing') or (s.cancel_at_period_end and s.current_period_end > now())) then s.plan
+  when s.plan <> 'none' and (s.status in ('active', 'trialing', 'past_due', 'unpaid') or (s.cancel_at_period_end and s.current_period_end > now())) then s.plan
   else 'none' end`;
 
 function cutoffOf(days: number | null): RawBuilder<Date> {

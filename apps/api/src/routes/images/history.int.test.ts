@@ -5,7 +5,7 @@ import { historyDays, type GenerationListResponse, type ImageListResponse, type 
 import { GenerationsRepository, ImagesRepository, SubscriptionsRepository, type SubscriptionPatch } from '@prodshot/db';
 import { generationOutputKey, uploadKey } from '@prodshot/storage';
 import { signIn, type Session } from '../../pipeline.test-support.js';
-import { isRunning } from '../../services/billing.js';
+import { historyPlan } from '../../services/billing.js';
 import { MALFORMED_CURSOR_MESSAGE } from '../../services/list-cursor.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 
@@ -227,7 +227,7 @@ describe('history by plan', () => {
     expect(await status(starter, `/api/generations/${id}`)).toBe(200);
   });
 
-  it('reads the plan in force as the shot quality does: cancelled plans count to the end of their paid period', async () => {
+  it('reads the plan in force as historyPlan does: cancelled plans count to the end of their paid period, a renewal being retried keeps its plan', async () => {
     const subscriptions = new SubscriptionsRepository(testApp.deps.db);
     const later = new Date(Date.now() + 86_400_000);
     const earlier = new Date(Date.now() - 86_400_000);
@@ -238,6 +238,8 @@ describe('history by plan', () => {
       { plan: 'growth', patch: { status: 'canceled', cancelAtPeriodEnd: true, currentPeriodEnd: earlier } },
       { plan: 'pro', patch: { status: 'canceled', cancelAtPeriodEnd: false, currentPeriodEnd: later } },
       { plan: 'growth', patch: { status: 'past_due' } },
+      { plan: 'pro', patch: { status: 'unpaid' } },
+      { plan: 'growth', patch: { status: 'incomplete_expired' } },
       { plan: 'starter', patch: {} },
     ];
     for (const { plan, patch } of cases) {
@@ -246,7 +248,8 @@ describe('history by plan', () => {
       const row = await subscriptions.findByUserId(session.userId);
       const [imageId] = await addUploads(session.userId, 1);
       await age('images', [imageId!], 45);
-      const keepsAll = historyDays(isRunning(row) ? row.plan : 'none') === null;
+      const keepsAll = historyDays(historyPlan(row)) === null;
+      if (patch.status === 'past_due' || patch.status === 'unpaid') expect(keepsAll).toBe(true);
       expect(await status(session, `/api/images/${imageId}`), `${plan} ${JSON.stringify(patch)}`).toBe(keepsAll ? 200 : 404);
     }
   });
