@@ -1,4 +1,5 @@
 import type { DefaultJobOptions } from 'bullmq';
+import { planAllows, type PlanId } from '@prodshot/contracts';
 
 /**
  * Two queues so that quick interactive calls (prompt enhancement, style recommendations) never
@@ -34,3 +35,23 @@ export const jobIds = {
   /** One per image or output row: every list that shows it before they exist asks again, and adds nothing. */
   renditions: (ownerId: string) => `renditions-${ownerId}`,
 };
+
+/**
+ * Every BullMQ priority we use, in one table. BullMQ takes jobs without a priority (its wait list:
+ * upload analysis, the sweeper) before any prioritized job, then the lowest number first, first in,
+ * first out within a number. The gaps leave room: a batch tier (bulk work no seller watches) belongs
+ * between `standard` and `backfill`, below every seller's interactive work.
+ */
+export const JOB_PRIORITY = {
+  /** Generations of sellers whose plan includes priority processing (Pro). */
+  priorityProcessing: 1,
+  /** Every other seller's generations. */
+  standard: 10,
+  /** Renditions of images stored before renditions existed: after everything a seller asked for. */
+  backfill: 1_000,
+} as const;
+
+/** The priority a seller's generation jobs run at, by the plan in effect when they asked. */
+export function generationPriority(plan: PlanId): number {
+  return planAllows(plan, 'priorityProcessing') ? JOB_PRIORITY.priorityProcessing : JOB_PRIORITY.standard;
+}

@@ -39,6 +39,11 @@ export function isRunning(row: SubscriptionRow | undefined, now = new Date()): r
   return row.cancel_at_period_end && row.current_period_end !== null && row.current_period_end > now;
 }
 
+/** The plan whose quality and features apply now (decisions.md, Money: a cancelled plan lasts to its period's end). */
+export function effectivePlan(row: SubscriptionRow | undefined, now = new Date()): PlanId {
+  return isRunning(row, now) ? row.plan : 'none';
+}
+
 /** Over for good: deleted at the provider, or its first payment never came. Nothing revives it. */
 export function hasEnded(row: SubscriptionRow): boolean {
   return row.status === 'incomplete_expired' || (row.status === 'canceled' && !row.cancel_at_period_end);
@@ -59,6 +64,7 @@ export async function subscriptionResponse(deps: AppDeps, userId: string): Promi
     addOnCredits: balance.addOnCredits,
     currentPlan: subscription.plan,
     isActive: subscription.status === 'active',
+    effectivePlan: effectivePlan(row),
   };
 }
 

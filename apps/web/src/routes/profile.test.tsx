@@ -10,7 +10,7 @@ const endDate = '2026-12-23T10:00:00.000Z';
 const growth: SubscriptionInfo = { plan: 'growth', status: 'active', startDate: '2026-11-23T10:00:00.000Z', endDate, pendingPlan: null, cancelAtPeriodEnd: false };
 
 function renderProfile(subscription: SubscriptionInfo, portal: () => unknown = () => apiError(404, 'No billing account found', 'no_billing_account')) {
-  const response: SubscriptionResponse = { subscription, subscriptionCredits: 700, addOnCredits: 0, currentPlan: subscription.plan, isActive: subscription.status === 'active' };
+  const response: SubscriptionResponse = { subscription, subscriptionCredits: 700, addOnCredits: 0, currentPlan: subscription.plan, isActive: subscription.status === 'active', effectivePlan: subscription.plan };
   const calls = stubApi({
     'GET /users/profile': () => ({ id: 'u1', name: 'Ada Seller', email: 'ada@example.com' }),
     'GET /users/subscription': () => response,

@@ -8,14 +8,15 @@ import {
   RemoveBackgroundRequest,
   SingleShotRequest,
   SMART_STYLES_DEFAULT,
+  shotSizeFor,
   SmartGenerateRequest,
   StyleRecommendationsRequest,
   type Focus,
   type JobName,
-  type ShotSize,
+  type PlanId,
 } from '@prodshot/contracts';
 import type { IdempotencyClaim, ImageRow } from '@prodshot/db';
-import { JobFailedError, jobIds, JobTimeoutError } from '@prodshot/queue';
+import { generationPriority, JobFailedError, jobIds, JobTimeoutError } from '@prodshot/queue';
 import { signImage } from '@prodshot/storage';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
@@ -59,7 +60,9 @@ function blank(text: string | undefined): boolean {
 
 /**
  * The image model calls of spec §7. Each reserves credits, enqueues one job and either waits for it
- * (the spec's synchronous contract) or, with `Prefer: respond-async`, answers 202 at once.
+ * (the spec's synchronous contract) or, with `Prefer: respond-async`, answers 202 at once. Smart
+ * generation and prompt enhancement are refused (403) outside the plans that include them, before
+ * anything is reserved or queued; every job runs at its seller's plan's priority.
  */
 export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDeps): Promise<void> {
   const app = appBase.withTypeProvider<TypeBoxTypeProvider>();
@@ -111,7 +114,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     const userId = request.user.id;
     const claim = idempotencyClaim(request);
     const { generationId } = await service.once(claim, async () => {
-      const [image, size] = await Promise.all([service.ownedImage(userId, body), service.shotSize(userId)]);
+      const [image, plan] = await Promise.all([service.ownedImage(userId, body), service.effectivePlan(userId)]);
       const count = body.count ?? 1;
       const prompt = body.prompt?.trim() || undefined;
       const generation = await service.open({
@@ -131,9 +134,9 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
           prompt,
           count,
           upscaleImageFirst: body.upscaleImageFirst ?? false,
-          size,
+          size: shotSizeFor(plan),
         },
-        generation.id,
+        { jobId: generation.id, priority: generationPriority(plan) },
         'generation',
         claim,
       );
@@ -151,7 +154,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     generationId: string;
     userId: string;
     image: ImageRow;
-    size: ShotSize;
+    plan: PlanId;
     body: { productTitle?: string | undefined; productDescription?: string | undefined; focus?: Focus | undefined };
     fanOut: boolean;
     styleCount: number;
@@ -163,9 +166,10 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
         ...jobSource(input.generationId, input.userId, input.image, input.body),
         fanOut: input.fanOut,
         styleCount: input.styleCount,
-        size: input.size,
+        size: shotSizeFor(input.plan),
       },
-      input.generationId,
+      // The style-shot jobs it fans out to inherit this priority.
+      { jobId: input.generationId, priority: generationPriority(input.plan) },
       'generation',
       input.claim,
     );
@@ -175,8 +179,9 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     const body = request.body;
     const userId = request.user.id;
     const claim = idempotencyClaim(request);
+    const plan = await service.planWith(userId, 'smartGeneration');
     const { generationId } = await service.once(claim, async () => {
-      const [image, size] = await Promise.all([service.ownedImage(userId, body), service.shotSize(userId)]);
+      const image = await service.ownedImage(userId, body);
       const styleCount = body.styleCount ?? SMART_STYLES_DEFAULT;
       const generation = await service.open({
         userId,
@@ -188,7 +193,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
         credits: styleCount,
         claim,
       });
-      await enqueueRecommendation({ generationId: generation.id, userId, image, size, body, fanOut: true, styleCount, claim });
+      await enqueueRecommendation({ generationId: generation.id, userId, image, plan, body, fanOut: true, styleCount, claim });
       return generation.id;
     });
     accepted(request, reply, generationId, generationId);
@@ -198,9 +203,10 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
   app.post('/api/images/generate-product-style-recommendations', { schema: { body: StyleRecommendationsRequest } }, async (request, reply) => {
     const body = request.body;
     const userId = request.user.id;
-    const [image, size] = await Promise.all([service.ownedImage(userId, body), service.shotSize(userId)]);
+    const plan = await service.planWith(userId, 'smartGeneration');
+    const image = await service.ownedImage(userId, body);
     const generation = await service.open({ userId, image, kind: 'smart', stage: 'analysing', request: { clientDriven: true }, slots: [], credits: 0 });
-    await enqueueRecommendation({ generationId: generation.id, userId, image, size, body, fanOut: false, styleCount: 0 });
+    await enqueueRecommendation({ generationId: generation.id, userId, image, plan, body, fanOut: false, styleCount: 0 });
     accepted(request, reply, generation.id, generation.id);
     if (wantsAsync(request)) return reply.status(202).send({ data: { generationId: generation.id, status: 'queued' } });
     try {
@@ -228,8 +234,9 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     const userId = request.user.id;
     const claim = idempotencyClaim(request);
     const jobId = jobIds.style(body.generationId, body.styleIndex);
+    const plan = await service.planWith(userId, 'smartGeneration');
     const { generationId } = await service.once(claim, async () => {
-      const [generation, size] = await Promise.all([service.ownedGeneration(userId, body.generationId), service.shotSize(userId)]);
+      const generation = await service.ownedGeneration(userId, body.generationId);
       const image = await service.ownedImage(userId, { imageId: generation.image_id ?? body.imageId, fileId: body.fileId });
       const existing = generation.styles.find((s) => s.index === body.styleIndex);
       if (existing?.status === 'failed') throw new HttpError(409, 'This style already failed; start a new generation', 'style_failed');
@@ -244,9 +251,9 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
           styleIndex: body.styleIndex,
           styleName: body.styleName,
           stylePrompt: body.stylePrompt,
-          size,
+          size: shotSizeFor(plan),
         },
-        jobId,
+        { jobId, priority: generationPriority(plan) },
         existing ? 'nothing' : { slot: body.styleIndex },
         claim,
       );
@@ -266,8 +273,14 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
 
   app.post('/api/images/enhance-prompt', { schema: { body: EnhancePromptRequest } }, async (request, reply) => {
     if (blank(request.body.prompt)) return reply.status(400).send(errorBody(400, 'Write a prompt to enhance', 'empty_prompt'));
+    const userId = request.user.id;
+    const plan = await service.planWith(userId, 'promptEnhancement');
     const jobId = jobIds.enhance(randomUUID());
-    await deps.producer.enqueue('enhance-prompt', { userId: request.user.id, prompt: request.body.prompt.trim(), productTitle: request.body.productTitle }, { jobId, attempts: 2 });
+    await deps.producer.enqueue(
+      'enhance-prompt',
+      { userId, prompt: request.body.prompt.trim(), productTitle: request.body.productTitle },
+      { jobId, attempts: 2, priority: generationPriority(plan) },
+    );
     accepted(request, reply, undefined, jobId);
     try {
       const { enhancedPrompt } = await deps.producer.waitFor('enhance-prompt', jobId, ENHANCE_WAIT_MS);
@@ -291,7 +304,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     const userId = request.user.id;
     const claim = idempotencyClaim(request);
     const { generationId } = await service.once(claim, async () => {
-      const [image, size] = await Promise.all([service.ownedImage(userId, { imageId: request.params.id }), service.shotSize(userId)]);
+      const [image, plan] = await Promise.all([service.ownedImage(userId, { imageId: request.params.id }), service.effectivePlan(userId)]);
       const slotName = kind === 'remove-background' ? 'Background removed' : undefined;
       const [slot] = slotsFor(1, background.backgroundType, background.prompt);
       const generation = await service.open({
@@ -304,12 +317,13 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
         claim,
       });
       const source = jobSource(generation.id, userId, image, { focus });
-      if (kind === 'remove-background') await service.enqueue('remove-background', source, generation.id, 'generation', claim);
+      const job = { jobId: generation.id, priority: generationPriority(plan) };
+      if (kind === 'remove-background') await service.enqueue('remove-background', source, job, 'generation', claim);
       else
         await service.enqueue(
           'generate-background',
-          { ...source, backgroundType: background.backgroundType as never, prompt: background.prompt, size },
-          generation.id,
+          { ...source, backgroundType: background.backgroundType as never, prompt: background.prompt, size: shotSizeFor(plan) },
+          job,
           'generation',
           claim,
         );
