@@ -30,7 +30,7 @@ describe('a worker SIGKILLed at each stage of a smart generation', () => {
   it.each(STAGES)('at %s: a second worker completes it exactly once', async (_stage, reached) => {
     testApp = await buildTestApp(stack, { listen: true });
     const env = { ...testApp.env, WORKER_LOCK_DURATION_MS: '2000', WORKER_CONCURRENCY: '1' };
-    const session = await signIn(testApp, `crash-${_stage.replace(/\W/g, '')}@example.com`);
+    const session = await signIn(testApp, `crash-${_stage.replace(/\W/g, '')}@example.com`, 'growth');
     await grantCredits(testApp, session.userId, 4);
     const imageId = (await upload(testApp, session, await productPhoto(), 'box.jpg')).json()._id;
     const connected = await connectSocket(testApp, session.token);

@@ -20,7 +20,7 @@ afterEach(async () => {
 describe('rolling a worker (SIGTERM) during a smart generation', () => {
   it('finishes what it holds, exits 0, and the next worker completes the rest: no style lost, none twice', async () => {
     testApp = await buildTestApp(stack, { listen: true });
-    const session = await signIn(testApp, 'roll@example.com');
+    const session = await signIn(testApp, 'roll@example.com', 'growth');
     await grantCredits(testApp, session.userId, 4);
     const imageId = (await upload(testApp, session, await productPhoto('#36c'), 'box.jpg')).json()._id;
     const connected = await connectSocket(testApp, session.token);

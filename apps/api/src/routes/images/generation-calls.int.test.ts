@@ -13,7 +13,7 @@ let imageId: string;
 beforeAll(async () => {
   testApp = await buildTestApp(stack);
   worker = await startWorkerProcess(testApp.env);
-  session = await signIn(testApp, 'calls@example.com');
+  session = await signIn(testApp, 'calls@example.com', 'growth');
   await grantCredits(testApp, session.userId, 20);
   const bottle = await sharp({ create: { width: 220, height: 480, channels: 4, background: { r: 200, g: 60, b: 40, alpha: 1 } } }).png().toBuffer();
   const photo = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#f4f4f4' } }).composite([{ input: bottle, left: 290, top: 160 }]).jpeg().toBuffer();

@@ -35,8 +35,8 @@ async function expectWebp(signedUrl: string, longestSide: number): Promise<void>
 beforeAll(async () => {
   testApp = await buildTestApp(stack, { listen: true });
   worker = await startWorkerProcess(testApp.env);
-  alice = await signIn(testApp, 'alice@example.com');
-  bob = await signIn(testApp, 'bob@example.com');
+  alice = await signIn(testApp, 'alice@example.com', 'growth');
+  bob = await signIn(testApp, 'bob@example.com', 'growth');
   await grantCredits(testApp, alice.userId, 10);
   await grantCredits(testApp, bob.userId, 10);
   ({ socket: bobSocket, events: bobEvents } = await connectSocket(testApp, bob.token));
