@@ -15,6 +15,7 @@ import {
   type ImageDto,
   type PaidPlanId,
   type PaymentLinkResponse,
+  type PlanRequiredErrorBody,
   type PlansResponse,
   type PortalSessionResponse,
   type ProductShotRequest,
@@ -35,6 +36,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly code: string | undefined,
+    /** Where a refusal for want of a plan sends the seller (403 plan_required). */
+    readonly upgradeUrl?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -73,8 +76,8 @@ async function request<T>(method: string, path: string, body?: unknown, { token,
   const text = await response.text();
   const json: unknown = text ? safeJson(text) : undefined;
   if (!response.ok) {
-    const error = json as Partial<ApiErrorBody> | undefined;
-    throw new ApiError(error?.message || response.statusText || `Server error: ${response.status}`, response.status, error?.code);
+    const error = json as (Partial<ApiErrorBody> & Partial<Pick<PlanRequiredErrorBody, 'upgradeUrl'>>) | undefined;
+    throw new ApiError(error?.message || response.statusText || `Server error: ${response.status}`, response.status, error?.code, error?.upgradeUrl);
   }
   return json as T;
 }

@@ -5,6 +5,8 @@ import { Link, Navigate, useLocation } from 'react-router-dom';
 import { GenerationPopup } from '../components/ui/image-popup.js';
 import { BOX_SIZES, RenditionImage } from '../components/ui/rendition-image.js';
 import { isBlankPrompt, PromptBox, ENHANCE_INVALID_RESPONSE } from '../features/editor/prompt-box.js';
+import { planRefusal } from '../features/plans/upgrade-notice.js';
+import { usePlanFeature } from '../features/plans/use-plan-feature.js';
 import { TEMPLATE_DESCRIPTIONS } from '../features/editor/template-descriptions.js';
 import { progressPercent } from '../features/generations/smart-status.js';
 import { useGeneration } from '../features/generations/use-generation.js';
@@ -109,6 +111,8 @@ function Editor({ source }: { source: EditorState }) {
     void recent.refetch();
   }, [pending, settledShot, lostShot]);
 
+  const enhanceAllowed = usePlanFeature('promptEnhancement');
+
   async function enhance(text: string): Promise<string> {
     try {
       const response = await api.enhancePrompt({ prompt: text, imageUrl: source.imageUrl, productTitle: source.name });
@@ -116,7 +120,7 @@ function Editor({ source }: { source: EditorState }) {
       if (typeof enhanced !== 'string' || !enhanced) throw new Error(ENHANCE_INVALID_RESPONSE);
       return enhanced;
     } catch (caught) {
-      if (caught instanceof Error && caught.message === ENHANCE_INVALID_RESPONSE) throw caught;
+      if ((caught instanceof Error && caught.message === ENHANCE_INVALID_RESPONSE) || planRefusal(caught)) throw caught;
       throw new Error('Failed to enhance prompt. Please try again.', { cause: caught });
     }
   }
@@ -257,7 +261,7 @@ function Editor({ source }: { source: EditorState }) {
           </div>
         ) : (
           <div id="panel-custom" role="tabpanel" aria-labelledby="tab-custom">
-            <PromptBox value={prompt} onChange={setPrompt} onEnhance={enhance} />
+            <PromptBox value={prompt} onChange={setPrompt} onEnhance={enhance} enhanceAllowed={enhanceAllowed} />
           </div>
         )}
         {error && (
