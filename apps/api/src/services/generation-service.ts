@@ -35,7 +35,7 @@ import {
   type NewSlot,
   type RecentOutput,
 } from '@prodshot/db';
-import type { JobProducer } from '@prodshot/queue';
+import type { JobProducer, QueueOrder } from '@prodshot/queue';
 import { effectivePlan } from './billing.js';
 import { HttpError } from './http-error.js';
 import { heldTarget, IdempotentReplayError } from './idempotency.js';
@@ -204,7 +204,7 @@ export class GenerationService {
   async enqueue<K extends JobName>(
     name: K,
     payload: JobPayloads[K] & { generationId: string; userId: string },
-    job: { jobId: string; priority: number },
+    job: QueueOrder & { jobId: string },
     opened: Opened = 'generation',
     claim?: IdempotencyClaim,
   ): Promise<void> {

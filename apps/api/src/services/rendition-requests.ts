@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MakeRenditionsJob } from '@prodshot/contracts';
-import { JOB_PRIORITY, jobIds, type JobProducer } from '@prodshot/queue';
+import { jobIds, QUEUE_ORDER, type JobProducer } from '@prodshot/queue';
 
 /**
  * Asks a worker for the renditions of images stored before renditions existed, the first time a
@@ -11,7 +11,7 @@ export async function requestRenditions(producer: JobProducer, log: FastifyBaseL
   await Promise.all(
     images.map((image) =>
       producer
-        .enqueue('make-renditions', image, { jobId: jobIds.renditions(image.owner.id), priority: JOB_PRIORITY.backfill })
+        .enqueue('make-renditions', image, { jobId: jobIds.renditions(image.owner.id), ...QUEUE_ORDER.backfill })
         .catch((error: unknown) => log.warn({ err: error, key: image.key }, 'renditions not requested; the next list asks again')),
     ),
   );

@@ -1,5 +1,5 @@
 import { UNSUPPORTED_PRODUCT_MESSAGE, type JobResults } from '@prodshot/contracts';
-import { jobIds } from '@prodshot/queue';
+import { jobIds, sameOrder } from '@prodshot/queue';
 import { loadOrMakeCutout } from '../pipeline/cutout.js';
 import { assertGenerationOpen, failOpenSlots, GenerationSettledError, finishIfDone, refund } from '../pipeline/slots.js';
 import type { JobHandler } from './index.js';
@@ -9,8 +9,8 @@ type Result = JobResults['style-recommendation'];
 /**
  * Smart generation's first half: analyse → recommend. With `fanOut` (the server-run flow) it then
  * opens one slot per style and enqueues one style-shot job each; job ids derive from the slot, so
- * a retry after a crash finds the slots and jobs already there. The style-shots run at this job's
- * priority (the seller's plan's).
+ * a retry after a crash finds the slots and jobs already there. The style-shots take this job's
+ * place in the queue (the seller's plan's).
  */
 export const styleRecommendation: JobHandler<'style-recommendation'> = {
   async run(job, deps) {
@@ -55,8 +55,8 @@ export const styleRecommendation: JobHandler<'style-recommendation'> = {
         await deps.producer.enqueue(
           'style-shot',
           { ...p, styleIndex: index, styleName: style.name, stylePrompt: style.prompt, size: p.size },
-          // The seller's plan set the flow's priority when it started: its styles keep it.
-          { jobId: jobIds.style(p.generationId, index), priority: job.opts.priority },
+          // The seller's plan placed the flow in the queue when it started: its styles keep that place.
+          { jobId: jobIds.style(p.generationId, index), ...sameOrder(job.opts) },
         );
         deps.publisher.emit(p.userId, 'generation:style', { generationId: p.generationId, index, status: 'queued' });
       }

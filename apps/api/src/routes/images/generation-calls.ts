@@ -16,7 +16,7 @@ import {
   type PlanId,
 } from '@prodshot/contracts';
 import type { IdempotencyClaim, ImageRow } from '@prodshot/db';
-import { generationPriority, JobFailedError, jobIds, JobTimeoutError } from '@prodshot/queue';
+import { generationOrder, JobFailedError, jobIds, JobTimeoutError } from '@prodshot/queue';
 import { signImage } from '@prodshot/storage';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
@@ -62,7 +62,7 @@ function blank(text: string | undefined): boolean {
  * The image model calls of spec §7. Each reserves credits, enqueues one job and either waits for it
  * (the spec's synchronous contract) or, with `Prefer: respond-async`, answers 202 at once. Smart
  * generation and prompt enhancement are refused (403) outside the plans that include them, before
- * anything is reserved or queued; every job runs at its seller's plan's priority.
+ * anything is reserved or queued; every job takes its place in the queue by its seller's plan.
  */
 export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDeps): Promise<void> {
   const app = appBase.withTypeProvider<TypeBoxTypeProvider>();
@@ -136,7 +136,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
           upscaleImageFirst: body.upscaleImageFirst ?? false,
           size: shotSizeFor(plan),
         },
-        { jobId: generation.id, priority: generationPriority(plan) },
+        { jobId: generation.id, ...generationOrder(plan) },
         'generation',
         claim,
       );
@@ -168,8 +168,8 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
         styleCount: input.styleCount,
         size: shotSizeFor(input.plan),
       },
-      // The style-shot jobs it fans out to inherit this priority.
-      { jobId: input.generationId, priority: generationPriority(input.plan) },
+      // The style-shot jobs it fans out to take this job's place in the queue.
+      { jobId: input.generationId, ...generationOrder(input.plan) },
       'generation',
       input.claim,
     );
@@ -253,7 +253,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
           stylePrompt: body.stylePrompt,
           size: shotSizeFor(plan),
         },
-        { jobId, priority: generationPriority(plan) },
+        { jobId, ...generationOrder(plan) },
         existing ? 'nothing' : { slot: body.styleIndex },
         claim,
       );
@@ -279,7 +279,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     await deps.producer.enqueue(
       'enhance-prompt',
       { userId, prompt: request.body.prompt.trim(), productTitle: request.body.productTitle },
-      { jobId, attempts: 2, priority: generationPriority(plan) },
+      { jobId, attempts: 2, ...generationOrder(plan) },
     );
     accepted(request, reply, undefined, jobId);
     try {
@@ -317,7 +317,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
         claim,
       });
       const source = jobSource(generation.id, userId, image, { focus });
-      const job = { jobId: generation.id, priority: generationPriority(plan) };
+      const job = { jobId: generation.id, ...generationOrder(plan) };
       if (kind === 'remove-background') await service.enqueue('remove-background', source, job, 'generation', claim);
       else
         await service.enqueue(

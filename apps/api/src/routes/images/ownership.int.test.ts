@@ -35,7 +35,8 @@ async function expectWebp(signedUrl: string, longestSide: number): Promise<void>
 beforeAll(async () => {
   testApp = await buildTestApp(stack, { listen: true });
   worker = await startWorkerProcess(testApp.env);
-  alice = await signIn(testApp, 'alice@example.com', 'growth');
+  alice = await signIn(testApp, 'alice@example.com');
+  // Bob's plan has smart generation, so only ownership stands between him and Alice's image.
   bob = await signIn(testApp, 'bob@example.com', 'growth');
   await grantCredits(testApp, alice.userId, 10);
   await grantCredits(testApp, bob.userId, 10);

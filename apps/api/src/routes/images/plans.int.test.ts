@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { planAllows, planRequiredMessage, PLANS, type PlanFeature, type PlanId } from '@prodshot/contracts';
-import { generationPriority, JOB_PRIORITY, jobIds, type QueueName } from '@prodshot/queue';
+import { generationOrder, jobIds, QUEUE_ORDER, type QueueName } from '@prodshot/queue';
 import { startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
 import { productPhoto } from '../../faults/fault-support.test-support.js';
 import { balanceOf, eventually, grantCredits, signIn, upload, type Session } from '../../pipeline.test-support.js';
@@ -29,8 +29,12 @@ function post(who: Seller, url: string, payload: object) {
   return testApp.app.inject({ method: 'POST', url, payload, headers: { ...who.session.auth, prefer: 'respond-async' } });
 }
 
-async function priorityOf(queue: QueueName, jobId: string): Promise<number | undefined> {
-  return (await testApp.deps.producer.queue(queue).getJob(jobId))?.opts.priority;
+/** Where a job was put in its queue: the head of the wait list (lifo), or its tail. */
+async function placeOf(queue: QueueName, jobId: string): Promise<'head' | 'tail' | undefined> {
+  const job = await testApp.deps.producer.queue(queue).getJob(jobId);
+  if (!job) return undefined;
+  expect(job.opts.priority ?? 0, 'a seller job stays in the wait list').toBe(0);
+  return job.opts.lifo ? 'head' : 'tail';
 }
 
 function expectRefused(response: { statusCode: number; json(): unknown }, feature: PlanFeature) {
@@ -65,12 +69,12 @@ describe('what each plan may do, read from the same PLANS the pricing cards are 
   it.each(ALL_PLANS)('answers the %s plan as its declared features say', async (plan) => {
     const who = await seller(plan);
     const smart = planAllows(plan, 'smartGeneration');
-    const priority = planAllows(plan, 'priorityProcessing') ? JOB_PRIORITY.priorityProcessing : JOB_PRIORITY.standard;
-    expect(generationPriority(plan)).toBe(priority);
+    const place = planAllows(plan, 'priorityProcessing') ? 'head' : 'tail';
+    expect(generationOrder(plan)).toBe(place === 'head' ? QUEUE_ORDER.priorityProcessing : QUEUE_ORDER.standard);
 
     const manual = await post(who, '/api/images/generate-product-shots', { imageId: who.imageId, backgroundType: 'studio' });
     expect(manual.statusCode, manual.body).toBe(202);
-    expect(await priorityOf('render', manual.json().data.generationId)).toBe(priority);
+    expect(await placeOf('render', manual.json().data.generationId)).toBe(place);
 
     const flow = await post(who, '/api/images/smart-generate-product-shots', { imageId: who.imageId, styleCount: 1 });
     const recommended = await post(who, '/api/images/generate-product-style-recommendations', { imageId: who.imageId });
@@ -78,13 +82,13 @@ describe('what each plan may do, read from the same PLANS the pricing cards are 
     const single = await post(who, '/api/images/generate-single-product-shot', { imageId: who.imageId, generationId, styleIndex: 0, styleName: 'Beach', stylePrompt: 'a beach' });
     if (smart) {
       for (const response of [flow, recommended, single]) expect(response.statusCode, response.body).toBe(202);
-      expect(await priorityOf('interactive', recommended.json().data.generationId)).toBe(priority);
-      expect(await priorityOf('render', jobIds.style(generationId, 0))).toBe(priority);
-      // The server-run flow's style-shots are enqueued by the worker: they keep the seller's priority.
+      expect(await placeOf('interactive', recommended.json().data.generationId)).toBe(place);
+      expect(await placeOf('render', jobIds.style(generationId, 0))).toBe(place);
+      // The server-run flow's style-shots are enqueued by the worker: they keep the seller's place.
       const flowId = flow.json().data.generationId;
-      expect(await priorityOf('interactive', flowId)).toBe(priority);
-      const fannedOut = await eventually(() => priorityOf('render', jobIds.style(flowId, 0)), 60_000, 'the flow to fan out to its style-shot');
-      expect(fannedOut).toBe(priority);
+      expect(await placeOf('interactive', flowId)).toBe(place);
+      const fannedOut = await eventually(() => placeOf('render', jobIds.style(flowId, 0)), 60_000, 'the flow to fan out to its style-shot');
+      expect(fannedOut).toBe(place);
     } else {
       for (const response of [flow, recommended, single]) expectRefused(response, 'smartGeneration');
     }
