@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '@prodshot/contracts';
-import { CreditsRepository } from '@prodshot/db';
+import type { ClientToServerEvents, PaidPlanId, ServerToClientEvents } from '@prodshot/contracts';
+import { CreditsRepository, SubscriptionsRepository } from '@prodshot/db';
 import type { TestApp } from './test-app.test-support.js';
 
 export interface Session {
@@ -11,12 +11,21 @@ export interface Session {
   auth: { authorization: string };
 }
 
-/** Signs in through the embedded dev sign-in, the same path the web app uses. */
-export async function signIn(testApp: TestApp, email: string): Promise<Session> {
+/** Signs in through the embedded dev sign-in, the same path the web app uses; with `plan`, the seller is on it. */
+export async function signIn(testApp: TestApp, email: string, plan?: PaidPlanId): Promise<Session> {
   const response = await testApp.app.inject({ method: 'POST', url: '/api/dev/sign-in', payload: { email, name: email.split('@')[0] } });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   const { token, userId } = response.json<{ token: string; userId: string }>();
+  if (plan) await subscribe(testApp, userId, plan);
   return { token, userId, auth: { authorization: `Bearer ${token}` } };
+}
+
+/**
+ * Puts a seller on a plan, active, without granting its allowance: the state of a seller who has
+ * spent this period's images, so a test's credit counts stay its own.
+ */
+export async function subscribe(testApp: TestApp, userId: string, plan: PaidPlanId): Promise<void> {
+  await new SubscriptionsRepository(testApp.deps.db).activate(userId, { plan, status: 'active', provider: 'local' });
 }
 
 export async function grantCredits(testApp: TestApp, userId: string, amount: number): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADDON_PACKS, alreadySubscribedMessage, historyDays, planLabel, PLANS, usagePercent } from './plans.js';
+import { ADDON_PACKS, alreadySubscribedMessage, historyDays, planAllows, planLabel, planRequiredMessage, PLANS, shotSizeFor, usagePercent } from './plans.js';
 
 describe('plans', () => {
   it('has the three plans of spec §9 with Growth marked Popular', () => {
@@ -59,5 +59,32 @@ describe('usagePercent', () => {
 
   it('is 0 without a plan', () => {
     expect(usagePercent('none', 0)).toBe(0);
+  });
+});
+
+describe('what each plan includes', () => {
+  it('gives Growth smart generation and prompt enhancement, and Pro everything Growth has plus priority processing', () => {
+    expect(PLANS.map((p) => [p.id, p.features])).toEqual([
+      ['starter', { smartGeneration: false, promptEnhancement: false, priorityProcessing: false }],
+      ['growth', { smartGeneration: true, promptEnhancement: true, priorityProcessing: false }],
+      ['pro', { smartGeneration: true, promptEnhancement: true, priorityProcessing: true }],
+    ]);
+  });
+
+  it('allows nothing without a plan, and reads every other plan from PLANS', () => {
+    for (const feature of ['smartGeneration', 'promptEnhancement', 'priorityProcessing'] as const) {
+      expect(planAllows('none', feature)).toBe(false);
+      for (const plan of PLANS) expect(planAllows(plan.id, feature)).toBe(plan.features[feature]);
+    }
+  });
+
+  it('names the plans that include a feature in its refusal', () => {
+    expect(planRequiredMessage('smartGeneration')).toBe('Smart generation is part of the Growth and Pro plans.');
+    expect(planRequiredMessage('promptEnhancement')).toBe('Prompt enhancement is part of the Growth and Pro plans.');
+    expect(planRequiredMessage('priorityProcessing')).toBe('Priority processing is part of the Pro plan.');
+  });
+
+  it('sizes shots by plan: 1024 px without one, HD 2048 on Starter, ultra HD 4096 on Growth and Pro', () => {
+    expect([shotSizeFor('none'), shotSizeFor('starter'), shotSizeFor('growth'), shotSizeFor('pro')]).toEqual([1024, 2048, 4096, 4096]);
   });
 });

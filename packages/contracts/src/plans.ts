@@ -1,6 +1,29 @@
-/** Subscription plans of spec §9 and the add-on packs of decisions.md, defined once for web, api and worker. */
+import type { ApiErrorBody } from './errors.js';
+import type { ShotSize } from './jobs.js';
+
+/**
+ * Subscription plans of spec §9 and the add-on packs of decisions.md, defined once for web, api and
+ * worker: the pricing cards are written from these fields and the server enforces the same ones.
+ */
 export type PlanId = 'none' | 'starter' | 'growth' | 'pro';
 export type PaidPlanId = Exclude<PlanId, 'none'>;
+
+/** What a plan unlocks beyond its images, quality and history. */
+export type PlanFeature = 'smartGeneration' | 'promptEnhancement' | 'priorityProcessing';
+export type PlanFeatures = Readonly<Record<PlanFeature, boolean>>;
+
+/** Each feature's name as the pricing cards and the refusals print it, in card order. */
+export const PLAN_FEATURE_NAMES: Readonly<Record<PlanFeature, string>> = {
+  smartGeneration: 'Smart generation',
+  promptEnhancement: 'Prompt enhancement',
+  priorityProcessing: 'Priority processing',
+};
+
+export interface PlanQuality {
+  name: 'HD' | 'Ultra HD';
+  /** Long side of every shot, in pixels. */
+  size: ShotSize;
+}
 
 export interface Plan {
   id: PaidPlanId;
@@ -12,15 +35,56 @@ export interface Plan {
   monthlyCredits: number;
   badge: string | null;
   interval: 'month';
+  quality: PlanQuality;
+  features: PlanFeatures;
   /** Days of history (generations and uploads) the plan keeps; null keeps all of it (decisions.md). */
   historyDays: number | null;
 }
 
+const HD: PlanQuality = { name: 'HD', size: 2048 };
+const ULTRA_HD: PlanQuality = { name: 'Ultra HD', size: 4096 };
+
 export const PLANS: readonly Plan[] = [
-  { id: 'starter', name: 'Starter', label: 'Starter Plan', priceCents: 1499, monthlyCredits: 250, badge: null, interval: 'month', historyDays: 30 },
-  { id: 'growth', name: 'Growth', label: 'Growth Plan', priceCents: 4999, monthlyCredits: 800, badge: 'Popular', interval: 'month', historyDays: null },
-  { id: 'pro', name: 'Pro', label: 'Pro Plan', priceCents: 9999, monthlyCredits: 1700, badge: null, interval: 'month', historyDays: null },
+  {
+    id: 'starter',
+    name: 'Starter',
+    label: 'Starter Plan',
+    priceCents: 1499,
+    monthlyCredits: 250,
+    badge: null,
+    interval: 'month',
+    quality: HD,
+    features: { smartGeneration: false, promptEnhancement: false, priorityProcessing: false },
+    historyDays: 30,
+  },
+  {
+    id: 'growth',
+    name: 'Growth',
+    label: 'Growth Plan',
+    priceCents: 4999,
+    monthlyCredits: 800,
+    badge: 'Popular',
+    interval: 'month',
+    quality: ULTRA_HD,
+    features: { smartGeneration: true, promptEnhancement: true, priorityProcessing: false },
+    historyDays: null,
+  },
+  {
+    id: 'pro',
+    name: 'Pro',
+    label: 'Pro Plan',
+    priceCents: 9999,
+    monthlyCredits: 1700,
+    badge: null,
+    interval: 'month',
+    quality: ULTRA_HD,
+    features: { smartGeneration: true, promptEnhancement: true, priorityProcessing: true },
+    historyDays: null,
+  },
 ];
+
+/** Shots without a plan (decisions.md): below every plan's quality. */
+const NO_PLAN_SHOT_SIZE: ShotSize = 1024;
 
 export const ADDON_PRICE_PER_IMAGE_CENTS = 6;
 
@@ -50,6 +114,35 @@ export function findPlan(id: string): Plan | undefined {
 
 export function findAddOnPack(id: string): AddOnPack | undefined {
   return ADDON_PACKS.find((pack) => pack.id === id);
+}
+
+/** Whether a plan includes a feature; no plan includes none. */
+export function planAllows(plan: PlanId, feature: PlanFeature): boolean {
+  return findPlan(plan)?.features[feature] ?? false;
+}
+
+/** Output side of a plan's shots. */
+export function shotSizeFor(plan: PlanId): ShotSize {
+  return findPlan(plan)?.quality.size ?? NO_PLAN_SHOT_SIZE;
+}
+
+/** Where a refusal sends the seller to upgrade. */
+export const UPGRADE_URL = '/pricing';
+export const PLAN_REQUIRED_CODE = 'plan_required';
+
+/** 403 for a call the seller's plan does not include: what to upgrade to, and where. */
+export interface PlanRequiredErrorBody extends ApiErrorBody {
+  statusCode: 403;
+  code: typeof PLAN_REQUIRED_CODE;
+  feature: PlanFeature;
+  upgradeUrl: typeof UPGRADE_URL;
+}
+
+/** 'Smart generation is part of the Growth and Pro plans.', from the plans that include it. */
+export function planRequiredMessage(feature: PlanFeature): string {
+  const names = PLANS.filter((plan) => plan.features[feature]).map((plan) => plan.name);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+  return `${PLAN_FEATURE_NAMES[feature]} is part of the ${list} plan${names.length > 1 ? 's' : ''}.`;
 }
 
 /** Monthly allowance of a plan; 0 for no plan. */

@@ -34,4 +34,6 @@ export interface SubscriptionResponse {
   addOnCredits: number;
   currentPlan: PlanId;
   isActive: boolean;
+  /** The plan whose quality and features apply now: a cancelled plan's until its paid period ends, then none. */
+  effectivePlan: PlanId;
 }

@@ -1,7 +1,7 @@
 import { Queue, Worker, type Job } from 'bullmq';
 import { afterAll, describe, expect, it, inject } from 'vitest';
 import { uniqueQueuePrefix } from '@prodshot/testing';
-import { createRedisConnection, jobOptions, pingRedis } from './index.js';
+import { createRedisConnection, generationOrder, jobOptions, JobProducer, pingRedis, QUEUE_ORDER } from './index.js';
 
 const stack = inject('stack');
 const producer = createRedisConnection(stack.redisUrl, 'producer', 'test-producer');
@@ -42,6 +42,35 @@ describe('queue on real Redis', () => {
     expect(await a.getWaitingCount()).toBe(1);
     expect(await b.getWaitingCount()).toBe(0);
     await Promise.all([a.obliterate({ force: true }), a.close(), b.close()]);
+  });
+
+  it('hands a Pro seller\'s job to a worker before Starter jobs queued earlier, and backfill after both, keeping sellers\' jobs in the wait list', async () => {
+    const prefix = uniqueQueuePrefix();
+    const jobs = new JobProducer(producer, prefix, () => createRedisConnection(stack.redisUrl, 'consumer', 'test-events'));
+    const shot = (userId: string) => ({ generationId: userId, userId, imageId: 'i', sourceKey: 'k', count: 1, upscaleImageFirst: false, size: 1024 as const });
+    await jobs.enqueue('make-renditions', { key: 'old.png', owner: { kind: 'image', id: 'old' } }, { jobId: 'backfill', ...QUEUE_ORDER.backfill });
+    for (const id of ['starter-1', 'starter-2']) await jobs.enqueue('product-shot', shot(id), { jobId: id, ...generationOrder('starter') });
+    await jobs.enqueue('product-shot', shot('growth-1'), { jobId: 'growth-1', ...generationOrder('growth') });
+    await jobs.enqueue('product-shot', shot('pro-1'), { jobId: 'pro-1', ...generationOrder('pro') });
+    // The wait list is what KEDA scales workers on: every seller's job is counted there.
+    expect(await jobs.queue('render').getJobCounts('waiting', 'prioritized')).toEqual({ waiting: 4, prioritized: 1 });
+
+    const taken: string[] = [];
+    let allTaken: () => void = () => {};
+    const all = new Promise<void>((resolve) => (allTaken = resolve));
+    const worker = new Worker(
+      'render',
+      async (job) => {
+        taken.push(job.id!);
+        if (taken.length === 5) allTaken();
+      },
+      { connection: consumer, prefix, concurrency: 1 },
+    );
+    await all;
+    await worker.close();
+    expect(taken).toEqual(['pro-1', 'starter-1', 'starter-2', 'growth-1', 'backfill']);
+    await jobs.queue('render').obliterate({ force: true });
+    await jobs.close();
   });
 
   it('fails fast for a producer when Redis is unreachable', async () => {

@@ -1,4 +1,5 @@
-import type { DefaultJobOptions } from 'bullmq';
+import type { DefaultJobOptions, JobsOptions } from 'bullmq';
+import { planAllows, type PlanId } from '@prodshot/contracts';
 
 /**
  * Two queues so that quick interactive calls (prompt enhancement, style recommendations) never
@@ -34,3 +35,33 @@ export const jobIds = {
   /** One per image or output row: every list that shows it before they exist asks again, and adds nothing. */
   renditions: (ownerId: string) => `renditions-${ownerId}`,
 };
+
+/**
+ * The order BullMQ hands jobs out in, as job options: one table for every producer. Sellers' work
+ * stays in each queue's wait list, the list KEDA scales workers on (infra/k8s/worker.yaml) and
+ * `prodshot_queue_jobs{state="waiting"}` counts. BullMQ takes that list first, from its head, and
+ * only then prioritized jobs, lowest number first. So priority processing is the head of the wait
+ * list (`lifo`) rather than a priority number, which would move a job out of the list the autoscaler
+ * reads. Work no seller watches goes after the wait list: a batch tier belongs at a number below
+ * backfill's.
+ */
+export const QUEUE_ORDER = {
+  /** Generations of sellers whose plan includes priority processing (Pro): ahead of every waiting job, the latest first. */
+  priorityProcessing: { lifo: true },
+  /** Every other seller's generations, upload analysis and the sweeper: first in, first out. */
+  standard: {},
+  /** Renditions of images stored before renditions existed: after everything a seller asked for. */
+  backfill: { priority: 1_000 },
+} as const satisfies Record<string, Pick<JobsOptions, 'lifo' | 'priority'>>;
+
+export type QueueOrder = Pick<JobsOptions, 'lifo' | 'priority'>;
+
+/** Where a seller's generation jobs go in the queue, by the plan in effect when they asked. */
+export function generationOrder(plan: PlanId): QueueOrder {
+  return planAllows(plan, 'priorityProcessing') ? QUEUE_ORDER.priorityProcessing : QUEUE_ORDER.standard;
+}
+
+/** The place of a job that another job enqueues on its behalf (a smart generation's style-shots). */
+export function sameOrder(opts: QueueOrder): QueueOrder {
+  return { ...(opts.lifo ? { lifo: true } : {}), ...(opts.priority ? { priority: opts.priority } : {}) };
+}

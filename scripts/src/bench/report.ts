@@ -1,6 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { repoRoot } from './bench-stack.js';
+import type { PriorityResults } from './priority.js';
 import type { UploadBurstResults } from './upload-burst.js';
 
 export interface BenchResults {
@@ -36,6 +37,7 @@ export interface BenchResults {
   apiRssMb: number;
   workerRssMb: number;
   uploadBurst: UploadBurstResults;
+  priority: PriorityResults;
 }
 
 interface Row {
@@ -82,7 +84,20 @@ function rows(r: BenchResults): Row[] {
       target: '≤ 3000 ms',
     },
     { figure: 'peak RSS api / worker (concurrency 2, cutout model loaded)', value: `${r.apiRssMb} / ${r.workerRssMb} MB`, target: 'api ≤ 250 MB, worker ≤ 900 MB' },
+    ...priorityRows(r.priority),
     ...burstRows(r.uploadBurst),
+  ];
+}
+
+const PRIORITY_FIGURE = 'priority processing:';
+
+function priorityRows(p: PriorityResults): Row[] {
+  return [
+    {
+      figure: `${PRIORITY_FIGURE} queue wait p50 / p99 of ${p.proJobs} Pro shots enqueued behind ${p.backlog} Starter and Growth shots, 1 worker`,
+      value: `Pro ${p.proWaitP50Ms} / ${p.proWaitP99Ms} ms, others ${p.othersWaitP50Ms} / ${p.othersWaitP99Ms} ms: others wait ${p.waitRatio}× longer (p50)`,
+      target: 'Pro waits less',
+    },
   ];
 }
 
@@ -110,20 +125,33 @@ function burstRows(b: UploadBurstResults): Row[] {
  * bench's table, the other figures stay as the last full run left them.
  */
 export async function writeUploadBurstReport(burst: UploadBurstResults): Promise<void> {
+  await writePhaseRows('upload-burst', burst, BURST_FIGURE, burstRows(burst));
+}
+
+/** The priority phase run on its own (npm run bench:priority), as the burst is. */
+export async function writePriorityReport(priority: PriorityResults): Promise<void> {
+  await writePhaseRows('priority', priority, PRIORITY_FIGURE, priorityRows(priority));
+}
+
+/** Writes a phase's JSON under bench/out and puts its rows in place of their namesakes (a new phase's go before the burst's). */
+async function writePhaseRows(name: string, results: object, figurePrefix: string, phaseRows: Row[]): Promise<void> {
   const dir = path.join(repoRoot, 'bench');
   await mkdir(path.join(dir, 'out'), { recursive: true });
-  await writeFile(path.join(dir, 'out', 'upload-burst.json'), `${JSON.stringify(burst, null, 2)}\n`);
-  const table = burstRows(burst).map((r) => `| ${r.figure} | ${r.value} | ${r.target} |`);
+  await writeFile(path.join(dir, 'out', `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
+  const table = phaseRows.map((r) => `| ${r.figure} | ${r.value} | ${r.target} |`);
   console.log(`\n${table.join('\n')}\n`);
   const file = path.join(dir, 'RESULTS.md');
   const lines = (await readFile(file, 'utf8')).split('\n');
   const start = lines.indexOf('# Benchmark results');
   const end = lines.findIndex((line, i) => i > start && line.startsWith('# '));
-  const section = lines.slice(start, end === -1 ? undefined : end).filter((line) => !line.startsWith(`| ${BURST_FIGURE}`));
-  const lastRow = section.findLastIndex((line) => line.startsWith('|'));
-  section.splice(lastRow + 1, 0, ...table);
+  const section = lines.slice(start, end === -1 ? undefined : end);
+  const own = section.findIndex((line) => line.startsWith(`| ${figurePrefix}`));
+  const burst = section.findIndex((line) => line.startsWith(`| ${BURST_FIGURE}`));
+  const kept = section.filter((line) => !line.startsWith(`| ${figurePrefix}`));
+  const at = own !== -1 ? own : burst !== -1 ? burst : kept.findLastIndex((line) => line.startsWith('|')) + 1;
+  kept.splice(at, 0, ...table);
   const rest = end === -1 ? [] : lines.slice(end);
-  await writeFile(file, [...lines.slice(0, start), ...section, ...rest].join('\n'));
+  await writeFile(file, [...lines.slice(0, start), ...kept, ...rest].join('\n'));
 }
 
 function ratio(a: number | undefined, b: number | undefined): number {
@@ -176,6 +204,10 @@ export async function writeReport(results: BenchResults): Promise<void> {
     'one seller sends 30 uploads of flat 40 Mpx PNGs (a product on a transparent ground, then on white) at once while',
     "/api/health is asked every 100 ms; its peak RSS is the API's from the burst's start (the kernel's peak is reset",
     'there, after the load phases\' peak is read). `npm run bench:upload-burst` runs it alone on a fresh stack.',
+    'Priority processing: one worker of concurrency 1, warmed up, is handed 20 studio shots alternating a Starter and',
+    "a Growth seller, then 5 from a Pro seller; each job's wait is BullMQ's own stamps, from enqueue to a worker taking it.",
+    '`npm run bench:priority` runs it alone on a fresh stack. The style end to end and the smart phases need a plan',
+    "with smart generation: their sellers are on Growth, so those shots are 4096 px (Growth's quality).",
     '',
   ].join('\n');
   await upsertSection('# Benchmark results', markdown);

@@ -8,7 +8,8 @@ import { Queue } from 'bullmq';
 import { createImageModel, normaliseInput } from '@prodshot/imaging';
 import { runMain, startBenchStack, repoRoot, type BenchStack, type ServiceProcess } from './bench-stack.js';
 import sharp from 'sharp';
-import { generationIdOf, newSeller, post, uploadPhoto, type Seller } from './seller.js';
+import { priorityPhase } from './priority.js';
+import { generationIdOf, newSeller, post, putOnPlan, uploadPhoto, type Seller } from './seller.js';
 import { median, percentile, round } from './stats.js';
 import { writeReport, type BenchResults } from './report.js';
 import { UPLOAD_BURST, uploadBurst } from './upload-burst.js';
@@ -268,6 +269,8 @@ async function main(): Promise<void> {
     const capacity = await enqueueCapacity(stack, sellers, 6);
 
     log('style end to end and push latency (1 worker, concurrency 2)…');
+    // The spec's per-style calls are smart generation: Growth's (4096 px shots).
+    await putOnPlan(stack.db, sellers[0]!, 'growth');
     await readyWorkers(stack, 1, 2, sellers);
     const styleSamples = await styleEndToEnd(stack, sellers[0]!, 3);
 
@@ -282,7 +285,8 @@ async function main(): Promise<void> {
       throughputWholeMachineByWorkers[String(workers)] = round(await throughput(stack, sellers[1]!, workers, 24), 2);
     }
 
-    log('smart generation for 1, 10 and 50 sellers (2 workers of concurrency 2)…');
+    log('smart generation for 1, 10 and 50 sellers on Growth (2 workers of concurrency 2)…');
+    await Promise.all(sellers.map((seller) => putOnPlan(stack.db, seller, 'growth')));
     const smartWorkers = await readyWorkers(stack, 2, 2, sellers);
     const e2eSmartMsBySellers: Record<string, number> = {};
     for (const count of [1, 10, 50]) {
@@ -292,6 +296,9 @@ async function main(): Promise<void> {
     const smartUncutMs = await smartFromUncutPhoto(stack, sellers[0]!);
     const workerRssMb = Math.max(...smartWorkers.map((w) => w.peakRssMb()));
     const apiRssMb = stack.api.peakRssMb();
+
+    log('priority processing: Pro shots behind a backlog of Starter and Growth shots, 1 worker…');
+    const priority = await priorityPhase(stack, { starter: sellers[2]!, growth: sellers[3]!, pro: sellers[4]! });
 
     log(`upload burst: ${UPLOAD_BURST} uploads of a 40 Mpx PNG at once, workers stopped…`);
     await stack.startWorkers(0, 1);
@@ -331,6 +338,7 @@ async function main(): Promise<void> {
       apiRssMb: round(apiRssMb),
       workerRssMb: round(workerRssMb),
       uploadBurst: uploadBurstResults,
+      priority,
     };
     for (const seller of sellers) seller.socket.disconnect();
     await writeReport(results);

@@ -9,7 +9,7 @@ import { startLocalS3 } from '../embedded/s3.js';
 import { startStallingProxy, type StallingProxy } from '../faults/stalling-proxy.js';
 import { repoRoot, startBenchStack, type BenchStack, type ServiceProcess } from './bench-stack.js';
 import { upsertSection } from './report.js';
-import { newSeller, post, type Seller } from './seller.js';
+import { newSeller, post, putOnPlan, type Seller } from './seller.js';
 
 const PRODUCT = path.resolve(repoRoot, '..', 'shared', 'corpus', 'products', 'saleor-dash-force-1.png');
 const SELLERS = 20;
@@ -121,6 +121,8 @@ async function main(): Promise<void> {
   });
   try {
     const sellers = await Promise.all(Array.from({ length: SELLERS }, (_, n) => newSeller(stack.baseUrl, stack.db, n, PRODUCT, 400)));
+    // Smart generation and prompt enhancement are Growth's.
+    await Promise.all(sellers.map((seller) => putOnPlan(stack.db, seller, 'growth')));
     const granted = SELLERS * 400;
     const until = Date.now() + minutes * 60_000;
     const tally: Tally = { requests: 0, byStatus: {}, started: [], retried: 0, keyMismatches: 0 };

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { io, type Socket } from 'socket.io-client';
 import { Agent, request } from 'undici';
-import type { ClientToServerEvents, ServerToClientEvents } from '@prodshot/contracts';
-import { CreditsRepository, type Db } from '@prodshot/db';
+import type { ClientToServerEvents, PaidPlanId, ServerToClientEvents } from '@prodshot/contracts';
+import { CreditsRepository, SubscriptionsRepository, type Db } from '@prodshot/db';
 
 export interface Seller {
   token: string;
@@ -33,6 +33,11 @@ export async function newSeller(baseUrl: string, db: Db, n: number, product: str
     socket.once('connect_error', reject);
   });
   return { token, userId, imageId, socket, events };
+}
+
+/** Puts a seller on a plan (its quality, features and queue priority), keeping the bench's own credits. */
+export async function putOnPlan(db: Db, seller: Seller, plan: PaidPlanId): Promise<void> {
+  await new SubscriptionsRepository(db).activate(seller.userId, { plan, status: 'active', provider: 'local' });
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ApiErrorBody } from '@prodshot/contracts';
 import { STATUS_CODES } from 'node:http';
+import { HttpError } from '../services/http-error.js';
 
 export function errorBody(statusCode: number, message: string, code?: string): ApiErrorBody {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...(code ? { code } : {}) };
@@ -38,6 +39,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(statusCode).send(errorBody(statusCode, 'Something went wrong on our side. Please try again.'));
     }
     const code = error.validation ? 'invalid_request' : error.code?.toLowerCase();
-    return reply.status(statusCode).send(errorBody(statusCode, error.message, code));
+    const details = error instanceof HttpError ? error.details : {};
+    return reply.status(statusCode).send({ ...errorBody(statusCode, error.message, code), ...details });
   });
 }

@@ -54,7 +54,7 @@ describe('per-user rate limits', () => {
 
   it('holds the calls that cost no credits but run the engine to a tighter budget of their own', async () => {
     testApp = await buildTestApp(stack, { env: { RATE_LIMIT_FREE_ENGINE_CALLS_PER_MINUTE: '2', RATE_LIMIT_GENERATIONS_PER_MINUTE: '5' } });
-    const seller = await signIn(testApp, 'free-rider@example.com');
+    const seller = await signIn(testApp, 'free-rider@example.com', 'growth');
     const recommend = () =>
       testApp!.app.inject({ method: 'POST', url: '/api/images/generate-product-style-recommendations', headers: seller.auth, payload: { imageId: crypto.randomUUID() } });
     for (let i = 0; i < 2; i += 1) expect((await recommend()).statusCode).toBe(404);

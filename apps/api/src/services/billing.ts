@@ -49,6 +49,11 @@ export function historyPlan(row: SubscriptionRow | undefined, now = new Date()):
   return beingRetried || isRunning(row, now) ? row.plan : 'none';
 }
 
+/** The plan whose quality and features apply now (decisions.md, Money: a cancelled plan lasts to its period's end). */
+export function effectivePlan(row: SubscriptionRow | undefined, now = new Date()): PlanId {
+  return isRunning(row, now) ? row.plan : 'none';
+}
+
 /** Over for good: deleted at the provider, or its first payment never came. Nothing revives it. */
 export function hasEnded(row: SubscriptionRow): boolean {
   return row.status === 'incomplete_expired' || (row.status === 'canceled' && !row.cancel_at_period_end);
@@ -69,6 +74,7 @@ export async function subscriptionResponse(deps: AppDeps, userId: string): Promi
     addOnCredits: balance.addOnCredits,
     currentPlan: subscription.plan,
     isActive: subscription.status === 'active',
+    effectivePlan: effectivePlan(row),
   };
 }
 

@@ -1,6 +1,14 @@
 import {
   IDEMPOTENCY_WINDOW_HOURS,
+  PLAN_REQUIRED_CODE,
+  planAllows,
+  planRequiredMessage,
+  shotSizeFor,
   templateName,
+  UPGRADE_URL,
+  type PlanFeature,
+  type PlanId,
+  type PlanRequiredErrorBody,
   type GenerationDto,
   type GenerationListItem,
   type JobName,
@@ -27,8 +35,8 @@ import {
   type NewSlot,
   type RecentOutput,
 } from '@prodshot/db';
-import type { JobProducer } from '@prodshot/queue';
-import { isRunning } from './billing.js';
+import type { JobProducer, QueueOrder } from '@prodshot/queue';
+import { effectivePlan } from './billing.js';
 import { HttpError } from './http-error.js';
 import { heldTarget, IdempotentReplayError } from './idempotency.js';
 import { imageNotFound, uploadByUrl } from './image-url.js';
@@ -47,9 +55,6 @@ export interface GenerationServiceDeps {
 
 /** What a call opened: a whole new generation, one new slot of an existing one, or nothing new. */
 export type Opened = 'generation' | { slot: number } | 'nothing';
-
-/** Output side by plan (decisions.md): none 1024, Starter HD 2048, Growth and Pro ultra HD 4096. */
-const SIZE_BY_PLAN: Record<string, ShotSize> = { none: 1024, starter: 2048, growth: 4096, pro: 4096 };
 
 /**
  * What the generation endpoints share: find the caller's image, open a generation with its slots,
@@ -109,10 +114,23 @@ export class GenerationService {
     return generation;
   }
 
-  /** A cancelled plan keeps its quality until the paid period ends (decisions.md, Money). */
+  /** The plan whose quality, features and priority apply: a cancelled plan's until the paid period ends (decisions.md, Money). */
+  async effectivePlan(userId: string): Promise<PlanId> {
+    return effectivePlan(await new SubscriptionsRepository(this.deps.db).findByUserId(userId));
+  }
+
   async shotSize(userId: string): Promise<ShotSize> {
-    const row = await new SubscriptionsRepository(this.deps.db).findByUserId(userId);
-    return SIZE_BY_PLAN[isRunning(row) ? row.plan : 'none'] ?? 1024;
+    return shotSizeFor(await this.effectivePlan(userId));
+  }
+
+  /**
+   * Refuses a call the seller's plan does not include (403 with where to upgrade), before anything
+   * is reserved or queued; answers the plan, which the call goes on with.
+   */
+  async planWith(userId: string, feature: PlanFeature): Promise<PlanId> {
+    const plan = await this.effectivePlan(userId);
+    if (!planAllows(plan, feature)) throw new PlanRequiredError(feature);
+    return plan;
   }
 
   /**
@@ -194,12 +212,12 @@ export class GenerationService {
   async enqueue<K extends JobName>(
     name: K,
     payload: JobPayloads[K] & { generationId: string; userId: string },
-    jobId: string,
+    job: QueueOrder & { jobId: string },
     opened: Opened = 'generation',
     claim?: IdempotencyClaim,
   ): Promise<void> {
     try {
-      await this.deps.producer.enqueue(name, payload, { jobId });
+      await this.deps.producer.enqueue(name, payload, job);
     } catch (error) {
       if (opened !== 'nothing') await this.abandon(payload.userId, payload.generationId, opened === 'generation' ? undefined : opened.slot);
       // Nothing started: a retry with the same key may try again.
@@ -276,6 +294,14 @@ export class GenerationService {
         settings: { backgroundType: style.background_type ?? style.name },
       })),
     );
+  }
+}
+
+/** 403 for a feature outside the seller's plan; its body says which feature and where to upgrade. */
+export class PlanRequiredError extends HttpError {
+  constructor(feature: PlanFeature) {
+    const details: Pick<PlanRequiredErrorBody, 'feature' | 'upgradeUrl'> = { feature, upgradeUrl: UPGRADE_URL };
+    super(403, planRequiredMessage(feature), PLAN_REQUIRED_CODE, details);
   }
 }
 

@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly code: string,
+    /** Fields the answer carries beside the common error shape. */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }

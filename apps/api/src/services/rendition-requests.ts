@@ -1,9 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MakeRenditionsJob } from '@prodshot/contracts';
-import { jobIds, type JobProducer } from '@prodshot/queue';
-
-/** BullMQ runs jobs without a priority first: these wait for every seller's own render. */
-const BACKFILL_PRIORITY = 1_000;
+import { jobIds, QUEUE_ORDER, type JobProducer } from '@prodshot/queue';
 
 /**
  * Asks a worker for the renditions of images stored before renditions existed, the first time a
@@ -14,7 +11,7 @@ export async function requestRenditions(producer: JobProducer, log: FastifyBaseL
   await Promise.all(
     images.map((image) =>
       producer
-        .enqueue('make-renditions', image, { jobId: jobIds.renditions(image.owner.id), priority: BACKFILL_PRIORITY })
+        .enqueue('make-renditions', image, { jobId: jobIds.renditions(image.owner.id), ...QUEUE_ORDER.backfill })
         .catch((error: unknown) => log.warn({ err: error, key: image.key }, 'renditions not requested; the next list asks again')),
     ),
   );

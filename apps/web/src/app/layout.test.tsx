@@ -13,6 +13,7 @@ const toPro: SubscriptionResponse = {
   addOnCredits: 100,
   currentPlan: 'growth',
   isActive: true,
+  effectivePlan: 'growth',
 };
 
 function renderLayout(portal: () => unknown, subscription: () => unknown = () => toPro) {

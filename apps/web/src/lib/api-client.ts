@@ -18,6 +18,7 @@ import {
   type ImageListResponse,
   type PaidPlanId,
   type PaymentLinkResponse,
+  type PlanRequiredErrorBody,
   type PlansResponse,
   type PortalSessionResponse,
   type ProductShotRequest,
@@ -38,6 +39,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly code: string | undefined,
+    /** Where a refusal for want of a plan sends the seller (403 plan_required). */
+    readonly upgradeUrl?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -90,9 +93,9 @@ async function send(method: string, url: string, body: unknown, { token, headers
   });
   if (response.ok) return response;
   const text = await response.text();
-  const error = (text ? safeJson(text) : undefined) as Partial<ApiErrorBody> | undefined;
+  const error = (text ? safeJson(text) : undefined) as (Partial<ApiErrorBody> & Partial<Pick<PlanRequiredErrorBody, 'upgradeUrl'>>) | undefined;
   const serverError = `Server error: ${response.status}`;
-  throw new ApiError(error?.message || (statusMessage === 'status-text' && response.statusText) || serverError, response.status, error?.code);
+  throw new ApiError(error?.message || (statusMessage === 'status-text' && response.statusText) || serverError, response.status, error?.code, error?.upgradeUrl);
 }
 
 async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {

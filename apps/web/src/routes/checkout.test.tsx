@@ -12,6 +12,7 @@ const noPlan: SubscriptionResponse = {
   addOnCredits: 0,
   currentPlan: 'none',
   isActive: false,
+  effectivePlan: 'none',
 };
 
 const SCREEN_MESSAGE = 'There was an error processing your payment. Please try again.';

@@ -18,6 +18,8 @@ import { BOX_SIZES, RenditionImage } from '../components/ui/rendition-image.js';
 import { AutoPanel } from '../features/editor/auto-panel.js';
 import { Spinner } from '../components/ui/spinner.js';
 import { isBlankPrompt, PromptBox, ENHANCE_INVALID_RESPONSE } from '../features/editor/prompt-box.js';
+import { planRefusal } from '../features/plans/upgrade-notice.js';
+import { usePlanFeature } from '../features/plans/use-plan-feature.js';
 import { TEMPLATE_DESCRIPTIONS } from '../features/editor/template-descriptions.js';
 import { progressPercent } from '../features/generations/smart-status.js';
 import { useGeneration } from '../features/generations/use-generation.js';
@@ -186,6 +188,8 @@ function Editor({ source }: { source: Source }) {
     void recent.refetch();
   }, [pending, settledShot, lostShot]);
 
+  const enhanceAllowed = usePlanFeature('promptEnhancement');
+
   async function enhance(text: string): Promise<string> {
     try {
       const response = await api.enhancePrompt({ prompt: text, imageUrl: source.imageUrl, productTitle: source.name });
@@ -193,7 +197,7 @@ function Editor({ source }: { source: Source }) {
       if (typeof enhanced !== 'string' || !enhanced) throw new Error(ENHANCE_INVALID_RESPONSE);
       return enhanced;
     } catch (caught) {
-      if (caught instanceof Error && caught.message === ENHANCE_INVALID_RESPONSE) throw caught;
+      if ((caught instanceof Error && caught.message === ENHANCE_INVALID_RESPONSE) || planRefusal(caught)) throw caught;
       throw new Error('Failed to enhance prompt. Please try again.', { cause: caught });
     }
   }
@@ -339,7 +343,7 @@ function Editor({ source }: { source: Source }) {
           </div>
         ) : mode === 'custom' ? (
           <div id="panel-custom" role="tabpanel" aria-labelledby="tab-custom">
-            <PromptBox value={prompt} onChange={setPrompt} onEnhance={enhance} />
+            <PromptBox value={prompt} onChange={setPrompt} onEnhance={enhance} enhanceAllowed={enhanceAllowed} />
           </div>
         ) : (
           <div id="panel-auto" role="tabpanel" aria-labelledby="tab-auto">

@@ -3,16 +3,11 @@ import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAuthState } from '../features/auth/auth-context.js';
 import { useSubscription } from '../features/credits/use-subscription.js';
+import { planLines } from '../features/plans/plan-lines.js';
 import { formatPrice } from '../lib/format.js';
 
-const FEATURES: Record<PaidPlanId, string[]> = {
-  starter: ['250 images a month', 'HD quality (2048 px)', 'All nine templates', 'Custom background prompts', '30-day history'],
-  growth: ['800 images a month', 'Ultra HD quality (4096 px)', 'Smart generation', 'Prompt enhancement', 'Unlimited history'],
-  pro: ['1700 images a month', 'Ultra HD quality (4096 px)', 'Smart generation', 'Priority processing', 'Unlimited history'],
-};
-
 const FAQ = [
-  { q: 'What counts as an image?', a: 'Each generated image uses one credit, whichever path made it: a template, a custom prompt or a smart style. Prompt enhancement is free.' },
+  { q: 'What counts as an image?', a: 'Each generated image uses one credit, whichever path made it: a template, a custom prompt or a smart style. Prompt enhancement, on the plans that include it, uses none.' },
   { q: 'Can I change my plan?', a: 'Yes. Plan changes take effect at the start of the next billing cycle.' },
   { q: 'What if I run out of images?', a: 'Buy additional images at $0.06 each in packs of 100, 500 or 1000. Add-on credits never expire.' },
   { q: 'Which payment methods do you accept?', a: 'Cards, PayPal and selected crypto.' },
@@ -56,8 +51,11 @@ export function PricingPage() {
               <span>/month</span>
             </p>
             <ul className="checklist">
-              {FEATURES[plan.id].map((feature) => (
-                <li key={feature}>{feature}</li>
+              {planLines(plan).map((line) => (
+                <li key={line.text} className={line.included ? undefined : 'excluded'}>
+                  {!line.included && <span className="sr-only">Not included: </span>}
+                  {line.text}
+                </li>
               ))}
             </ul>
             <button type="button" className={plan.badge ? 'button button-block' : 'button button-ghost button-block'} onClick={() => choose(plan.id)}>

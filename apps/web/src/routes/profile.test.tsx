@@ -14,7 +14,7 @@ function renderProfile(
   portal: () => unknown = () => apiError(404, 'No billing account found', 'no_billing_account'),
   cancel: () => unknown = () => apiError(500, 'not expected'),
 ) {
-  const response: SubscriptionResponse = { subscription, subscriptionCredits: 700, addOnCredits: 0, currentPlan: subscription.plan, isActive: subscription.status === 'active' };
+  const response: SubscriptionResponse = { subscription, subscriptionCredits: 700, addOnCredits: 0, currentPlan: subscription.plan, isActive: subscription.status === 'active', effectivePlan: subscription.plan };
   const calls = stubApi({
     'GET /users/profile': () => ({ id: 'u1', name: 'Ada Seller', email: 'ada@example.com' }),
     'GET /users/subscription': () => response,

@@ -1,5 +1,5 @@
 import { UNSUPPORTED_PRODUCT_MESSAGE, type JobResults } from '@prodshot/contracts';
-import { jobIds } from '@prodshot/queue';
+import { jobIds, sameOrder } from '@prodshot/queue';
 import { loadOrMakeCutout } from '../pipeline/cutout.js';
 import { assertGenerationOpen, failOpenSlots, GenerationSettledError, finishIfDone, refund } from '../pipeline/slots.js';
 import type { JobHandler } from './index.js';
@@ -9,7 +9,8 @@ type Result = JobResults['style-recommendation'];
 /**
  * Smart generation's first half: analyse → recommend. With `fanOut` (the server-run flow) it then
  * opens one slot per style and enqueues one style-shot job each; job ids derive from the slot, so
- * a retry after a crash finds the slots and jobs already there.
+ * a retry after a crash finds the slots and jobs already there. The style-shots take this job's
+ * place in the queue (the seller's plan's).
  */
 export const styleRecommendation: JobHandler<'style-recommendation'> = {
   async run(job, deps) {
@@ -54,7 +55,8 @@ export const styleRecommendation: JobHandler<'style-recommendation'> = {
         await deps.producer.enqueue(
           'style-shot',
           { ...p, styleIndex: index, styleName: style.name, stylePrompt: style.prompt, size: p.size },
-          { jobId: jobIds.style(p.generationId, index) },
+          // The seller's plan placed the flow in the queue when it started: its styles keep that place.
+          { jobId: jobIds.style(p.generationId, index), ...sameOrder(job.opts) },
         );
         deps.publisher.emit(p.userId, 'generation:style', { generationId: p.generationId, index, status: 'queued' });
       }

@@ -9,17 +9,25 @@ let testApp: TestApp;
 let worker: WorkerProcess;
 let session: Session;
 let imageId: string;
+/** On Growth, for the calls only Growth and Pro include (its shots are 4096 px; the others' stay 1024). */
+let grower: Session;
+let growerImageId: string;
 
 beforeAll(async () => {
   testApp = await buildTestApp(stack);
   worker = await startWorkerProcess(testApp.env);
   session = await signIn(testApp, 'calls@example.com');
+  grower = await signIn(testApp, 'grower@example.com', 'growth');
   await grantCredits(testApp, session.userId, 20);
+  await grantCredits(testApp, grower.userId, 2);
   const bottle = await sharp({ create: { width: 220, height: 480, channels: 4, background: { r: 200, g: 60, b: 40, alpha: 1 } } }).png().toBuffer();
   const photo = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#f4f4f4' } }).composite([{ input: bottle, left: 290, top: 160 }]).jpeg().toBuffer();
   const uploaded = await upload(testApp, session, photo, 'bottle.jpg');
   expect(uploaded.statusCode, uploaded.body).toBe(201);
   imageId = uploaded.json()._id;
+  const growerUpload = await upload(testApp, grower, photo, 'bottle.jpg');
+  expect(growerUpload.statusCode, growerUpload.body).toBe(201);
+  growerImageId = growerUpload.json()._id;
 }, 60_000);
 
 afterAll(async () => {
@@ -27,8 +35,8 @@ afterAll(async () => {
   await testApp.close();
 });
 
-function post(url: string, payload: object, headers: Record<string, string> = {}) {
-  return testApp.app.inject({ method: 'POST', url, payload, headers: { ...session.auth, ...headers } });
+function post(url: string, payload: object, headers: Record<string, string> = {}, who: Session = session) {
+  return testApp.app.inject({ method: 'POST', url, payload, headers: { ...who.auth, ...headers } });
 }
 
 describe('the image model calls of spec §7', () => {
@@ -74,18 +82,22 @@ describe('the image model calls of spec §7', () => {
   });
 
   it('recommends styles, then renders one chosen style per call', async () => {
-    const recommended = await post('/api/images/generate-product-style-recommendations', { imageId, productTitle: 'Red serum bottle', productDescription: 'Skin care serum' });
+    const recommended = await post(
+      '/api/images/generate-product-style-recommendations',
+      { imageId: growerImageId, productTitle: 'Red serum bottle', productDescription: 'Skin care serum' },
+      {},
+      grower,
+    );
     expect(recommended.statusCode, recommended.body).toBe(200);
     const { generationId, productInfo, styles } = recommended.json().data;
     expect(productInfo.productTitle).toBeTruthy();
     expect(styles.length).toBeGreaterThanOrEqual(3);
-    const single = await post('/api/images/generate-single-product-shot', {
-      imageId,
-      generationId,
-      stylePrompt: styles[0].prompt,
-      styleName: styles[0].name,
-      styleIndex: 0,
-    });
+    const single = await post(
+      '/api/images/generate-single-product-shot',
+      { imageId: growerImageId, generationId, stylePrompt: styles[0].prompt, styleName: styles[0].name, styleIndex: 0 },
+      {},
+      grower,
+    );
     expect(single.statusCode, single.body).toBe(200);
     const processed = single.json().data.processedImage;
     expect(processed).toEqual({ url: expect.any(String), thumbnailUrl: expect.any(String), previewUrl: expect.any(String), settings: { backgroundType: styles[0].name } });
@@ -94,11 +106,11 @@ describe('the image model calls of spec §7', () => {
   });
 
   it('enhances a prompt for free', async () => {
-    const before = await balanceOf(testApp, session.userId);
-    const response = await post('/api/images/enhance-prompt', { prompt: 'Beach sunset' });
+    const before = await balanceOf(testApp, grower.userId);
+    const response = await post('/api/images/enhance-prompt', { prompt: 'Beach sunset' }, {}, grower);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data.enhancedPrompt.length).toBeGreaterThan('Beach sunset'.length);
-    expect(await balanceOf(testApp, session.userId)).toBe(before);
+    expect(await balanceOf(testApp, grower.userId)).toBe(before);
   });
 
   it('removes the background into a transparent PNG', async () => {

@@ -9,14 +9,15 @@ import {
   RemoveBackgroundRequest,
   SingleShotRequest,
   SMART_STYLES_DEFAULT,
+  shotSizeFor,
   SmartGenerateRequest,
   StyleRecommendationsRequest,
   type Focus,
   type JobName,
-  type ShotSize,
+  type PlanId,
 } from '@prodshot/contracts';
 import type { IdempotencyClaim, ImageRow } from '@prodshot/db';
-import { JobFailedError, jobIds, JobTimeoutError } from '@prodshot/queue';
+import { generationOrder, JobFailedError, jobIds, JobTimeoutError } from '@prodshot/queue';
 import { signImage } from '@prodshot/storage';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
@@ -60,7 +61,9 @@ function blank(text: string | undefined): boolean {
 
 /**
  * The image model calls of spec §7. Each reserves credits, enqueues one job and either waits for it
- * (the spec's synchronous contract) or, with `Prefer: respond-async`, answers 202 at once.
+ * (the spec's synchronous contract) or, with `Prefer: respond-async`, answers 202 at once. Smart
+ * generation and prompt enhancement are refused (403) outside the plans that include them, before
+ * anything is reserved or queued; every job takes its place in the queue by its seller's plan.
  */
 export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDeps): Promise<void> {
   const app = appBase.withTypeProvider<TypeBoxTypeProvider>();
@@ -116,7 +119,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     const userId = request.user.id;
     const claim = idempotencyClaim(request);
     const { generationId } = await service.once(claim, async () => {
-      const [image, size] = await Promise.all([service.ownedImage(userId, body), service.shotSize(userId)]);
+      const [image, plan] = await Promise.all([service.ownedImage(userId, body), service.effectivePlan(userId)]);
       const count = body.count ?? 1;
       const prompt = body.prompt?.trim() || undefined;
       const generation = await service.open({
@@ -136,9 +139,9 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
           prompt,
           count,
           upscaleImageFirst: body.upscaleImageFirst ?? false,
-          size,
+          size: shotSizeFor(plan),
         },
-        generation.id,
+        { jobId: generation.id, ...generationOrder(plan) },
         'generation',
         claim,
       );
@@ -156,7 +159,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     generationId: string;
     userId: string;
     image: ImageRow;
-    size: ShotSize;
+    plan: PlanId;
     body: { productTitle?: string | undefined; productDescription?: string | undefined; focus?: Focus | undefined };
     fanOut: boolean;
     styleCount: number;
@@ -168,9 +171,10 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
         ...jobSource(input.generationId, input.userId, input.image, input.body),
         fanOut: input.fanOut,
         styleCount: input.styleCount,
-        size: input.size,
+        size: shotSizeFor(input.plan),
       },
-      input.generationId,
+      // The style-shot jobs it fans out to take this job's place in the queue.
+      { jobId: input.generationId, ...generationOrder(input.plan) },
       'generation',
       input.claim,
     );
@@ -180,8 +184,9 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     const body = request.body;
     const userId = request.user.id;
     const claim = idempotencyClaim(request);
+    const plan = await service.planWith(userId, 'smartGeneration');
     const { generationId } = await service.once(claim, async () => {
-      const [image, size] = await Promise.all([service.ownedImage(userId, body), service.shotSize(userId)]);
+      const image = await service.ownedImage(userId, body);
       const styleCount = body.styleCount ?? SMART_STYLES_DEFAULT;
       const generation = await service.open({
         userId,
@@ -193,7 +198,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
         credits: styleCount,
         claim,
       });
-      await enqueueRecommendation({ generationId: generation.id, userId, image, size, body, fanOut: true, styleCount, claim });
+      await enqueueRecommendation({ generationId: generation.id, userId, image, plan, body, fanOut: true, styleCount, claim });
       return generation.id;
     });
     accepted(request, reply, generationId, generationId);
@@ -203,9 +208,10 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
   app.post('/api/images/generate-product-style-recommendations', { schema: { body: StyleRecommendationsRequest } }, async (request, reply) => {
     const body = request.body;
     const userId = request.user.id;
-    const [image, size] = await Promise.all([service.ownedImage(userId, body), service.shotSize(userId)]);
+    const plan = await service.planWith(userId, 'smartGeneration');
+    const image = await service.ownedImage(userId, body);
     const generation = await service.open({ userId, image, kind: 'smart', stage: 'analysing', request: { clientDriven: true }, slots: [], credits: 0 });
-    await enqueueRecommendation({ generationId: generation.id, userId, image, size, body, fanOut: false, styleCount: 0 });
+    await enqueueRecommendation({ generationId: generation.id, userId, image, plan, body, fanOut: false, styleCount: 0 });
     accepted(request, reply, generation.id, generation.id);
     if (wantsAsync(request)) return reply.status(202).send({ data: { generationId: generation.id, status: 'queued' } });
     try {
@@ -233,8 +239,9 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     const userId = request.user.id;
     const claim = idempotencyClaim(request);
     const jobId = jobIds.style(body.generationId, body.styleIndex);
+    const plan = await service.planWith(userId, 'smartGeneration');
     const { generationId } = await service.once(claim, async () => {
-      const [generation, size] = await Promise.all([service.ownedGeneration(userId, body.generationId), service.shotSize(userId)]);
+      const generation = await service.ownedGeneration(userId, body.generationId);
       const image = await service.ownedImage(userId, { imageId: generation.image_id ?? body.imageId, fileId: body.fileId, imageUrl: body.imageUrl });
       const existing = generation.styles.find((s) => s.index === body.styleIndex);
       if (existing?.status === 'failed') throw new HttpError(409, 'This style already failed; start a new generation', 'style_failed');
@@ -249,9 +256,9 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
           styleIndex: body.styleIndex,
           styleName: body.styleName,
           stylePrompt: body.stylePrompt,
-          size,
+          size: shotSizeFor(plan),
         },
-        jobId,
+        { jobId, ...generationOrder(plan) },
         existing ? 'nothing' : { slot: body.styleIndex },
         claim,
       );
@@ -271,8 +278,14 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
 
   app.post('/api/images/enhance-prompt', { schema: { body: EnhancePromptRequest } }, async (request, reply) => {
     if (blank(request.body.prompt)) return reply.status(400).send(errorBody(400, 'Write a prompt to enhance', 'empty_prompt'));
+    const userId = request.user.id;
+    const plan = await service.planWith(userId, 'promptEnhancement');
     const jobId = jobIds.enhance(randomUUID());
-    await deps.producer.enqueue('enhance-prompt', { userId: request.user.id, prompt: request.body.prompt.trim(), productTitle: request.body.productTitle }, { jobId, attempts: 2 });
+    await deps.producer.enqueue(
+      'enhance-prompt',
+      { userId, prompt: request.body.prompt.trim(), productTitle: request.body.productTitle },
+      { jobId, attempts: 2, ...generationOrder(plan) },
+    );
     accepted(request, reply, undefined, jobId);
     try {
       const { enhancedPrompt } = await deps.producer.waitFor('enhance-prompt', jobId, ENHANCE_WAIT_MS);
@@ -296,7 +309,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     const userId = request.user.id;
     const claim = idempotencyClaim(request);
     const { generationId } = await service.once(claim, async () => {
-      const [image, size] = await Promise.all([service.ownedImage(userId, { imageId: request.params.id }), service.shotSize(userId)]);
+      const [image, plan] = await Promise.all([service.ownedImage(userId, { imageId: request.params.id }), service.effectivePlan(userId)]);
       const slotName = kind === 'remove-background' ? 'Background removed' : undefined;
       const [slot] = slotsFor(1, background.backgroundType, background.prompt);
       const generation = await service.open({
@@ -309,12 +322,13 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
         claim,
       });
       const source = jobSource(generation.id, userId, image, { focus });
-      if (kind === 'remove-background') await service.enqueue('remove-background', source, generation.id, 'generation', claim);
+      const job = { jobId: generation.id, ...generationOrder(plan) };
+      if (kind === 'remove-background') await service.enqueue('remove-background', source, job, 'generation', claim);
       else
         await service.enqueue(
           'generate-background',
-          { ...source, backgroundType: background.backgroundType as never, prompt: background.prompt, size },
-          generation.id,
+          { ...source, backgroundType: background.backgroundType as never, prompt: background.prompt, size: shotSizeFor(plan) },
+          job,
           'generation',
           claim,
         );

@@ -45,6 +45,7 @@ describe('local payments provider', () => {
       addOnCredits: 0,
       currentPlan: 'none',
       isActive: false,
+      effectivePlan: 'none',
     });
   });
 

@@ -11,6 +11,7 @@ const growth: SubscriptionResponse = {
   addOnCredits: 100,
   currentPlan: 'growth',
   isActive: true,
+  effectivePlan: 'growth',
 };
 
 function renderCounter(props: Parameters<typeof CreditCounter>[0]) {

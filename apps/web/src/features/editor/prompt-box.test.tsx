@@ -1,13 +1,28 @@
-import { PROMPT_MAX_LENGTH } from '@prodshot/contracts';
+import { planRequiredMessage, PROMPT_MAX_LENGTH, type PlanRequiredErrorBody } from '@prodshot/contracts';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../lib/api-client.js';
+import { stubApi } from '../../test-support/fake-api.js';
 import { PromptBox } from './prompt-box.js';
 
-function Harness({ initial = '', onEnhance = async (p: string) => `${p}, enhanced` }: { initial?: string; onEnhance?: (p: string) => Promise<string> }) {
+function Harness({
+  initial = '',
+  onEnhance = async (p: string) => `${p}, enhanced`,
+  enhanceAllowed,
+}: {
+  initial?: string;
+  onEnhance?: (p: string) => Promise<string>;
+  enhanceAllowed?: boolean;
+}) {
   const [value, setValue] = useState(initial);
-  return <PromptBox value={value} onChange={setValue} onEnhance={onEnhance} />;
+  return <PromptBox value={value} onChange={setValue} onEnhance={onEnhance} enhanceAllowed={enhanceAllowed} />;
 }
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 const textarea = () => screen.getByRole('textbox') as HTMLTextAreaElement;
 const counter = () => screen.getByTestId('prompt-counter');
@@ -58,5 +73,33 @@ describe('PromptBox', () => {
     render(<Harness />);
     fireEvent.click(screen.getByRole('button', { name: 'Beach sunset' }));
     expect(textarea().value).toBe('Beach sunset');
+  });
+
+  it('explains, before any call, that prompt enhancement is not in the plan, with the way to upgrade', () => {
+    const onEnhance = vi.fn();
+    render(<Harness initial="studio" onEnhance={onEnhance} enhanceAllowed={false} />, { wrapper: MemoryRouter });
+    expect((screen.getByRole('button', { name: /Enhance Prompt/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('note').textContent).toContain('Prompt enhancement is part of the Growth and Pro plans.');
+    expect(screen.getByRole('link', { name: 'Upgrade your plan' }).getAttribute('href')).toBe('/pricing');
+    expect(onEnhance).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's plan refusal with its upgrade link instead of an error", async () => {
+    const refusal: PlanRequiredErrorBody = {
+      statusCode: 403,
+      error: 'Forbidden',
+      message: planRequiredMessage('promptEnhancement'),
+      code: 'plan_required',
+      feature: 'promptEnhancement',
+      upgradeUrl: '/pricing',
+    };
+    stubApi({ 'POST /images/enhance-prompt': () => new Response(JSON.stringify(refusal), { status: 403 }) });
+    const enhance = async (prompt: string) => String((await api.enhancePrompt({ prompt })).data?.enhancedPrompt);
+    render(<Harness initial="studio" onEnhance={enhance} />, { wrapper: MemoryRouter });
+    fireEvent.click(screen.getByRole('button', { name: /Enhance Prompt/ }));
+    expect((await screen.findByRole('note')).textContent).toContain('Prompt enhancement is part of the Growth and Pro plans.');
+    expect(screen.getByRole('link', { name: 'Upgrade your plan' }).getAttribute('href')).toBe('/pricing');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect((screen.getByRole('button', { name: /Enhance Prompt/ }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

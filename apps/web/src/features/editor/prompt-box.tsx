@@ -1,5 +1,6 @@
-import { PROMPT_CHIPS, PROMPT_MAX_LENGTH, PROMPT_WARN_LENGTH } from '@prodshot/contracts';
+import { planRequiredMessage, PROMPT_CHIPS, PROMPT_MAX_LENGTH, PROMPT_WARN_LENGTH, UPGRADE_URL } from '@prodshot/contracts';
 import { useEffect, useRef, useState } from 'react';
+import { planRefusal, UpgradeNotice } from '../plans/upgrade-notice.js';
 
 export const ENHANCE_SCREEN_ERROR = 'Failed to enhance prompt. Please try again.';
 export const ENHANCE_INVALID_RESPONSE = 'Invalid response from prompt enhancement service';
@@ -17,15 +18,20 @@ export function PromptBox({
   value,
   onChange,
   onEnhance,
+  enhanceAllowed,
 }: {
   value: string;
   onChange: (value: string) => void;
-  /** Resolves to the enhanced prompt; rejects with a message to show. */
+  /** Resolves to the enhanced prompt; rejects with a message to show, or the API's plan refusal. */
   onEnhance: (prompt: string) => Promise<string>;
+  /** Whether the seller's plan includes prompt enhancement; undefined while unknown (the server decides). */
+  enhanceAllowed?: boolean | undefined;
 }) {
   const [enhanced, setEnhanced] = useState<string | null>(null);
   const [enhancing, setEnhancing] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<{ message: string; upgradeUrl: string } | null>(null);
+  const upgrade = refusal ?? (enhanceAllowed === false ? { message: planRequiredMessage('promptEnhancement'), upgradeUrl: UPGRADE_URL } : null);
   const [flash, setFlash] = useState<'none' | 'on' | 'fade'>('none');
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
@@ -40,7 +46,9 @@ export function PromptBox({
     try {
       setEnhanced(await onEnhance(value));
     } catch (caught) {
-      setError(caught instanceof Error && caught.message ? caught.message : ENHANCE_SCREEN_ERROR);
+      const refused = planRefusal(caught);
+      if (refused) setRefusal(refused);
+      else setError(caught instanceof Error && caught.message ? caught.message : ENHANCE_SCREEN_ERROR);
     } finally {
       setEnhancing(false);
     }
@@ -74,7 +82,7 @@ export function PromptBox({
         <span className={over ? 'counter counter-over' : 'counter'} data-testid="prompt-counter" aria-live="polite">
           {length}/{PROMPT_MAX_LENGTH}
         </span>
-        <button type="button" className="button button-ghost button-small" onClick={enhance} disabled={blank || enhancing}>
+        <button type="button" className="button button-ghost button-small" onClick={enhance} disabled={blank || enhancing || upgrade !== null}>
           {enhancing ? 'Enhancing…' : '✨ Enhance Prompt'}
         </button>
       </div>
@@ -83,6 +91,7 @@ export function PromptBox({
           {error}
         </p>
       )}
+      {upgrade && <UpgradeNotice {...upgrade} />}
       {enhanced !== null && (
         <div className="enhanced card" role="region" aria-label="Enhanced prompt">
           <div className="enhanced-head">

@@ -89,6 +89,7 @@ describe('QueryToastHost', () => {
       addOnCredits: 0,
       currentPlan: 'growth',
       isActive: true,
+      effectivePlan: 'growth',
     };
     stubApi({ 'GET /users/subscription': () => subscription });
     renderAt('/dashboard?subscription=success', 'signed-in');
