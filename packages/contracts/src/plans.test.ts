@@ -63,23 +63,22 @@ describe('usagePercent', () => {
 });
 
 describe('what each plan includes', () => {
-  it('gives Growth smart generation and prompt enhancement, and Pro everything Growth has plus priority processing', () => {
+  it('gives Growth prompt enhancement, and Pro everything Growth has plus priority processing', () => {
     expect(PLANS.map((p) => [p.id, p.features])).toEqual([
-      ['starter', { smartGeneration: false, promptEnhancement: false, priorityProcessing: false }],
-      ['growth', { smartGeneration: true, promptEnhancement: true, priorityProcessing: false }],
-      ['pro', { smartGeneration: true, promptEnhancement: true, priorityProcessing: true }],
+      ['starter', { promptEnhancement: false, priorityProcessing: false }],
+      ['growth', { promptEnhancement: true, priorityProcessing: false }],
+      ['pro', { promptEnhancement: true, priorityProcessing: true }],
     ]);
   });
 
   it('allows nothing without a plan, and reads every other plan from PLANS', () => {
-    for (const feature of ['smartGeneration', 'promptEnhancement', 'priorityProcessing'] as const) {
+    for (const feature of ['promptEnhancement', 'priorityProcessing'] as const) {
       expect(planAllows('none', feature)).toBe(false);
       for (const plan of PLANS) expect(planAllows(plan.id, feature)).toBe(plan.features[feature]);
     }
   });
 
   it('names the plans that include a feature in its refusal', () => {
-    expect(planRequiredMessage('smartGeneration')).toBe('Smart generation is part of the Growth and Pro plans.');
     expect(planRequiredMessage('promptEnhancement')).toBe('Prompt enhancement is part of the Growth and Pro plans.');
     expect(planRequiredMessage('priorityProcessing')).toBe('Priority processing is part of the Pro plan.');
   });

@@ -9,12 +9,11 @@ export type PlanId = 'none' | 'starter' | 'growth' | 'pro';
 export type PaidPlanId = Exclude<PlanId, 'none'>;
 
 /** What a plan unlocks beyond its images, quality and history. */
-export type PlanFeature = 'smartGeneration' | 'promptEnhancement' | 'priorityProcessing';
+export type PlanFeature = 'promptEnhancement' | 'priorityProcessing';
 export type PlanFeatures = Readonly<Record<PlanFeature, boolean>>;
 
 /** Each feature's name as the pricing cards and the refusals print it, in card order. */
 export const PLAN_FEATURE_NAMES: Readonly<Record<PlanFeature, string>> = {
-  smartGeneration: 'Smart generation',
   promptEnhancement: 'Prompt enhancement',
   priorityProcessing: 'Priority processing',
 };
@@ -54,7 +53,7 @@ export const PLANS: readonly Plan[] = [
     badge: null,
     interval: 'month',
     quality: HD,
-    features: { smartGeneration: false, promptEnhancement: false, priorityProcessing: false },
+    features: { promptEnhancement: false, priorityProcessing: false },
     historyDays: 30,
   },
   {
@@ -66,7 +65,7 @@ export const PLANS: readonly Plan[] = [
     badge: 'Popular',
     interval: 'month',
     quality: ULTRA_HD,
-    features: { smartGeneration: true, promptEnhancement: true, priorityProcessing: false },
+    features: { promptEnhancement: true, priorityProcessing: false },
     historyDays: null,
   },
   {
@@ -78,7 +77,7 @@ export const PLANS: readonly Plan[] = [
     badge: null,
     interval: 'month',
     quality: ULTRA_HD,
-    features: { smartGeneration: true, promptEnhancement: true, priorityProcessing: true },
+    features: { promptEnhancement: true, priorityProcessing: true },
     historyDays: null,
   },
 ];
@@ -138,7 +137,7 @@ export interface PlanRequiredErrorBody extends ApiErrorBody {
   upgradeUrl: typeof UPGRADE_URL;
 }
 
-/** 'Smart generation is part of the Growth and Pro plans.', from the plans that include it. */
+/** 'Prompt enhancement is part of the Growth and Pro plans.', from the plans that include it. */
 export function planRequiredMessage(feature: PlanFeature): string {
   const names = PLANS.filter((plan) => plan.features[feature]).map((plan) => plan.name);
   const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];

@@ -9,7 +9,7 @@ import { createImageModel, normaliseInput } from '@prodshot/imaging';
 import { runMain, startBenchStack, repoRoot, type BenchStack, type ServiceProcess } from './bench-stack.js';
 import sharp from 'sharp';
 import { priorityPhase } from './priority.js';
-import { generationIdOf, newSeller, post, putOnPlan, uploadPhoto, type Seller } from './seller.js';
+import { generationIdOf, newSeller, post, uploadPhoto, type Seller } from './seller.js';
 import { median, percentile, round } from './stats.js';
 import { writeReport, type BenchResults } from './report.js';
 import { UPLOAD_BURST, uploadBurst } from './upload-burst.js';
@@ -269,8 +269,6 @@ async function main(): Promise<void> {
     const capacity = await enqueueCapacity(stack, sellers, 6);
 
     log('style end to end and push latency (1 worker, concurrency 2)…');
-    // The spec's per-style calls are smart generation: Growth's (4096 px shots).
-    await putOnPlan(stack.db, sellers[0]!, 'growth');
     await readyWorkers(stack, 1, 2, sellers);
     const styleSamples = await styleEndToEnd(stack, sellers[0]!, 3);
 
@@ -285,8 +283,7 @@ async function main(): Promise<void> {
       throughputWholeMachineByWorkers[String(workers)] = round(await throughput(stack, sellers[1]!, workers, 24), 2);
     }
 
-    log('smart generation for 1, 10 and 50 sellers on Growth (2 workers of concurrency 2)…');
-    await Promise.all(sellers.map((seller) => putOnPlan(stack.db, seller, 'growth')));
+    log('smart generation for 1, 10 and 50 sellers (2 workers of concurrency 2)…');
     const smartWorkers = await readyWorkers(stack, 2, 2, sellers);
     const e2eSmartMsBySellers: Record<string, number> = {};
     for (const count of [1, 10, 50]) {

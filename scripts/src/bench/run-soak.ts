@@ -121,7 +121,7 @@ async function main(): Promise<void> {
   });
   try {
     const sellers = await Promise.all(Array.from({ length: SELLERS }, (_, n) => newSeller(stack.baseUrl, stack.db, n, PRODUCT, 400)));
-    // Smart generation and prompt enhancement are Growth's.
+    // Prompt enhancement is Growth's.
     await Promise.all(sellers.map((seller) => putOnPlan(stack.db, seller, 'growth')));
     const granted = SELLERS * 400;
     const until = Date.now() + minutes * 60_000;

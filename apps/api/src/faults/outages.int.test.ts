@@ -48,7 +48,7 @@ describe('dependency outages (each on its own Postgres or Redis, so other tests 
     await migrator.destroy();
 
     testApp = await buildTestApp(stack, { databaseUrl: postgres.url, listen: true, env: PATIENT });
-    const session = await signIn(testApp, 'pg-outage@example.com', 'growth');
+    const session = await signIn(testApp, 'pg-outage@example.com');
     await grantCredits(testApp, session.userId, 4);
     const imageId = (await upload(testApp, session, await productPhoto(), 'box.jpg')).json()._id;
     const connected = await connectSocket(testApp, session.token);
@@ -80,7 +80,7 @@ describe('dependency outages (each on its own Postgres or Redis, so other tests 
     cleanups.push(() => redis.stop());
 
     testApp = await buildTestApp(stack, { redisUrl: redis.url, listen: true, env: PATIENT });
-    const session = await signIn(testApp, 'redis-restart@example.com', 'growth');
+    const session = await signIn(testApp, 'redis-restart@example.com');
     await grantCredits(testApp, session.userId, 8);
     const imageId = (await upload(testApp, session, await productPhoto('#a43'), 'box.jpg')).json()._id;
     const connected = await connectSocket(testApp, session.token);

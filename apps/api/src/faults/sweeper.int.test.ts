@@ -13,7 +13,7 @@ let imageId: string;
 
 beforeAll(async () => {
   testApp = await buildTestApp(stack);
-  session = await signIn(testApp, 'sweeper@example.com', 'growth');
+  session = await signIn(testApp, 'sweeper@example.com');
   await grantCredits(testApp, session.userId, 10);
   const photo = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#eeeeee' } })
     .composite([{ input: await sharp({ create: { width: 200, height: 320, channels: 3, background: '#2a6' } }).png().toBuffer(), left: 200, top: 140 }])

@@ -3,7 +3,6 @@ import {
   PLAN_REQUIRED_CODE,
   planAllows,
   planRequiredMessage,
-  shotSizeFor,
   templateName,
   UPGRADE_URL,
   type PlanFeature,
@@ -14,7 +13,6 @@ import {
   type JobName,
   type JobPayloads,
   type ProcessedImageDto,
-  type ShotSize,
   type SmartStage,
   type StyleSlotDto,
 } from '@prodshot/contracts';
@@ -117,10 +115,6 @@ export class GenerationService {
   /** The plan whose quality, features and priority apply: a cancelled plan's until the paid period ends (decisions.md, Money). */
   async effectivePlan(userId: string): Promise<PlanId> {
     return effectivePlan(await new SubscriptionsRepository(this.deps.db).findByUserId(userId));
-  }
-
-  async shotSize(userId: string): Promise<ShotSize> {
-    return shotSizeFor(await this.effectivePlan(userId));
   }
 
   /**

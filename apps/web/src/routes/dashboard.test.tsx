@@ -1,9 +1,8 @@
-import type { ImageDto, PlanId } from '@prodshot/contracts';
+import type { ImageDto } from '@prodshot/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { idempotencyKeys, networkFailure, stubApi } from '../test-support/fake-api.js';
 import { renderRoutes } from '../test-support/render-routes.js';
-import { subscriptionOn } from '../test-support/subscriptions.js';
 import { DashboardPage } from './dashboard.js';
 import { expectRenditionOf, stored as storedFile } from '../test-support/renditions.js';
 
@@ -71,27 +70,5 @@ describe('DashboardPage focus', () => {
     stubApi({ 'GET /images': () => ({ data: [stored] }), 'GET /images/recent/generations': () => ({ data: [] }) });
     renderRoutes([{ path: '/dashboard', element: <DashboardPage /> }], ['/dashboard']);
     expectRenditionOf(await screen.findByAltText('mug.png'), '/storage/mug.png');
-  });
-});
-
-describe('DashboardPage smart path by plan', () => {
-  function chooseImage(plan: PlanId) {
-    stubApi({ 'GET /images': () => ({ data: [] }), 'GET /images/recent/generations': () => ({ data: [] }), 'GET /users/subscription': () => subscriptionOn(plan) });
-    renderRoutes([{ path: '/dashboard', element: <DashboardPage /> }], ['/dashboard']);
-    fireEvent.change(document.getElementById('image-input')!, { target: { files: [new File(['png'], 'mug.png', { type: 'image/png' })] } });
-  }
-
-  it('tells a Starter seller smart generation is part of Growth and Pro, with the way to upgrade, instead of a dead end', async () => {
-    chooseImage('starter');
-    expect((await screen.findByRole('note')).textContent).toContain('Smart generation is part of the Growth and Pro plans.');
-    expect(screen.getByRole('link', { name: 'Upgrade your plan' }).getAttribute('href')).toBe('/pricing');
-    expect(screen.queryByRole('button', { name: 'Continue with Smart Upload' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Continue with Manual Design' })).toBeTruthy();
-  });
-
-  it('offers smart generation on Growth', async () => {
-    chooseImage('growth');
-    expect(await screen.findByRole('button', { name: 'Continue with Smart Upload' })).toBeTruthy();
-    expect(screen.queryByRole('link', { name: 'Upgrade your plan' })).toBeNull();
   });
 });

@@ -1,13 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { planRequiredMessage, type GenerationListItem } from '@prodshot/contracts';
+import type { GenerationListItem } from '@prodshot/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { GenerationPopup } from '../components/ui/image-popup.js';
 import { BOX_SIZES, RenditionImage } from '../components/ui/rendition-image.js';
 import { Spinner } from '../components/ui/spinner.js';
 import { CameraCapture } from '../features/camera/camera-capture.js';
-import { UpgradeNotice } from '../features/plans/upgrade-notice.js';
-import { usePlanFeature } from '../features/plans/use-plan-feature.js';
 import { QueryToastHost } from '../features/toasts/query-toast-host.js';
 import { DropZone } from '../features/uploads/drop-zone.js';
 import { storedSelection, toUploadItem, type EditorState, type SmartUploadState, type StoredSelection, type UploadItem } from '../features/uploads/upload-items.js';
@@ -37,7 +35,6 @@ export function DashboardPage() {
   const mobile = useMediaQuery('(max-width: 768px)');
   const images = useQuery({ queryKey: queryKeys.images, queryFn: api.images });
   const recent = useQuery({ queryKey: queryKeys.recentGenerations(RECENT_GENERATIONS), queryFn: () => api.recentGenerations(RECENT_GENERATIONS) });
-  const smartAllowed = usePlanFeature('smartGeneration');
 
   const [file, setFile] = useState<File | null>(null);
   const [filePreview, setFilePreview] = useState<string | null>(null);
@@ -197,13 +194,9 @@ export function DashboardPage() {
             <div className="path card">
               <h2>Smart Generation</h2>
               <p className="muted">We analyse your product and design four styles for it automatically.</p>
-              {smartAllowed === false ? (
-                <UpgradeNotice message={planRequiredMessage('smartGeneration')} />
-              ) : (
-                <button type="button" className="button button-block" onClick={smart}>
-                  Continue with Smart Upload
-                </button>
-              )}
+              <button type="button" className="button button-block" onClick={smart}>
+                Continue with Smart Upload
+              </button>
             </div>
             <div className="path card">
               <h2>Manual Generation</h2>

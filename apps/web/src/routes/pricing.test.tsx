@@ -44,9 +44,9 @@ describe('the pricing cards', () => {
     expect(cardLines(starter!)).toEqual([
       '250 images a month',
       'HD quality (2048 px)',
+      'Smart generation',
       'All nine templates',
       'Custom background prompts',
-      'Not included: Smart generation',
       'Not included: Prompt enhancement',
       'Not included: Priority processing',
       '30-day history',
@@ -54,9 +54,9 @@ describe('the pricing cards', () => {
     expect(cardLines(growth!)).toEqual([
       '800 images a month',
       'Ultra HD quality (4096 px)',
+      'Smart generation',
       'All nine templates',
       'Custom background prompts',
-      'Smart generation',
       'Prompt enhancement',
       'Not included: Priority processing',
       'Unlimited history',
@@ -64,9 +64,9 @@ describe('the pricing cards', () => {
     expect(cardLines(pro!)).toEqual([
       '1700 images a month',
       'Ultra HD quality (4096 px)',
+      'Smart generation',
       'All nine templates',
       'Custom background prompts',
-      'Smart generation',
       'Prompt enhancement',
       'Priority processing',
       'Unlimited history',
@@ -74,13 +74,13 @@ describe('the pricing cards', () => {
   });
 
   it('follow a change to a plan\'s fields, with nothing written per plan', () => {
-    const changed: Plan = { ...PLANS[0]!, monthlyCredits: 300, quality: { name: 'Ultra HD', size: 4096 }, features: { smartGeneration: true, promptEnhancement: false, priorityProcessing: true }, historyDays: 7 };
+    const changed: Plan = { ...PLANS[0]!, monthlyCredits: 300, quality: { name: 'Ultra HD', size: 4096 }, features: { promptEnhancement: false, priorityProcessing: true }, historyDays: 7 };
     expect(planLines(changed)).toEqual([
       { text: '300 images a month', included: true },
       { text: 'Ultra HD quality (4096 px)', included: true },
+      { text: 'Smart generation', included: true },
       { text: 'All nine templates', included: true },
       { text: 'Custom background prompts', included: true },
-      { text: 'Smart generation', included: true },
       { text: 'Prompt enhancement', included: false },
       { text: 'Priority processing', included: true },
       { text: '7-day history', included: true },

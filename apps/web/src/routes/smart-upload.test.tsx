@@ -1,4 +1,4 @@
-import { planRequiredMessage, TAP_PRODUCT_MESSAGE, type GenerationDto, type ImageDto, type SmartGenerateRequest, type SubjectDto } from '@prodshot/contracts';
+import { TAP_PRODUCT_MESSAGE, type GenerationDto, type ImageDto, type SmartGenerateRequest, type SubjectDto } from '@prodshot/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { InitialEntry } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,6 @@ import type { SmartUploadState } from '../features/uploads/upload-items.js';
 import { apiError, idempotencyKeys, layOutImage, networkFailure, stubApi, type ApiCall } from '../test-support/fake-api.js';
 import { fakeSocket } from '../test-support/fake-socket.js';
 import { renderRoutes } from '../test-support/render-routes.js';
-import { subscriptionOn } from '../test-support/subscriptions.js';
 import { failedSubject, oneProduct, pendingSubject, twoProducts } from '../test-support/subjects.js';
 import { SmartRunPage } from './smart-run.js';
 import { SmartUploadPage } from './smart-upload.js';
@@ -189,28 +188,5 @@ describe('SmartUploadPage Idempotency-Key', () => {
     const [first, second] = idempotencyKeys(smartCalls(calls));
     expect(second).toBeDefined();
     expect(second).not.toBe(first);
-  });
-});
-
-describe('SmartUploadPage without smart generation in the plan', () => {
-  it('says so with the way to upgrade before anything is uploaded or started, on a plan known to lack it', async () => {
-    const calls = stubSmartApi(oneProduct, { 'GET /users/subscription': () => subscriptionOn('starter') });
-    renderRoutes(routes, ['/smart-upload']);
-    expect((await screen.findByRole('note')).textContent).toContain('Smart generation is part of the Growth and Pro plans.');
-    expect(screen.getByRole('link', { name: 'Upgrade your plan' }).getAttribute('href')).toBe('/pricing');
-    expect(screen.getByRole('link', { name: 'Use Manual Design instead' }).getAttribute('href')).toBe('/dashboard');
-    expect(screen.queryByRole('button', { name: 'Generate Product Shots' })).toBeNull();
-    expect(uploadCalls(calls)).toHaveLength(0);
-    expect(smartCalls(calls)).toHaveLength(0);
-  });
-
-  it("shows the server's 403 with its upgrade link when the plan was not known in time", async () => {
-    const refusal = { statusCode: 403, error: 'Forbidden', message: planRequiredMessage('smartGeneration'), code: 'plan_required', feature: 'smartGeneration', upgradeUrl: '/pricing' };
-    const calls = stubSmartApi(oneProduct, { 'POST /images/smart-generate-product-shots': () => new Response(JSON.stringify(refusal), { status: 403 }) });
-    renderSmart(fromDashboard);
-    expect((await screen.findByRole('note')).textContent).toContain('Smart generation is part of the Growth and Pro plans.');
-    expect(screen.getByRole('link', { name: 'Upgrade your plan' }).getAttribute('href')).toBe('/pricing');
-    expect(screen.queryByRole('alert')).toBeNull();
-    expect(smartCalls(calls)).toHaveLength(1);
   });
 });

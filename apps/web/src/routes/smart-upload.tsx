@@ -1,9 +1,7 @@
-import { planRequiredMessage, UPGRADE_URL, type Focus } from '@prodshot/contracts';
+import type { Focus } from '@prodshot/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { planRefusal, UpgradeNotice } from '../features/plans/upgrade-notice.js';
-import { usePlanFeature } from '../features/plans/use-plan-feature.js';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { TapToPick } from '../features/subject/tap-to-pick.js';
 import { useSubject } from '../features/subject/use-subject.js';
 import { DropZone } from '../features/uploads/drop-zone.js';
@@ -69,10 +67,6 @@ export function SmartUploadPage() {
   const [autoStarted, setAutoStarted] = useState<StoredImage | null>(null);
   const { subject, phase } = useSubject(image?.imageId ?? null);
   const previewUrl = usePreviewUrl(source);
-  const allowed = usePlanFeature('smartGeneration');
-  const [refusal, setRefusal] = useState<{ message: string; upgradeUrl: string } | null>(null);
-  // A plan without smart generation: say so before the seller uploads anything, and where to upgrade.
-  const upgrade = refusal ?? (allowed === false ? { message: planRequiredMessage('smartGeneration'), upgradeUrl: UPGRADE_URL } : null);
 
   const upload = useMutation({
     mutationFn: async ({ file, idempotencyKey }: { file: File; idempotencyKey: string }) => {
@@ -97,11 +91,7 @@ export function SmartUploadPage() {
       ),
     retry: retryTransient,
     onSuccess: ({ data }) => navigate(`/smart/${encodeURIComponent(data.generationId)}`, { replace: true }),
-    onError: (caught) => {
-      const refused = planRefusal(caught);
-      if (refused) return setRefusal(refused);
-      setError(`Failed to get style recommendations: ${caught instanceof Error ? caught.message : 'unknown error'}`);
-    },
+    onError: (caught) => setError(`Failed to get style recommendations: ${caught instanceof Error ? caught.message : 'unknown error'}`),
   });
 
   /** Stores the upload (or takes the stored image); generation waits for its subject. */
@@ -119,7 +109,7 @@ export function SmartUploadPage() {
   }
 
   // No tap needed (or the subject cannot be read: the engine then keeps the most salient object): start at once.
-  const startsByItself = image !== null && autoStarted !== image && upgrade === null && (phase === 'ready' || phase === 'unavailable');
+  const startsByItself = image !== null && autoStarted !== image && (phase === 'ready' || phase === 'unavailable');
   useEffect(() => {
     if (!startsByItself || !image) return;
     setAutoStarted(image);
@@ -134,7 +124,7 @@ export function SmartUploadPage() {
     if (started.current || !handedOver) return;
     started.current = true;
     navigate(location.pathname, { replace: true, state: null });
-    if (allowed !== false) start(handedOver);
+    start(handedOver);
   }, []);
 
   function pick(file: File) {
@@ -153,22 +143,6 @@ export function SmartUploadPage() {
   const busy = upload.isPending || smart.isPending;
   const waiting = busy || startsByItself || (image !== null && phase === 'pending');
   const tapMissing = phase === 'tap' && focus === null;
-
-  if (upgrade) {
-    return (
-      <div className="smart narrow-wide">
-        <SmartHeader />
-        <div className="smart-grid">
-          <section className="card upgrade-card">
-            <UpgradeNotice {...upgrade} />
-            <Link to="/dashboard" className="button button-ghost button-block">
-              Use Manual Design instead
-            </Link>
-          </section>
-        </div>
-      </div>
-    );
-  }
 
   return (
     <div className="smart narrow-wide">

@@ -184,7 +184,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     const body = request.body;
     const userId = request.user.id;
     const claim = idempotencyClaim(request);
-    const plan = await service.planWith(userId, 'smartGeneration');
+    const plan = await service.effectivePlan(userId);
     const { generationId } = await service.once(claim, async () => {
       const image = await service.ownedImage(userId, body);
       const styleCount = body.styleCount ?? SMART_STYLES_DEFAULT;
@@ -208,7 +208,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
   app.post('/api/images/generate-product-style-recommendations', { schema: { body: StyleRecommendationsRequest } }, async (request, reply) => {
     const body = request.body;
     const userId = request.user.id;
-    const plan = await service.planWith(userId, 'smartGeneration');
+    const plan = await service.effectivePlan(userId);
     const image = await service.ownedImage(userId, body);
     const generation = await service.open({ userId, image, kind: 'smart', stage: 'analysing', request: { clientDriven: true }, slots: [], credits: 0 });
     await enqueueRecommendation({ generationId: generation.id, userId, image, plan, body, fanOut: false, styleCount: 0 });
@@ -239,7 +239,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     const userId = request.user.id;
     const claim = idempotencyClaim(request);
     const jobId = jobIds.style(body.generationId, body.styleIndex);
-    const plan = await service.planWith(userId, 'smartGeneration');
+    const plan = await service.effectivePlan(userId);
     const { generationId } = await service.once(claim, async () => {
       const generation = await service.ownedGeneration(userId, body.generationId);
       const image = await service.ownedImage(userId, { imageId: generation.image_id ?? body.imageId, fileId: body.fileId, imageUrl: body.imageUrl });

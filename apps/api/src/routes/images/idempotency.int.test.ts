@@ -15,7 +15,7 @@ let imageId: string;
 
 beforeAll(async () => {
   testApp = await buildTestApp(stack, { env: { RATE_LIMIT_GENERATIONS_PER_MINUTE: '1000', RATE_LIMIT_UPLOADS_PER_MINUTE: '1000' } });
-  session = await signIn(testApp, 'idempotent@example.com', 'growth');
+  session = await signIn(testApp, 'idempotent@example.com');
   imageId = (await upload(testApp, session, await productPhoto(), 'box.jpg')).json()._id;
 });
 afterAll(() => testApp.close());
@@ -30,7 +30,7 @@ async function generationsOf(userId: string) {
 
 describe('Idempotency-Key on paid calls', () => {
   it('answers a repeat with the first generation and charges once, even when the repeats race', async () => {
-    const user = await signIn(testApp, 'double-click@example.com', 'growth');
+    const user = await signIn(testApp, 'double-click@example.com');
     await grantCredits(testApp, user.userId, 10);
     const image = (await upload(testApp, user, await productPhoto('#a43'), 'box.jpg')).json()._id;
     const responses = await Promise.all(Array.from({ length: 6 }, () => post('/api/images/smart-generate-product-shots', { imageId: image, styleCount: 4 }, 'click-1', user)));
@@ -56,7 +56,7 @@ describe('Idempotency-Key on paid calls', () => {
   });
 
   it('keeps keys per user, and starts new work for a new key', async () => {
-    const other = await signIn(testApp, 'someone-else@example.com', 'growth');
+    const other = await signIn(testApp, 'someone-else@example.com');
     await grantCredits(testApp, other.userId, 2);
     await grantCredits(testApp, session.userId, 2);
     const otherImage = (await upload(testApp, other, await productPhoto('#36c'), 'box.jpg')).json()._id;
@@ -76,7 +76,7 @@ describe('Idempotency-Key on paid calls', () => {
   });
 
   it('lets a key refused for want of credits be used again once the seller has them', async () => {
-    const user = await signIn(testApp, 'broke@example.com', 'growth');
+    const user = await signIn(testApp, 'broke@example.com');
     const image = (await upload(testApp, user, await productPhoto(), 'box.jpg')).json()._id;
     expect((await post('/api/images/smart-generate-product-shots', { imageId: image, styleCount: 2 }, 'buy-first', user)).statusCode).toBe(402);
     await grantCredits(testApp, user.userId, 2);
@@ -92,7 +92,7 @@ function uploadWithKey(user: Session, bytes: Buffer, key: string) {
 
 describe('Idempotency-Key on uploads', () => {
   it('stores a repeated upload once and answers with the same image', async () => {
-    const user = await signIn(testApp, 'uploader@example.com', 'growth');
+    const user = await signIn(testApp, 'uploader@example.com');
     const photo = await productPhoto('#c4a');
     const first = await uploadWithKey(user, photo, 'drop-1');
     const again = await uploadWithKey(user, photo, 'drop-1');
@@ -114,7 +114,7 @@ describe('single styles on a generation', () => {
   const style = (generationId: string, styleIndex: number) => ({ generationId, imageId, styleIndex, styleName: `Style ${styleIndex}`, stylePrompt: 'a studio' });
 
   it('costs exactly 1 credit, nothing when repeated, and 402 with no slot when credits are short', async () => {
-    const user = await signIn(testApp, 'single@example.com', 'growth');
+    const user = await signIn(testApp, 'single@example.com');
     await grantCredits(testApp, user.userId, 1);
     const image = (await upload(testApp, user, await productPhoto(), 'box.jpg')).json()._id;
     const generationId = await recommendations(user, image);
@@ -130,7 +130,7 @@ describe('single styles on a generation', () => {
   });
 
   it('reopens a generation that had settled when a seller pays for another style on it', async () => {
-    const user = await signIn(testApp, 'reopen@example.com', 'growth');
+    const user = await signIn(testApp, 'reopen@example.com');
     await grantCredits(testApp, user.userId, 1);
     const image = (await upload(testApp, user, await productPhoto(), 'box.jpg')).json()._id;
     const generationId = await recommendations(user, image);
@@ -162,7 +162,7 @@ describe('a refused enqueue (Redis down)', () => {
   });
 
   it('refunds exactly the work that call opened, and frees its key for a retry', async () => {
-    const user = await signIn(app, 'redis-down@example.com', 'growth');
+    const user = await signIn(app, 'redis-down@example.com');
     await grantCredits(app, user.userId, 6);
     const image = (await upload(app, user, await productPhoto(), 'box.jpg')).json()._id;
     const send = (url: string, payload: object, key?: string) =>

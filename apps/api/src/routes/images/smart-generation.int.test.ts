@@ -49,7 +49,7 @@ async function ledgerRows(app: TestApp, generationId: string) {
 describe.skipIf(!shoe)('smart generation end to end (API + real worker processes + Postgres + Redis + storage)', () => {
   it('turns one upload into four stored styles, pushed live, for exactly four credits', async () => {
     testApp = await buildTestApp(stack, { listen: true });
-    const session = await signIn(testApp, 'seller@example.com', 'growth');
+    const session = await signIn(testApp, 'seller@example.com');
     await grantCredits(testApp, session.userId, 10);
     workers.push(await startWorkerProcess(testApp.env));
     const { socket, events } = await connectSocket(testApp, session.token);
@@ -81,7 +81,7 @@ describe.skipIf(!shoe)('smart generation end to end (API + real worker processes
   it('finishes a style whose worker was killed mid-job on a second worker, charging once', async () => {
     testApp = await buildTestApp(stack, { listen: true });
     const env = { ...testApp.env, WORKER_LOCK_DURATION_MS: '2000', WORKER_CONCURRENCY: '1' };
-    const session = await signIn(testApp, 'crash@example.com', 'growth');
+    const session = await signIn(testApp, 'crash@example.com');
     await grantCredits(testApp, session.userId, 4);
     const first = await startWorkerProcess(env);
     workers.push(first);
@@ -111,7 +111,7 @@ describe.skipIf(!shoe)('smart generation end to end (API + real worker processes
 
   it('refunds a style whose output cannot be stored, keeps its error, and completes the others', async () => {
     testApp = await buildTestApp(stack, { listen: true });
-    const session = await signIn(testApp, 'storage-fault@example.com', 'growth');
+    const session = await signIn(testApp, 'storage-fault@example.com');
     await grantCredits(testApp, session.userId, 4);
     const uploaded = await upload(testApp, session, shoe!);
     const generationId = await startSmart(testApp, session.token, uploaded.json<{ _id: string }>()._id);
@@ -135,7 +135,7 @@ describe.skipIf(!shoe)('smart generation end to end (API + real worker processes
 
   it('answers 402 with nothing enqueued when credits are short', async () => {
     testApp = await buildTestApp(stack);
-    const session = await signIn(testApp, 'broke@example.com', 'growth');
+    const session = await signIn(testApp, 'broke@example.com');
     await grantCredits(testApp, session.userId, 3);
     const uploaded = await upload(testApp, session, shoe!);
     const response = await testApp.app.inject({

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import type { AddOnPlansResponse, PlansResponse, SubscriptionResponse } from '@prodshot/contracts';
+import { shotSizeFor, type AddOnPlansResponse, type PlansResponse, type SubscriptionResponse } from '@prodshot/contracts';
 import { mintSessionToken, testClerkId } from '@prodshot/testing';
 import { GenerationService } from '../../services/generation-service.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
@@ -105,11 +105,11 @@ describe('local payments provider', () => {
     await post('/api/payments/credits', user, { planKey: 'addon-100' });
     await post('/api/payments/cancel-subscription', user);
     expect(await subscriptionOf(user)).toMatchObject({ subscription: { status: 'canceled', cancelAtPeriodEnd: true }, subscriptionCredits: 800, addOnCredits: 100 });
-    expect(await generations.shotSize(userId)).toBe(4096);
+    expect(shotSizeFor(await generations.effectivePlan(userId))).toBe(4096);
 
     const ended = new Date(Date.now() - 1000);
     await testApp.deps.db.updateTable('subscriptions').set({ current_period_end: ended }).where('user_id', '=', userId).execute();
-    expect(await generations.shotSize(userId)).toBe(1024);
+    expect(shotSizeFor(await generations.effectivePlan(userId))).toBe(1024);
     const [first, second] = [await subscriptionOf(user), await subscriptionOf(user)];
     expect(first).toMatchObject({ subscription: { plan: 'growth', status: 'canceled', cancelAtPeriodEnd: false }, subscriptionCredits: 0, addOnCredits: 100, isActive: false });
     expect(second).toEqual(first);

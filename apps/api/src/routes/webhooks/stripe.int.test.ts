@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import type { SubscriptionResponse } from '@prodshot/contracts';
+import { shotSizeFor, type SubscriptionResponse } from '@prodshot/contracts';
 import { CreditsRepository, type LedgerKind } from '@prodshot/db';
 import {
   mintSessionToken,
@@ -517,7 +517,7 @@ describe.skipIf(!stripeFixturesAvailable())(`Stripe provider against a local fak
     const generations = new GenerationService(testApp.deps);
     await send(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`));
     await send(addOnCheckout(user.id));
-    expect(await generations.shotSize(user.id)).toBe(4096);
+    expect(shotSizeFor(await generations.effectivePlan(user.id))).toBe(4096);
 
     await testApp.app.inject({ method: 'POST', url: '/api/payments/cancel-subscription', headers: user.headers });
     const periodEnd = (fake.subscription(subscriptionId)!.items as { data: { current_period_end: number }[] }).data[0]!.current_period_end;
@@ -526,13 +526,13 @@ describe.skipIf(!stripeFixturesAvailable())(`Stripe provider against a local fak
       subscriptionCredits: 800,
       addOnCredits: 100,
     });
-    expect(await generations.shotSize(user.id)).toBe(4096);
+    expect(shotSizeFor(await generations.effectivePlan(user.id))).toBe(4096);
 
     // Stripe ends the subscription when the paid period is over.
     await send(subscriptionEvent('customer.subscription.deleted', subscriptionId, { status: 'canceled' }));
     expect(await subscriptionOf(user)).toMatchObject({ subscription: { status: 'canceled', cancelAtPeriodEnd: false }, subscriptionCredits: 0, addOnCredits: 100 });
     expect(await movements(user.id, ['expire_subscription'])).toEqual([['expire_subscription', -800, 0]]);
-    expect(await generations.shotSize(user.id)).toBe(1024);
+    expect(shotSizeFor(await generations.effectivePlan(user.id))).toBe(1024);
   });
 
   it("takes back an add-on pack's unspent credits on a refund, its share at each partial refund, never below 0", async () => {

@@ -6,8 +6,11 @@ export interface PlanLine {
   included: boolean;
 }
 
-/** Open to every plan with credits: the server gates neither. */
-const EVERY_PLAN = ['All nine templates', 'Custom background prompts'];
+/**
+ * Open to every plan with credits: the server gates none. Smart generation is the dashboard's
+ * first path (spec §4), so every plan has it; its shots come at the plan's quality.
+ */
+const EVERY_PLAN = ['Smart generation', 'All nine templates', 'Custom background prompts'];
 
 /**
  * A pricing card's lines, written from the plan's own fields: the server enforces the same fields,
