@@ -2,13 +2,13 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TAP_PRODUCT_MESSAGE } from '@prodshot/contracts';
-import { axeViolations } from './support/axe.js';
-import { CORPUS_PRODUCTS, launchChromium, screenshot, VIEWPORTS } from './support/browser.js';
-import { startStack, type RunningStack } from './support/stack.js';
+import { CORPUS_PRODUCTS, screenshot, VIEWPORTS } from './support/browser.js';
+import { expectNoAxeViolations, signUp, startStackWithPage, stopStackWithPage, uploadViaApi } from './support/session.js';
+import type { RunningStack } from './support/stack.js';
 
 const PRODUCT = path.join(CORPUS_PRODUCTS, 'saleor-blue-plimsolls-1.png');
 /** Smaller (1360×1190), so bulk uploads for the pagination test stay quick. */
@@ -33,22 +33,15 @@ if (!haveCorpus) console.warn(`skipping the web e2e tests: ${CORPUS_PRODUCTS} is
 
 let stack: RunningStack;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 const email = `e2e-${Date.now()}@example.com`;
 
 beforeAll(async () => {
   if (!haveCorpus) return;
-  stack = await startStack();
-  browser = await launchChromium();
-  context = await browser.newContext({ baseURL: stack.baseUrl, viewport: VIEWPORTS[1], acceptDownloads: true });
-  page = await context.newPage();
+  ({ stack, browser, page } = await startStackWithPage({ acceptDownloads: true }));
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-}, 60_000);
+afterAll(() => stopStackWithPage({ stack, browser }), 60_000);
 
 async function signedOutPage(width: (typeof VIEWPORTS)[number]): Promise<{ page: Page; close: () => Promise<void> }> {
   const fresh = await browser.newContext({ baseURL: stack.baseUrl, viewport: width });
@@ -56,19 +49,8 @@ async function signedOutPage(width: (typeof VIEWPORTS)[number]): Promise<{ page:
 }
 
 /** Uploads through the API with the page's own session, for data the UI flow does not need to click through. */
-async function uploadViaApi(target: Page, name: string): Promise<void> {
-  const bytes = [...(await readFile(SMALL_PRODUCT))];
-  const status = await target.evaluate(
-    async ({ bytes, name }) => {
-      const form = new FormData();
-      form.append('name', name);
-      form.append('image', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), `${name}.png`);
-      const response = await fetch('/api/images/upload', { method: 'POST', body: form, headers: { authorization: `Bearer ${localStorage.getItem('auth-token')}` } });
-      return response.status;
-    },
-    { bytes, name },
-  );
-  expect(status).toBe(201);
+async function uploadSmallProduct(target: Page, name: string): Promise<void> {
+  await uploadViaApi(target, [...(await readFile(SMALL_PRODUCT))], name);
 }
 
 /** How many finished generations the seller has, up to `limit`, as the API lists them. */
@@ -114,11 +96,6 @@ async function clickableAtCentre(target: Page, name: string): Promise<boolean> {
   });
 }
 
-async function expectNoAxeViolations(target: Page, where: string): Promise<void> {
-  const violations = await axeViolations(target);
-  expect(violations, `axe on ${where}`).toEqual([]);
-}
-
 describe.skipIf(!haveCorpus)('the web app in Chromium against the running stack', () => {
   it('sends a signed-out visitor from a protected page to /sign-in with the original location', async () => {
     const { page: visitor, close } = await signedOutPage(VIEWPORTS[1]);
@@ -161,11 +138,7 @@ describe.skipIf(!haveCorpus)('the web app in Chromium against the running stack'
   });
 
   it('signs up with the embedded sign-in and lands on the dashboard', async () => {
-    await page.goto('/sign-up');
-    await page.getByLabel('Full name').fill('Ada Seller');
-    await page.getByLabel('Email address').fill(email);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL('**/dashboard');
+    await signUp(page, 'Ada Seller', email);
     await page.getByRole('heading', { name: "Upload Your Image, We'll Do the Magic" }).waitFor();
     await page.waitForFunction(() => document.querySelector('[data-testid="credit-total"]')?.textContent === '0');
   });
@@ -379,7 +352,7 @@ describe.skipIf(!haveCorpus)('the web app in Chromium against the running stack'
   });
 
   it('pages the uploads 12 at a time with Previous and Next', async () => {
-    for (let i = 0; i < 12; i += 1) await uploadViaApi(page, `bulk-${i}`);
+    for (let i = 0; i < 12; i += 1) await uploadSmallProduct(page, `bulk-${i}`);
     await page.goto('/all-uploads');
     const tiles = page.locator('[data-testid="image-grid"] > li');
     await tiles.first().waitFor();

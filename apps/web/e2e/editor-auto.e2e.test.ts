@@ -6,8 +6,9 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.js';
-import { CORPUS_PRODUCTS, launchChromium, screenshot, VIEWPORTS } from './support/browser.js';
-import { startStack, type RunningStack } from './support/stack.js';
+import { CORPUS_PRODUCTS, screenshot, VIEWPORTS } from './support/browser.js';
+import { signUp, startStackWithPage, stopStackWithPage } from './support/session.js';
+import type { RunningStack } from './support/stack.js';
 
 const CORPUS_PRODUCT = path.join(CORPUS_PRODUCTS, 'saleor-blue-plimsolls-1.png');
 
@@ -26,26 +27,16 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchChromium();
-  const context = await browser.newContext({ baseURL: stack.baseUrl, viewport: VIEWPORTS[1] });
-  page = await context.newPage();
+  ({ stack, browser, page } = await startStackWithPage());
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-}, 60_000);
+afterAll(() => stopStackWithPage({ stack, browser }), 60_000);
 
 const creditTotal = () => page.getByTestId('credit-total').textContent();
 
 describe('editor auto mode in Chromium against the running stack', () => {
   it("makes two shots in the scene the engine picks, charges two credits, and files them under 'Auto'", async () => {
-    await page.goto('/sign-up');
-    await page.getByLabel('Full name').fill('Auto Seller');
-    await page.getByLabel('Email address').fill(`e2e-auto-${Date.now()}@example.com`);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL('**/dashboard');
+    await signUp(page, 'Auto Seller', `e2e-auto-${Date.now()}@example.com`);
     // Add-on credits without a plan: shots at 1024 px, the quickest to render.
     await page.goto('/checkout/addon?plan=addon-100');
     await page.getByRole('button', { name: 'Buy Credits' }).click();

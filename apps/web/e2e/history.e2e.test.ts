@@ -1,8 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot, VIEWPORTS } from './support/browser.js';
-import { startStack, type RunningStack } from './support/stack.js';
+import { screenshot, VIEWPORTS } from './support/browser.js';
+import { signUp, startStackWithPage, stopStackWithPage, uploadViaApi } from './support/session.js';
+import type { RunningStack } from './support/stack.js';
 
 /** One more than the lists fetch at once (24): the oldest item is on the API's second page. */
 const UPLOADS = 25;
@@ -11,7 +12,6 @@ const GENERATIONS = 28;
 
 let stack: RunningStack;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
 /** A small product photo of its own (a dark box on a pale wall), so this suite needs no corpus. */
@@ -39,46 +39,22 @@ async function call(target: Page, method: string, path: string, body?: unknown, 
   );
 }
 
-async function uploadNamed(target: Page, bytes: number[], name: string): Promise<void> {
-  const status = await target.evaluate(
-    async ({ bytes, name }) => {
-      const form = new FormData();
-      form.append('name', name);
-      form.append('image', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), `${name}.png`);
-      const response = await fetch('/api/images/upload', { method: 'POST', body: form, headers: { authorization: `Bearer ${localStorage.getItem('auth-token')}` } });
-      return response.status;
-    },
-    { bytes, name },
-  );
-  expect(status).toBe(201);
-}
-
 async function outputCount(target: Page): Promise<number> {
   const { json } = await call(target, 'GET', `/api/images/recent/generations?limit=100`);
   return (json as { data: unknown[] }).data.length;
 }
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchChromium();
-  context = await browser.newContext({ baseURL: stack.baseUrl, viewport: VIEWPORTS[1] });
-  page = await context.newPage();
-  await page.goto('/sign-up');
-  await page.getByLabel('Full name').fill('Hana History');
-  await page.getByLabel('Email address').fill(`history-${Date.now()}@example.com`);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL('**/dashboard');
+  ({ stack, browser, page } = await startStackWithPage());
+  await signUp(page, 'Hana History', `history-${Date.now()}@example.com`);
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-}, 60_000);
+afterAll(() => stopStackWithPage({ stack, browser }), 60_000);
 
 describe('history beyond the first page, in Chromium', () => {
   it("reaches the oldest of 25 uploads on /all-uploads with 'Load more'", async () => {
     const photo = await productPhoto();
-    for (let n = 0; n < UPLOADS; n += 1) await uploadNamed(page, photo, `shelf-${String(n).padStart(2, '0')}`);
+    for (let n = 0; n < UPLOADS; n += 1) await uploadViaApi(page, photo, `shelf-${String(n).padStart(2, '0')}`);
     await page.goto('/all-uploads');
     const tiles = page.locator('[data-testid="image-grid"] > li');
     await tiles.first().waitFor();

@@ -1,11 +1,12 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot, VIEWPORTS } from './support/browser.js';
-import { startStack, type RunningStack } from './support/stack.js';
+import { screenshot, VIEWPORTS } from './support/browser.js';
+import { signUp, startStackWithPage, stopStackWithPage } from './support/session.js';
+import type { RunningStack } from './support/stack.js';
 
 /**
  * Links that expire, in a real browser: the stack signs file links for 30 s to 90 s (the least
@@ -35,20 +36,16 @@ const LINK_WINDOW_SECONDS = 60;
 
 let stack: RunningStack;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  stack = await startStack({ env: { SIGNED_URL_TTL_SECONDS: String(LINK_TTL_SECONDS), SIGNED_URL_WINDOW_SECONDS: String(LINK_WINDOW_SECONDS) } });
-  browser = await launchChromium();
-  context = await browser.newContext({ baseURL: stack.baseUrl, viewport: VIEWPORTS[1], acceptDownloads: true });
-  page = await context.newPage();
+  ({ stack, browser, page } = await startStackWithPage({
+    env: { SIGNED_URL_TTL_SECONDS: String(LINK_TTL_SECONDS), SIGNED_URL_WINDOW_SECONDS: String(LINK_WINDOW_SECONDS) },
+    acceptDownloads: true,
+  }));
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-}, 60_000);
+afterAll(() => stopStackWithPage({ stack, browser }), 60_000);
 
 const editorPhoto = (target: Page) => target.locator('img[alt^="Original photo of"]');
 
@@ -80,11 +77,7 @@ async function linksInHistoryState(target: Page): Promise<string[]> {
 
 describe('links that expire, in Chromium against the running stack', () => {
   it('signs up with the embedded sign-in', async () => {
-    await page.goto('/sign-up');
-    await page.getByLabel('Full name').fill('Lina Links');
-    await page.getByLabel('Email address').fill(`links-${Date.now()}@example.com`);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL('**/dashboard');
+    await signUp(page, 'Lina Links', `links-${Date.now()}@example.com`);
     await page.getByRole('heading', { name: "Upload Your Image, We'll Do the Magic" }).waitFor();
   });
 

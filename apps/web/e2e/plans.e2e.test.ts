@@ -5,9 +5,9 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_FEATURE_NAMES, planRequiredMessage, PLANS } from '@prodshot/contracts';
-import { axeViolations } from './support/axe.js';
-import { launchChromium, screenshot, VIEWPORTS } from './support/browser.js';
-import { startStack, type RunningStack } from './support/stack.js';
+import { screenshot, VIEWPORTS } from './support/browser.js';
+import { expectNoAxeViolations, signUp, startStackWithPage, stopStackWithPage } from './support/session.js';
+import type { RunningStack } from './support/stack.js';
 
 let stack: RunningStack;
 let browser: Browser;
@@ -22,10 +22,6 @@ async function productPhoto(): Promise<string> {
   return file;
 }
 
-async function expectNoAxeViolations(target: Page, where: string): Promise<void> {
-  expect(await axeViolations(target), `axe on ${where}`).toEqual([]);
-}
-
 async function atEachWidth(target: Page, name: string, show: () => Promise<void>): Promise<void> {
   for (const viewport of VIEWPORTS) {
     await target.setViewportSize(viewport);
@@ -35,15 +31,10 @@ async function atEachWidth(target: Page, name: string, show: () => Promise<void>
 }
 
 beforeAll(async () => {
-  [stack, browser, photo] = await Promise.all([startStack(), launchChromium(), productPhoto()]);
-  const context = await browser.newContext({ baseURL: stack.baseUrl, viewport: VIEWPORTS[1] });
-  page = await context.newPage();
+  [{ stack, browser, page }, photo] = await Promise.all([startStackWithPage(), productPhoto()]);
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-}, 60_000);
+afterAll(() => stopStackWithPage({ stack, browser }), 60_000);
 
 describe('what a plan includes, in Chromium against the running stack', () => {
   it('shows each card with the features its plan includes and, struck through, the ones it lacks', async () => {
@@ -63,11 +54,7 @@ describe('what a plan includes, in Chromium against the running stack', () => {
   });
 
   it('opens smart generation to a Starter seller, and the API refuses prompt enhancement with the way to upgrade, charging nothing', async () => {
-    await page.goto('/sign-up');
-    await page.getByLabel('Full name').fill('Stella Starter');
-    await page.getByLabel('Email address').fill(`starter-${Date.now()}@example.com`);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL('**/dashboard');
+    await signUp(page, 'Stella Starter', `starter-${Date.now()}@example.com`);
     await page.goto('/checkout?plan=starter');
     await page.getByRole('button', { name: 'Subscribe to Starter' }).click();
     await page.waitForURL('**/dashboard?subscription=success');

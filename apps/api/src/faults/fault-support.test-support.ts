@@ -14,6 +14,18 @@ export async function productPhoto(colour = '#2a6'): Promise<Buffer> {
     .toBuffer();
 }
 
+/**
+ * A cutout the seller made already: a 180×360 product on a transparent 600 px square. Its alpha is
+ * the product, so no on-device cutout model runs and a test times the hosted model's call alone.
+ */
+export async function sellerCutout(colour: string): Promise<Buffer> {
+  const product = await sharp({ create: { width: 180, height: 360, channels: 3, background: colour } }).png().toBuffer();
+  return sharp({ create: { width: 600, height: 600, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    .composite([{ input: product, left: 210, top: 120 }])
+    .png()
+    .toBuffer();
+}
+
 export async function startSmart(testApp: TestApp, session: Session, imageId: string, styleCount = 4): Promise<string> {
   const response = await testApp.app.inject({ method: 'POST', url: '/api/images/smart-generate-product-shots', headers: session.auth, payload: { imageId, styleCount } });
   expect(response.statusCode, response.body).toBe(202);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
 import { startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
 import { balanceOf, eventually, grantCredits, signIn, upload, type Session } from '../pipeline.test-support.js';
+import { sellerCutout } from './fault-support.test-support.js';
 import { buildTestApp, type TestApp } from '../test-app.test-support.js';
 
 const stack = inject('stack');
@@ -42,12 +43,7 @@ beforeAll(async () => {
   testApp = await buildTestApp(stack, { env: { IMAGE_MODEL: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: baseUrl, ENGINE_TIMEOUT_MS: '3000' } });
   session = await signIn(testApp, 'hung@example.com');
   await grantCredits(testApp, session.userId, 3);
-  // A cutout the seller made already: its alpha is the cutout, so the engine deadline below times
-  // the hosted model's call alone, not the on-device cutout model's.
-  const photo = await sharp({ create: { width: 600, height: 600, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-    .composite([{ input: await sharp({ create: { width: 180, height: 360, channels: 3, background: '#335' } }).png().toBuffer(), left: 210, top: 120 }])
-    .png()
-    .toBuffer();
+  const photo = await sellerCutout('#335');
   imageId = (await upload(testApp, session, photo, 'bottle.png')).json()._id;
   worker = await startWorkerProcess(testApp.env);
   // As the web app does: generate once the upload has been analysed.

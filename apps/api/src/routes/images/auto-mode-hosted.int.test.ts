@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
 import type { GenerationDto } from '@prodshot/contracts';
 import { startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
+import { sellerCutout } from '../../faults/fault-support.test-support.js';
 import { eventually, grantCredits, signIn, upload, type Session } from '../../pipeline.test-support.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 
@@ -51,11 +52,7 @@ beforeAll(async () => {
   testApp = await buildTestApp(stack, { env: { IMAGE_MODEL: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: await startModel() } });
   session = await signIn(testApp, 'auto-hosted@example.com');
   await grantCredits(testApp, session.userId, 3);
-  // A cutout the seller made already (its alpha is the product), so no on-device model run is timed here.
-  const photo = await sharp({ create: { width: 600, height: 600, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-    .composite([{ input: await sharp({ create: { width: 180, height: 360, channels: 3, background: '#a34' } }).png().toBuffer(), left: 210, top: 120 }])
-    .png()
-    .toBuffer();
+  const photo = await sellerCutout('#a34');
   imageId = (await upload(testApp, session, photo, 'serum.png')).json()._id;
   worker = await startWorkerProcess(testApp.env);
 }, 60_000);
