@@ -95,11 +95,6 @@ export async function registerAuth(app: FastifyInstance, deps: AppDeps): Promise
   app.decorateRequest('user', null as unknown as AuthUser);
 }
 
-/** Verifies a session token with the app's keys: `verifySessionToken(app, token)` in the socket.io handshake. */
-export function verifySessionToken(app: FastifyInstance, token: string): Promise<{ clerkId: string; expiresAt: number } | null> {
-  return app.sessionAuth.verifySessionToken(token);
-}
-
 function claimString(claims: Record<string, unknown> | null | undefined, name: string): string | undefined {
   const value = claims?.[name];
   return typeof value === 'string' && value ? value : undefined;

@@ -10,7 +10,7 @@ import {
 } from '@prodshot/contracts';
 import { CreditsRepository, SubscriptionsRepository, type SubscriptionRow } from '@prodshot/db';
 import type { AppDeps } from '../deps.js';
-import { runCreditTransaction, type BillingTx, type CreditChanges } from './credits-events.js';
+import { runCreditTransaction, type BillingTx, type CreditChanges } from './credit-transactions.js';
 
 /** The local provider's billing period: there is no payment processor to define one. */
 export const LOCAL_PERIOD_DAYS = 30;

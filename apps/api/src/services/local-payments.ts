@@ -1,7 +1,7 @@
 import { SubscriptionsRepository, type SubscriptionRow } from '@prodshot/db';
 import type { AppDeps } from '../deps.js';
 import { activatePlan, addDays, grantAddOnPack, isRunning, LOCAL_PERIOD_DAYS, localGrantKey, scheduleChange } from './billing.js';
-import { runCreditTransaction } from './credits-events.js';
+import { runCreditTransaction } from './credit-transactions.js';
 import type { PaymentsProvider, PurchaseResult } from './payments-provider.js';
 
 /**

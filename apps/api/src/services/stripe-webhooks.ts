@@ -4,7 +4,7 @@ import { findAddOnPack, isPaidPlanId, type PaidPlanId } from '@prodshot/contract
 import { CreditsRepository, isUuid, SubscriptionsRepository, UsersRepository, WebhookEventsRepository, type SubscriptionRow } from '@prodshot/db';
 import type { AppDeps } from '../deps.js';
 import { activatePlan, endSubscription, grantAddOnPack, hasEnded, holdsLiveSubscription, startNewPeriod } from './billing.js';
-import { runCreditTransaction, type BillingTx, type CreditChanges } from './credits-events.js';
+import { runCreditTransaction, type BillingTx, type CreditChanges } from './credit-transactions.js';
 import { planOfPrice } from './stripe-prices.js';
 
 export type WebhookOutcome = 'processed' | 'duplicate';
