@@ -61,9 +61,9 @@ function blank(text: string | undefined): boolean {
 
 /**
  * The image model calls of spec §7. Each reserves credits, enqueues one job and either waits for it
- * (the spec's synchronous contract) or, with `Prefer: respond-async`, answers 202 at once. Smart
- * generation and prompt enhancement are refused (403) outside the plans that include them, before
- * anything is reserved or queued; every job takes its place in the queue by its seller's plan.
+ * (the spec's synchronous contract) or, with `Prefer: respond-async`, answers 202 at once. Prompt
+ * enhancement is refused (403) outside the plans that include it, before anything is reserved or
+ * queued; every job takes its place in the queue by its seller's plan.
  */
 export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDeps): Promise<void> {
   const app = appBase.withTypeProvider<TypeBoxTypeProvider>();
@@ -184,9 +184,8 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     const body = request.body;
     const userId = request.user.id;
     const claim = idempotencyClaim(request);
-    const plan = await service.effectivePlan(userId);
     const { generationId } = await service.once(claim, async () => {
-      const image = await service.ownedImage(userId, body);
+      const [image, plan] = await Promise.all([service.ownedImage(userId, body), service.effectivePlan(userId)]);
       const styleCount = body.styleCount ?? SMART_STYLES_DEFAULT;
       const generation = await service.open({
         userId,
@@ -208,8 +207,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
   app.post('/api/images/generate-product-style-recommendations', { schema: { body: StyleRecommendationsRequest } }, async (request, reply) => {
     const body = request.body;
     const userId = request.user.id;
-    const plan = await service.effectivePlan(userId);
-    const image = await service.ownedImage(userId, body);
+    const [image, plan] = await Promise.all([service.ownedImage(userId, body), service.effectivePlan(userId)]);
     const generation = await service.open({ userId, image, kind: 'smart', stage: 'analysing', request: { clientDriven: true }, slots: [], credits: 0 });
     await enqueueRecommendation({ generationId: generation.id, userId, image, plan, body, fanOut: false, styleCount: 0 });
     accepted(request, reply, generation.id, generation.id);
@@ -239,9 +237,8 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     const userId = request.user.id;
     const claim = idempotencyClaim(request);
     const jobId = jobIds.style(body.generationId, body.styleIndex);
-    const plan = await service.effectivePlan(userId);
     const { generationId } = await service.once(claim, async () => {
-      const generation = await service.ownedGeneration(userId, body.generationId);
+      const [generation, plan] = await Promise.all([service.ownedGeneration(userId, body.generationId), service.effectivePlan(userId)]);
       const image = await service.ownedImage(userId, { imageId: generation.image_id ?? body.imageId, fileId: body.fileId, imageUrl: body.imageUrl });
       const existing = generation.styles.find((s) => s.index === body.styleIndex);
       if (existing?.status === 'failed') throw new HttpError(409, 'This style already failed; start a new generation', 'style_failed');
