@@ -19,6 +19,7 @@ import { registerWebApp } from './plugins/web-app.js';
 import { sitemapRoutes } from './routes/site/sitemap.js';
 import { attachRealtime } from './realtime/socket-server.js';
 import { authRoutes } from './routes/auth/auth.js';
+import { batchRoutes } from './routes/batches/batches.js';
 import { clientConfigRoutes } from './routes/client-config/client-config.js';
 import { devRoutes } from './routes/dev/dev.js';
 import { fileRoutes } from './routes/files/files.js';
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(imageRoutes, routeDeps);
   await app.register(generationCallRoutes, routeDeps);
   await app.register(generationRoutes, routeDeps);
+  await app.register(batchRoutes, routeDeps);
   await app.register(uploadRoutes, routeDeps);
   await app.register(devRoutes, routeDeps);
   await app.register(authRoutes, routeDeps);

@@ -60,6 +60,17 @@ export interface GenerationsTable {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   completed_at: NullableTimestamp;
+  /** The batch that owns this generation, and its place in it; null for a generation started alone. */
+  batch_id: Generated<string | null>;
+  batch_position: Generated<number | null>;
+}
+
+export interface BatchesTable {
+  id: Generated<string>;
+  user_id: string;
+  choice: Json<Record<string, unknown>>;
+  credits: number;
+  created_at: Generated<Date>;
 }
 
 export interface GenerationStylesTable {
@@ -147,6 +158,7 @@ export interface IdempotencyKeysTable {
   request_hash: string;
   generation_id: string | null;
   image_id: string | null;
+  batch_id: Generated<string | null>;
   created_at: Generated<Date>;
 }
 
@@ -154,6 +166,7 @@ export interface Database {
   users: UsersTable;
   images: ImagesTable;
   generations: GenerationsTable;
+  batches: BatchesTable;
   generation_styles: GenerationStylesTable;
   credit_balances: CreditBalancesTable;
   credit_ledger: CreditLedgerTable;
@@ -170,6 +183,7 @@ export type UserUpdate = Updateable<UsersTable>;
 export type ImageRow = Selectable<ImagesTable>;
 export type NewImage = Insertable<ImagesTable>;
 export type GenerationRow = Selectable<GenerationsTable>;
+export type BatchRow = Selectable<BatchesTable>;
 export type GenerationStyleRow = Selectable<GenerationStylesTable>;
 export type CreditBalanceRow = Selectable<CreditBalancesTable>;
 export type CreditLedgerRow = Selectable<CreditLedgerTable>;

@@ -41,15 +41,20 @@ export const jobIds = {
  * stays in each queue's wait list, the list KEDA scales workers on (infra/k8s/worker.yaml) and
  * `prodshot_queue_jobs{state="waiting"}` counts. BullMQ takes that list first, from its head, and
  * only then prioritized jobs, lowest number first. So priority processing is the head of the wait
- * list (`lifo`) rather than a priority number, which would move a job out of the list the autoscaler
- * reads. Work no seller watches goes after the wait list: a batch tier belongs at a number below
- * backfill's.
+ * list (`lifo`) rather than a priority number. Work no seller waits on at the screen goes after the
+ * wait list by a priority number, which moves it into BullMQ's prioritized set: the autoscaler and
+ * `prodshot_queue_jobs{state="prioritized"}` count that set too (infra/k8s/worker.yaml).
  */
 export const QUEUE_ORDER = {
   /** Generations of sellers whose plan includes priority processing (Pro): ahead of every waiting job, the latest first. */
   priorityProcessing: { lifo: true },
   /** Every other seller's generations, upload analysis and the sweeper: first in, first out. */
   standard: {},
+  /**
+   * A batch's photos (every plan's): after every single shot a seller waits on, so one seller's 20
+   * photos never hold up another's one; before the backfill.
+   */
+  batch: { priority: 100 },
   /** Renditions of images stored before renditions existed: after everything a seller asked for. */
   backfill: { priority: 1_000 },
 } as const satisfies Record<string, Pick<JobsOptions, 'lifo' | 'priority'>>;

@@ -84,14 +84,16 @@ describe('Kubernetes manifests in infra/k8s', () => {
     }
   });
 
-  it('scale workers with KEDA on the BullMQ wait list of each queue under the configured prefix, with CPU as well', () => {
+  it('scale workers with KEDA on the BullMQ wait list and prioritized set of each queue under the configured prefix, with CPU as well', () => {
     const prefix = (find('ConfigMap', 'prodshot-config').data as Record<string, string>).QUEUE_PREFIX!;
     expect(prefix).toMatch(/^\{.+\}$/);
     const spec = find('ScaledObject', 'worker').spec as { scaleTargetRef: { name: string }; triggers: { type: string; metadata: Record<string, string> }[] };
     expect(spec.scaleTargetRef.name).toBe('worker');
     const lists = spec.triggers.filter((t) => t.type === 'redis').map((t) => t.metadata.listName);
     // BullMQ's own key naming, not a copy of it.
-    expect(lists.sort()).toEqual(QUEUE_NAMES.map((queue) => new QueueKeys(prefix).getKeys(queue).wait).sort());
+    // Jobs with a priority number (a batch, the backfill) wait in the prioritized set instead: counted too.
+    const keys = QUEUE_NAMES.map((queue) => new QueueKeys(prefix).getKeys(queue));
+    expect(lists.sort()).toEqual(keys.flatMap((key) => [key.wait, key.prioritized]).sort());
     expect(spec.triggers.some((t) => t.type === 'cpu')).toBe(true);
     expect(container('worker').resources?.requests?.cpu).toBeDefined();
     const hpa = find('HorizontalPodAutoscaler', 'worker').spec as { scaleTargetRef: { kind: string; name: string } };

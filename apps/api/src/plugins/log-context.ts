@@ -4,6 +4,7 @@ export interface LogContext {
   userId?: string;
   generationId?: string;
   jobId?: string;
+  batchId?: string;
 }
 
 /**

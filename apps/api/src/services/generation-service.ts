@@ -1,5 +1,8 @@
 import {
+  BUY_CREDITS_URL,
   IDEMPOTENCY_WINDOW_HOURS,
+  INSUFFICIENT_CREDITS_CODE,
+  insufficientCreditsMessage,
   PLAN_REQUIRED_CODE,
   planAllows,
   planRequiredMessage,
@@ -17,7 +20,9 @@ import {
   type StyleSlotDto,
 } from '@prodshot/contracts';
 import {
+  BatchesRepository,
   CreditsRepository,
+  type CreditBalance,
   GenerationsRepository,
   IdempotencyKeysRepository,
   type IdempotencyClaim,
@@ -131,71 +136,73 @@ export class GenerationService {
    * Opens a generation with its slots and reserves `credits` for it, committed together: a refused
    * reservation (402) leaves no generation behind.
    */
-  async open(input: {
+  async open(input: OpenInput & { claim?: IdempotencyClaim | undefined }): Promise<GenerationRow> {
+    return this.charged(input.userId, input.claim, async (db) => {
+      const generation = await createGeneration(db, input);
+      return { value: generation, target: { generationId: generation.id }, reservations: [reservation(generation.id, input.credits)] };
+    });
+  }
+
+  /**
+   * Opens a batch and one generation per photo, and reserves every one's credits, all in one
+   * transaction: the whole batch is paid for, or nothing is opened (402 naming the batch's total).
+   */
+  async openBatch(input: {
     userId: string;
-    image: ImageRow;
-    kind: GenerationKind;
-    stage?: SmartStage;
-    request: Record<string, unknown>;
-    slots: NewSlot[];
-    credits: number;
+    choice: Record<string, unknown>;
+    generations: OpenInput[];
     claim?: IdempotencyClaim | undefined;
-  }): Promise<GenerationRow> {
-    return this.charged(input.userId, input.credits, input.claim, async (db) => {
-      const generation = await new GenerationsRepository(db).create({
-        userId: input.userId,
-        imageId: input.image.id,
-        kind: input.kind,
-        stage: input.stage ?? null,
-        request: input.request,
-        slots: input.slots,
-      });
-      return { value: generation, generationId: generation.id, idempotencyKey: `reserve:${generation.id}` };
+  }): Promise<{ batchId: string; generations: GenerationRow[] }> {
+    const credits = input.generations.reduce((sum, generation) => sum + generation.credits, 0);
+    return this.charged(input.userId, input.claim, async (db) => {
+      const batch = await new BatchesRepository(db).create({ userId: input.userId, choice: input.choice, credits });
+      const generations: GenerationRow[] = [];
+      for (const [position, open] of input.generations.entries()) generations.push(await createGeneration(db, open, { id: batch.id, position }));
+      return {
+        value: { batchId: batch.id, generations },
+        target: { batchId: batch.id },
+        reservations: generations.map((generation, index) => reservation(generation.id, input.generations[index]!.credits)),
+      };
     });
   }
 
   /** Adds one slot to a generation (reopening it if it had settled) and reserves its credit, together. */
   async openSlot(userId: string, generationId: string, slot: NewSlot, claim?: IdempotencyClaim): Promise<void> {
-    await this.charged(userId, 1, claim, async (db) => {
+    await this.charged(userId, claim, async (db) => {
       await new GenerationsRepository(db).reopenWithSlot(generationId, slot);
-      return { value: undefined, generationId, idempotencyKey: `reserve:${generationId}:${slot.index}` };
+      return { value: undefined, target: { generationId }, reservations: [{ generationId, amount: 1, idempotencyKey: `reserve:${generationId}:${slot.index}` }] };
     });
   }
 
   /**
-   * Runs `work` and reserves `amount` for it in one transaction, claiming the caller's
-   * Idempotency-Key in it too: a key another request holds rolls it all back
-   * (IdempotentReplayError), and a refused reservation leaves no key behind.
+   * Runs `work` and makes its reservations in one transaction, claiming the caller's
+   * Idempotency-Key for its target in it too: a key another request holds rolls it all back
+   * (IdempotentReplayError), and a refused reservation leaves no key and no work behind.
    */
   private async charged<T>(
     userId: string,
-    amount: number,
     claim: IdempotencyClaim | undefined,
-    work: (db: Db) => Promise<{ value: T; generationId: string; idempotencyKey: string }>,
+    work: (db: Db) => Promise<{ value: T; target: { generationId: string } | { batchId: string }; reservations: Reservation[] }>,
   ): Promise<T> {
-    try {
-      const { value, reserved } = await this.deps.db.transaction().execute(async (tx) => {
-        const { value, generationId, idempotencyKey } = await work(tx);
+    const reserved = await this.deps.db
+      .transaction()
+      .execute(async (tx) => {
+        const { value, target, reservations } = await work(tx);
         if (claim) {
-          const held = await new IdempotencyKeysRepository(tx, IDEMPOTENCY_WINDOW_HOURS).claim(claim, { generationId });
+          const held = await new IdempotencyKeysRepository(tx, IDEMPOTENCY_WINDOW_HOURS).claim(claim, target);
           if (held) throw new IdempotentReplayError(held);
         }
-        const reserved = amount > 0 ? await new CreditsRepository(tx).reserve({ userId, amount, idempotencyKey, generationId }) : null;
-        return { value, reserved };
+        return { value, ...(await reserveAll(new CreditsRepository(tx), userId, reservations)) };
+      })
+      .catch((error: unknown) => {
+        if (error instanceof InsufficientCreditsError) throw new InsufficientCreditsHttpError(error.needed, error.available);
+        throw error;
       });
-      if (reserved?.applied) {
-        this.deps.metrics?.creditsReserved(amount);
-        this.deps.onCreditsChanged?.(userId, reserved.balance);
-      }
-      return value;
-    } catch (error) {
-      if (!(error instanceof InsufficientCreditsError)) throw error;
-      throw new HttpError(
-        402,
-        `Not enough credits: this needs ${error.needed} and you have ${error.available}. Buy a plan or add-on credits to continue.`,
-        'insufficient_credits',
-      );
+    if (reserved.balance) {
+      this.deps.metrics?.creditsReserved(reserved.moved);
+      this.deps.onCreditsChanged?.(userId, reserved.balance);
     }
+    return reserved.value;
   }
 
   /**
@@ -288,6 +295,73 @@ export class GenerationService {
         settings: { backgroundType: style.background_type ?? style.name },
       })),
     );
+  }
+}
+
+/** What opening one generation takes: its upload, kind, request, slots and credits. */
+export interface OpenInput {
+  userId: string;
+  image: ImageRow;
+  kind: GenerationKind;
+  stage?: SmartStage;
+  request: Record<string, unknown>;
+  slots: NewSlot[];
+  credits: number;
+}
+
+interface Reservation {
+  generationId: string;
+  amount: number;
+  idempotencyKey: string;
+}
+
+function createGeneration(db: Db, input: OpenInput, batch?: { id: string; position: number }): Promise<GenerationRow> {
+  return new GenerationsRepository(db).create({
+    userId: input.userId,
+    imageId: input.image.id,
+    kind: input.kind,
+    stage: input.stage ?? null,
+    request: input.request,
+    slots: input.slots,
+    batch,
+  });
+}
+
+function reservation(generationId: string, amount: number): Reservation {
+  return { generationId, amount, idempotencyKey: `reserve:${generationId}` };
+}
+
+/**
+ * Reserves each generation's credits on its own ledger row (refunds are per generation). A
+ * shortfall on any of them names the total the whole call needed against the balance it began with.
+ */
+async function reserveAll(credits: CreditsRepository, userId: string, reservations: Reservation[]) {
+  const needed = reservations.reduce((sum, r) => sum + r.amount, 0);
+  let moved = 0;
+  let balance: CreditBalance | undefined;
+  for (const r of reservations) {
+    if (r.amount <= 0) continue;
+    try {
+      const result = await credits.reserve({ userId, ...r });
+      if (result.applied) ({ balance } = result);
+      moved += result.moved;
+    } catch (error) {
+      if (error instanceof InsufficientCreditsError) throw new InsufficientCreditsError(needed, error.available + moved);
+      throw error;
+    }
+  }
+  return { moved, balance };
+}
+
+/** 402 for paid work the seller's credits do not cover: the shortfall, and where to buy credits. */
+export class InsufficientCreditsHttpError extends HttpError {
+  constructor(needed: number, available: number) {
+    super(402, insufficientCreditsMessage(needed, available), INSUFFICIENT_CREDITS_CODE, {
+      needed,
+      available,
+      shortfall: needed - available,
+      buyCreditsUrl: BUY_CREDITS_URL,
+    });
   }
 }
 

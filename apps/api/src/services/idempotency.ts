@@ -30,9 +30,9 @@ export function idempotencyClaim(request: FastifyRequest, what: unknown = { para
   return { userId: request.user.id, key, requestHash };
 }
 
-/** What the key's first request started (a generation or an upload), if this request is truly the same one; 422 otherwise. */
-export function heldTarget(held: IdempotencyKeyRow, claim: IdempotencyClaim, kind: 'generation' | 'image'): string {
-  const target = kind === 'generation' ? held.generation_id : held.image_id;
+/** What the key's first request started (a generation, an upload or a batch), if this request is truly the same one; 422 otherwise. */
+export function heldTarget(held: IdempotencyKeyRow, claim: IdempotencyClaim, kind: 'generation' | 'image' | 'batch'): string {
+  const target = { generation: held.generation_id, image: held.image_id, batch: held.batch_id }[kind];
   if (held.request_hash !== claim.requestHash || !target) throw new HttpError(422, IDEMPOTENCY_KEY_REUSED_MESSAGE, 'idempotency_key_reused');
   return target;
 }

@@ -19,6 +19,8 @@ export interface NewGeneration {
   stage: string | null;
   request: Record<string, unknown>;
   slots: NewSlot[];
+  /** The batch this generation is one photo of, and its place there. */
+  batch?: { id: string; position: number } | undefined;
 }
 
 export interface GenerationWithStyles extends GenerationRow {
@@ -57,8 +59,8 @@ export class GenerationsRepository {
   async create(input: NewGeneration): Promise<GenerationRow> {
     const { rows } = await sql<GenerationRow>`
       with generation as (
-        insert into generations (user_id, image_id, kind, stage, request)
-        values (${input.userId}, ${input.imageId}, ${input.kind}, ${input.stage}, ${JSON.stringify(input.request)})
+        insert into generations (user_id, image_id, kind, stage, request, batch_id, batch_position)
+        values (${input.userId}, ${input.imageId}, ${input.kind}, ${input.stage}, ${JSON.stringify(input.request)}, ${input.batch?.id ?? null}, ${input.batch?.position ?? null})
         returning *
       ),
       slots as (

@@ -36,13 +36,14 @@ export class IdempotencyKeysRepository {
    * Records that this key started `target`. Returns undefined when this call claimed the key (or
    * took over an expired one), or the live record that holds it.
    */
-  async claim(claim: IdempotencyClaim, target: { generationId?: string; imageId?: string }): Promise<IdempotencyKeyRow | undefined> {
+  async claim(claim: IdempotencyClaim, target: { generationId?: string; imageId?: string; batchId?: string }): Promise<IdempotencyKeyRow | undefined> {
     const values = {
       user_id: claim.userId,
       key: claim.key,
       request_hash: claim.requestHash,
       generation_id: target.generationId ?? null,
       image_id: target.imageId ?? null,
+      batch_id: target.batchId ?? null,
     };
     const claimed = await this.db
       .insertInto('idempotency_keys')

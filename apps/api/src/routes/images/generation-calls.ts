@@ -14,9 +14,7 @@ import {
   StyleRecommendationsRequest,
   type Focus,
   type JobName,
-  type PlanId,
 } from '@prodshot/contracts';
-import type { IdempotencyClaim, ImageRow } from '@prodshot/db';
 import { generationOrder, JobFailedError, jobIds, JobTimeoutError } from '@prodshot/queue';
 import { signImage } from '@prodshot/storage';
 import type { AppDeps } from '../../deps.js';
@@ -24,6 +22,7 @@ import { requireUser } from '../../plugins/auth.js';
 import { bindLogContext } from '../../plugins/log-context.js';
 import { errorBody } from '../../plugins/error-handler.js';
 import { GenerationService, slotsFor } from '../../services/generation-service.js';
+import { jobSource, productShotStart, smartStart, startGeneration } from '../../services/generation-starts.js';
 import { HttpError } from '../../services/http-error.js';
 import { idempotencyClaim } from '../../services/idempotency.js';
 
@@ -35,24 +34,6 @@ const GENERIC_FAILURE = 'Failed to generate product shots. Please try again.';
 
 function wantsAsync(request: FastifyRequest): boolean {
   return /\brespond-async\b/i.test(String(request.headers.prefer ?? ''));
-}
-
-/** What every generation job starts from: whose it is, the upload it works on, and the seller's hints. */
-function jobSource(
-  generationId: string,
-  userId: string,
-  image: ImageRow,
-  hints: { productTitle?: string | undefined; productDescription?: string | undefined; focus?: Focus | undefined },
-) {
-  return {
-    generationId,
-    userId,
-    imageId: image.id,
-    sourceKey: image.storage_key,
-    productTitle: hints.productTitle,
-    productDescription: hints.productDescription,
-    focus: hints.focus,
-  };
 }
 
 function blank(text: string | undefined): boolean {
@@ -120,32 +101,18 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     const claim = idempotencyClaim(request);
     const { generationId } = await service.once(claim, async () => {
       const [image, plan] = await Promise.all([service.ownedImage(userId, body), service.effectivePlan(userId)]);
-      const count = body.count ?? 1;
-      const prompt = body.prompt?.trim() || undefined;
-      const generation = await service.open({
+      const start = productShotStart({
         userId,
         image,
-        kind: auto ? 'auto' : 'manual',
-        request: { backgroundType: body.backgroundType ?? null, prompt: prompt ?? null, count },
-        slots: slotsFor(count, body.backgroundType, prompt),
-        credits: count,
-        claim,
+        plan,
+        order: generationOrder(plan),
+        hints: body,
+        backgroundType: body.backgroundType,
+        prompt: body.prompt?.trim() || undefined,
+        count: body.count ?? 1,
+        upscaleImageFirst: body.upscaleImageFirst,
       });
-      await service.enqueue(
-        'product-shot',
-        {
-          ...jobSource(generation.id, userId, image, body),
-          backgroundType: body.backgroundType,
-          prompt,
-          count,
-          upscaleImageFirst: body.upscaleImageFirst ?? false,
-          size: shotSizeFor(plan),
-        },
-        { jobId: generation.id, ...generationOrder(plan) },
-        'generation',
-        claim,
-      );
-      return generation.id;
+      return startGeneration(service, start, claim);
     });
     const result = await answerOrWait(request, reply, 'product-shot', generationId, generationId);
     if (!result.done) return result.reply;
@@ -154,32 +121,6 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     return { data: { generationId, processedImages } };
   });
 
-  /** Analyse → recommend; with fanOut the worker then opens and enqueues one style-shot per style. */
-  async function enqueueRecommendation(input: {
-    generationId: string;
-    userId: string;
-    image: ImageRow;
-    plan: PlanId;
-    body: { productTitle?: string | undefined; productDescription?: string | undefined; focus?: Focus | undefined };
-    fanOut: boolean;
-    styleCount: number;
-    claim?: IdempotencyClaim | undefined;
-  }) {
-    await service.enqueue(
-      'style-recommendation',
-      {
-        ...jobSource(input.generationId, input.userId, input.image, input.body),
-        fanOut: input.fanOut,
-        styleCount: input.styleCount,
-        size: shotSizeFor(input.plan),
-      },
-      // The style-shot jobs it fans out to take this job's place in the queue.
-      { jobId: input.generationId, ...generationOrder(input.plan) },
-      'generation',
-      input.claim,
-    );
-  }
-
   app.post('/api/images/smart-generate-product-shots', { schema: { body: SmartGenerateRequest } }, async (request, reply) => {
     const body = request.body;
     const userId = request.user.id;
@@ -187,18 +128,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     const { generationId } = await service.once(claim, async () => {
       const [image, plan] = await Promise.all([service.ownedImage(userId, body), service.effectivePlan(userId)]);
       const styleCount = body.styleCount ?? SMART_STYLES_DEFAULT;
-      const generation = await service.open({
-        userId,
-        image,
-        kind: 'smart',
-        stage: 'analysing',
-        request: { styleCount },
-        slots: [],
-        credits: styleCount,
-        claim,
-      });
-      await enqueueRecommendation({ generationId: generation.id, userId, image, plan, body, fanOut: true, styleCount, claim });
-      return generation.id;
+      return startGeneration(service, smartStart({ userId, image, plan, order: generationOrder(plan), hints: body, styleCount, fanOut: true }), claim);
     });
     accepted(request, reply, generationId, generationId);
     return reply.status(202).send({ data: { generationId, status: 'queued' } });
@@ -208,15 +138,14 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     const body = request.body;
     const userId = request.user.id;
     const [image, plan] = await Promise.all([service.ownedImage(userId, body), service.effectivePlan(userId)]);
-    const generation = await service.open({ userId, image, kind: 'smart', stage: 'analysing', request: { clientDriven: true }, slots: [], credits: 0 });
-    await enqueueRecommendation({ generationId: generation.id, userId, image, plan, body, fanOut: false, styleCount: 0 });
-    accepted(request, reply, generation.id, generation.id);
-    if (wantsAsync(request)) return reply.status(202).send({ data: { generationId: generation.id, status: 'queued' } });
+    const generationId = await startGeneration(service, smartStart({ userId, image, plan, order: generationOrder(plan), hints: body, styleCount: 0, fanOut: false }));
+    accepted(request, reply, generationId, generationId);
+    if (wantsAsync(request)) return reply.status(202).send({ data: { generationId, status: 'queued' } });
     try {
-      const result = await deps.producer.waitFor('style-recommendation', generation.id, SYNC_WAIT_MS);
+      const result = await deps.producer.waitFor('style-recommendation', generationId, SYNC_WAIT_MS);
       return {
         data: {
-          generationId: generation.id,
+          generationId,
           productInfo: result.productInfo,
           styles: result.styles,
           ...(result.unsupportedProduct ? { unsupportedProduct: true, message: result.unsupportedProduct.message } : {}),
@@ -225,7 +154,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     } catch (error) {
       if (error instanceof JobTimeoutError) return reply.status(504).send(errorBody(504, 'Style recommendations are taking longer than expected. Please try again.', 'generation_timeout'));
       if (error instanceof JobFailedError) {
-        const after = await service.generations.find(generation.id);
+        const after = await service.generations.find(generationId);
         return reply.status(502).send(errorBody(502, after?.error ?? 'Failed to get style recommendations', 'recommendation_failed'));
       }
       throw error;

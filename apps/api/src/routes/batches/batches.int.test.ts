@@ -1,0 +1,258 @@
+import { Worker } from 'bullmq';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { BATCH_ITEMS_MAX, BUY_CREDITS_URL, type BatchDto } from '@prodshot/contracts';
+import { GenerationsRepository } from '@prodshot/db';
+import { createRedisConnection, QUEUE_ORDER } from '@prodshot/queue';
+import { generationOutputKey } from '@prodshot/storage';
+import { productPhoto } from '../../faults/fault-support.test-support.js';
+import { balanceOf, grantCredits, signIn, upload, type Session } from '../../pipeline.test-support.js';
+import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
+import { readZip } from './zip.test-support.js';
+
+const stack = inject('stack');
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testApp = await buildTestApp(stack, { env: { RATE_LIMIT_GENERATIONS_PER_MINUTE: '1000', RATE_LIMIT_UPLOADS_PER_MINUTE: '1000' } });
+}, 60_000);
+afterAll(() => testApp.close());
+
+let sellers = 0;
+async function seller(credits: number, photos: number): Promise<{ session: Session; imageIds: string[] }> {
+  sellers += 1;
+  const session = await signIn(testApp, `batch-${sellers}-${Date.now()}@example.com`);
+  if (credits > 0) await grantCredits(testApp, session.userId, credits);
+  const imageIds: string[] = [];
+  for (let n = 0; n < photos; n += 1) imageIds.push((await upload(testApp, session, await productPhoto(`#${(n * 3 + 2).toString(16)}6a`), 'shoe.jpg')).json()._id);
+  return { session, imageIds };
+}
+
+function postBatch(who: Session, payload: object, key?: string) {
+  return testApp.app.inject({ method: 'POST', url: '/api/batches', payload, headers: { ...who.auth, ...(key ? { 'idempotency-key': key } : {}) } });
+}
+
+function getBatch(who: Session, id: string) {
+  return testApp.app.inject({ method: 'GET', url: `/api/batches/${id}`, headers: who.auth });
+}
+
+async function batchesOf(userId: string) {
+  return testApp.deps.db.selectFrom('batches').select('id').where('user_id', '=', userId).execute();
+}
+
+describe('POST /api/batches', () => {
+  it('reserves the whole batch at once and owns one generation per photo, in order', async () => {
+    const { session, imageIds } = await seller(10, 3);
+    const response = await postBatch(session, { items: imageIds.map((imageId, n) => ({ imageId, productTitle: `Shoe ${n}` })), choice: { mode: 'smart', styleCount: 2 } });
+    expect(response.statusCode, response.body).toBe(202);
+    expect(response.json().data).toMatchObject({ credits: 6, status: 'queued' });
+    expect(await balanceOf(testApp, session.userId)).toBe(4);
+
+    const batch = (await getBatch(session, response.json().data.batchId)).json<{ data: BatchDto }>().data;
+    expect(batch.items.map((item) => [item.position, item.imageId, item.productTitle])).toEqual(imageIds.map((imageId, n) => [n, imageId, `Shoe ${n}`]));
+    expect(batch).toMatchObject({ credits: 6, status: 'queued', archiveUrl: null, choice: { mode: 'smart', styleCount: 2 } });
+    // Each photo's job is the one the single call would start, at the batch tier.
+    for (const item of batch.items) {
+      const job = await testApp.deps.producer.queue('interactive').getJob(item.generationId);
+      expect(job?.name).toBe('style-recommendation');
+      expect(job?.opts.priority).toBe(QUEUE_ORDER.batch.priority);
+      expect(job?.data).toMatchObject({ fanOut: true, styleCount: 2, productTitle: `Shoe ${item.position}` });
+    }
+  });
+
+  it(`refuses more than ${BATCH_ITEMS_MAX} photos with a sentence, before anything is reserved`, async () => {
+    const { session, imageIds } = await seller(50, 1);
+    const response = await postBatch(session, { items: Array.from({ length: 21 }, () => ({ imageId: imageIds[0] })), choice: { mode: 'template', backgroundType: 'studio', count: 1 } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'batch_too_large', message: 'A batch holds up to 20 photos; this one has 21. Split it into batches of 20 or fewer.' });
+    expect(await balanceOf(testApp, session.userId)).toBe(50);
+    expect(await batchesOf(session.userId)).toEqual([]);
+  });
+
+  it('refuses an empty batch, a bad choice and a blank prompt with 400', async () => {
+    const { session, imageIds } = await seller(5, 1);
+    const items = [{ imageId: imageIds[0] }];
+    for (const payload of [
+      { items: [], choice: { mode: 'smart', styleCount: 2 } },
+      { items, choice: { mode: 'smart', styleCount: 7 } },
+      { items, choice: { mode: 'template', backgroundType: 'nowhere', count: 1 } },
+      { items, choice: { mode: 'prompt', prompt: '   ', count: 1 } },
+    ]) {
+      expect((await postBatch(session, payload)).statusCode, JSON.stringify(payload)).toBe(400);
+    }
+  });
+
+  it("answers 404 for an unknown upload or another seller's, charging nothing", async () => {
+    const { session, imageIds } = await seller(5, 1);
+    const other = await seller(0, 1);
+    for (const stranger of [other.imageIds[0], '00000000-0000-4000-8000-000000000000']) {
+      const response = await postBatch(session, { items: [{ imageId: imageIds[0] }, { imageId: stranger }], choice: { mode: 'template', backgroundType: 'studio', count: 1 } });
+      expect(response.statusCode).toBe(404);
+    }
+    expect(await balanceOf(testApp, session.userId)).toBe(5);
+    expect(await batchesOf(session.userId)).toEqual([]);
+  });
+
+  it('refuses a batch the credits do not cover with 402, the shortfall and where to buy credits; nothing opened', async () => {
+    const { session, imageIds } = await seller(5, 3);
+    const response = await postBatch(session, { items: imageIds.map((imageId) => ({ imageId })), choice: { mode: 'template', backgroundType: 'marble', count: 2 } });
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toEqual({
+      statusCode: 402,
+      error: 'Payment Required',
+      code: 'insufficient_credits',
+      message: 'Not enough credits: this needs 6 and you have 5. Buy a plan or add-on credits to continue.',
+      needed: 6,
+      available: 5,
+      shortfall: 1,
+      buyCreditsUrl: BUY_CREDITS_URL,
+    });
+    expect(await balanceOf(testApp, session.userId)).toBe(5);
+    expect(await batchesOf(session.userId)).toEqual([]);
+    expect(await testApp.deps.db.selectFrom('generations').select('id').where('user_id', '=', session.userId).execute()).toEqual([]);
+  });
+
+  it('answers a repeat with the same Idempotency-Key with the first batch and charges once, even racing', async () => {
+    const { session, imageIds } = await seller(10, 2);
+    const payload = { items: imageIds.map((imageId) => ({ imageId })), choice: { mode: 'prompt', prompt: 'On a beach at sunset', count: 1 } };
+    const responses = await Promise.all(Array.from({ length: 4 }, () => postBatch(session, payload, 'batch-click')));
+    expect(responses.map((r) => r.statusCode)).toEqual([202, 202, 202, 202]);
+    expect(new Set(responses.map((r) => r.json().data.batchId)).size).toBe(1);
+    expect((await postBatch(session, payload, 'batch-click')).json().data.batchId).toBe(responses[0]!.json().data.batchId);
+    expect(await balanceOf(testApp, session.userId)).toBe(8);
+    expect(await batchesOf(session.userId)).toHaveLength(1);
+    const other = await postBatch(session, { ...payload, choice: { mode: 'prompt', prompt: 'In snow', count: 1 } }, 'batch-click');
+    expect(other.statusCode).toBe(422);
+  });
+});
+
+describe('the batch tier of the queue', () => {
+  it("hands out another seller's single shot before a batch that was waiting first", async () => {
+    const batcher = await seller(20, 4);
+    const single = await seller(2, 1);
+    const batch = await postBatch(batcher.session, { items: batcher.imageIds.map((imageId) => ({ imageId })), choice: { mode: 'template', backgroundType: 'studio', count: 1 } });
+    expect(batch.statusCode).toBe(202);
+    const shot = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/images/generate-product-shots',
+      payload: { imageId: single.imageIds[0], backgroundType: 'studio' },
+      headers: { ...single.session.auth, prefer: 'respond-async' },
+    });
+    const shotId = shot.json().data.generationId;
+    const batchIds = (await getBatch(batcher.session, batch.json().data.batchId)).json<{ data: BatchDto }>().data.items.map((item) => item.generationId);
+
+    const connection = createRedisConnection(stack.redisUrl, 'consumer', 'batch-order-test');
+    const worker = new Worker('render', undefined, { connection, prefix: testApp.env.QUEUE_PREFIX!, autorun: false });
+    try {
+      const handedOut: string[] = [];
+      for (let job = await worker.getNextJob('t', { block: false }); job; job = await worker.getNextJob('t', { block: false })) handedOut.push(job.id!);
+      const mine = handedOut.filter((id) => id === shotId || batchIds.includes(id));
+      expect(mine).toEqual([shotId, ...batchIds]);
+    } finally {
+      await worker.close();
+      connection.disconnect();
+    }
+  });
+
+  it('counts the prioritized jobs in prodshot_queue_jobs', async () => {
+    const metrics = await testApp.ops.inject({ method: 'GET', url: '/metrics' });
+    expect(metrics.body).toMatch(/prodshot_queue_jobs\{[^}]*queue="render"[^}]*state="prioritized"[^}]*\} \d+/);
+  });
+});
+
+describe('GET /api/batches/:id and its archive', () => {
+  let owner: Session;
+  let batchId: string;
+  let png: Buffer;
+  let jpeg: Buffer;
+
+  /** Two photos, two outputs each; three done as a worker leaves them (one JPEG stored under a .png key), one failed. */
+  beforeAll(async () => {
+    const { session, imageIds } = await seller(10, 2);
+    owner = session;
+    const response = await postBatch(owner, {
+      items: [{ imageId: imageIds[0], productTitle: 'Red Shoe!' }, { imageId: imageIds[1] }],
+      choice: { mode: 'template', backgroundType: 'marble', count: 2 },
+    });
+    batchId = response.json().data.batchId;
+    const batch = (await getBatch(owner, batchId)).json<{ data: BatchDto }>().data;
+    png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0ffee' } }).png().toBuffer();
+    jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#bada55' } }).jpeg().toBuffer();
+    const generations = new GenerationsRepository(testApp.deps.db);
+    const finish = async (generationId: string, index: number, bytes: Buffer) => {
+      const key = generationOutputKey(owner.userId, generationId, index, 'image/png');
+      await testApp.deps.store.put(key, bytes, 'image/png');
+      await generations.markStyleRunning(generationId, index);
+      await generations.completeStyle(generationId, index, key);
+    };
+    const [first, second] = batch.items;
+    await finish(first!.generationId, 0, png);
+    await finish(first!.generationId, 1, jpeg);
+    await finish(second!.generationId, 0, png);
+    await generations.failStyle(second!.generationId, 1, 'The model refused');
+  });
+
+  it('lists every item with its outputs, URLs signed afresh, and a download link', async () => {
+    const batch = (await getBatch(owner, batchId)).json<{ data: BatchDto }>().data;
+    expect(batch.items.map((item) => item.outputs.map((output) => [output.status, output.url !== null]))).toEqual([
+      [
+        ['complete', true],
+        ['complete', true],
+      ],
+      [
+        ['complete', true],
+        ['failed', false],
+      ],
+    ]);
+    expect(batch.items.map((item) => item.productTitle)).toEqual(['Red Shoe!', 'product']);
+    expect(batch.archiveUrl).toMatch(new RegExp(`^/api/batches/${batchId}/archive\\?expires=\\d+&signature=`));
+  });
+
+  it('streams a zip of every finished output named {product}-{style}-{n}.{ext}, the extension from the bytes', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: `/api/batches/${batchId}/archive`, headers: owner.auth });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="prodshot-batch-[0-9a-f]{8}\.zip"$/);
+    const entries = await readZip(response.rawPayload);
+    expect(entries.map((entry) => entry.name)).toEqual(['red-shoe-marble-1.png', 'red-shoe-marble-2.jpg', 'product-marble-1.png']);
+    expect(entries.map((entry) => entry.data.equals(entry.name.endsWith('.jpg') ? jpeg : png))).toEqual([true, true, true]);
+    for (const entry of entries) expect((await sharp(entry.data).metadata()).format).toBe(entry.name.endsWith('.jpg') ? 'jpeg' : 'png');
+  });
+
+  it('opens the zip by its signed link without a token, and refuses a tampered or expired one', async () => {
+    const { archiveUrl } = (await getBatch(owner, batchId)).json<{ data: BatchDto }>().data;
+    const linked = await testApp.app.inject({ method: 'GET', url: archiveUrl! });
+    expect(linked.statusCode).toBe(200);
+    expect((await readZip(linked.rawPayload)).map((entry) => entry.name)).toHaveLength(3);
+    expect((await testApp.app.inject({ method: 'GET', url: `${archiveUrl!}x` })).statusCode).toBe(403);
+    const stale = archiveUrl!.replace(/expires=\d+/, 'expires=1000');
+    expect((await testApp.app.inject({ method: 'GET', url: stale })).statusCode).toBe(403);
+    // A link signs one batch: it opens no other.
+    const { session, imageIds } = await seller(2, 1);
+    const theirs = (await postBatch(session, { items: [{ imageId: imageIds[0] }], choice: { mode: 'template', backgroundType: 'studio', count: 1 } })).json().data.batchId;
+    expect((await testApp.app.inject({ method: 'GET', url: archiveUrl!.replace(batchId, theirs) })).statusCode).toBe(403);
+  });
+
+  it("answers 404 for another seller's batch, on the batch and on its zip, and 401 without a token", async () => {
+    const { session } = await seller(0, 0);
+    for (const url of [`/api/batches/${batchId}`, `/api/batches/${batchId}/archive`, '/api/batches/not-a-batch', '/api/batches/00000000-0000-4000-8000-000000000000/archive']) {
+      const response = await testApp.app.inject({ method: 'GET', url, headers: session.auth });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain(owner.userId);
+    }
+    expect((await testApp.app.inject({ method: 'GET', url: `/api/batches/${batchId}/archive` })).statusCode).toBe(401);
+  });
+
+  it('answers 409 while no output is finished', async () => {
+    const { session, imageIds } = await seller(1, 1);
+    const fresh = (await postBatch(session, { items: [{ imageId: imageIds[0] }], choice: { mode: 'template', backgroundType: 'studio', count: 1 } })).json().data.batchId;
+    expect((await testApp.app.inject({ method: 'GET', url: `/api/batches/${fresh}/archive`, headers: session.auth })).statusCode).toBe(409);
+  });
+
+  it('is listed in the OpenAPI document with its response schemas', async () => {
+    const docs = (await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }>();
+    expect(Object.keys(docs.paths['/api/batches']!.post!.responses)).toEqual(expect.arrayContaining(['202', '402']));
+    expect(Object.keys(docs.paths['/api/batches/{id}']!.get!.responses)).toContain('200');
+    expect(docs.paths['/api/batches/{id}/archive']!.get!.responses['200']).toMatchObject({ content: { 'application/zip': expect.anything() } });
+  });
+});

@@ -1,0 +1,143 @@
+import { batchCost, type BatchChoice, type BatchDto, type BatchItemDto, type CreateBatchRequest, type PlanId, type RunStatus } from '@prodshot/contracts';
+import { BatchesRepository, type BatchWithGenerations, type GenerationWithStyles, type IdempotencyClaim, type ImageRow } from '@prodshot/db';
+import { QUEUE_ORDER } from '@prodshot/queue';
+import { signImage } from '@prodshot/storage';
+import type { ArchiveEntry } from './batch-archive.js';
+import { GenerationService, type GenerationServiceDeps } from './generation-service.js';
+import { enqueueStart, productShotStart, smartStart, type GenerationStart } from './generation-starts.js';
+import { HttpError } from './http-error.js';
+import { heldTarget, IdempotentReplayError } from './idempotency.js';
+
+export function batchNotFound(): HttpError {
+  return new HttpError(404, 'Batch not found', 'batch_not_found');
+}
+
+/** A file-name-safe slug: lower-case words joined by '-', or '' when nothing is left. */
+export function slug(text: string | null | undefined): string {
+  return (text ?? '')
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+}
+
+/** The seller's title for the photo, else what the analysis named the product, else 'product'. */
+export function productTitleOf(generation: GenerationWithStyles): string {
+  const asked = (generation.request as { productTitle?: unknown }).productTitle;
+  const analysed = (generation.product_info as { productTitle?: unknown } | null)?.productTitle;
+  for (const title of [asked, analysed]) if (typeof title === 'string' && title.trim()) return title.trim();
+  return 'product';
+}
+
+/** Every item settled: complete if any output came out, else failed; otherwise the earliest state any item is in. */
+function batchStatus(statuses: RunStatus[]): RunStatus {
+  if (statuses.every((status) => status === 'complete' || status === 'failed')) return statuses.includes('complete') ? 'complete' : 'failed';
+  return statuses.some((status) => status === 'running' || status === 'complete' || status === 'failed') ? 'running' : 'queued';
+}
+
+/**
+ * A batch: the caller's uploads, one choice for all, one reservation for the lot. Each photo is
+ * started exactly as the single calls start it (generation-starts.ts), at the batch tier of the
+ * queue, so one seller's 20 photos wait behind every seller's single shots.
+ */
+export class BatchService {
+  readonly generations: GenerationService;
+  private readonly batches: BatchesRepository;
+
+  constructor(private readonly deps: GenerationServiceDeps) {
+    this.generations = new GenerationService(deps);
+    this.batches = new BatchesRepository(deps.db);
+  }
+
+  /** Starts the batch once per Idempotency-Key; a repeat answers the first one's batch and charges nothing. */
+  async create(userId: string, body: CreateBatchRequest, claim: IdempotencyClaim | undefined): Promise<{ batchId: string; credits: number }> {
+    const credits = batchCost(body.choice, body.items.length);
+    const held = claim && (await this.generations.idempotencyKeys.find(claim.userId, claim.key));
+    if (held) return { batchId: heldTarget(held, claim, 'batch'), credits };
+    const [images, plan] = await Promise.all([
+      Promise.all(body.items.map((item) => this.generations.ownedImage(userId, { imageId: item.imageId }))),
+      this.generations.effectivePlan(userId),
+    ]);
+    const starts = body.items.map((item, index) => startFor(userId, images[index]!, plan, body.choice, item.productTitle?.trim() || undefined));
+    try {
+      const { batchId, generations } = await this.generations.openBatch({ userId, choice: body.choice, generations: starts.map((start) => start.open), claim });
+      await Promise.all(generations.map((generation, index) => enqueueStart(this.generations, starts[index]!, generation.id, claim)));
+      return { batchId, credits };
+    } catch (error) {
+      if (!(claim && error instanceof IdempotentReplayError)) throw error;
+      return { batchId: heldTarget(error.held, claim, 'batch'), credits };
+    }
+  }
+
+  async owned(userId: string, batchId: string): Promise<BatchWithGenerations> {
+    const batch = await this.batches.findOwned(userId, batchId);
+    if (!batch) throw batchNotFound();
+    return batch;
+  }
+
+  /** The batch a valid signed link names, whoever asks (the link is the proof). */
+  async linked(batchId: string): Promise<BatchWithGenerations> {
+    const batch = await this.batches.find(batchId);
+    if (!batch) throw batchNotFound();
+    return batch;
+  }
+
+  /** The batch with every item's outputs; their URLs are signed afresh on each read. */
+  async toDto(batch: BatchWithGenerations, archiveUrl: string | null): Promise<BatchDto> {
+    const items = await Promise.all(batch.generations.map((generation) => this.itemDto(generation)));
+    return {
+      id: batch.id,
+      choice: batch.choice as BatchChoice,
+      credits: batch.credits,
+      status: batchStatus(items.map((item) => item.status)),
+      createdAt: batch.created_at.toISOString(),
+      items,
+      archiveUrl: items.some((item) => item.outputs.some((output) => output.url)) ? archiveUrl : null,
+    };
+  }
+
+  private async itemDto(generation: GenerationWithStyles): Promise<BatchItemDto> {
+    const outputs = await Promise.all(
+      generation.styles.map(async (style) => {
+        const done = style.status === 'complete' && style.result_key;
+        const urls = done ? await signImage(this.deps.store, style.result_key!, style.renditions) : { url: null, thumbnailUrl: null, previewUrl: null };
+        return { index: style.index, name: style.name, status: style.status, progress: style.progress, ...urls, error: style.error };
+      }),
+    );
+    return {
+      position: generation.batch_position ?? 0,
+      generationId: generation.id,
+      imageId: generation.image_id,
+      productTitle: productTitleOf(generation),
+      status: generation.status,
+      stage: generation.stage,
+      error: generation.error,
+      outputs,
+    };
+  }
+
+  /** Every finished output, named `{product}-{style}-{n}` (n counts the product's outputs of that style from 1). */
+  archiveEntries(batch: BatchWithGenerations): ArchiveEntry[] {
+    const seen = new Map<string, number>();
+    return batch.generations.flatMap((generation) =>
+      generation.styles
+        .filter((style) => style.status === 'complete' && style.result_key)
+        .map((style) => {
+          const stem = `${slug(productTitleOf(generation)) || 'product'}-${slug(style.name) || 'style'}`;
+          const n = (seen.get(stem) ?? 0) + 1;
+          seen.set(stem, n);
+          return { key: style.result_key!, baseName: `${stem}-${n}` };
+        }),
+    );
+  }
+}
+
+/** One photo's start under the batch's choice; the seller's title rides along as a hint and a name. */
+function startFor(userId: string, image: ImageRow, plan: PlanId, choice: BatchChoice, productTitle: string | undefined): GenerationStart {
+  const common = { userId, image, plan, order: QUEUE_ORDER.batch, hints: { productTitle }, request: productTitle ? { productTitle } : {} };
+  if (choice.mode === 'smart') return smartStart({ ...common, styleCount: choice.styleCount, fanOut: true });
+  if (choice.mode === 'template') return productShotStart({ ...common, backgroundType: choice.backgroundType, count: choice.count });
+  return productShotStart({ ...common, prompt: choice.prompt.trim(), count: choice.count });
+}

@@ -1,0 +1,115 @@
+import { AUTO_BACKGROUND, shotSizeFor, type Focus, type JobName, type JobPayloads, type PlanId } from '@prodshot/contracts';
+import type { IdempotencyClaim, ImageRow } from '@prodshot/db';
+import type { QueueOrder } from '@prodshot/queue';
+import { slotsFor, type GenerationService, type OpenInput } from './generation-service.js';
+
+/** The seller's hints every generation job carries. */
+export interface ProductHints {
+  productTitle?: string | undefined;
+  productDescription?: string | undefined;
+  focus?: Focus | undefined;
+}
+
+/**
+ * A generation ready to open and enqueue: what to open (and charge) and the job that runs it once
+ * its id exists. The single calls and a batch build theirs the same way, so a batch's photo runs
+ * exactly as the same photo would alone; only its place in the queue differs.
+ */
+export interface GenerationStart<K extends JobName = JobName> {
+  open: OpenInput;
+  job: K;
+  payload: (generationId: string) => JobPayloads[K] & { generationId: string; userId: string };
+  order: QueueOrder;
+}
+
+/** What every generation job starts from: whose it is, the upload it works on, and the seller's hints. */
+export function jobSource(generationId: string, userId: string, image: ImageRow, hints: ProductHints) {
+  return {
+    generationId,
+    userId,
+    imageId: image.id,
+    sourceKey: image.storage_key,
+    productTitle: hints.productTitle,
+    productDescription: hints.productDescription,
+    focus: hints.focus,
+  };
+}
+
+/** Manual and auto shots: `count` outputs of one template, auto's pick, or one prompt; a credit each. */
+export function productShotStart(input: {
+  userId: string;
+  image: ImageRow;
+  plan: PlanId;
+  order: QueueOrder;
+  hints: ProductHints;
+  backgroundType?: string | undefined;
+  prompt?: string | undefined;
+  count: number;
+  upscaleImageFirst?: boolean | undefined;
+  /** Written beside the request (a batch item's title), so the generation remembers it. */
+  request?: Record<string, unknown>;
+}): GenerationStart<'product-shot'> {
+  const { userId, image, backgroundType, prompt, count } = input;
+  return {
+    open: {
+      userId,
+      image,
+      kind: backgroundType === AUTO_BACKGROUND ? 'auto' : 'manual',
+      request: { backgroundType: backgroundType ?? null, prompt: prompt ?? null, count, ...input.request },
+      slots: slotsFor(count, backgroundType, prompt),
+      credits: count,
+    },
+    job: 'product-shot',
+    payload: (generationId) => ({
+      ...jobSource(generationId, userId, image, input.hints),
+      backgroundType: backgroundType as JobPayloads['product-shot']['backgroundType'],
+      prompt,
+      count,
+      upscaleImageFirst: input.upscaleImageFirst ?? false,
+      size: shotSizeFor(input.plan),
+    }),
+    order: input.order,
+  };
+}
+
+/**
+ * Smart generation: analyse → recommend; with fanOut the worker then opens and enqueues one
+ * style-shot per style, each a credit, and those jobs take this job's place in the queue.
+ */
+export function smartStart(input: {
+  userId: string;
+  image: ImageRow;
+  plan: PlanId;
+  order: QueueOrder;
+  hints: ProductHints;
+  styleCount: number;
+  fanOut: boolean;
+  request?: Record<string, unknown>;
+}): GenerationStart<'style-recommendation'> {
+  const { userId, image, styleCount, fanOut } = input;
+  return {
+    open: {
+      userId,
+      image,
+      kind: 'smart',
+      stage: 'analysing',
+      request: fanOut ? { styleCount, ...input.request } : { clientDriven: true },
+      slots: [],
+      credits: fanOut ? styleCount : 0,
+    },
+    job: 'style-recommendation',
+    payload: (generationId) => ({ ...jobSource(generationId, userId, image, input.hints), fanOut, styleCount, size: shotSizeFor(input.plan) }),
+    order: input.order,
+  };
+}
+
+/** Opens (and charges) one start and enqueues its job under the generation's id. */
+export async function startGeneration(service: GenerationService, start: GenerationStart, claim?: IdempotencyClaim): Promise<string> {
+  const generation = await service.open({ ...start.open, claim });
+  await enqueueStart(service, start, generation.id, claim);
+  return generation.id;
+}
+
+export async function enqueueStart(service: GenerationService, start: GenerationStart, generationId: string, claim?: IdempotencyClaim): Promise<void> {
+  await service.enqueue(start.job, start.payload(generationId) as never, { jobId: generationId, ...start.order }, 'generation', claim);
+}

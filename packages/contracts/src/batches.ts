@@ -1,0 +1,134 @@
+import Type, { type Static } from 'typebox';
+import type { ApiErrorBody } from './errors.js';
+import { OUTPUTS_PER_REQUEST_MAX, SMART_STYLES_MAX } from './images.js';
+import { AUTO_BACKGROUND, PROMPT_MAX_LENGTH, TEMPLATE_HANDLES, type ShotBackground } from './templates.js';
+
+/** Most photos one batch holds: one confirmation, one reservation, one zip. */
+export const BATCH_ITEMS_MAX = 20;
+/** Where a seller short of credits buys add-on credits (the web app's add-on checkout). */
+export const BUY_CREDITS_URL = '/checkout/addon';
+export const INSUFFICIENT_CREDITS_CODE = 'insufficient_credits';
+export const BATCH_TOO_LARGE_CODE = 'batch_too_large';
+
+export function batchTooLargeMessage(count: number): string {
+  return `A batch holds up to ${BATCH_ITEMS_MAX} photos; this one has ${count}. Split it into batches of ${BATCH_ITEMS_MAX} or fewer.`;
+}
+
+const Count = Type.Integer({ minimum: 1, maximum: OUTPUTS_PER_REQUEST_MAX });
+
+/** The one choice a batch applies to every photo. Each output costs one credit, as it does alone. */
+export const BatchChoice = Type.Union([
+  Type.Object({ mode: Type.Literal('smart'), styleCount: Type.Integer({ minimum: 1, maximum: SMART_STYLES_MAX }) }, { additionalProperties: false }),
+  Type.Object(
+    {
+      mode: Type.Literal('template'),
+      backgroundType: Type.Unsafe<ShotBackground>(Type.String({ enum: [...TEMPLATE_HANDLES, AUTO_BACKGROUND] })),
+      count: Count,
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object({ mode: Type.Literal('prompt'), prompt: Type.String({ minLength: 1, maxLength: PROMPT_MAX_LENGTH, pattern: '\\S' }), count: Count }, { additionalProperties: false }),
+]);
+export type BatchChoice = Static<typeof BatchChoice>;
+
+export const BatchItemRequest = Type.Object(
+  {
+    /** An upload of the caller's (`POST /api/images/upload`'s `_id`). */
+    imageId: Type.String({ minLength: 1, maxLength: 64 }),
+    /** Names the product in download names and hints the engine; else the upload's analysed name. */
+    productTitle: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+export type BatchItemRequest = Static<typeof BatchItemRequest>;
+
+export const CreateBatchRequest = Type.Object(
+  { items: Type.Array(BatchItemRequest, { minItems: 1, maxItems: BATCH_ITEMS_MAX }), choice: BatchChoice },
+  { additionalProperties: false },
+);
+export type CreateBatchRequest = Static<typeof CreateBatchRequest>;
+
+/** Outputs (so credits) one photo of the batch asks for. */
+export function outputsPerItem(choice: BatchChoice): number {
+  return choice.mode === 'smart' ? choice.styleCount : choice.count;
+}
+
+/** What the whole batch reserves at once. */
+export function batchCost(choice: BatchChoice, itemCount: number): number {
+  return outputsPerItem(choice) * itemCount;
+}
+
+export const CreateBatchResponse = Type.Object({
+  data: Type.Object({ batchId: Type.String(), credits: Type.Integer({ minimum: 0 }), status: Type.Literal('queued') }),
+});
+export type CreateBatchResponse = Static<typeof CreateBatchResponse>;
+
+const RunStatus = Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('complete'), Type.Literal('failed')]);
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+/** One output slot of a batch item; its URLs are signed afresh on every read. */
+export const BatchOutputDto = Type.Object({
+  index: Type.Integer({ minimum: 0 }),
+  name: Type.String(),
+  status: RunStatus,
+  progress: Type.Number(),
+  url: NullableString,
+  thumbnailUrl: NullableString,
+  previewUrl: NullableString,
+  error: NullableString,
+});
+export type BatchOutputDto = Static<typeof BatchOutputDto>;
+
+export const BatchItemDto = Type.Object({
+  position: Type.Integer({ minimum: 0 }),
+  generationId: Type.String(),
+  imageId: NullableString,
+  /** What the zip names this product by: the seller's title, else the analysed name, else 'product'. */
+  productTitle: Type.String(),
+  status: RunStatus,
+  stage: NullableString,
+  error: NullableString,
+  outputs: Type.Array(BatchOutputDto),
+});
+export type BatchItemDto = Static<typeof BatchItemDto>;
+
+export const BatchDto = Type.Object({
+  id: Type.String(),
+  choice: BatchChoice,
+  credits: Type.Integer({ minimum: 0 }),
+  /** complete or failed once every item settled; running while any item is under way. */
+  status: RunStatus,
+  createdAt: Type.String({ format: 'date-time' }),
+  items: Type.Array(BatchItemDto),
+  /**
+   * A short-lived link to `GET /api/batches/:id/archive` that needs no bearer token, so the
+   * browser downloads the zip straight to disk by navigating to it; null until an output exists.
+   */
+  archiveUrl: NullableString,
+});
+export type BatchDto = Static<typeof BatchDto>;
+
+export const BatchResponse = Type.Object({ data: BatchDto });
+export type BatchResponse = Static<typeof BatchResponse>;
+
+/** 402 for paid work the seller's credits do not cover: how many short, and where to buy more. */
+export const InsufficientCreditsErrorBody = Type.Object({
+  statusCode: Type.Literal(402),
+  error: Type.String(),
+  message: Type.String(),
+  code: Type.Literal(INSUFFICIENT_CREDITS_CODE),
+  needed: Type.Integer(),
+  available: Type.Integer(),
+  shortfall: Type.Integer({ minimum: 1 }),
+  buyCreditsUrl: Type.Literal(BUY_CREDITS_URL),
+});
+export type InsufficientCreditsErrorBody = Static<typeof InsufficientCreditsErrorBody> & ApiErrorBody;
+
+/** The seller's refusal text for a reservation their credits do not cover. */
+export function insufficientCreditsMessage(needed: number, available: number): string {
+  return `Not enough credits: this needs ${needed} and you have ${available}. Buy a plan or add-on credits to continue.`;
+}
+
+export function batchPath(batchId: string): string {
+  return `/batches/${encodeURIComponent(batchId)}`;
+}

@@ -1,0 +1,50 @@
+import type { Db } from '../database.js';
+import type { BatchRow, GenerationStyleRow } from '../schema.js';
+import type { GenerationWithStyles } from './generations-repository.js';
+import { isUuid } from './uuid.js';
+
+export interface BatchWithGenerations extends BatchRow {
+  /** In the order the seller listed the photos. */
+  generations: GenerationWithStyles[];
+}
+
+/** Batches and the generations they own. Another user's batch reads as no batch at all. */
+export class BatchesRepository {
+  constructor(private readonly db: Db) {}
+
+  async create(input: { userId: string; choice: Record<string, unknown>; credits: number }): Promise<BatchRow> {
+    return this.db
+      .insertInto('batches')
+      .values({ user_id: input.userId, choice: JSON.stringify(input.choice), credits: input.credits })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async findOwned(userId: string, id: string): Promise<BatchWithGenerations | undefined> {
+    const batch = await this.find(id);
+    return batch?.user_id === userId ? batch : undefined;
+  }
+
+  /** Whoever's it is: for a caller that proved its right some other way (a signed archive link). */
+  async find(id: string): Promise<BatchWithGenerations | undefined> {
+    if (!isUuid(id)) return undefined;
+    const batch = await this.db.selectFrom('batches').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!batch) return undefined;
+    const generations = await this.db.selectFrom('generations').selectAll().where('batch_id', '=', id).orderBy('batch_position').execute();
+    const styles = generations.length
+      ? await this.db
+          .selectFrom('generation_styles')
+          .selectAll()
+          .where(
+            'generation_id',
+            'in',
+            generations.map((g) => g.id),
+          )
+          .orderBy('index')
+          .execute()
+      : [];
+    const byGeneration = new Map<string, GenerationStyleRow[]>();
+    for (const style of styles) byGeneration.set(style.generation_id, [...(byGeneration.get(style.generation_id) ?? []), style]);
+    return { ...batch, generations: generations.map((g) => ({ ...g, styles: byGeneration.get(g.id) ?? [] })) };
+  }
+}
