@@ -83,6 +83,8 @@ export const BatchItemDto = Type.Object({
   position: Type.Integer({ minimum: 0 }),
   generationId: Type.String(),
   imageId: NullableString,
+  /** The upload's 512 px thumbnail; null once the upload is deleted. */
+  thumbnailUrl: NullableString,
   /** What the zip names this product by: the seller's title, else the analysed name, else 'product'. */
   productTitle: Type.String(),
   status: RunStatus,

@@ -1,5 +1,5 @@
 import { batchCost, type BatchChoice, type BatchDto, type BatchItemDto, type CreateBatchRequest, type PlanId, type RunStatus } from '@prodshot/contracts';
-import { BatchesRepository, type BatchWithGenerations, type GenerationWithStyles, type IdempotencyClaim, type ImageRow } from '@prodshot/db';
+import { BatchesRepository, type BatchGeneration, type BatchWithGenerations, type GenerationWithStyles, type IdempotencyClaim, type ImageRow } from '@prodshot/db';
 import { QUEUE_ORDER } from '@prodshot/queue';
 import { signImage } from '@prodshot/storage';
 import type { ArchiveEntry } from './batch-archive.js';
@@ -98,7 +98,7 @@ export class BatchService {
     };
   }
 
-  private async itemDto(generation: GenerationWithStyles): Promise<BatchItemDto> {
+  private async itemDto(generation: BatchGeneration): Promise<BatchItemDto> {
     const outputs = await Promise.all(
       generation.styles.map(async (style) => {
         const done = style.status === 'complete' && style.result_key;
@@ -110,6 +110,7 @@ export class BatchService {
       position: generation.batch_position ?? 0,
       generationId: generation.id,
       imageId: generation.image_id,
+      thumbnailUrl: generation.image ? (await signImage(this.deps.store, generation.image.storage_key, generation.image.renditions)).thumbnailUrl : null,
       productTitle: productTitleOf(generation),
       status: generation.status,
       stage: generation.stage,

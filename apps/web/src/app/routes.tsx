@@ -31,6 +31,8 @@ const SmartUploadPage = page(() => import('../routes/smart-upload.js'), (m) => m
 const SmartRunPage = page(() => import('../routes/smart-run.js'), (m) => m.SmartRunPage);
 const SmartResultsEntry = page(() => import('../routes/smart-results.js'), (m) => m.SmartResultsEntry);
 const SmartResultsPage = page(() => import('../routes/smart-results.js'), (m) => m.SmartResultsPage);
+const NewBatchPage = page(() => import('../routes/batch.js'), (m) => m.NewBatchPage);
+const BatchPage = page(() => import('../routes/batch.js'), (m) => m.BatchPage);
 
 const guard = (element: ReactNode) => <ProtectedRoute>{element}</ProtectedRoute>;
 const titled = (title: string): { handle: RouteHandle } => ({ handle: { title } });
@@ -61,6 +63,8 @@ export const appRoutes: RouteObject[] = [
       { path: '/smart/:generationId', element: guard(<SmartRunPage />), ...titled('Smart generation') },
       { path: '/smart-results', element: guard(<SmartResultsEntry />) },
       { path: '/smart-results/:generationId', element: guard(<SmartResultsPage />), ...titled('Your product shots') },
+      { path: '/batches/new', element: guard(<NewBatchPage />), ...titled('New batch') },
+      { path: '/batches/:batchId', element: guard(<BatchPage />), ...titled('Your batch') },
       { path: '*', element: <NotFoundPage />, ...titled('Page not found') },
     ],
   },

@@ -28,6 +28,9 @@ import {
   type SmartGenerateRequest,
   type SubjectResponse,
   type SubscriptionResponse,
+  type BatchResponse,
+  type CreateBatchRequest,
+  type CreateBatchResponse,
   type ShotBackground,
   type UserProfile,
   type VerifyTokenResponse,
@@ -212,6 +215,8 @@ export const api = {
   uploadFallback: (fileId: string) => requestBlob(`/uploads/${encodeURIComponent(fileId)}?fallback=true`),
   /** A shot's full file from the app's own origin, whatever origin its signed link is on. */
   shotFile: (shot: ShotRef) => requestBlob(shotDownloadPath(shot)),
+  createBatch: (body: CreateBatchRequest, idempotencyKey: string) => request<CreateBatchResponse>('POST', '/batches', body, { headers: keyed(idempotencyKey) }),
+  batch: (id: string) => request<BatchResponse>('GET', `/batches/${encodeURIComponent(id)}`),
 };
 
 /** A list page's query: `cursor` is the previous page's nextCursor, null for the first page. */

@@ -7,6 +7,7 @@ import { BOX_SIZES, RenditionImage } from '../components/ui/rendition-image.js';
 import { Spinner } from '../components/ui/spinner.js';
 import { CameraCapture } from '../features/camera/camera-capture.js';
 import { QueryToastHost } from '../features/toasts/query-toast-host.js';
+import { pickBatchFiles, type BatchDraftState } from '../features/batches/batch-files.js';
 import { DropZone } from '../features/uploads/drop-zone.js';
 import { storedSelection, toUploadItem, type EditorState, type SmartUploadState, type StoredSelection, type UploadItem } from '../features/uploads/upload-items.js';
 import { useMediaQuery } from '../features/uploads/use-media-query.js';
@@ -89,6 +90,14 @@ export function DashboardPage() {
     setFilePreview(URL.createObjectURL(chosen));
     setFocusTarget('selected');
   }, []);
+
+  // Several photos at once make a batch: one choice and one confirmation for all of them.
+  function chooseFiles(chosen: File[]) {
+    const { files, error: refused } = pickBatchFiles(chosen);
+    if (files.length === 1) chooseFile(files[0]!);
+    else if (files.length > 1) navigate('/batches/new', { state: { files } satisfies BatchDraftState });
+    setError(refused);
+  }
 
   function reuse(item: UploadItem) {
     setCameraOn(false);
@@ -174,7 +183,7 @@ export function DashboardPage() {
         ) : stored && storedImage.isPending ? (
           <Spinner label="Loading your image" />
         ) : (
-          <DropZone hint="PNG, JPG, GIF up to 10MB" onFile={chooseFile} />
+          <DropZone hint="PNG, JPG, GIF up to 10MB · up to 20 photos at once for a batch" onFile={chooseFile} onFiles={chooseFiles} />
         )}
 
         {mobile && !cameraOn && (

@@ -1,11 +1,16 @@
 import type { Db } from '../database.js';
-import type { BatchRow, GenerationStyleRow } from '../schema.js';
+import type { BatchRow, GenerationStyleRow, ImageRow } from '../schema.js';
 import type { GenerationWithStyles } from './generations-repository.js';
 import { isUuid } from './uuid.js';
 
+export interface BatchGeneration extends GenerationWithStyles {
+  /** The upload it works on, while the seller keeps it. */
+  image: Pick<ImageRow, 'storage_key' | 'renditions'> | null;
+}
+
 export interface BatchWithGenerations extends BatchRow {
   /** In the order the seller listed the photos. */
-  generations: GenerationWithStyles[];
+  generations: BatchGeneration[];
 }
 
 /** Batches and the generations they own. Another user's batch reads as no batch at all. */
@@ -43,8 +48,13 @@ export class BatchesRepository {
           .orderBy('index')
           .execute()
       : [];
+    const imageIds = generations.flatMap((g) => (g.image_id ? [g.image_id] : []));
+    const images = imageIds.length ? await this.db.selectFrom('images').select(['id', 'storage_key', 'renditions']).where('id', 'in', imageIds).execute() : [];
     const byGeneration = new Map<string, GenerationStyleRow[]>();
     for (const style of styles) byGeneration.set(style.generation_id, [...(byGeneration.get(style.generation_id) ?? []), style]);
-    return { ...batch, generations: generations.map((g) => ({ ...g, styles: byGeneration.get(g.id) ?? [] })) };
+    return {
+      ...batch,
+      generations: generations.map((g) => ({ ...g, styles: byGeneration.get(g.id) ?? [], image: images.find((image) => image.id === g.image_id) ?? null })),
+    };
   }
 }

@@ -1,9 +1,13 @@
 import { useRef, useState, type DragEvent } from 'react';
 
-/** Drag-and-drop or click-to-select; only image/* files are taken (spec §5). */
-export function DropZone({ hint, onFile, onReject, label = 'Drag and drop your image here, or click to select' }: {
+/**
+ * Drag-and-drop or click-to-select; only image/* files are taken (spec §5). With `onFiles`, several
+ * photos may come at once (no `capture`, so a phone offers its camera roll), and several go there.
+ */
+export function DropZone({ hint, onFile, onFiles, onReject, label = 'Drag and drop your image here, or click to select' }: {
   hint: string;
   onFile: (file: File) => void;
+  onFiles?: (files: File[]) => void;
   onReject?: (file: File) => void;
   label?: string;
 }) {
@@ -16,10 +20,16 @@ export function DropZone({ hint, onFile, onReject, label = 'Drag and drop your i
     else onReject?.(file);
   }
 
+  function takeAll(list: FileList | null | undefined) {
+    const files = Array.from(list ?? []);
+    if (onFiles && files.length > 1) onFiles(files);
+    else take(files[0]);
+  }
+
   function onDrop(event: DragEvent<HTMLDivElement>) {
     event.preventDefault();
     setOver(false);
-    take(event.dataTransfer.files[0]);
+    takeAll(event.dataTransfer.files);
   }
 
   return (
@@ -37,9 +47,10 @@ export function DropZone({ hint, onFile, onReject, label = 'Drag and drop your i
         id="image-input"
         type="file"
         accept="image/*"
+        multiple={onFiles !== undefined}
         className="sr-only"
         onChange={(event) => {
-          take(event.target.files?.[0]);
+          takeAll(event.target.files);
           event.target.value = '';
         }}
       />

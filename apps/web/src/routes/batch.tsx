@@ -1,0 +1,57 @@
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { NotFoundNotice } from '../components/ui/not-found-notice.js';
+import { Spinner } from '../components/ui/spinner.js';
+import { BatchDraft } from '../features/batches/batch-draft.js';
+import type { BatchDraftState } from '../features/batches/batch-files.js';
+import { BatchProgress } from '../features/batches/batch-progress.js';
+import { useBatch } from '../features/batches/use-batch.js';
+import '../features/batches/batches.css';
+
+/** `/batches/new`: the photos the dashboard handed over, before anything is charged. */
+export function NewBatchPage() {
+  const files = (useLocation().state as BatchDraftState | null)?.files ?? [];
+  return (
+    <section className="batch-page">
+      <header className="page-header">
+        <h1>Batch of {files.length} photos</h1>
+        <p className="lead">Name each product if you like, pick one look for all, and see the cost before anything starts.</p>
+      </header>
+      {files.length === 0 ? (
+        <p className="empty">
+          No photos here: a reload forgets photos that were not started. <Link to="/dashboard">Pick them again on the dashboard.</Link>
+        </p>
+      ) : (
+        <BatchDraft files={files} />
+      )}
+    </section>
+  );
+}
+
+/** `/batches/:batchId`: a started batch, resumable by its URL. */
+export function BatchPage() {
+  const { batchId = '' } = useParams();
+  const { batch, notFound, error, refetch } = useBatch(batchId);
+  if (notFound) {
+    return <NotFoundNotice title="Batch not found" message="This batch does not exist, or it belongs to another account." next={{ to: '/dashboard', label: 'Start a new batch' }} />;
+  }
+  return (
+    <section className="batch-page">
+      <header className="page-header">
+        <h1>{batch ? `Batch of ${batch.items.length} photos` : 'Your batch'}</h1>
+        {batch && <p className="lead">{batch.credits} credits reserved. Failed shots give their credit back.</p>}
+      </header>
+      {batch ? (
+        <BatchProgress batch={batch} renew={async () => (await refetch()).data?.data.archiveUrl ?? null} />
+      ) : error ? (
+        <div className="form-error" role="alert">
+          <p>Failed to load this batch. Please try again.</p>
+          <button type="button" className="button button-small" onClick={() => void refetch()}>
+            Try Again
+          </button>
+        </div>
+      ) : (
+        <Spinner label="Loading your batch" />
+      )}
+    </section>
+  );
+}
