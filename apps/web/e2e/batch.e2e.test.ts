@@ -1,0 +1,122 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { CORPUS_PRODUCTS, screenshot, VIEWPORTS } from './support/browser.js';
+import { expectNoAxeViolations, signUp, startStackWithPage, stopStackWithPage } from './support/session.js';
+import type { RunningStack } from './support/stack.js';
+
+const PRODUCTS = ['saleor-blue-plimsolls-1.png', 'saleor-mighty-mug.png', 'solidus_canvas_tote.png'].map((name) => path.join(CORPUS_PRODUCTS, name));
+const haveCorpus = PRODUCTS.every((file) => existsSync(file));
+if (!haveCorpus) console.warn(`skipping the batch e2e test: ${CORPUS_PRODUCTS} is absent (see ARCHITECTURE.md, Corpus)`);
+
+/** Each corpus cutout flattened onto a pale wall, as a seller's photo would be. */
+async function sellerPhotos(): Promise<string[]> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'prodshot-e2e-batch-'));
+  return Promise.all(
+    PRODUCTS.map(async (file) => {
+      const out = path.join(dir, `${path.basename(file, '.png')}.jpg`);
+      await writeFile(out, await sharp(file).resize(900, 900, { fit: 'inside' }).flatten({ background: '#ece6dc' }).jpeg({ quality: 88 }).toBuffer());
+      return out;
+    }),
+  );
+}
+
+/** The zip's entries as unzipping shows them. */
+async function unzip(file: string): Promise<{ name: string; data: Buffer }[]> {
+  const zip = await promisify<string, yauzl.Options, ZipFile>(yauzl.open)(file, { lazyEntries: true });
+  const entries: { name: string; data: Buffer }[] = [];
+  await new Promise<void>((resolve, reject) => {
+    zip.on('error', reject).on('end', resolve);
+    zip.on('entry', (entry: Entry) =>
+      zip.openReadStream(entry, (error, stream) => {
+        if (error) return reject(error);
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk)).on('error', reject);
+        stream.on('end', () => {
+          entries.push({ name: entry.fileName, data: Buffer.concat(chunks) });
+          zip.readEntry();
+        });
+      }),
+    );
+    zip.readEntry();
+  });
+  return entries;
+}
+
+let stack: RunningStack;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  if (!haveCorpus) return;
+  ({ stack, browser, page } = await startStackWithPage({ acceptDownloads: true }));
+}, 180_000);
+
+afterAll(() => stopStackWithPage({ stack, browser }), 60_000);
+
+const creditTotal = () => page.getByTestId('credit-total').textContent();
+const doneItems = () => page.locator('[data-testid="batch-item"]', { hasText: '1 of 1 done' }).count();
+
+describe.skipIf(!haveCorpus)('a batch in Chromium against the running stack', () => {
+  it('takes 3 corpus photos from one pick through one confirmation to a zip of readable names', async () => {
+    await signUp(page, 'Batch Seller', `e2e-batch-${Date.now()}@example.com`);
+    await page.goto('/checkout/addon?plan=addon-100');
+    await page.getByRole('button', { name: 'Buy Credits' }).click();
+    await page.waitForURL('**/dashboard?addon=success');
+    await expect.poll(creditTotal, { timeout: 10_000 }).toBe('100');
+
+    await page.locator('#image-input').setInputFiles(await sellerPhotos());
+    await page.waitForURL('**/batches/new');
+    expect(await page.getByTestId('batch-item').count()).toBe(3);
+    await page.getByLabel('Product title for photo 1').fill('Blue Plimsolls');
+    await page.getByRole('radio', { name: /One template/ }).check();
+    await page.getByLabel('Template').selectOption('marble');
+    expect(await page.getByTestId('batch-cost').textContent()).toMatch(/^Total: 3 credits for 3 photos · you have 100 credits$/);
+    const confirm = page.getByRole('button', { name: 'Confirm and start · 3 credits' });
+    await page.waitForFunction(() => !(document.querySelector('.batch-confirm .button-block') as HTMLButtonElement | null)?.disabled, undefined, { timeout: 30_000 });
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await expectNoAxeViolations(page, `the batch draft at ${viewport.width} px`);
+      await screenshot(page, 'batch-draft');
+    }
+    await page.setViewportSize(VIEWPORTS[1]);
+
+    await confirm.click();
+    await page.waitForURL(/\/batches\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { name: 'Batch of 3 photos' }).waitFor();
+    await expect.poll(creditTotal, { timeout: 10_000 }).toBe('97');
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await screenshot(page, 'batch-progress');
+    }
+    await page.setViewportSize(VIEWPORTS[1]);
+    await expect.poll(doneItems, { timeout: 180_000, interval: 1_000 }).toBe(3);
+
+    // Resumable by its URL: a reload reads the batch again, finished as it is.
+    await page.reload();
+    await expect.poll(doneItems, { timeout: 20_000 }).toBe(3);
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await expectNoAxeViolations(page, `the finished batch at ${viewport.width} px`);
+      await screenshot(page, 'batch-done');
+    }
+    await page.setViewportSize(VIEWPORTS[1]);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download all' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^prodshot-batch-[0-9a-f]{8}\.zip$/);
+    const entries = await unzip(await download.path());
+    expect(entries.map((entry) => entry.name.replace(/\.(png|jpg|webp)$/, '')).sort()).toEqual(['blue-plimsolls-marble-1', 'product-marble-1', 'product-marble-2']);
+    for (const entry of entries) {
+      const { format, width } = await sharp(entry.data).metadata();
+      expect({ name: entry.name, format: format === 'jpeg' ? 'jpg' : format }).toEqual({ name: entry.name, format: entry.name.split('.').pop() });
+      expect(width).toBeGreaterThan(500);
+    }
+    expect((await readFile(await download.path())).length).toBeGreaterThan(50_000);
+  });
+});
