@@ -73,10 +73,11 @@ describe.skipIf(!haveCorpus)('a batch in Chromium against the running stack', ()
 
     await page.locator('#image-input').setInputFiles(await sellerPhotos());
     await page.waitForURL('**/batches/new');
+    await page.getByTestId('batch-item').nth(2).waitFor();
     expect(await page.getByTestId('batch-item').count()).toBe(3);
     await page.getByLabel('Product title for photo 1').fill('Blue Plimsolls');
     await page.getByRole('radio', { name: /One template/ }).check();
-    await page.getByLabel('Template').selectOption('marble');
+    await page.getByRole('combobox', { name: 'Template' }).selectOption('marble');
     expect(await page.getByTestId('batch-cost').textContent()).toMatch(/^Total: 3 credits for 3 photos · you have 100 credits$/);
     const confirm = page.getByRole('button', { name: 'Confirm and start · 3 credits' });
     await page.waitForFunction(() => !(document.querySelector('.batch-confirm .button-block') as HTMLButtonElement | null)?.disabled, undefined, { timeout: 30_000 });
