@@ -177,6 +177,7 @@ describe('a started batch (/batches/:id)', () => {
     expect(await screen.findByRole('heading', { name: 'Batch of 2 photos' })).toBeTruthy();
     expect(screen.getAllByTestId('batch-item')).toHaveLength(2);
     expect(screen.getByText('Red boot')).toBeTruthy();
+    expect(screen.getByText('Photo 2')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Download all' }) as HTMLButtonElement).disabled).toBe(true);
 
     const socket = fakeSocket(queryClient);

@@ -37,7 +37,7 @@ export function BatchChoiceFields({ draft, onChange }: { draft: ChoiceDraft; onC
       <legend>What to make of every photo</legend>
       <div className="batch-modes" role="radiogroup" aria-label="Kind of shots">
         {MODES.map(({ mode, label, hint }) => (
-          <label key={mode} className={draft.mode === mode ? 'batch-mode selected' : 'batch-mode'}>
+          <label key={mode} className={draft.mode === mode ? 'batch-mode batch-mode-on' : 'batch-mode'}>
             <input type="radio" name="batch-mode" value={mode} checked={draft.mode === mode} onChange={() => set({ mode })} />
             <span className="batch-mode-label">{label}</span>
             <span className="muted small">{hint}</span>

@@ -40,19 +40,23 @@ function itemLabel(live: Live): string {
 
 function BatchItemRow({ batchId, item }: { batchId: string; item: BatchItemDto }) {
   const live = useLiveItem(batchId, item);
+  // 'product' is only the zip's fallback name: on screen an untitled photo goes by its place.
+  const title = item.productTitle === 'product' ? `Photo ${item.position + 1}` : item.productTitle;
   return (
     <li className={`batch-item card batch-item-${live.status}`} data-testid="batch-item">
-      {item.thumbnailUrl ? <img src={item.thumbnailUrl} alt={`Photo ${item.position + 1}: ${item.productTitle}`} className="batch-thumb" width={96} height={96} /> : <span className="batch-thumb" />}
+      {item.thumbnailUrl ? <img src={item.thumbnailUrl} alt={`Photo ${item.position + 1}: ${title}`} className="batch-thumb" width={96} height={96} /> : <span className="batch-thumb" />}
       <div className="batch-item-body">
-        <p className="batch-item-title">{item.productTitle}</p>
+        <p className="batch-item-title">{title}</p>
         <p className="muted small batch-item-status">{itemLabel(live)}</p>
         <ul className="batch-outputs">
           {live.outputs.map((output) => (
             <li key={output.index} className={`batch-output batch-output-${output.status}`} data-testid="batch-output">
-              {output.thumbnailUrl && output.previewUrl ? (
-                <RenditionImage image={{ thumbnailUrl: output.thumbnailUrl, previewUrl: output.previewUrl }} sizes={BOX_SIZES.styleThumb} alt={`${item.productTitle}, ${output.name}`} />
+              {output.url && output.thumbnailUrl && output.previewUrl ? (
+                <a className="batch-output-frame" href={output.url} target="_blank" rel="noreferrer">
+                  <RenditionImage image={{ thumbnailUrl: output.thumbnailUrl, previewUrl: output.previewUrl }} sizes={BOX_SIZES.styleThumb} alt={`${title}, ${output.name}`} />
+                </a>
               ) : (
-                <span className="spinner" aria-hidden="true" />
+                <span className="batch-output-frame">{output.status === 'failed' ? <span aria-hidden="true">✕</span> : <span className="spinner" aria-hidden="true" />}</span>
               )}
               <span className="small">
                 {output.name}: {outputLabel(output)}
