@@ -26,12 +26,17 @@ interface Route {
 
 let testApp: TestApp;
 let routes: Route[];
-const owner = { clerkId: testClerkId(), token: '', imageId: '', generationId: '' };
+const owner = { clerkId: testClerkId(), token: '', imageId: '', generationId: '', batchId: '' };
 const other = { clerkId: testClerkId(), token: '' };
 
-async function call(route: Route, token: string | undefined, ids: { imageId: string; generationId: string }) {
+function idFor(path: string, ids: { imageId: string; generationId: string; batchId: string }): string {
+  if (path.startsWith('/api/generations')) return ids.generationId;
+  return path.startsWith('/api/batches') ? ids.batchId : ids.imageId;
+}
+
+async function call(route: Route, token: string | undefined, ids: { imageId: string; generationId: string; batchId: string }) {
   const url = route.path
-    .replace('{id}', route.path.startsWith('/api/generations') ? ids.generationId : ids.imageId)
+    .replace('{id}', idFor(route.path, ids))
     .replace('{index}', '0')
     .replace('{*}', 'x');
   const payload = route.method === 'GET' || route.method === 'DELETE' ? undefined : { imageId: ids.imageId, generationId: ids.generationId, backgroundType: 'studio', prompt: 'x', name: 'x', token: 'x' };
@@ -64,6 +69,19 @@ beforeAll(async () => {
   const generations = new GenerationsRepository(testApp.deps.db);
   await generations.markStyleRunning(owner.generationId, 0);
   await generations.completeStyle(owner.generationId, 0, shotKey);
+  // A batch of that upload with its one shot done too, so its zip has something in it.
+  const batch = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/batches',
+    headers: { authorization: `Bearer ${owner.token}` },
+    payload: { items: [{ imageId: owner.imageId }], choice: { mode: 'template', backgroundType: 'studio', count: 1 } },
+  });
+  owner.batchId = batch.json().data.batchId;
+  const [batchGeneration] = await testApp.deps.db.selectFrom('generations').select('id').where('batch_id', '=', owner.batchId).execute();
+  const batchShotKey = generationOutputKey(ownerRow.id, batchGeneration!.id, 0, 'image/jpeg');
+  await testApp.deps.store.put(batchShotKey, await productPhoto(), 'image/jpeg');
+  await generations.markStyleRunning(batchGeneration!.id, 0);
+  await generations.completeStyle(batchGeneration!.id, 0, batchShotKey);
   const docs = (await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
   routes = Object.entries(docs.paths).flatMap(([path, methods]) =>
     Object.keys(methods)
@@ -104,6 +122,7 @@ describe('access matrix: every documented route × caller', () => {
       expect(response.statusCode, `${route.method} ${route.path}`).toBe(404);
       expect(response.body).not.toContain(owner.imageId);
       expect(response.body).not.toContain(owner.generationId);
+      expect(response.body).not.toContain(owner.batchId);
     }
     for (const route of protectedRoutes().filter((r) => r.method === 'GET' && !r.path.includes('{id}'))) {
       const response = await call(route, other.token, owner);
