@@ -1,8 +1,5 @@
 import {
-  BUY_CREDITS_URL,
   IDEMPOTENCY_WINDOW_HOURS,
-  INSUFFICIENT_CREDITS_CODE,
-  insufficientCreditsMessage,
   PLAN_REQUIRED_CODE,
   planAllows,
   planRequiredMessage,
@@ -22,7 +19,6 @@ import {
 import {
   BatchesRepository,
   CreditsRepository,
-  type CreditBalance,
   GenerationsRepository,
   IdempotencyKeysRepository,
   type IdempotencyClaim,
@@ -41,6 +37,7 @@ import {
 import type { JobProducer, QueueOrder } from '@prodshot/queue';
 import { effectivePlan } from './billing.js';
 import { HttpError } from './http-error.js';
+import { InsufficientCreditsHttpError, reservation, reserveAll, type Reservation } from './reservations.js';
 import { heldTarget, IdempotentReplayError } from './idempotency.js';
 import { imageNotFound, uploadByUrl } from './image-url.js';
 import { signImage, type ObjectStore } from '@prodshot/storage';
@@ -309,12 +306,6 @@ export interface OpenInput {
   credits: number;
 }
 
-interface Reservation {
-  generationId: string;
-  amount: number;
-  idempotencyKey: string;
-}
-
 function createGeneration(db: Db, input: OpenInput, batch?: { id: string; position: number }): Promise<GenerationRow> {
   return new GenerationsRepository(db).create({
     userId: input.userId,
@@ -325,44 +316,6 @@ function createGeneration(db: Db, input: OpenInput, batch?: { id: string; positi
     slots: input.slots,
     batch,
   });
-}
-
-function reservation(generationId: string, amount: number): Reservation {
-  return { generationId, amount, idempotencyKey: `reserve:${generationId}` };
-}
-
-/**
- * Reserves each generation's credits on its own ledger row (refunds are per generation). A
- * shortfall on any of them names the total the whole call needed against the balance it began with.
- */
-async function reserveAll(credits: CreditsRepository, userId: string, reservations: Reservation[]) {
-  const needed = reservations.reduce((sum, r) => sum + r.amount, 0);
-  let moved = 0;
-  let balance: CreditBalance | undefined;
-  for (const r of reservations) {
-    if (r.amount <= 0) continue;
-    try {
-      const result = await credits.reserve({ userId, ...r });
-      if (result.applied) ({ balance } = result);
-      moved += result.moved;
-    } catch (error) {
-      if (error instanceof InsufficientCreditsError) throw new InsufficientCreditsError(needed, error.available + moved);
-      throw error;
-    }
-  }
-  return { moved, balance };
-}
-
-/** 402 for paid work the seller's credits do not cover: the shortfall, and where to buy credits. */
-export class InsufficientCreditsHttpError extends HttpError {
-  constructor(needed: number, available: number) {
-    super(402, insufficientCreditsMessage(needed, available), INSUFFICIENT_CREDITS_CODE, {
-      needed,
-      available,
-      shortfall: needed - available,
-      buyCreditsUrl: BUY_CREDITS_URL,
-    });
-  }
 }
 
 /** 403 for a feature outside the seller's plan; its body says which feature and where to upgrade. */
