@@ -37,7 +37,10 @@ function wantsAsync(request: FastifyRequest): boolean {
   return /\brespond-async\b/i.test(String(request.headers.prefer ?? ''));
 }
 
-/** What every generation job starts from: whose it is, the upload it works on, and the seller's hints. */
+/**
+ * What every generation job starts from: whose it is, the upload it works on, and the seller's
+ * hints. A title sent with the call wins; otherwise the one the seller gave the upload is the hint.
+ */
 function jobSource(
   generationId: string,
   userId: string,
@@ -49,7 +52,7 @@ function jobSource(
     userId,
     imageId: image.id,
     sourceKey: image.storage_key,
-    productTitle: hints.productTitle,
+    productTitle: hints.productTitle?.trim() || image.product_title || undefined,
     productDescription: hints.productDescription,
     focus: hints.focus,
   };
