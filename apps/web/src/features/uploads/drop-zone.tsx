@@ -1,11 +1,16 @@
 import { useRef, useState, type DragEvent } from 'react';
+import { pasteShortcut } from './use-paste-image.js';
 
-/** Drag-and-drop or click-to-select; only image/* files are taken (spec §5). */
-export function DropZone({ hint, onFile, onReject, label = 'Drag and drop your image here, or click to select' }: {
+/**
+ * Drag-and-drop or click-to-select; only image/* files are taken (spec §5). With `pasteHint`, the
+ * page takes pasted images too (usePasteImage) and the zone says so.
+ */
+export function DropZone({ hint, onFile, onReject, label = 'Drag and drop your image here, or click to select', pasteHint = false }: {
   hint: string;
   onFile: (file: File) => void;
   onReject?: (file: File) => void;
   label?: string;
+  pasteHint?: boolean;
 }) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
@@ -49,6 +54,7 @@ export function DropZone({ hint, onFile, onReject, label = 'Drag and drop your i
         </span>
         <span className="dropzone-title">{label}</span>
         <span className="muted small">{hint}</span>
+        {pasteHint && <span className="muted small dropzone-paste">or paste an image with {pasteShortcut()}</span>}
       </label>
     </div>
   );
