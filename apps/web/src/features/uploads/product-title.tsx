@@ -5,18 +5,18 @@ import { api } from '../../lib/api-client.js';
 import { queryKeys } from '../../lib/query-keys.js';
 
 /** The seller's name for the product: optional, it names the downloads and tells the engine what it is. */
-export function ProductTitleField({ value, onChange, onCommit, disabled = false }: {
+export function ProductTitleField({ value, onChange, onCommit }: {
   value: string;
   onChange: (title: string) => void;
   /** Called when the seller leaves the field or presses Enter: where the title is saved at once. */
   onCommit?: () => void;
-  disabled?: boolean;
 }) {
-  const hintId = useId();
+  const id = useId();
   return (
-    <label className="field product-title">
-      <span>Product title (optional)</span>
+    <div className="field product-title">
+      <label htmlFor={`${id}-input`}>Product title (optional)</label>
       <input
+        id={`${id}-input`}
         name="productTitle"
         value={value}
         onChange={(event) => onChange(event.target.value)}
@@ -27,13 +27,12 @@ export function ProductTitleField({ value, onChange, onCommit, disabled = false 
         maxLength={PRODUCT_TITLE_MAX_LENGTH}
         placeholder="e.g. Blue ceramic mug"
         autoComplete="off"
-        aria-describedby={hintId}
-        disabled={disabled}
+        aria-describedby={`${id}-hint`}
       />
-      <span id={hintId} className="muted small field-hint">
+      <span id={`${id}-hint`} className="muted small field-hint">
         Names your downloads and tells us what the product is.
       </span>
-    </label>
+    </div>
   );
 }
 
