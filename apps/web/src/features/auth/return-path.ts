@@ -6,7 +6,7 @@ const AFTER_SIGN_IN = '/dashboard';
  * a browser strips) falls back to the dashboard, so a crafted link cannot hand the session elsewhere.
  */
 export function safeReturnPath(value: string | null | undefined, origin: string = window.location.origin): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(value)) return AFTER_SIGN_IN;
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\') || hasControlCharacter(value)) return AFTER_SIGN_IN;
   let url: URL;
   try {
     url = new URL(value, origin);
@@ -14,6 +14,13 @@ export function safeReturnPath(value: string | null | undefined, origin: string 
     return AFTER_SIGN_IN;
   }
   return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : AFTER_SIGN_IN;
+}
+
+function hasControlCharacter(value: string): boolean {
+  return Array.from(value).some((character) => {
+    const code = character.charCodeAt(0);
+    return code < 0x20 || code === 0x7f;
+  });
 }
 
 /** The sign-in (or sign-up) page that brings the seller back to `returnTo` afterwards. */
