@@ -140,8 +140,8 @@ describe('conveniences, in Chromium against the built stack', () => {
   it('refuses a photo over 10 MB on the dashboard before sending it', async () => {
     await page.goto('/dashboard');
     const before = uploadsSent.length;
-    await page.locator('#image-input').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(10 * MB + 1) });
-    await expect.poll(() => alert(page).textContent()).toBe('"huge.png" is 10.0 MB. Please select an image under 10MB.');
+    await page.locator('#image-input').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(12 * MB) });
+    await expect.poll(() => alert(page).textContent()).toBe('"huge.png" is 12.0 MB. Please select an image under 10MB.');
     expect(await page.getByRole('group', { name: 'Selected image' }).count()).toBe(0);
     await bothWidths(page, 'conveniences-size-refused');
     expect(uploadsSent.length).toBe(before);
@@ -164,7 +164,7 @@ describe('conveniences, in Chromium against the built stack', () => {
     await page.getByRole('group', { name: 'Selected image' }).waitFor();
     await page.getByRole('button', { name: 'Continue with Smart Upload' }).click();
     await page.waitForURL('**/smart-upload');
-    const size = `${(big.length / MB).toFixed(1)} MB`;
+    const size = `${(Math.ceil((big.length / MB) * 10) / 10).toFixed(1)} MB`;
     await expect.poll(() => alert(page).textContent()).toBe(`"studio-raw.png" is ${size}. Please select an image under 5MB.`);
     await page.getByText('Supports JPEG, PNG, WebP (Max 5MB)').waitFor();
     await page.locator('#image-input').setInputFiles({ name: 'again.png', mimeType: 'image/png', buffer: big });
@@ -190,7 +190,8 @@ describe('conveniences, in Chromium against the built stack', () => {
     expect(new URL(phone.url()).pathname).toBe('/dashboard');
     await screenshot(phone, 'conveniences-credit-panel-tap');
 
-    await phone.getByRole('heading', { level: 1 }).tap();
+    // A tap on the page beside it: the Uploads heading, which the panel does not cover.
+    await phone.getByRole('heading', { name: 'Uploads' }).tap();
     await panel.waitFor({ state: 'detached' });
 
     await counter.tap();

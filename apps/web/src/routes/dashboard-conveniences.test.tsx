@@ -51,7 +51,7 @@ describe('the dashboard takes an image', () => {
   it('refuses a file over 10 MB before sending anything, and one at 10 MB goes through', async () => {
     const { calls } = renderDashboard();
     fireEvent.drop(dropZone(), { dataTransfer: { files: [sizedFile('huge.jpg', 'image/jpeg', 10 * 1024 * 1024 + 1)] } });
-    expect((await screen.findByRole('alert')).textContent).toBe('"huge.jpg" is 10.0 MB. Please select an image under 10MB.');
+    expect((await screen.findByRole('alert')).textContent).toBe('"huge.jpg" is 10.1 MB. Please select an image under 10MB.');
     expect(screen.queryByRole('group', { name: 'Selected image' })).toBeNull();
     expect(sent(calls)).toEqual([]);
     fireEvent.drop(dropZone(), { dataTransfer: { files: [sizedFile('big.jpg', 'image/jpeg', 10 * 1024 * 1024)] } });

@@ -51,7 +51,7 @@ describe('the smart page checks a file before sending it', () => {
     const calls = renderSmart();
     const zone = document.querySelector('.dropzone')!;
     fireEvent.drop(zone, { dataTransfer: { files: [sizedFile('big.png', 'image/png', FIVE_MB + 1)] } });
-    expect((await screen.findByRole('alert')).textContent).toBe('"big.png" is 5.0 MB. Please select an image under 5MB.');
+    expect((await screen.findByRole('alert')).textContent).toBe('"big.png" is 5.1 MB. Please select an image under 5MB.');
     fireEvent.drop(zone, { dataTransfer: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] } });
     expect(screen.getByRole('alert').textContent).toBe('"notes.txt" is not an image. Please select an image file (JPEG, PNG, etc.)');
     fireEvent.drop(zone, { dataTransfer: { files: [sizedFile('ok.png', 'image/png', FIVE_MB)] } });

@@ -9,7 +9,7 @@ describe('imageFileProblem', () => {
   });
 
   it('names a file over the limit, its size and the limit', () => {
-    expect(imageFileProblem(sizedFile('big.jpg', 'image/jpeg', DASHBOARD_MAX_BYTES + 1), DASHBOARD_MAX_BYTES)).toBe('"big.jpg" is 10.0 MB. Please select an image under 10MB.');
+    expect(imageFileProblem(sizedFile('big.jpg', 'image/jpeg', DASHBOARD_MAX_BYTES + 1), DASHBOARD_MAX_BYTES)).toBe('"big.jpg" is 10.1 MB. Please select an image under 10MB.');
     expect(imageFileProblem(sizedFile('big.jpg', 'image/jpeg', 7.25 * 1024 * 1024), SMART_MAX_BYTES)).toBe('"big.jpg" is 7.3 MB. Please select an image under 5MB.');
   });
 

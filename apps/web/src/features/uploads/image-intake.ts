@@ -19,6 +19,11 @@ export function isImageFile(file: File): boolean {
 export function imageFileProblem(file: File, maxBytes: number): string | null {
   const name = file.name ? `"${file.name}"` : 'This file';
   if (!isImageFile(file)) return `${name} is not an image. Please select an image file (JPEG, PNG, etc.)`;
-  if (file.size > maxBytes) return `${name} is ${(file.size / MB).toFixed(1)} MB. Please select an image under ${Math.round(maxBytes / MB)}MB.`;
+  if (file.size > maxBytes) return `${name} is ${megabytes(file.size)} MB. Please select an image under ${Math.round(maxBytes / MB)}MB.`;
   return null;
+}
+
+/** Rounded up, so a file just over the limit never reads as the limit itself. */
+export function megabytes(bytes: number): string {
+  return (Math.ceil((bytes / MB) * 10) / 10).toFixed(1);
 }
