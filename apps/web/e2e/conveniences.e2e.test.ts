@@ -124,6 +124,7 @@ describe('conveniences, in Chromium against the built stack', () => {
     await page.getByRole('button', { name: 'Continue with Manual Design' }).click();
     await page.waitForURL('**/editor');
     expect(await page.getByLabel('Product title (optional)').inputValue()).toBe(TITLE);
+    await bothWidths(page, 'conveniences-editor-title');
     const stored = await page.evaluate(async () => {
       const response = await fetch('/api/images', { headers: { authorization: `Bearer ${localStorage.getItem('auth-token')}` } });
       return ((await response.json()) as { data: { productTitle: string | null }[] }).data[0]?.productTitle;
@@ -169,9 +170,16 @@ describe('conveniences, in Chromium against the built stack', () => {
     await page.getByText('Supports JPEG, PNG, WebP (Max 5MB)').waitFor();
     await page.locator('#image-input').setInputFiles({ name: 'again.png', mimeType: 'image/png', buffer: big });
     await expect.poll(() => alert(page).textContent()).toBe(`"again.png" is ${size}. Please select an image under 5MB.`);
+    await expectNoAxeViolations(page, 'the smart page refusing a file');
     await bothWidths(page, 'conveniences-smart-size-refused');
     await page.waitForTimeout(500);
     expect(uploadsSent.length).toBe(before);
+
+    // A photo within the limit is taken, and the title can be given before the run.
+    await page.locator('#image-input').setInputFiles({ name: 'mug.png', mimeType: 'image/png', buffer: await productPng() });
+    await page.getByLabel('Product title (optional)').fill(TITLE);
+    expect(await alert(page).count()).toBe(0);
+    await bothWidths(page, 'conveniences-smart-title');
   }, 60_000);
 
   it('opens the credit panel by tap on a touch screen, goes to pricing on a second tap, closes on a tap elsewhere', async () => {
@@ -188,6 +196,7 @@ describe('conveniences, in Chromium against the built stack', () => {
     await panel.waitFor();
     expect(await panel.textContent()).toContain('Starter Plan');
     expect(new URL(phone.url()).pathname).toBe('/dashboard');
+    await expectNoAxeViolations(phone, 'the credit panel opened by tap');
     await screenshot(phone, 'conveniences-credit-panel-tap');
 
     // A tap on the page beside it: the Uploads heading, which the panel does not cover.
