@@ -26,6 +26,7 @@ import { fileRoutes } from './routes/files/files.js';
 import { generationRoutes } from './routes/generations/generations.js';
 import { generationCallRoutes } from './routes/images/generation-calls.js';
 import { imageRoutes } from './routes/images/images.js';
+import { imageTitleRoutes } from './routes/images/image-title.js';
 import { apiDependencyChecks, healthRoutes } from './routes/health/health.js';
 import { paymentRoutes } from './routes/payments/payments.js';
 import { uploadRoutes } from './routes/uploads/uploads.js';
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(clientConfigRoutes, routeDeps);
   await app.register(fileRoutes, routeDeps);
   await app.register(imageRoutes, routeDeps);
+  await app.register(imageTitleRoutes, routeDeps);
   await app.register(generationCallRoutes, routeDeps);
   await app.register(generationRoutes, routeDeps);
   await app.register(batchRoutes, routeDeps);

@@ -6,6 +6,8 @@ export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const OUTPUTS_PER_REQUEST_MAX = 4;
 export const SMART_STYLES_DEFAULT = 4;
 export const SMART_STYLES_MAX = 6;
+/** The seller's product title: what download names start with and the engine reads as a hint. */
+export const PRODUCT_TITLE_MAX_LENGTH = 200;
 
 const RenditionFields = {
   /** 512 px (longest side) WebP */
@@ -23,6 +25,8 @@ export const ImageDto = Type.Object({
   _id: Type.String(),
   fileId: Type.String(),
   name: Type.String(),
+  /** The product's title as the seller gave it; null until they do. */
+  productTitle: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String({ format: 'date-time' }),
   originalImage: Type.Object({ url: Type.String(), ...RenditionFields }),
 });
@@ -94,7 +98,7 @@ const ImageRef = {
 /** Which object of the photo is the product; absent, the engine keeps the most salient one. */
 const FocusField = { focus: Type.Optional(Focus) };
 const ProductText = {
-  productTitle: Type.Optional(Type.String({ maxLength: 200 })),
+  productTitle: Type.Optional(Type.String({ maxLength: PRODUCT_TITLE_MAX_LENGTH })),
   productDescription: Type.Optional(Type.String({ maxLength: 2000 })),
 };
 const Prompt = Type.String({ maxLength: PROMPT_MAX_LENGTH });

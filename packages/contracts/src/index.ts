@@ -13,3 +13,4 @@ export * from './auth.js';
 export * from './client-config.js';
 export * from './public-pages.js';
 export * from './batches.js';
+export * from './image-title.js';

@@ -8,6 +8,7 @@ import * as renditions from './migrations/0005-renditions.js';
 import * as historyRetention from './migrations/0006-history-retention.js';
 import * as autoGenerations from './migrations/0007-auto-generations.js';
 import * as batches from './migrations/0008-batches.js';
+import * as imageProductTitle from './migrations/0009-image-product-title.js';
 
 /** Migrations are imported statically so that source runs (tests) and built runs (dist) apply the same set. */
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0006-history-retention': historyRetention,
   '0007-auto-generations': autoGenerations,
   '0008-batches': batches,
+  '0009-image-product-title': imageProductTitle,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -44,6 +44,8 @@ export interface ImagesTable {
   subject: Json<SubjectFinding | null> | null;
   /** Whether its thumbnail and preview are stored beside it (storage renditionKey). */
   renditions: Generated<boolean>;
+  /** The seller's product title; null until they give one. */
+  product_title: Generated<string | null>;
 }
 
 

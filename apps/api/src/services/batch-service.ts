@@ -23,7 +23,7 @@ export function slug(text: string | null | undefined): string {
     .replace(/-+$/, '');
 }
 
-/** The seller's title for the photo, else what the analysis named the product, else 'product'. */
+/** The seller's title for the photo (sent with the batch, else the upload's own), else what the analysis named the product, else 'product'. */
 export function productTitleOf(generation: GenerationWithStyles): string {
   const asked = (generation.request as { productTitle?: unknown }).productTitle;
   const analysed = (generation.product_info as { productTitle?: unknown } | null)?.productTitle;
@@ -60,7 +60,7 @@ export class BatchService {
       Promise.all(body.items.map((item) => this.generations.ownedImage(userId, { imageId: item.imageId }))),
       this.generations.effectivePlan(userId),
     ]);
-    const starts = body.items.map((item, index) => startFor(userId, images[index]!, plan, body.choice, item.productTitle?.trim() || undefined));
+    const starts = body.items.map((item, index) => startFor(userId, images[index]!, plan, body.choice, item.productTitle?.trim() || images[index]!.product_title || undefined));
     try {
       const { batchId, generations } = await this.generations.openBatch({ userId, choice: body.choice, generations: starts.map((start) => start.open), claim });
       await Promise.all(generations.map((generation, index) => enqueueStart(this.generations, starts[index]!, generation.id, claim)));

@@ -22,14 +22,17 @@ export interface GenerationStart<K extends JobName = JobName> {
   order: QueueOrder;
 }
 
-/** What every generation job starts from: whose it is, the upload it works on, and the seller's hints. */
+/**
+ * What every generation job starts from: whose it is, the upload it works on, and the seller's
+ * hints. A title sent with the call wins; otherwise the one the seller gave the upload is the hint.
+ */
 export function jobSource(generationId: string, userId: string, image: ImageRow, hints: ProductHints) {
   return {
     generationId,
     userId,
     imageId: image.id,
     sourceKey: image.storage_key,
-    productTitle: hints.productTitle,
+    productTitle: hints.productTitle?.trim() || image.product_title || undefined,
     productDescription: hints.productDescription,
     focus: hints.focus,
   };

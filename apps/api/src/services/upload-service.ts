@@ -84,6 +84,7 @@ export async function toImageDto(store: ObjectStore, row: ImageRow): Promise<Ima
     _id: row.id,
     fileId: row.file_id,
     name: row.name,
+    productTitle: row.product_title,
     createdAt: row.created_at.toISOString(),
     originalImage: await signImage(store, row.storage_key, row.renditions),
   };

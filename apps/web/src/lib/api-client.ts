@@ -15,6 +15,7 @@ import {
   type GenerationDto,
   type GenerationListResponse,
   type ImageDto,
+  type ImageResponse,
   type ImageListResponse,
   type PaidPlanId,
   type PaymentLinkResponse,
@@ -200,6 +201,8 @@ export const api = {
     form.append('image', file, name ?? 'upload');
     return request<ImageDto>('POST', '/images/upload', form, { headers: keyed(idempotencyKey) });
   },
+  /** Names the upload's product (blank clears it): download names and the engine's hints use it. */
+  setImageTitle: (id: string, productTitle: string) => request<ImageResponse>('PUT', `/images/${encodeURIComponent(id)}/title`, { productTitle }),
   /** Which object of the upload is the product; id is the image's _id or its fileId. */
   imageSubject: (id: string) => request<SubjectResponse>('GET', `/images/${encodeURIComponent(id)}/subject`),
   deleteImage: (id: string) => request<{ data: { id: string; deleted: true } }>('DELETE', `/images/${encodeURIComponent(id)}`),

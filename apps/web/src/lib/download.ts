@@ -31,4 +31,5 @@ export function slugify(text: string | undefined | null): string {
 
 export const editorDownloadName = (product: string | undefined | null, at = Date.now()) => `${slugify(product)}-image-${at}.png`;
 export const generationDownloadName = (id: string) => `generation-${id}.png`;
-export const smartResultDownloadName = (at = Date.now()) => `product-shot-${at}.jpg`;
+/** `product-shot-{timestamp}.jpg` (decisions.md), with the seller's product title in place of `product` once they give one. */
+export const smartResultDownloadName = (product: string | undefined | null, at = Date.now()) => `${slugify(product)}-shot-${at}.jpg`;

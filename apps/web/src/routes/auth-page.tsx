@@ -1,23 +1,20 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Spinner } from '../components/ui/spinner.js';
 import { useAuthState } from '../features/auth/auth-context.js';
+import { authPath, clearPendingReturnPath, pendingReturnPath } from '../features/auth/return-path.js';
 import { errorMessage } from '../lib/api-client.js';
 
 const ClerkForm = lazy(() => import('../features/auth/clerk-forms.js'));
 
-/** Only same-site paths: a crafted redirect_url must not send a fresh session elsewhere. */
-export function safeRedirect(value: string | null): string {
-  return value && value.startsWith('/') && !value.startsWith('//') ? value : '/dashboard';
-}
-
 export function AuthPage({ kind }: { kind: 'sign-in' | 'sign-up' }) {
   const auth = useAuthState();
   const [params] = useSearchParams();
-  const redirect = safeRedirect(params.get('redirect_url'));
+  // Only same-site paths: a crafted redirect_url must not send a fresh session elsewhere.
+  const [redirect] = useState(() => pendingReturnPath(params.get('redirect_url')));
 
   if (auth.status === 'loading') return <Spinner label="Loading" fullPage />;
-  if (auth.status === 'signed-in') return <Navigate to={redirect} replace />;
+  if (auth.status === 'signed-in') return <SignedIn redirect={redirect} />;
   return (
     <div className="auth-page">
       {auth.mode === 'clerk' ? (
@@ -29,6 +26,11 @@ export function AuthPage({ kind }: { kind: 'sign-in' | 'sign-up' }) {
       )}
     </div>
   );
+}
+
+function SignedIn({ redirect }: { redirect: string }) {
+  useEffect(clearPendingReturnPath, []);
+  return <Navigate to={redirect} replace />;
 }
 
 function EmbeddedForm({ kind, redirect }: { kind: 'sign-in' | 'sign-up'; redirect: string }) {
@@ -77,11 +79,11 @@ function EmbeddedForm({ kind, redirect }: { kind: 'sign-in' | 'sign-up'; redirec
       <p className="auth-switch">
         {isSignUp ? (
           <>
-            Already have an account? <a href={`/sign-in${window.location.search}`}>Sign in</a>
+            Already have an account? <a href={authPath('sign-in', redirect)}>Sign in</a>
           </>
         ) : (
           <>
-            Don&apos;t have an account? <a href={`/sign-up${window.location.search}`}>Sign up</a>
+            Don&apos;t have an account? <a href={authPath('sign-up', redirect)}>Sign up</a>
           </>
         )}
       </p>

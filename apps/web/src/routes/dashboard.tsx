@@ -9,6 +9,9 @@ import { CameraCapture } from '../features/camera/camera-capture.js';
 import { QueryToastHost } from '../features/toasts/query-toast-host.js';
 import { pickBatchFiles, type BatchDraftState } from '../features/batches/batch-files.js';
 import { DropZone } from '../features/uploads/drop-zone.js';
+import { DASHBOARD_MAX_BYTES, imageFileProblem } from '../features/uploads/image-intake.js';
+import { ProductTitleField, useSaveProductTitle } from '../features/uploads/product-title.js';
+import { usePasteImage } from '../features/uploads/use-paste-image.js';
 import { storedSelection, toUploadItem, type EditorState, type SmartUploadState, type StoredSelection, type UploadItem } from '../features/uploads/upload-items.js';
 import { useMediaQuery } from '../features/uploads/use-media-query.js';
 import { api } from '../lib/api-client.js';
@@ -57,6 +60,11 @@ export function DashboardPage() {
   const [popup, setPopup] = useState<GenerationListItem | null>(null);
   const [focusTarget, setFocusTarget] = useState<FocusTarget>(null);
   const selectedCard = useRef<HTMLDivElement>(null);
+  const [title, setTitle] = useState('');
+  const saveTitle = useSaveProductTitle();
+  // A stored upload comes with the title the seller gave it; a fresh file starts without one.
+  const storedTitle = stored ? (storedImage.data?.data.productTitle ?? '') : '';
+  useEffect(() => setTitle(storedTitle), [stored?.imageId, storedTitle]);
 
   // The control that had focus (the file input, 'Choose another image') is gone once the
   // screen changes: focus follows to what took its place rather than falling back to <body>.
@@ -91,10 +99,20 @@ export function DashboardPage() {
     setFocusTarget('selected');
   }, []);
 
+  // Dropped, picked or pasted: checked here, before anything is sent.
+  const accept = useCallback(
+    (chosen: File) => {
+      const problem = imageFileProblem(chosen, DASHBOARD_MAX_BYTES);
+      if (problem) return setError(problem);
+      chooseFile(chosen);
+    },
+    [chooseFile],
+  );
+
   // Several photos at once make a batch: one choice and one confirmation for all of them.
   function chooseFiles(chosen: File[]) {
     const { files, error: refused } = pickBatchFiles(chosen);
-    if (files.length === 1) chooseFile(files[0]!);
+    if (files.length === 1) accept(files[0]!);
     else if (files.length > 1) navigate('/batches/new', { state: { files } satisfies BatchDraftState });
     setError(refused);
   }
@@ -115,8 +133,8 @@ export function DashboardPage() {
 
   async function manual() {
     setError(null);
+    let state: EditorState;
     try {
-      let state: EditorState;
       if (stored && preview) state = { imageId: stored.imageId, fileId: stored.fileId, name: stored.name };
       else if (file) {
         const image = await upload.mutateAsync({ file, idempotencyKey: newIdempotencyKey() });
@@ -124,17 +142,31 @@ export function DashboardPage() {
         queryClient.setQueryData(queryKeys.image(image._id), { data: image });
         state = { imageId: image._id, fileId: image.fileId, name: image.name };
       } else return;
-      navigate('/editor', { state });
     } catch {
-      setError('Failed to upload image. Please try again.');
+      return setError('Failed to upload image. Please try again.');
+    }
+    if (await titleSaved(state.imageId)) navigate('/editor', { state });
+  }
+
+  async function titleSaved(imageId: string): Promise<boolean> {
+    try {
+      await saveTitle({ _id: imageId }, title);
+      return true;
+    } catch {
+      setError('Failed to save the product title. Please try again.');
+      return false;
     }
   }
 
-  function smart() {
+  async function smart() {
     if (!preview) return;
-    const state: SmartUploadState | null = file ? { file } : stored ? { imageId: stored.imageId, fileId: stored.fileId, name: stored.name } : null;
-    if (state) navigate('/smart-upload', { state });
+    setError(null);
+    // A fresh file is uploaded on the smart page, which names it there; a stored one is named now.
+    if (file) return navigate('/smart-upload', { state: { file, productTitle: title } satisfies SmartUploadState });
+    if (stored && (await titleSaved(stored.imageId))) navigate('/smart-upload', { state: { imageId: stored.imageId, fileId: stored.fileId, name: stored.name } satisfies SmartUploadState });
   }
+
+  usePasteImage(accept, !cameraOn && !upload.isPending);
 
   const onCameraError = useCallback((message: string) => {
     setCameraOn(false);
@@ -166,6 +198,7 @@ export function DashboardPage() {
             <img src={preview} alt={`Selected image ${file?.name ?? stored?.name ?? ''}`.trim()} className="selected-preview" width={256} height={256} />
             <div className="selected-meta">
               <p className="selected-name">{file?.name ?? stored?.name}</p>
+              <ProductTitleField value={title} onChange={setTitle} />
               <button
                 type="button"
                 className="link-button"
@@ -183,7 +216,7 @@ export function DashboardPage() {
         ) : stored && storedImage.isPending ? (
           <Spinner label="Loading your image" />
         ) : (
-          <DropZone hint="PNG, JPG, GIF up to 10MB · up to 20 photos at once for a batch" onFile={chooseFile} onFiles={chooseFiles} />
+          <DropZone hint="PNG, JPG, GIF up to 10MB · up to 20 photos at once for a batch" onFile={accept} onFiles={chooseFiles} onReject={accept} pasteHint />
         )}
 
         {mobile && !cameraOn && (
@@ -203,7 +236,7 @@ export function DashboardPage() {
             <div className="path card">
               <h2>Smart Generation</h2>
               <p className="muted">We analyse your product and design four styles for it automatically.</p>
-              <button type="button" className="button button-block" onClick={smart}>
+              <button type="button" className="button button-block" onClick={() => void smart()}>
                 Continue with Smart Upload
               </button>
             </div>

@@ -25,6 +25,7 @@ import { progressPercent } from '../features/generations/smart-status.js';
 import { useGeneration } from '../features/generations/use-generation.js';
 import { TapToPick } from '../features/subject/tap-to-pick.js';
 import { useSubject } from '../features/subject/use-subject.js';
+import { ProductTitleField, useSaveProductTitle } from '../features/uploads/product-title.js';
 import type { EditorState } from '../features/uploads/upload-items.js';
 import { api, errorMessage, type ShotRequest } from '../lib/api-client.js';
 import { downloadShot, editorDownloadName } from '../lib/download.js';
@@ -80,6 +81,7 @@ interface Source {
   imageId: string;
   fileId: string;
   name: string | undefined;
+  productTitle: string | null;
 }
 
 /**
@@ -107,8 +109,8 @@ function EditorSource({ handedOver }: { handedOver: EditorState }) {
       </section>
     );
   }
-  const { originalImage, name } = image.data.data;
-  const source: Source = { imageUrl: originalImage.url, previewUrl: originalImage.previewUrl, imageId: handedOver.imageId, fileId: handedOver.fileId, name: handedOver.name ?? name };
+  const { originalImage, name, productTitle } = image.data.data;
+  const source: Source = { imageUrl: originalImage.url, previewUrl: originalImage.previewUrl, imageId: handedOver.imageId, fileId: handedOver.fileId, name: handedOver.name ?? name, productTitle };
   return <Editor source={source} />;
 }
 
@@ -125,6 +127,10 @@ function Editor({ source }: { source: Source }) {
   const [error, setError] = useState<string | null>(null);
   const [popup, setPopup] = useState<GenerationListItem | null>(null);
   const [focus, setFocus] = useState<Focus | null>(null);
+  const [title, setTitle] = useState(source.productTitle ?? '');
+  const saveTitle = useSaveProductTitle();
+  // The seller's title names the product; without one, the file's name stands in as before.
+  const product = title.trim() || source.name;
   // Unlike the smart screen, generation never waits for a pending subject: without a tap the engine keeps the most salient object.
   const { subject, phase } = useSubject(source.imageId ?? null);
   const tapMissing = phase === 'tap' && focus === null;
@@ -152,7 +158,7 @@ function Editor({ source }: { source: Source }) {
       imageUrl: source.imageUrl,
       imageId: source.imageId,
       fileId: source.fileId,
-      productTitle: source.name,
+      productTitle: product,
       count: mode === 'auto' ? autoCount : 1,
       ...(phase === 'tap' && focus ? { focus } : {}),
       ...background,
@@ -192,7 +198,7 @@ function Editor({ source }: { source: Source }) {
 
   async function enhance(text: string): Promise<string> {
     try {
-      const response = await api.enhancePrompt({ prompt: text, imageUrl: source.imageUrl, productTitle: source.name });
+      const response = await api.enhancePrompt({ prompt: text, imageUrl: source.imageUrl, productTitle: product });
       const enhanced = response.data?.enhancedPrompt;
       if (typeof enhanced !== 'string' || !enhanced) throw new Error(ENHANCE_INVALID_RESPONSE);
       return enhanced;
@@ -254,7 +260,7 @@ function Editor({ source }: { source: Source }) {
             type="button"
             className="button"
             disabled={!current}
-            onClick={() => current && downloadShot(current, editorDownloadName(source.name)).catch(() => setError('Download failed. Please try again.'))}
+            onClick={() => current && downloadShot(current, editorDownloadName(product)).catch(() => setError('Download failed. Please try again.'))}
           >
             Download
           </button>
@@ -316,6 +322,11 @@ function Editor({ source }: { source: Source }) {
       </section>
 
       <section className="editor-controls card">
+        <ProductTitleField
+          value={title}
+          onChange={setTitle}
+          onCommit={() => void saveTitle({ _id: source.imageId }, title).catch(() => setError('Failed to save the product title. Please try again.'))}
+        />
         <div className="tabs" role="tablist" aria-label="Background source">
           <button type="button" role="tab" id="tab-templates" aria-selected={mode === 'templates'} aria-controls="panel-templates" onClick={() => setMode('templates')}>
             Templates

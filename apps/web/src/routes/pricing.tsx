@@ -2,6 +2,7 @@ import { ADDON_PACKS, alreadySubscribedMessage, PLANS, type PaidPlanId } from '@
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAuthState } from '../features/auth/auth-context.js';
+import { authPath } from '../features/auth/return-path.js';
 import { useSubscription } from '../features/credits/use-subscription.js';
 import { planLines } from '../features/plans/plan-lines.js';
 import { formatPrice } from '../lib/format.js';
@@ -25,7 +26,8 @@ export function PricingPage() {
   }, [location.hash]);
 
   function choose(plan: PaidPlanId) {
-    if (auth.status !== 'signed-in') return navigate('/sign-in');
+    // A signed-out seller comes back to this plan's checkout once signed in (or signed up).
+    if (auth.status !== 'signed-in') return navigate(authPath('sign-in', `/checkout?plan=${plan}`));
     const current = subscription.data?.subscription;
     if (current?.status === 'active' && current.plan === plan) {
       window.alert(alreadySubscribedMessage(plan));
@@ -73,7 +75,7 @@ export function PricingPage() {
             <li key={pack.id}>
               <strong>{pack.credits} images</strong>
               <span>{formatPrice(pack.priceCents)}</span>
-              <Link className="button button-ghost" to={auth.status === 'signed-in' ? `/checkout/addon?plan=${pack.id}` : '/sign-in'}>
+              <Link className="button button-ghost" to={auth.status === 'signed-in' ? `/checkout/addon?plan=${pack.id}` : authPath('sign-in', `/checkout/addon?plan=${pack.id}`)}>
                 Buy {pack.credits}
               </Link>
             </li>

@@ -1,4 +1,5 @@
 import type { GenerationDto } from '@prodshot/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
 import { BOX_SIZES, RenditionImage } from '../components/ui/rendition-image.js';
@@ -6,7 +7,9 @@ import { Spinner } from '../components/ui/spinner.js';
 import { GenerationLoadError, GenerationNotFound } from '../features/generations/generation-not-found.js';
 import { isFinished } from '../features/generations/smart-status.js';
 import { useGeneration } from '../features/generations/use-generation.js';
+import { api } from '../lib/api-client.js';
 import { downloadShot, smartResultDownloadName } from '../lib/download.js';
+import { queryKeys } from '../lib/query-keys.js';
 
 const ALL = 'All Styles';
 
@@ -28,6 +31,10 @@ export function SmartResultsPage() {
   const { generation: run, notFound, error, refetch } = useGeneration(generationId);
   const [filter, setFilter] = useState(ALL);
   const [downloadError, setDownloadError] = useState<string | null>(null);
+  // The upload's title names the downloads; a deleted upload leaves them 'product-shot-…'.
+  const imageId = run?.imageId ?? null;
+  const upload = useQuery({ queryKey: queryKeys.image(imageId ?? ''), queryFn: () => api.image(imageId!), enabled: imageId !== null, retry: false });
+  const productTitle = upload.data?.data.productTitle;
   if (notFound) return <GenerationNotFound />;
   if (!run) {
     if (!error) return <Spinner label="Loading your shots" fullPage />;
@@ -75,7 +82,7 @@ export function SmartResultsPage() {
                 <button
                   type="button"
                   className="button button-small"
-                  onClick={() => downloadShot({ generationId: run.id, index: image.index }, smartResultDownloadName()).catch(() => setDownloadError('Download failed. Please try again.'))}
+                  onClick={() => downloadShot({ generationId: run.id, index: image.index }, smartResultDownloadName(productTitle)).catch(() => setDownloadError('Download failed. Please try again.'))}
                 >
                   Download
                 </button>

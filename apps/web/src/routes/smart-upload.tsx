@@ -5,13 +5,15 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { TapToPick } from '../features/subject/tap-to-pick.js';
 import { useSubject } from '../features/subject/use-subject.js';
 import { DropZone } from '../features/uploads/drop-zone.js';
+import { imageFileProblem, SMART_MAX_BYTES } from '../features/uploads/image-intake.js';
+import { ProductTitleField, useSaveProductTitle } from '../features/uploads/product-title.js';
+import { usePasteImage } from '../features/uploads/use-paste-image.js';
 import type { SmartUploadState } from '../features/uploads/upload-items.js';
 import { api, ApiError } from '../lib/api-client.js';
 import { newIdempotencyKey, retryTransient } from '../lib/idempotency.js';
 import { queryKeys } from '../lib/query-keys.js';
 import { SmartHeader } from '../features/generations/smart-header.js';
 
-const SMART_MAX_BYTES = 5 * 1024 * 1024;
 const STYLE_COUNT = 4;
 
 type Source = { kind: 'file'; file: File } | { kind: 'stored'; imageId: string; fileId: string; name?: string };
@@ -59,8 +61,12 @@ export function SmartUploadPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [handedOver] = useState(() => sourceFromState(location.state as SmartUploadState | null));
-  const [source, setSource] = useState<Source | null>(handedOver);
-  const [error, setError] = useState<string | null>(null);
+  // A handed-over file over this page's limit is refused (below) before anything is sent.
+  const [refusedHandover] = useState(() => (handedOver?.kind === 'file' ? imageFileProblem(handedOver.file, SMART_MAX_BYTES) : null));
+  const [source, setSource] = useState<Source | null>(refusedHandover ? null : handedOver);
+  const [error, setError] = useState<string | null>(refusedHandover);
+  const [title, setTitle] = useState(() => (location.state as { productTitle?: string } | null)?.productTitle ?? '');
+  const saveTitle = useSaveProductTitle();
   const [image, setImage] = useState<StoredImage | null>(null);
   const [focus, setFocus] = useState<Focus | null>(null);
   // The image whose run started without a tap: once, so a failed start waits for the seller's retry.
@@ -72,6 +78,9 @@ export function SmartUploadPage() {
     mutationFn: async ({ file, idempotencyKey }: { file: File; idempotencyKey: string }) => {
       const uploaded = await api.upload(file, file.name, idempotencyKey);
       if (!uploaded?._id || !uploaded.fileId) throw new Error('invalid');
+      // Named before the run starts: the engine reads the stored title as its hint. A title that
+      // could not be saved costs only that hint, so the run goes on without it.
+      await saveTitle(uploaded, title).catch(() => undefined);
       return uploaded;
     },
     retry: retryTransient,
@@ -124,11 +133,12 @@ export function SmartUploadPage() {
     if (started.current || !handedOver) return;
     started.current = true;
     navigate(location.pathname, { replace: true, state: null });
-    start(handedOver);
+    if (!refusedHandover) start(handedOver);
   }, []);
 
   function pick(file: File) {
-    if (file.size > SMART_MAX_BYTES) return setError('Please select an image under 5MB');
+    const problem = imageFileProblem(file, SMART_MAX_BYTES);
+    if (problem) return setError(problem);
     setError(null);
     setSource({ kind: 'file', file });
   }
@@ -143,6 +153,7 @@ export function SmartUploadPage() {
   const busy = upload.isPending || smart.isPending;
   const waiting = busy || startsByItself || (image !== null && phase === 'pending');
   const tapMissing = phase === 'tap' && focus === null;
+  usePasteImage(pick, image === null && !busy);
 
   return (
     <div className="smart narrow-wide">
@@ -163,13 +174,14 @@ export function SmartUploadPage() {
           ) : source ? (
             previewUrl && <img className="selected-preview" src={previewUrl} alt="Your product" />
           ) : (
-            <DropZone hint="Supports JPEG, PNG, WebP (Max 5MB)" onFile={pick} onReject={() => setError('Please select an image file (JPEG, PNG, etc.)')} />
+            <DropZone hint="Supports JPEG, PNG, WebP (Max 5MB)" onFile={pick} onReject={pick} pasteHint />
           )}
           {source && !busy && (
             <button type="button" className="link-button" onClick={chooseAnother}>
               Choose another image
             </button>
           )}
+          {source?.kind === 'file' && image === null && !busy && <ProductTitleField value={title} onChange={setTitle} />}
           {error && (
             <p className="form-error" role="alert">
               {error}

@@ -55,6 +55,13 @@ export class ImagesRepository {
     await this.db.updateTable('images').set({ subject: JSON.stringify(subject) }).where('id', '=', id).execute();
   }
 
+  /** Names the product of the owner's upload; undefined when the user has no such image. */
+  async setProductTitle(userId: string, id: string, title: string | null): Promise<ImageRow | undefined> {
+    const image = await this.findOwned(userId, id);
+    if (!image) return undefined;
+    return this.db.updateTable('images').set({ product_title: title }).where('id', '=', image.id).where('user_id', '=', userId).returningAll().executeTakeFirst();
+  }
+
   /** Records that the upload's thumbnail and preview are stored beside it. */
   async setRenditions(id: string): Promise<void> {
     await this.db.updateTable('images').set({ renditions: true }).where('id', '=', id).execute();

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createImageModel } from '../create-image-model.js';
+import { withProductHint } from './fal-model.js';
 import { productPhoto } from '../test-support.js';
 import { fakeServer, sendJson } from './fake-server.test-support.js';
 import type { Handler } from './fake-server.test-support.js';
@@ -64,6 +65,14 @@ describe('fal adapter against a local fake queue', () => {
     expect(String(input.image_url)).toMatch(/^data:image\/jpeg;base64,/);
     expect(requests.map((r) => r.url)).toContain('/cdn/out.png');
     expect(shot).toMatchObject({ width: 1024, format: 'jpeg', placement: null, background: { source: 'hosted' } });
+  });
+
+  it("tells the model what the product is from the seller's title, and sends the scene alone without one", async () => {
+    const out = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#aa5500' } }).png().toBuffer();
+    const { model, requests } = await start(queue('fal-ai/bria/product-shot', (base) => ({ images: [{ url: `${base}/cdn/out.png`, width: 1024, height: 1024 }] }), out));
+    await model.generate({ image: await productPhoto(300), prompt: 'Modern kitchen', hints: { title: '  Blue  ceramic mug ' } });
+    expect(JSON.parse(requests[0]!.body.toString())).toMatchObject({ scene_description: 'Modern kitchen. The product is: Blue ceramic mug' });
+    expect(withProductHint('Studio', '   ')).toBe('Studio');
   });
 
   it('removes backgrounds with the background-removal model and returns an RGBA PNG', async () => {

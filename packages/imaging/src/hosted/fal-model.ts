@@ -140,7 +140,7 @@ export class FalImageModel implements ImageModel {
     const clean = await normaliseInput((options.image ?? options.cutout)!, { maxSide: 2048 });
     const result = await this.run(this.productShotModel, {
       image_url: dataUrl(clean.buffer, clean.mimeType),
-      scene_description: description,
+      scene_description: withProductHint(description, options.hints?.title),
       placement_type: 'automatic',
       shot_size: [Math.min(size, 2048), Math.min(size, 2048)],
       num_results: 1,
@@ -188,4 +188,13 @@ function tapWindow(point: Point, width: number, height: number): { left: number;
   const left = Math.round(Math.min(Math.max(0, point.x * width - side / 2), width - side));
   const top = Math.round(Math.min(Math.max(0, point.y * height - side / 2), height - side));
   return { left, top, width: side, height: side };
+}
+
+/**
+ * The model paints the scene around what it sees; the seller's title tells it what the product is
+ * (a 'mug' rather than a white cylinder), so props and scale suit it. The scene itself stays as chosen.
+ */
+export function withProductHint(scene: string, title: string | undefined): string {
+  const product = title?.replace(/\s+/g, ' ').trim();
+  return product ? `${scene}. The product is: ${product}` : scene;
 }

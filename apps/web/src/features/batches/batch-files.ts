@@ -1,4 +1,5 @@
 import { BATCH_ITEMS_MAX } from '@prodshot/contracts';
+import { DASHBOARD_MAX_BYTES, imageFileProblem } from '../uploads/image-intake.js';
 
 /** What the dashboard hands the batch draft (/batches/new) in history state. */
 export interface BatchDraftState {
@@ -6,15 +7,17 @@ export interface BatchDraftState {
 }
 
 /**
- * The photos of a multi-photo pick: only images, at most BATCH_ITEMS_MAX. Too many is refused
- * whole with the count (a seller decides which to leave out), never cut silently.
+ * The photos of a multi-photo pick: only images within the dashboard's size, at most
+ * BATCH_ITEMS_MAX. Too many is refused whole with the count (a seller decides which to leave
+ * out), never cut silently; a file that is not an image or too large is left out with its reason.
  */
 export function pickBatchFiles(chosen: File[]): { files: File[]; error: string | null } {
-  const files = chosen.filter((file) => file.type.startsWith('image/'));
+  const problems = chosen.map((file) => imageFileProblem(file, DASHBOARD_MAX_BYTES));
+  const files = chosen.filter((_, index) => problems[index] === null);
+  const refused = problems.filter((problem): problem is string => problem !== null);
   if (files.length > BATCH_ITEMS_MAX) {
     return { files: [], error: `A batch takes up to ${BATCH_ITEMS_MAX} photos at once; you picked ${files.length}. Pick ${BATCH_ITEMS_MAX} or fewer.` };
   }
-  if (files.length === 0) return { files: [], error: 'None of those files is an image. Pick PNG, JPG or WebP photos.' };
-  const skipped = chosen.length - files.length;
-  return { files, error: skipped > 0 ? `${skipped} of the files ${skipped === 1 ? 'is not an image and was' : 'are not images and were'} left out.` : null };
+  if (files.length === 0) return { files: [], error: refused.length === 1 ? refused[0]! : 'None of those files is an image under 10MB. Pick PNG, JPG or WebP photos.' };
+  return { files, error: refused.length > 0 ? `Left out: ${refused.join(' ')}` : null };
 }

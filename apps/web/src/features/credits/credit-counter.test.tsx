@@ -78,4 +78,38 @@ describe('CreditCounter', () => {
     fireEvent.click(screen.getByRole('button'));
     expect(screen.getByRole('heading', { name: 'Pricing page' })).toBeTruthy();
   });
+
+  it('opens by tap on a touch screen, goes to /pricing on a second tap, and closes on a tap elsewhere', () => {
+    renderCounter({ data: growth, loading: false });
+    const button = screen.getByRole('button');
+    // A tap as a touch browser delivers it: the pointer, then the emulated hover, focus and click.
+    const tap = () => {
+      fireEvent.pointerDown(button, { pointerType: 'touch' });
+      fireEvent.mouseEnter(button.parentElement!);
+      fireEvent.focus(button);
+      fireEvent.click(button);
+    };
+    tap();
+    expect(screen.getByRole('tooltip').textContent).toContain('Growth Plan');
+    expect(screen.queryByRole('heading', { name: 'Pricing page' })).toBeNull();
+
+    fireEvent.mouseLeave(button.parentElement!);
+    fireEvent.blur(button);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+
+    tap();
+    tap();
+    expect(screen.getByRole('heading', { name: 'Pricing page' })).toBeTruthy();
+  });
+
+  it('still goes to /pricing on the first mouse click and keeps the hover panel open while focus moves inside it', () => {
+    renderCounter({ data: growth, loading: false });
+    const button = screen.getByRole('button');
+    fireEvent.mouseEnter(button.parentElement!);
+    fireEvent.blur(button, { relatedTarget: screen.getByRole('tooltip') });
+    expect(screen.getByRole('tooltip')).toBeTruthy();
+    fireEvent.pointerDown(button, { pointerType: 'mouse' });
+    fireEvent.click(button);
+    expect(screen.getByRole('heading', { name: 'Pricing page' })).toBeTruthy();
+  });
 });

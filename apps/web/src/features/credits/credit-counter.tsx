@@ -1,5 +1,5 @@
 import { planLabel, type SubscriptionResponse } from '@prodshot/contracts';
-import { useState } from 'react';
+import { useRef, useState, type FocusEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PlanChangeNote } from './plan-change.js';
 import { totalCredits } from './use-subscription.js';
@@ -7,19 +7,31 @@ import { totalCredits } from './use-subscription.js';
 /**
  * Total credits, or '...' while loading; a click goes to /pricing, hovering opens 'Credit Details'.
  * Once loading ends without data (the fetch failed, spec §8), it reads plan none and 0 credits.
+ * A touch screen has no hover (a tap would go straight to /pricing): there the first tap opens the
+ * panel, a second goes to /pricing, and a tap elsewhere closes it. Mouse and keyboard are unchanged.
  */
 export function CreditCounter({ data, loading }: { data: SubscriptionResponse | undefined; loading: boolean }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  // Whether the press now ending is a touch, and whether the panel was open before it began: the
+  // emulated hover and focus a tap brings open the panel before its click arrives.
+  const touch = useRef<{ wasOpen: boolean } | null>(null);
   const total = loading ? '...' : String(totalCredits(data));
   return (
-    <div className="credit-counter" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
+    <div className="credit-counter" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)} onBlur={(event) => closeUnlessInside(event, setOpen)}>
       <button
         type="button"
         className="credit-button"
-        onClick={() => navigate('/pricing')}
+        onPointerDown={(event) => {
+          touch.current = event.pointerType === 'touch' ? { wasOpen: open } : null;
+        }}
+        onClick={() => {
+          const tap = touch.current;
+          touch.current = null;
+          if (tap && !tap.wasOpen) return setOpen(true);
+          navigate('/pricing');
+        }}
         onFocus={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
         aria-describedby={open ? 'credit-details' : undefined}
       >
         <span aria-hidden="true" className="credit-icon">
@@ -54,4 +66,9 @@ export function CreditCounter({ data, loading }: { data: SubscriptionResponse | 
       )}
     </div>
   );
+}
+
+/** Focus leaving the counter closes its panel; moving within it (to the panel) does not. */
+function closeUnlessInside(event: FocusEvent<HTMLDivElement>, setOpen: (open: boolean) => void): void {
+  if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
 }

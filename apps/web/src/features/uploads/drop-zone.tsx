@@ -1,15 +1,18 @@
 import { useRef, useState, type DragEvent } from 'react';
+import { pasteShortcut } from './use-paste-image.js';
 
 /**
  * Drag-and-drop or click-to-select; only image/* files are taken (spec §5). With `onFiles`, several
  * photos may come at once (no `capture`, so a phone offers its camera roll), and several go there.
+ * With `pasteHint`, the page takes pasted images too (usePasteImage) and the zone says so.
  */
-export function DropZone({ hint, onFile, onFiles, onReject, label = 'Drag and drop your image here, or click to select' }: {
+export function DropZone({ hint, onFile, onFiles, onReject, label = 'Drag and drop your image here, or click to select', pasteHint = false }: {
   hint: string;
   onFile: (file: File) => void;
   onFiles?: (files: File[]) => void;
   onReject?: (file: File) => void;
   label?: string;
+  pasteHint?: boolean;
 }) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
@@ -60,6 +63,7 @@ export function DropZone({ hint, onFile, onFiles, onReject, label = 'Drag and dr
         </span>
         <span className="dropzone-title">{label}</span>
         <span className="muted small">{hint}</span>
+        {pasteHint && <span className="muted small dropzone-paste">or paste an image with {pasteShortcut()}</span>}
       </label>
     </div>
   );

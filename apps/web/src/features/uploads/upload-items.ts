@@ -48,5 +48,8 @@ export interface EditorState {
   name?: string;
 }
 
-/** Navigation state of /smart-upload: a fresh file, or a stored image by its ids (its links come from the API). */
-export type SmartUploadState = { file: File } | { imageId: string; fileId: string; name?: string };
+/**
+ * Navigation state of /smart-upload: a fresh file (with the title the seller gave it, saved once
+ * it is uploaded), or a stored image by its ids (its links come from the API).
+ */
+export type SmartUploadState = { file: File; productTitle?: string } | { imageId: string; fileId: string; name?: string };
