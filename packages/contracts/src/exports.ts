@@ -1,3 +1,5 @@
+import Type, { type Static } from 'typebox';
+
 /**
  * Marketplace exports and the compliance report: the presets, formats and shapes shared by the
  * API (POST /api/exports, GET /api/generations/:id/compliance), the worker that renders and
@@ -79,24 +81,31 @@ export const EXPORT_MIME_TYPES: Readonly<Record<ExportFormat, 'image/png' | 'ima
 
 export const EXPORT_EXTENSIONS: Readonly<Record<ExportFormat, 'png' | 'jpg' | 'webp'>> = { png: 'png', jpeg: 'jpg', webp: 'webp' };
 
-/** `POST /api/exports` body. */
-export interface ExportRequest {
-  generationId: string;
-  outputIndex: number;
-  preset: ExportPresetId;
-  format: ExportFormat;
-}
+const PresetId = Type.Unsafe<ExportPresetId>(Type.String({ enum: [...EXPORT_PRESET_IDS] }));
+const Format = Type.Unsafe<ExportFormat>(Type.String({ enum: [...EXPORT_FORMATS] }));
 
-/** `POST /api/exports` answer: where the rendered file is, and the name to save it under. */
-export interface ExportDto {
-  url: string;
-  fileName: string;
-  contentType: string;
-  width: number;
-  height: number;
-  preset: ExportPresetId;
-  format: ExportFormat;
-}
+/** `POST /api/exports` body. */
+export const ExportRequest = Type.Object(
+  { generationId: Type.String({ minLength: 1, maxLength: 64 }), outputIndex: Type.Integer({ minimum: 0, maximum: 5 }), preset: PresetId, format: Format },
+  { additionalProperties: false },
+);
+export type ExportRequest = Static<typeof ExportRequest>;
+
+/** `POST /api/exports` answer: where the rendered file is (signed, expiring), and the name to save it under. */
+export const ExportDto = Type.Object({
+  url: Type.String(),
+  /** Same-origin path that sends the file through the API with its bearer token, named for saving. */
+  downloadPath: Type.String(),
+  fileName: Type.String(),
+  contentType: Type.String(),
+  width: Type.Integer(),
+  height: Type.Integer(),
+  preset: PresetId,
+  format: Format,
+});
+export type ExportDto = Static<typeof ExportDto>;
+export const ExportResponse = Type.Object({ data: ExportDto });
+export type ExportResponse = Static<typeof ExportResponse>;
 
 /** Job payload and result of rendering one export (the worker owns the pixels). */
 export interface ExportShotJob {
@@ -117,34 +126,55 @@ export interface ExportShotResult {
 export const COMPLIANCE_CHECK_IDS = ['background', 'fill', 'size', 'aspect', 'not-cut', 'no-overlay'] as const;
 export type ComplianceCheckId = (typeof COMPLIANCE_CHECK_IDS)[number];
 
-/** 'unmeasured': the pixels cannot tell (the reason says why); never counted as a pass. */
-export type ComplianceStatus = 'pass' | 'fail' | 'unmeasured';
+/** 'unmeasured': the pixels cannot tell (`measured` says why); never counted as a pass. */
+const Status = Type.Union([Type.Literal('pass'), Type.Literal('fail'), Type.Literal('unmeasured')]);
+export type ComplianceStatus = Static<typeof Status>;
 
-export interface ComplianceLine {
-  id: ComplianceCheckId;
-  label: string;
-  status: ComplianceStatus;
+export const ComplianceLine = Type.Object({
+  id: Type.Unsafe<ComplianceCheckId>(Type.String({ enum: [...COMPLIANCE_CHECK_IDS] })),
+  label: Type.String(),
+  status: Status,
   /** The measured value in words, e.g. '62.5% of border pixels at RGB 255'. */
-  measured: string;
-  /** What the preset asks for, e.g. '100% at RGB 255'. */
-  target: string;
+  measured: Type.String(),
+  /** What the preset asks for, e.g. '100% of border pixels at RGB 255'. */
+  target: Type.String(),
   /** For a failing line: the export that fixes it (one click in the app). */
-  fix: { preset: ExportPresetId; label: string } | null;
-}
+  fix: Type.Union([Type.Object({ preset: PresetId, label: Type.String() }), Type.Null()]),
+});
+export type ComplianceLine = Static<typeof ComplianceLine>;
 
 /** What was measured: a generation's output as stored, or the file of one of its exports. */
-export type ComplianceSubject = { kind: 'output' } | { kind: 'export'; preset: ExportPresetId; format: ExportFormat };
+export const ComplianceSubject = Type.Union([
+  Type.Object({ kind: Type.Literal('output') }),
+  Type.Object({ kind: Type.Literal('export'), preset: PresetId, format: Format }),
+]);
+export type ComplianceSubject = Static<typeof ComplianceSubject>;
 
-export interface ComplianceReportDto {
-  generationId: string;
-  outputIndex: number;
-  preset: ExportPresetId;
-  subject: ComplianceSubject;
-  width: number;
-  height: number;
-  passed: boolean;
-  lines: ComplianceLine[];
-}
+export const ComplianceReportDto = Type.Object({
+  generationId: Type.String(),
+  outputIndex: Type.Integer(),
+  preset: PresetId,
+  subject: ComplianceSubject,
+  width: Type.Integer(),
+  height: Type.Integer(),
+  /** True only when every line passed: an unmeasured line is not a pass. */
+  passed: Type.Boolean(),
+  lines: Type.Array(ComplianceLine),
+});
+export type ComplianceReportDto = Static<typeof ComplianceReportDto>;
+export const ComplianceResponse = Type.Object({ data: ComplianceReportDto });
+export type ComplianceResponse = Static<typeof ComplianceResponse>;
+
+/**
+ * `GET /api/generations/:id/compliance` query: the output by `output` (its index, default 0);
+ * with `exportFormat`, the file of that output's export for the same preset in that format
+ * (made by POST /api/exports first) is measured instead of the output.
+ */
+export const ComplianceQuery = Type.Object(
+  { preset: PresetId, output: Type.Optional(Type.Integer({ minimum: 0, maximum: 5 })), exportFormat: Type.Optional(Format) },
+  { additionalProperties: false },
+);
+export type ComplianceQuery = Static<typeof ComplianceQuery>;
 
 export interface ComplianceCheckJob {
   userId: string;
