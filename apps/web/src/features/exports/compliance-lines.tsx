@@ -12,7 +12,7 @@ export function ComplianceLines({ report, onFix }: { report: ComplianceReportDto
       <p className={report.passed ? 'compliance-summary compliance-ok' : 'compliance-summary compliance-todo'} role="status">
         {report.passed ? `Passes every ${label} check` : `${open} of ${report.lines.length} ${label} checks need attention`}
       </p>
-      <ul className="checklist">
+      <ul className="compliance-lines">
         {report.lines.map((line) => (
           <li key={line.id} className={`check check-${line.status}`} data-check={line.id}>
             <span className="check-mark" aria-hidden="true">
