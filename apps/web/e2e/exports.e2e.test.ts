@@ -109,5 +109,13 @@ describe('marketplace exports and the compliance report, in Chromium', () => {
     expect(storyFile.suggestedFilename()).toMatch(/\.webp$/);
     expect(magic(storyBytes)).toBe('webp');
     expect(await sharp(storyBytes).metadata()).toMatchObject({ width: 1080, height: 1920 });
+
+    // A results card: Export beside Download, and its checklist measured when opened.
+    await page.goto(`/smart-results/${generationId}`);
+    const card = page.locator('.result').first();
+    await card.getByText('Marketplace check').click();
+    await card.getByText(/Amazon main image checks need attention/).waitFor({ timeout: 60_000 });
+    await expectNoAxeViolations(page, 'a results card with its checklist');
+    await pictureAtEveryWidth('exports-smart-results', card.locator('[data-check="no-overlay"]'));
   }, 300_000);
 });

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { EXPORT_PRESETS, type ExportPresetId } from '@prodshot/contracts';
-import { complianceLines } from './compliance.js';
+import { complianceLines, OVERLAY_MAX_SHARE } from './compliance.js';
 import { measure } from './measure.js';
 import { renderExport } from './reframe.js';
 import { scenePlate } from './scene-plate.js';
@@ -82,6 +82,19 @@ describe('exports re-frame from the cutout and the scene', () => {
     expect(image.format).toBe('png');
     const m = measure(image, null);
     expect(m).toMatchObject({ productSource: 'alpha', transparentBorder: 1, touchesEdge: false });
+  }, 60_000);
+
+  it('text stamped on a scene export fails the overlay check against the scene we rendered; the same file as JPEG passes clean', async () => {
+    const preset = EXPORT_PRESETS['instagram-post'];
+    const plate = await scenePlate(scene, 1080, 1350);
+    const clean = await renderExport({ preset, format: 'jpeg', cutout: await tall(), scene, shot: await shot() });
+    const cleanPixels = await decoded(clean.image);
+    expect(measure(cleanPixels, plate).overlayShare!).toBeLessThanOrEqual(OVERLAY_MAX_SHARE);
+    const stamp = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="420" height="90"><text x="10" y="60" font-family="sans-serif" font-size="54" fill="#ffffff" stroke="#222" stroke-width="2">SALE -50%</text></svg>');
+    const stamped = await decoded(await sharp(clean.image).composite([{ input: stamp, left: 40, top: 1220 }]).jpeg({ quality: 92 }).toBuffer());
+    const m = measure(stamped, plate);
+    expect(m.overlayShare!).toBeGreaterThan(OVERLAY_MAX_SHARE);
+    expect(complianceLines(m, { preset }).find((line) => line.id === 'no-overlay')!.status).toBe('fail');
   }, 60_000);
 
   it('refuses a format the preset does not take (Amazon has no WebP, a cutout no JPEG)', async () => {

@@ -1,4 +1,4 @@
-import type { ComplianceLine, ComplianceReportDto, ExportDto, GenerationListItem } from '@prodshot/contracts';
+import type { ComplianceLine, ComplianceReportDto, ExportDto, GenerationDto, GenerationListItem } from '@prodshot/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GenerationPopup } from '../../components/ui/image-popup.js';
@@ -6,6 +6,7 @@ import { setTokenSource } from '../../lib/api-client.js';
 import { apiError, stubApi } from '../../test-support/fake-api.js';
 import { renderRoutes } from '../../test-support/render-routes.js';
 import { renditionsOf } from '../../test-support/renditions.js';
+import { SmartResultsPage } from '../../routes/smart-results.js';
 import { ExportDialog } from './export-dialog.js';
 
 const shot: GenerationListItem = { id: 'out-1', generationId: 'gen-1', index: 2, imageUrl: '/storage/out.png', ...renditionsOf('/storage/out.png'), createdAt: '2025-01-01T00:00:00.000Z' };
@@ -116,5 +117,34 @@ describe('the checklist beside a result', () => {
     fireEvent.change(await screen.findByLabelText('Check for'), { target: { value: 'etsy' } });
     await waitFor(() => expect(calls.some((call) => call.query.get('preset') === 'etsy')).toBe(true));
     expect(localStorage.getItem('prodshot.marketplace')).toBe('etsy');
+  });
+});
+
+describe('smart results', () => {
+  const run: GenerationDto = {
+    id: 'gen-1', kind: 'smart', status: 'complete', stage: 'generating', imageId: 'img-1', productInfo: null, error: null, unsupportedProduct: false,
+    styles: [{ index: 2, name: 'Marble', prompt: 'marble', status: 'complete', progress: 1, url: '/storage/out.png', ...renditionsOf('/storage/out.png'), error: null }],
+    createdAt: '2025-01-01T00:00:00.000Z',
+  };
+
+  it('measures a card only when its checklist is opened, and its fix exports that style', async () => {
+    const calls = stubApi({
+      'GET /generations/gen-1': () => ({ data: run }),
+      'GET /generations/gen-1/compliance': (_body, call) => (call.query.get('exportFormat') ? report(true, { kind: 'export', preset: 'amazon', format: 'jpeg' }) : report(false, { kind: 'output' })),
+      'POST /exports': () => exported('amazon', 'jpeg', 'product-shot-amazon-3.jpg'),
+      'GET /exports/download': () => file('jpeg'),
+    });
+    renderRoutes([{ path: '/smart-results/:generationId', element: <SmartResultsPage /> }], ['/smart-results/gen-1']);
+    const summary = await screen.findByText('Marketplace check');
+    expect(calls.some((call) => call.path.endsWith('/compliance'))).toBe(false);
+    const details = summary.closest('details')!;
+    details.open = true;
+    fireEvent(details, new Event('toggle'));
+    const [fix] = await within(details).findAllByRole('button', { name: 'Export for Amazon main image' });
+    fireEvent.click(fix!);
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('Passes every Amazon main image check');
+    expect(calls.find((call) => call.path === '/exports')!.body).toEqual({ generationId: 'gen-1', outputIndex: 2, preset: 'amazon', format: 'jpeg' });
+    expect(saved).toEqual(['product-shot-amazon-3.jpg']);
   });
 });
