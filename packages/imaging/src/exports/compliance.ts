@@ -12,6 +12,13 @@ const ratio = (value: number) => {
   return known.find(([r]) => Math.abs(value - r) / r <= ASPECT_TOLERANCE)?.[1] ?? value.toFixed(3);
 };
 
+/** What the background's pixels were compared with, in the overlay line's words. */
+const AGAINST = {
+  reference: 'not in the scene we rendered',
+  'plain-background': 'against its plain colour',
+  alpha: 'in its transparency',
+} as const;
+
 export interface ReportOptions {
   preset: ExportPreset;
   /** The preset the measured file was exported for, if it is an export: that export offers no fix. */
@@ -51,6 +58,6 @@ export function complianceLines(m: Measurements, { preset, exportedFor }: Report
     : line('not-cut', 'Product not cut by the frame', m.touchesEdge ? 'fail' : 'pass', m.touchesEdge ? 'the product touches an edge' : 'clear of every edge', 'product clear of every edge'));
   lines.push(m.overlayShare === null
     ? line('no-overlay', 'No text or watermark added', 'unmeasured', 'no rendered background to compare with: the background was painted by a hosted model', 'no hard edges away from the product')
-    : line('no-overlay', 'No text or watermark added', m.overlayShare <= OVERLAY_MAX_SHARE ? 'pass' : 'fail', `${pct(m.overlayShare, 3)} of the background has hard edges not in the background we rendered`, `at most ${pct(OVERLAY_MAX_SHARE, 3)}`));
+    : line('no-overlay', 'No text or watermark added', m.overlayShare <= OVERLAY_MAX_SHARE ? 'pass' : 'fail', `${pct(m.overlayShare, 3)} of the background has hard edges ${AGAINST[m.productSource ?? 'reference']}`, `at most ${pct(OVERLAY_MAX_SHARE, 3)}`));
   return lines;
 }

@@ -92,7 +92,8 @@ async function inScene(cutout: Buffer, sceneSource: ExportScene, width: number, 
 }
 
 async function extended(shot: Buffer, width: number, height: number): Promise<Sharp> {
-  const image = sharp(shot).removeAlpha();
+  // A transparent output (background removal) is extended on white, not on its hidden colours.
+  const image = sharp(shot).flatten({ background: '#ffffff' });
   const [backdrop, whole] = await Promise.all([
     image.clone().resize(width, height, { fit: 'cover' }).blur(Math.max(width, height) / 40).raw().toBuffer(),
     image.clone().resize(width, height, { fit: 'inside', kernel: 'lanczos3' }).raw().toBuffer({ resolveWithObject: true }),
