@@ -23,6 +23,8 @@ import { batchRoutes } from './routes/batches/batches.js';
 import { clientConfigRoutes } from './routes/client-config/client-config.js';
 import { devRoutes } from './routes/dev/dev.js';
 import { fileRoutes } from './routes/files/files.js';
+import { complianceRoutes } from './routes/compliance/compliance.js';
+import { exportRoutes } from './routes/exports/exports.js';
 import { generationRoutes } from './routes/generations/generations.js';
 import { generationCallRoutes } from './routes/images/generation-calls.js';
 import { imageRoutes } from './routes/images/images.js';
@@ -98,6 +100,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(generationCallRoutes, routeDeps);
   await app.register(generationRoutes, routeDeps);
   await app.register(batchRoutes, routeDeps);
+  await app.register(exportRoutes, routeDeps);
+  await app.register(complianceRoutes, routeDeps);
   await app.register(uploadRoutes, routeDeps);
   await app.register(devRoutes, routeDeps);
   await app.register(authRoutes, routeDeps);

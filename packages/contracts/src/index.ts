@@ -14,3 +14,4 @@ export * from './client-config.js';
 export * from './public-pages.js';
 export * from './batches.js';
 export * from './image-title.js';
+export * from './exports.js';

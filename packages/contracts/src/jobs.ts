@@ -1,3 +1,4 @@
+import type { ComplianceCheckJob, ComplianceReportDto, ExportShotJob, ExportShotResult } from './exports.js';
 import type { Focus } from './images.js';
 import type { ShotBackground, TemplateHandle } from './templates.js';
 
@@ -102,6 +103,8 @@ export interface JobPayloads {
   'make-renditions': MakeRenditionsJob;
   'sweep-stale-generations': SweepStaleGenerationsJob;
   'purge-expired-history': PurgeExpiredHistoryJob;
+  'export-shot': ExportShotJob;
+  'compliance-check': ComplianceCheckJob;
 }
 
 export type JobName = keyof JobPayloads;
@@ -126,6 +129,8 @@ export interface JobResults {
   'sweep-stale-generations': { resolved: string[] };
   /** How many of each were deleted. */
   'purge-expired-history': { generations: number; images: number };
+  'export-shot': ExportShotResult;
+  'compliance-check': ComplianceReportDto;
 }
 
 /** Quick interactive calls never wait behind renders. */
@@ -142,4 +147,7 @@ export const JOB_QUEUE: { readonly [K in JobName]: 'render' | 'interactive' } = 
   'sweep-stale-generations': 'interactive',
   // Storage deletes, not CPU: it never holds a render slot.
   'purge-expired-history': 'interactive',
+  // Both decode and compose full-size pixels while a seller waits: render work, never in the API.
+  'export-shot': 'render',
+  'compliance-check': 'render',
 };

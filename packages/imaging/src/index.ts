@@ -18,3 +18,10 @@ export type { SalientModelFamily, SalientModelOptions } from './local/saliency/o
 export type { SalientObjectModel } from './local/saliency/salient-model.js';
 export { CachedSalientModel } from './local/saliency/cached-salient-model.js';
 export { makeRenditions } from './renditions/make-renditions.js';
+export { renderExport } from './exports/reframe.js';
+export type { ExportInput, ExportOutput } from './exports/reframe.js';
+export { outputPlate, scenePlate } from './exports/scene-plate.js';
+export type { ExportScene } from './exports/scene-plate.js';
+export { measure } from './exports/measure.js';
+export type { Measurements, MeasuredImage } from './exports/measure.js';
+export { complianceLines } from './exports/compliance.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertSafeKey, contentTypeForKey, generationOutputKey, InvalidKeyError, uploadCutoutKey, derivedPrefix, uploadKey, userPrefix } from './keys.js';
+import { assertSafeKey, contentTypeForKey, exportKey, generationOutputKey, InvalidKeyError, uploadCutoutKey, derivedPrefix, uploadKey, userPrefix } from './keys.js';
 
 describe('key layout', () => {
   it('places every object under its user folder', () => {
@@ -13,6 +13,12 @@ describe('key layout', () => {
     expect(derivedPrefix(upload)).toBe('users/u1/uploads/f1/');
     expect(uploadCutoutKey(upload)).toBe('users/u1/uploads/f1/cutout.png');
     expect(uploadCutoutKey(upload, { x: 0.25, y: 0.6667 })).toBe('users/u1/uploads/f1/cutout-250-667.png');
+  });
+
+  it('keeps exports in their generation folder, one per output, preset and format', () => {
+    expect(exportKey('u1', 'g1', 1, 'amazon', 'image/jpeg')).toBe('users/u1/generations/g1/exports/1-amazon.jpg');
+    expect(exportKey('u1', 'g1', 1, 'amazon', 'image/webp')).not.toBe(exportKey('u1', 'g1', 1, 'amazon', 'image/jpeg'));
+    expect(() => exportKey('u1', 'g1', 0, '../x', 'image/png')).toThrow(InvalidKeyError);
   });
 
   it('refuses ids that would escape the layout', () => {

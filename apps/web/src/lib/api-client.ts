@@ -8,6 +8,11 @@ import {
   type BuyCreditsRequest,
   type CancelSubscriptionResponse,
   type ClientConfigResponse,
+  type ComplianceResponse,
+  type ExportFormat,
+  type ExportPresetId,
+  type ExportRequest,
+  type ExportResponse,
   type CreateSubscriptionRequest,
   type DevSignInRequest,
   type DevSignInResponse,
@@ -220,6 +225,15 @@ export const api = {
   shotFile: (shot: ShotRef) => requestBlob(shotDownloadPath(shot)),
   createBatch: (body: CreateBatchRequest, idempotencyKey: string) => request<CreateBatchResponse>('POST', '/batches', body, { headers: keyed(idempotencyKey) }),
   batch: (id: string) => request<BatchResponse>('GET', `/batches/${encodeURIComponent(id)}`),
+  /** A marketplace export of a finished shot (no credit); its file is then read from `downloadPath`. */
+  exportShot: (body: ExportRequest) => request<ExportResponse>('POST', '/exports', body),
+  exportFile: (downloadPath: string) => requestBlob(downloadPath),
+  /** The checklist of a shot for a preset; with `exportFormat`, of the shot's export for that preset instead. */
+  compliance: ({ generationId, index }: ShotRef, preset: ExportPresetId, exportFormat?: ExportFormat) =>
+    request<ComplianceResponse>(
+      'GET',
+      `/generations/${encodeURIComponent(generationId)}/compliance?${new URLSearchParams({ preset, output: String(index), ...(exportFormat ? { exportFormat } : {}) })}`,
+    ),
 };
 
 /** A list page's query: `cursor` is the previous page's nextCursor, null for the first page. */

@@ -5,9 +5,15 @@ import { api } from './api-client.js';
  * Saves a shot under our name rather than its storage key. The file comes through the API from
  * the app's own origin (a fetch of a MinIO or S3 link on another origin would need the bucket's
  * CORS), and a blob URL's download name holds where a cross-origin link's would not.
+ * `baseName` has no extension: the file gets the one its bytes call for.
  */
-export async function downloadShot(shot: ShotRef, filename: string): Promise<void> {
-  const blob = await api.shotFile(shot);
+export async function downloadShot(shot: ShotRef, baseName: string): Promise<void> {
+  await saveBlob(await api.shotFile(shot), baseName);
+}
+
+/** Saves a blob under `name`, its extension replaced by the one the bytes are (PNG, JPEG, WebP). */
+export async function saveBlob(blob: Blob, name: string): Promise<string> {
+  const filename = `${name.replace(/\.(png|jpe?g|webp)$/i, '')}.${await imageExtension(blob)}`;
   const objectUrl = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = objectUrl;
@@ -17,6 +23,19 @@ export async function downloadShot(shot: ShotRef, filename: string): Promise<voi
   link.remove();
   // Revoked on the next task: some browsers read the URL after click() returns.
   setTimeout(() => URL.revokeObjectURL(objectUrl), 0);
+  return filename;
+}
+
+const BY_TYPE: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
+
+/** The extension an image's bytes call for, by their magic numbers; the declared type when they say nothing. */
+export async function imageExtension(blob: Blob): Promise<string> {
+  const head = new Uint8Array(await blob.slice(0, 12).arrayBuffer());
+  const ascii = (from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
+  if (head[0] === 0x89 && ascii(1, 4) === 'PNG') return 'png';
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpg';
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  return BY_TYPE[blob.type.split(';')[0]!.trim()] ?? 'png';
 }
 
 export function slugify(text: string | undefined | null): string {
@@ -29,7 +48,8 @@ export function slugify(text: string | undefined | null): string {
   return slug || 'product';
 }
 
-export const editorDownloadName = (product: string | undefined | null, at = Date.now()) => `${slugify(product)}-image-${at}.png`;
-export const generationDownloadName = (id: string) => `generation-${id}.png`;
-/** `product-shot-{timestamp}.jpg` (decisions.md), with the seller's product title in place of `product` once they give one. */
-export const smartResultDownloadName = (product: string | undefined | null, at = Date.now()) => `${slugify(product)}-shot-${at}.jpg`;
+/** Names without an extension: downloadShot adds the one the file's bytes have. */
+export const editorDownloadName = (product: string | undefined | null, at = Date.now()) => `${slugify(product)}-image-${at}`;
+export const generationDownloadName = (id: string) => `generation-${id}`;
+/** `product-shot-{timestamp}` (decisions.md), with the seller's product title in place of `product` once they give one. */
+export const smartResultDownloadName = (product: string | undefined | null, at = Date.now()) => `${slugify(product)}-shot-${at}`;

@@ -158,7 +158,8 @@ describe('downloads come through the API from the app origin, whatever origin th
     renderRoutes([{ path: '/smart-results/:generationId', element: <SmartResultsPage /> }], ['/smart-results/gen-1']);
     fireEvent.click(await screen.findByRole('button', { name: 'Download' }));
     await waitFor(() => expect(downloads).toHaveLength(1));
-    expect(downloads[0]).toMatch(/^product-shot-\d+\.jpg blob:1234$/);
+    // The bytes are declared PNG: the name says .png (it said .jpg before, whatever the file held).
+    expect(downloads[0]).toMatch(/^product-shot-\d+\.png blob:1234$/);
     expect(downloadCalls(calls)).toHaveLength(1);
   });
 });

@@ -1,9 +1,11 @@
-import type { GenerationDto } from '@prodshot/contracts';
+import type { ExportPresetId, GenerationDto, ShotRef } from '@prodshot/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
 import { BOX_SIZES, RenditionImage } from '../components/ui/rendition-image.js';
 import { Spinner } from '../components/ui/spinner.js';
+import { ExportDialog } from '../features/exports/export-dialog.js';
+import { ResultCheck } from '../features/exports/result-check.js';
 import { GenerationLoadError, GenerationNotFound } from '../features/generations/generation-not-found.js';
 import { isFinished } from '../features/generations/smart-status.js';
 import { useGeneration } from '../features/generations/use-generation.js';
@@ -35,6 +37,7 @@ export function SmartResultsPage() {
   const imageId = run?.imageId ?? null;
   const upload = useQuery({ queryKey: queryKeys.image(imageId ?? ''), queryFn: () => api.image(imageId!), enabled: imageId !== null, retry: false });
   const productTitle = upload.data?.data.productTitle;
+  const [exporting, setExporting] = useState<{ shot: ShotRef; preset?: ExportPresetId; start: boolean } | null>(null);
   if (notFound) return <GenerationNotFound />;
   if (!run) {
     if (!error) return <Spinner label="Loading your shots" fullPage />;
@@ -79,18 +82,25 @@ export function SmartResultsPage() {
               <RenditionImage image={image} sizes={BOX_SIZES.resultCard} alt={`${image.styleName} product shot`} eager={position < 2} />
               <div className="result-meta">
                 <span>{image.styleName}</span>
-                <button
-                  type="button"
-                  className="button button-small"
-                  onClick={() => downloadShot({ generationId: run.id, index: image.index }, smartResultDownloadName(productTitle)).catch(() => setDownloadError('Download failed. Please try again.'))}
-                >
-                  Download
-                </button>
+                <div className="result-actions">
+                  <button type="button" className="button button-small button-ghost" onClick={() => setExporting({ shot: { generationId: run.id, index: image.index }, start: false })}>
+                    Export
+                  </button>
+                  <button
+                    type="button"
+                    className="button button-small"
+                    onClick={() => downloadShot({ generationId: run.id, index: image.index }, smartResultDownloadName(productTitle)).catch(() => setDownloadError('Download failed. Please try again.'))}
+                  >
+                    Download
+                  </button>
+                </div>
               </div>
+              <ResultCheck shot={{ generationId: run.id, index: image.index }} onFix={(preset) => setExporting({ shot: { generationId: run.id, index: image.index }, preset, start: true })} />
             </li>
           ))}
         </ul>
       )}
+      {exporting && <ExportDialog shot={exporting.shot} {...(exporting.preset ? { preset: exporting.preset } : {})} start={exporting.start} onClose={() => setExporting(null)} />}
     </div>
   );
 }

@@ -2,7 +2,9 @@ import type { Job } from 'bullmq';
 import type { JobName, JobPayloads, JobResults } from '@prodshot/contracts';
 import type { WorkerDeps } from '../deps.js';
 import { analyseUpload } from './analyse-upload.js';
+import { complianceCheck } from './compliance-check.js';
 import { enhancePrompt } from './enhance-prompt.js';
+import { exportShot } from './export-shot.js';
 import { generateBackground } from './generate-background.js';
 import { makeRenditions } from './make-renditions.js';
 import { productShot } from './product-shot.js';
@@ -32,4 +34,6 @@ export const handlers: JobHandlers = {
   'make-renditions': makeRenditions,
   'sweep-stale-generations': sweepStaleGenerations,
   'purge-expired-history': purgeExpiredHistory,
+  'export-shot': exportShot,
+  'compliance-check': complianceCheck,
 };

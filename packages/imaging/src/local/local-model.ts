@@ -201,7 +201,7 @@ function layoutInput(spec: SceneSpec, size: number): Omit<PlacementInput, 'produ
 }
 
 /** Drops the transparent margin of a layer that would stick out of the frame (sharp refuses those). */
-function clipToFrame(rgba: Buffer, box: { x: number; y: number; width: number; height: number }, size: number) {
+export function clipToFrame(rgba: Buffer, box: { x: number; y: number; width: number; height: number }, size: number) {
   const left = Math.max(0, -box.x), top = Math.max(0, -box.y);
   const right = Math.min(box.width, size - box.x), bottom = Math.min(box.height, size - box.y);
   if (left === 0 && top === 0 && right === box.width && bottom === box.height) return { rgba, box };

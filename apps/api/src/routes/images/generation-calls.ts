@@ -242,7 +242,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
         userId,
         image,
         kind,
-        request: background,
+        request: { ...background, focus: focus ?? null },
         slots: [{ ...slot!, ...(slotName ? { name: slotName, backgroundType: 'transparent' } : {}) }],
         credits: 1,
         claim,

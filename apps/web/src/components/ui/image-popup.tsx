@@ -1,34 +1,59 @@
-import type { GenerationListItem } from '@prodshot/contracts';
+import type { ExportPresetId, GenerationListItem } from '@prodshot/contracts';
 import { useState } from 'react';
+import { ComplianceChecklist } from '../../features/exports/compliance-checklist.js';
+import { ExportPanel } from '../../features/exports/export-panel.js';
 import { downloadShot, generationDownloadName } from '../../lib/download.js';
 import { Modal } from './modal.js';
 import { BOX_SIZES, RenditionImage } from './rendition-image.js';
 
-/** The 'Generation #id' popup of the dashboard and the generations page: it shows the preview, Download fetches the full shot. */
+/**
+ * The 'Generation #id' popup of the dashboard and the generations page: it shows the preview and
+ * the marketplace checklist, Download fetches the full shot, Export (or a checklist's fix) turns
+ * the popup into the export dialog.
+ */
 export function GenerationPopup({ generation, onClose }: { generation: GenerationListItem; onClose: () => void }) {
   const [error, setError] = useState<string | null>(null);
+  const [exporting, setExporting] = useState<{ preset?: ExportPresetId; start: boolean } | null>(null);
   const { id } = generation;
   return (
     <Modal
-      title={`Generation #${id}`}
+      title={exporting ? 'Export for a marketplace' : `Generation #${id}`}
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className="button button-ghost" onClick={onClose}>
-            Close
+        exporting ? (
+          <button type="button" className="button button-ghost" onClick={() => setExporting(null)}>
+            Back
           </button>
-          <button
-            type="button"
-            className="button"
-            onClick={() => downloadShot(generation, generationDownloadName(id)).catch(() => setError('Download failed. Please try again.'))}
-          >
-            Download
-          </button>
-        </>
+        ) : (
+          <>
+            <button type="button" className="button button-ghost" onClick={onClose}>
+              Close
+            </button>
+            <button type="button" className="button button-ghost" onClick={() => setExporting({ start: false })}>
+              Export
+            </button>
+            <button
+              type="button"
+              className="button"
+              onClick={() => downloadShot(generation, generationDownloadName(id)).catch(() => setError('Download failed. Please try again.'))}
+            >
+              Download
+            </button>
+          </>
+        )
       }
     >
-      <RenditionImage className="popup-image" image={generation} sizes={BOX_SIZES.popup} alt={`Generation ${id}`} eager />
-      {error && <p className="form-error">{error}</p>}
+      {exporting ? (
+        <ExportPanel shot={generation} {...(exporting.preset ? { initialPreset: exporting.preset } : {})} start={exporting.start} />
+      ) : (
+        <>
+          <RenditionImage className="popup-image" image={generation} sizes={BOX_SIZES.popup} alt={`Generation ${id}`} eager />
+          {error && <p className="form-error">{error}</p>}
+          <div className="popup-check">
+            <ComplianceChecklist shot={generation} onFix={(preset) => setExporting({ preset, start: true })} />
+          </div>
+        </>
+      )}
     </Modal>
   );
 }
