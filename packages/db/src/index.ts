@@ -11,3 +11,4 @@ export * from './repositories/users-repository.js';
 export * from './repositories/subscriptions-repository.js';
 export * from './repositories/webhook-events-repository.js';
 export * from './repositories/idempotency-keys-repository.js';
+export * from './repositories/slot-ledger-keys.js';

@@ -24,6 +24,7 @@ import {
   ImagesRepository,
   InsufficientCreditsError,
   SubscriptionsRepository,
+  slotLedgerKey,
   type Db,
   type GenerationKind,
   type GenerationRow,
@@ -230,7 +231,8 @@ export class GenerationService {
         return credits.refund({ userId, generationId, amount: 1_000, idempotencyKey: `refund:${generationId}:enqueue` });
       }
       if (!(await generations.failStyle(generationId, slotIndex, message))) return null;
-      return credits.refund({ userId, generationId, amount: 1, idempotencyKey: `refund:${generationId}:${slotIndex}` });
+      const attempt = await generations.slotAttempt(generationId, slotIndex);
+      return credits.refund({ userId, generationId, amount: 1, idempotencyKey: slotLedgerKey('refund', generationId, slotIndex, attempt) });
     });
     await this.generations.settleIfDone(generationId, message);
     if (refunded?.applied) this.deps.onCreditsChanged?.(userId, refunded.balance);
