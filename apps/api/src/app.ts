@@ -25,6 +25,7 @@ import { fileRoutes } from './routes/files/files.js';
 import { generationRoutes } from './routes/generations/generations.js';
 import { generationCallRoutes } from './routes/images/generation-calls.js';
 import { imageRoutes } from './routes/images/images.js';
+import { iterateRoutes } from './routes/iterate/iterate.js';
 import { apiDependencyChecks, healthRoutes } from './routes/health/health.js';
 import { paymentRoutes } from './routes/payments/payments.js';
 import { uploadRoutes } from './routes/uploads/uploads.js';
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(imageRoutes, routeDeps);
   await app.register(generationCallRoutes, routeDeps);
   await app.register(generationRoutes, routeDeps);
+  await app.register(iterateRoutes, routeDeps);
   await app.register(uploadRoutes, routeDeps);
   await app.register(devRoutes, routeDeps);
   await app.register(authRoutes, routeDeps);
