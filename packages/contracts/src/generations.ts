@@ -19,6 +19,8 @@ export interface StyleSlotDto {
   thumbnailUrl: string | null;
   previewUrl: string | null;
   error: string | null;
+  /** The template handle the slot was asked for ('custom', 'auto' or a style's name otherwise). */
+  backgroundType?: string | null;
   /** The seed the output's scene was rendered with; null until rendered. */
   seed?: number | null;
 }

@@ -270,6 +270,7 @@ export class GenerationService {
         progress: style.progress,
         ...(await this.slotUrls(style)),
         error: style.error,
+        backgroundType: style.background_type,
         seed: style.seed,
       })),
     );

@@ -6,6 +6,7 @@ import { Spinner } from '../components/ui/spinner.js';
 import { GenerationLoadError, GenerationNotFound } from '../features/generations/generation-not-found.js';
 import { isFinished } from '../features/generations/smart-status.js';
 import { useGeneration } from '../features/generations/use-generation.js';
+import { IterateActions } from '../features/iterate/iterate-actions.js';
 import { downloadShot, smartResultDownloadName } from '../lib/download.js';
 
 const ALL = 'All Styles';
@@ -80,6 +81,7 @@ export function SmartResultsPage() {
                   Download
                 </button>
               </div>
+              <IterateActions shot={{ generationId: run.id, index: image.index }} label={`the ${image.styleName} shot`} />
             </li>
           ))}
         </ul>

@@ -152,3 +152,21 @@ describe('more like this', () => {
     expect(await balanceOf(testApp, stranger.userId)).toBe(GRANTED);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('lists both calls with their path parameters and their 202 and error response schemas', async () => {
+    const document = (await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, Record<string, unknown>>> }>();
+    const cases: [string, string[]][] = [
+      ['/api/generations/{id}/outputs/{index}/more-like-this', ['generationId', 'status', 'from', 'seed']],
+      ['/api/generations/{id}/styles/{index}/retry', ['generationId', 'index', 'attempt', 'status']],
+    ];
+    for (const [path, fields] of cases) {
+      const operation = document.paths[path]?.post as { parameters: { name: string }[]; responses: Record<string, { content: Record<string, { schema: { properties: Record<string, { properties?: object }> } }> }> };
+      expect(operation, path).toBeDefined();
+      expect(operation.parameters.map((parameter) => parameter.name).sort()).toEqual(['id', 'index']);
+      const accepted = operation.responses['202']!.content['application/json']!.schema.properties.data!.properties!;
+      expect(Object.keys(accepted)).toEqual(fields);
+      expect(Object.keys(operation.responses).sort()).toEqual(['202', '400', '402', '404', '409', '422']);
+    }
+  });
+});

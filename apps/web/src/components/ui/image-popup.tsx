@@ -1,5 +1,6 @@
 import type { GenerationListItem } from '@prodshot/contracts';
 import { useState } from 'react';
+import { IterateActions } from '../../features/iterate/iterate-actions.js';
 import { downloadShot, generationDownloadName } from '../../lib/download.js';
 import { Modal } from './modal.js';
 import { BOX_SIZES, RenditionImage } from './rendition-image.js';
@@ -28,6 +29,7 @@ export function GenerationPopup({ generation, onClose }: { generation: Generatio
       }
     >
       <RenditionImage className="popup-image" image={generation} sizes={BOX_SIZES.popup} alt={`Generation ${id}`} eager />
+      <IterateActions shot={generation} label="this shot" />
       {error && <p className="form-error">{error}</p>}
     </Modal>
   );

@@ -1,9 +1,10 @@
 import { SUPPORTED_PRODUCT_LIST, type GenerationDto, type StyleSlotDto } from '@prodshot/contracts';
+import type { ReactNode } from 'react';
 import { BOX_SIZES, RenditionImage } from '../../components/ui/rendition-image.js';
 import { progressPercent, smartFailure, STAGE_LABELS, stepStates } from './smart-status.js';
 
 /** The smart flow's steps, then each style's state, or the reason the run produced nothing. */
-export function SmartProgress({ run }: { run: GenerationDto | undefined }) {
+export function SmartProgress({ run, actions }: { run: GenerationDto | undefined; actions?: (style: StyleSlotDto) => ReactNode }) {
   const failure = smartFailure(run);
   return (
     <>
@@ -44,6 +45,7 @@ export function SmartProgress({ run }: { run: GenerationDto | undefined }) {
               <div>
                 <p className="style-name">{style.name}</p>
                 <p className="style-status">{styleStatus(style)}</p>
+                {actions?.(style)}
               </div>
             </li>
           ))}
