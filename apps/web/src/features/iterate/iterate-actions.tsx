@@ -1,6 +1,6 @@
 import { MORE_LIKE_THIS_CREDITS, RETRY_STYLE_CREDITS, type ShotRef } from '@prodshot/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BOX_SIZES, RenditionImage } from '../../components/ui/rendition-image.js';
 import { api, errorMessage } from '../../lib/api-client.js';
@@ -20,10 +20,13 @@ export function IterateActions({ shot, label }: { shot: ShotRef; label: string }
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [made, setMade] = useState<string | null>(null);
+  // One key per take asked for: a double click is the same request, which the API starts once.
+  const key = useRef(newIdempotencyKey());
   const more = useMutation({
     mutationFn: (idempotencyKey: string) => api.moreLikeThis(shot, idempotencyKey),
     retry: retryTransient,
     onSuccess: ({ data }) => {
+      key.current = newIdempotencyKey();
       setMade(data.generationId);
       void queryClient.invalidateQueries({ queryKey: queryKeys.subscription });
     },
@@ -41,7 +44,7 @@ export function IterateActions({ shot, label }: { shot: ShotRef; label: string }
           aria-disabled={more.isPending}
           aria-label={`More like ${label}, ${creditCost(MORE_LIKE_THIS_CREDITS)}`}
           onClick={() => {
-            if (!more.isPending) more.mutate(newIdempotencyKey());
+            if (!more.isPending) more.mutate(key.current);
           }}
         >
           More like this <span className="button-cost">· {creditCost(MORE_LIKE_THIS_CREDITS)}</span>
@@ -101,10 +104,12 @@ function NewTake({ generationId, label }: { generationId: string; label: string 
 /** 'Retry' for a failed smart style: charged only if the new attempt succeeds. */
 export function RetryStyle({ shot, label }: { shot: ShotRef; label: string }) {
   const queryClient = useQueryClient();
+  const key = useRef(newIdempotencyKey());
   const retry = useMutation({
     mutationFn: (idempotencyKey: string) => api.retryStyle(shot, idempotencyKey),
     retry: retryTransient,
     onSuccess: () => {
+      key.current = newIdempotencyKey();
       void queryClient.invalidateQueries({ queryKey: queryKeys.generation(shot.generationId) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.subscription });
     },
@@ -117,7 +122,7 @@ export function RetryStyle({ shot, label }: { shot: ShotRef; label: string }) {
         aria-disabled={retry.isPending}
         aria-label={`Retry ${label}, ${creditCost(RETRY_STYLE_CREDITS)} only if it succeeds`}
         onClick={() => {
-          if (!retry.isPending) retry.mutate(newIdempotencyKey());
+          if (!retry.isPending) retry.mutate(key.current);
         }}
       >
         Retry <span className="button-cost">· {creditCost(RETRY_STYLE_CREDITS)} if it works</span>
