@@ -76,8 +76,8 @@ describe('iterating on results in Chromium against the running stack', () => {
     await card('Sunlit Terrace').getByText('Complete!').waitFor({ timeout: 120_000 });
     await card('Paper Studio').getByText('Complete!').waitFor({ timeout: 120_000 });
     await expect.poll(creditTotal, { timeout: 10_000 }).toBe('98');
-    const retry = card('Night Market').getByRole('button', { name: 'Retry the Night Market style, 1 credit only if it succeeds' });
-    expect(await retry.textContent()).toBe('Retry · 1 credit if it works');
+    const retry = card('Night Market').getByRole('button', { name: 'Retry · 1 credit if it works (the Night Market style)' });
+    expect(await retry.textContent()).toBe('Retry · 1 credit if it works (the Night Market style)');
     await everyViewport('iterate-smart-failed', 'a smart run with a failed style');
 
     const retried = page.waitForResponse((response) => response.url().endsWith('/retry'));
@@ -87,7 +87,7 @@ describe('iterating on results in Chromium against the running stack', () => {
     await expect.poll(creditTotal, { timeout: 10_000 }).toBe('97');
     expect(model.edits.filter((prompt) => prompt === STYLES[1]!.prompt)).toHaveLength(2);
 
-    const more = card('Sunlit Terrace').getByRole('button', { name: 'More like the Sunlit Terrace shot, 1 credit' });
+    const more = card('Sunlit Terrace').getByRole('button', { name: 'More like this · 1 credit (the Sunlit Terrace shot)' });
     const asked = page.waitForResponse((response) => response.url().endsWith('/more-like-this'));
     await more.click();
     const answer = await (await asked).json();
@@ -99,7 +99,7 @@ describe('iterating on results in Chromium against the running stack', () => {
     expect(model.edits.filter((prompt) => prompt === STYLES[0]!.prompt)).toHaveLength(2);
     await everyViewport('iterate-smart-actions', 'a smart run with its iterate actions');
 
-    await card('Sunlit Terrace').getByRole('button', { name: 'Open the Sunlit Terrace shot in the editor' }).click();
+    await card('Sunlit Terrace').getByRole('button', { name: 'Open in editor (the Sunlit Terrace shot)' }).click();
     await page.waitForURL('**/editor');
     expect(await page.getByRole('tab', { name: 'Custom Background' }).getAttribute('aria-selected')).toBe('true');
     expect(await page.getByRole('textbox').first().inputValue()).toBe(STYLES[0]!.prompt);
@@ -112,8 +112,8 @@ describe('iterating on results in Chromium against the running stack', () => {
     await page.goto('/all-generations');
     await page.getByRole('button', { name: /^Open generation / }).first().click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: 'More like this shot, 1 credit' }).waitFor();
-    await dialog.getByRole('button', { name: 'Open this shot in the editor' }).waitFor();
+    await dialog.getByRole('button', { name: 'More like this · 1 credit (this shot)' }).waitFor();
+    await dialog.getByRole('button', { name: 'Open in editor (this shot)' }).waitFor();
     await everyViewport('iterate-history-popup', 'the history popup');
   }, 420_000);
 });

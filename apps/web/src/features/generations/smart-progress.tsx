@@ -39,6 +39,9 @@ export function SmartProgress({ run, actions }: { run: GenerationDto | undefined
             <li key={style.index} className={`style-card style-${style.status}`} data-testid="style-card">
               <div className="style-thumb">{style.thumbnailUrl && style.previewUrl ? (
                   <RenditionImage image={{ thumbnailUrl: style.thumbnailUrl, previewUrl: style.previewUrl }} sizes={BOX_SIZES.styleThumb} alt={`${style.name} style`} eager />
+                ) : style.status === 'failed' ? (
+                  // A failed style is not coming: no spinner, and Retry beside it.
+                  <span className="style-failed-mark" aria-hidden="true">!</span>
                 ) : (
                   <span className="spinner" aria-hidden="true" />
                 )}</div>

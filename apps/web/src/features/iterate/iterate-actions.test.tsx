@@ -61,8 +61,8 @@ describe('More like this', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Open generation out-1' }));
     const dialog = screen.getByRole('dialog');
     // The cost is on the button before the click.
-    const more = within(dialog).getByRole('button', { name: 'More like this shot, 1 credit' });
-    expect(more.textContent).toContain('1 credit');
+    const more = within(dialog).getByRole('button', { name: 'More like this · 1 credit (this shot)' });
+    expect(more.textContent).toContain('· 1 credit');
     fireEvent.click(more);
     fireEvent.click(more);
     expect(await within(dialog).findByText(/Making another take/)).toBeTruthy();
@@ -81,7 +81,7 @@ describe('More like this', () => {
       'POST /generations/gen-1/outputs/0/more-like-this': () => apiError(402, 'Not enough credits: this needs 1 and you have 0.', 'insufficient_credits'),
     });
     renderRoutes([{ path: '/smart-results/:generationId', element: <SmartResultsPage /> }], ['/smart-results/gen-1']);
-    fireEvent.click(await screen.findByRole('button', { name: 'More like the Marble Counter shot, 1 credit' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'More like this · 1 credit (the Marble Counter shot)' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Not enough credits: this needs 1 and you have 0.');
   });
 });
@@ -98,10 +98,10 @@ describe('Retry', () => {
       },
     });
     renderRoutes([{ path: '/smart/:generationId', element: <SmartRunPage /> }], ['/smart/gen-1']);
-    const retry = await screen.findByRole('button', { name: 'Retry the Night Market style, 1 credit only if it succeeds' });
+    const retry = await screen.findByRole('button', { name: 'Retry · 1 credit if it works (the Night Market style)' });
     // A finished style offers iteration, never a retry.
     expect(screen.queryAllByRole('button', { name: /^Retry/ })).toHaveLength(1);
-    expect(screen.getByRole('button', { name: 'More like the Marble Counter shot, 1 credit' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'More like this · 1 credit (the Marble Counter shot)' })).toBeTruthy();
     fireEvent.click(retry);
     expect(await screen.findByText('Waiting…')).toBeTruthy();
     expect(posts(calls).map((call) => call.path)).toEqual(['/generations/gen-1/styles/1/retry']);
@@ -130,7 +130,7 @@ describe('Open in editor', () => {
 
   it("hands the editor the output's ids only; the editor reads the generation and starts on its prompt", async () => {
     const { router, calls } = openFrom(run([slot(0)]), 0);
-    fireEvent.click(await screen.findByRole('button', { name: 'Open the Marble Counter shot in the editor' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Open in editor (the Marble Counter shot)' }));
     await screen.findByRole('heading', { name: 'Design your product shot' });
     expect(router.state.location.state).toEqual({ fromOutput: { generationId: 'gen-1', index: 0 } });
     expect(screen.getByRole('tab', { name: 'Custom Background' }).getAttribute('aria-selected')).toBe('true');
@@ -146,7 +146,7 @@ describe('Open in editor', () => {
 
   it("starts on the output's template when it was made from one", async () => {
     openFrom(run([slot(0, { name: 'Dark Wood', prompt: null, backgroundType: 'darkwood' })], { kind: 'manual' }), 0);
-    fireEvent.click(await screen.findByRole('button', { name: 'Open the Dark Wood shot in the editor' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Open in editor (the Dark Wood shot)' }));
     await screen.findByRole('heading', { name: 'Design your product shot' });
     expect(screen.getByRole('tab', { name: 'Templates' }).getAttribute('aria-selected')).toBe('true');
     const pressed = screen.getAllByRole('button', { pressed: true });

@@ -35,19 +35,19 @@ export function IterateActions({ shot, label }: { shot: ShotRef; label: string }
   return (
     <div className="iterate">
       <div className="iterate-actions">
-        <button type="button" className="button button-small button-ghost" onClick={() => navigate('/editor', { state })} aria-label={`Open ${label} in the editor`}>
-          Open in editor
+        <button type="button" className="button button-small button-ghost" onClick={() => navigate('/editor', { state })}>
+          Open in editor{' '}<span className="sr-only">({label})</span>
         </button>
         <button
           type="button"
           className="button button-small"
           aria-disabled={more.isPending}
-          aria-label={`More like ${label}, ${creditCost(MORE_LIKE_THIS_CREDITS)}`}
           onClick={() => {
             if (!more.isPending) more.mutate(key.current);
           }}
         >
           More like this <span className="button-cost">· {creditCost(MORE_LIKE_THIS_CREDITS)}</span>
+          {' '}<span className="sr-only">({label})</span>
         </button>
       </div>
       {more.isError && (
@@ -120,12 +120,12 @@ export function RetryStyle({ shot, label }: { shot: ShotRef; label: string }) {
         type="button"
         className="button button-small"
         aria-disabled={retry.isPending}
-        aria-label={`Retry ${label}, ${creditCost(RETRY_STYLE_CREDITS)} only if it succeeds`}
         onClick={() => {
           if (!retry.isPending) retry.mutate(key.current);
         }}
       >
         Retry <span className="button-cost">· {creditCost(RETRY_STYLE_CREDITS)} if it works</span>
+        {' '}<span className="sr-only">({label})</span>
       </button>
       {retry.isError && (
         <p className="form-error small" role="alert">
