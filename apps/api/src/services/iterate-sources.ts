@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { isTemplateHandle, type TemplateHandle } from '@prodshot/contracts';
+import { isTemplateHandle, type Focus, type TemplateHandle } from '@prodshot/contracts';
 import type { GenerationStyleRow, GenerationWithStyles, ImageRow, ImagesRepository } from '@prodshot/db';
 import { HttpError } from './http-error.js';
 
@@ -43,4 +43,10 @@ export function slotOf(generation: GenerationWithStyles, index: number): Generat
   const slot = generation.styles.find((style) => style.index === index);
   if (!slot) throw new HttpError(404, `This generation has no output ${index}`, 'output_not_found');
   return slot;
+}
+
+/** The seller's tap the generation was made with (its request records it), so a new take cuts out the same product. */
+export function recordedFocus(generation: GenerationWithStyles): Focus | undefined {
+  const focus = (generation.request as { focus?: Partial<Focus> | null } | null)?.focus;
+  return typeof focus?.x === 'number' && typeof focus.y === 'number' ? { x: focus.x, y: focus.y } : undefined;
 }

@@ -126,7 +126,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
         userId,
         image,
         kind: auto ? 'auto' : 'manual',
-        request: { backgroundType: body.backgroundType ?? null, prompt: prompt ?? null, count },
+        request: { backgroundType: body.backgroundType ?? null, prompt: prompt ?? null, count, focus: body.focus ?? null },
         slots: slotsFor(count, body.backgroundType, prompt),
         credits: count,
         claim,
@@ -192,7 +192,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
         image,
         kind: 'smart',
         stage: 'analysing',
-        request: { styleCount },
+        request: { styleCount, focus: body.focus ?? null },
         slots: [],
         credits: styleCount,
         claim,
@@ -208,7 +208,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     const body = request.body;
     const userId = request.user.id;
     const [image, plan] = await Promise.all([service.ownedImage(userId, body), service.effectivePlan(userId)]);
-    const generation = await service.open({ userId, image, kind: 'smart', stage: 'analysing', request: { clientDriven: true }, slots: [], credits: 0 });
+    const generation = await service.open({ userId, image, kind: 'smart', stage: 'analysing', request: { clientDriven: true, focus: body.focus ?? null }, slots: [], credits: 0 });
     await enqueueRecommendation({ generationId: generation.id, userId, image, plan, body, fanOut: false, styleCount: 0 });
     accepted(request, reply, generation.id, generation.id);
     if (wantsAsync(request)) return reply.status(202).send({ data: { generationId: generation.id, status: 'queued' } });
@@ -313,7 +313,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
         userId,
         image,
         kind,
-        request: background,
+        request: { ...background, focus: focus ?? null },
         slots: [{ ...slot!, ...(slotName ? { name: slotName, backgroundType: 'transparent' } : {}) }],
         credits: 1,
         claim,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { GenerationDto } from '@prodshot/contracts';
 import { startFlakyImageModel, startWorkerProcess, type FlakyImageModel, type WorkerProcess } from '@prodshot/testing';
-import { sellerCutout, settled, startSmart, unlessWorkerDies } from '../../faults/fault-support.test-support.js';
+import { sellerCutout, settled, unlessWorkerDies } from '../../faults/fault-support.test-support.js';
 import { balanceOf, eventually, grantCredits, signIn, upload, type Session } from '../../pipeline.test-support.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 
@@ -13,6 +13,8 @@ const STYLES = [
   { name: 'Storm Front', prompt: 'a storm front over black cliffs', failures: 1_000 },
 ];
 const GRANTED = 10;
+/** A tap on the product of sellerCutout (x 210–390, y 120–480 of 600). */
+const TAP = { x: 0.5, y: 0.5 };
 
 let model: FlakyImageModel;
 let testApp: TestApp;
@@ -56,7 +58,15 @@ beforeAll(async () => {
     60_000,
     'the upload to be analysed',
   );
-  smartId = await startSmart(testApp, seller, imageId, STYLES.length);
+  // With the seller's tap, as the tap step sends it: a new take and a retry must cut out the same product.
+  const started = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/images/smart-generate-product-shots',
+    headers: seller.auth,
+    payload: { imageId, styleCount: STYLES.length, focus: TAP },
+  });
+  expect(started.statusCode, started.body).toBe(202);
+  smartId = started.json().data.generationId;
   await unlessWorkerDies(worker, settled(testApp, smartId, 90_000));
 }, 180_000);
 
@@ -94,6 +104,10 @@ describe('retry of a failed smart style', () => {
     expect(run.styles[index]).toMatchObject({ status: 'complete', error: null, url: expect.any(String), seed: expect.any(Number) });
     expect(await balanceOf(testApp, seller.userId)).toBe(GRANTED - 2);
     expect(await ledgerKeys(smartId)).toContain(`settle settle:${smartId}:${index}:retry-1`);
+    // The retry rendered from the tapped cutout, as the first attempt did.
+    const jobs = await testApp.deps.producer.queue('render').getJobs(['completed', 'failed']);
+    const attempts = jobs.filter((job) => job.name === 'style-shot' && job.data.styleIndex === index);
+    expect(attempts.map((job) => job.data.focus)).toEqual([TAP, TAP]);
     // The model was asked again for that style: the retry really rendered.
     expect(model.edits.filter((prompt) => prompt === STYLES[1]!.prompt)).toHaveLength(2);
   });
@@ -132,6 +146,10 @@ describe('more like this', () => {
     expect(made).toMatchObject({ kind: 'manual', status: 'complete', origin: { generationId: smartId, index }, imageId: run.imageId });
     expect(made.styles).toEqual([expect.objectContaining({ name: 'Sunlit Terrace', prompt: STYLES[0]!.prompt, status: 'complete', seed })]);
     expect(seed).not.toBe(run.styles[index]!.seed);
+    const row = await testApp.deps.db.selectFrom('generations').select('request').where('id', '=', generationId).executeTakeFirstOrThrow();
+    expect(row.request).toMatchObject({ seed, from: { generationId: smartId, index }, focus: TAP });
+    const job = await testApp.deps.producer.queue('render').getJob(generationId);
+    expect(job?.data).toMatchObject({ seed, focus: TAP, count: 1, prompt: STYLES[0]!.prompt });
     expect(model.edits.at(-1)).toBe(STYLES[0]!.prompt);
     expect(await balanceOf(testApp, seller.userId)).toBe(GRANTED - 3);
     expect((await ledgerKeys(generationId)).filter((row) => row.startsWith('reserve'))).toHaveLength(1);

@@ -16,7 +16,7 @@ import { bindLogContext } from '../../plugins/log-context.js';
 import { GenerationService } from '../../services/generation-service.js';
 import { HttpError } from '../../services/http-error.js';
 import { idempotencyClaim } from '../../services/idempotency.js';
-import { newSeed, sceneOf, slotOf, sourceImage } from '../../services/iterate-sources.js';
+import { newSeed, recordedFocus, sceneOf, slotOf, sourceImage } from '../../services/iterate-sources.js';
 
 const errors = { 400: ApiErrorSchema, 402: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 422: ApiErrorSchema };
 
@@ -45,12 +45,13 @@ export async function iterateRoutes(appBase: FastifyInstance, deps: AppDeps): Pr
         const [image, plan] = await Promise.all([sourceImage(service.images, userId, origin), service.effectivePlan(userId)]);
         const seed = newSeed(slot.seed);
         const from: OutputRef = { generationId: origin.id, index };
+        const focus = recordedFocus(origin);
         const generation = await service.open({
           userId,
           image,
           // A smart run's page shows its recommended styles; one more take of a style is a plain shot.
           kind: origin.kind === 'smart' ? 'manual' : origin.kind,
-          request: { backgroundType: scene.template ?? null, prompt: scene.prompt ?? null, count: 1, seed, from },
+          request: { backgroundType: scene.template ?? null, prompt: scene.prompt ?? null, count: 1, seed, from, focus: focus ?? null },
           slots: [{ index: 0, name: slot.name, prompt: slot.prompt, backgroundType: slot.background_type }],
           credits: MORE_LIKE_THIS_CREDITS,
           claim,
@@ -62,6 +63,7 @@ export async function iterateRoutes(appBase: FastifyInstance, deps: AppDeps): Pr
             userId,
             imageId: image.id,
             sourceKey: image.storage_key,
+            focus,
             backgroundType: scene.template,
             prompt: scene.prompt,
             count: 1,
@@ -108,6 +110,7 @@ export async function iterateRoutes(appBase: FastifyInstance, deps: AppDeps): Pr
             userId,
             imageId: image.id,
             sourceKey: image.storage_key,
+            focus: recordedFocus(generation),
             productTitle,
             styleIndex: index,
             styleName: retried.name,
