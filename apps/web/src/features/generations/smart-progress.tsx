@@ -6,6 +6,8 @@ import { progressPercent, smartFailure, STAGE_LABELS, stepStates } from './smart
 /** The smart flow's steps, then each style's state, or the reason the run produced nothing. */
 export function SmartProgress({ run, actions }: { run: GenerationDto | undefined; actions?: (style: StyleSlotDto) => ReactNode }) {
   const failure = smartFailure(run);
+  // Styles that all failed stay listed under the message: each can still be retried.
+  const showStyles = !failure || (!failure.unsupported && (run?.styles.length ?? 0) > 0);
   return (
     <>
       <ol className="steps">
@@ -19,7 +21,7 @@ export function SmartProgress({ run, actions }: { run: GenerationDto | undefined
           </li>
         ))}
       </ol>
-      {failure ? (
+      {failure && (
         <div className="form-error" role="alert">
           <p>{failure.message}</p>
           {failure.unsupported && (
@@ -33,7 +35,8 @@ export function SmartProgress({ run, actions }: { run: GenerationDto | undefined
             </>
           )}
         </div>
-      ) : (
+      )}
+      {showStyles && (
         <ul className="style-cards">
           {(run?.styles ?? []).map((style) => (
             <li key={style.index} className={`style-card style-${style.status}`} data-testid="style-card">

@@ -107,6 +107,20 @@ describe('Retry', () => {
     expect(posts(calls).map((call) => call.path)).toEqual(['/generations/gen-1/styles/1/retry']);
     expect(screen.queryByRole('button', { name: /^Retry/ })).toBeNull();
   });
+
+  it('keeps every failed style listed with its Retry when the whole run failed', async () => {
+    const failed = (index: number, name: string) => slot(index, { name, status: 'failed', url: null, thumbnailUrl: null, previewUrl: null, error: 'The image model declined it.' });
+    stubApi({
+      'GET /generations/gen-1': () => ({ data: run([failed(0, 'Night Market'), failed(1, 'Storm Front')], { status: 'failed', error: 'Failed to generate product shots.' }) }),
+      'GET /images/img-1': () => ({ data: image }),
+    });
+    renderRoutes([{ path: '/smart/:generationId', element: <SmartRunPage /> }], ['/smart/gen-1']);
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to process image. Please try again.');
+    expect(screen.getAllByRole('button', { name: /^Retry/ }).map((button) => button.textContent)).toEqual([
+      'Retry · 1 credit if it works (the Night Market style)',
+      'Retry · 1 credit if it works (the Storm Front style)',
+    ]);
+  });
 });
 
 describe('Open in editor', () => {
