@@ -29,6 +29,7 @@ import { generationRoutes } from './routes/generations/generations.js';
 import { generationCallRoutes } from './routes/images/generation-calls.js';
 import { imageRoutes } from './routes/images/images.js';
 import { imageTitleRoutes } from './routes/images/image-title.js';
+import { iterateRoutes } from './routes/iterate/iterate.js';
 import { apiDependencyChecks, healthRoutes } from './routes/health/health.js';
 import { paymentRoutes } from './routes/payments/payments.js';
 import { uploadRoutes } from './routes/uploads/uploads.js';
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(batchRoutes, routeDeps);
   await app.register(exportRoutes, routeDeps);
   await app.register(complianceRoutes, routeDeps);
+  await app.register(iterateRoutes, routeDeps);
   await app.register(uploadRoutes, routeDeps);
   await app.register(devRoutes, routeDeps);
   await app.register(authRoutes, routeDeps);

@@ -1,4 +1,5 @@
 import type { ProductInfo } from './images.js';
+import type { OutputRef } from './iterate.js';
 
 export type RunStatus = 'queued' | 'running' | 'complete' | 'failed';
 /** 'auto' is a manual shot whose scene the engine picked from its analysis of the product. */
@@ -18,6 +19,10 @@ export interface StyleSlotDto {
   thumbnailUrl: string | null;
   previewUrl: string | null;
   error: string | null;
+  /** The template handle the slot was asked for ('custom', 'auto' or a style's name otherwise). */
+  backgroundType?: string | null;
+  /** The seed the output's scene was rendered with; null until rendered. */
+  seed?: number | null;
 }
 
 /** `GET /api/generations/:id`: where a generation stands, whatever happened to sockets or workers. */
@@ -32,4 +37,6 @@ export interface GenerationDto {
   unsupportedProduct: boolean;
   styles: StyleSlotDto[];
   createdAt: string;
+  /** The output a More like this was made from; null for every other generation. */
+  origin?: OutputRef | null;
 }

@@ -15,3 +15,4 @@ export * from './public-pages.js';
 export * from './batches.js';
 export * from './image-title.js';
 export * from './exports.js';
+export * from './iterate.js';

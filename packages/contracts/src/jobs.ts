@@ -24,6 +24,8 @@ export interface ProductShotJob extends SourceImage {
   count: number;
   upscaleImageFirst: boolean;
   size: ShotSize;
+  /** The first output's seed (More like this picks a new one); absent, each slot's seed comes from its id. */
+  seed?: number | undefined;
 }
 
 export interface StyleRecommendationJob extends SourceImage {

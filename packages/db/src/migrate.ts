@@ -9,6 +9,7 @@ import * as historyRetention from './migrations/0006-history-retention.js';
 import * as autoGenerations from './migrations/0007-auto-generations.js';
 import * as batches from './migrations/0008-batches.js';
 import * as imageProductTitle from './migrations/0009-image-product-title.js';
+import * as outputSeeds from './migrations/0010-output-seeds.js';
 
 /** Migrations are imported statically so that source runs (tests) and built runs (dist) apply the same set. */
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0007-auto-generations': autoGenerations,
   '0008-batches': batches,
   '0009-image-product-title': imageProductTitle,
+  '0010-output-seeds': outputSeeds,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -88,6 +88,10 @@ export interface GenerationStylesTable {
   /** Whether the result's thumbnail and preview are stored beside it (storage renditionKey). */
   renditions: Generated<boolean>;
   error: string | null;
+  /** The seed the output's scene was rendered with; null until it is rendered. */
+  seed: number | null;
+  /** 0 for the first render; each retry of a failed style adds one (its ledger keys carry it). */
+  attempt: Generated<number>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

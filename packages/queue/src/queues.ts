@@ -28,7 +28,8 @@ export function jobOptions(policy: RetryPolicy = DEFAULT_RETRY_POLICY): DefaultJ
 /** BullMQ job ids are derived from our rows (so a retry cannot enqueue twice) and may not contain ':'. */
 export const jobIds = {
   generation: (generationId: string) => generationId,
-  style: (generationId: string, index: number) => `${generationId}-style-${index}`,
+  /** A retried style is a new job (the failed one stays in Redis for a week under its own id). */
+  style: (generationId: string, index: number, attempt = 0) => `${generationId}-style-${index}${attempt === 0 ? '' : `-retry-${attempt}`}`,
   enhance: (requestId: string) => `enhance-${requestId}`,
   /** One analysis per upload: asking again while it runs (or after) adds nothing. */
   analyseUpload: (imageId: string) => `analyse-${imageId}`,

@@ -16,3 +16,4 @@ export {
 } from './tokens.js';
 export { parseStripeForm, startStripeFake, stripeFixture, stripeFixturesAvailable, VENDOR_FIXTURES_DIR, type StripeFake, type StripeFakeRequest } from './stripe-fake.js';
 export { startStallingProxy, type StallingProxy } from '@prodshot/scripts';
+export { startFlakyImageModel, type FlakyImageModel, type FlakyStyle } from './flaky-image-model.js';

@@ -1,6 +1,7 @@
 import {
   IDEMPOTENCY_WINDOW_HOURS,
   PLAN_REQUIRED_CODE,
+  RETRY_STYLE_CREDITS,
   planAllows,
   planRequiredMessage,
   templateName,
@@ -12,6 +13,7 @@ import {
   type GenerationListItem,
   type JobName,
   type JobPayloads,
+  type OutputRef,
   type ProcessedImageDto,
   type SmartStage,
   type StyleSlotDto,
@@ -25,6 +27,7 @@ import {
   ImagesRepository,
   InsufficientCreditsError,
   SubscriptionsRepository,
+  slotLedgerKey,
   type Db,
   type GenerationKind,
   type GenerationRow,
@@ -32,6 +35,7 @@ import {
   type GenerationWithStyles,
   type ImageRow,
   type NewSlot,
+  type RetriedSlot,
   type RecentOutput,
 } from '@prodshot/db';
 import type { JobProducer, QueueOrder } from '@prodshot/queue';
@@ -172,6 +176,25 @@ export class GenerationService {
   }
 
   /**
+   * Queues a failed slot again as its next attempt and reserves its credit, together: the credit is
+   * settled if the attempt stores an output and refunded if it fails again. Null when the slot was
+   * not failed (a concurrent retry won), with nothing reserved.
+   */
+  async retrySlot(userId: string, generationId: string, index: number, claim?: IdempotencyClaim): Promise<RetriedSlot | null> {
+    try {
+      return await this.charged(userId, claim, async (db) => {
+        const slot = await new GenerationsRepository(db).retryFailedStyle(generationId, index);
+        if (!slot) throw new SlotNotFailedError();
+        const reserve = { generationId, amount: RETRY_STYLE_CREDITS, idempotencyKey: slotLedgerKey('reserve', generationId, index, slot.attempt) };
+        return { value: slot, target: { generationId }, reservations: [reserve] };
+      });
+    } catch (error) {
+      if (error instanceof SlotNotFailedError) return null;
+      throw error;
+    }
+  }
+
+  /**
    * Runs `work` and makes its reservations in one transaction, claiming the caller's
    * Idempotency-Key for its target in it too: a key another request holds rolls it all back
    * (IdempotentReplayError), and a refused reservation leaves no key and no work behind.
@@ -234,7 +257,8 @@ export class GenerationService {
         return credits.refund({ userId, generationId, amount: 1_000, idempotencyKey: `refund:${generationId}:enqueue` });
       }
       if (!(await generations.failStyle(generationId, slotIndex, message))) return null;
-      return credits.refund({ userId, generationId, amount: 1, idempotencyKey: `refund:${generationId}:${slotIndex}` });
+      const attempt = await generations.slotAttempt(generationId, slotIndex);
+      return credits.refund({ userId, generationId, amount: 1, idempotencyKey: slotLedgerKey('refund', generationId, slotIndex, attempt) });
     });
     await this.generations.settleIfDone(generationId, message);
     if (refunded?.applied) this.deps.onCreditsChanged?.(userId, refunded.balance);
@@ -251,6 +275,8 @@ export class GenerationService {
         progress: style.progress,
         ...(await this.slotUrls(style)),
         error: style.error,
+        backgroundType: style.background_type,
+        seed: style.seed,
       })),
     );
     return {
@@ -270,6 +296,7 @@ export class GenerationService {
       unsupportedProduct: productInfo?.unsupportedProduct === true,
       styles,
       createdAt: generation.created_at.toISOString(),
+      origin: originOf(generation.request),
     };
   }
 
@@ -318,12 +345,21 @@ function createGeneration(db: Db, input: OpenInput, batch?: { id: string; positi
   });
 }
 
+/** Rolls a retry's transaction back: the slot was not failed when it came to it. */
+class SlotNotFailedError extends Error {}
+
 /** 403 for a feature outside the seller's plan; its body says which feature and where to upgrade. */
 export class PlanRequiredError extends HttpError {
   constructor(feature: PlanFeature) {
     const details: Pick<PlanRequiredErrorBody, 'feature' | 'upgradeUrl'> = { feature, upgradeUrl: UPGRADE_URL };
     super(403, planRequiredMessage(feature), PLAN_REQUIRED_CODE, details);
   }
+}
+
+/** Where a More like this came from, as its request recorded it. */
+function originOf(request: unknown): OutputRef | null {
+  const from = (request as { from?: Partial<OutputRef> } | null)?.from;
+  return typeof from?.generationId === 'string' && typeof from.index === 'number' ? { generationId: from.generationId, index: from.index } : null;
 }
 
 export function slotsFor(count: number, backgroundType: string | undefined, prompt: string | undefined): NewSlot[] {

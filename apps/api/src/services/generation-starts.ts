@@ -96,7 +96,7 @@ export function smartStart(input: {
       image,
       kind: 'smart',
       stage: 'analysing',
-      request: fanOut ? { styleCount, focus: input.hints.focus ?? null, ...input.request } : { clientDriven: true },
+      request: { ...(fanOut ? { styleCount } : { clientDriven: true }), focus: input.hints.focus ?? null, ...input.request },
       slots: [],
       credits: fanOut ? styleCount : 0,
     },

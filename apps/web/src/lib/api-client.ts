@@ -22,6 +22,8 @@ import {
   type ImageDto,
   type ImageResponse,
   type ImageListResponse,
+  type MoreLikeThisResponse,
+  type RetryStyleResponse,
   type PaidPlanId,
   type PaymentLinkResponse,
   type PlanRequiredErrorBody,
@@ -218,6 +220,10 @@ export const api = {
   smartGenerate: (body: SmartGenerateRequest, idempotencyKey: string) =>
     request<AcceptedResponse>('POST', '/images/smart-generate-product-shots', body, { headers: keyed(idempotencyKey) }),
   generation: (id: string) => request<{ data: GenerationDto }>('GET', `/generations/${encodeURIComponent(id)}`),
+  moreLikeThis: ({ generationId, index }: ShotRef, idempotencyKey: string) =>
+    request<MoreLikeThisResponse>('POST', `/generations/${encodeURIComponent(generationId)}/outputs/${index}/more-like-this`, undefined, { headers: keyed(idempotencyKey) }),
+  retryStyle: ({ generationId, index }: ShotRef, idempotencyKey: string) =>
+    request<RetryStyleResponse>('POST', `/generations/${encodeURIComponent(generationId)}/styles/${index}/retry`, undefined, { headers: keyed(idempotencyKey) }),
   enhancePrompt: (body: EnhancePromptRequest) => request<{ data?: { enhancedPrompt?: unknown } }>('POST', '/images/enhance-prompt', body),
   /** Spec §8's fallback for an upload whose link failed: the image from the API itself, as the bearer token's owner. */
   uploadFallback: (fileId: string) => requestBlob(`/uploads/${encodeURIComponent(fileId)}?fallback=true`),

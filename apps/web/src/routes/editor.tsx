@@ -1,5 +1,6 @@
 import {
   AUTO_BACKGROUND,
+  OUTPUTS_PER_REQUEST_MAX,
   TAP_PRODUCT_MESSAGE,
   templateName,
   TEMPLATES,
@@ -16,6 +17,10 @@ import { Link, Navigate, useLocation } from 'react-router-dom';
 import { GenerationPopup } from '../components/ui/image-popup.js';
 import { BOX_SIZES, RenditionImage } from '../components/ui/rendition-image.js';
 import { AutoPanel } from '../features/editor/auto-panel.js';
+import { CountChoice } from '../features/editor/count-choice.js';
+import { GenerationNotFound } from '../features/generations/generation-not-found.js';
+import { presetFor, type EditorPreset } from '../features/iterate/editor-preset.js';
+import type { FromOutputState } from '../features/iterate/iterate-actions.js';
 import { Spinner } from '../components/ui/spinner.js';
 import { isBlankPrompt, PromptBox, ENHANCE_INVALID_RESPONSE } from '../features/editor/prompt-box.js';
 import { planRefusal } from '../features/plans/upgrade-notice.js';
@@ -89,37 +94,58 @@ interface Source {
  * every visit, so Back to the editor hours later still shows the photo.
  */
 export function EditorPage() {
-  const state = useLocation().state as Partial<EditorState> | null;
+  const state = useLocation().state as (Partial<EditorState> & Partial<FromOutputState>) | null;
+  if (state?.fromOutput) return <EditorFromOutput generationId={state.fromOutput.generationId} index={state.fromOutput.index} />;
   if (!state?.imageId || !state.fileId) return <Navigate to="/dashboard" replace />;
   return <EditorSource handedOver={state as EditorState} />;
 }
 
-function EditorSource({ handedOver }: { handedOver: EditorState }) {
-  const image = useQuery({ queryKey: queryKeys.image(handedOver.imageId), queryFn: () => api.image(handedOver.imageId) });
-  if (image.isPending) return <Spinner label="Loading your photo" fullPage />;
-  if (!image.data) {
-    return (
-      <section className="narrow center-card card">
-        <p className="form-error" role="alert">
-          Failed to load data. Please try again.
-        </p>
-        <Link to="/dashboard" className="button">
-          Back to Dashboard
-        </Link>
-      </section>
-    );
-  }
-  const { originalImage, name, productTitle } = image.data.data;
-  const source: Source = { imageUrl: originalImage.url, previewUrl: originalImage.previewUrl, imageId: handedOver.imageId, fileId: handedOver.fileId, name: handedOver.name ?? name, productTitle };
-  return <Editor source={source} />;
+/** Opened from a result: the output's generation names the upload and the template or prompt to start on. */
+function EditorFromOutput({ generationId, index }: { generationId: string; index: number }) {
+  const { generation, notFound } = useGeneration(generationId);
+  if (notFound) return <GenerationNotFound />;
+  if (!generation) return <Spinner label="Loading your shot" fullPage />;
+  if (!generation.imageId) return <Unavailable message="The photo this shot was made from was deleted. Upload it again to keep editing." />;
+  return <EditorSource handedOver={{ imageId: generation.imageId }} preset={presetFor(generation, index)} />;
 }
 
-function Editor({ source }: { source: Source }) {
+function Unavailable({ message }: { message: string }) {
+  return (
+    <section className="narrow center-card card">
+      <p className="form-error" role="alert">
+        {message}
+      </p>
+      <Link to="/dashboard" className="button">
+        Back to Dashboard
+      </Link>
+    </section>
+  );
+}
+
+function EditorSource({ handedOver, preset = null }: { handedOver: Pick<EditorState, 'imageId'> & Partial<EditorState>; preset?: EditorPreset | null }) {
+  const image = useQuery({ queryKey: queryKeys.image(handedOver.imageId), queryFn: () => api.image(handedOver.imageId) });
+  if (image.isPending) return <Spinner label="Loading your photo" fullPage />;
+  if (!image.data) return <Unavailable message="Failed to load data. Please try again." />;
+  const { originalImage, name, fileId, productTitle } = image.data.data;
+  const source: Source = {
+    imageUrl: originalImage.url,
+    previewUrl: originalImage.previewUrl,
+    imageId: handedOver.imageId,
+    fileId: handedOver.fileId ?? fileId,
+    name: handedOver.name ?? name,
+    productTitle,
+  };
+  return <Editor source={source} preset={preset} />;
+}
+
+function Editor({ source, preset }: { source: Source; preset: EditorPreset | null }) {
   const queryClient = useQueryClient();
-  const [mode, setMode] = useState<Mode>('templates');
-  const [template, setTemplate] = useState<TemplateHandle | null>('lifestyle');
-  const [prompt, setPrompt] = useState('');
+  const [mode, setMode] = useState<Mode>(preset?.mode ?? 'templates');
+  const [template, setTemplate] = useState<TemplateHandle | null>(preset?.template ?? 'lifestyle');
+  const [prompt, setPrompt] = useState(preset?.prompt ?? '');
+  // Auto mode keeps its own count: a 4 picked there does not carry over to a template.
   const [autoCount, setAutoCount] = useState(1);
+  const [count, setCount] = useState(1);
   const [results, setResults] = useState<Shot[]>([]);
   const [shown, setShown] = useState(0);
   const [history, setHistory] = useState<HistoryEntry[]>([]);
@@ -153,13 +179,12 @@ function Editor({ source }: { source: Source }) {
 
   function generate() {
     const { asked, background } = askedFor(mode, template, prompt);
-    // Spec §9: template and custom requests ask for one image; auto mode for the count chosen.
     const body: ShotRequest = {
       imageUrl: source.imageUrl,
       imageId: source.imageId,
       fileId: source.fileId,
       productTitle: product,
-      count: mode === 'auto' ? autoCount : 1,
+      count: mode === 'auto' ? autoCount : count,
       ...(phase === 'tap' && focus ? { focus } : {}),
       ...background,
     };
@@ -327,6 +352,11 @@ function Editor({ source }: { source: Source }) {
           onChange={setTitle}
           onCommit={() => void saveTitle({ _id: source.imageId }, title).catch(() => setError('Failed to save the product title. Please try again.'))}
         />
+        {preset && (
+          <p className="notice" role="status">
+            Starting from <strong>{preset.from}</strong>: change anything, then generate.
+          </p>
+        )}
         <div className="tabs" role="tablist" aria-label="Background source">
           <button type="button" role="tab" id="tab-templates" aria-selected={mode === 'templates'} aria-controls="panel-templates" onClick={() => setMode('templates')}>
             Templates
@@ -359,6 +389,11 @@ function Editor({ source }: { source: Source }) {
         ) : (
           <div id="panel-auto" role="tabpanel" aria-labelledby="tab-auto">
             <AutoPanel count={autoCount} onCount={setAutoCount} />
+          </div>
+        )}
+        {mode !== 'auto' && (
+          <div className="editor-count">
+            <CountChoice name="editor-count" legend="Number of images" max={OUTPUTS_PER_REQUEST_MAX} count={count} onCount={setCount} />
           </div>
         )}
         {error && (

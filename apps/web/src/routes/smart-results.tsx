@@ -10,6 +10,7 @@ import { GenerationLoadError, GenerationNotFound } from '../features/generations
 import { isFinished } from '../features/generations/smart-status.js';
 import { useGeneration } from '../features/generations/use-generation.js';
 import { api } from '../lib/api-client.js';
+import { IterateActions } from '../features/iterate/iterate-actions.js';
 import { downloadShot, smartResultDownloadName } from '../lib/download.js';
 import { queryKeys } from '../lib/query-keys.js';
 
@@ -96,6 +97,7 @@ export function SmartResultsPage() {
                 </div>
               </div>
               <ResultCheck shot={{ generationId: run.id, index: image.index }} onFix={(preset) => setExporting({ shot: { generationId: run.id, index: image.index }, preset, start: true })} />
+              <IterateActions shot={{ generationId: run.id, index: image.index }} label={`the ${image.styleName} shot`} />
             </li>
           ))}
         </ul>

@@ -10,6 +10,7 @@ import { useGeneration } from '../features/generations/use-generation.js';
 import { api } from '../lib/api-client.js';
 import { queryKeys } from '../lib/query-keys.js';
 import { SmartHeader } from '../features/generations/smart-header.js';
+import { IterateActions, RetryStyle } from '../features/iterate/iterate-actions.js';
 
 /** Spec §4: results show this long after the last style lands. */
 const RESULTS_DELAY_MS = 500;
@@ -58,7 +59,14 @@ export function SmartRunPage() {
           {!run && error ? (
             <GenerationLoadError onRetry={() => void refetch()} />
           ) : (
-            <SmartProgress run={run} />
+            <SmartProgress
+              run={run}
+              actions={(style) => {
+                const shot = { generationId, index: style.index };
+                if (style.status === 'failed') return <RetryStyle shot={shot} label={`the ${style.name} style`} />;
+                return style.status === 'complete' ? <IterateActions shot={shot} label={`the ${style.name} shot`} /> : null;
+              }}
+            />
           )}
           {showResults && completed > 0 && (
             <button type="button" className="button button-block button-large" onClick={() => navigate(`/smart-results/${encodeURIComponent(generationId)}`)}>

@@ -1,4 +1,4 @@
-import type { Focus } from '@prodshot/contracts';
+import { SMART_STYLES_DEFAULT, SMART_STYLES_MAX, type Focus } from '@prodshot/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -13,8 +13,8 @@ import { api, ApiError } from '../lib/api-client.js';
 import { newIdempotencyKey, retryTransient } from '../lib/idempotency.js';
 import { queryKeys } from '../lib/query-keys.js';
 import { SmartHeader } from '../features/generations/smart-header.js';
+import { CountChoice } from '../features/editor/count-choice.js';
 
-const STYLE_COUNT = 4;
 
 type Source = { kind: 'file'; file: File } | { kind: 'stored'; imageId: string; fileId: string; name?: string };
 /** The stored upload a run is about: its subject decides whether the seller must tap first. */
@@ -69,6 +69,7 @@ export function SmartUploadPage() {
   const saveTitle = useSaveProductTitle();
   const [image, setImage] = useState<StoredImage | null>(null);
   const [focus, setFocus] = useState<Focus | null>(null);
+  const [styleCount, setStyleCount] = useState(SMART_STYLES_DEFAULT);
   // The image whose run started without a tap: once, so a failed start waits for the seller's retry.
   const [autoStarted, setAutoStarted] = useState<StoredImage | null>(null);
   const { subject, phase } = useSubject(image?.imageId ?? null);
@@ -93,9 +94,9 @@ export function SmartUploadPage() {
   });
 
   const smart = useMutation({
-    mutationFn: ({ target, chosenFocus, idempotencyKey }: { target: StoredImage; chosenFocus: Focus | null; idempotencyKey: string }) =>
+    mutationFn: ({ target, chosenFocus, styleCount, idempotencyKey }: { target: StoredImage; chosenFocus: Focus | null; styleCount: number; idempotencyKey: string }) =>
       api.smartGenerate(
-        { imageId: target.imageId, fileId: target.fileId, imageUrl: target.imageUrl, styleCount: STYLE_COUNT, ...(chosenFocus ? { focus: chosenFocus } : {}) },
+        { imageId: target.imageId, fileId: target.fileId, imageUrl: target.imageUrl, styleCount, ...(chosenFocus ? { focus: chosenFocus } : {}) },
         idempotencyKey,
       ),
     retry: retryTransient,
@@ -114,7 +115,7 @@ export function SmartUploadPage() {
 
   function generate(target: StoredImage, chosenFocus: Focus | null) {
     setError(null);
-    smart.mutate({ target, chosenFocus, idempotencyKey: newIdempotencyKey() });
+    smart.mutate({ target, chosenFocus, styleCount, idempotencyKey: newIdempotencyKey() });
   }
 
   // No tap needed (or the subject cannot be read: the engine then keeps the most salient object): start at once.
@@ -186,6 +187,11 @@ export function SmartUploadPage() {
             <p className="form-error" role="alert">
               {error}
             </p>
+          )}
+          {phase !== 'failed' && !waiting && (
+            <div className="smart-count">
+              <CountChoice name="style-count" legend="Number of styles" max={SMART_STYLES_MAX} count={styleCount} onCount={setStyleCount} />
+            </div>
           )}
           {phase !== 'failed' && (
             <button

@@ -21,7 +21,7 @@ export const productShot: JobHandler<'product-shot'> = {
         const common = {
           ...background,
           size: p.size,
-          seed: slotSeed(p.generationId, index),
+          seed: p.seed === undefined ? slotSeed(p.generationId, index) : p.seed + index,
           format: 'png' as const,
           renditions: RENDITION_SIZES,
           hints: { title: p.productTitle, description: p.productDescription },

@@ -20,7 +20,7 @@ export const sweepStaleGenerations: JobHandler<'sweep-stale-generations'> = {
   async run(job, deps) {
     const resolved = new Set<string>();
     for (const slot of await deps.generations.staleOpenSlots(job.data.staleAfterMs)) {
-      if (await anyAlive(deps, [jobIds.generation(slot.generationId), jobIds.style(slot.generationId, slot.index)])) continue;
+      if (await anyAlive(deps, [jobIds.generation(slot.generationId), jobIds.style(slot.generationId, slot.index, slot.attempt)])) continue;
       await failSlot(deps, slot, INTERRUPTED_MESSAGE);
       await finishIfDone(deps, slot.userId, slot.generationId, INTERRUPTED_MESSAGE);
       resolved.add(slot.generationId);

@@ -1,5 +1,5 @@
 import { UnrecoverableError } from 'bullmq';
-import { CreditsRepository, GenerationsRepository, type CreditBalance } from '@prodshot/db';
+import { CreditsRepository, GenerationsRepository, slotLedgerKey, type CreditBalance } from '@prodshot/db';
 import { isImagingError, type GenerateResult } from '@prodshot/imaging';
 import { generationOutputKey, signImage, type RenditionName, type StoredContentType } from '@prodshot/storage';
 import type { WorkerDeps } from '../deps.js';
@@ -18,11 +18,13 @@ export interface SlotOutput {
   mimeType: StoredContentType;
   /** Its renditions, when the engine made them with the shot; otherwise they are made from `image`. */
   renditions?: Partial<Record<RenditionName, Buffer>> | undefined;
+  /** The seed the engine rendered the scene with, recorded on the output. */
+  seed?: number | undefined;
 }
 
 /** A generated shot as a slot's output: the engine's renditions travel with it. */
 export function slotOutput(shot: GenerateResult): SlotOutput {
-  return { image: shot.image, mimeType: shot.mimeType, renditions: shot.renditions };
+  return { image: shot.image, mimeType: shot.mimeType, renditions: shot.renditions, seed: shot.seed };
 }
 
 /** What a seller may read: our typed imaging messages as they are, anything else generic. */
@@ -48,8 +50,10 @@ export async function renderSlot(deps: WorkerDeps, slot: SlotRef, produce: (prog
   const key = generationOutputKey(slot.userId, slot.generationId, slot.index, output.mimeType);
   await Promise.all([deps.store.put(key, output.image, output.mimeType), storeRenditions(deps.store, key, output.image, output.renditions)]);
   const won = await deps.db.transaction().execute(async (tx) => {
-    if (!(await new GenerationsRepository(tx).completeStyle(slot.generationId, slot.index, key))) return false;
-    await new CreditsRepository(tx).settle({ userId: slot.userId, generationId: slot.generationId, idempotencyKey: `settle:${slot.generationId}:${slot.index}` });
+    const generations = new GenerationsRepository(tx);
+    if (!(await generations.completeStyle(slot.generationId, slot.index, key, output.seed ?? null))) return false;
+    const attempt = await generations.slotAttempt(slot.generationId, slot.index);
+    await new CreditsRepository(tx).settle({ userId: slot.userId, generationId: slot.generationId, idempotencyKey: slotLedgerKey('settle', slot.generationId, slot.index, attempt) });
     return true;
   });
   if (!won) return;
@@ -60,8 +64,10 @@ export async function renderSlot(deps: WorkerDeps, slot: SlotRef, produce: (prog
 /** Fails one slot for good and gives its credit back, in one transaction, once. */
 export async function failSlot(deps: WorkerDeps, slot: SlotRef, message: string): Promise<void> {
   const outcome = await deps.db.transaction().execute(async (tx) => {
-    if (!(await new GenerationsRepository(tx).failStyle(slot.generationId, slot.index, message))) return null;
-    return new CreditsRepository(tx).refund({ userId: slot.userId, generationId: slot.generationId, amount: 1, idempotencyKey: `refund:${slot.generationId}:${slot.index}` });
+    const generations = new GenerationsRepository(tx);
+    if (!(await generations.failStyle(slot.generationId, slot.index, message))) return null;
+    const attempt = await generations.slotAttempt(slot.generationId, slot.index);
+    return new CreditsRepository(tx).refund({ userId: slot.userId, generationId: slot.generationId, amount: 1, idempotencyKey: slotLedgerKey('refund', slot.generationId, slot.index, attempt) });
   });
   if (!outcome) return;
   if (outcome.applied) announceRefund(deps, slot.userId, outcome.balance, outcome.moved);
@@ -71,12 +77,14 @@ export async function failSlot(deps: WorkerDeps, slot: SlotRef, message: string)
 /** Fails every open slot of a generation (its shared step failed) and refunds them, in one transaction. */
 export async function failOpenSlots(deps: WorkerDeps, userId: string, generationId: string, message: string): Promise<void> {
   const { failed, refunded } = await deps.db.transaction().execute(async (tx) => {
-    const indexes = await new GenerationsRepository(tx).failOpenStyles(generationId, message);
+    const generations = new GenerationsRepository(tx);
+    const indexes = await generations.failOpenStyles(generationId, message);
     const credits = new CreditsRepository(tx);
     let last = null;
     let moved = 0;
     for (const index of indexes) {
-      last = await credits.refund({ userId, generationId, amount: 1, idempotencyKey: `refund:${generationId}:${index}` });
+      const attempt = await generations.slotAttempt(generationId, index);
+      last = await credits.refund({ userId, generationId, amount: 1, idempotencyKey: slotLedgerKey('refund', generationId, index, attempt) });
       moved += last.moved;
     }
     return { failed: indexes, refunded: last && moved > 0 ? { balance: last.balance, moved } : null };

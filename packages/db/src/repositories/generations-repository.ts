@@ -12,6 +12,14 @@ export interface NewSlot {
   backgroundType: string | null;
 }
 
+/** A failed slot put back in the queue by a retry: what its new attempt renders. */
+export interface RetriedSlot {
+  index: number;
+  name: string;
+  prompt: string | null;
+  attempt: number;
+}
+
 export interface NewGeneration {
   userId: string;
   imageId: string | null;
@@ -31,6 +39,7 @@ export interface StaleSlot {
   generationId: string;
   index: number;
   userId: string;
+  attempt: number;
 }
 
 export interface RecentOutput {
@@ -202,15 +211,43 @@ export class GenerationsRepository {
    * true when this call completed the slot; false when it was already settled. The result and its
    * renditions are stored before this records them.
    */
-  async completeStyle(generationId: string, index: number, resultKey: string): Promise<boolean> {
+  async completeStyle(generationId: string, index: number, resultKey: string, seed: number | null = null): Promise<boolean> {
     const result = await this.db
       .updateTable('generation_styles')
-      .set({ status: 'complete', progress: 100, result_key: resultKey, renditions: true, error: null, updated_at: sql`now()` })
+      .set({ status: 'complete', progress: 100, result_key: resultKey, renditions: true, error: null, seed, updated_at: sql`now()` })
       .where('generation_id', '=', generationId)
       .where('index', '=', index)
       .where('status', 'not in', SETTLED)
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
+  }
+
+  /** Which attempt of the slot is current: 0 unless a failed style was retried. */
+  async slotAttempt(generationId: string, index: number): Promise<number> {
+    const row = await this.db.selectFrom('generation_styles').select('attempt').where('generation_id', '=', generationId).where('index', '=', index).executeTakeFirst();
+    return row?.attempt ?? 0;
+  }
+
+  /**
+   * Puts a failed slot back in the queue as its next attempt, and its generation open again, in one
+   * statement. Null when the slot is not (or no longer) failed: a concurrent retry won, or it never failed.
+   * Run inside the retry's reservation transaction.
+   */
+  async retryFailedStyle(generationId: string, index: number): Promise<RetriedSlot | null> {
+    const { rows } = await sql<RetriedSlot>`
+      with slot as (
+        update generation_styles
+        set status = 'queued', progress = 0, error = null, result_key = null, seed = null, attempt = attempt + 1, updated_at = now()
+        where generation_id = ${generationId} and "index" = ${index} and status = 'failed'
+        returning "index", name, prompt, attempt
+      ),
+      reopened as (
+        update generations set status = 'running', completed_at = null, error = null, updated_at = now()
+        where id = ${generationId} and exists (select 1 from slot)
+      )
+      select * from slot
+    `.execute(this.db);
+    return rows[0] ?? null;
   }
 
   /** Records that a completed output stored before renditions existed now has them. */
@@ -273,13 +310,13 @@ export class GenerationsRepository {
     const rows = await this.db
       .selectFrom('generation_styles as s')
       .innerJoin('generations as g', 'g.id', 's.generation_id')
-      .select(['s.generation_id', 's.index', 'g.user_id'])
+      .select(['s.generation_id', 's.index', 's.attempt', 'g.user_id'])
       .where('s.status', 'in', ['queued', 'running'])
       .where('s.updated_at', '<', sql<Date>`now() - make_interval(secs => ${olderThanMs / 1000})`)
       .orderBy('s.updated_at')
       .limit(limit)
       .execute();
-    return rows.map((row) => ({ generationId: row.generation_id, index: row.index, userId: row.user_id }));
+    return rows.map((row) => ({ generationId: row.generation_id, index: row.index, userId: row.user_id, attempt: row.attempt }));
   }
 
   /** Unfinished generations with no open slot, not updated for `olderThanMs` (e.g. a smart run lost before it fanned out). */

@@ -16,6 +16,7 @@ import { resolveScene } from './prompt/scene-from-prompt.js';
 import { floorLine } from './scenes/render-scene.js';
 import { sceneImage } from './scenes/scene-image.js';
 import type { SceneSpec } from './scenes/scene-spec.js';
+import { varyScene } from './scenes/scene-variation.js';
 import { enhance, recommendStylesFor } from './styles.js';
 
 /** Scenes are composed at most at this size; ultra HD is an upscale of it (decisions.md). */
@@ -118,7 +119,9 @@ export class LocalImageModel implements ImageModel {
   async generate(options: GenerateOptions): Promise<GenerateResult> {
     const { size, seed, format } = validate(options);
     const composeSize = Math.min(size, MAX_COMPOSE_SIZE);
-    const { spec, parsed } = resolveScene(options.template, options.prompt);
+    const resolved = resolveScene(options.template, options.prompt);
+    const { parsed } = resolved;
+    const spec = varyScene(resolved.spec, seed);
     // A photo is cut out first (by the model when there is one); a cutout is used as it is.
     const input = options.cutout ?? (this.salient ? await this.cutout(options.image!, { point: options.focus }) : options.image!);
     const placeProductStep = () => placedProduct(input, Boolean(options.cutout) || !Buffer.isBuffer(input), spec, composeSize);

@@ -170,7 +170,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
       const [generation, plan] = await Promise.all([service.ownedGeneration(userId, body.generationId), service.effectivePlan(userId)]);
       const image = await service.ownedImage(userId, { imageId: generation.image_id ?? body.imageId, fileId: body.fileId, imageUrl: body.imageUrl });
       const existing = generation.styles.find((s) => s.index === body.styleIndex);
-      if (existing?.status === 'failed') throw new HttpError(409, 'This style already failed; start a new generation', 'style_failed');
+      if (existing?.status === 'failed') throw new HttpError(409, `This style already failed; retry it with POST /api/generations/${generation.id}/styles/${body.styleIndex}/retry`, 'style_failed');
       const slot = { index: body.styleIndex, name: body.styleName, prompt: body.stylePrompt, backgroundType: body.styleName };
       // A style already opened costs nothing again; the key still records what it asked for.
       if (existing) await service.claimKey(claim, generation.id);

@@ -2,6 +2,7 @@ import type { ExportPresetId, GenerationListItem } from '@prodshot/contracts';
 import { useState } from 'react';
 import { ComplianceChecklist } from '../../features/exports/compliance-checklist.js';
 import { ExportPanel } from '../../features/exports/export-panel.js';
+import { IterateActions } from '../../features/iterate/iterate-actions.js';
 import { downloadShot, generationDownloadName } from '../../lib/download.js';
 import { Modal } from './modal.js';
 import { BOX_SIZES, RenditionImage } from './rendition-image.js';
@@ -48,6 +49,7 @@ export function GenerationPopup({ generation, onClose }: { generation: Generatio
       ) : (
         <>
           <RenditionImage className="popup-image" image={generation} sizes={BOX_SIZES.popup} alt={`Generation ${id}`} eager />
+          <IterateActions shot={generation} label="this shot" />
           {error && <p className="form-error">{error}</p>}
           <div className="popup-check">
             <ComplianceChecklist shot={generation} onFix={(preset) => setExporting({ preset, start: true })} />

@@ -1,10 +1,13 @@
 import { SUPPORTED_PRODUCT_LIST, type GenerationDto, type StyleSlotDto } from '@prodshot/contracts';
+import type { ReactNode } from 'react';
 import { BOX_SIZES, RenditionImage } from '../../components/ui/rendition-image.js';
 import { progressPercent, smartFailure, STAGE_LABELS, stepStates } from './smart-status.js';
 
 /** The smart flow's steps, then each style's state, or the reason the run produced nothing. */
-export function SmartProgress({ run }: { run: GenerationDto | undefined }) {
+export function SmartProgress({ run, actions }: { run: GenerationDto | undefined; actions?: (style: StyleSlotDto) => ReactNode }) {
   const failure = smartFailure(run);
+  // Styles that all failed stay listed under the message: each can still be retried.
+  const showStyles = !failure || (!failure.unsupported && (run?.styles.length ?? 0) > 0);
   return (
     <>
       <ol className="steps">
@@ -18,7 +21,7 @@ export function SmartProgress({ run }: { run: GenerationDto | undefined }) {
           </li>
         ))}
       </ol>
-      {failure ? (
+      {failure && (
         <div className="form-error" role="alert">
           <p>{failure.message}</p>
           {failure.unsupported && (
@@ -32,18 +35,23 @@ export function SmartProgress({ run }: { run: GenerationDto | undefined }) {
             </>
           )}
         </div>
-      ) : (
+      )}
+      {showStyles && (
         <ul className="style-cards">
           {(run?.styles ?? []).map((style) => (
             <li key={style.index} className={`style-card style-${style.status}`} data-testid="style-card">
               <div className="style-thumb">{style.thumbnailUrl && style.previewUrl ? (
                   <RenditionImage image={{ thumbnailUrl: style.thumbnailUrl, previewUrl: style.previewUrl }} sizes={BOX_SIZES.styleThumb} alt={`${style.name} style`} eager />
+                ) : style.status === 'failed' ? (
+                  // A failed style is not coming: no spinner, and Retry beside it.
+                  <span className="style-failed-mark" aria-hidden="true">!</span>
                 ) : (
                   <span className="spinner" aria-hidden="true" />
                 )}</div>
               <div>
                 <p className="style-name">{style.name}</p>
                 <p className="style-status">{styleStatus(style)}</p>
+                {actions?.(style)}
               </div>
             </li>
           ))}
