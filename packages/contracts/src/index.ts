@@ -12,3 +12,4 @@ export * from './payments.js';
 export * from './auth.js';
 export * from './client-config.js';
 export * from './public-pages.js';
+export * from './coach.js';

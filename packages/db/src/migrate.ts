@@ -7,6 +7,7 @@ import * as billing from './migrations/0004-billing.js';
 import * as renditions from './migrations/0005-renditions.js';
 import * as historyRetention from './migrations/0006-history-retention.js';
 import * as autoGenerations from './migrations/0007-auto-generations.js';
+import * as uploadCoach from './migrations/0012-upload-coach.js';
 
 /** Migrations are imported statically so that source runs (tests) and built runs (dist) apply the same set. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0005-renditions': renditions,
   '0006-history-retention': historyRetention,
   '0007-auto-generations': autoGenerations,
+  '0012-upload-coach': uploadCoach,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

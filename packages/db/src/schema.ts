@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { SubjectFinding } from '@prodshot/contracts';
+import type { CoachWarning, SubjectFinding } from '@prodshot/contracts';
 
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json<T> = ColumnType<T, string | T, string | T>;
@@ -44,6 +44,8 @@ export interface ImagesTable {
   subject: Json<SubjectFinding | null> | null;
   /** Whether its thumbnail and preview are stored beside it (storage renditionKey). */
   renditions: Generated<boolean>;
+  /** The photo coach's warnings: the pixel checks from the upload, the product checks from the worker. */
+  coach: ColumnType<CoachWarning[], string | undefined, string>;
 }
 
 

@@ -18,3 +18,4 @@ export type { SalientModelFamily, SalientModelOptions } from './local/saliency/o
 export type { SalientObjectModel } from './local/saliency/salient-model.js';
 export { CachedSalientModel } from './local/saliency/cached-salient-model.js';
 export { makeRenditions } from './renditions/make-renditions.js';
+export * from './coach/index.js';

@@ -3,6 +3,7 @@ import {
   TAP_PRODUCT_MESSAGE,
   templateName,
   TEMPLATES,
+  type CoachWarning,
   type Focus,
   type GenerationDto,
   type GenerationListItem,
@@ -23,6 +24,8 @@ import { usePlanFeature } from '../features/plans/use-plan-feature.js';
 import { TEMPLATE_DESCRIPTIONS } from '../features/editor/template-descriptions.js';
 import { progressPercent } from '../features/generations/smart-status.js';
 import { useGeneration } from '../features/generations/use-generation.js';
+import { CoachNotice } from '../features/coach/coach-notice.js';
+import { coachWarnings } from '../features/coach/coach-warnings.js';
 import { TapToPick } from '../features/subject/tap-to-pick.js';
 import { useSubject } from '../features/subject/use-subject.js';
 import type { EditorState } from '../features/uploads/upload-items.js';
@@ -80,6 +83,7 @@ interface Source {
   imageId: string;
   fileId: string;
   name: string | undefined;
+  coach: CoachWarning[] | undefined;
 }
 
 /**
@@ -107,8 +111,8 @@ function EditorSource({ handedOver }: { handedOver: EditorState }) {
       </section>
     );
   }
-  const { originalImage, name } = image.data.data;
-  const source: Source = { imageUrl: originalImage.url, previewUrl: originalImage.previewUrl, imageId: handedOver.imageId, fileId: handedOver.fileId, name: handedOver.name ?? name };
+  const { originalImage, name, coach } = image.data.data;
+  const source: Source = { imageUrl: originalImage.url, previewUrl: originalImage.previewUrl, imageId: handedOver.imageId, fileId: handedOver.fileId, name: handedOver.name ?? name, coach };
   return <Editor source={source} />;
 }
 
@@ -259,6 +263,7 @@ function Editor({ source }: { source: Source }) {
             Download
           </button>
         </div>
+        {!current && <CoachNotice warnings={coachWarnings(subject, source)} onGoAhead={generateBlocked ? undefined : generate} />}
         {results.length > 1 && (
           <ul className="strip" aria-label="Results">
             {results.map((image, index) => (

@@ -1,7 +1,9 @@
-import type { Focus } from '@prodshot/contracts';
+import type { Focus, ImageDto } from '@prodshot/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { CoachNotice } from '../features/coach/coach-notice.js';
+import { coachWarnings } from '../features/coach/coach-warnings.js';
 import { TapToPick } from '../features/subject/tap-to-pick.js';
 import { useSubject } from '../features/subject/use-subject.js';
 import { DropZone } from '../features/uploads/drop-zone.js';
@@ -108,8 +110,11 @@ export function SmartUploadPage() {
     smart.mutate({ target, chosenFocus, idempotencyKey: newIdempotencyKey() });
   }
 
-  // No tap needed (or the subject cannot be read: the engine then keeps the most salient object): start at once.
-  const startsByItself = image !== null && autoStarted !== image && (phase === 'ready' || phase === 'unavailable');
+  const uploaded = queryClient.getQueryData<{ data: ImageDto }>(queryKeys.image(image?.imageId ?? ''))?.data;
+  const warnings = image ? coachWarnings(subject, uploaded) : [];
+  // No tap needed (or the subject cannot be read: the engine then keeps the most salient object)
+  // and nothing for the coach to say: start at once. With a warning, the seller decides.
+  const startsByItself = image !== null && autoStarted !== image && (phase === 'ready' || phase === 'unavailable') && warnings.length === 0;
   useEffect(() => {
     if (!startsByItself || !image) return;
     setAutoStarted(image);
@@ -165,6 +170,11 @@ export function SmartUploadPage() {
           ) : (
             <DropZone hint="Supports JPEG, PNG, WebP (Max 5MB)" onFile={pick} onReject={() => setError('Please select an image file (JPEG, PNG, etc.)')} />
           )}
+          <CoachNotice
+            warnings={warnings}
+            onGoAhead={image && phase !== 'failed' && !tapMissing && phase !== 'pending' ? () => generate(image, focus) : undefined}
+            busy={busy}
+          />
           {source && !busy && (
             <button type="button" className="link-button" onClick={chooseAnother}>
               Choose another image
