@@ -66,7 +66,7 @@ export async function spoil(clean: Buffer, variant: CoachVariant, box: { x: numb
     case 'far': {
       const small = await sharp(clean).resize(Math.round(width / 5), Math.round(height / 5)).toBuffer();
       const padX = Math.round((width * 2) / 5), padY = Math.round((height * 2) / 5);
-      return encode(sharp(small).extend({ left: padX, right: padX, top: padY, bottom: padY, extendWith: 'mirror' }));
+      return encode(sharp(small).extend({ left: padX, right: padX, top: padY, bottom: padY, extendWith: 'copy' }));
     }
   }
 }
