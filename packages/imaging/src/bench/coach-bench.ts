@@ -75,3 +75,25 @@ export async function runCoach(model: ImageModel, files: string[]) {
     rows,
   };
 }
+
+type CoachSummary = Awaited<ReturnType<typeof runCoach>>['summary'];
+
+/** The coach's lines of the bench table: its time per photo and how often it is right. */
+export function coachFigures(s: CoachSummary): Array<{ figure: string; value: string; target: string }> {
+  const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
+  return [
+    { figure: `coach: pixel checks per photo, p50 / p95 (${s.cases} cases)`, value: `${s.msP50} / ${s.msP95} ms`, target: '' },
+    { figure: 'coach: hit rate on spoiled photos', value: pct(s.hitRate), target: '' },
+    { figure: 'coach: false alarms on clean photos', value: pct(s.falseAlarmRate), target: '' },
+    {
+      figure: 'coach: hit rate by variant',
+      value: Object.entries(s.byVariant)
+        .map(([variant, v]) => `${variant} ${pct(v.hitRate)}`)
+        .join(', '),
+      target: '',
+    },
+  ];
+}
+
+export const COACH_METHOD =
+  'The coach set (`src/bench/coach-set.ts`) takes each corpus cutout as uploaded and each real-set photo, clean and spoiled: blurred (σ = 0.4% of the long side), dark (×0.18), blown (×2.2 + 50), tiny (360 px), cut off (the right third of the product cropped) and far (the frame five times wider). Pixel checks run on the photo as the API stores it, for 2048 px shots; product checks on the engine\'s finding. A clean photo\'s false alarm is a blur, exposure, cut-off or too-small warning; a busy background is no false alarm in a room.';

@@ -65,9 +65,12 @@ export function productScale(mask: ProductMask): number {
 
 /** The warnings the product's mask gives: cut off, too small, competing objects. */
 export function productWarnings(shape: ProductShape, kind: ProductKind = 'unknown'): CoachWarning[] {
+  // Unsure which object is the product, the engine's mask may be a chair or a boat: only the busy
+  // background is certain then, and the tap step asks the seller which one they mean.
+  if (shape.needsFocus) return [coachWarning('busy_background', kind)];
   const warnings: CoachWarning[] = [];
   if (edgeCut(shape.mask) >= T.cutOffRun) warnings.push(coachWarning('product_cut_off', kind));
   else if (productScale(shape.mask) < T.smallProduct) warnings.push(coachWarning('product_too_small', kind));
-  if (shape.candidates > 1 || shape.needsFocus) warnings.push(coachWarning('busy_background', kind));
+  if (shape.candidates > 1) warnings.push(coachWarning('busy_background', kind));
   return warnings;
 }

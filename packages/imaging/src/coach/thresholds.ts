@@ -14,5 +14,5 @@ export const COACH_THRESHOLDS = {
   /** The product's long side below this share of the photo's short side: too far away. */
   smallProduct: 0.2,
   /** A frame edge the product's mask runs along for at least this share of the product's extent there: cut off. */
-  cutOffRun: 0.08,
+  cutOffRun: 0.2,
 } as const;
