@@ -54,6 +54,7 @@ describe('SmartUploadPage photo coach', () => {
     expect(await screen.findByText(blurry.advice)).toBeTruthy();
     const goAhead = await screen.findByRole('button', { name: 'Go ahead anyway' });
     expect(smartCalls(calls)).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Generate Product Shots' })).toBeNull();
     fireEvent.click(goAhead);
     await waitFor(() => expect(smartCalls(calls)).toHaveLength(1));
     await waitFor(() => expect(router.state.location.pathname).toBe('/smart/gen-1'));

@@ -148,6 +148,8 @@ export function SmartUploadPage() {
   const busy = upload.isPending || smart.isPending;
   const waiting = busy || startsByItself || (image !== null && phase === 'pending');
   const tapMissing = phase === 'tap' && focus === null;
+  // With a warning, the coach's 'Go ahead anyway' is the one way on: two buttons doing one thing would ask which.
+  const goAhead = image && warnings.length > 0 && (phase === 'ready' || phase === 'unavailable' || (phase === 'tap' && !tapMissing)) ? () => generate(image, focus) : undefined;
 
   return (
     <div className="smart narrow-wide">
@@ -170,11 +172,7 @@ export function SmartUploadPage() {
           ) : (
             <DropZone hint="Supports JPEG, PNG, WebP (Max 5MB)" onFile={pick} onReject={() => setError('Please select an image file (JPEG, PNG, etc.)')} />
           )}
-          <CoachNotice
-            warnings={warnings}
-            onGoAhead={image && phase !== 'failed' && !tapMissing && phase !== 'pending' ? () => generate(image, focus) : undefined}
-            busy={busy}
-          />
+          <CoachNotice warnings={warnings} onGoAhead={goAhead} busy={busy} />
           {source && !busy && (
             <button type="button" className="link-button" onClick={chooseAnother}>
               Choose another image
@@ -185,7 +183,7 @@ export function SmartUploadPage() {
               {error}
             </p>
           )}
-          {phase !== 'failed' && (
+          {phase !== 'failed' && !goAhead && (
             <button
               type="button"
               className="button button-block button-large"
