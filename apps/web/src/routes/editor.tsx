@@ -12,7 +12,7 @@ import {
   type TemplateHandle,
 } from '@prodshot/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { GenerationPopup } from '../components/ui/image-popup.js';
 import { BOX_SIZES, RenditionImage } from '../components/ui/rendition-image.js';
@@ -132,6 +132,7 @@ function Editor({ source }: { source: Source }) {
   // Unlike the smart screen, generation never waits for a pending subject: without a tap the engine keeps the most salient object.
   const { subject, phase } = useSubject(source.imageId ?? null);
   const tapMissing = phase === 'tap' && focus === null;
+  const generateButton = useRef<HTMLButtonElement>(null);
   const recent = useQuery({ queryKey: queryKeys.recentGenerations(ALL_GENERATIONS_STRIP), queryFn: () => api.recentGenerations(ALL_GENERATIONS_STRIP) });
 
   const [pending, setPending] = useState<PendingShot | null>(null);
@@ -263,7 +264,8 @@ function Editor({ source }: { source: Source }) {
             Download
           </button>
         </div>
-        {!current && <CoachNotice warnings={coachWarnings(subject, source)} onGoAhead={generateBlocked ? undefined : generate} />}
+        {/* Going ahead here is going on to choose a background: the coach takes the seller to Generate, it spends nothing itself. */}
+        {!current && <CoachNotice warnings={coachWarnings(subject, source)} onGoAhead={() => goToGenerate(generateButton.current)} />}
         {results.length > 1 && (
           <ul className="strip" aria-label="Results">
             {results.map((image, index) => (
@@ -366,6 +368,7 @@ function Editor({ source }: { source: Source }) {
           </p>
         )}
         <button
+          ref={generateButton}
           type="button"
           className="button button-block button-large"
           aria-disabled={generateBlocked}
@@ -381,4 +384,9 @@ function Editor({ source }: { source: Source }) {
       {popup && <GenerationPopup generation={popup} onClose={() => setPopup(null)} />}
     </div>
   );
+}
+
+function goToGenerate(button: HTMLButtonElement | null): void {
+  button?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  button?.focus({ preventScroll: true });
 }
