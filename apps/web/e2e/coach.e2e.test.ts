@@ -80,5 +80,10 @@ describe('the photo coach in Chromium against the running stack', () => {
       await expectNoAxeViolations(page, `the coach in the editor at ${viewport.width} px`);
       await screenshot(page, 'coach-editor');
     }
+    // In the editor a background is still to choose: going ahead leads to Generate and spends nothing itself.
+    const credits = await creditTotal();
+    await page.getByRole('button', { name: 'Go ahead anyway' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Generate');
+    expect(await creditTotal()).toBe(credits);
   }, 90_000);
 });
