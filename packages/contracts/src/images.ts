@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { CoachWarning } from './coach.js';
 import { AUTO_BACKGROUND, PROMPT_MAX_LENGTH, TEMPLATE_HANDLES, type ShotBackground, type TemplateHandle } from './templates.js';
 
 /** Uploads of every endpoint are capped at 10 MB (decisions.md). */
@@ -29,6 +30,8 @@ export const ImageDto = Type.Object({
   productTitle: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String({ format: 'date-time' }),
   originalImage: Type.Object({ url: Type.String(), ...RenditionFields }),
+  /** The photo coach's warnings so far (see coach.ts); the API always sends it, older clients' fixtures may not. */
+  coach: Type.Optional(Type.Array(CoachWarning)),
 });
 export type ImageDto = Static<typeof ImageDto>;
 
@@ -224,6 +227,8 @@ export interface SubjectDto {
   candidates: SubjectCandidateDto[];
   /** Why no product could be found (status 'failed'), in words a seller can act on. */
   error: string | null;
+  /** Every coach warning of the upload: the pixel checks at once, the product checks once 'ready'. */
+  coach?: CoachWarning[];
 }
 
 /** What the worker records for an upload: a found product, or why none was. */
@@ -232,10 +237,10 @@ export type SubjectFinding =
   | { found: false; error: string };
 
 /** The subject as the API and the socket report it; null means the worker has not looked yet. */
-export function subjectDto(imageId: string, finding: SubjectFinding | null): SubjectDto {
-  if (!finding) return { imageId, status: 'pending', needsFocus: false, confidence: null, candidates: [], error: null };
-  if (!finding.found) return { imageId, status: 'failed', needsFocus: false, confidence: null, candidates: [], error: finding.error };
-  return { imageId, status: 'ready', needsFocus: finding.needsFocus, confidence: finding.confidence, candidates: finding.candidates, error: null };
+export function subjectDto(imageId: string, finding: SubjectFinding | null, coach: CoachWarning[] = []): SubjectDto {
+  if (!finding) return { imageId, status: 'pending', needsFocus: false, confidence: null, candidates: [], error: null, coach };
+  if (!finding.found) return { imageId, status: 'failed', needsFocus: false, confidence: null, candidates: [], error: finding.error, coach };
+  return { imageId, status: 'ready', needsFocus: finding.needsFocus, confidence: finding.confidence, candidates: finding.candidates, error: null, coach };
 }
 
 /** `GET /api/images/:id/subject` */

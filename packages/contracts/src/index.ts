@@ -16,3 +16,4 @@ export * from './batches.js';
 export * from './image-title.js';
 export * from './exports.js';
 export * from './iterate.js';
+export * from './coach.js';

@@ -10,6 +10,7 @@ import * as autoGenerations from './migrations/0007-auto-generations.js';
 import * as batches from './migrations/0008-batches.js';
 import * as imageProductTitle from './migrations/0009-image-product-title.js';
 import * as outputSeeds from './migrations/0010-output-seeds.js';
+import * as uploadCoach from './migrations/0011-upload-coach.js';
 
 /** Migrations are imported statically so that source runs (tests) and built runs (dist) apply the same set. */
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0008-batches': batches,
   '0009-image-product-title': imageProductTitle,
   '0010-output-seeds': outputSeeds,
+  '0011-upload-coach': uploadCoach,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

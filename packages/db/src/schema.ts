@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { SubjectFinding } from '@prodshot/contracts';
+import type { CoachWarning, SubjectFinding } from '@prodshot/contracts';
 
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json<T> = ColumnType<T, string | T, string | T>;
@@ -46,6 +46,8 @@ export interface ImagesTable {
   renditions: Generated<boolean>;
   /** The seller's product title; null until they give one. */
   product_title: Generated<string | null>;
+  /** The photo coach's warnings: the pixel checks from the upload, the product checks from the worker. */
+  coach: ColumnType<CoachWarning[], string | undefined, string>;
 }
 
 

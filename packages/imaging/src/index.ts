@@ -25,3 +25,4 @@ export type { ExportScene } from './exports/scene-plate.js';
 export { measure } from './exports/measure.js';
 export type { Measurements, MeasuredImage } from './exports/measure.js';
 export { complianceLines } from './exports/compliance.js';
+export * from './coach/index.js';

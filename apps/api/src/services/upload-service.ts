@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { Config } from '@prodshot/config';
-import type { ImageDto } from '@prodshot/contracts';
+import type { CoachWarning, ImageDto } from '@prodshot/contracts';
 import type { ImageRow, ImagesRepository } from '@prodshot/db';
+import { guessKind, measurePhoto, pixelWarnings } from '@prodshot/imaging/coach';
 import { normaliseInput, screenInput, type NormalisedImage } from '@prodshot/imaging/input';
 import { signImage, uploadKey, type ObjectStore } from '@prodshot/storage';
 
@@ -48,6 +49,14 @@ export class UploadDecoder {
     if (this.slots.activeCount + this.slots.pendingCount >= this.capacity) throw new UploadsBusyError(this.retryAfterSeconds);
     return this.slots(() => normaliseInput(bytes));
   }
+
+  /**
+   * The photo coach's pixel checks, read from the clean image just encoded (a JPEG is read shrunk
+   * as it decodes: a few milliseconds), in the same decode slots.
+   */
+  coach(clean: NormalisedImage, shotSize: number, name: string): Promise<CoachWarning[]> {
+    return this.slots(async () => pixelWarnings(await measurePhoto(clean.buffer), shotSize, guessKind({ title: name }).kind));
+  }
 }
 
 /**
@@ -56,9 +65,10 @@ export class UploadDecoder {
  */
 export async function storeUpload(
   deps: { store: ObjectStore; images: ImagesRepository; decoder: UploadDecoder },
-  input: { userId: string; bytes: Buffer; name: string },
+  input: { userId: string; bytes: Buffer; name: string; shotSize: number },
 ): Promise<ImageRow> {
   const clean = await deps.decoder.decode(input.bytes);
+  const coach = await deps.decoder.coach(clean, input.shotSize, input.name);
   const fileId = randomUUID().replaceAll('-', '');
   const key = uploadKey(input.userId, fileId, clean.mimeType);
   await deps.store.put(key, clean.buffer, clean.mimeType);
@@ -72,6 +82,7 @@ export async function storeUpload(
       width: clean.width,
       height: clean.height,
       bytes: clean.buffer.length,
+      coach: JSON.stringify(coach),
     });
   } catch (error) {
     await deps.store.delete(key);
@@ -87,5 +98,6 @@ export async function toImageDto(store: ObjectStore, row: ImageRow): Promise<Ima
     productTitle: row.product_title,
     createdAt: row.created_at.toISOString(),
     originalImage: await signImage(store, row.storage_key, row.renditions),
+    coach: row.coach,
   };
 }

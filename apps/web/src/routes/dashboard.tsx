@@ -6,6 +6,7 @@ import { GenerationPopup } from '../components/ui/image-popup.js';
 import { BOX_SIZES, RenditionImage } from '../components/ui/rendition-image.js';
 import { Spinner } from '../components/ui/spinner.js';
 import { CameraCapture } from '../features/camera/camera-capture.js';
+import { CoachNotice } from '../features/coach/coach-notice.js';
 import { QueryToastHost } from '../features/toasts/query-toast-host.js';
 import { pickBatchFiles, type BatchDraftState } from '../features/batches/batch-files.js';
 import { DropZone } from '../features/uploads/drop-zone.js';
@@ -218,6 +219,8 @@ export function DashboardPage() {
         ) : (
           <DropZone hint="PNG, JPG, GIF up to 10MB · up to 20 photos at once for a batch" onFile={accept} onFiles={chooseFiles} onReject={accept} pasteHint />
         )}
+
+        {stored && !cameraOn && <CoachNotice warnings={storedImage.data?.data.coach} />}
 
         {mobile && !cameraOn && (
           <button type="button" className="button button-ghost button-block" onClick={() => setCameraOn(true)}>

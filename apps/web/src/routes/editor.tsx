@@ -4,6 +4,7 @@ import {
   TAP_PRODUCT_MESSAGE,
   templateName,
   TEMPLATES,
+  type CoachWarning,
   type Focus,
   type GenerationDto,
   type GenerationListItem,
@@ -12,7 +13,7 @@ import {
   type TemplateHandle,
 } from '@prodshot/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { GenerationPopup } from '../components/ui/image-popup.js';
 import { BOX_SIZES, RenditionImage } from '../components/ui/rendition-image.js';
@@ -28,6 +29,8 @@ import { usePlanFeature } from '../features/plans/use-plan-feature.js';
 import { TEMPLATE_DESCRIPTIONS } from '../features/editor/template-descriptions.js';
 import { progressPercent } from '../features/generations/smart-status.js';
 import { useGeneration } from '../features/generations/use-generation.js';
+import { CoachNotice } from '../features/coach/coach-notice.js';
+import { coachWarnings } from '../features/coach/coach-warnings.js';
 import { TapToPick } from '../features/subject/tap-to-pick.js';
 import { useSubject } from '../features/subject/use-subject.js';
 import { ProductTitleField, useSaveProductTitle } from '../features/uploads/product-title.js';
@@ -87,6 +90,7 @@ interface Source {
   fileId: string;
   name: string | undefined;
   productTitle: string | null;
+  coach: CoachWarning[] | undefined;
 }
 
 /**
@@ -126,7 +130,7 @@ function EditorSource({ handedOver, preset = null }: { handedOver: Pick<EditorSt
   const image = useQuery({ queryKey: queryKeys.image(handedOver.imageId), queryFn: () => api.image(handedOver.imageId) });
   if (image.isPending) return <Spinner label="Loading your photo" fullPage />;
   if (!image.data) return <Unavailable message="Failed to load data. Please try again." />;
-  const { originalImage, name, fileId, productTitle } = image.data.data;
+  const { originalImage, name, fileId, productTitle, coach } = image.data.data;
   const source: Source = {
     imageUrl: originalImage.url,
     previewUrl: originalImage.previewUrl,
@@ -134,6 +138,7 @@ function EditorSource({ handedOver, preset = null }: { handedOver: Pick<EditorSt
     fileId: handedOver.fileId ?? fileId,
     name: handedOver.name ?? name,
     productTitle,
+    coach,
   };
   return <Editor source={source} preset={preset} />;
 }
@@ -160,6 +165,7 @@ function Editor({ source, preset }: { source: Source; preset: EditorPreset | nul
   // Unlike the smart screen, generation never waits for a pending subject: without a tap the engine keeps the most salient object.
   const { subject, phase } = useSubject(source.imageId ?? null);
   const tapMissing = phase === 'tap' && focus === null;
+  const generateButton = useRef<HTMLButtonElement>(null);
   const recent = useQuery({ queryKey: queryKeys.recentGenerations(ALL_GENERATIONS_STRIP), queryFn: () => api.recentGenerations(ALL_GENERATIONS_STRIP) });
 
   const [pending, setPending] = useState<PendingShot | null>(null);
@@ -290,6 +296,8 @@ function Editor({ source, preset }: { source: Source; preset: EditorPreset | nul
             Download
           </button>
         </div>
+        {/* Going ahead here is going on to choose a background: the coach takes the seller to Generate, it spends nothing itself. */}
+        {!current && <CoachNotice warnings={coachWarnings(subject, source)} onGoAhead={() => goToGenerate(generateButton.current)} />}
         {results.length > 1 && (
           <ul className="strip" aria-label="Results">
             {results.map((image, index) => (
@@ -407,6 +415,7 @@ function Editor({ source, preset }: { source: Source; preset: EditorPreset | nul
           </p>
         )}
         <button
+          ref={generateButton}
           type="button"
           className="button button-block button-large"
           aria-disabled={generateBlocked}
@@ -422,4 +431,9 @@ function Editor({ source, preset }: { source: Source; preset: EditorPreset | nul
       {popup && <GenerationPopup generation={popup} onClose={() => setPopup(null)} />}
     </div>
   );
+}
+
+function goToGenerate(button: HTMLButtonElement | null): void {
+  button?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  button?.focus({ preventScroll: true });
 }

@@ -1,7 +1,9 @@
-import { SMART_STYLES_DEFAULT, SMART_STYLES_MAX, type Focus } from '@prodshot/contracts';
+import { SMART_STYLES_DEFAULT, SMART_STYLES_MAX, type Focus, type ImageDto } from '@prodshot/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { CoachNotice } from '../features/coach/coach-notice.js';
+import { coachWarnings } from '../features/coach/coach-warnings.js';
 import { TapToPick } from '../features/subject/tap-to-pick.js';
 import { useSubject } from '../features/subject/use-subject.js';
 import { DropZone } from '../features/uploads/drop-zone.js';
@@ -118,8 +120,11 @@ export function SmartUploadPage() {
     smart.mutate({ target, chosenFocus, styleCount, idempotencyKey: newIdempotencyKey() });
   }
 
-  // No tap needed (or the subject cannot be read: the engine then keeps the most salient object): start at once.
-  const startsByItself = image !== null && autoStarted !== image && (phase === 'ready' || phase === 'unavailable');
+  const uploaded = queryClient.getQueryData<{ data: ImageDto }>(queryKeys.image(image?.imageId ?? ''))?.data;
+  const warnings = image ? coachWarnings(subject, uploaded) : [];
+  // No tap needed (or the subject cannot be read: the engine then keeps the most salient object)
+  // and nothing for the coach to say: start at once. With a warning, the seller decides.
+  const startsByItself = image !== null && autoStarted !== image && (phase === 'ready' || phase === 'unavailable') && warnings.length === 0;
   useEffect(() => {
     if (!startsByItself || !image) return;
     setAutoStarted(image);
@@ -155,6 +160,8 @@ export function SmartUploadPage() {
   const waiting = busy || startsByItself || (image !== null && phase === 'pending');
   const tapMissing = phase === 'tap' && focus === null;
   usePasteImage(pick, image === null && !busy);
+  // With a warning, the coach's 'Go ahead anyway' is the one way on: two buttons doing one thing would ask which.
+  const goAhead = image && warnings.length > 0 && (phase === 'ready' || phase === 'unavailable' || (phase === 'tap' && !tapMissing)) ? () => generate(image, focus) : undefined;
 
   return (
     <div className="smart narrow-wide">
@@ -177,6 +184,7 @@ export function SmartUploadPage() {
           ) : (
             <DropZone hint="Supports JPEG, PNG, WebP (Max 5MB)" onFile={pick} onReject={pick} pasteHint />
           )}
+          <CoachNotice warnings={warnings} onGoAhead={goAhead} busy={busy} />
           {source && !busy && (
             <button type="button" className="link-button" onClick={chooseAnother}>
               Choose another image
@@ -193,7 +201,7 @@ export function SmartUploadPage() {
               <CountChoice name="style-count" legend="Number of styles" max={SMART_STYLES_MAX} count={styleCount} onCount={setStyleCount} />
             </div>
           )}
-          {phase !== 'failed' && (
+          {phase !== 'failed' && !goAhead && (
             <button
               type="button"
               className="button button-block button-large"

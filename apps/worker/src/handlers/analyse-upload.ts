@@ -1,6 +1,6 @@
-import { subjectDto, type SubjectFinding } from '@prodshot/contracts';
+import { subjectDto, type CoachWarning, type SubjectFinding } from '@prodshot/contracts';
 import { ImagesRepository } from '@prodshot/db';
-import { isImagingError } from '@prodshot/imaging';
+import { guessKind, isImagingError, productWarnings, readProductMask, type ProductFinding } from '@prodshot/imaging';
 import { loadOrMakeCutout } from '../pipeline/cutout.js';
 import { storeRenditions } from '../pipeline/renditions.js';
 import type { JobHandler } from './index.js';
@@ -11,7 +11,8 @@ import type { JobHandler } from './index.js';
  * upload's thumbnail and preview (lists show those), so the seller waiting to generate does not
  * wait for them in turn. The finding goes on the image's row and to the owner's socket, where the
  * upload screens wait for it; the renditions are recorded first, as a list asks a worker for those
- * of any analysed upload that has none.
+ * of any analysed upload that has none. The photo coach's product checks (cut off, too small, busy
+ * background) go with the finding: they need the product's mask.
  */
 export const analyseUpload: JobHandler<'analyse-upload'> = {
   async run(job, deps) {
@@ -23,6 +24,7 @@ export const analyseUpload: JobHandler<'analyse-upload'> = {
       (error: unknown) => error,
     );
     let finding: SubjectFinding;
+    let coach: CoachWarning[] = [];
     let unreadable = false;
     try {
       const { width, height, subject } = await deps.engine.findProduct(source);
@@ -36,6 +38,7 @@ export const analyseUpload: JobHandler<'analyse-upload'> = {
           score,
         })),
       };
+      coach = await coachProduct(subject, (await images.findOwned(userId, imageId))?.name);
       if (!subject.needsFocus) await loadOrMakeCutout(deps, sourceKey);
     } catch (error) {
       // A photo with nothing to cut out is an answer, not a failure: the screens show why.
@@ -47,13 +50,19 @@ export const analyseUpload: JobHandler<'analyse-upload'> = {
     // Lists keep showing an unreadable upload by its own URL; retrying would only fail again.
     if (renditionsFailure && !unreadable) throw renditionsFailure;
     if (!renditionsFailure) await images.setRenditions(imageId);
-    await images.setSubject(imageId, finding);
-    deps.publisher.emit(userId, 'image:subject', subjectDto(imageId, finding));
+    const warnings = await images.setSubject(imageId, finding, coach);
+    deps.publisher.emit(userId, 'image:subject', subjectDto(imageId, finding, warnings));
     return { imageId, needsFocus: finding.found && finding.needsFocus };
   },
   async onFinalFailure(payload, message, deps) {
     const finding: SubjectFinding = { found: false, error: message };
-    await new ImagesRepository(deps.db).setSubject(payload.imageId, finding);
-    deps.publisher.emit(payload.userId, 'image:subject', subjectDto(payload.imageId, finding));
+    const warnings = await new ImagesRepository(deps.db).setSubject(payload.imageId, finding);
+    deps.publisher.emit(payload.userId, 'image:subject', subjectDto(payload.imageId, finding, warnings));
   },
 };
+
+/** The coach's product checks on the found product, its advice naming the kind the upload's name suggests. */
+async function coachProduct(subject: ProductFinding['subject'], name: string | undefined): Promise<CoachWarning[]> {
+  const mask = await readProductMask(subject.maskPng);
+  return productWarnings({ mask, candidates: subject.candidates.length, needsFocus: subject.needsFocus }, guessKind({ title: name }).kind);
+}

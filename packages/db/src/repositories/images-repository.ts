@@ -1,5 +1,5 @@
 import type { Db } from '../database.js';
-import type { SubjectFinding } from '@prodshot/contracts';
+import { withProductWarnings, type CoachWarning, type SubjectFinding } from '@prodshot/contracts';
 import type { ImageRow, NewImage } from '../schema.js';
 import { historyCutoff } from './history-retention.js';
 import { after, micros, toPage, type ListPosition, type Page } from './keyset.js';
@@ -50,9 +50,17 @@ export class ImagesRepository {
     return image;
   }
 
-  /** Records what the cutout model found (the worker, once per upload). */
-  async setSubject(id: string, subject: SubjectFinding): Promise<void> {
-    await this.db.updateTable('images').set({ subject: JSON.stringify(subject) }).where('id', '=', id).execute();
+  /**
+   * Records what the cutout model found (the worker, once per upload), with the coach's product
+   * checks beside the pixel checks the upload already holds; answers the upload's warnings now.
+   */
+  async setSubject(id: string, subject: SubjectFinding, productWarnings: readonly CoachWarning[] = []): Promise<CoachWarning[]> {
+    return this.db.transaction().execute(async (tx) => {
+      const row = await tx.selectFrom('images').select('coach').where('id', '=', id).forUpdate().executeTakeFirst();
+      const coach = withProductWarnings(row?.coach ?? [], productWarnings);
+      await tx.updateTable('images').set({ subject: JSON.stringify(subject), coach: JSON.stringify(coach) }).where('id', '=', id).execute();
+      return coach;
+    });
   }
 
   /** Names the product of the owner's upload; undefined when the user has no such image. */

@@ -8,6 +8,7 @@ import { isImagingError } from '../errors.js';
 import { erode } from '../local/cutout/mask-ops.js';
 import type { ImageModel, Placement, Point } from '../types.js';
 import { benchEngine, benchEngineLabel } from './bench-engine.js';
+import { COACH_METHOD, coachFigures, runCoach } from './coach-bench.js';
 import { realSetCases } from './real-set.js';
 import type { RealCase, RealCategory } from './real-set.js';
 
@@ -295,6 +296,7 @@ async function main(): Promise<void> {
   console.log(`engine: ${benchEngineLabel()}`);
   const flat = await runFlat(model, files);
   const real = await runReal(model, files);
+  const coach = await runCoach(model, files);
 
   // Speed: a 1024 px styled shot from a 2160 px photo; a new seed each run so no scene is cached.
   const speedFile = files.find((f) => basename(f) === 'saleor-dash-force-1.png') ?? files[0]!;
@@ -326,6 +328,7 @@ async function main(): Promise<void> {
     sets: {
       flat: { ...flat.summary, rows: flat.rows },
       real: { ...real.summary, rows: real.rows },
+      coach: { ...coach.summary, rows: coach.rows },
     },
   };
   const out = join(repoRoot(), 'bench');
@@ -347,7 +350,7 @@ type Summary = {
   engine: string;
   measuredAt: string;
   machine: { cpus: number; cpuModel: string; memoryGb: number; node: string };
-  sets: { flat: Awaited<ReturnType<typeof runFlat>>['summary']; real: Awaited<ReturnType<typeof runReal>>['summary'] };
+  sets: { flat: Awaited<ReturnType<typeof runFlat>>['summary']; real: Awaited<ReturnType<typeof runReal>>['summary']; coach: Awaited<ReturnType<typeof runCoach>>['summary'] };
 };
 
 interface Figure {
@@ -384,6 +387,7 @@ function figures(summary: Summary): Figure[] {
     { figure: 'real: cutout median, 1024 px photos', value: `${real.cutoutMs1024Median} ms`, ...target(real.cutoutMs1024Median, TARGETS.cutoutMs1024Median, '≤', ' ms') },
     { figure: 'shot median (2160 px photo → 1024 px marble)', value: `${summary.shotMsMedian} ms`, target: '' },
     { figure: 'peak RSS after flat / real / all', value: `${flat.peakRssMb} / ${real.peakRssMb} / ${summary.peakRssMb} MB`, target: '' },
+    ...coachFigures(summary.sets.coach),
   ];
 }
 
@@ -429,6 +433,8 @@ async function writeResults(summary: Summary, table: Figure[]): Promise<void> {
     'ΔE2000 is the mean colour difference between the photo and a studio shot made from it, over the eroded product',
     'interior, after undoing the placement the engine reports. Cutout time is `removeBackground()` per photo. Peak RSS',
     'is the process\'s, so the real set\'s includes the flat set\'s.',
+    '',
+    COACH_METHOD,
     '',
   ].join('\n');
   const current = await readFile(file, 'utf8').catch(() => '');

@@ -7,6 +7,7 @@ import {
   IMAGES_PAGE_DEFAULT,
   ListPageQuery,
   RECENT_GENERATIONS_DEFAULT,
+  shotSizeFor,
   subjectDto,
   UPLOAD_MAX_BYTES,
   type SubjectResponse,
@@ -57,7 +58,8 @@ export async function imageRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     const held = claim && (await service.idempotencyKeys.find(claim.userId, claim.key));
     if (held) return reply.status(201).send(await toImageDto(deps.store, await heldUpload(request.user.id, held, claim)));
     try {
-      const row = await storeUpload({ store: deps.store, images: service.images, decoder }, { userId: request.user.id, bytes: parts.bytes, name });
+      const shotSize = shotSizeFor(await service.effectivePlan(request.user.id));
+      const row = await storeUpload({ store: deps.store, images: service.images, decoder }, { userId: request.user.id, bytes: parts.bytes, name, shotSize });
       const raced = claim && (await service.idempotencyKeys.claim(claim, { imageId: row.id }));
       if (raced) {
         // The same upload, sent twice at once: keep the first, drop this copy.
@@ -110,7 +112,7 @@ export async function imageRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     const row = await service.images.findOwned(request.user.id, request.params.id);
     if (!row) return reply.status(404).send(errorBody(404, 'Image not found', 'image_not_found'));
     if (!row.subject) await analyse(row);
-    return { data: subjectDto(row.id, row.subject) };
+    return { data: subjectDto(row.id, row.subject, row.coach) };
   });
 
   app.get<{ Params: { id: string } }>('/api/images/:id', async (request, reply) => {

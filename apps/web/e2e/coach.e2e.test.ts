@@ -1,0 +1,89 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS_PRODUCTS, screenshot, VIEWPORTS } from './support/browser.js';
+import { expectNoAxeViolations, signUp, startStackWithPage, stopStackWithPage } from './support/session.js';
+import type { RunningStack } from './support/stack.js';
+
+const BLUR_ADVICE = 'Hold the phone steady (rest it on something) and tap the shoe on screen to focus before you shoot.';
+
+/** A corpus shoe, out of focus: what the coach must catch. Named so the advice can say 'shoe'. */
+async function blurredShoe(): Promise<string> {
+  const photo = await sharp(path.join(CORPUS_PRODUCTS, 'saleor-blue-plimsolls-1.png')).blur(10).png().toBuffer();
+  const file = path.join(await mkdtemp(path.join(tmpdir(), 'prodshot-e2e-coach-')), 'blue-plimsolls shoe.png');
+  await writeFile(file, photo);
+  return file;
+}
+
+let stack: RunningStack;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  ({ stack, browser, page } = await startStackWithPage());
+}, 180_000);
+
+afterAll(() => stopStackWithPage({ stack, browser }), 60_000);
+
+const creditTotal = () => page.getByTestId('credit-total').textContent();
+
+describe('the photo coach in Chromium against the running stack', () => {
+  it('warns of a blurred corpus photo with its advice before any credit is spent, then goes ahead on the seller’s word', async () => {
+    await signUp(page, 'Coached Seller', `e2e-coach-${Date.now()}@example.com`);
+    await page.goto('/checkout/addon?plan=addon-100');
+    await page.getByRole('button', { name: 'Buy Credits' }).click();
+    await page.waitForURL('**/dashboard?addon=success');
+    await expect.poll(creditTotal, { timeout: 10_000 }).toBe('100');
+
+    await page.locator('#image-input').setInputFiles(await blurredShoe());
+    await page.getByRole('button', { name: 'Continue with Smart Upload' }).click();
+    await page.waitForURL('**/smart-upload');
+    await page.getByText(BLUR_ADVICE).waitFor({ timeout: 30_000 });
+    expect(await page.getByText('This photo looks blurry.').isVisible()).toBe(true);
+    const goAhead = page.getByRole('button', { name: 'Go ahead anyway' });
+    // The product checks arrive with the subject; until the seller says so, nothing starts.
+    await goAhead.waitFor({ timeout: 60_000 });
+    expect(page.url()).toMatch(/\/smart-upload$/);
+    expect(await creditTotal()).toBe('100');
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await expectNoAxeViolations(page, `the coach on the smart upload page at ${viewport.width} px`);
+      await screenshot(page, 'coach-smart-upload');
+    }
+
+    await goAhead.click();
+    await page.waitForURL('**/smart/*', { timeout: 30_000 });
+    await expect.poll(async () => Number(await creditTotal()), { timeout: 30_000 }).toBeLessThan(100);
+  }, 240_000);
+
+  it('shows the same warning when the seller picks that upload again on the dashboard', async () => {
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Use blue-plimsolls shoe.png' }).click();
+    await page.getByText(BLUR_ADVICE).waitFor({ timeout: 10_000 });
+    expect(await page.getByText(/you can go ahead with this photo as it is/).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Continue with Smart Upload' }).isEnabled()).toBe(true);
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await expectNoAxeViolations(page, `the coach on the dashboard at ${viewport.width} px`);
+      await screenshot(page, 'coach-dashboard');
+    }
+
+    await page.getByRole('button', { name: 'Continue with Manual Design' }).click();
+    await page.waitForURL('**/editor');
+    await page.getByText(BLUR_ADVICE).waitFor({ timeout: 10_000 });
+    await page.getByRole('button', { name: 'Go ahead anyway' }).waitFor({ timeout: 30_000 });
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await expectNoAxeViolations(page, `the coach in the editor at ${viewport.width} px`);
+      await screenshot(page, 'coach-editor');
+    }
+    // In the editor a background is still to choose: going ahead leads to Generate and spends nothing itself.
+    const credits = await creditTotal();
+    await page.getByRole('button', { name: 'Go ahead anyway' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Generate');
+    expect(await creditTotal()).toBe(credits);
+  }, 90_000);
+});

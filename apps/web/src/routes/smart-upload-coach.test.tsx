@@ -1,0 +1,78 @@
+import { coachWarning, type GenerationDto, type ImageDto, type SubjectDto } from '@prodshot/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { SmartUploadState } from '../features/uploads/upload-items.js';
+import { stubApi, type ApiCall } from '../test-support/fake-api.js';
+import { fakeSocket } from '../test-support/fake-socket.js';
+import { stored } from '../test-support/renditions.js';
+import { renderRoutes } from '../test-support/render-routes.js';
+import { oneProduct, pendingSubject } from '../test-support/subjects.js';
+import { SmartRunPage } from './smart-run.js';
+import { SmartUploadPage } from './smart-upload.js';
+
+const blurry = coachWarning('blurry');
+const busyBackground = coachWarning('busy_background');
+const running: GenerationDto = {
+  id: 'gen-1',
+  kind: 'smart',
+  status: 'running',
+  stage: 'analysing',
+  imageId: 'img-1',
+  productInfo: null,
+  error: null,
+  unsupportedProduct: false,
+  styles: [],
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
+
+function stubCoachApi(uploaded: ImageDto, subject: SubjectDto): ApiCall[] {
+  return stubApi({
+    'POST /images/upload': () => uploaded,
+    'GET /images/img-1': () => ({ data: uploaded }),
+    'GET /images/img-1/subject': () => ({ data: subject }),
+    'POST /images/smart-generate-product-shots': () => ({ data: { generationId: 'gen-1', status: 'queued' } }),
+    'GET /generations/gen-1': () => ({ data: running }),
+  });
+}
+
+const upload = (coach: ImageDto['coach']): ImageDto => ({ _id: 'img-1', fileId: 'file-1', name: 'shoe.jpg', createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored('/storage/shoe.jpg'), coach });
+const freshFile = (): SmartUploadState => ({ file: new File(['jpg'], 'shoe.jpg', { type: 'image/jpeg' }) });
+const smartCalls = (calls: ApiCall[]) => calls.filter((c) => c.path === '/images/smart-generate-product-shots');
+const routes = [
+  { path: '/smart-upload', element: <SmartUploadPage /> },
+  { path: '/smart/:generationId', element: <SmartRunPage /> },
+];
+
+beforeEach(() => {
+  Object.assign(URL, { createObjectURL: () => 'blob:own', revokeObjectURL: () => undefined });
+});
+
+describe('SmartUploadPage photo coach', () => {
+  it('shows the upload’s blur warning at once, spends nothing by itself, and goes ahead on the seller’s word', async () => {
+    const calls = stubCoachApi(upload([blurry]), { ...oneProduct, coach: [blurry] });
+    const { router } = renderRoutes(routes, [{ pathname: '/smart-upload', state: freshFile() }]);
+    expect(await screen.findByText(blurry.advice)).toBeTruthy();
+    const goAhead = await screen.findByRole('button', { name: 'Go ahead anyway' });
+    expect(smartCalls(calls)).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Generate Product Shots' })).toBeNull();
+    fireEvent.click(goAhead);
+    await waitFor(() => expect(smartCalls(calls)).toHaveLength(1));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/smart/gen-1'));
+  });
+
+  it('shows the product checks the socket brings with the subject', async () => {
+    const calls = stubCoachApi(upload([]), { ...pendingSubject, coach: [] });
+    const { queryClient } = renderRoutes(routes, [{ pathname: '/smart-upload', state: freshFile() }]);
+    await waitFor(() => expect(calls.some((c) => c.path === '/images/img-1/subject')).toBe(true));
+    expect(screen.queryByText(busyBackground.advice)).toBeNull();
+    fakeSocket(queryClient).emit('image:subject', { ...oneProduct, coach: [busyBackground] });
+    expect(await screen.findByText(busyBackground.advice)).toBeTruthy();
+    expect(smartCalls(calls)).toHaveLength(0);
+  });
+
+  it('starts at once when the coach has nothing to say', async () => {
+    const calls = stubCoachApi(upload([]), { ...oneProduct, coach: [] });
+    renderRoutes(routes, [{ pathname: '/smart-upload', state: freshFile() }]);
+    await waitFor(() => expect(smartCalls(calls)).toHaveLength(1));
+  });
+});

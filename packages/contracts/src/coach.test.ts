@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { coachWarning, withProductWarnings } from './coach.js';
+
+describe('coach warnings', () => {
+  it('names the product kind in the advice when it is known, and says product when not', () => {
+    expect(coachWarning('product_cut_off', 'footwear').advice).toBe('Step back so the whole shoe is in the frame.');
+    expect(coachWarning('product_cut_off').advice).toBe('Step back so the whole product is in the frame.');
+  });
+
+  it('keeps the pixel warnings and replaces the product ones when the worker reports again', () => {
+    const blurry = coachWarning('blurry');
+    const merged = withProductWarnings([blurry, coachWarning('busy_background')], [coachWarning('product_too_small')]);
+    expect(merged.map((w) => w.code)).toEqual(['blurry', 'product_too_small']);
+  });
+});

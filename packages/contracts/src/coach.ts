@@ -1,0 +1,81 @@
+import Type, { type Static } from 'typebox';
+import type { ProductKind } from './products.js';
+
+/**
+ * The photo coach: what an upload's pixels say before any credit is spent. Pixel checks (blur,
+ * resolution, exposure) come with the upload itself; the product checks (too small, cut off, busy
+ * background) come with its subject, once the worker has found the product. Warnings never block.
+ */
+export const COACH_CODES = ['blurry', 'low_resolution', 'too_dark', 'too_bright', 'product_too_small', 'product_cut_off', 'busy_background'] as const;
+export type CoachCode = (typeof COACH_CODES)[number];
+
+/** Checks the API makes on the upload's pixels; the others wait for the product's mask. */
+export const PIXEL_COACH_CODES: readonly CoachCode[] = ['blurry', 'low_resolution', 'too_dark', 'too_bright'];
+
+export const CoachWarning = Type.Object({
+  code: Type.Unsafe<CoachCode>(Type.String({ enum: [...COACH_CODES] })),
+  /** What is wrong, in a seller's words. */
+  message: Type.String(),
+  /** The one thing to do about it. */
+  advice: Type.String(),
+});
+export type CoachWarning = Static<typeof CoachWarning>;
+
+/** How the advice names the product: the kind when the analysis knows it. */
+const PRODUCT_NOUNS: Record<ProductKind, string> = {
+  footwear: 'shoe',
+  beauty: 'product',
+  accessories: 'accessory',
+  electronics: 'device',
+  furniture: 'piece',
+  cosmetics: 'product',
+  food: 'dish',
+  kitchenware: 'piece',
+  clothing: 'garment',
+  models: 'outfit',
+  unknown: 'product',
+};
+
+export function productNoun(kind: ProductKind): string {
+  return PRODUCT_NOUNS[kind];
+}
+
+const TEXTS: Record<CoachCode, (noun: string) => { message: string; advice: string }> = {
+  blurry: (noun) => ({
+    message: 'This photo looks blurry.',
+    advice: `Hold the phone steady (rest it on something) and tap the ${noun} on screen to focus before you shoot.`,
+  }),
+  low_resolution: () => ({
+    message: 'This photo is too small for your plan’s output size.',
+    advice: 'Upload the original from your camera roll rather than a screenshot or a resized copy.',
+  }),
+  too_dark: (noun) => ({
+    message: 'This photo is too dark.',
+    advice: `Shoot by a window in daylight, or turn on a lamp facing the ${noun}.`,
+  }),
+  too_bright: (noun) => ({
+    message: 'This photo is overexposed: bright parts have lost their detail.',
+    advice: `Move the ${noun} out of direct sun or flash, or tap it on screen and lower the exposure.`,
+  }),
+  product_too_small: (noun) => ({
+    message: `The ${noun} fills only a small part of the photo.`,
+    advice: `Move closer so the ${noun} fills about half the frame.`,
+  }),
+  product_cut_off: (noun) => ({
+    message: `The ${noun} is cut off at the edge of the photo.`,
+    advice: `Step back so the whole ${noun} is in the frame.`,
+  }),
+  busy_background: (noun) => ({
+    message: 'The background is busy: other objects compete with your product.',
+    advice: `Clear the other objects away, or put the ${noun} against a plain wall or sheet.`,
+  }),
+};
+
+export function coachWarning(code: CoachCode, kind: ProductKind = 'unknown'): CoachWarning {
+  return { code, ...TEXTS[code](productNoun(kind)) };
+}
+
+/** An upload's warnings once the product checks are in: the pixel checks kept, the product checks replaced. */
+export function withProductWarnings(current: readonly CoachWarning[], product: readonly CoachWarning[]): CoachWarning[] {
+  return [...current.filter((w) => PIXEL_COACH_CODES.includes(w.code)), ...product];
+}
