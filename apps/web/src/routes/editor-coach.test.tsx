@@ -12,7 +12,7 @@ import { EditorPage } from './editor.js';
 const dark = coachWarning('too_dark', 'kitchenware');
 const cutOff = coachWarning('product_cut_off', 'kitchenware');
 const source: EditorState = { imageId: 'img-1', fileId: 'file-1', name: 'Mug' };
-const upload: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'mug.png', createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored('/storage/mug.png'), coach: [dark] };
+const upload: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'mug.png', productTitle: null, createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored('/storage/mug.png'), coach: [dark] };
 
 function renderEditor() {
   const calls = stubApi({

@@ -35,7 +35,7 @@ function stubCoachApi(uploaded: ImageDto, subject: SubjectDto): ApiCall[] {
   });
 }
 
-const upload = (coach: ImageDto['coach']): ImageDto => ({ _id: 'img-1', fileId: 'file-1', name: 'shoe.jpg', createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored('/storage/shoe.jpg'), coach });
+const upload = (coach: ImageDto['coach']): ImageDto => ({ _id: 'img-1', fileId: 'file-1', name: 'shoe.jpg', productTitle: null, createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored('/storage/shoe.jpg'), coach });
 const freshFile = (): SmartUploadState => ({ file: new File(['jpg'], 'shoe.jpg', { type: 'image/jpeg' }) });
 const smartCalls = (calls: ApiCall[]) => calls.filter((c) => c.path === '/images/smart-generate-product-shots');
 const routes = [
