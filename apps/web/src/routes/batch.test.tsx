@@ -62,6 +62,20 @@ describe('the batch draft (/batches/new)', () => {
     expect(start!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("shows the photo coach's tips under the photo they are about, and still lets the batch start", async () => {
+    const blurry = { code: 'blurry' as const, message: 'This photo looks blurry.', advice: 'Hold the phone steady and tap the product to focus.' };
+    let uploads = 0;
+    startDraft([photo('a.jpg'), photo('b.jpg')], {
+      'GET /users/subscription': () => withCredits(20),
+      'POST /images/upload': () => ({ ...uploaded(++uploads), coach: uploads === 2 ? [blurry] : [] }),
+    });
+    const items = await screen.findAllByTestId('batch-item');
+    await waitFor(() => expect(items[1]!.textContent).toContain('Hold the phone steady'));
+    expect(items[0]!.textContent).not.toContain('tip');
+    const confirm = await screen.findByRole('button', { name: /Confirm and start/ });
+    await waitFor(() => expect((confirm as HTMLButtonElement).disabled).toBe(false));
+  });
+
   it('prices a template or a prompt by its count, and needs the prompt written', async () => {
     startDraft([photo('a.jpg'), photo('b.jpg')], { 'GET /users/subscription': () => withCredits(20) });
     await screen.findAllByTestId('batch-item');

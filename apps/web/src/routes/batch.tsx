@@ -2,6 +2,10 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 import { NotFoundNotice } from '../components/ui/not-found-notice.js';
 import { Spinner } from '../components/ui/spinner.js';
 import { BatchDraft } from '../features/batches/batch-draft.js';
+import type { DraftItem } from '../features/batches/use-batch-uploads.js';
+import { CoachNotice } from '../features/coach/coach-notice.js';
+import { coachWarnings } from '../features/coach/coach-warnings.js';
+import { useSubject } from '../features/subject/use-subject.js';
 import type { BatchDraftState } from '../features/batches/batch-files.js';
 import { BatchProgress } from '../features/batches/batch-progress.js';
 import { useBatch } from '../features/batches/use-batch.js';
@@ -21,10 +25,16 @@ export function NewBatchPage() {
           No photos here: a reload forgets photos that were not started. <Link to="/dashboard">Pick them again on the dashboard.</Link>
         </p>
       ) : (
-        <BatchDraft files={files} />
+        <BatchDraft files={files} hintsFor={(item) => <PhotoTips item={item} />} />
       )}
     </section>
   );
+}
+
+/** The photo coach's tips for one photo of the draft: its pixel checks at once, its product checks once found. */
+function PhotoTips({ item }: { item: DraftItem }) {
+  const { subject } = useSubject(item.imageId);
+  return <CoachNotice warnings={coachWarnings(subject, item)} />;
 }
 
 /** `/batches/:batchId`: a started batch, resumable by its URL. */

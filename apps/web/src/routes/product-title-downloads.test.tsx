@@ -13,6 +13,7 @@ import { SmartResultsPage } from './smart-results.js';
 const upload: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'IMG_0042.png', productTitle: 'Blue ceramic mug', createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored('/storage/mug.png') };
 const slot = { index: 0, name: 'Marble', prompt: 'marble', status: 'complete' as const, progress: 1, ...stored('/storage/out.png'), error: null };
 const done: GenerationDto = { id: 'gen-1', kind: 'manual', status: 'complete', stage: null, imageId: 'img-1', productInfo: null, error: null, unsupportedProduct: false, styles: [slot], createdAt: '2025-01-01T00:00:00.000Z' };
+// A PNG shot: its download takes .png from the type, whatever the name it is given (issue 18: extension matches bytes).
 const fullShot = () => new Response(new Uint8Array(10), { status: 200, headers: { 'content-type': 'image/png' } });
 
 let downloads: string[];
@@ -93,13 +94,13 @@ describe('the product title on smart results', () => {
     await waitFor(() => expect(queryClient.getQueryData(queryKeys.image('img-1'))).toBeDefined());
     fireEvent.click(screen.getByRole('button', { name: 'Download' }));
     await waitFor(() => expect(downloads).toHaveLength(1));
-    expect(downloads[0]).toMatch(/^blue-ceramic-mug-shot-\d+\.jpg$/);
+    expect(downloads[0]).toMatch(/^blue-ceramic-mug-shot-\d+\.png$/);
   });
 
   it("keeps 'product-shot-…' when the upload is gone", async () => {
     renderResults(undefined);
     fireEvent.click(await screen.findByRole('button', { name: 'Download' }));
     await waitFor(() => expect(downloads).toHaveLength(1));
-    expect(downloads[0]).toMatch(/^product-shot-\d+\.jpg$/);
+    expect(downloads[0]).toMatch(/^product-shot-\d+\.png$/);
   });
 });

@@ -1,3 +1,4 @@
+import type { CoachWarning } from '@prodshot/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, errorMessage } from '../../lib/api-client.js';
@@ -16,6 +17,8 @@ export interface DraftItem {
   imageId: string | null;
   error: string | null;
   productTitle: string;
+  /** The photo coach's pixel warnings the upload came back with; the product checks follow on its subject. */
+  coach: CoachWarning[];
 }
 
 /**
@@ -26,7 +29,7 @@ export interface DraftItem {
 export function useBatchUploads(files: File[]) {
   const queryClient = useQueryClient();
   const [items, setItems] = useState<DraftItem[]>(() =>
-    files.map((file, n) => ({ key: `${n}-${file.name}`, file, previewUrl: URL.createObjectURL(file), status: 'uploading', imageId: null, error: null, productTitle: '' })),
+    files.map((file, n) => ({ key: `${n}-${file.name}`, file, previewUrl: URL.createObjectURL(file), status: 'uploading', imageId: null, error: null, productTitle: '', coach: [] })),
   );
   const keys = useRef(new Map<string, string>());
   const started = useRef(new Set<string>());
@@ -39,7 +42,7 @@ export function useBatchUploads(files: File[]) {
       keys.current.set(item.key, idempotencyKey);
       try {
         const image = await api.upload(item.file, item.file.name, idempotencyKey);
-        patch(item.key, { status: 'ready', imageId: image._id, error: null });
+        patch(item.key, { status: 'ready', imageId: image._id, coach: image.coach ?? [], error: null });
       } catch (error) {
         patch(item.key, { status: 'failed', error: errorMessage(error, 'This photo could not be uploaded.') });
       }

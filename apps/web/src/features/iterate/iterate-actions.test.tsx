@@ -148,7 +148,7 @@ describe('Open in editor', () => {
     await screen.findByRole('heading', { name: 'Design your product shot' });
     expect(router.state.location.state).toEqual({ fromOutput: { generationId: 'gen-1', index: 0 } });
     expect(screen.getByRole('tab', { name: 'Custom Background' }).getAttribute('aria-selected')).toBe('true');
-    expect((screen.getByRole('textbox') as HTMLTextAreaElement).value).toBe('polished marble counter, soft window light');
+    expect((screen.getByPlaceholderText(/rustic wooden table/) as HTMLTextAreaElement).value).toBe('polished marble counter, soft window light');
     expect(screen.getByText(/Starting from/).textContent).toContain('Marble Counter');
     // The count and its cost are chosen before the click.
     fireEvent.click(screen.getByRole('radio', { name: '3' }));
