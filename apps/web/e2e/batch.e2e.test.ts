@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { CORPUS_PRODUCTS, screenshot, VIEWPORTS } from './support/browser.js';
-import { expectNoAxeViolations, signUp, startStackWithPage, stopStackWithPage } from './support/session.js';
+import { buyHundredCredits, expectNoAxeViolations, signUp, startStackWithPage, stopStackWithPage } from './support/session.js';
 import type { RunningStack } from './support/stack.js';
 
 const PRODUCTS = ['saleor-blue-plimsolls-1.png', 'saleor-mighty-mug.png', 'solidus_canvas_tote.png'].map((name) => path.join(CORPUS_PRODUCTS, name));
@@ -66,10 +66,7 @@ const doneItems = () => page.locator('[data-testid="batch-item"]', { hasText: '1
 describe.skipIf(!haveCorpus)('a batch in Chromium against the running stack', () => {
   it('takes 3 corpus photos from one pick through one confirmation to a zip of readable names', async () => {
     await signUp(page, 'Batch Seller', `e2e-batch-${Date.now()}@example.com`);
-    await page.goto('/checkout/addon?plan=addon-100');
-    await page.getByRole('button', { name: 'Buy Credits' }).click();
-    await page.waitForURL('**/dashboard?addon=success');
-    await expect.poll(creditTotal, { timeout: 10_000 }).toBe('100');
+    await buyHundredCredits(page);
 
     await page.locator('#image-input').setInputFiles(await sellerPhotos());
     await page.waitForURL('**/batches/new');

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS_PRODUCTS, screenshot, VIEWPORTS } from './support/browser.js';
-import { expectNoAxeViolations, signUp, startStackWithPage, stopStackWithPage } from './support/session.js';
+import { buyHundredCredits, expectNoAxeViolations, signUp, startStackWithPage, stopStackWithPage } from './support/session.js';
 import type { RunningStack } from './support/stack.js';
 
 const BLUR_ADVICE = 'Hold the phone steady (rest it on something) and tap the shoe on screen to focus before you shoot.';
@@ -33,10 +33,7 @@ const creditTotal = () => page.getByTestId('credit-total').textContent();
 describe('the photo coach in Chromium against the running stack', () => {
   it('warns of a blurred corpus photo with its advice before any credit is spent, then goes ahead on the seller’s word', async () => {
     await signUp(page, 'Coached Seller', `e2e-coach-${Date.now()}@example.com`);
-    await page.goto('/checkout/addon?plan=addon-100');
-    await page.getByRole('button', { name: 'Buy Credits' }).click();
-    await page.waitForURL('**/dashboard?addon=success');
-    await expect.poll(creditTotal, { timeout: 10_000 }).toBe('100');
+    await buyHundredCredits(page);
 
     await page.locator('#image-input').setInputFiles(await blurredShoe());
     await page.getByRole('button', { name: 'Continue with Smart Upload' }).click();

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.js';
 import { CORPUS_PRODUCTS, screenshot, VIEWPORTS } from './support/browser.js';
-import { signUp, startStackWithPage, stopStackWithPage } from './support/session.js';
+import { buyHundredCredits, signUp, startStackWithPage, stopStackWithPage } from './support/session.js';
 import type { RunningStack } from './support/stack.js';
 
 const CORPUS_PRODUCT = path.join(CORPUS_PRODUCTS, 'saleor-blue-plimsolls-1.png');
@@ -38,10 +38,7 @@ describe('editor auto mode in Chromium against the running stack', () => {
   it("makes two shots in the scene the engine picks, charges two credits, and files them under 'Auto'", async () => {
     await signUp(page, 'Auto Seller', `e2e-auto-${Date.now()}@example.com`);
     // Add-on credits without a plan: shots at 1024 px, the quickest to render.
-    await page.goto('/checkout/addon?plan=addon-100');
-    await page.getByRole('button', { name: 'Buy Credits' }).click();
-    await page.waitForURL('**/dashboard?addon=success');
-    await expect.poll(creditTotal, { timeout: 10_000 }).toBe('100');
+    await buyHundredCredits(page);
 
     await page.locator('#image-input').setInputFiles(await productPhoto());
     await page.getByRole('button', { name: 'Continue with Manual Design' }).click();

@@ -3,7 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from './support/browser.js';
-import { expectNoAxeViolations, signUp, startStackWithPage, stopStackWithPage, uploadViaApi } from './support/session.js';
+import { callApi, expectNoAxeViolations, signUp, startStackWithPage, stopStackWithPage, uploadViaApi } from './support/session.js';
 import type { RunningStack } from './support/stack.js';
 
 let stack: RunningStack;
@@ -17,20 +17,6 @@ async function productPhoto(): Promise<number[]> {
   return [...photo];
 }
 
-/** Calls the API with the page's own session. */
-async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: unknown }> {
-  return page.evaluate(
-    async ({ method, path, body, headers }) => {
-      const response = await fetch(path, {
-        method,
-        headers: { authorization: `Bearer ${localStorage.getItem('auth-token')}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: response.status, json: await response.json().catch(() => null) };
-    },
-    { method, path, body, headers },
-  );
-}
 
 /** What a file's bytes are, by their magic numbers. */
 function magic(bytes: Buffer): string {
@@ -58,13 +44,13 @@ afterAll(() => stopStackWithPage({ stack, browser }), 60_000);
 
 describe('marketplace exports and the compliance report, in Chromium', () => {
   it('a shot fails the Amazon checklist, its one-click fix exports for Amazon, and the exported file passes', async () => {
-    expect((await call('POST', '/api/payments/credits', { planKey: 'addon-100' }, { 'idempotency-key': crypto.randomUUID() })).status).toBe(200);
+    expect((await callApi(page, 'POST', '/api/payments/credits', { planKey: 'addon-100' }, { 'idempotency-key': crypto.randomUUID() })).status).toBe(200);
     await uploadViaApi(page, await productPhoto(), 'green-bottle');
-    const imageId = ((await call('GET', '/api/images?limit=1')).json as { data: { _id: string }[] }).data[0]!._id;
-    const made = await call('POST', '/api/images/generate-product-shots', { imageId, backgroundType: 'marble', count: 1 }, { 'idempotency-key': crypto.randomUUID() });
+    const imageId = ((await callApi(page, 'GET', '/api/images?limit=1')).json as { data: { _id: string }[] }).data[0]!._id;
+    const made = await callApi(page, 'POST', '/api/images/generate-product-shots', { imageId, backgroundType: 'marble', count: 1 }, { 'idempotency-key': crypto.randomUUID() });
     expect(made.status).toBe(200);
     const generationId = (made.json as { data: { generationId: string } }).data.generationId;
-    const [output] = ((await call('GET', '/api/images/recent/generations?limit=1')).json as { data: { id: string; generationId: string }[] }).data;
+    const [output] = ((await callApi(page, 'GET', '/api/images/recent/generations?limit=1')).json as { data: { id: string; generationId: string }[] }).data;
     expect(output!.generationId).toBe(generationId);
 
     await page.goto('/all-generations');

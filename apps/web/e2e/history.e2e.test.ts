@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from './support/browser.js';
-import { signUp, startStackWithPage, stopStackWithPage, uploadViaApi } from './support/session.js';
+import { callApi, signUp, startStackWithPage, stopStackWithPage, uploadViaApi } from './support/session.js';
 import type { RunningStack } from './support/stack.js';
 
 /** One more than the lists fetch at once (24): the oldest item is on the API's second page. */
@@ -24,23 +24,9 @@ async function productPhoto(): Promise<number[]> {
   return [...photo];
 }
 
-/** Calls the API with the page's own session. */
-async function call(target: Page, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: unknown }> {
-  return target.evaluate(
-    async ({ method, path, body, headers }) => {
-      const response = await fetch(path, {
-        method,
-        headers: { authorization: `Bearer ${localStorage.getItem('auth-token')}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: response.status, json: await response.json().catch(() => null) };
-    },
-    { method, path, body, headers },
-  );
-}
 
 async function outputCount(target: Page): Promise<number> {
-  const { json } = await call(target, 'GET', `/api/images/recent/generations?limit=100`);
+  const { json } = await callApi(target, 'GET', `/api/images/recent/generations?limit=100`);
   return (json as { data: unknown[] }).data.length;
 }
 
@@ -82,15 +68,15 @@ describe('history beyond the first page, in Chromium', () => {
   }, 300_000);
 
   it("reaches the oldest of 28 generations on /all-generations with 'Load more', and opens it", async () => {
-    expect((await call(page, 'POST', '/api/payments/credits', { planKey: 'addon-100' }, { 'idempotency-key': crypto.randomUUID() })).status).toBe(200);
-    const { json } = await call(page, 'GET', '/api/images?limit=1');
+    expect((await callApi(page, 'POST', '/api/payments/credits', { planKey: 'addon-100' }, { 'idempotency-key': crypto.randomUUID() })).status).toBe(200);
+    const { json } = await callApi(page, 'GET', '/api/images?limit=1');
     const imageId = (json as { data: { _id: string }[] }).data[0]!._id;
     for (let n = 0; n < GENERATIONS / 4; n += 1) {
-      const started = await call(page, 'POST', '/api/images/generate-product-shots', { imageId, backgroundType: 'studio', count: 4 }, { prefer: 'respond-async', 'idempotency-key': crypto.randomUUID() });
+      const started = await callApi(page, 'POST', '/api/images/generate-product-shots', { imageId, backgroundType: 'studio', count: 4 }, { prefer: 'respond-async', 'idempotency-key': crypto.randomUUID() });
       expect(started.status).toBe(202);
     }
     await expect.poll(() => outputCount(page), { timeout: 300_000, interval: 2000 }).toBe(GENERATIONS);
-    const all = (await call(page, 'GET', '/api/images/recent/generations?limit=100')).json as { data: { id: string }[] };
+    const all = (await callApi(page, 'GET', '/api/images/recent/generations?limit=100')).json as { data: { id: string }[] };
     const oldest = all.data.at(-1)!.id;
 
     await page.setViewportSize(VIEWPORTS[1]);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFlakyImageModel, type FlakyImageModel } from '@prodshot/testing';
 import { axeViolations } from './support/axe.js';
 import { screenshot, VIEWPORTS } from './support/browser.js';
-import { signUp, startStackWithPage, stopStackWithPage } from './support/session.js';
+import { buyHundredCredits, signUp, startStackWithPage, stopStackWithPage } from './support/session.js';
 import type { RunningStack } from './support/stack.js';
 
 // The stack's hosted model is a loopback OpenAI that refuses 'Night Market' once, for real: that style
@@ -56,10 +56,7 @@ async function everyViewport(name: string, where: string) {
 describe('iterating on results in Chromium against the running stack', () => {
   it('retries a style the model refused (charged once it works), makes more like a shot, and opens it in the editor', async () => {
     await signUp(page, 'Iterate Seller', `e2e-iterate-${Date.now()}@example.com`);
-    await page.goto('/checkout/addon?plan=addon-100');
-    await page.getByRole('button', { name: 'Buy Credits' }).click();
-    await page.waitForURL('**/dashboard?addon=success');
-    await expect.poll(creditTotal, { timeout: 10_000 }).toBe('100');
+    await buyHundredCredits(page);
 
     await page.goto('/smart-upload');
     await page.locator('input[type=file]').setInputFiles(await productPhoto());

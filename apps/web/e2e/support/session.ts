@@ -51,3 +51,26 @@ export async function uploadViaApi(page: Page, bytes: number[], name: string): P
   );
   expect(status).toBe(201);
 }
+
+/** Calls the API as the page's signed-in seller (its bearer token), from the page's own origin. */
+export async function callApi(page: Page, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: unknown }> {
+  return page.evaluate(
+    async ({ method, path, body, headers }) => {
+      const response = await fetch(path, {
+        method,
+        headers: { authorization: `Bearer ${localStorage.getItem('auth-token')}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: response.status, json: await response.json().catch(() => null) };
+    },
+    { method, path, body, headers },
+  );
+}
+
+/** Buys the 100-credit add-on through the local checkout, as a seller without a plan does, and waits for the header to count it. */
+export async function buyHundredCredits(page: Page): Promise<void> {
+  await page.goto('/checkout/addon?plan=addon-100');
+  await page.getByRole('button', { name: 'Buy Credits' }).click();
+  await page.waitForURL('**/dashboard?addon=success');
+  await expect.poll(() => page.getByTestId('credit-total').textContent(), { timeout: 10_000 }).toBe('100');
+}
