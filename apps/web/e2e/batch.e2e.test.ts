@@ -2,11 +2,10 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
+import { readZip } from '@prodshot/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { CORPUS_PRODUCTS, screenshot, VIEWPORTS } from './support/browser.js';
 import { buyHundredCredits, expectNoAxeViolations, signUp, startStackWithPage, stopStackWithPage } from './support/session.js';
 import type { RunningStack } from './support/stack.js';
@@ -27,27 +26,6 @@ async function sellerPhotos(): Promise<string[]> {
   );
 }
 
-/** The zip's entries as unzipping shows them. */
-async function unzip(file: string): Promise<{ name: string; data: Buffer }[]> {
-  const zip = await promisify<string, yauzl.Options, ZipFile>(yauzl.open)(file, { lazyEntries: true });
-  const entries: { name: string; data: Buffer }[] = [];
-  await new Promise<void>((resolve, reject) => {
-    zip.on('error', reject).on('end', resolve);
-    zip.on('entry', (entry: Entry) =>
-      zip.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk)).on('error', reject);
-        stream.on('end', () => {
-          entries.push({ name: entry.fileName, data: Buffer.concat(chunks) });
-          zip.readEntry();
-        });
-      }),
-    );
-    zip.readEntry();
-  });
-  return entries;
-}
 
 let stack: RunningStack;
 let browser: Browser;
@@ -108,7 +86,7 @@ describe.skipIf(!haveCorpus)('a batch in Chromium against the running stack', ()
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download all' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^prodshot-batch-[0-9a-f]{8}\.zip$/);
-    const entries = await unzip(await download.path());
+    const entries = await readZip(await readFile(await download.path()));
     expect(entries.map((entry) => entry.name.replace(/\.(png|jpg|webp)$/, '')).sort()).toEqual(['blue-plimsolls-marble-1', 'product-marble-1', 'product-marble-2']);
     for (const entry of entries) {
       const { format, width } = await sharp(entry.data).metadata();

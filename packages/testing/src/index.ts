@@ -17,3 +17,4 @@ export {
 export { parseStripeForm, startStripeFake, stripeFixture, stripeFixturesAvailable, VENDOR_FIXTURES_DIR, type StripeFake, type StripeFakeRequest } from './stripe-fake.js';
 export { startStallingProxy, type StallingProxy } from '@prodshot/scripts';
 export { startFlakyImageModel, type FlakyImageModel, type FlakyStyle } from './flaky-image-model.js';
+export { readZip } from './zip.js';

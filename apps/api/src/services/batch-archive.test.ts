@@ -3,7 +3,7 @@ import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ObjectStore } from '@prodshot/storage';
-import { readZip } from '../routes/batches/zip.test-support.js';
+import { readZip } from '@prodshot/testing';
 import { imageExtension, streamArchive } from './batch-archive.js';
 
 /** A store whose objects arrive in small chunks, counting how many of them are open at once. */

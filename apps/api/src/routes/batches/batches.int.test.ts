@@ -8,7 +8,7 @@ import { generationOutputKey } from '@prodshot/storage';
 import { productPhoto } from '../../faults/fault-support.test-support.js';
 import { balanceOf, grantCredits, signIn, upload, type Session } from '../../pipeline.test-support.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
-import { readZip } from './zip.test-support.js';
+import { readZip } from '@prodshot/testing';
 
 const stack = inject('stack');
 let testApp: TestApp;
