@@ -99,7 +99,7 @@ describe('iterating on results in Chromium against the running stack', () => {
     await card('Sunlit Terrace').getByRole('button', { name: 'Open in editor (the Sunlit Terrace shot)' }).click();
     await page.waitForURL('**/editor');
     expect(await page.getByRole('tab', { name: 'Custom Background' }).getAttribute('aria-selected')).toBe('true');
-    expect(await page.getByRole('textbox').first().inputValue()).toBe(STYLES[0]!.prompt);
+    expect(await page.getByRole('textbox', { name: 'Describe the background' }).inputValue()).toBe(STYLES[0]!.prompt);
     expect(await page.getByText(/Starting from/).textContent()).toContain('Sunlit Terrace');
     await page.getByRole('group', { name: 'Number of images' }).getByText('2', { exact: true }).click();
     expect(await page.locator('.editor-count .auto-cost').textContent()).toBe('Cost: 2 credits');

@@ -92,7 +92,7 @@ describe('what a plan includes, in Chromium against the running stack', () => {
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize(viewport);
       await page.getByRole('tab', { name: 'Custom Background' }).click();
-      await page.getByRole('textbox').fill('on a rustic wooden table');
+      await page.getByRole('textbox', { name: 'Describe the background' }).fill('on a rustic wooden table');
       await page.getByRole('note').getByText(planRequiredMessage('promptEnhancement')).waitFor();
       await screenshot(page, 'editor-starter-enhance');
     }

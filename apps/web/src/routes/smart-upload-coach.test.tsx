@@ -1,12 +1,12 @@
-import { coachWarning, type GenerationDto, type ImageDto, type SubjectDto } from '@prodshot/contracts';
+import { coachWarning, TAP_PRODUCT_MESSAGE, type GenerationDto, type ImageDto, type SubjectDto } from '@prodshot/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SmartUploadState } from '../features/uploads/upload-items.js';
-import { stubApi, type ApiCall } from '../test-support/fake-api.js';
+import { layOutImage, stubApi, type ApiCall } from '../test-support/fake-api.js';
 import { fakeSocket } from '../test-support/fake-socket.js';
 import { stored } from '../test-support/renditions.js';
 import { renderRoutes } from '../test-support/render-routes.js';
-import { oneProduct, pendingSubject } from '../test-support/subjects.js';
+import { oneProduct, pendingSubject, twoProducts } from '../test-support/subjects.js';
 import { SmartRunPage } from './smart-run.js';
 import { SmartUploadPage } from './smart-upload.js';
 
@@ -68,6 +68,19 @@ describe('SmartUploadPage photo coach', () => {
     fakeSocket(queryClient).emit('image:subject', { ...oneProduct, coach: [busyBackground] });
     expect(await screen.findByText(busyBackground.advice)).toBeTruthy();
     expect(smartCalls(calls)).toHaveLength(0);
+  });
+
+  it('keeps the Generate button on a photo that needs a tap: the tap answers its busy background', async () => {
+    const calls = stubCoachApi(upload([]), { ...twoProducts, coach: [busyBackground] });
+    renderRoutes(routes, [{ pathname: '/smart-upload', state: freshFile() }]);
+    expect(await screen.findByText(busyBackground.advice)).toBeTruthy();
+    expect(await screen.findByText(TAP_PRODUCT_MESSAGE)).toBeTruthy();
+    layOutImage(screen.getByAltText('Your product'), { left: 0, top: 0, width: 400, height: 400 }, { width: 1000, height: 500 });
+    fireEvent.click(screen.getByAltText('Your product'), { clientX: 300, clientY: 250, detail: 1 });
+    expect(screen.queryByRole('button', { name: 'Go ahead anyway' })).toBeNull();
+    expect(smartCalls(calls)).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Product Shots' }));
+    await waitFor(() => expect(smartCalls(calls)).toHaveLength(1));
   });
 
   it('starts at once when the coach has nothing to say', async () => {

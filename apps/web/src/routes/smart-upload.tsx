@@ -161,7 +161,8 @@ export function SmartUploadPage() {
   const tapMissing = phase === 'tap' && focus === null;
   usePasteImage(pick, image === null && !busy);
   // With a warning, the coach's 'Go ahead anyway' is the one way on: two buttons doing one thing would ask which.
-  const goAhead = image && warnings.length > 0 && (phase === 'ready' || phase === 'unavailable' || (phase === 'tap' && !tapMissing)) ? () => generate(image, focus) : undefined;
+  // A photo that needs a tap keeps the page's own Generate button: the tap is already the seller's answer to a busy photo.
+  const goAhead = image && warnings.length > 0 && (phase === 'ready' || phase === 'unavailable') ? () => generate(image, focus) : undefined;
 
   return (
     <div className="smart narrow-wide">
