@@ -42,8 +42,8 @@ export async function outputSource(deps: WorkerDeps, userId: string, generationI
 
 /**
  * The scene a slot rendered in: its template or prompt (smart and auto slots keep theirs), and its
- * seed. Smart styles render from their prompt alone; their slot's background type is a style name.
+ * seed (recorded on the output; outputs stored before seeds were recorded used their slot's). Smart styles render from their prompt alone; their slot's background type is a style name.
  */
 function sceneOf(style: GenerationStyleRow, generationId: string, promptOnly: boolean): ExportScene {
-  return { template: promptOnly ? null : style.background_type, prompt: style.prompt, seed: slotSeed(generationId, style.index) };
+  return { template: promptOnly ? null : style.background_type, prompt: style.prompt, seed: style.seed ?? slotSeed(generationId, style.index) };
 }

@@ -1,6 +1,6 @@
 import sharp, { type Sharp } from 'sharp';
 import { isTemplateHandle, type TemplateHandle } from '@prodshot/contracts';
-import { resolveScene } from '../local/prompt/scene-from-prompt.js';
+import { seededScene } from '../local/prompt/scene-from-prompt.js';
 import { floorLine } from '../local/scenes/render-scene.js';
 import { sceneImage, type SceneImage } from '../local/scenes/scene-image.js';
 import type { SceneSpec } from '../local/scenes/scene-spec.js';
@@ -27,7 +27,7 @@ export interface SceneFrame {
 /** The scene an output was rendered in, at the size a width × height frame is composed at. */
 export async function sceneFrame(source: ExportScene, width: number, height: number): Promise<SceneFrame> {
   const template: TemplateHandle | undefined = isTemplateHandle(source.template) ? source.template : undefined;
-  const { spec } = resolveScene(template, source.prompt ?? undefined);
+  const { spec } = seededScene(template, source.prompt ?? undefined, source.seed);
   const size = Math.min(Math.max(width, height), MAX_COMPOSE_SIDE);
   const scene = await sceneImage(spec, size, source.seed);
   const window = frameWindow(size, width, height);
@@ -49,7 +49,7 @@ export async function scenePlate(source: ExportScene, width: number, height: num
  */
 export async function outputPlate(source: ExportScene, size: number): Promise<Buffer> {
   const composeSize = Math.min(size, MAX_COMPOSE_SIDE);
-  const { spec } = resolveScene(isTemplateHandle(source.template) ? source.template : undefined, source.prompt ?? undefined);
+  const { spec } = seededScene(isTemplateHandle(source.template) ? source.template : undefined, source.prompt ?? undefined, source.seed);
   const scene = await sceneImage(spec, composeSize, source.seed);
   let image = sharp(scene.rgb, { raw: { width: composeSize, height: composeSize, channels: 3 } });
   if (size > composeSize) image = image.resize(size, size, { kernel: 'lanczos3' }).sharpen({ sigma: 0.6 });

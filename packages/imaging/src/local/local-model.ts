@@ -12,11 +12,10 @@ import { placeProduct, positionBox } from './compose/placement.js';
 import type { PlacementInput } from './compose/placement.js';
 import { findProduct, locateProduct, locateSubject, scaledCutout } from './cutout/cutout.js';
 import type { SalientObjectModel } from './saliency/salient-model.js';
-import { resolveScene } from './prompt/scene-from-prompt.js';
+import { seededScene } from './prompt/scene-from-prompt.js';
 import { floorLine } from './scenes/render-scene.js';
 import { sceneImage } from './scenes/scene-image.js';
 import type { SceneSpec } from './scenes/scene-spec.js';
-import { varyScene } from './scenes/scene-variation.js';
 import { enhance, recommendStylesFor } from './styles.js';
 
 /** Scenes are composed at most at this size; ultra HD is an upscale of it (decisions.md). */
@@ -119,9 +118,7 @@ export class LocalImageModel implements ImageModel {
   async generate(options: GenerateOptions): Promise<GenerateResult> {
     const { size, seed, format } = validate(options);
     const composeSize = Math.min(size, MAX_COMPOSE_SIZE);
-    const resolved = resolveScene(options.template, options.prompt);
-    const { parsed } = resolved;
-    const spec = varyScene(resolved.spec, seed);
+    const { parsed, spec } = seededScene(options.template, options.prompt, seed);
     // A photo is cut out first (by the model when there is one); a cutout is used as it is.
     const input = options.cutout ?? (this.salient ? await this.cutout(options.image!, { point: options.focus }) : options.image!);
     const placeProductStep = () => placedProduct(input, Boolean(options.cutout) || !Buffer.isBuffer(input), spec, composeSize);

@@ -1,6 +1,7 @@
 import type { TemplateHandle } from '@prodshot/contracts';
 import { PLACE_SCENES, TEMPLATE_SCENES } from '../scenes/presets.js';
 import type { Rgb, SceneSpec, SurfaceKind } from '../scenes/scene-spec.js';
+import { varyScene } from '../scenes/scene-variation.js';
 import { parsePrompt } from './parse-prompt.js';
 import type { ParsedPrompt } from './parse-prompt.js';
 
@@ -141,4 +142,10 @@ function describe(spec: SceneSpec, parsed: ParsedPrompt): string {
     ...parsed.moods.map((m) => `${m} mood`),
   ];
   return extras.length ? `${spec.description}; ${extras.join(', ')}` : spec.description;
+}
+
+/** The scene one take renders in: the scene asked for, varied by the take's seed as the engine varies it. */
+export function seededScene(template: TemplateHandle | undefined, prompt: string | undefined, seed: number): ResolvedScene {
+  const resolved = resolveScene(template, prompt);
+  return { ...resolved, spec: varyScene(resolved.spec, seed) };
 }
