@@ -15,6 +15,7 @@ import { requireUser } from '../../plugins/auth.js';
 import { bindLogContext } from '../../plugins/log-context.js';
 import { GenerationService } from '../../services/generation-service.js';
 import { HttpError } from '../../services/http-error.js';
+import { jobSource } from '../../services/generation-starts.js';
 import { idempotencyClaim } from '../../services/idempotency.js';
 import { newSeed, recordedFocus, sceneOf, slotOf, sourceImage } from '../../services/iterate-sources.js';
 
@@ -59,11 +60,7 @@ export async function iterateRoutes(appBase: FastifyInstance, deps: AppDeps): Pr
         await service.enqueue(
           'product-shot',
           {
-            generationId: generation.id,
-            userId,
-            imageId: image.id,
-            sourceKey: image.storage_key,
-            focus,
+            ...jobSource(generation.id, userId, image, { focus }),
             backgroundType: scene.template,
             prompt: scene.prompt,
             count: 1,
