@@ -1,8 +1,9 @@
 import { batchCost, type BatchChoice, type BatchDto, type BatchItemDto, type CreateBatchRequest, type PlanId, type RunStatus } from '@prodshot/contracts';
-import { BatchesRepository, type BatchGeneration, type BatchWithGenerations, type GenerationWithStyles, type IdempotencyClaim, type ImageRow } from '@prodshot/db';
+import { BatchesRepository, type BatchGeneration, type BatchWithGenerations, type IdempotencyClaim, type ImageRow } from '@prodshot/db';
 import { QUEUE_ORDER } from '@prodshot/queue';
 import { signImage } from '@prodshot/storage';
 import type { ArchiveEntry } from './batch-archive.js';
+import { namedProduct, slug } from './download-names.js';
 import { GenerationService, type GenerationServiceDeps } from './generation-service.js';
 import { enqueueStart, productShotStart, smartStart, type GenerationStart } from './generation-starts.js';
 import { HttpError } from './http-error.js';
@@ -10,25 +11,6 @@ import { heldTarget, IdempotentReplayError } from './idempotency.js';
 
 export function batchNotFound(): HttpError {
   return new HttpError(404, 'Batch not found', 'batch_not_found');
-}
-
-/** A file-name-safe slug: lower-case words joined by '-', or '' when nothing is left. */
-export function slug(text: string | null | undefined): string {
-  return (text ?? '')
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-}
-
-/** The seller's title for the photo (sent with the batch, else the upload's own), else what the analysis named the product, else 'product'. */
-export function productTitleOf(generation: GenerationWithStyles): string {
-  const asked = (generation.request as { productTitle?: unknown }).productTitle;
-  const analysed = (generation.product_info as { productTitle?: unknown } | null)?.productTitle;
-  for (const title of [asked, analysed]) if (typeof title === 'string' && title.trim()) return title.trim();
-  return 'product';
 }
 
 /** Every item settled: complete if any output came out, else failed; otherwise the earliest state any item is in. */
@@ -111,7 +93,7 @@ export class BatchService {
       generationId: generation.id,
       imageId: generation.image_id,
       thumbnailUrl: generation.image ? (await signImage(this.deps.store, generation.image.storage_key, generation.image.renditions)).thumbnailUrl : null,
-      productTitle: productTitleOf(generation),
+      productTitle: namedProduct(generation) ?? 'product',
       status: generation.status,
       stage: generation.stage,
       error: generation.error,
@@ -126,7 +108,7 @@ export class BatchService {
       generation.styles
         .filter((style) => style.status === 'complete' && style.result_key)
         .map((style) => {
-          const stem = `${slug(productTitleOf(generation)) || 'product'}-${slug(style.name) || 'style'}`;
+          const stem = `${slug(namedProduct(generation)) || 'product'}-${slug(style.name) || 'style'}`;
           const n = (seen.get(stem) ?? 0) + 1;
           seen.set(stem, n);
           return { key: style.result_key!, baseName: `${stem}-${n}` };

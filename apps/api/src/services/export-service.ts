@@ -13,6 +13,7 @@ import { GenerationsRepository, type GenerationWithStyles } from '@prodshot/db';
 import { JobFailedError, JobTimeoutError } from '@prodshot/queue';
 import { exportKey } from '@prodshot/storage';
 import type { AppDeps } from '../deps.js';
+import { namedProduct, slug } from './download-names.js';
 import { HttpError } from './http-error.js';
 
 /** How long a request waits for the worker's export or measurement before asking the seller to retry. */
@@ -53,9 +54,7 @@ export class ExportService {
 
   /** The name an export is saved under: the product, the preset, the output's number, and the extension its bytes have. */
   fileName(generation: GenerationWithStyles, index: number, preset: ExportPresetId, format: ExportFormat): string {
-    const title = (generation.product_info as { productTitle?: unknown } | null)?.productTitle;
-    const slug = (typeof title === 'string' ? title : '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'product-shot';
-    return `${slug}-${preset}-${index + 1}.${EXPORT_EXTENSIONS[format]}`;
+    return `${slug(namedProduct(generation)) || 'product-shot'}-${preset}-${index + 1}.${EXPORT_EXTENSIONS[format]}`;
   }
 
   /** Runs a job (or joins the one already made for the same file) and waits for its result. */

@@ -32,10 +32,20 @@ export function jobSource(generationId: string, userId: string, image: ImageRow,
     userId,
     imageId: image.id,
     sourceKey: image.storage_key,
-    productTitle: hints.productTitle?.trim() || image.product_title || undefined,
+    productTitle: productTitle(image, hints),
     productDescription: hints.productDescription,
     focus: hints.focus,
   };
+}
+
+function productTitle(image: ImageRow, hints: ProductHints): string | undefined {
+  return hints.productTitle?.trim() || image.product_title || undefined;
+}
+
+/** The title on the generation's request too, so its downloads and exports are named after it. */
+function titled(image: ImageRow, hints: ProductHints): { productTitle?: string } {
+  const title = productTitle(image, hints);
+  return title ? { productTitle: title } : {};
 }
 
 /** Manual and auto shots: `count` outputs of one template, auto's pick, or one prompt; a credit each. */
@@ -58,7 +68,7 @@ export function productShotStart(input: {
       userId,
       image,
       kind: backgroundType === AUTO_BACKGROUND ? 'auto' : 'manual',
-      request: { backgroundType: backgroundType ?? null, prompt: prompt ?? null, count, focus: input.hints.focus ?? null, ...input.request },
+      request: { backgroundType: backgroundType ?? null, prompt: prompt ?? null, count, focus: input.hints.focus ?? null, ...titled(image, input.hints), ...input.request },
       slots: slotsFor(count, backgroundType, prompt),
       credits: count,
     },
@@ -96,7 +106,7 @@ export function smartStart(input: {
       image,
       kind: 'smart',
       stage: 'analysing',
-      request: { ...(fanOut ? { styleCount } : { clientDriven: true }), focus: input.hints.focus ?? null, ...input.request },
+      request: { ...(fanOut ? { styleCount } : { clientDriven: true }), focus: input.hints.focus ?? null, ...titled(image, input.hints), ...input.request },
       slots: [],
       credits: fanOut ? styleCount : 0,
     },
