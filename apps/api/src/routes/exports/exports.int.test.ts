@@ -42,6 +42,9 @@ beforeAll(async () => {
   await grantCredits(testApp, seller.userId, 3);
   const uploaded = await upload(testApp, seller, await productPhoto(), 'bottle.jpg');
   expect(uploaded.statusCode, uploaded.body).toBe(201);
+  // The seller's title for the upload names its exports.
+  const titled = await testApp.app.inject({ method: 'PUT', url: `/api/images/${uploaded.json()._id}/title`, headers: seller.auth, payload: { productTitle: 'Green Bottle' } });
+  expect(titled.statusCode, titled.body).toBe(200);
   const shot = await testApp.app.inject({ method: 'POST', url: '/api/images/generate-product-shots', headers: seller.auth, payload: { imageId: uploaded.json()._id, backgroundType: 'marble', count: 1 } });
   expect(shot.statusCode, shot.body).toBe(200);
   generationId = shot.json().data.generationId;
@@ -58,7 +61,7 @@ describe('POST /api/exports', () => {
     expect(first.statusCode, first.body).toBe(200);
     const data = first.json<{ data: ExportDto }>().data;
     expect(data).toMatchObject({ contentType: 'image/jpeg', width: 2000, height: 2000, preset: 'amazon', format: 'jpeg' });
-    expect(data.fileName).toMatch(/-amazon-1\.jpg$/);
+    expect(data.fileName).toBe('green-bottle-amazon-1.jpg');
     const file = await fetchSigned(data.url);
     expect(file.headers['content-type']).toBe('image/jpeg');
     expect(magic(file.rawPayload)).toBe('jpeg');
