@@ -105,9 +105,12 @@ describe('retry of a failed smart style', () => {
     expect(await balanceOf(testApp, seller.userId)).toBe(GRANTED - 2);
     expect(await ledgerKeys(smartId)).toContain(`settle settle:${smartId}:${index}:retry-1`);
     // The retry rendered from the tapped cutout, as the first attempt did.
-    const jobs = await testApp.deps.producer.queue('render').getJobs(['completed', 'failed']);
-    const attempts = jobs.filter((job) => job.name === 'style-shot' && job.data.styleIndex === index);
-    expect(attempts.map((job) => job.data.focus)).toEqual([TAP, TAP]);
+    // Polled: BullMQ files a job completed a moment after Postgres has settled what it made.
+    const attemptFoci = async () => {
+      const jobs = await testApp.deps.producer.queue('render').getJobs(['completed', 'failed']);
+      return jobs.filter((job) => job.name === 'style-shot' && job.data.styleIndex === index).map((job) => job.data.focus);
+    };
+    await expect.poll(attemptFoci, { timeout: 5_000 }).toEqual([TAP, TAP]);
     // The model was asked again for that style: the retry really rendered.
     expect(model.edits.filter((prompt) => prompt === STYLES[1]!.prompt)).toHaveLength(2);
   });
