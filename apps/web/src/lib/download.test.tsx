@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { imageExtension, saveBlob } from './download.js';
+import { catchDownloads } from '../test-support/downloads.js';
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];
 const JPEG = [0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1];
@@ -9,11 +10,7 @@ const blob = (bytes: number[], type: string) => new Blob([new Uint8Array(bytes)]
 describe('a downloaded file is named by what its bytes are', () => {
   let saved: string[];
   beforeEach(() => {
-    saved = [];
-    Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined });
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    saved = catchDownloads();
   });
   afterEach(() => vi.restoreAllMocks());
 

@@ -9,6 +9,7 @@ import { stored } from '../test-support/renditions.js';
 import { oneProduct } from '../test-support/subjects.js';
 import { EditorPage } from './editor.js';
 import { SmartResultsPage } from './smart-results.js';
+import { catchDownloads } from '../test-support/downloads.js';
 
 const upload: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'IMG_0042.png', productTitle: 'Blue ceramic mug', createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored('/storage/mug.png') };
 const slot = { index: 0, name: 'Marble', prompt: 'marble', status: 'complete' as const, progress: 1, ...stored('/storage/out.png'), error: null };
@@ -18,11 +19,7 @@ const fullShot = () => new Response(new Uint8Array(10), { status: 200, headers: 
 
 let downloads: string[];
 beforeEach(() => {
-  downloads = [];
-  Object.assign(URL, { createObjectURL: () => 'blob:shot', revokeObjectURL: () => undefined });
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    downloads.push(this.download);
-  });
+  downloads = catchDownloads();
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -8,6 +8,7 @@ import { renderRoutes } from '../../test-support/render-routes.js';
 import { renditionsOf } from '../../test-support/renditions.js';
 import { SmartResultsPage } from '../../routes/smart-results.js';
 import { ExportDialog } from './export-dialog.js';
+import { catchDownloads } from '../../test-support/downloads.js';
 
 const shot: GenerationListItem = { id: 'out-1', generationId: 'gen-1', index: 2, imageUrl: '/storage/out.png', ...renditionsOf('/storage/out.png'), createdAt: '2025-01-01T00:00:00.000Z' };
 const MAGIC = { jpeg: [0xff, 0xd8, 0xff, 0xe0], png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], webp: [0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50] };
@@ -28,11 +29,7 @@ const file = (format: keyof typeof MAGIC, declared = `image/${format}`) => new R
 
 let saved: string[];
 beforeEach(() => {
-  saved = [];
-  Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined });
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(this.download);
-  });
+  saved = catchDownloads();
   setTokenSource(() => 'seller-token');
   localStorage.clear();
 });
