@@ -42,7 +42,7 @@ export class BatchService {
       Promise.all(body.items.map((item) => this.generations.ownedImage(userId, { imageId: item.imageId }))),
       this.generations.effectivePlan(userId),
     ]);
-    const starts = body.items.map((item, index) => startFor(userId, images[index]!, plan, body.choice, item.productTitle?.trim() || images[index]!.product_title || undefined));
+    const starts = body.items.map((item, index) => startFor(userId, images[index]!, plan, body.choice, item.productTitle));
     try {
       const { batchId, generations } = await this.generations.openBatch({ userId, choice: body.choice, generations: starts.map((start) => start.open), claim });
       await Promise.all(generations.map((generation, index) => enqueueStart(this.generations, starts[index]!, generation.id, claim)));
@@ -117,9 +117,9 @@ export class BatchService {
   }
 }
 
-/** One photo's start under the batch's choice; the seller's title rides along as a hint and a name. */
+/** One photo's start under the batch's choice; its title (sent, else the upload's) rides along as a hint and a name. */
 function startFor(userId: string, image: ImageRow, plan: PlanId, choice: BatchChoice, productTitle: string | undefined): GenerationStart {
-  const common = { userId, image, plan, order: QUEUE_ORDER.batch, hints: { productTitle }, request: productTitle ? { productTitle } : {} };
+  const common = { userId, image, plan, order: QUEUE_ORDER.batch, hints: { productTitle } };
   if (choice.mode === 'smart') return smartStart({ ...common, styleCount: choice.styleCount, fanOut: true });
   if (choice.mode === 'template') return productShotStart({ ...common, backgroundType: choice.backgroundType, count: choice.count });
   return productShotStart({ ...common, prompt: choice.prompt.trim(), count: choice.count });

@@ -59,8 +59,6 @@ export function productShotStart(input: {
   prompt?: string | undefined;
   count: number;
   upscaleImageFirst?: boolean | undefined;
-  /** Written beside the request (a batch item's title), so the generation remembers it. */
-  request?: Record<string, unknown>;
 }): GenerationStart<'product-shot'> {
   const { userId, image, backgroundType, prompt, count } = input;
   return {
@@ -68,7 +66,7 @@ export function productShotStart(input: {
       userId,
       image,
       kind: backgroundType === AUTO_BACKGROUND ? 'auto' : 'manual',
-      request: { backgroundType: backgroundType ?? null, prompt: prompt ?? null, count, focus: input.hints.focus ?? null, ...titled(image, input.hints), ...input.request },
+      request: { backgroundType: backgroundType ?? null, prompt: prompt ?? null, count, focus: input.hints.focus ?? null, ...titled(image, input.hints) },
       slots: slotsFor(count, backgroundType, prompt),
       credits: count,
     },
@@ -97,7 +95,6 @@ export function smartStart(input: {
   hints: ProductHints;
   styleCount: number;
   fanOut: boolean;
-  request?: Record<string, unknown>;
 }): GenerationStart<'style-recommendation'> {
   const { userId, image, styleCount, fanOut } = input;
   return {
@@ -106,7 +103,7 @@ export function smartStart(input: {
       image,
       kind: 'smart',
       stage: 'analysing',
-      request: { ...(fanOut ? { styleCount } : { clientDriven: true }), focus: input.hints.focus ?? null, ...titled(image, input.hints), ...input.request },
+      request: { ...(fanOut ? { styleCount } : { clientDriven: true }), focus: input.hints.focus ?? null, ...titled(image, input.hints) },
       slots: [],
       credits: fanOut ? styleCount : 0,
     },
