@@ -2,6 +2,8 @@ import type { ProductInfo } from './images.js';
 import type { OutputRef } from './iterate.js';
 
 export type RunStatus = 'queued' | 'running' | 'complete' | 'failed';
+/** What a seller reads when a generation failed for a reason they cannot act on (spec's wording); stored on failed rows too. */
+export const GENERATION_FAILED_MESSAGE = 'Failed to generate product shots. Please try again.';
 /** 'auto' is a manual shot whose scene the engine picked from its analysis of the product. */
 export type GenerationKind = 'manual' | 'auto' | 'smart' | 'remove-background' | 'generate-background';
 /** Smart generation stages, in order (spec §4). */

@@ -1,12 +1,12 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { CoachWarning, SubjectFinding } from '@prodshot/contracts';
+import type { CoachWarning, GenerationKind, PlanId, RunStatus, SubjectFinding } from '@prodshot/contracts';
+
+/** Declared once, in contracts: the columns hold exactly what the API answers. */
+export type { GenerationKind, PlanId, RunStatus };
 
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json<T> = ColumnType<T, string | T, string | T>;
 
-export type GenerationKind = 'manual' | 'auto' | 'smart' | 'remove-background' | 'generate-background';
-export type RunStatus = 'queued' | 'running' | 'complete' | 'failed';
-export type PlanId = 'none' | 'starter' | 'growth' | 'pro';
 export type LedgerKind =
   | 'reserve'
   | 'settle'

@@ -1,5 +1,6 @@
 import {
   AUTO_BACKGROUND,
+  GENERATION_FAILED_MESSAGE,
   OUTPUTS_PER_REQUEST_MAX,
   TAP_PRODUCT_MESSAGE,
   templateName,
@@ -43,7 +44,6 @@ import { queryKeys } from '../lib/query-keys.js';
 const ALL_GENERATIONS_STRIP = 12;
 type Mode = 'templates' | 'custom' | 'auto';
 
-const GENERATION_FAILED = 'Failed to generate product shots. Please try again.';
 
 /** What a click asked for: it names the shot and its history entry once the generation settles. */
 interface AskedFor {
@@ -180,7 +180,7 @@ function Editor({ source, preset }: { source: Source; preset: EditorPreset | nul
       setResults([]);
     },
     onSuccess: ({ data }, { asked }) => setPending({ ...asked, generationId: data.generationId }),
-    onError: (caught) => setError(errorMessage(caught, GENERATION_FAILED)),
+    onError: (caught) => setError(errorMessage(caught, GENERATION_FAILED_MESSAGE)),
   });
 
   function generate() {
@@ -204,7 +204,7 @@ function Editor({ source, preset }: { source: Source; preset: EditorPreset | nul
     setPending(null);
     // Reserved credits are settled or refunded by now.
     void queryClient.invalidateQueries({ queryKey: queryKeys.subscription });
-    if (!settledShot) return setError(errorMessage(lostShot, GENERATION_FAILED));
+    if (!settledShot) return setError(errorMessage(lostShot, GENERATION_FAILED_MESSAGE));
     const images: Shot[] = settledShot.styles
       .filter((s) => s.status === 'complete' && s.url)
       .map((s) => ({
@@ -215,7 +215,7 @@ function Editor({ source, preset }: { source: Source; preset: EditorPreset | nul
         generationId: settledShot.id,
         index: s.index,
       }));
-    if (images.length === 0) return setError(settledShot.error ?? settledShot.styles.find((s) => s.error)?.error ?? GENERATION_FAILED);
+    if (images.length === 0) return setError(settledShot.error ?? settledShot.styles.find((s) => s.error)?.error ?? GENERATION_FAILED_MESSAGE);
     setResults(images);
     setShown(0);
     const picked = pending.backgroundType === AUTO_BACKGROUND ? pickedScene(settledShot) : { scene: null, prompt: pending.prompt };

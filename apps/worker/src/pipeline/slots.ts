@@ -1,11 +1,11 @@
 import { UnrecoverableError } from 'bullmq';
+import { GENERATION_FAILED_MESSAGE } from '@prodshot/contracts';
 import { CreditsRepository, GenerationsRepository, slotLedgerKey, type CreditBalance } from '@prodshot/db';
 import { isImagingError, type GenerateResult } from '@prodshot/imaging';
 import { generationOutputKey, signImage, type RenditionName, type StoredContentType } from '@prodshot/storage';
 import type { WorkerDeps } from '../deps.js';
 import { storeRenditions } from './renditions.js';
 
-export const GENERIC_FAILURE = 'Failed to generate product shots. Please try again.';
 
 export interface SlotRef {
   userId: string;
@@ -29,7 +29,7 @@ export function slotOutput(shot: GenerateResult): SlotOutput {
 
 /** What a seller may read: our typed imaging messages as they are, anything else generic. */
 export function userMessage(error: unknown): string {
-  return isImagingError(error) ? error.message : GENERIC_FAILURE;
+  return isImagingError(error) ? error.message : GENERATION_FAILED_MESSAGE;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { GENERATION_FAILED_MESSAGE } from '@prodshot/contracts';
 import type { Db } from '../database.js';
 import type { GenerationKind, GenerationRow, GenerationStyleRow, RunStatus } from '../schema.js';
 import { historyCutoff } from './history-retention.js';
@@ -288,7 +289,7 @@ export class GenerationsRepository {
       .updateTable('generations')
       .set({
         status: sql`case when exists (select 1 from generation_styles s where s.generation_id = generations.id and s.status = 'complete') then 'complete' else 'failed' end`,
-        error: sql`case when exists (select 1 from generation_styles s where s.generation_id = generations.id and s.status = 'complete') then null else coalesce(${failure ?? null}::text, error, 'Failed to generate product shots. Please try again.') end`,
+        error: sql`case when exists (select 1 from generation_styles s where s.generation_id = generations.id and s.status = 'complete') then null else coalesce(${failure ?? null}::text, error, ${GENERATION_FAILED_MESSAGE}::text) end`,
         completed_at: sql`now()`,
         updated_at: sql`now()`,
       })

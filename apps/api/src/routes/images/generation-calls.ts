@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  GENERATION_FAILED_MESSAGE,
   AUTO_BACKGROUND,
   EnhancePromptRequest,
   GenerateBackgroundRequest,
@@ -30,7 +31,6 @@ import { idempotencyClaim } from '../../services/idempotency.js';
 const SYNC_WAIT_MS = 90_000;
 // Long enough for a crashed worker's enhance job to be picked up again (lock expiry plus a retry).
 const ENHANCE_WAIT_MS = 45_000;
-const GENERIC_FAILURE = 'Failed to generate product shots. Please try again.';
 
 function wantsAsync(request: FastifyRequest): boolean {
   return /\brespond-async\b/i.test(String(request.headers.prefer ?? ''));
@@ -85,7 +85,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
   }
 
   function failed(reply: FastifyReply, message: string | null) {
-    return reply.status(502).send(errorBody(502, message ?? GENERIC_FAILURE, 'generation_failed'));
+    return reply.status(502).send(errorBody(502, message ?? GENERATION_FAILED_MESSAGE, 'generation_failed'));
   }
 
   app.post('/api/images/generate-product-shots', { schema: { body: ProductShotRequest } }, async (request, reply) => {
