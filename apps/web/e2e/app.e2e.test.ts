@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -9,6 +8,7 @@ import { TAP_PRODUCT_MESSAGE } from '@prodshot/contracts';
 import { CORPUS_PRODUCTS, screenshot, VIEWPORTS } from './support/browser.js';
 import { expectNoAxeViolations, signUp, startStackWithPage, stopStackWithPage, uploadViaApi } from './support/session.js';
 import type { RunningStack } from './support/stack.js';
+import { photoFile } from './support/photos.js';
 
 const PRODUCT = path.join(CORPUS_PRODUCTS, 'saleor-blue-plimsolls-1.png');
 /** Smaller (1360×1190), so bulk uploads for the pagination test stay quick. */
@@ -250,8 +250,7 @@ describe.skipIf(!haveCorpus)('the web app in Chromium against the running stack'
   });
 
   it('asks the seller to tap their product on a photo of two, then makes the tapped one (the shipped cutout model)', async () => {
-    const photo = path.join(await mkdtemp(path.join(tmpdir(), 'prodshot-e2e-')), 'shoe-and-cap.jpg');
-    await writeFile(photo, await twoProductPhoto());
+    const photo = await photoFile(await twoProductPhoto(), 'shoe-and-cap.jpg');
     await page.goto('/dashboard');
     await page.locator('#image-input').setInputFiles(photo);
     await page.getByRole('button', { name: 'Continue with Smart Upload' }).click();

@@ -1,5 +1,3 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -7,15 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS_PRODUCTS, screenshot, VIEWPORTS } from './support/browser.js';
 import { buyHundredCredits, expectNoAxeViolations, signUp, startStackWithPage, stopStackWithPage } from './support/session.js';
 import type { RunningStack } from './support/stack.js';
+import { photoFile } from './support/photos.js';
 
 const BLUR_ADVICE = 'Hold the phone steady (rest it on something) and tap the shoe on screen to focus before you shoot.';
 
 /** A corpus shoe, out of focus: what the coach must catch. Named so the advice can say 'shoe'. */
 async function blurredShoe(): Promise<string> {
   const photo = await sharp(path.join(CORPUS_PRODUCTS, 'saleor-blue-plimsolls-1.png')).blur(10).png().toBuffer();
-  const file = path.join(await mkdtemp(path.join(tmpdir(), 'prodshot-e2e-coach-')), 'blue-plimsolls shoe.png');
-  await writeFile(file, photo);
-  return file;
+  return photoFile(photo, 'blue-plimsolls shoe.png');
 }
 
 let stack: RunningStack;

@@ -1,25 +1,19 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.js';
 import { CORPUS_PRODUCTS, screenshot, VIEWPORTS } from './support/browser.js';
 import { buyHundredCredits, signUp, startStackWithPage, stopStackWithPage } from './support/session.js';
 import type { RunningStack } from './support/stack.js';
+import { drawnBottlePhoto } from './support/photos.js';
 
 const CORPUS_PRODUCT = path.join(CORPUS_PRODUCTS, 'saleor-blue-plimsolls-1.png');
 
 /** A real product photo from the corpus when it is there; else a drawn bottle on a pale backdrop, which the engine finds as well. */
 async function productPhoto(): Promise<string> {
   if (existsSync(CORPUS_PRODUCT)) return CORPUS_PRODUCT;
-  const bottle = await sharp({ create: { width: 260, height: 560, channels: 3, background: '#c23a5a' } }).png().toBuffer();
-  const photo = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#f1efe9' } }).composite([{ input: bottle, left: 320, top: 170 }]).jpeg().toBuffer();
-  const file = path.join(await mkdtemp(path.join(tmpdir(), 'prodshot-e2e-auto-')), 'rose-serum.jpg');
-  await writeFile(file, photo);
-  return file;
+  return drawnBottlePhoto();
 }
 
 let stack: RunningStack;

@@ -1,14 +1,11 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFlakyImageModel, type FlakyImageModel } from '@prodshot/testing';
 import { axeViolations } from './support/axe.js';
 import { screenshot, VIEWPORTS } from './support/browser.js';
 import { buyHundredCredits, signUp, startStackWithPage, stopStackWithPage } from './support/session.js';
 import type { RunningStack } from './support/stack.js';
+import { drawnBottlePhoto } from './support/photos.js';
 
 // The stack's hosted model is a loopback OpenAI that refuses 'Night Market' once, for real: that style
 // fails, is refunded, and its retry succeeds.
@@ -18,14 +15,6 @@ const STYLES = [
   { name: 'Paper Studio', prompt: 'seamless cream paper backdrop', failures: 0 },
 ];
 
-/** A drawn serum bottle on a pale backdrop: one clear product, so no tap step. */
-async function productPhoto(): Promise<string> {
-  const bottle = await sharp({ create: { width: 260, height: 560, channels: 3, background: '#c23a5a' } }).png().toBuffer();
-  const photo = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#f1efe9' } }).composite([{ input: bottle, left: 320, top: 170 }]).jpeg().toBuffer();
-  const file = path.join(await mkdtemp(path.join(tmpdir(), 'prodshot-e2e-iterate-')), 'rose-serum.jpg');
-  await writeFile(file, photo);
-  return file;
-}
 
 let model: FlakyImageModel;
 let stack: RunningStack;
@@ -59,7 +48,7 @@ describe('iterating on results in Chromium against the running stack', () => {
     await buyHundredCredits(page);
 
     await page.goto('/smart-upload');
-    await page.locator('input[type=file]').setInputFiles(await productPhoto());
+    await page.locator('input[type=file]').setInputFiles(await drawnBottlePhoto());
     const styles = page.getByRole('group', { name: 'Number of styles' });
     await styles.getByText('3', { exact: true }).click();
     expect(await page.locator('.smart-count .auto-cost').textContent()).toBe('Cost: 3 credits');

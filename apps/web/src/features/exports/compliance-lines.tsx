@@ -9,7 +9,7 @@ export function ComplianceLines({ report, onFix }: { report: ComplianceReportDto
   const open = report.lines.filter((line) => line.status !== 'pass').length;
   return (
     <div className="compliance-report" data-passed={report.passed}>
-      <p className={report.passed ? 'compliance-summary compliance-ok' : 'compliance-summary compliance-todo'} role="status">
+      <p className={report.passed ? 'compliance-summary compliance-ok' : 'compliance-summary compliance-attention'} role="status">
         {report.passed ? `Passes every ${label} check` : `${open} of ${report.lines.length} ${label} checks need attention`}
       </p>
       <ul className="compliance-lines">
