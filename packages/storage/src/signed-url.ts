@@ -20,7 +20,8 @@ export function signingTimes(windowSeconds: number, minTtlSeconds: number, nowMs
   return { issued, expires: issued + windowSeconds + Math.ceil(minTtlSeconds / windowSeconds) * windowSeconds };
 }
 
-function signature(secret: string, key: string, expires: number): string {
+/** The HMAC of what a link names (a key, or any subject) and its expiry; verifySignature checks it. */
+export function signature(secret: string, key: string, expires: number): string {
   return createHmac('sha256', secret).update(`${key}\n${expires}`).digest('base64url');
 }
 

@@ -1,5 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { signature, verifySignature, type SignatureCheck } from '@prodshot/storage';
 
 /** Long enough to start a download after reading the batch; short enough that a leaked link soon dies. */
 export const ARCHIVE_LINK_TTL_SECONDS = 15 * 60;
@@ -23,11 +24,8 @@ export class ArchiveLinkSecret {
   }
 }
 
-export type ArchiveLinkCheck = 'valid' | 'expired' | 'invalid';
-
-function signature(secret: string, batchId: string, expires: number): string {
-  return createHmac('sha256', secret).update(`batch-archive\n${batchId}\n${expires}`).digest('base64url');
-}
+/** What an archive link signs: the batch, told apart from any stored file's key. */
+const subject = (batchId: string) => `batch-archive\n${batchId}`;
 
 /**
  * A link to a batch's zip that carries its own proof: the browser navigates to it and saves the
@@ -35,13 +33,9 @@ function signature(secret: string, batchId: string, expires: number): string {
  */
 export function archiveLink(secret: string, batchId: string, nowMs = Date.now()): string {
   const expires = Math.floor(nowMs / 1000) + ARCHIVE_LINK_TTL_SECONDS;
-  return `/api/batches/${encodeURIComponent(batchId)}/archive?expires=${expires}&signature=${signature(secret, batchId, expires)}`;
+  return `/api/batches/${encodeURIComponent(batchId)}/archive?expires=${expires}&signature=${signature(secret, subject(batchId), expires)}`;
 }
 
-export function checkArchiveLink(secret: string, batchId: string, expires: number, given: string, nowMs = Date.now()): ArchiveLinkCheck {
-  if (!Number.isInteger(expires)) return 'invalid';
-  const expected = Buffer.from(signature(secret, batchId, expires));
-  const actual = Buffer.from(given);
-  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return 'invalid';
-  return expires * 1000 < nowMs ? 'expired' : 'valid';
+export function checkArchiveLink(secret: string, batchId: string, expires: number, given: string, nowMs = Date.now()): SignatureCheck {
+  return verifySignature(secret, subject(batchId), expires, given, Math.floor(nowMs / 1000));
 }
