@@ -190,6 +190,8 @@ describe('conveniences, in Chromium against the built stack', () => {
     await phone.goto('/dashboard');
     const counter = phone.locator('.credit-button');
     await expect.poll(() => phone.getByTestId('credit-total').textContent(), { timeout: 15_000 }).not.toBe('...');
+    // The header can count credits before the dashboard's own chunk has drawn the page (axe wants its h1).
+    await phone.getByRole('heading', { level: 1 }).waitFor();
 
     await counter.tap();
     const panel = phone.getByRole('tooltip');
