@@ -4,6 +4,7 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { userRoom } from '@prodshot/contracts';
+import { createRepositories } from '@prodshot/db';
 import { createOpsServer } from '@prodshot/queue';
 import type { AppDeps } from './deps.js';
 import { registerAdminQueues } from './plugins/admin-queues.js';
@@ -35,6 +36,7 @@ import { paymentRoutes } from './routes/payments/payments.js';
 import { uploadRoutes } from './routes/uploads/uploads.js';
 import { userRoutes } from './routes/users/users.js';
 import { webhookRoutes } from './routes/webhooks/webhooks.js';
+import { createServices } from './services/services.js';
 
 const API_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -92,6 +94,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     metrics,
     onCreditsChanged: deps.onCreditsChanged ?? ((userId, balance) => io.to(userRoom(userId)).emit('credits:update', { ...balance, at: Date.now() })),
   };
+  app.decorate('services', createServices({ ...routeDeps, repos: createRepositories(deps.db) }));
 
   await app.register(healthRoutes, routeDeps);
   await app.register(clientConfigRoutes, routeDeps);

@@ -13,3 +13,4 @@ export * from './repositories/webhook-events-repository.js';
 export * from './repositories/idempotency-keys-repository.js';
 export * from './repositories/batches-repository.js';
 export * from './repositories/slot-ledger-keys.js';
+export * from './repositories/repositories.js';

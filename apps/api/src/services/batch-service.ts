@@ -4,7 +4,7 @@ import { QUEUE_ORDER } from '@prodshot/queue';
 import { signImage } from '@prodshot/storage';
 import type { ArchiveEntry } from './batch-archive.js';
 import { namedProduct, slug } from './download-names.js';
-import { GenerationService, type GenerationServiceDeps } from './generation-service.js';
+import type { GenerationService, GenerationServiceDeps } from './generation-service.js';
 import { enqueueStart, productShotStart, smartStart, type GenerationStart } from './generation-starts.js';
 import { HttpError } from './http-error.js';
 import { heldTarget, IdempotentReplayError } from './idempotency.js';
@@ -28,8 +28,11 @@ export class BatchService {
   readonly generations: GenerationService;
   private readonly batches: BatchesRepository;
 
-  constructor(private readonly deps: GenerationServiceDeps) {
-    this.generations = new GenerationService(deps);
+  constructor(
+    private readonly deps: GenerationServiceDeps,
+    generations: GenerationService,
+  ) {
+    this.generations = generations;
     this.batches = new BatchesRepository(deps.db);
   }
 

@@ -14,7 +14,6 @@ import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
 import { bindLogContext } from '../../plugins/log-context.js';
 import { archiveLink, ArchiveLinkSecret } from '../../services/archive-links.js';
-import { BatchService } from '../../services/batch-service.js';
 import { HttpError } from '../../services/http-error.js';
 import { idempotencyClaim } from '../../services/idempotency.js';
 import { archiveRoute } from './archive.js';
@@ -28,7 +27,7 @@ const BatchParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
  */
 export async function batchRoutes(appBase: FastifyInstance, deps: AppDeps): Promise<void> {
   const app = appBase.withTypeProvider<TypeBoxTypeProvider>();
-  const service = new BatchService(deps);
+  const service = app.services.batches;
   const secret = new ArchiveLinkSecret(deps.redis);
 
   app.post(

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { ComplianceQuery, ComplianceResponse, type ComplianceReportDto, type ComplianceSubject } from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
-import { ExportService } from '../../services/export-service.js';
 import { HttpError } from '../../services/http-error.js';
 
 const Params = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } } as const;
@@ -13,7 +12,7 @@ const Params = { type: 'object', required: ['id'], properties: { id: { type: 'st
  * export's own report can be read after POST /api/exports made it.
  */
 export async function complianceRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const service = new ExportService(deps);
+  const service = app.services.exports;
   app.get<{ Params: { id: string }; Querystring: ComplianceQuery }>(
     '/api/generations/:id/compliance',
     {

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { ExportRequest, ExportResponse, EXPORT_MIME_TYPES, type ExportDto } from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
-import { ExportService } from '../../services/export-service.js';
 import { HttpError } from '../../services/http-error.js';
 import { sendStoredFile } from '../../services/stored-file.js';
 
@@ -16,7 +15,7 @@ export function exportDownloadPath({ generationId, outputIndex, preset, format }
  * scene, stored once per output, preset and format, and never charged (a rendition of a paid shot).
  */
 export async function exportRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const service = new ExportService(deps);
+  const service = app.services.exports;
   app.addHook('onRequest', requireUser);
 
   app.post<{ Body: ExportRequest }>(

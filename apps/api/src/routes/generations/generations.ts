@@ -4,7 +4,6 @@ import { SMART_STYLES_MAX } from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
 import { errorBody } from '../../plugins/error-handler.js';
-import { GenerationService } from '../../services/generation-service.js';
 import { requestRenditions } from '../../services/rendition-requests.js';
 import { sendStoredFile } from '../../services/stored-file.js';
 
@@ -13,7 +12,7 @@ const SLOT_INDEX_MAX = SMART_STYLES_MAX - 1;
 
 /** Where a generation stands, from Postgres: a reload or a lost socket catches up here. */
 export async function generationRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const service = new GenerationService(deps);
+  const service = app.services.generations;
   app.get<{ Params: { id: string } }>('/api/generations/:id', { onRequest: requireUser }, async (request, reply) => {
     const generation = await service.generations.findOwned(request.user.id, request.params.id);
     if (!generation) return reply.status(404).send(errorBody(404, 'Generation not found', 'generation_not_found'));

@@ -22,7 +22,7 @@ import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
 import { bindLogContext } from '../../plugins/log-context.js';
 import { errorBody } from '../../plugins/error-handler.js';
-import { GenerationService, slotsFor } from '../../services/generation-service.js';
+import { slotsFor } from '../../services/generation-service.js';
 import { jobSource, productShotStart, smartStart, startGeneration } from '../../services/generation-starts.js';
 import { HttpError } from '../../services/http-error.js';
 import { idempotencyClaim } from '../../services/idempotency.js';
@@ -48,7 +48,7 @@ function blank(text: string | undefined): boolean {
  */
 export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDeps): Promise<void> {
   const app = appBase.withTypeProvider<TypeBoxTypeProvider>();
-  const service = new GenerationService(deps);
+  const service = app.services.generations;
   app.addHook('onRequest', requireUser);
 
   /** Waits for a generation's job and answers with its outputs, or the clear reason there are none. */

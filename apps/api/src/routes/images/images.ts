@@ -18,7 +18,6 @@ import { deleteImageFiles } from '@prodshot/storage';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
 import { errorBody } from '../../plugins/error-handler.js';
-import { GenerationService } from '../../services/generation-service.js';
 import { HttpError } from '../../services/http-error.js';
 import { heldTarget, idempotencyClaim } from '../../services/idempotency.js';
 import { imagingErrorStatus } from '../../services/imaging-errors.js';
@@ -37,7 +36,7 @@ interface UploadParts {
 
 /** Uploads and the user's own image list. Every id is looked up within the caller's images only. */
 export async function imageRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const service = new GenerationService(deps);
+  const service = app.services.generations;
   const decoder = new UploadDecoder(deps.config.uploads, deps.config.shedding.retryAfterSeconds);
   await app.register(multipart, {
     // files: 2 so that a second file is seen (and refused) rather than silently dropped.

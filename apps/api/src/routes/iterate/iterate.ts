@@ -10,10 +10,8 @@ import {
   type OutputRef,
 } from '@prodshot/contracts';
 import { generationOrder, jobIds } from '@prodshot/queue';
-import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
 import { bindLogContext } from '../../plugins/log-context.js';
-import { GenerationService } from '../../services/generation-service.js';
 import { HttpError } from '../../services/http-error.js';
 import { jobSource } from '../../services/generation-starts.js';
 import { idempotencyClaim } from '../../services/idempotency.js';
@@ -26,9 +24,9 @@ const errors = { 400: ApiErrorSchema, 402: ApiErrorSchema, 404: ApiErrorSchema, 
  * new seed) and a retry of a failed smart style. Both answer 202 at once; the work arrives over the
  * socket and at GET /api/generations/:id. Both accept an Idempotency-Key like every paid call.
  */
-export async function iterateRoutes(appBase: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function iterateRoutes(appBase: FastifyInstance): Promise<void> {
   const app = appBase.withTypeProvider<TypeBoxTypeProvider>();
-  const service = new GenerationService(deps);
+  const service = app.services.generations;
   app.addHook('onRequest', requireUser);
 
   app.post(

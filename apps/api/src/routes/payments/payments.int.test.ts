@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { shotSizeFor, type AddOnPlansResponse, type PlansResponse, type SubscriptionResponse } from '@prodshot/contracts';
 import { mintSessionToken, testClerkId } from '@prodshot/testing';
-import { GenerationService } from '../../services/generation-service.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 
 const stack = inject('stack');
@@ -100,7 +99,7 @@ describe('local payments provider', () => {
   it("keeps a cancelled plan's quality and credits until its period ends, then subscription credits go to 0 and add-on credits stay", async () => {
     const user = await newUser();
     const { id: userId } = (await testApp.app.inject({ method: 'GET', url: '/api/users/profile', headers: user })).json<{ id: string }>();
-    const generations = new GenerationService(testApp.deps);
+    const generations = testApp.app.services.generations;
     await post('/api/payments/subscription', user, { planKey: 'growth' });
     await post('/api/payments/credits', user, { planKey: 'addon-100' });
     await post('/api/payments/cancel-subscription', user);

@@ -13,7 +13,6 @@ import {
   VENDOR_FIXTURES_DIR,
   type StripeFake,
 } from '@prodshot/testing';
-import { GenerationService } from '../../services/generation-service.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 
 const stack = inject('stack');
@@ -514,7 +513,7 @@ describe.skipIf(!stripeFixturesAvailable())(`Stripe provider against a local fak
   it('keeps plan quality and credits after a cancel until the paid period ends, then subscription credits go to 0 and add-on credits stay', async () => {
     const user = await newUser();
     const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
-    const generations = new GenerationService(testApp.deps);
+    const generations = testApp.app.services.generations;
     await send(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`));
     await send(addOnCheckout(user.id));
     expect(shotSizeFor(await generations.effectivePlan(user.id))).toBe(4096);

@@ -1,0 +1,47 @@
+import { IDEMPOTENCY_WINDOW_HOURS } from '@prodshot/contracts';
+import type { Db } from '../database.js';
+import { BatchesRepository } from './batches-repository.js';
+import { CreditsRepository } from './credits-repository.js';
+import { GenerationsRepository } from './generations-repository.js';
+import { HistoryRepository } from './history-repository.js';
+import { IdempotencyKeysRepository } from './idempotency-keys-repository.js';
+import { ImagesRepository } from './images-repository.js';
+import { SubscriptionsRepository } from './subscriptions-repository.js';
+import { UsersRepository } from './users-repository.js';
+import { WebhookEventsRepository } from './webhook-events-repository.js';
+
+/** Every table's repository over one connection (the pool, or a transaction). */
+export interface Repositories {
+  batches: BatchesRepository;
+  credits: CreditsRepository;
+  generations: GenerationsRepository;
+  history: HistoryRepository;
+  idempotencyKeys: IdempotencyKeysRepository;
+  images: ImagesRepository;
+  subscriptions: SubscriptionsRepository;
+  users: UsersRepository;
+  webhookEvents: WebhookEventsRepository;
+}
+
+/**
+ * Built once per process over the pool and handed to services through their constructors; built
+ * again over a transaction where several writes must commit together (see `inTransaction`).
+ */
+export function createRepositories(db: Db): Repositories {
+  return {
+    batches: new BatchesRepository(db),
+    credits: new CreditsRepository(db),
+    generations: new GenerationsRepository(db),
+    history: new HistoryRepository(db),
+    idempotencyKeys: new IdempotencyKeysRepository(db, IDEMPOTENCY_WINDOW_HOURS),
+    images: new ImagesRepository(db),
+    subscriptions: new SubscriptionsRepository(db),
+    users: new UsersRepository(db),
+    webhookEvents: new WebhookEventsRepository(db),
+  };
+}
+
+/** Runs `work` in one transaction, with every repository bound to it. */
+export function inTransaction<T>(db: Db, work: (repos: Repositories) => Promise<T>): Promise<T> {
+  return db.transaction().execute((tx) => work(createRepositories(tx)));
+}
