@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import type { ApiErrorBody } from './errors.js';
+import { Progress } from './progress.js';
 import { OUTPUTS_PER_REQUEST_MAX, SMART_STYLES_MAX } from './images.js';
 import { AUTO_BACKGROUND, PROMPT_MAX_LENGTH, TEMPLATE_HANDLES, type ShotBackground } from './templates.js';
 
@@ -71,7 +72,7 @@ export const BatchOutputDto = Type.Object({
   index: Type.Integer({ minimum: 0 }),
   name: Type.String(),
   status: RunStatus,
-  progress: Type.Number(),
+  progress: Progress,
   url: NullableString,
   thumbnailUrl: NullableString,
   previewUrl: NullableString,

@@ -1,4 +1,6 @@
+import type { CreditBalance } from './credits.js';
 import type { RunStatus, SmartStage } from './generations.js';
+import type { Progress } from './progress.js';
 import type { ProductInfo, RenditionUrls, SubjectDto } from './images.js';
 
 /** Server clock (ms since epoch) when the event was sent: clients order events by it, the bench measures push latency with it. */
@@ -13,12 +15,12 @@ export interface ServerToClientEvents {
   'generation:done': (event: Stamped<{ generationId: string; status: Extract<RunStatus, 'complete' | 'failed'>; error: string | null }>) => void;
   /** An upload's subject was found (or not): the tap step and generation may go on. */
   'image:subject': (event: Stamped<SubjectDto>) => void;
-  'credits:update': (event: Stamped<{ subscriptionCredits: number; addOnCredits: number }>) => void;
+  'credits:update': (event: Stamped<CreditBalance>) => void;
 }
 
 export type StyleEvent =
   | { generationId: string; index: number; status: 'queued' | 'running' }
-  | { generationId: string; index: number; status: 'progress'; progress: number }
+  | { generationId: string; index: number; status: 'progress'; progress: Progress }
   | ({ generationId: string; index: number; status: 'complete'; url: string } & RenditionUrls)
   | { generationId: string; index: number; status: 'failed'; error: string };
 

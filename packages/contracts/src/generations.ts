@@ -1,5 +1,6 @@
 import type { ProductInfo } from './images.js';
 import type { OutputRef } from './iterate.js';
+import type { Progress } from './progress.js';
 
 export type RunStatus = 'queued' | 'running' | 'complete' | 'failed';
 /** What a seller reads when a generation failed for a reason they cannot act on (spec's wording); stored on failed rows too. */
@@ -15,7 +16,7 @@ export interface StyleSlotDto {
   name: string;
   prompt: string | null;
   status: RunStatus;
-  progress: number;
+  progress: Progress;
   url: string | null;
   /** Null exactly when `url` is. */
   thumbnailUrl: string | null;

@@ -17,3 +17,5 @@ export * from './image-title.js';
 export * from './exports.js';
 export * from './iterate.js';
 export * from './coach.js';
+export * from './credits.js';
+export * from './progress.js';

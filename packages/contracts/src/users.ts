@@ -1,3 +1,4 @@
+import type { CreditBalance } from './credits.js';
 import type { PlanId } from './plans.js';
 
 /** `GET/PATCH /api/users/profile`. Email is read-only: it comes from the authentication provider. */
@@ -28,10 +29,8 @@ export interface SubscriptionInfo {
 }
 
 /** `GET /api/users/subscription`; currentPlan and isActive are the spec's "simple form". */
-export interface SubscriptionResponse {
+export interface SubscriptionResponse extends CreditBalance {
   subscription: SubscriptionInfo;
-  subscriptionCredits: number;
-  addOnCredits: number;
   currentPlan: PlanId;
   isActive: boolean;
   /** The plan whose quality and features apply now: a cancelled plan's until its paid period ends, then none. */

@@ -28,6 +28,7 @@ import {
   InsufficientCreditsError,
   SubscriptionsRepository,
   slotLedgerKey,
+  type CreditBalance,
   type Db,
   type GenerationKind,
   type GenerationRow,
@@ -53,7 +54,7 @@ export interface GenerationServiceDeps {
   config: { http: { publicUrl: string } };
   producer: JobProducer;
   /** Told after a reservation moved the user's credits. */
-  onCreditsChanged?: ((userId: string, balance: { subscriptionCredits: number; addOnCredits: number }) => void) | undefined;
+  onCreditsChanged?: ((userId: string, balance: CreditBalance) => void) | undefined;
   metrics?: { creditsReserved(amount: number): void } | undefined;
 }
 

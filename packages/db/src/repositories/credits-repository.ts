@@ -2,10 +2,9 @@ import { sql, type Transaction } from 'kysely';
 import type { Db } from '../database.js';
 import type { CreditPurchaseRow, Database, LedgerKind } from '../schema.js';
 
-export interface CreditBalance {
-  subscriptionCredits: number;
-  addOnCredits: number;
-}
+import type { CreditBalance } from '@prodshot/contracts';
+
+export type { CreditBalance };
 
 export class InsufficientCreditsError extends Error {
   override readonly name = 'InsufficientCreditsError';
