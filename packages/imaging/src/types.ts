@@ -1,4 +1,4 @@
-import type { ProductKind, TemplateHandle } from '@prodshot/contracts';
+import type { ProductInfo, ProductKind, TemplateHandle } from '@prodshot/contracts';
 
 /** What the seller told us about the product; engines may lean on it to guess the kind. */
 export interface ProductHints {
@@ -98,7 +98,7 @@ export interface StyleSuggestion {
 }
 
 export interface StyleRecommendations {
-  productInfo: { productTitle: string; productDescription: string; productType: string };
+  productInfo: ProductInfo;
   /** 3 to 6 styles chosen for this product. */
   styles: StyleSuggestion[];
 }
