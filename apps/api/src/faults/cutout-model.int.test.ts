@@ -7,7 +7,7 @@ import type { SubjectDto } from '@prodshot/contracts';
 import { freePort } from '@prodshot/scripts';
 import { uploadCutoutKey } from '@prodshot/storage';
 import { corpusDir, corpusFiles, startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
-import { balanceOf, eventually, grantCredits, signIn, upload, type Session } from '../pipeline.test-support.js';
+import { balanceOf, eventually, grantCredits, signIn, upload, type Session } from '../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../test-app.test-support.js';
 
 const stack = inject('stack');

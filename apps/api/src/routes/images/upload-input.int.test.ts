@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
 import { corpusDir, corpusFiles } from '@prodshot/testing';
-import { multipartBody, signIn, upload, type Session } from '../../pipeline.test-support.js';
+import { multipartBody, signIn, upload, type Session } from '../../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 
 const stack = inject('stack');
