@@ -4,7 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { createDatabase, migrateToLatest } from '@prodshot/db';
-import { freePort, startEmbeddedPostgres, startEmbeddedRedis } from '@prodshot/scripts';
+import { freePort, startEmbeddedPostgres, startEmbeddedRedis } from '@prodshot/embedded';
 import { startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
 import { UNAVAILABLE_MESSAGE } from '../plugins/error-handler.js';
 import { balanceOf, connectSocket, eventually, grantCredits, signIn, upload, type ClientSocket } from '../seller-client.test-support.js';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import { basename, join } from 'node:path';
 import { differenceCiede2000 } from 'culori';
 import sharp from 'sharp';
-import { corpusFiles, corpusFolder, repoRoot } from '../corpus/corpus.js';
+import { corpusDir, corpusFiles, corpusFolder, repoRoot } from '../corpus/corpus.js';
 import { isImagingError } from '../errors.js';
 import { erode } from '../local/cutout/mask-ops.js';
 import type { ImageModel, Placement, Point } from '../types.js';
@@ -284,8 +284,8 @@ async function runReal(model: ImageModel, files: string[]) {
 }
 
 async function main(): Promise<void> {
-  const all = corpusFiles('products')?.filter((f) => f.endsWith('.png'));
-  if (!all) {
+  const all = corpusFiles('products').filter((f) => f.endsWith('.png'));
+  if (!corpusDir('products')) {
     console.error(`bench skipped: corpus folder ${corpusFolder('products')} is absent`);
     process.exit(1);
   }
