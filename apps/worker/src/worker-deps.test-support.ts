@@ -190,7 +190,12 @@ export function styleRecommendationPayload(
   return mode.mode === 'fan-out' ? { ...source, fanOut: true, styleCount: mode.styleCount, size } : { ...source, fanOut: false, styleCount: 0, size };
 }
 
-/** Whether a recommendation payload is the server-run flow, and how many styles it paid for. */
-export function paidStyles(payload: JobPayloads['style-recommendation']): number {
-  return payload.fanOut ? payload.styleCount : 0;
+/** A seller's finished one-output manual shot on a template, made by the product-shot handler, their `credits` less the one it cost. */
+export async function finishedShot(t: TestWorkerDeps, credits = 1): Promise<{ userId: string; generationId: string; upload: TestUpload }> {
+  const userId = await t.newUser(credits);
+  const upload = await t.newUpload(userId);
+  const generationId = await t.newGeneration(userId, 1, 1, { kind: 'manual', imageId: upload.imageId });
+  const payload = { ...sourceOf(userId, generationId, upload), backgroundType: 'studio' as const, prompt: undefined, count: 1, upscaleImageFirst: false, size: 1024 as const };
+  await handlers['product-shot'].run(jobOf('product-shot', payload), t.deps);
+  return { userId, generationId, upload };
 }
