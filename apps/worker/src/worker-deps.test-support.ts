@@ -139,7 +139,7 @@ export async function buildWorkerDeps(stack: StackInfo): Promise<TestWorkerDeps>
 }
 
 /** The engine with some calls replaced; the rest reach the real one. */
-export function engineWith(base: ImageModel, overrides: Partial<ImageModel>): ImageModel {
+function engineWith(base: ImageModel, overrides: Partial<ImageModel>): ImageModel {
   return new Proxy(base, { get: (target, property, receiver) => (Object.hasOwn(overrides, property) ? overrides[property as keyof ImageModel] : Reflect.get(target, property, receiver)) });
 }
 
