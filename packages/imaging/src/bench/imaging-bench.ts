@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { basename, join } from 'node:path';
 import sharp from 'sharp';
-import { corpusFiles, corpusFolder, repoRoot } from '../corpus/corpus.js';
+import { corpusDir, corpusFiles, corpusFolder, repoRoot } from '../corpus/corpus.js';
 import type { ImageModel } from '../types.js';
 import { benchEngine, benchEngineLabel } from './bench-engine.js';
 import { median, peakRssMb, round } from './bench-measures.js';
@@ -14,8 +14,8 @@ import { runReal } from './real-set-bench.js';
 const SPEED_RUNS = 9;
 
 async function main(): Promise<void> {
-  const all = corpusFiles('products')?.filter((f) => f.endsWith('.png'));
-  if (!all) {
+  const all = corpusFiles('products').filter((f) => f.endsWith('.png'));
+  if (!corpusDir('products')) {
     console.error(`bench skipped: corpus folder ${corpusFolder('products')} is absent`);
     process.exit(1);
   }
