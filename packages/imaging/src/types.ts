@@ -80,7 +80,7 @@ export interface Analysis {
   /** 0..1; the local engine says 'unknown' rather than guess below its confidence floor. */
   kindConfidence: number;
   supported: boolean;
-  /** Spec §8 message and list, set when the kind is known to be unsupported. */
+  /** docs/product-spec.md §8 message and list, set when the kind is known to be unsupported. */
   unsupported: { message: string; supportedList: readonly string[] } | null;
 }
 
@@ -105,7 +105,7 @@ export interface StyleRecommendations {
 
 export type OutputFormat = 'png' | 'jpeg';
 
-/** Shot sizes by plan: 1024 default, 2048 HD, 4096 ultra HD (decisions.md). */
+/** Shot sizes by plan: 1024 default, 2048 HD, 4096 ultra HD (docs/decisions.md). */
 export const SHOT_SIZES = [1024, 2048, 4096] as const;
 export type ShotSize = (typeof SHOT_SIZES)[number];
 
