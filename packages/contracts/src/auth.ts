@@ -1,11 +1,12 @@
 import Type, { type Static } from 'typebox';
+import { NAME_MAX_LENGTH } from './users.js';
 
 const Email = Type.String({ format: 'email', maxLength: 320 });
 
 /** `POST /api/auth/register`: clerkId must be the subject of the bearer token sent with it. */
 export const RegisterRequest = Type.Object({
   email: Email,
-  name: Type.String({ maxLength: 200 }),
+  name: Type.String({ maxLength: NAME_MAX_LENGTH }),
   clerkId: Type.String({ minLength: 1, maxLength: 200 }),
 });
 export type RegisterRequest = Static<typeof RegisterRequest>;
@@ -28,7 +29,7 @@ export type VerifyTokenResponse = Static<typeof VerifyTokenResponse>;
 /** `POST /api/dev/sign-in`, embedded mode only. */
 export const DevSignInRequest = Type.Object({
   email: Email,
-  name: Type.String({ minLength: 1, maxLength: 200 }),
+  name: Type.String({ minLength: 1, maxLength: NAME_MAX_LENGTH }),
 });
 export type DevSignInRequest = Static<typeof DevSignInRequest>;
 

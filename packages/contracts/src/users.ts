@@ -14,6 +14,8 @@ export const UpdateProfileRequest = Type.Object({ name: Type.String() });
 export type UpdateProfileRequest = Static<typeof UpdateProfileRequest>;
 
 export const NAME_REQUIRED_MESSAGE = 'Name is required';
+/** Longest name a profile holds, whether given at sign-up or edited. */
+export const NAME_MAX_LENGTH = 200;
 
 /** 'active' while paid; 'canceled' once cancelled (credits stay until the period ends); Stripe's other states pass through. */
 export const SubscriptionStatus = Type.Union([

@@ -7,8 +7,17 @@ import {
   type SubscriptionInfo,
   type SubscriptionStatus,
 } from '@prodshot/contracts';
-import type { Repositories, SubscriptionRow } from '@prodshot/db';
+import type { GrantInput, Repositories, SubscriptionRow } from '@prodshot/db';
 import type { CreditChanges } from './credit-transactions.js';
+
+/** The payments that paid a grant (the ledger's purchase record), which refunds and disputes find it by. */
+export type GrantPurchase = NonNullable<GrantInput['purchase']>;
+
+/** A paid period's bounds, as far as the provider has told them. */
+export interface PeriodDates {
+  start: Date | null;
+  end: Date | null;
+}
 
 /** The local provider's billing period: there is no payment processor to define one. */
 export const LOCAL_PERIOD_DAYS = 30;
@@ -73,7 +82,7 @@ export interface Activation {
   /** One allowance per paid period: a replay with the same key moves nothing. */
   grantKey: string;
   /** A grant paid through the provider: refunds and disputes of these payments take it back. */
-  purchase?: { paymentRefs: string[] };
+  purchase?: GrantPurchase;
 }
 
 /** A paid plan begins: the row becomes active and subscription credits become the allowance. */
@@ -105,7 +114,7 @@ export async function startNewPeriod(
   repos: Repositories,
   credits: CreditChanges,
   row: SubscriptionRow,
-  period: { start: Date | null; end: Date | null; grantKey: string; purchase?: { paymentRefs: string[] } },
+  period: PeriodDates & { grantKey: string; purchase?: GrantPurchase },
 ): Promise<SubscriptionRow> {
   // An ended subscription stays ended; a late invoice for a period already superseded must neither
   // move the dates back nor hand out that older period's allowance again.
@@ -140,7 +149,7 @@ export async function endSubscription(repos: Repositories, credits: CreditChange
 
 export async function grantAddOnPack(
   credits: CreditChanges,
-  input: { userId: string; pack: AddOnPack; grantKey: string; purchase?: { paymentRefs: string[] } },
+  input: { userId: string; pack: AddOnPack; grantKey: string; purchase?: GrantPurchase },
 ): Promise<void> {
   await credits.grantAddOn({
     userId: input.userId,

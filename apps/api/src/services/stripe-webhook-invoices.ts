@@ -1,12 +1,12 @@
 import type Stripe from 'stripe';
 import { isPaidPlanId } from '@prodshot/contracts';
-import { holdsLiveSubscription, startNewPeriod } from './billing.js';
+import { holdsLiveSubscription, startNewPeriod, type PeriodDates } from './billing.js';
 import type { BillingRepos, CreditChanges } from './credit-transactions.js';
 import { EventTooEarlyError, idOf, invoiceGrantKey, knownUser, presentIds } from './stripe-event-refs.js';
 import { openSubscription } from './stripe-webhook-subscriptions.js';
 
 /** The service period the invoice paid for: its subscription line's period (the invoice's own period is the previous one). */
-function paidPeriod(invoice: Stripe.Invoice): { start: Date | null; end: Date | null } {
+function paidPeriod(invoice: Stripe.Invoice): PeriodDates {
   const lines = invoice.lines.data;
   const line = lines.find((l) => l.parent?.subscription_item_details) ?? lines[0];
   if (!line) return { start: null, end: null };

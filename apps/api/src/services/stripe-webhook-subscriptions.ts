@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import type { PaidPlanId } from '@prodshot/contracts';
 import type { SubscriptionRow } from '@prodshot/db';
-import { activatePlan, endSubscription, hasEnded, holdsLiveSubscription } from './billing.js';
+import { activatePlan, endSubscription, hasEnded, holdsLiveSubscription, type GrantPurchase, type PeriodDates } from './billing.js';
 import type { BillingRepos, CreditChanges } from './credit-transactions.js';
 import { PENDING } from './stripe-event-refs.js';
 import { planOfPrice } from './stripe-prices.js';
@@ -14,9 +14,9 @@ export interface Opening {
   /** false while a delayed payment is on its way: the row holds the subscription (so no second Checkout starts) but grants nothing yet. */
   paid: boolean;
   grantKey: string;
-  period?: { start: Date | null; end: Date | null };
+  period?: PeriodDates;
   /** The payments known to have paid this grant; invoice_payment.paid may name them later. */
-  purchase: { paymentRefs: string[] };
+  purchase: GrantPurchase;
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   BuyCreditsRequest,
   CancelSubscriptionResponse,
   CreateSubscriptionRequest,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
   PaymentLinkResponse,
   PLANS,
   PlansResponse,
@@ -14,9 +15,10 @@ import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
 import { errorResponses } from '../../services/http-error.js';
 
+/** A purchase's Idempotency-Key, if usable; an unusable one is ignored rather than refused. */
 function idempotencyKey(request: FastifyRequest): string | undefined {
   const header = request.headers['idempotency-key'];
-  return typeof header === 'string' && header.length > 0 && header.length <= 200 ? header : undefined;
+  return typeof header === 'string' && header.length > 0 && header.length <= IDEMPOTENCY_KEY_MAX_LENGTH ? header : undefined;
 }
 
 export async function paymentRoutes(app: FastifyInstance, _deps: AppDeps): Promise<void> {

@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
-import { NAME_REQUIRED_MESSAGE, SubscriptionResponse, UpdateProfileRequest, UserProfile } from '@prodshot/contracts';
+import { NAME_MAX_LENGTH, NAME_REQUIRED_MESSAGE, SubscriptionResponse, UpdateProfileRequest, UserProfile } from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
 import { errorResponses, HttpError } from '../../services/http-error.js';
-
-const NAME_MAX_LENGTH = 200;
 
 /** A missing or blank name is refused with its own message, not by validation. */
 const ProfilePatch = Type.Partial(UpdateProfileRequest);
