@@ -24,7 +24,6 @@ export const PLAN_FEATURE_NAMES: Readonly<Record<PlanFeature, string>> = {
 
 export const PlanQuality = Type.Object({
   name: Type.Union([Type.Literal('HD'), Type.Literal('Ultra HD')]),
-  /** Long side of every shot, in pixels. */
   size: Type.Unsafe<ShotSize>(Type.Integer({ description: 'Long side of every shot, in pixels' })),
 });
 export type PlanQuality = Static<typeof PlanQuality>;

@@ -6,6 +6,7 @@ export class EventTooEarlyError extends Error {
   override readonly name = 'EventTooEarlyError';
 }
 
+/** Stripe names a related object by its id or, when expanded, by the object itself. */
 export function idOf(value: string | { id: string }): string;
 export function idOf(value: string | { id: string } | null | undefined): string | null;
 export function idOf(value: string | { id: string } | null | undefined): string | null {
