@@ -1,5 +1,12 @@
 import type { Repositories } from '@prodshot/db';
 import type { AppDeps } from '../deps.js';
+import { AccountService } from './accounts.js';
+import { BillingService } from './billing-service.js';
+import { CreditTransactions } from './credit-transactions.js';
+import { createPaymentsProvider } from './payments-provider.js';
+import { PaymentsService } from './payments-service.js';
+import { StripeWebhooks } from './stripe-webhooks.js';
+import { UploadFallbackService } from './upload-fallback.js';
 import { BatchService } from './batch-service.js';
 import { ExportService } from './export-service.js';
 import { GenerationService } from './generation-service.js';
@@ -12,14 +19,26 @@ export interface Services {
   generations: GenerationService;
   batches: BatchService;
   exports: ExportService;
+  accounts: AccountService;
+  billing: BillingService;
+  payments: PaymentsService;
+  stripeWebhooks: StripeWebhooks;
+  uploadFallback: UploadFallbackService;
 }
 
 export function createServices(deps: ServiceDeps): Services {
   const generations = new GenerationService(deps);
+  const transactions = new CreditTransactions(deps);
+  const billing = new BillingService(deps.repos, transactions);
   return {
     generations,
     batches: new BatchService(deps, generations),
     exports: new ExportService(deps),
+    accounts: new AccountService(deps.repos.users),
+    billing,
+    payments: new PaymentsService(deps.repos, createPaymentsProvider(deps.config, billing, transactions)),
+    stripeWebhooks: new StripeWebhooks(transactions),
+    uploadFallback: new UploadFallbackService(deps.repos, deps.store),
   };
 }
 
