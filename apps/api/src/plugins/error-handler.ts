@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ApiErrorBody } from '@prodshot/contracts';
 import { STATUS_CODES } from 'node:http';
-import { HttpError } from '../services/http-error.js';
+import { ExplainedServerError, HttpError } from '../services/http-error.js';
 
 export function errorBody(statusCode: number, message: string, code?: string): ApiErrorBody {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...(code ? { code } : {}) };
@@ -34,12 +34,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).send(errorBody(503, UNAVAILABLE_MESSAGE, 'service_unavailable'));
     }
     const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (statusCode >= 500) {
+    if (statusCode >= 500 && !(error instanceof ExplainedServerError)) {
       request.log.error({ err: error }, 'request failed');
       return reply.status(statusCode).send(errorBody(statusCode, 'Something went wrong on our side. Please try again.'));
     }
     const code = error.validation ? 'invalid_request' : error.code?.toLowerCase();
     const details = error instanceof HttpError ? error.details : {};
+    if (error instanceof HttpError) reply.headers(error.headers);
     return reply.status(statusCode).send({ ...errorBody(statusCode, error.message, code), ...details });
   });
 }

@@ -1,13 +1,13 @@
 import { batchCost, type BatchChoice, type BatchDto, type BatchItemDto, type CreateBatchRequest, type PlanId, type RunStatus } from '@prodshot/contracts';
-import { BatchesRepository, type BatchGeneration, type BatchWithGenerations, type IdempotencyClaim, type ImageRow } from '@prodshot/db';
+import type { BatchesRepository, BatchGeneration, BatchWithGenerations, IdempotencyClaim, ImageRow } from '@prodshot/db';
 import { QUEUE_ORDER } from '@prodshot/queue';
 import { signImage } from '@prodshot/storage';
 import type { ArchiveEntry } from './batch-archive.js';
 import { namedProduct, slug } from './download-names.js';
-import type { GenerationService, GenerationServiceDeps } from './generation-service.js';
-import { enqueueStart, productShotStart, smartStart, type GenerationStart } from './generation-starts.js';
+import type { GenerationService } from './generation-service.js';
+import { productShotStart, smartStart, type GenerationStart } from './generation-starts.js';
 import { HttpError } from './http-error.js';
-import { heldTarget, IdempotentReplayError } from './idempotency.js';
+import type { ServiceDeps } from './services.js';
 
 export function batchNotFound(): HttpError {
   return new HttpError(404, 'Batch not found', 'batch_not_found');
@@ -25,35 +25,29 @@ function batchStatus(statuses: RunStatus[]): RunStatus {
  * queue, so one seller's 20 photos wait behind every seller's single shots.
  */
 export class BatchService {
-  readonly generations: GenerationService;
   private readonly batches: BatchesRepository;
 
   constructor(
-    private readonly deps: GenerationServiceDeps,
-    generations: GenerationService,
+    private readonly deps: ServiceDeps,
+    private readonly generations: GenerationService,
   ) {
-    this.generations = generations;
-    this.batches = new BatchesRepository(deps.db);
+    this.batches = deps.repos.batches;
   }
 
   /** Starts the batch once per Idempotency-Key; a repeat answers the first one's batch and charges nothing. */
   async create(userId: string, body: CreateBatchRequest, claim: IdempotencyClaim | undefined): Promise<{ batchId: string; credits: number }> {
     const credits = batchCost(body.choice, body.items.length);
-    const held = claim && (await this.generations.idempotencyKeys.find(claim.userId, claim.key));
-    if (held) return { batchId: heldTarget(held, claim, 'batch'), credits };
-    const [images, plan] = await Promise.all([
-      Promise.all(body.items.map((item) => this.generations.ownedImage(userId, { imageId: item.imageId }))),
-      this.generations.effectivePlan(userId),
-    ]);
-    const starts = body.items.map((item, index) => startFor(userId, images[index]!, plan, body.choice, item.productTitle));
-    try {
-      const { batchId, generations } = await this.generations.openBatch({ userId, choice: body.choice, generations: starts.map((start) => start.open), claim });
-      await Promise.all(generations.map((generation, index) => enqueueStart(this.generations, starts[index]!, generation.id, claim)));
-      return { batchId, credits };
-    } catch (error) {
-      if (!(claim && error instanceof IdempotentReplayError)) throw error;
-      return { batchId: heldTarget(error.held, claim, 'batch'), credits };
-    }
+    const { id: batchId } = await this.generations.once(claim, 'batch', async () => {
+      const [images, plan] = await Promise.all([
+        Promise.all(body.items.map((item) => this.generations.ownedImage(userId, { imageId: item.imageId }))),
+        this.generations.effectivePlan(userId),
+      ]);
+      const starts = body.items.map((item, index) => startFor(userId, images[index]!, plan, body.choice, item.productTitle));
+      const opened = await this.generations.openBatch({ userId, choice: body.choice, generations: starts.map((start) => start.open), claim });
+      await Promise.all(opened.generations.map((generation, index) => this.generations.enqueueStart(starts[index]!, generation.id, claim)));
+      return opened.batchId;
+    });
+    return { batchId, credits };
   }
 
   async owned(userId: string, batchId: string): Promise<BatchWithGenerations> {

@@ -9,12 +9,12 @@ import {
   type JobPayloads,
   type JobResults,
 } from '@prodshot/contracts';
-import { GenerationsRepository, type GenerationWithStyles } from '@prodshot/db';
+import type { GenerationsRepository, GenerationWithStyles } from '@prodshot/db';
 import { JobFailedError, JobTimeoutError } from '@prodshot/queue';
 import { exportKey } from '@prodshot/storage';
-import type { AppDeps } from '../deps.js';
 import { namedProduct, slug } from './download-names.js';
 import { HttpError } from './http-error.js';
+import type { ServiceDeps } from './services.js';
 
 /** How long a request waits for the worker's export or measurement before asking the seller to retry. */
 const WAIT_MS = 90_000;
@@ -29,8 +29,8 @@ const WAIT_MS = 90_000;
 export class ExportService {
   private readonly generations: GenerationsRepository;
 
-  constructor(private readonly deps: AppDeps) {
-    this.generations = new GenerationsRepository(deps.db);
+  constructor(private readonly deps: ServiceDeps) {
+    this.generations = deps.repos.generations;
   }
 
   /** The seller's own finished output: another seller's generation is not found, an unfinished output is a conflict. */

@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps.js';
 import { BatchService } from './batch-service.js';
 import { ExportService } from './export-service.js';
 import { GenerationService } from './generation-service.js';
+import { ImageService } from './image-service.js';
 
 /** What the services are built from: the app's parts plus every repository, built once. */
 export type ServiceDeps = AppDeps & { repos: Repositories };
@@ -12,6 +13,7 @@ export interface Services {
   generations: GenerationService;
   batches: BatchService;
   exports: ExportService;
+  images: ImageService;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -20,6 +22,7 @@ export function createServices(deps: ServiceDeps): Services {
     generations,
     batches: new BatchService(deps, generations),
     exports: new ExportService(deps),
+    images: new ImageService(deps, generations),
   };
 }
 

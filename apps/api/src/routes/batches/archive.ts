@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
+import { errorResponses, ShortIdParams } from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
-import { errorBody } from '../../plugins/error-handler.js';
 import { checkArchiveLink, type ArchiveLinkSecret } from '../../services/archive-links.js';
 import { streamArchive } from '../../services/batch-archive.js';
 import type { BatchService } from '../../services/batch-service.js';
+import { HttpError } from '../../services/http-error.js';
 
 const ArchiveQuery = Type.Object({
   expires: Type.Optional(Type.Integer()),
@@ -23,10 +24,11 @@ export async function archiveRoute(app: FastifyInstance, service: BatchService, 
     '/api/batches/:id/archive',
     {
       schema: {
-        params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
+        params: ShortIdParams,
         querystring: ArchiveQuery,
         response: {
           200: { description: 'A zip of every finished output, entries named {product}-{style}-{n}.{ext}', content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } } },
+          ...errorResponses([400, 401, 403, 404, 409]),
         },
       },
     },
@@ -34,7 +36,7 @@ export async function archiveRoute(app: FastifyInstance, service: BatchService, 
       const batch = await linkedOrOwned(request, reply, service, secret);
       if (!batch) return reply;
       const entries = service.archiveEntries(batch);
-      if (entries.length === 0) return reply.status(409).send(errorBody(409, 'No shot of this batch is finished yet', 'batch_not_ready'));
+      if (entries.length === 0) throw new HttpError(409, 'No shot of this batch is finished yet', 'batch_not_ready');
       const zip = streamArchive(deps.store, entries);
       zip.on('error', (error) => request.log.warn({ err: error, batchId: batch.id }, 'batch archive stopped'));
       return reply
@@ -46,7 +48,7 @@ export async function archiveRoute(app: FastifyInstance, service: BatchService, 
   );
 }
 
-/** The batch a valid link names, or the bearer's own; another user's batch is no batch (404). */
+/** The batch a valid link names, or the bearer's own; another user's batch is no batch (404). Undefined when the sign-in check already answered. */
 async function linkedOrOwned(
   request: FastifyRequest<{ Params: { id: string }; Querystring: { expires?: number; signature?: string } }>,
   reply: FastifyReply,
@@ -60,13 +62,7 @@ async function linkedOrOwned(
     return service.owned(request.user.id, request.params.id);
   }
   const verdict = checkArchiveLink(await secret.get(), request.params.id, expires ?? Number.NaN, signature);
-  if (verdict === 'expired') {
-    reply.status(403).send(errorBody(403, 'This download link has expired: open the batch again for a fresh one', 'link_expired'));
-    return undefined;
-  }
-  if (verdict === 'invalid') {
-    reply.status(403).send(errorBody(403, 'Invalid download link', 'invalid_signature'));
-    return undefined;
-  }
+  if (verdict === 'expired') throw new HttpError(403, 'This download link has expired: open the batch again for a fresh one', 'link_expired');
+  if (verdict === 'invalid') throw new HttpError(403, 'Invalid download link', 'invalid_signature');
   return service.linked(request.params.id);
 }

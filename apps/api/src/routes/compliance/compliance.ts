@@ -1,23 +1,36 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { ComplianceQuery, ComplianceResponse, type ComplianceReportDto, type ComplianceSubject } from '@prodshot/contracts';
+import {
+  ComplianceQuery,
+  ComplianceResponse,
+  errorResponses,
+  ExportFormatErrorBody,
+  ShortIdParams,
+  type ComplianceReportDto,
+  type ComplianceSubject,
+} from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
 import { HttpError } from '../../services/http-error.js';
-
-const Params = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } } as const;
 
 /**
  * A marketplace checklist measured on an output's pixels by the worker. `output` picks the output
  * (default 0); `exportFormat` measures that output's export for the same preset instead, so an
  * export's own report can be read after POST /api/exports made it.
  */
-export async function complianceRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function complianceRoutes(appBase: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = appBase.withTypeProvider<TypeBoxTypeProvider>();
   const service = app.services.exports;
-  app.get<{ Params: { id: string }; Querystring: ComplianceQuery }>(
+  app.get(
     '/api/generations/:id/compliance',
     {
       onRequest: requireUser,
-      schema: { summary: 'Compliance report of an output (or of its export) for a marketplace preset', params: Params, querystring: ComplianceQuery, response: { 200: ComplianceResponse } },
+      schema: {
+        summary: 'Compliance report of an output (or of its export) for a marketplace preset',
+        params: ShortIdParams,
+        querystring: ComplianceQuery,
+        response: { 200: ComplianceResponse, ...errorResponses([400, 404, 409, 502, 503], { 400: ExportFormatErrorBody }) },
+      },
     },
     async (request): Promise<{ data: ComplianceReportDto }> => {
       const userId = request.user.id;

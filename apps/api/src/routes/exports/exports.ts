@@ -1,9 +1,12 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { ExportRequest, ExportResponse, EXPORT_MIME_TYPES, type ExportDto } from '@prodshot/contracts';
+import { errorResponses, ExportFormatErrorBody, ExportRequest, ExportResponse, EXPORT_MIME_TYPES, type ExportDto } from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
 import { HttpError } from '../../services/http-error.js';
-import { sendStoredFile } from '../../services/stored-file.js';
+import { sendStoredFile, STORED_FILE_RESPONSE } from '../../services/stored-file.js';
+
+const errors = errorResponses([400, 404, 409, 502, 503], { 400: ExportFormatErrorBody });
 
 /** Same-origin path of an export's file, read with the bearer token like any call. */
 export function exportDownloadPath({ generationId, outputIndex, preset, format }: ExportRequest): string {
@@ -14,13 +17,14 @@ export function exportDownloadPath({ generationId, outputIndex, preset, format }
  * Marketplace exports of a finished output: rendered by the worker from the output's cutout and
  * scene, stored once per output, preset and format, and never charged (a rendition of a paid shot).
  */
-export async function exportRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function exportRoutes(appBase: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = appBase.withTypeProvider<TypeBoxTypeProvider>();
   const service = app.services.exports;
   app.addHook('onRequest', requireUser);
 
-  app.post<{ Body: ExportRequest }>(
+  app.post(
     '/api/exports',
-    { schema: { summary: 'Export an output for a marketplace preset (no credit is charged)', body: ExportRequest, response: { 200: ExportResponse } } },
+    { schema: { summary: 'Export an output for a marketplace preset (no credit is charged)', body: ExportRequest, response: { 200: ExportResponse, ...errors } } },
     async (request): Promise<{ data: ExportDto }> => {
       const userId = request.user.id;
       const { generationId, outputIndex, preset, format } = request.body;
@@ -43,9 +47,9 @@ export async function exportRoutes(app: FastifyInstance, deps: AppDeps): Promise
     },
   );
 
-  app.get<{ Querystring: ExportRequest }>(
+  app.get(
     '/api/exports/download',
-    { schema: { summary: 'An export already made, sent through the API and named for saving', querystring: ExportRequest, response: { 200: { type: 'string', format: 'binary' } } } },
+    { schema: { summary: 'An export already made, sent through the API and named for saving', querystring: ExportRequest, response: { 200: STORED_FILE_RESPONSE, ...errors } } },
     async (request, reply) => {
       const userId = request.user.id;
       const { generationId, outputIndex, preset, format } = request.query;
