@@ -4,6 +4,7 @@ import { QUEUE_ORDER } from '@prodshot/queue';
 import { signImage } from '@prodshot/storage';
 import type { ArchiveEntry } from './batch-archive.js';
 import { namedProduct, slug } from './download-names.js';
+import { slotUrls } from './generation-dtos.js';
 import type { GenerationService } from './generation-service.js';
 import { productShotStart, smartStart, type GenerationStart } from './generation-starts.js';
 import { HttpError } from './http-error.js';
@@ -80,8 +81,7 @@ export class BatchService {
   private async itemDto(generation: BatchGeneration): Promise<BatchItemDto> {
     const outputs = await Promise.all(
       generation.styles.map(async (style) => {
-        const done = style.status === 'complete' && style.result_key;
-        const urls = done ? await signImage(this.deps.store, style.result_key!, style.renditions) : { url: null, thumbnailUrl: null, previewUrl: null };
+        const urls = await slotUrls(this.deps.store, style);
         return { index: style.index, name: style.name, status: style.status, progress: style.progress, ...urls, error: style.error };
       }),
     );

@@ -47,7 +47,8 @@ function productInfo(recorded: Record<string, unknown>): ProductInfo {
   return { productTitle: field('productTitle'), productDescription: field('productDescription'), productType: field('productType') };
 }
 
-async function slotUrls(store: ObjectStore, style: GenerationStyleRow): Promise<Pick<StyleSlotDto, 'url' | 'thumbnailUrl' | 'previewUrl'>> {
+/** A slot's signed output URLs; all null until it completed with a stored output. */
+export async function slotUrls(store: ObjectStore, style: Pick<GenerationStyleRow, 'status' | 'result_key' | 'renditions'>): Promise<Pick<StyleSlotDto, 'url' | 'thumbnailUrl' | 'previewUrl'>> {
   if (!style.result_key || style.status !== 'complete') return { url: null, thumbnailUrl: null, previewUrl: null };
   return signImage(store, style.result_key, style.renditions);
 }

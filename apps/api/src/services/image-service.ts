@@ -3,7 +3,7 @@ import type { IdempotencyClaim, IdempotencyKeyRow, ImageRow, Repositories } from
 import { jobIds } from '@prodshot/queue';
 import { deleteImageFiles } from '@prodshot/storage';
 import type { FastifyBaseLogger } from 'fastify';
-import { ExplainedServerError, HttpError } from './http-error.js';
+import { ExplainedServerError } from './http-error.js';
 import { heldTarget } from './idempotency.js';
 import { imageNotFound } from './image-url.js';
 import { imagingHttpError } from './imaging-errors.js';
@@ -102,9 +102,7 @@ export class ImageService {
 
   /** The upload an Idempotency-Key's first request stored (422 when the key was used for something else). */
   private async heldUpload(userId: string, held: IdempotencyKeyRow, claim: IdempotencyClaim): Promise<ImageRow> {
-    const row = await this.repos.images.findOwned(userId, heldTarget(held, claim, 'image'));
-    if (!row) throw new HttpError(404, 'Image not found', 'image_not_found');
-    return row;
+    return this.owned(userId, heldTarget(held, claim, 'image'));
   }
 
   private async deleteUpload(row: ImageRow): Promise<void> {
