@@ -2,7 +2,9 @@ import { batchCost, type BatchChoice, type BatchDto, type BatchItemDto, type Cre
 import type { BatchesRepository, BatchGeneration, BatchWithGenerations, IdempotencyClaim, ImageRow } from '@prodshot/db';
 import { QUEUE_ORDER } from '@prodshot/queue';
 import { signImage } from '@prodshot/storage';
-import type { ArchiveEntry } from './batch-archive.js';
+import type { Readable } from 'node:stream';
+import { archiveLink, ArchiveLinkSecret, checkArchiveLink } from './archive-links.js';
+import { streamArchive, type ArchiveEntry } from './batch-archive.js';
 import { namedProduct, slug } from './download-names.js';
 import { slotUrls } from './generation-dtos.js';
 import type { GenerationService } from './generation-service.js';
@@ -28,11 +30,14 @@ function batchStatus(statuses: RunStatus[]): RunStatus {
 export class BatchService {
   private readonly batches: BatchesRepository;
 
+  private readonly linkSecret: ArchiveLinkSecret;
+
   constructor(
     private readonly deps: ServiceDeps,
     private readonly generations: GenerationService,
   ) {
     this.batches = deps.repos.batches;
+    this.linkSecret = new ArchiveLinkSecret(deps.redis);
   }
 
   /** Starts the batch once per Idempotency-Key; a repeat answers the first one's batch and charges nothing. */
@@ -57,15 +62,24 @@ export class BatchService {
     return batch;
   }
 
-  /** The batch a valid signed link names, whoever asks (the link is the proof). */
-  async linked(batchId: string): Promise<BatchWithGenerations> {
+  /** The caller's batch with a fresh link to its zip. */
+  async ownedDto(userId: string, batchId: string): Promise<BatchDto> {
+    const batch = await this.owned(userId, batchId);
+    return this.toDto(batch, archiveLink(await this.linkSecret.get(), batch.id));
+  }
+
+  /** The batch a valid signed link names, whoever asks (the link is the proof); 403 for an expired or forged link. */
+  async linked(batchId: string, expires: number | undefined, signature: string): Promise<BatchWithGenerations> {
+    const verdict = checkArchiveLink(await this.linkSecret.get(), batchId, expires ?? Number.NaN, signature);
+    if (verdict === 'expired') throw new HttpError(403, 'This download link has expired: open the batch again for a fresh one', 'link_expired');
+    if (verdict === 'invalid') throw new HttpError(403, 'Invalid download link', 'invalid_signature');
     const batch = await this.batches.find(batchId);
     if (!batch) throw batchNotFound();
     return batch;
   }
 
   /** The batch with every item's outputs; their URLs are signed afresh on each read. */
-  async toDto(batch: BatchWithGenerations, archiveUrl: string | null): Promise<BatchDto> {
+  private async toDto(batch: BatchWithGenerations, archiveUrl: string | null): Promise<BatchDto> {
     const items = await Promise.all(batch.generations.map((generation) => this.itemDto(generation)));
     return {
       id: batch.id,
@@ -98,8 +112,15 @@ export class BatchService {
     };
   }
 
+  /** Every finished output of the batch, streamed as one zip; 409 until one is finished. */
+  archive(batch: BatchWithGenerations): Readable {
+    const entries = this.archiveEntries(batch);
+    if (entries.length === 0) throw new HttpError(409, 'No shot of this batch is finished yet', 'batch_not_ready');
+    return streamArchive(this.deps.store, entries);
+  }
+
   /** Every finished output, named `{product}-{style}-{n}` (n counts the product's outputs of that style from 1). */
-  archiveEntries(batch: BatchWithGenerations): ArchiveEntry[] {
+  private archiveEntries(batch: BatchWithGenerations): ArchiveEntry[] {
     const seen = new Map<string, number>();
     return batch.generations.flatMap((generation) =>
       generation.styles

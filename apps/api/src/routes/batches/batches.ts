@@ -12,10 +12,8 @@ import {
   InsufficientCreditsErrorBody,
   ShortIdParams,
 } from '@prodshot/contracts';
-import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
 import { bindLogContext } from '../../plugins/log-context.js';
-import { archiveLink, ArchiveLinkSecret } from '../../services/archive-links.js';
 import { HttpError } from '../../services/http-error.js';
 import { idempotencyClaim } from '../../services/idempotency.js';
 import { archiveRoute } from './archive.js';
@@ -25,10 +23,9 @@ import { archiveRoute } from './archive.js';
  * with the shortfall; `GET` is where a reload or a lost socket catches up; the archive streams
  * every finished output as one zip.
  */
-export async function batchRoutes(appBase: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function batchRoutes(appBase: FastifyInstance): Promise<void> {
   const app = appBase.withTypeProvider<TypeBoxTypeProvider>();
   const service = app.services.batches;
-  const secret = new ArchiveLinkSecret(deps.redis);
 
   app.post(
     '/api/batches',
@@ -50,9 +47,8 @@ export async function batchRoutes(appBase: FastifyInstance, deps: AppDeps): Prom
   );
 
   app.get('/api/batches/:id', { onRequest: requireUser, schema: { params: ShortIdParams, response: { 200: BatchResponse, ...errorResponses([400, 404]) } } }, async (request) => {
-    const batch = await service.owned(request.user.id, request.params.id);
-    return { data: await service.toDto(batch, archiveLink(await secret.get(), batch.id)) };
+    return { data: await service.ownedDto(request.user.id, request.params.id) };
   });
 
-  await archiveRoute(app, service, secret, deps);
+  await archiveRoute(app, service);
 }
