@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { Accepted, Queued } from './accepted.js';
-import { RunStatus } from './generations.js';
+import { NullableString, RunStatus } from './generations.js';
 import { Progress } from './progress.js';
 import { OUTPUTS_PER_REQUEST_MAX, SMART_STYLES_MAX } from './images.js';
 import { AUTO_BACKGROUND, PROMPT_MAX_LENGTH, TEMPLATE_HANDLES, type ShotBackground } from './templates.js';
@@ -63,7 +63,6 @@ export function batchCost(choice: BatchChoice, itemCount: number): number {
 export const CreateBatchResponse = Accepted({ batchId: Type.String(), credits: Type.Integer({ minimum: 0 }), status: Queued });
 export type CreateBatchResponse = Static<typeof CreateBatchResponse>;
 
-const NullableString = Type.Union([Type.String(), Type.Null()]);
 
 /** One output slot of a batch item; its URLs are signed afresh on every read. */
 export const BatchOutputDto = Type.Object({

@@ -21,7 +21,8 @@ export type GenerationKind = Static<typeof GenerationKind>;
 export const SMART_STAGES = ['analysing', 'designing recommendations', 'generating'] as const;
 export type SmartStage = (typeof SMART_STAGES)[number];
 const SmartStageSchema = Type.Unsafe<SmartStage>(Type.String({ enum: [...SMART_STAGES] }));
-const NullableString = Type.Union([Type.String(), Type.Null()]);
+/** A text field that is null until it applies. */
+export const NullableString = Type.Union([Type.String(), Type.Null()]);
 
 export const StyleSlotDto = Type.Object({
   index: Type.Integer({ minimum: 0 }),
