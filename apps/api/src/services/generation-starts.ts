@@ -1,7 +1,7 @@
-import { AUTO_BACKGROUND, shotSizeFor, type Focus, type JobName, type JobPayloads, type PlanId } from '@prodshot/contracts';
-import type { IdempotencyClaim, ImageRow } from '@prodshot/db';
+import { AUTO_BACKGROUND, shotSizeFor, templateName, type Focus, type JobName, type JobPayloads, type PlanId } from '@prodshot/contracts';
+import type { IdempotencyClaim, ImageRow, NewSlot } from '@prodshot/db';
 import type { QueueOrder } from '@prodshot/queue';
-import { slotsFor, type GenerationService, type OpenInput } from './generation-service.js';
+import type { GenerationOpener, OpenInput } from './generation-opener.js';
 
 /** The seller's hints every generation job carries. */
 export interface ProductHints {
@@ -108,18 +108,36 @@ export function smartStart(input: {
       credits: fanOut ? styleCount : 0,
     },
     job: 'style-recommendation',
-    payload: (generationId) => ({ ...jobSource(generationId, userId, image, input.hints), fanOut, styleCount, size: shotSizeFor(input.plan) }),
+    payload: (generationId) => ({ ...jobSource(generationId, userId, image, input.hints), ...recommendationMode(fanOut, styleCount), size: shotSizeFor(input.plan) }),
     order: input.order,
   };
 }
 
+/**
+ * The style-recommendation job's own fields: fan out into `styleCount` style-shots (server-run
+ * smart generation and batches), or only recommend and leave the styles to the client.
+ */
+function recommendationMode(fanOut: boolean, styleCount: number): Pick<JobPayloads['style-recommendation'], 'fanOut' | 'styleCount'> {
+  return { fanOut, styleCount };
+}
+
+/** `count` slots of one template, auto's pick or one prompt, named as the history names them. */
+export function slotsFor(count: number, backgroundType: string | undefined, prompt: string | undefined): NewSlot[] {
+  return Array.from({ length: count }, (_, index) => ({
+    index,
+    name: templateName(backgroundType),
+    prompt: prompt?.trim() || null,
+    backgroundType: backgroundType ?? 'custom',
+  }));
+}
+
 /** Opens (and charges) one start and enqueues its job under the generation's id. */
-export async function startGeneration(service: GenerationService, start: GenerationStart, claim?: IdempotencyClaim): Promise<string> {
-  const generation = await service.open({ ...start.open, claim });
-  await enqueueStart(service, start, generation.id, claim);
+export async function startGeneration(opener: GenerationOpener, start: GenerationStart, claim?: IdempotencyClaim): Promise<string> {
+  const generation = await opener.open({ ...start.open, claim });
+  await enqueueStart(opener, start, generation.id, claim);
   return generation.id;
 }
 
-export async function enqueueStart(service: GenerationService, start: GenerationStart, generationId: string, claim?: IdempotencyClaim): Promise<void> {
-  await service.enqueue(start.job, start.payload(generationId) as never, { jobId: generationId, ...start.order }, 'generation', claim);
+export async function enqueueStart(opener: GenerationOpener, start: GenerationStart, generationId: string, claim?: IdempotencyClaim): Promise<void> {
+  await opener.enqueue(start.job, start.payload(generationId) as never, { jobId: generationId, ...start.order }, 'generation', claim);
 }

@@ -10,6 +10,7 @@ import { UploadFallbackService } from './upload-fallback.js';
 import { BatchService } from './batch-service.js';
 import { ExportService } from './export-service.js';
 import { GenerationService } from './generation-service.js';
+import { ImageService } from './image-service.js';
 
 /** What the services are built from: the app's parts plus every repository, built once. */
 export type ServiceDeps = AppDeps & { repos: Repositories };
@@ -24,6 +25,7 @@ export interface Services {
   payments: PaymentsService;
   stripeWebhooks: StripeWebhooks;
   uploadFallback: UploadFallbackService;
+  images: ImageService;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -39,6 +41,7 @@ export function createServices(deps: ServiceDeps): Services {
     payments: new PaymentsService(deps.repos, createPaymentsProvider(deps.config, billing, transactions)),
     stripeWebhooks: new StripeWebhooks(transactions),
     uploadFallback: new UploadFallbackService(deps.repos, deps.store),
+    images: new ImageService(deps, generations),
   };
 }
 
