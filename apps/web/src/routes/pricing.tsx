@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAuthState } from '../features/auth/auth-context.js';
 import { authPath } from '../features/auth/return-path.js';
-import { useSubscription } from '../features/credits/use-subscription.js';
-import { planLines } from '../features/plans/plan-lines.js';
+import { useSubscription } from '../features/credits/api/get-subscription.js';
+import { planLines } from '../features/credits/plan-lines.js';
 import { formatPrice } from '../lib/format.js';
 
 const FAQ = [
