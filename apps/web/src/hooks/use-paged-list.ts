@@ -8,7 +8,7 @@ import { PAGE_SIZE, pageCount, pageSlice } from '../lib/pagination.js';
  */
 const FETCH_SIZE = PAGE_SIZE * 2;
 
-interface ListPage<T> {
+export interface ListPage<T> {
   data: T[];
   nextCursor: string | null;
 }

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ConfirmDialog } from '../components/ui/confirm-dialog.js';
 import { LoadMore } from '../components/ui/load-more.js';
 import { Pagination } from '../components/ui/pagination.js';
 import { Spinner } from '../components/ui/spinner.js';
-import { useDeleteImage } from '../features/uploads/api/delete-image.js';
 import { useImagePages } from '../features/uploads/api/get-images.js';
+import { DeleteUploadDialog, useDeleteUpload } from '../features/uploads/delete-upload.js';
 import { FallbackImage } from '../features/uploads/fallback-image.js';
-import { toUploadItem, type UploadItem } from '../features/uploads/upload-items.js';
+import { toUploadItem } from '../features/uploads/upload-items.js';
 import { countLabel } from '../lib/count-label.js';
 import { formatDate } from '../lib/format.js';
 import { UploadFirstPhoto } from '../components/ui/empty-state.js';
@@ -18,9 +17,8 @@ export function AllUploadsPage() {
   const list = useImagePages();
   const images = list.query;
   const navigate = useNavigate();
-  const [deleting, setDeleting] = useState<UploadItem | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const remove = useDeleteImage({ onSettled: () => setDeleting(null), onError: () => setError('Failed to delete image. Please try again.') });
+  const removal = useDeleteUpload(() => setError('Failed to delete image. Please try again.'));
 
   const shown = list.visible.map(toUploadItem);
 
@@ -68,7 +66,7 @@ export function AllUploadsPage() {
                   </span>
                   <span className="muted small tile-date">{formatDate(item.createdAt)}</span>
                 </div>
-                <button type="button" className="link-button danger small" onClick={() => setDeleting(item)}>
+                <button type="button" className="link-button danger small" onClick={() => removal.ask(item)}>
                   Delete
                 </button>
               </li>
@@ -78,16 +76,7 @@ export function AllUploadsPage() {
           {list.hasMore && <LoadMore busy={images.isFetchingNextPage} failed={images.isFetchNextPageError} failedMessage={LOAD_FAILED} onLoadMore={() => void list.loadMore()} />}
         </>
       )}
-      {deleting && (
-        <ConfirmDialog
-          title="Delete this image?"
-          message={`“${deleting.name}” and its stored files will be deleted. Generated shots stay in your history.`}
-          confirmLabel="Delete"
-          busy={remove.isPending}
-          onConfirm={() => remove.mutate(deleting)}
-          onCancel={() => setDeleting(null)}
-        />
-      )}
+      <DeleteUploadDialog flow={removal} />
     </div>
   );
 }

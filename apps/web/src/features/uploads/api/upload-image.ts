@@ -13,13 +13,19 @@ export function uploadImage(file: Blob, name: string | undefined, idempotencyKey
   return request<ImageDto>('POST', '/images/upload', form, { headers: keyed(idempotencyKey) });
 }
 
-/** The dashboard's upload of a chosen file: the upload list is read again once it is stored. */
+/**
+ * The dashboard's upload of a chosen file: the editor then reads the upload from the cache, fresh as
+ * it is, rather than asking again, and the upload list is read again.
+ */
 export function useUploadImage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ file, idempotencyKey }: { file: File; idempotencyKey: string }) => uploadImage(file, file.name, idempotencyKey),
     retry: retryTransient,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.images }),
+    onSuccess: (image) => {
+      queryClient.setQueryData(queryKeys.image(image._id), { data: image });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.images });
+    },
   });
 }
 
