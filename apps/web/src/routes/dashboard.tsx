@@ -20,6 +20,7 @@ import { usePasteImage } from '../features/uploads/use-paste-image.js';
 import { usePhotoSelection } from '../features/uploads/use-photo-selection.js';
 import { useMediaQuery } from '../hooks/use-media-query.js';
 import { newIdempotencyKey } from '../lib/idempotency.js';
+import './dashboard.css';
 
 const RECENT_UPLOADS = 9;
 const RECENT_GENERATIONS = 6;

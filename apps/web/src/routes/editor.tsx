@@ -26,6 +26,7 @@ import { useImage } from '../features/uploads/api/get-image.js';
 import { useSaveProductTitle } from '../features/uploads/api/set-image-title.js';
 import type { EditorState } from '../features/uploads/upload-items.js';
 import { downloadShot, editorDownloadName } from '../lib/download.js';
+import '../features/editor/editor.css';
 
 const ALL_GENERATIONS_STRIP = 12;
 

@@ -8,6 +8,7 @@ import { useImages } from '../features/uploads/api/get-images.js';
 import { DeleteUploadDialog, useDeleteUpload } from '../features/uploads/delete-upload.js';
 import { RecentUploads } from '../features/uploads/recent-uploads.js';
 import { toUploadItem } from '../features/uploads/upload-items.js';
+import './profile.css';
 
 const PROFILE_UPLOADS = 6;
 

@@ -11,6 +11,7 @@ import { useGeneration } from '../features/generations/api/get-generation.js';
 import { useImage } from '../features/uploads/api/get-image.js';
 import { IterateActions } from '../features/generations/iterate-actions.js';
 import { downloadShot, smartResultDownloadName } from '../lib/download.js';
+import '../features/generations/smart.css';
 
 const ALL = 'All Styles';
 

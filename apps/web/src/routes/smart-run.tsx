@@ -9,6 +9,8 @@ import { useGeneration } from '../features/generations/api/get-generation.js';
 import { useImage } from '../features/uploads/api/get-image.js';
 import { SmartHeader } from '../features/generations/smart-header.js';
 import { IterateActions, RetryStyle } from '../features/generations/iterate-actions.js';
+import '../features/uploads/uploads.css';
+import '../features/generations/smart.css';
 
 /** Spec §4: results show this long after the last style lands. */
 const RESULTS_DELAY_MS = 500;

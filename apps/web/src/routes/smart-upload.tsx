@@ -17,6 +17,8 @@ import { SmartHeader } from '../features/generations/smart-header.js';
 import { ApiError } from '../lib/api-client.js';
 import { newIdempotencyKey } from '../lib/idempotency.js';
 import { imageFileProblem, SMART_MAX_BYTES } from '../lib/image-intake.js';
+import '../features/uploads/uploads.css';
+import '../features/generations/smart.css';
 
 
 type Source = { kind: 'file'; file: File } | { kind: 'stored'; imageId: string; fileId: string; name?: string };

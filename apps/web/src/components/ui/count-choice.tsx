@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import './count-choice.css';
 
 /** One credit per image (decisions.md), whatever the mode. */
 export function creditCost(count: number): string {

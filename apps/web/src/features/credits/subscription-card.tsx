@@ -9,6 +9,7 @@ import { useCancelSubscription } from './api/cancel-subscription.js';
 import { useBillingPortal } from './api/create-portal-session.js';
 import { totalCredits, useSubscription } from './api/get-subscription.js';
 import { PlanChangeNote } from './plan-change.js';
+import './subscription.css';
 
 type Message = { type: 'ok' | 'error'; text: string };
 

@@ -7,6 +7,7 @@ import type { EditorPreset } from './editor-preset.js';
 import { PromptBox } from './prompt-box.js';
 import { TEMPLATE_DESCRIPTIONS } from './template-descriptions.js';
 import type { ShotChoice } from './use-shot-choice.js';
+import './editor.css';
 
 interface EditorControlsProps {
   choice: ShotChoice;

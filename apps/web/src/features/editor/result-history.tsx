@@ -1,5 +1,6 @@
 import { BOX_SIZES, RenditionImage } from '../../components/ui/rendition-image.js';
 import type { HistoryEntry, Shot } from './editor-shots.js';
+import './editor.css';
 
 /** The shots of one request, when it made more than one: a tap shows one in the preview. */
 export function ResultStrip({ results, shown, onShow }: { results: Shot[]; shown: number; onShow: (index: number) => void }) {

@@ -11,6 +11,7 @@ import { queryKeys } from '../../lib/query-keys.js';
 import { useGeneration } from './api/get-generation.js';
 import { useMoreLikeThis } from './api/more-like-this.js';
 import { useRetryStyle } from './api/retry-style.js';
+import './iterate.css';
 
 /** Navigation state of /editor opened from a result: the output's ids only; the editor reads its generation. */
 export interface FromOutputState {

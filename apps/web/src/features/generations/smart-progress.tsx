@@ -2,6 +2,7 @@ import { SUPPORTED_PRODUCT_LIST, type GenerationDto, type StyleSlotDto } from '@
 import type { ReactNode } from 'react';
 import { BOX_SIZES, RenditionImage } from '../../components/ui/rendition-image.js';
 import { smartFailure, STAGE_LABELS, stepStates } from './smart-status.js';
+import './smart.css';
 
 /** The smart flow's steps, then each style's state, or the reason the run produced nothing. */
 export function SmartProgress({ run, actions }: { run: GenerationDto | undefined; actions?: (style: StyleSlotDto) => ReactNode }) {

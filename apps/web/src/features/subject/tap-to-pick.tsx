@@ -3,6 +3,7 @@ import { useCallback, useEffect, useId, useRef, useState, type CSSProperties, ty
 import { Spinner } from '../../components/ui/spinner.js';
 import { boxContains, focusAt, pictureBox, type Box } from './image-box.js';
 import type { SubjectPhase } from './api/get-subject.js';
+import './tap-to-pick.css';
 
 export const FINDING_PRODUCT = 'Finding your product…';
 /** Only shown if a failed subject came without its reason, which the contract does not expect. */

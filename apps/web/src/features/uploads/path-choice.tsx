@@ -1,3 +1,5 @@
+import './uploads.css';
+
 /** The two ways on from a chosen photo: the smart flow or the manual editor. */
 export function PathChoice({ onSmart, onManual, uploading }: { onSmart: () => void; onManual: () => void; uploading: boolean }) {
   return (

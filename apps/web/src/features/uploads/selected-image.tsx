@@ -1,5 +1,6 @@
 import type { RefObject } from 'react';
 import { ProductTitleField } from '../../components/ui/product-title-field.js';
+import './uploads.css';
 
 /** The photo the seller goes on with: its preview, its name and product title, and a way back to choosing. */
 export function SelectedImage({ cardRef, preview, name, title, onTitle, onChooseAnother }: {
