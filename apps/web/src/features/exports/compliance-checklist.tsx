@@ -1,4 +1,4 @@
-import type { ExportFormat, ExportPresetId, ShotRef } from '@prodshot/contracts';
+import type { ExportPresetId, ShotRef } from '@prodshot/contracts';
 import { useId } from 'react';
 import { errorMessage } from '../../lib/api-client.js';
 import { useCompliance } from './api/get-compliance.js';
