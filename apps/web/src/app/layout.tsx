@@ -1,16 +1,14 @@
 import { planLabel } from '@prodshot/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Spinner } from '../components/ui/spinner.js';
 import { useAuthState } from '../features/auth/auth-context.js';
 import { CreditCounter } from '../features/credits/credit-counter.js';
 import { PlanChangeNote } from '../features/credits/plan-change.js';
-import { useBillingPortal } from '../features/credits/use-billing-portal.js';
-import { totalCredits, useSubscription } from '../features/credits/use-subscription.js';
+import { useBillingPortal } from '../features/credits/api/create-portal-session.js';
+import { totalCredits, useSubscription } from '../features/credits/api/get-subscription.js';
 import { useMenu } from '../features/menu/use-menu.js';
-import { api } from '../lib/api-client.js';
-import { queryKeys } from '../lib/query-keys.js';
+import { useProfile } from '../features/profile/api/get-profile.js';
 import { useRouteFocus, useRouteTitle } from './route-effects.js';
 
 export function Layout() {
@@ -195,7 +193,7 @@ function MenuItem({ children }: { children: ReactNode }) {
 }
 
 function UserMenu({ onSignOut }: { onSignOut: () => void }) {
-  const profile = useQuery({ queryKey: queryKeys.profile, queryFn: api.profile });
+  const profile = useProfile();
   const menu = useMenu();
   const name = profile.data?.name ?? '';
   const initials =

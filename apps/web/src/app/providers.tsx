@@ -1,8 +1,8 @@
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { EmbeddedAuthProvider } from '../features/auth/embedded-auth-provider.js';
-import { SocketProvider } from '../features/realtime/socket-provider.js';
-import { api } from '../lib/api-client.js';
+import { SocketProvider } from './socket-provider.js';
+import { useClientConfig } from '../features/auth/api/get-client-config.js';
 
 // Clerk's SDK is large; only deployments that configure it download it.
 const ClerkAuthProvider = lazy(() => import('../features/auth/clerk-auth-provider.js').then((m) => ({ default: m.ClerkAuthProvider })));
@@ -18,7 +18,7 @@ export function createQueryClient(): QueryClient {
 
 /** Picks Clerk or the embedded sign-in from the API's client config, at runtime. */
 function AuthProvider({ children }: { children: ReactNode }) {
-  const config = useQuery({ queryKey: ['client-config'], queryFn: api.clientConfig, staleTime: Infinity, retry: 3 });
+  const config = useClientConfig();
   const auth = config.data?.auth;
   if (auth?.mode === 'clerk') {
     return (

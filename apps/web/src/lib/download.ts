@@ -1,5 +1,5 @@
-import type { ShotRef } from '@prodshot/contracts';
-import { api } from './api-client.js';
+import { shotDownloadPath, type ShotRef } from '@prodshot/contracts';
+import { requestBlob } from './api-client.js';
 
 /**
  * Saves a shot under our name rather than its storage key. The file comes through the API from
@@ -8,7 +8,7 @@ import { api } from './api-client.js';
  * `baseName` has no extension: the file gets the one its bytes call for.
  */
 export async function downloadShot(shot: ShotRef, baseName: string): Promise<void> {
-  await saveBlob(await api.shotFile(shot), baseName);
+  await saveBlob(await requestBlob(shotDownloadPath(shot)), baseName);
 }
 
 /** Saves a blob under `name`, its extension replaced by the one the bytes are (PNG, JPEG, WebP). */

@@ -1,5 +1,11 @@
-/** Query keys in one place, so socket handlers and screens write and read the same cache entries. */
+import type { ExportFormat, ExportPresetId } from '@prodshot/contracts';
+
+/**
+ * Query keys in one place: each feature's api file reads and writes its entries under these keys,
+ * and the socket (app/socket-provider.tsx) writes into the same entries.
+ */
 export const queryKeys = {
+  clientConfig: ['client-config'] as const,
   subscription: ['subscription'] as const,
   profile: ['profile'] as const,
   images: ['images'] as const,
@@ -13,4 +19,7 @@ export const queryKeys = {
   generation: (id: string) => ['generation', id] as const,
   generationAll: ['generation'] as const,
   subject: (imageId: string) => ['subject', imageId] as const,
+  batch: (id: string) => ['batch', id] as const,
+  compliance: (generationId: string, index: number, preset: ExportPresetId, exportFormat: ExportFormat | undefined) =>
+    ['compliance', generationId, index, preset, exportFormat ?? 'output'] as const,
 };

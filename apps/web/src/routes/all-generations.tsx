@@ -1,22 +1,20 @@
 import type { GenerationListItem } from '@prodshot/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { GenerationPopup } from '../components/ui/image-popup.js';
 import { LoadMore } from '../components/ui/load-more.js';
 import { Pagination } from '../components/ui/pagination.js';
 import { BOX_SIZES, RenditionImage } from '../components/ui/rendition-image.js';
 import { Spinner } from '../components/ui/spinner.js';
 import { UploadFirstPhoto } from '../components/ui/empty-state.js';
-import { countLabel } from '../features/history/count-label.js';
-import { usePagedList } from '../features/history/use-paged-list.js';
-import { api } from '../lib/api-client.js';
+import { useGenerationPages } from '../features/generations/api/get-recent-generations.js';
+import { GenerationPopup } from '../features/generations/generation-popup.js';
+import { countLabel } from '../lib/count-label.js';
 import { formatDate } from '../lib/format.js';
-import { queryKeys } from '../lib/query-keys.js';
 
 const LOAD_FAILED = 'Failed to load generations. Please try again.';
 
 export function AllGenerationsPage() {
-  const list = usePagedList(queryKeys.generationPages, api.recentGenerations);
+  const list = useGenerationPages();
   const { query: generations, items } = list;
   const [popup, setPopup] = useState<GenerationListItem | null>(null);
 

@@ -1,39 +1,24 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ConfirmDialog } from '../components/ui/confirm-dialog.js';
 import { LoadMore } from '../components/ui/load-more.js';
 import { Pagination } from '../components/ui/pagination.js';
 import { Spinner } from '../components/ui/spinner.js';
-import { countLabel } from '../features/history/count-label.js';
-import { usePagedList } from '../features/history/use-paged-list.js';
+import { useImagePages } from '../features/uploads/api/get-images.js';
+import { DeleteUploadDialog, useDeleteUpload } from '../features/uploads/delete-upload.js';
 import { FallbackImage } from '../features/uploads/fallback-image.js';
-import { toUploadItem, type UploadItem } from '../features/uploads/upload-items.js';
-import { api } from '../lib/api-client.js';
+import { toUploadItem } from '../features/uploads/upload-items.js';
+import { countLabel } from '../lib/count-label.js';
 import { formatDate } from '../lib/format.js';
-import { queryKeys } from '../lib/query-keys.js';
 import { UploadFirstPhoto } from '../components/ui/empty-state.js';
 
 const LOAD_FAILED = 'Failed to load uploads. Please try again.';
 
 export function AllUploadsPage() {
-  const list = usePagedList(queryKeys.imagePages, api.imagesPage);
+  const list = useImagePages();
   const images = list.query;
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [deleting, setDeleting] = useState<UploadItem | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const remove = useMutation({
-    mutationFn: (item: UploadItem) => api.deleteImage(item.imageId),
-    onSuccess: () => {
-      setDeleting(null);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.images });
-    },
-    onError: () => {
-      setDeleting(null);
-      setError('Failed to delete image. Please try again.');
-    },
-  });
+  const removal = useDeleteUpload(() => setError('Failed to delete image. Please try again.'));
 
   const shown = list.visible.map(toUploadItem);
 
@@ -81,7 +66,7 @@ export function AllUploadsPage() {
                   </span>
                   <span className="muted small tile-date">{formatDate(item.createdAt)}</span>
                 </div>
-                <button type="button" className="link-button danger small" onClick={() => setDeleting(item)}>
+                <button type="button" className="link-button danger small" onClick={() => removal.ask(item)}>
                   Delete
                 </button>
               </li>
@@ -91,16 +76,7 @@ export function AllUploadsPage() {
           {list.hasMore && <LoadMore busy={images.isFetchingNextPage} failed={images.isFetchNextPageError} failedMessage={LOAD_FAILED} onLoadMore={() => void list.loadMore()} />}
         </>
       )}
-      {deleting && (
-        <ConfirmDialog
-          title="Delete this image?"
-          message={`“${deleting.name}” and its stored files will be deleted. Generated shots stay in your history.`}
-          confirmLabel="Delete"
-          busy={remove.isPending}
-          onConfirm={() => remove.mutate(deleting)}
-          onCancel={() => setDeleting(null)}
-        />
-      )}
+      <DeleteUploadDialog flow={removal} />
     </div>
   );
 }

@@ -179,7 +179,7 @@ describe('a started batch (/batches/:id)', () => {
     productInfo: null,
     error: null,
     unsupportedProduct: false,
-    styles: [0, 1].map((index) => ({ ...output(index, 'Marble'), prompt: null, ...(done ? { status: 'complete' as const, progress: 1, ...stored(`/storage/out-${n}-${index}.png`) } : {}) })),
+    styles: [0, 1].map((index) => ({ ...output(index, 'Marble'), prompt: null, ...(done ? { status: 'complete' as const, progress: 100, ...stored(`/storage/out-${n}-${index}.png`) } : {}) })),
     createdAt: '2026-11-24T00:00:00.000Z',
   });
 
@@ -196,7 +196,7 @@ describe('a started batch (/batches/:id)', () => {
 
     const socket = fakeSocket(queryClient);
     await waitFor(() => expect(screen.getAllByText('Marble: Waiting').length).toBeGreaterThan(0));
-    socket.emit('generation:style', { generationId: 'gen-1', index: 0, status: 'progress', progress: 0.5 });
+    socket.emit('generation:style', { generationId: 'gen-1', index: 0, status: 'progress', progress: 50 });
     expect(await screen.findByText('Marble: 50%')).toBeTruthy();
     first = generation(1, true);
     row = { ...batch, archiveUrl: '/api/batches/batch-1/archive?expires=99999999999&signature=abc', items: [{ ...batch.items[0]!, status: 'complete' }, batch.items[1]!] };

@@ -5,10 +5,10 @@ import { BatchDraft } from '../features/batches/batch-draft.js';
 import type { DraftItem } from '../features/batches/use-batch-uploads.js';
 import { CoachNotice } from '../features/coach/coach-notice.js';
 import { coachWarnings } from '../features/coach/coach-warnings.js';
-import { useSubject } from '../features/subject/use-subject.js';
+import { useSubject } from '../features/subject/api/get-subject.js';
 import type { BatchDraftState } from '../features/batches/batch-files.js';
 import { BatchProgress } from '../features/batches/batch-progress.js';
-import { useBatch } from '../features/batches/use-batch.js';
+import { useBatch } from '../features/batches/api/get-batch.js';
 import '../features/batches/batches.css';
 
 /** `/batches/new`: the photos the dashboard handed over, before anything is charged. */

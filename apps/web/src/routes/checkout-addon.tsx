@@ -1,22 +1,21 @@
 import { ADDON_PACKS, addOnReturnPath, findAddOnPack, type AddOnPackId } from '@prodshot/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PLACEHOLDER_BILLING, useCheckoutFlow } from '../features/credits/checkout-flow.js';
 import { PaymentError } from '../features/credits/payment-error.js';
-import { api } from '../lib/api-client.js';
+import { buyCredits } from '../features/credits/api/buy-credits.js';
+import { useProfile } from '../features/profile/api/get-profile.js';
 import { formatPrice } from '../lib/format.js';
-import { queryKeys } from '../lib/query-keys.js';
 
 export function CheckoutAddonPage() {
   const [params] = useSearchParams();
   const [packId, setPackId] = useState<AddOnPackId>(findAddOnPack(params.get('plan') ?? '')?.id ?? 'addon-100');
-  const profile = useQuery({ queryKey: queryKeys.profile, queryFn: api.profile });
+  const profile = useProfile();
   const { phase, reason, run } = useCheckoutFlow('/dashboard?addon=success');
 
   const pay = () =>
     run((idempotencyKey) =>
-      api.buyCredits(
+      buyCredits(
         packId,
         { email: profile.data?.email, name: profile.data?.name, billing: PLACEHOLDER_BILLING },
         `${window.location.origin}${addOnReturnPath(packId)}`,

@@ -1,19 +1,18 @@
 import { alreadySubscribedMessage, findPlan, isPaidPlanId, subscriptionReturnPath } from '@prodshot/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Spinner } from '../components/ui/spinner.js';
 import { PLACEHOLDER_BILLING, useCheckoutFlow } from '../features/credits/checkout-flow.js';
 import { PaymentError } from '../features/credits/payment-error.js';
-import { useSubscription } from '../features/credits/use-subscription.js';
-import { api } from '../lib/api-client.js';
+import { createSubscription } from '../features/credits/api/create-subscription.js';
+import { useSubscription } from '../features/credits/api/get-subscription.js';
+import { useProfile } from '../features/profile/api/get-profile.js';
 import { formatDate, formatPrice } from '../lib/format.js';
-import { queryKeys } from '../lib/query-keys.js';
 
 export function CheckoutPage() {
   const [params] = useSearchParams();
   const planId = params.get('plan');
   const subscription = useSubscription();
-  const profile = useQuery({ queryKey: queryKeys.profile, queryFn: api.profile });
+  const profile = useProfile();
   const navigate = useNavigate();
   const { phase, reason, run } = useCheckoutFlow('/dashboard?subscription=success');
 
@@ -35,7 +34,7 @@ export function CheckoutPage() {
 
   const pay = () =>
     run((idempotencyKey) =>
-      api.createSubscription(
+      createSubscription(
         planId,
         { email: profile.data?.email, name: profile.data?.name, billing: PLACEHOLDER_BILLING },
         `${window.location.origin}${subscriptionReturnPath(planId)}`,

@@ -27,7 +27,7 @@ function autoGeneration(count: number, status: GenerationDto['status']): Generat
       index,
       ...scene,
       status,
-      progress: status === 'complete' ? 1 : 0,
+      progress: status === 'complete' ? 100 : 0,
       ...(status === 'complete' ? stored(`/storage/auto-${index}.png`) : { url: null, thumbnailUrl: null, previewUrl: null }),
       error: null,
     })),

@@ -23,7 +23,7 @@ const queued: GenerationDto = {
   styles: [{ index: 0, name: 'Lifestyle', prompt: null, status: 'queued', progress: 0, url: null, thumbnailUrl: null, previewUrl: null, error: null }],
   createdAt: '2025-01-01T00:00:00.000Z',
 };
-const shotDone: GenerationDto = { ...queued, status: 'complete', styles: [{ ...queued.styles[0]!, status: 'complete', progress: 1, ...stored('/storage/out.png') }] };
+const shotDone: GenerationDto = { ...queued, status: 'complete', styles: [{ ...queued.styles[0]!, status: 'complete', progress: 100, ...stored('/storage/out.png') }] };
 const accepted = () => ({ data: { generationId: 'gen-1', status: 'queued' } });
 
 function renderEditor(subject: SubjectDto, routes: Record<string, (body: unknown) => unknown> = {}) {
@@ -102,7 +102,7 @@ describe('EditorPage manual shots', () => {
     expect(call!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(screen.getByRole('button', { name: 'Generating…' })).toBeTruthy();
 
-    socket.emit('generation:style', { generationId: 'gen-1', index: 0, status: 'progress', progress: 0.4 });
+    socket.emit('generation:style', { generationId: 'gen-1', index: 0, status: 'progress', progress: 40 });
     expect(await screen.findByText('Generating your shot… 40%')).toBeTruthy();
     socket.emit('generation:style', { generationId: 'gen-1', index: 0, status: 'complete', ...stored('/storage/out.png') });
     row = shotDone;

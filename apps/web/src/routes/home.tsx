@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { ShowcaseImage } from '../components/ui/showcase-image.js';
 import { BeforeAfterSlider } from '../features/home/before-after-slider.js';
 import { HERO, showcaseSrc } from '../lib/showcase.js';
+import '../features/home/home.css';
 
 const GALLERY = [
   { src: 'gallery-1', alt: 'Blue canvas plimsolls on a white marble surface' },

@@ -151,7 +151,7 @@ describe('downloads come through the API from the app origin, whatever origin th
       productInfo: null,
       error: null,
       unsupportedProduct: false,
-      styles: [{ index: 2, name: 'Marble', prompt: 'marble', status: 'complete', progress: 1, url: shot.imageUrl, ...renditionsOf('/storage/out.png'), error: null }],
+      styles: [{ index: 2, name: 'Marble', prompt: 'marble', status: 'complete', progress: 100, url: shot.imageUrl, ...renditionsOf('/storage/out.png'), error: null }],
       createdAt: '2025-01-01T00:00:00.000Z',
     };
     const calls = stubApi({ 'GET /generations/gen-1': () => ({ data: run }), 'GET /generations/gen-1/styles/2/download': fullShot });

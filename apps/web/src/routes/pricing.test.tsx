@@ -1,7 +1,7 @@
 import { PLAN_FEATURE_NAMES, PLANS, type Plan, type PlanFeature } from '@prodshot/contracts';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { planLines } from '../features/plans/plan-lines.js';
+import { planLines } from '../features/credits/plan-lines.js';
 import { stubApi } from '../test-support/fake-api.js';
 import { renderRoutes } from '../test-support/render-routes.js';
 import { subscriptionOn } from '../test-support/subscriptions.js';

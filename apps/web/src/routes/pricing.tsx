@@ -3,9 +3,10 @@ import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAuthState } from '../features/auth/auth-context.js';
 import { authPath } from '../features/auth/return-path.js';
-import { useSubscription } from '../features/credits/use-subscription.js';
-import { planLines } from '../features/plans/plan-lines.js';
+import { useSubscription } from '../features/credits/api/get-subscription.js';
+import { planLines } from '../features/credits/plan-lines.js';
 import { formatPrice } from '../lib/format.js';
+import './pricing.css';
 
 const FAQ = [
   { q: 'What counts as an image?', a: 'Each generated image uses one credit, whichever path made it: a template, a custom prompt or a smart style. Prompt enhancement, on the plans that include it, uses none.' },

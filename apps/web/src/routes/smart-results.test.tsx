@@ -11,7 +11,7 @@ const style = (index: number, name: string, status: 'complete' | 'failed') => ({
   name,
   prompt: null,
   status,
-  progress: status === 'complete' ? 1 : 0,
+  progress: status === 'complete' ? 100 : 0,
   ...(status === 'complete' ? stored(`/storage/${name.toLowerCase()}.png`) : { url: null, thumbnailUrl: null, previewUrl: null }),
   error: status === 'failed' ? 'The engine gave up' : null,
 });

@@ -1,5 +1,4 @@
 import type { ExportPresetId, GenerationDto, ShotRef } from '@prodshot/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
 import { BOX_SIZES, RenditionImage } from '../components/ui/rendition-image.js';
@@ -8,11 +7,11 @@ import { ExportDialog } from '../features/exports/export-dialog.js';
 import { ResultCheck } from '../features/exports/result-check.js';
 import { GenerationLoadError, GenerationNotFound } from '../features/generations/generation-not-found.js';
 import { isFinished } from '../features/generations/smart-status.js';
-import { useGeneration } from '../features/generations/use-generation.js';
-import { api } from '../lib/api-client.js';
-import { IterateActions } from '../features/iterate/iterate-actions.js';
+import { useGeneration } from '../features/generations/api/get-generation.js';
+import { useImage } from '../features/uploads/api/get-image.js';
+import { IterateActions } from '../features/generations/iterate-actions.js';
 import { downloadShot, smartResultDownloadName } from '../lib/download.js';
-import { queryKeys } from '../lib/query-keys.js';
+import '../features/generations/smart.css';
 
 const ALL = 'All Styles';
 
@@ -36,7 +35,7 @@ export function SmartResultsPage() {
   const [downloadError, setDownloadError] = useState<string | null>(null);
   // The upload's title names the downloads; a deleted upload leaves them 'product-shot-…'.
   const imageId = run?.imageId ?? null;
-  const upload = useQuery({ queryKey: queryKeys.image(imageId ?? ''), queryFn: () => api.image(imageId!), enabled: imageId !== null, retry: false });
+  const upload = useImage(imageId, { retry: false });
   const productTitle = upload.data?.data.productTitle;
   const [exporting, setExporting] = useState<{ shot: ShotRef; preset?: ExportPresetId; start: boolean } | null>(null);
   if (notFound) return <GenerationNotFound />;

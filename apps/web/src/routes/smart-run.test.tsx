@@ -19,13 +19,13 @@ const midway: GenerationDto = {
   productInfo: { productTitle: 'Blue plimsolls', productDescription: 'Canvas shoes', productType: 'footwear' },
   error: null,
   unsupportedProduct: false,
-  styles: [{ ...slot(0, 'Marble'), status: 'complete', progress: 1, ...stored('/storage/marble.png') }, { ...slot(1, 'Beach'), status: 'running', progress: 0.4 }],
+  styles: [{ ...slot(0, 'Marble'), status: 'complete', progress: 100, ...stored('/storage/marble.png') }, { ...slot(1, 'Beach'), status: 'running', progress: 40 }],
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 const finished: GenerationDto = {
   ...midway,
   status: 'complete',
-  styles: [midway.styles[0]!, { ...midway.styles[1]!, status: 'complete', progress: 1, ...stored('/storage/beach.png') }],
+  styles: [midway.styles[0]!, { ...midway.styles[1]!, status: 'complete', progress: 100, ...stored('/storage/beach.png') }],
 };
 
 const routes = [

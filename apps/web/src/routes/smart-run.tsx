@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { BOX_SIZES, RenditionImage } from '../components/ui/rendition-image.js';
@@ -6,11 +5,12 @@ import { Spinner } from '../components/ui/spinner.js';
 import { GenerationLoadError, GenerationNotFound } from '../features/generations/generation-not-found.js';
 import { SmartProgress } from '../features/generations/smart-progress.js';
 import { isFinished } from '../features/generations/smart-status.js';
-import { useGeneration } from '../features/generations/use-generation.js';
-import { api } from '../lib/api-client.js';
-import { queryKeys } from '../lib/query-keys.js';
+import { useGeneration } from '../features/generations/api/get-generation.js';
+import { useImage } from '../features/uploads/api/get-image.js';
 import { SmartHeader } from '../features/generations/smart-header.js';
-import { IterateActions, RetryStyle } from '../features/iterate/iterate-actions.js';
+import { IterateActions, RetryStyle } from '../features/generations/iterate-actions.js';
+import '../features/uploads/uploads.css';
+import '../features/generations/smart.css';
 
 /** Spec §4: results show this long after the last style lands. */
 const RESULTS_DELAY_MS = 500;
@@ -21,12 +21,7 @@ export function SmartRunPage() {
   const navigate = useNavigate();
   const { generation: run, settled, notFound, error, refetch } = useGeneration(generationId);
   const imageId = run?.imageId ?? null;
-  const image = useQuery({
-    queryKey: queryKeys.image(imageId ?? ''),
-    queryFn: () => api.image(imageId!),
-    enabled: imageId !== null,
-    staleTime: Infinity,
-  });
+  const image = useImage(imageId, { staleTime: Infinity });
   const [showResults, setShowResults] = useState(false);
 
   useEffect(() => {

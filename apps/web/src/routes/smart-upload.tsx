@@ -1,21 +1,24 @@
-import { SMART_STYLES_DEFAULT, SMART_STYLES_MAX, type Focus, type ImageDto } from '@prodshot/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { SMART_STYLES_DEFAULT, SMART_STYLES_MAX, type Focus } from '@prodshot/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { CoachNotice } from '../features/coach/coach-notice.js';
 import { coachWarnings } from '../features/coach/coach-warnings.js';
 import { TapToPick } from '../features/subject/tap-to-pick.js';
-import { useSubject } from '../features/subject/use-subject.js';
+import { useSubject } from '../features/subject/api/get-subject.js';
 import { DropZone } from '../features/uploads/drop-zone.js';
-import { imageFileProblem, SMART_MAX_BYTES } from '../features/uploads/image-intake.js';
-import { ProductTitleField, useSaveProductTitle } from '../features/uploads/product-title.js';
+import { useCachedImage, useImage } from '../features/uploads/api/get-image.js';
+import { useUploadNamedImage } from '../features/uploads/api/upload-image.js';
+import { ProductTitleField } from '../components/ui/product-title-field.js';
 import { usePasteImage } from '../features/uploads/use-paste-image.js';
 import type { SmartUploadState } from '../features/uploads/upload-items.js';
-import { api, ApiError } from '../lib/api-client.js';
-import { newIdempotencyKey, retryTransient } from '../lib/idempotency.js';
-import { queryKeys } from '../lib/query-keys.js';
+import { CountChoice } from '../components/ui/count-choice.js';
+import { useSmartGenerate } from '../features/generations/api/smart-generate.js';
 import { SmartHeader } from '../features/generations/smart-header.js';
-import { CountChoice } from '../features/editor/count-choice.js';
+import { ApiError } from '../lib/api-client.js';
+import { newIdempotencyKey } from '../lib/idempotency.js';
+import { imageFileProblem, SMART_MAX_BYTES } from '../lib/image-intake.js';
+import '../features/uploads/uploads.css';
+import '../features/generations/smart.css';
 
 
 type Source = { kind: 'file'; file: File } | { kind: 'stored'; imageId: string; fileId: string; name?: string };
@@ -40,7 +43,7 @@ function sourceFromState(state: SmartUploadState | null): Source | null {
 function usePreviewUrl(source: Source | null): string | null {
   const file = source?.kind === 'file' ? source.file : null;
   const storedId = source?.kind === 'stored' ? source.imageId : null;
-  const stored = useQuery({ queryKey: queryKeys.image(storedId ?? ''), queryFn: () => api.image(storedId!), enabled: storedId !== null });
+  const stored = useImage(storedId);
   const [fileUrl, setFileUrl] = useState<{ file: File; url: string } | null>(null);
   useEffect(() => {
     if (!file) return;
@@ -61,14 +64,12 @@ function usePreviewUrl(source: Source | null): string | null {
 export function SmartUploadPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [handedOver] = useState(() => sourceFromState(location.state as SmartUploadState | null));
   // A handed-over file over this page's limit is refused (below) before anything is sent.
   const [refusedHandover] = useState(() => (handedOver?.kind === 'file' ? imageFileProblem(handedOver.file, SMART_MAX_BYTES) : null));
   const [source, setSource] = useState<Source | null>(refusedHandover ? null : handedOver);
   const [error, setError] = useState<string | null>(refusedHandover);
   const [title, setTitle] = useState(() => (location.state as { productTitle?: string } | null)?.productTitle ?? '');
-  const saveTitle = useSaveProductTitle();
   const [image, setImage] = useState<StoredImage | null>(null);
   const [focus, setFocus] = useState<Focus | null>(null);
   const [styleCount, setStyleCount] = useState(SMART_STYLES_DEFAULT);
@@ -77,32 +78,13 @@ export function SmartUploadPage() {
   const { subject, phase } = useSubject(image?.imageId ?? null);
   const previewUrl = usePreviewUrl(source);
 
-  const upload = useMutation({
-    mutationFn: async ({ file, idempotencyKey }: { file: File; idempotencyKey: string }) => {
-      const uploaded = await api.upload(file, file.name, idempotencyKey);
-      if (!uploaded?._id || !uploaded.fileId) throw new Error('invalid');
-      // Named before the run starts: the engine reads the stored title as its hint. A title that
-      // could not be saved costs only that hint, so the run goes on without it.
-      await saveTitle(uploaded, title).catch(() => undefined);
-      return uploaded;
-    },
-    retry: retryTransient,
-    onSuccess: (uploaded) => {
-      queryClient.setQueryData(queryKeys.image(uploaded._id), { data: uploaded });
-      setImage({ imageId: uploaded._id, fileId: uploaded.fileId, imageUrl: uploaded.originalImage.url });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.images });
-    },
+  const upload = useUploadNamedImage({
+    onUploaded: (uploaded) => setImage({ imageId: uploaded._id, fileId: uploaded.fileId, imageUrl: uploaded.originalImage.url }),
     onError: (caught) => setError(caught instanceof ApiError ? `Upload failed: ${caught.message}` : 'Failed to upload image: Invalid server response'),
   });
 
-  const smart = useMutation({
-    mutationFn: ({ target, chosenFocus, styleCount, idempotencyKey }: { target: StoredImage; chosenFocus: Focus | null; styleCount: number; idempotencyKey: string }) =>
-      api.smartGenerate(
-        { imageId: target.imageId, fileId: target.fileId, imageUrl: target.imageUrl, styleCount, ...(chosenFocus ? { focus: chosenFocus } : {}) },
-        idempotencyKey,
-      ),
-    retry: retryTransient,
-    onSuccess: ({ data }) => navigate(`/smart/${encodeURIComponent(data.generationId)}`, { replace: true }),
+  const smart = useSmartGenerate({
+    onStarted: (generationId) => navigate(`/smart/${encodeURIComponent(generationId)}`, { replace: true }),
     onError: (caught) => setError(`Failed to get style recommendations: ${caught instanceof Error ? caught.message : 'unknown error'}`),
   });
 
@@ -112,15 +94,18 @@ export function SmartUploadPage() {
     if (!chosen) return setError('Please select a file first');
     setFocus(null);
     if (chosen.kind === 'stored') return setImage({ imageId: chosen.imageId, fileId: chosen.fileId });
-    upload.mutate({ file: chosen.file, idempotencyKey: newIdempotencyKey() });
+    upload.mutate({ file: chosen.file, title, idempotencyKey: newIdempotencyKey() });
   }
 
   function generate(target: StoredImage, chosenFocus: Focus | null) {
     setError(null);
-    smart.mutate({ target, chosenFocus, styleCount, idempotencyKey: newIdempotencyKey() });
+    smart.mutate({
+      body: { imageId: target.imageId, fileId: target.fileId, imageUrl: target.imageUrl, styleCount, ...(chosenFocus ? { focus: chosenFocus } : {}) },
+      idempotencyKey: newIdempotencyKey(),
+    });
   }
 
-  const uploaded = queryClient.getQueryData<{ data: ImageDto }>(queryKeys.image(image?.imageId ?? ''))?.data;
+  const uploaded = useCachedImage(image?.imageId ?? null);
   const warnings = image ? coachWarnings(subject, uploaded) : [];
   // No tap needed (or the subject cannot be read: the engine then keeps the most salient object)
   // and nothing for the coach to say: start at once. With a warning, the seller decides.

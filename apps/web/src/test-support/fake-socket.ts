@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { act } from '@testing-library/react';
 import type { ServerToClientEvents } from '@prodshot/contracts';
-import { wireSocketToCache } from '../features/realtime/socket-provider.js';
+import { wireSocketToCache } from '../app/socket-provider.js';
 
 // Distributes over the union of style events, which a plain Omit would flatten to their common keys.
 type Unstamped<T> = T extends unknown ? Omit<T, 'at'> : never;

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../lib/api-client.js';
+import { getProfile } from '../profile/api/get-profile.js';
 import { stubApi } from '../../test-support/fake-api.js';
 import { useAuthState } from './auth-context.js';
 import { ClerkBridge } from './clerk-auth-provider.js';
@@ -36,7 +36,7 @@ async function signIn(jwtTemplate: string | undefined) {
     </QueryClientProvider>,
   );
   await vi.waitFor(() => expect(screen.getByTestId('status').textContent).toBe('signed-in'));
-  await api.profile();
+  await getProfile();
   return calls;
 }
 

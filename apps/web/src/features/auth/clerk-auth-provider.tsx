@@ -1,7 +1,8 @@
 import { ClerkProvider, useAuth, useClerk, useUser } from '@clerk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { api, setTokenSource } from '../../lib/api-client.js';
+import { setTokenSource } from '../../lib/api-client.js';
+import { register, verifyToken } from './api/register.js';
 import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-context.js';
 import { storeToken } from './token-storage.js';
 
@@ -46,9 +47,9 @@ export function ClerkBridge({ jwtTemplate, children }: { jwtTemplate?: string | 
     (async () => {
       const token = await getToken();
       if (!token) return;
-      const { valid } = await api.verifyToken(token).catch(() => ({ valid: false }));
+      const { valid } = await verifyToken(token).catch(() => ({ valid: false }));
       if (valid) storeToken(token);
-      else storeToken((await api.register({ email, name, clerkId: userId }, token)).token);
+      else storeToken((await register({ email, name, clerkId: userId }, token)).token);
       if (!cancelled) setRegistered(userId);
     })().catch((error: unknown) => {
       // Spec §8: registration failures are only logged; the API still sees a valid Clerk session.

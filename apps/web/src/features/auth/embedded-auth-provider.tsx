@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { api, setTokenSource } from '../../lib/api-client.js';
+import { setTokenSource } from '../../lib/api-client.js';
+import { devSignIn } from './api/dev-sign-in.js';
+import { verifyToken } from './api/register.js';
 import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-context.js';
 import { readStoredToken, storeToken } from './token-storage.js';
 
@@ -19,8 +21,7 @@ export function EmbeddedAuthProvider({ children }: { children: ReactNode }) {
     if (!stored) return;
     let cancelled = false;
     // A failed verification counts as not registered (spec §8): the visitor signs in again.
-    api
-      .verifyToken(stored)
+    verifyToken(stored)
       .catch(() => ({ valid: false }))
       .then(({ valid }) => {
         if (cancelled) return;
@@ -36,7 +37,7 @@ export function EmbeddedAuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signInEmbedded = useCallback(async (email: string, name: string) => {
-    const { token: minted } = await api.devSignIn({ email, name });
+    const { token: minted } = await devSignIn({ email, name });
     storeToken(minted);
     setTokenSource(() => minted);
     setToken(minted);

@@ -1,11 +1,10 @@
 import { batchCost, batchPath, BUY_CREDITS_URL } from '@prodshot/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { api, ApiError, errorMessage } from '../../lib/api-client.js';
-import { newIdempotencyKey, retryTransient } from '../../lib/idempotency.js';
-import { queryKeys } from '../../lib/query-keys.js';
-import { totalCredits, useSubscription } from '../credits/use-subscription.js';
+import { ApiError, errorMessage } from '../../lib/api-client.js';
+import { newIdempotencyKey } from '../../lib/idempotency.js';
+import { totalCredits, useSubscription } from '../credits/index.js';
+import { useCreateBatch } from './api/create-batch.js';
 import { BatchChoiceFields, INITIAL_CHOICE, toChoice, type ChoiceDraft } from './batch-choice.js';
 import { useBatchUploads, type DraftItem } from './use-batch-uploads.js';
 
@@ -18,7 +17,6 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
  */
 export function BatchDraft({ files, hintsFor }: { files: File[]; hintsFor?: (item: DraftItem) => ReactNode }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { items, retitle, remove, retry } = useBatchUploads(files);
   const [draft, setDraft] = useState<ChoiceDraft>(INITIAL_CHOICE);
   const subscription = useSubscription();
@@ -32,20 +30,18 @@ export function BatchDraft({ files, hintsFor }: { files: File[]; hintsFor?: (ite
   const uploading = items.some((item) => item.status === 'uploading');
   const failed = items.some((item) => item.status === 'failed');
 
-  const start = useMutation({
-    mutationFn: () =>
-      api.createBatch(
-        { items: items.map((item) => ({ imageId: item.imageId!, ...(item.productTitle.trim() ? { productTitle: item.productTitle.trim() } : {}) })), choice: choice! },
-        confirmKey.current,
-      ),
-    retry: retryTransient,
+  const start = useCreateBatch({
     onSuccess: ({ data }) => navigate(batchPath(data.batchId), { replace: true }),
-    onError: (error) => {
-      // Credits moved elsewhere meanwhile: the balance shown (and so the shortfall) is read again.
-      if (error instanceof ApiError && error.status === 402) void queryClient.invalidateQueries({ queryKey: queryKeys.subscription });
+    // Credits moved elsewhere meanwhile: the balance shown (and so the shortfall) is read again.
+    onError: () => {
       confirmKey.current = newIdempotencyKey();
     },
   });
+  const confirm = () =>
+    start.mutate({
+      body: { items: items.map((item) => ({ imageId: item.imageId!, ...(item.productTitle.trim() ? { productTitle: item.productTitle.trim() } : {}) })), choice: choice! },
+      idempotencyKey: confirmKey.current,
+    });
   const refusedForCredits = start.error instanceof ApiError && start.error.status === 402;
 
   const blocker = items.length === 0 ? 'Add at least one photo.' : uploading ? 'Uploading your photos…' : failed ? 'Retry or remove the photos that failed to upload.' : !choice ? 'Describe the scene first.' : null;
@@ -102,7 +98,7 @@ export function BatchDraft({ files, hintsFor }: { files: File[]; hintsFor?: (ite
             {errorMessage(start.error, 'The batch could not be started. Please try again.')}
           </p>
         )}
-        <button type="button" className="button button-large button-block" disabled={blocker !== null || shortfall > 0 || start.isPending} onClick={() => start.mutate()}>
+        <button type="button" className="button button-large button-block" disabled={blocker !== null || shortfall > 0 || start.isPending} onClick={confirm}>
           {start.isPending ? 'Starting…' : `Confirm and start · ${plural(cost, 'credit')}`}
         </button>
         {blocker && <p className="muted small">{blocker}</p>}

@@ -1,5 +1,5 @@
 import { BATCH_ITEMS_MAX } from '@prodshot/contracts';
-import { DASHBOARD_MAX_BYTES, imageFileProblem } from '../uploads/image-intake.js';
+import { DASHBOARD_MAX_BYTES, imageFileProblem } from '../../lib/image-intake.js';
 
 /** What the dashboard hands the batch draft (/batches/new) in history state. */
 export interface BatchDraftState {

@@ -2,9 +2,9 @@ import type { BatchDto, BatchItemDto, BatchOutputDto } from '@prodshot/contracts
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type MouseEvent } from 'react';
 import { BOX_SIZES, RenditionImage } from '../../components/ui/rendition-image.js';
-import { useGeneration } from '../generations/use-generation.js';
-import { progressPercent, STAGE_LABELS } from '../generations/smart-status.js';
-import { batchKey, linkExpiry } from './use-batch.js';
+import { queryKeys } from '../../lib/query-keys.js';
+import { STAGE_LABELS, useGeneration } from '../generations/index.js';
+import { linkExpiry } from './link-expiry.js';
 
 /** A link this close to its end is renewed before the browser follows it. */
 const LINK_MARGIN_SECONDS = 30;
@@ -18,7 +18,7 @@ function useLiveItem(batchId: string, item: BatchItemDto): Live {
   const itemSettled = item.status === 'complete' || item.status === 'failed';
   // A photo that settled since the batch was read: read the batch again for its outputs and zip link.
   useEffect(() => {
-    if (settled && !itemSettled) void queryClient.invalidateQueries({ queryKey: batchKey(batchId) });
+    if (settled && !itemSettled) void queryClient.invalidateQueries({ queryKey: queryKeys.batch(batchId) });
   }, [settled, itemSettled, batchId, queryClient]);
   if (!generation) return item;
   return { status: generation.status, stage: generation.stage, error: generation.error, outputs: generation.styles };
@@ -27,7 +27,7 @@ function useLiveItem(batchId: string, item: BatchItemDto): Live {
 function outputLabel(output: BatchOutputDto): string {
   if (output.status === 'complete') return 'Done';
   if (output.status === 'failed') return output.error ?? 'Failed';
-  if (output.status === 'running') return output.progress > 0 ? `${progressPercent(output.progress)}%` : 'Generating…';
+  if (output.status === 'running') return output.progress > 0 ? `${output.progress}%` : 'Generating…';
   return 'Waiting';
 }
 

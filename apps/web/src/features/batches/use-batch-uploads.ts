@@ -1,9 +1,10 @@
 import type { CoachWarning } from '@prodshot/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, errorMessage } from '../../lib/api-client.js';
+import { errorMessage } from '../../lib/api-client.js';
 import { newIdempotencyKey } from '../../lib/idempotency.js';
 import { queryKeys } from '../../lib/query-keys.js';
+import { uploadImage } from '../uploads/index.js';
 
 /** Uploads at once: enough to keep the line busy, few enough not to crowd the seller's other requests. */
 const PARALLEL_UPLOADS = 3;
@@ -41,7 +42,7 @@ export function useBatchUploads(files: File[]) {
       const idempotencyKey = keys.current.get(item.key) ?? newIdempotencyKey();
       keys.current.set(item.key, idempotencyKey);
       try {
-        const image = await api.upload(item.file, item.file.name, idempotencyKey);
+        const image = await uploadImage(item.file, item.file.name, idempotencyKey);
         patch(item.key, { status: 'ready', imageId: image._id, coach: image.coach ?? [], error: null });
       } catch (error) {
         patch(item.key, { status: 'failed', error: errorMessage(error, 'This photo could not be uploaded.') });

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import './camera.css';
 
 export const CAMERA_ERROR = 'Camera access denied or not available. Please check your browser permissions.';
 export const CAMERA_JPEG_QUALITY = 0.9;

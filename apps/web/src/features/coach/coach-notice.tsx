@@ -1,5 +1,6 @@
 import type { CoachWarning } from '@prodshot/contracts';
 import { useId } from 'react';
+import './coach.css';
 
 export interface CoachNoticeProps {
   /** The upload's coach warnings, as its DTO or its subject carries them. Nothing shows without any. */

@@ -2,7 +2,7 @@ import { planLabel, type SubscriptionResponse } from '@prodshot/contracts';
 import { useRef, useState, type FocusEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PlanChangeNote } from './plan-change.js';
-import { totalCredits } from './use-subscription.js';
+import { totalCredits } from './api/get-subscription.js';
 
 /**
  * Total credits, or '...' while loading; a click goes to /pricing, hovering opens 'Credit Details'.

@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../lib/api-client.js';
+import { enhancePrompt } from './api/enhance-prompt.js';
 import { stubApi } from '../../test-support/fake-api.js';
 import { PromptBox } from './prompt-box.js';
 
@@ -94,7 +94,7 @@ describe('PromptBox', () => {
       upgradeUrl: '/pricing',
     };
     stubApi({ 'POST /images/enhance-prompt': () => new Response(JSON.stringify(refusal), { status: 403 }) });
-    const enhance = async (prompt: string) => String((await api.enhancePrompt({ prompt })).data?.enhancedPrompt);
+    const enhance = async (prompt: string) => String((await enhancePrompt({ prompt })).data?.enhancedPrompt);
     render(<Harness initial="studio" onEnhance={enhance} />, { wrapper: MemoryRouter });
     fireEvent.click(screen.getByRole('button', { name: /Enhance Prompt/ }));
     expect((await screen.findByRole('note')).textContent).toContain('Prompt enhancement is part of the Growth and Pro plans.');

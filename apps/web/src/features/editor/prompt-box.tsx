@@ -1,6 +1,7 @@
 import { planRequiredMessage, PROMPT_CHIPS, PROMPT_MAX_LENGTH, PROMPT_WARN_LENGTH, UPGRADE_URL } from '@prodshot/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { planRefusal, UpgradeNotice } from '../plans/upgrade-notice.js';
+import { planRefusal, UpgradeNotice } from '../../components/ui/upgrade-notice.js';
+import './editor.css';
 
 export const ENHANCE_SCREEN_ERROR = 'Failed to enhance prompt. Please try again.';
 export const ENHANCE_INVALID_RESPONSE = 'Invalid response from prompt enhancement service';

@@ -1,20 +1,10 @@
-import type { ExportFormat, ExportPresetId, ShotRef } from '@prodshot/contracts';
-import { useQuery } from '@tanstack/react-query';
+import type { ExportPresetId, ShotRef } from '@prodshot/contracts';
 import { useId } from 'react';
-import { api, errorMessage } from '../../lib/api-client.js';
+import { errorMessage } from '../../lib/api-client.js';
+import { useCompliance } from './api/get-compliance.js';
 import { ComplianceLines } from './compliance-lines.js';
 import { MARKETPLACES, useMarketplace } from './marketplace.js';
 import './exports.css';
-
-/** One report per shot, preset and file: measured once by the worker, then read from the cache. */
-export function useCompliance(shot: ShotRef, preset: ExportPresetId, exportFormat?: ExportFormat) {
-  return useQuery({
-    queryKey: ['compliance', shot.generationId, shot.index, preset, exportFormat ?? 'output'],
-    queryFn: async () => (await api.compliance(shot, preset, exportFormat)).data,
-    staleTime: Infinity,
-    retry: false,
-  });
-}
 
 /** The checklist beside a result for the seller's marketplace; a failing line's button exports the fix. */
 export function ComplianceChecklist({ shot, onFix }: { shot: ShotRef; onFix: (preset: ExportPresetId) => void }) {

@@ -1,8 +1,9 @@
 import { EXPORT_PRESET_IDS, EXPORT_PRESETS, type ExportDto, type ExportFormat, type ExportPresetId, type ShotRef } from '@prodshot/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { api, errorMessage } from '../../lib/api-client.js';
+import { errorMessage } from '../../lib/api-client.js';
+import { exportShot, getExportFile } from './api/export-shot.js';
 import { saveBlob } from '../../lib/download.js';
-import { useCompliance } from './compliance-checklist.js';
+import { useCompliance } from './api/get-compliance.js';
 import { ComplianceLines } from './compliance-lines.js';
 import { FORMAT_LABELS, frameOf } from './marketplace.js';
 import './exports.css';
@@ -29,8 +30,8 @@ export function ExportPanel({ shot, initialPreset = 'amazon', start = false }: {
   const run = async (id = preset, as = format) => {
     setStatus({ kind: 'exporting' });
     try {
-      const { data } = await api.exportShot({ generationId: shot.generationId, outputIndex: shot.index, preset: id, format: as });
-      const savedAs = await saveBlob(await api.exportFile(data.downloadPath), data.fileName);
+      const { data } = await exportShot({ generationId: shot.generationId, outputIndex: shot.index, preset: id, format: as });
+      const savedAs = await saveBlob(await getExportFile(data.downloadPath), data.fileName);
       setStatus({ kind: 'done', file: data, savedAs });
     } catch (error) {
       setStatus({ kind: 'error', message: errorMessage(error, 'The export failed. Please try again.') });

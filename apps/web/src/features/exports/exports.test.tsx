@@ -1,7 +1,7 @@
 import type { ComplianceLine, ComplianceReportDto, ExportDto, GenerationDto, GenerationListItem } from '@prodshot/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GenerationPopup } from '../../components/ui/image-popup.js';
+import { GenerationPopup } from '../generations/generation-popup.js';
 import { setTokenSource } from '../../lib/api-client.js';
 import { apiError, stubApi } from '../../test-support/fake-api.js';
 import { renderRoutes } from '../../test-support/render-routes.js';
@@ -120,7 +120,7 @@ describe('the checklist beside a result', () => {
 describe('smart results', () => {
   const run: GenerationDto = {
     id: 'gen-1', kind: 'smart', status: 'complete', stage: 'generating', imageId: 'img-1', productInfo: null, error: null, unsupportedProduct: false,
-    styles: [{ index: 2, name: 'Marble', prompt: 'marble', status: 'complete', progress: 1, url: '/storage/out.png', ...renditionsOf('/storage/out.png'), error: null }],
+    styles: [{ index: 2, name: 'Marble', prompt: 'marble', status: 'complete', progress: 100, url: '/storage/out.png', ...renditionsOf('/storage/out.png'), error: null }],
     createdAt: '2025-01-01T00:00:00.000Z',
   };
 

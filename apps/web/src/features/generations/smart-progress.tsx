@@ -1,7 +1,8 @@
 import { SUPPORTED_PRODUCT_LIST, type GenerationDto, type StyleSlotDto } from '@prodshot/contracts';
 import type { ReactNode } from 'react';
 import { BOX_SIZES, RenditionImage } from '../../components/ui/rendition-image.js';
-import { progressPercent, smartFailure, STAGE_LABELS, stepStates } from './smart-status.js';
+import { smartFailure, STAGE_LABELS, stepStates } from './smart-status.js';
+import './smart.css';
 
 /** The smart flow's steps, then each style's state, or the reason the run produced nothing. */
 export function SmartProgress({ run, actions }: { run: GenerationDto | undefined; actions?: (style: StyleSlotDto) => ReactNode }) {
@@ -68,7 +69,7 @@ function styleStatus(style: StyleSlotDto): string {
     case 'failed':
       return `Failed: ${style.error ?? 'unknown error'}`;
     case 'running':
-      return `Generating… ${progressPercent(style.progress)}%`;
+      return `Generating… ${style.progress}%`;
     default:
       return 'Waiting…';
   }

@@ -29,7 +29,3 @@ export function smartFailure(generation: GenerationDto | undefined): { message: 
   if (generation.stage !== 'generating') return { message: `Failed to get style recommendations: ${generation.error ?? 'unknown error'}`, unsupported: false };
   return { message: 'Failed to process image. Please try again.', unsupported: false };
 }
-
-export function progressPercent(progress: number): number {
-  return Math.round(progress <= 1 ? progress * 100 : progress);
-}

@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import './home.css';
 
 export function clampPercent(value: number): number {
   return Math.min(100, Math.max(0, value));

@@ -7,7 +7,7 @@ import { failedSubject, oneProduct, pendingSubject, twoProducts } from '../../te
 import { focusAt, renderedImageBox } from './image-box.js';
 import { mergeSubject } from './subject-cache.js';
 import { FINDING_PRODUCT, TapToPick } from './tap-to-pick.js';
-import { phaseOf } from './use-subject.js';
+import { phaseOf } from './api/get-subject.js';
 
 function Harness({ subject, picked = [] }: { subject: SubjectDto | undefined; picked?: Focus[] }) {
   const [focus, setFocus] = useState<Focus | null>(null);

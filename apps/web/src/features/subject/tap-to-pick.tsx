@@ -2,7 +2,8 @@ import { TAP_PRODUCT_MESSAGE, type Focus, type SubjectCandidateDto, type Subject
 import { useCallback, useEffect, useId, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
 import { Spinner } from '../../components/ui/spinner.js';
 import { boxContains, focusAt, pictureBox, type Box } from './image-box.js';
-import type { SubjectPhase } from './use-subject.js';
+import type { SubjectPhase } from './api/get-subject.js';
+import './tap-to-pick.css';
 
 export const FINDING_PRODUCT = 'Finding your product…';
 /** Only shown if a failed subject came without its reason, which the contract does not expect. */

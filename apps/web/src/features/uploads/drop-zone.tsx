@@ -1,5 +1,6 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { pasteShortcut } from './use-paste-image.js';
+import './uploads.css';
 
 /**
  * Drag-and-drop or click-to-select; only image/* files are taken (spec §5). With `onFiles`, several

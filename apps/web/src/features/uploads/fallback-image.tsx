@@ -1,7 +1,7 @@
 import type { RenditionUrls } from '@prodshot/contracts';
 import { useEffect, useState } from 'react';
 import { BOX_SIZES, RenditionImage } from '../../components/ui/rendition-image.js';
-import { api } from '../../lib/api-client.js';
+import { getUploadFallback } from './api/get-upload-fallback.js';
 
 const PLACEHOLDER =
   'data:image/svg+xml;utf8,' +
@@ -20,7 +20,7 @@ function useFallbackImage(id: string | null): [Fallback, () => void] {
     let url: string | null = null;
     let live = true;
     setFallback({ id, value: { state: 'loading' } });
-    api.uploadFallback(id).then(
+    getUploadFallback(id).then(
       (blob) => {
         if (!live) return;
         url = URL.createObjectURL(blob);

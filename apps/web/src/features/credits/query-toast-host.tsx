@@ -1,0 +1,58 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useSubscription } from './api/get-subscription.js';
+import { isSubscriptionReturn, TOAST_DURATION_MS, TOAST_PARAMS, toastFromQuery } from './query-toast.js';
+
+/** Reads the toast parameters once, shows the toast bottom-right, and clears both after 10 s or on close. */
+export function QueryToastHost() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const subscription = useSubscription();
+  const [params, setParams] = useState<URLSearchParams | null>(null);
+
+  useEffect(() => {
+    const found = new URLSearchParams(location.search);
+    if (!toastFromQuery(found)) return;
+    setParams(found);
+    const timer = setTimeout(() => {
+      setParams(null);
+      clearRef.current();
+    }, TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [location.search]);
+
+  function clearParams() {
+    const next = new URLSearchParams(location.search);
+    for (const key of TOAST_PARAMS) next.delete(key);
+    const search = next.toString();
+    navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
+  }
+  // The timer outlives renders; it calls the latest clearParams through this ref.
+  const clearRef = useRef(clearParams);
+  clearRef.current = clearParams;
+
+  // After a purchase the subscription is read again: its old state would tell of a change that is not there.
+  if (!params || (isSubscriptionReturn(params) && subscription.isFetching)) return null;
+  const toast = toastFromQuery(params, subscription.data?.subscription);
+  if (!toast) return null;
+  return (
+    <div className={`toast toast-${toast.type}`} role={toast.type === 'error' ? 'alert' : 'status'} aria-live="polite">
+      <div>
+        <p className="toast-title">{toast.title}</p>
+        <p>{toast.description}</p>
+        {toast.details && <p className="toast-details">{toast.details}</p>}
+      </div>
+      <button
+        type="button"
+        className="toast-close"
+        aria-label="Close notification"
+        onClick={() => {
+          setParams(null);
+          clearParams();
+        }}
+      >
+        ✕
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { OUTPUTS_PER_REQUEST_MAX, TAP_PRODUCT_MESSAGE, TEMPLATES } from '@prodshot/contracts';
+import type { RefObject } from 'react';
+import { CountChoice } from '../../components/ui/count-choice.js';
+import { ProductTitleField } from '../../components/ui/product-title-field.js';
+import { AutoPanel } from './auto-panel.js';
+import type { EditorPreset } from './editor-preset.js';
+import { PromptBox } from './prompt-box.js';
+import { TEMPLATE_DESCRIPTIONS } from './template-descriptions.js';
+import type { ShotChoice } from './use-shot-choice.js';
+import './editor.css';
+
+interface EditorControlsProps {
+  choice: ShotChoice;
+  title: { value: string; onChange: (title: string) => void; onCommit: () => void };
+  preset: EditorPreset | null;
+  onEnhance: (text: string) => Promise<string>;
+  enhanceAllowed: boolean | undefined;
+  error: string | null;
+  tapMissing: boolean;
+  generateButton: RefObject<HTMLButtonElement | null>;
+  /** aria-disabled rather than disabled: a disabled button drops keyboard focus to <body>, and Generate disables itself on click. */
+  blocked: boolean;
+  busy: boolean;
+  onGenerate: () => void;
+}
+
+/** The editor's side panel: the product's title, the background (template, custom prompt or auto), the count and Generate. */
+export function EditorControls({ choice, title, preset, onEnhance, enhanceAllowed, error, tapMissing, generateButton, blocked, busy, onGenerate }: EditorControlsProps) {
+  const { mode, setMode, template, setTemplate } = choice;
+  return (
+    <section className="editor-controls card">
+      <ProductTitleField value={title.value} onChange={title.onChange} onCommit={title.onCommit} />
+      {preset && (
+        <p className="notice" role="status">
+          Starting from <strong>{preset.from}</strong>: change anything, then generate.
+        </p>
+      )}
+      <div className="tabs" role="tablist" aria-label="Background source">
+        <button type="button" role="tab" id="tab-templates" aria-selected={mode === 'templates'} aria-controls="panel-templates" onClick={() => setMode('templates')}>
+          Templates
+        </button>
+        <button type="button" role="tab" id="tab-custom" aria-selected={mode === 'custom'} aria-controls="panel-custom" onClick={() => setMode('custom')}>
+          Custom Background
+        </button>
+        <button type="button" role="tab" id="tab-auto" aria-selected={mode === 'auto'} aria-controls="panel-auto" onClick={() => setMode('auto')}>
+          Auto
+        </button>
+      </div>
+      {mode === 'templates' ? (
+        <div id="panel-templates" role="tabpanel" aria-labelledby="tab-templates">
+          <ul className="templates">
+            {TEMPLATES.map((t) => (
+              <li key={t.handle}>
+                <button type="button" className={t.handle === template ? 'template selected' : 'template'} aria-pressed={t.handle === template} onClick={() => setTemplate(t.handle)}>
+                  <img src={`/templates/${t.handle}.jpg`} alt="" width={240} height={240} loading="lazy" decoding="async" />
+                  <span className="template-name">{t.name}</span>
+                  <span className="template-description">{TEMPLATE_DESCRIPTIONS[t.handle]}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : mode === 'custom' ? (
+        <div id="panel-custom" role="tabpanel" aria-labelledby="tab-custom">
+          <PromptBox value={choice.prompt} onChange={choice.setPrompt} onEnhance={onEnhance} enhanceAllowed={enhanceAllowed} />
+        </div>
+      ) : (
+        <div id="panel-auto" role="tabpanel" aria-labelledby="tab-auto">
+          <AutoPanel count={choice.autoCount} onCount={choice.setAutoCount} />
+        </div>
+      )}
+      {mode !== 'auto' && (
+        <div className="editor-count">
+          <CountChoice name="editor-count" legend="Number of images" max={OUTPUTS_PER_REQUEST_MAX} count={choice.count} onCount={choice.setCount} />
+        </div>
+      )}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {tapMissing && (
+        <p className="notice" id="editor-tap-needed">
+          {TAP_PRODUCT_MESSAGE}
+        </p>
+      )}
+      <button
+        ref={generateButton}
+        type="button"
+        className="button button-block button-large"
+        aria-disabled={blocked}
+        aria-describedby={tapMissing ? 'editor-tap-needed' : undefined}
+        onClick={() => {
+          if (!blocked) onGenerate();
+        }}
+      >
+        {busy ? 'Generating…' : 'Generate'}
+      </button>
+      <p className="muted small center">Each generated image uses one credit.</p>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { AUTO_BACKGROUND, GENERATION_FAILED_MESSAGE } from '@prodshot/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { errorMessage } from '../../lib/api-client.js';
+import { newIdempotencyKey } from '../../lib/idempotency.js';
+import { queryKeys } from '../../lib/query-keys.js';
+import { useGeneration } from '../generations/index.js';
+import { useGenerateProductShots, type ShotRequest } from './api/generate-product-shots.js';
+import { pickedScene, shotsOf, type AskedFor, type HistoryEntry, type PendingShot, type Shot } from './editor-shots.js';
+
+/**
+ * The editor's shots: a click starts a generation, whose shots arrive over the socket; once it
+ * settles they are shown and join the session history. `onListed` runs when a new shot is in the
+ * seller's history.
+ */
+export function useEditorShots(onListed: () => void) {
+  const queryClient = useQueryClient();
+  const [results, setResults] = useState<Shot[]>([]);
+  const [shown, setShown] = useState(0);
+  const [history, setHistory] = useState<HistoryEntry[]>([]);
+  const [activeEntry, setActiveEntry] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState<PendingShot | null>(null);
+  const shot = useGeneration(pending?.generationId ?? null);
+
+  const start = useGenerateProductShots<AskedFor>({
+    onMutate: () => {
+      setError(null);
+      setResults([]);
+    },
+    onStarted: (generationId, asked) => setPending({ ...asked, generationId }),
+    onError: (caught) => setError(errorMessage(caught, GENERATION_FAILED_MESSAGE)),
+  });
+
+  const settledShot = shot.settled ? shot.generation : undefined;
+  const lostShot = pending !== null && !shot.generation && shot.error ? shot.error : null;
+  useEffect(() => {
+    if (!pending || (!settledShot && !lostShot)) return;
+    setPending(null);
+    // Reserved credits are settled or refunded by now.
+    void queryClient.invalidateQueries({ queryKey: queryKeys.subscription });
+    if (!settledShot) return setError(errorMessage(lostShot, GENERATION_FAILED_MESSAGE));
+    const images = shotsOf(settledShot, pending.backgroundType);
+    if (images.length === 0) return setError(settledShot.error ?? settledShot.styles.find((s) => s.error)?.error ?? GENERATION_FAILED_MESSAGE);
+    setResults(images);
+    setShown(0);
+    const picked = pending.backgroundType === AUTO_BACKGROUND ? pickedScene(settledShot) : { scene: null, prompt: pending.prompt };
+    const entry: HistoryEntry = { ...pending, key: Date.now(), images, ...picked };
+    setHistory((previous) => [entry, ...previous]);
+    setActiveEntry(entry.key);
+    onListed();
+  }, [pending, settledShot, lostShot]);
+
+  return {
+    results,
+    shown,
+    setShown,
+    history,
+    activeEntry,
+    showEntry: (entry: HistoryEntry) => {
+      setActiveEntry(entry.key);
+      setResults(entry.images);
+      setShown(0);
+    },
+    error,
+    setError,
+    generate: (body: ShotRequest, asked: AskedFor) => start.mutate({ body, context: asked, idempotencyKey: newIdempotencyKey() }),
+    busy: start.isPending || pending !== null,
+    /** The first shot's progress, 0..100 as the worker reports it. */
+    progress: shot.generation?.styles[0]?.progress ?? 0,
+  };
+}

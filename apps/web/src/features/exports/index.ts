@@ -1,0 +1,3 @@
+// What other features may use of exports: the checklist and the export panel a shot popup shows.
+export { ComplianceChecklist } from './compliance-checklist.js';
+export { ExportPanel } from './export-panel.js';
