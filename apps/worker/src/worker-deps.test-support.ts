@@ -1,6 +1,6 @@
 import { loadConfig } from '@prodshot/config';
 import type { ServerToClientEvents } from '@prodshot/contracts';
-import { CreditsRepository, GenerationsRepository, type NewSlot } from '@prodshot/db';
+import { createRepositories, type GenerationsRepository, type NewSlot } from '@prodshot/db';
 import { LocalImageModel } from '@prodshot/imaging';
 import { createRedisConnection, JobProducer } from '@prodshot/queue';
 import { createTestDatabase, createTestFsStore, uniqueQueuePrefix, type StackInfo } from '@prodshot/testing';
@@ -14,7 +14,8 @@ export interface PublishedEvent {
 }
 
 export interface TestWorkerDeps {
-  deps: WorkerDeps & { metrics: { creditsRefunded(amount: number): void; refunded: number } };
+  /** `generations` is `repos.generations`, at hand for assertions. */
+  deps: WorkerDeps & { generations: GenerationsRepository; metrics: { creditsRefunded(amount: number): void; refunded: number } };
   /** Every event the worker code published, in order. */
   events: PublishedEvent[];
   /** A user with `credits` add-on credits. */
@@ -53,9 +54,9 @@ export async function buildWorkerDeps(stack: StackInfo): Promise<TestWorkerDeps>
       metrics.refunded += amount;
     },
   };
-  const credits = new CreditsRepository(database.db);
-  const generations = new GenerationsRepository(database.db);
-  const deps = { config, db: database.db, store: storage.store, engine: new LocalImageModel(), generations, credits, publisher, producer, metrics };
+  const repos = createRepositories(database.db);
+  const { credits, generations } = repos;
+  const deps = { config, db: database.db, store: storage.store, engine: new LocalImageModel(), repos, generations, publisher, producer, metrics };
   return {
     deps,
     events,

@@ -27,7 +27,8 @@ import {
   ImagesRepository,
   InsufficientCreditsError,
   SubscriptionsRepository,
-  slotLedgerKey,
+  ledgerKeys,
+  settlement,
   type CreditBalance,
   type Db,
   type GenerationKind,
@@ -172,7 +173,7 @@ export class GenerationService {
   async openSlot(userId: string, generationId: string, slot: NewSlot, claim?: IdempotencyClaim): Promise<void> {
     await this.charged(userId, claim, async (db) => {
       await new GenerationsRepository(db).reopenWithSlot(generationId, slot);
-      return { value: undefined, target: { generationId }, reservations: [{ generationId, amount: 1, idempotencyKey: `reserve:${generationId}:${slot.index}` }] };
+      return { value: undefined, target: { generationId }, reservations: [{ generationId, amount: 1, idempotencyKey: ledgerKeys.reserveSlot(generationId, slot.index) }] };
     });
   }
 
@@ -186,7 +187,7 @@ export class GenerationService {
       return await this.charged(userId, claim, async (db) => {
         const slot = await new GenerationsRepository(db).retryFailedStyle(generationId, index);
         if (!slot) throw new SlotNotFailedError();
-        const reserve = { generationId, amount: RETRY_STYLE_CREDITS, idempotencyKey: slotLedgerKey('reserve', generationId, index, slot.attempt) };
+        const reserve = { generationId, amount: RETRY_STYLE_CREDITS, idempotencyKey: ledgerKeys.reserveSlot(generationId, index, slot.attempt) };
         return { value: slot, target: { generationId }, reservations: [reserve] };
       });
     } catch (error) {
@@ -250,19 +251,11 @@ export class GenerationService {
 
   private async abandon(userId: string, generationId: string, slotIndex: number | undefined): Promise<void> {
     const message = 'The generation could not be queued. Your credits were refunded.';
-    const refunded = await this.deps.db.transaction().execute(async (tx) => {
-      const generations = new GenerationsRepository(tx);
-      const credits = new CreditsRepository(tx);
-      if (slotIndex === undefined) {
-        await generations.failOpenStyles(generationId, message);
-        return credits.refund({ userId, generationId, amount: 1_000, idempotencyKey: `refund:${generationId}:enqueue` });
-      }
-      if (!(await generations.failStyle(generationId, slotIndex, message))) return null;
-      const attempt = await generations.slotAttempt(generationId, slotIndex);
-      return credits.refund({ userId, generationId, amount: 1, idempotencyKey: slotLedgerKey('refund', generationId, slotIndex, attempt) });
-    });
-    await this.generations.settleIfDone(generationId, message);
-    if (refunded?.applied) this.deps.onCreditsChanged?.(userId, refunded.balance);
+    const refunded =
+      slotIndex === undefined
+        ? await settlement.abandonGeneration(this.deps.db, { userId, generationId }, message)
+        : await settlement.abandonSlot(this.deps.db, { userId, generationId, index: slotIndex }, message);
+    if (refunded) this.deps.onCreditsChanged?.(userId, refunded.balance);
   }
 
   async toDto(generation: GenerationWithStyles): Promise<GenerationDto> {

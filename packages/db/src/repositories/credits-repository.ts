@@ -123,10 +123,19 @@ export class CreditsRepository {
    */
   async refund(input: RefundInput): Promise<LedgerResult> {
     assertPositive(input.amount);
+    return this.refundUpTo(input, input.amount);
+  }
+
+  /** Gives back everything this generation still holds, by the same rules as `refund`. */
+  async refundHeld(input: Omit<RefundInput, 'amount'>): Promise<LedgerResult> {
+    return this.refundUpTo(input, Number.POSITIVE_INFINITY);
+  }
+
+  private refundUpTo(input: Omit<RefundInput, 'amount'>, amount: number): Promise<LedgerResult> {
     return this.inTransaction(async (tx) => {
       const current = await lockBalance(tx, input.userId);
       const open = await refundable(tx, input.userId, input.generationId);
-      const cap = Math.min(input.amount, open.total);
+      const cap = Math.min(amount, open.total);
       const toAddOn = Math.min(cap, open.addOn);
       const toSubscription = Math.min(cap - toAddOn, open.subscriptionThisPeriod);
       // Nothing left to give back writes no row: the ledger and the refund metric count only credits that moved.

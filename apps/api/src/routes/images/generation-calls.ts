@@ -128,7 +128,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     const { generationId } = await service.once(claim, async () => {
       const [image, plan] = await Promise.all([service.ownedImage(userId, body), service.effectivePlan(userId)]);
       const styleCount = body.styleCount ?? SMART_STYLES_DEFAULT;
-      return startGeneration(service, smartStart({ userId, image, plan, order: generationOrder(plan), hints: body, styleCount, fanOut: true }), claim);
+      return startGeneration(service, smartStart({ userId, image, plan, order: generationOrder(plan), hints: body, flow: { mode: 'fan-out', styleCount } }), claim);
     });
     accepted(request, reply, generationId, generationId);
     return reply.status(202).send({ data: { generationId, status: 'queued' } });
@@ -138,7 +138,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
     const body = request.body;
     const userId = request.user.id;
     const [image, plan] = await Promise.all([service.ownedImage(userId, body), service.effectivePlan(userId)]);
-    const generationId = await startGeneration(service, smartStart({ userId, image, plan, order: generationOrder(plan), hints: body, styleCount: 0, fanOut: false }));
+    const generationId = await startGeneration(service, smartStart({ userId, image, plan, order: generationOrder(plan), hints: body, flow: { mode: 'client' } }));
     accepted(request, reply, generationId, generationId);
     if (wantsAsync(request)) return reply.status(202).send({ data: { generationId, status: 'queued' } });
     try {
@@ -248,7 +248,7 @@ export async function generationCallRoutes(appBase: FastifyInstance, deps: AppDe
         claim,
       });
       const source = jobSource(generation.id, userId, image, { focus });
-      const job = { jobId: generation.id, ...generationOrder(plan) };
+      const job = { jobId: jobIds.generation(generation.id), ...generationOrder(plan) };
       if (kind === 'remove-background') await service.enqueue('remove-background', source, job, 'generation', claim);
       else
         await service.enqueue(
