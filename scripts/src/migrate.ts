@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '@prodshot/config';
 import { createDatabase, migrateToLatest } from '@prodshot/db';
-import { startEmbeddedPostgres } from './embedded/postgres.js';
+import { startEmbeddedPostgres } from '@prodshot/embedded';
 import { describeStartError } from './run-stack.js';
 
 /** `npm run migrate`: applies pending migrations to DATABASE_URL, or to the embedded Postgres when none is set. */

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, isAlive, waitUntil } from './embedded/processes.js';
+import { freePort, isAlive, waitUntil } from '@prodshot/embedded';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const entry = path.join(repoRoot, 'scripts', 'dist', 'start.js');

@@ -3,8 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from '@prodshot/config';
 import { createDatabase, migrateToLatest } from '@prodshot/db';
-import { startEmbeddedStack, type EmbeddedStack } from './embedded/stack.js';
-import { waitUntil } from './embedded/processes.js';
+import { startEmbeddedStack, waitUntil, type EmbeddedStack } from '@prodshot/embedded';
 import { apiProcessEnv, serviceProcessEnv } from './service-process-env.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

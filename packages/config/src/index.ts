@@ -1,4 +1,5 @@
-export { loadConfig, ConfigError } from './config.js';
+export { loadConfig } from './config.js';
+export { ConfigError } from './config-error.js';
 export type {
   Config,
   StorageConfig,
@@ -8,5 +9,5 @@ export type {
   CutoutModelConfig,
   LoadConfigOptions,
   RequiredVariable,
-} from './config.js';
+} from './config-types.js';
 export { envSchema, type Env, type WorkerCpuPriority } from './env-schema.js';

@@ -1,4 +1,4 @@
-import type { ProductKind, TemplateHandle } from '@prodshot/contracts';
+import type { ProductInfo, ProductKind, TemplateHandle } from '@prodshot/contracts';
 
 /** What the seller told us about the product; engines may lean on it to guess the kind. */
 export interface ProductHints {
@@ -80,7 +80,7 @@ export interface Analysis {
   /** 0..1; the local engine says 'unknown' rather than guess below its confidence floor. */
   kindConfidence: number;
   supported: boolean;
-  /** Spec §8 message and list, set when the kind is known to be unsupported. */
+  /** docs/product-spec.md §8 message and list, set when the kind is known to be unsupported. */
   unsupported: { message: string; supportedList: readonly string[] } | null;
 }
 
@@ -98,14 +98,14 @@ export interface StyleSuggestion {
 }
 
 export interface StyleRecommendations {
-  productInfo: { productTitle: string; productDescription: string; productType: string };
+  productInfo: ProductInfo;
   /** 3 to 6 styles chosen for this product. */
   styles: StyleSuggestion[];
 }
 
 export type OutputFormat = 'png' | 'jpeg';
 
-/** Shot sizes by plan: 1024 default, 2048 HD, 4096 ultra HD (decisions.md). */
+/** Shot sizes by plan: 1024 default, 2048 HD, 4096 ultra HD (docs/decisions.md). */
 export const SHOT_SIZES = [1024, 2048, 4096] as const;
 export type ShotSize = (typeof SHOT_SIZES)[number];
 

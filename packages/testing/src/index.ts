@@ -1,7 +1,6 @@
 export { startStack, containerRuntimeAvailable, TEMPLATE_DATABASE, type RunningTestStack, type StartStackOptions } from './start-stack.js';
 export type { StackInfo, S3Endpoint } from './stack-info.js';
 export { createTestDatabase, createTestFsStore, createTestS3Store, uniqueName, uniqueQueuePrefix, type TestDatabase, type TestFsStore } from './isolation.js';
-export { corpusDir, corpusFiles } from './corpus.js';
 export { startWorkerProcess, type WorkerProcess } from './worker-process.js';
 export {
   createTestSessionKey,
@@ -15,6 +14,6 @@ export {
   type TestSessionKey,
 } from './tokens.js';
 export { parseStripeForm, startStripeFake, stripeFixture, stripeFixturesAvailable, VENDOR_FIXTURES_DIR, type StripeFake, type StripeFakeRequest } from './stripe-fake.js';
-export { startStallingProxy, type StallingProxy } from '@prodshot/scripts';
+export { startStallingProxy, type StallingProxy } from '@prodshot/embedded';
 export { startFlakyImageModel, type FlakyImageModel, type FlakyStyle } from './flaky-image-model.js';
 export { readZip } from './zip.js';

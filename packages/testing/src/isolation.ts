@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createDatabase, type Db } from '@prodshot/db';
-import { ensureDatabase } from '@prodshot/scripts';
+import { ensureDatabase } from '@prodshot/embedded';
 import { FsObjectStore, MinioObjectStore } from '@prodshot/storage';
 import type { StackInfo } from './stack-info.js';
 

@@ -2,7 +2,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDatabase, migrateToLatest } from '@prodshot/db';
-import { ensureDatabase, freePort, startEmbeddedStack, startLocalS3 } from '@prodshot/scripts';
+import { ensureDatabase, freePort, startEmbeddedStack, startLocalS3 } from '@prodshot/embedded';
 import type { StackInfo } from './stack-info.js';
 
 export const TEMPLATE_DATABASE = 'prodshot_template';

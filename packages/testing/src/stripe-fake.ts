@@ -1,46 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { StripeObject } from './stripe-fixtures.js';
+import { stripeResources } from './stripe-resources.js';
+import { parseStripeForm } from './stripe-wire.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-/** ../shared/vendor-fixtures beside the repository (Stripe's own fixture objects). */
-export const VENDOR_FIXTURES_DIR = path.resolve(repoRoot, '..', 'shared', 'vendor-fixtures');
-const STRIPE_FIXTURES = path.join(VENDOR_FIXTURES_DIR, 'stripe-fixtures3.json');
-
-export function stripeFixturesAvailable(): boolean {
-  return existsSync(STRIPE_FIXTURES);
-}
-
-type StripeObject = Record<string, unknown>;
-
-/** A fresh copy of Stripe's example object of one resource ('checkout.session', 'invoice', …). */
-export function stripeFixture(resource: string): StripeObject {
-  const all = JSON.parse(readFileSync(STRIPE_FIXTURES, 'utf8')) as { resources: Record<string, StripeObject> };
-  const fixture = all.resources[resource];
-  if (!fixture) throw new Error(`no Stripe fixture for ${resource} in ${STRIPE_FIXTURES}`);
-  return structuredClone(fixture);
-}
-
-/** Stripe's form encoding (`a[b][0][c]=v`) back into the object the SDK was given. */
-export function parseStripeForm(body: string): StripeObject {
-  const root: StripeObject = {};
-  for (const [key, value] of new URLSearchParams(body)) {
-    const parts = key.split(/\[|\]\[|\]/).filter((p) => p !== '');
-    let node: Record<string, unknown> = root;
-    parts.forEach((part, index) => {
-      if (index === parts.length - 1) {
-        node[part] = value;
-        return;
-      }
-      node[part] ??= {};
-      node = node[part] as Record<string, unknown>;
-    });
-  }
-  return root;
-}
+export { stripeFixture, stripeFixturesAvailable, VENDOR_FIXTURES_DIR } from './stripe-fixtures.js';
+export { parseStripeForm } from './stripe-wire.js';
 
 export interface StripeFakeRequest {
   method: string;
@@ -71,33 +36,6 @@ function readBody(request: IncomingMessage): Promise<string> {
   });
 }
 
-interface Reply {
-  status: number;
-  json: StripeObject;
-}
-
-const ok = (json: StripeObject): Reply => ({ status: 200, json });
-
-/** Stripe's error shape (https://docs.stripe.com/api/errors). */
-function stripeError(status: number, message: string, code?: string, param?: string): Reply {
-  return { status, json: { error: { type: 'invalid_request_error', message, ...(code ? { code } : {}), ...(param ? { param } : {}) } } };
-}
-
-/** Form-encoded arrays arrive as objects keyed '0', '1', …. */
-function listOf(value: unknown): StripeObject[] {
-  if (!value || typeof value !== 'object') return [];
-  return Object.entries(value as Record<string, StripeObject>)
-    .sort(([a], [b]) => Number(a) - Number(b))
-    .map(([, item]) => item);
-}
-
-function strings(value: unknown): string[] {
-  return listOf(value).map(String);
-}
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-const MONTH_SECONDS = 30 * 24 * 3600;
-
 /**
  * A local HTTP stand-in for api.stripe.com built from Stripe's fixture objects, for the endpoints
  * Prodshot calls: Checkout Sessions, Billing Portal sessions, products, prices (listed by
@@ -109,143 +47,8 @@ const MONTH_SECONDS = 30 * 24 * 3600;
  */
 export async function startStripeFake(): Promise<StripeFake> {
   const requests: StripeFakeRequest[] = [];
-  const products = new Map<string, StripeObject>();
-  const prices = new Map<string, StripeObject>();
-  const subscriptions = new Map<string, StripeObject>();
   const replays = new Map<string, { status: number; body: string }>();
-  let counter = 0;
-  const nextId = (prefix: string) => `${prefix}_fake${(++counter).toString().padStart(6, '0')}`;
-
-  const priceByLookupKey = (key: string) => [...prices.values()].find((price) => price.active && price.lookup_key === key);
-
-  function createProduct(body: StripeObject): Reply {
-    const id = typeof body.id === 'string' ? body.id : nextId('prod');
-    if (products.has(id)) return stripeError(400, `Product already exists.`, 'resource_already_exists', 'id');
-    const product = { ...stripeFixture('product'), id, name: body.name, metadata: body.metadata ?? {}, default_price: null, created: nowSeconds() };
-    products.set(id, product);
-    return ok(product);
-  }
-
-  function createPrice(body: StripeObject): Reply {
-    const productId = String(body.product ?? '');
-    if (!products.has(productId)) return stripeError(400, `No such product: '${productId}'`, 'resource_missing', 'product');
-    const lookupKey = typeof body.lookup_key === 'string' ? body.lookup_key : null;
-    const holder = lookupKey ? priceByLookupKey(lookupKey) : undefined;
-    if (holder && body.transfer_lookup_key !== 'true') {
-      return stripeError(400, `A price (\`${String(holder.id)}\`) already uses that lookup key.`, undefined, 'lookup_key');
-    }
-    if (holder) holder.lookup_key = null;
-    const recurring = body.recurring as StripeObject | undefined;
-    const price = {
-      ...stripeFixture('price'),
-      id: nextId('price'),
-      product: productId,
-      currency: body.currency,
-      unit_amount: Number(body.unit_amount),
-      unit_amount_decimal: String(body.unit_amount),
-      lookup_key: lookupKey,
-      metadata: body.metadata ?? {},
-      type: recurring ? 'recurring' : 'one_time',
-      recurring: recurring ? { interval: recurring.interval, interval_count: 1, meter: null, usage_type: 'licensed', trial_period_days: null } : null,
-      transform_quantity: null,
-      created: nowSeconds(),
-    };
-    prices.set(price.id, price);
-    return ok(price);
-  }
-
-  function listPrices(query: StripeObject): Reply {
-    const keys = strings(query.lookup_keys);
-    const active = query.active === undefined ? undefined : query.active === 'true';
-    const limit = query.limit === undefined ? 10 : Number(query.limit);
-    const found = [...prices.values()].filter(
-      (price) => (keys.length === 0 || keys.includes(String(price.lookup_key))) && (active === undefined || price.active === active),
-    );
-    return ok({ object: 'list', data: found.slice(0, limit), has_more: found.length > limit, url: '/v1/prices' });
-  }
-
-  function madeUpSubscription(id: string): StripeObject {
-    const fixture = stripeFixture('subscription') as StripeObject & { items: { data: StripeObject[] } };
-    const start = nowSeconds();
-    const item = { ...fixture.items.data[0]!, id: nextId('si'), subscription: id, current_period_start: start, current_period_end: start + MONTH_SECONDS };
-    return {
-      ...fixture,
-      id,
-      status: 'active',
-      cancel_at: null,
-      canceled_at: null,
-      ended_at: null,
-      cancel_at_period_end: false,
-      pending_update: null,
-      items: { ...fixture.items, data: [item], url: `/v1/subscription_items?subscription=${id}` },
-    };
-  }
-
-  function subscriptionOf(id: string): StripeObject {
-    let subscription = subscriptions.get(id);
-    if (!subscription) {
-      subscription = madeUpSubscription(id);
-      subscriptions.set(id, subscription);
-    }
-    return subscription;
-  }
-
-  function updateSubscription(id: string, body: StripeObject): Reply {
-    const subscription = subscriptionOf(id);
-    const items = (subscription.items as { data: StripeObject[] }).data;
-    for (const change of listOf(body.items)) {
-      const item = items.find((i) => i.id === change.id);
-      if (!item) return stripeError(400, `No such subscription item: '${String(change.id)}'`, 'resource_missing', 'items');
-      if (change.price !== undefined) {
-        const price = prices.get(String(change.price));
-        if (!price) return stripeError(400, `No such price: '${String(change.price)}'`, 'resource_missing', 'items[0][price]');
-        item.price = price;
-      }
-    }
-    if (body.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = body.cancel_at_period_end === 'true';
-    if (body.metadata) subscription.metadata = { ...(subscription.metadata as StripeObject), ...(body.metadata as StripeObject) };
-    return ok(subscription);
-  }
-
-  function createCheckoutSession(body: StripeObject): Reply {
-    for (const [index, line] of listOf(body.line_items).entries()) {
-      if (line.price !== undefined && !prices.has(String(line.price))) {
-        return stripeError(400, `No such price: '${String(line.price)}'`, 'resource_missing', `line_items[${index}][price]`);
-      }
-    }
-    const id = nextId('cs_test');
-    return ok({
-      ...stripeFixture('checkout.session'),
-      id,
-      mode: body.mode,
-      success_url: body.success_url,
-      cancel_url: body.cancel_url,
-      client_reference_id: body.client_reference_id ?? null,
-      customer: body.customer ?? null,
-      customer_email: body.customer_email ?? null,
-      metadata: body.metadata ?? {},
-      payment_status: 'unpaid',
-      status: 'open',
-      url: `https://checkout.stripe.com/c/pay/${id}`,
-    });
-  }
-
-  function createPortalSession(body: StripeObject): Reply {
-    const id = nextId('bps');
-    return ok({ ...stripeFixture('billing_portal.session'), id, customer: body.customer, return_url: body.return_url ?? null, url: `https://billing.stripe.com/p/session/${id}` });
-  }
-
-  const respond = (method: string, url: string, body: StripeObject): Reply => {
-    if (method === 'POST' && url === '/v1/checkout/sessions') return createCheckoutSession(body);
-    if (method === 'POST' && url === '/v1/billing_portal/sessions') return createPortalSession(body);
-    if (method === 'POST' && url === '/v1/products') return createProduct(body);
-    if (method === 'POST' && url === '/v1/prices') return createPrice(body);
-    if (method === 'GET' && url === '/v1/prices') return listPrices(body);
-    const subscription = /^\/v1\/subscriptions\/([A-Za-z0-9_]+)$/.exec(url);
-    if (subscription && method === 'GET') return ok(subscriptionOf(subscription[1]!));
-    if (subscription && method === 'POST') return updateSubscription(subscription[1]!, body);
-    return stripeError(404, `Unrecognized request URL (${method}: ${url}).`);
-  };
+  const { respond, subscription, price, idsMade } = stripeResources();
 
   const server: Server = createServer((request, response) => {
     void readBody(request).then((raw) => {
@@ -266,7 +69,7 @@ export async function startStripeFake(): Promise<StripeFake> {
         answer = { status: reply.status, body: JSON.stringify(reply.json) };
         if (replayKey) replays.set(replayKey, answer);
       }
-      response.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': `req_${counter}` });
+      response.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': `req_${idsMade()}` });
       response.end(answer.body);
     });
   });
@@ -275,8 +78,8 @@ export async function startStripeFake(): Promise<StripeFake> {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    subscription: (id) => subscriptions.get(id),
-    price: priceByLookupKey,
+    subscription,
+    price,
     close: () => new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
 }

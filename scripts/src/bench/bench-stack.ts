@@ -5,8 +5,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDatabase, migrateToLatest, type Db } from '@prodshot/db';
-import { freePort, waitUntil } from '../embedded/processes.js';
-import { startEmbeddedStack, type EmbeddedStack } from '../embedded/stack.js';
+import { freePort, startEmbeddedStack, waitUntil, type EmbeddedStack } from '@prodshot/embedded';
 import { apiProcessEnv, serviceProcessEnv } from '../service-process-env.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

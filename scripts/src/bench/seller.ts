@@ -87,3 +87,26 @@ export async function post(
 export function generationIdOf(result: { json: Record<string, unknown> }): string {
   return (result.json.data as { generationId: string }).generationId;
 }
+
+/** The background the bench's sellers ask for. */
+export const STYLE_PROMPT = 'Polished marble countertop, soft window light';
+
+/** Polls `check` every 20 ms until it answers, or fails after `timeoutMs` naming what it waited for. */
+export async function until<T>(check: () => Promise<T | null | undefined | false>, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+/** The owner's socket event announcing the generation done, once it came: no database polling loads the machine under test. */
+export function doneEvent(seller: Seller, generationId: string) {
+  return seller.events.find((e) => e.event === 'generation:done' && e.payload.generationId === generationId);
+}
+
+export function isDone(seller: Seller, generationId: string): boolean {
+  return doneEvent(seller, generationId) !== undefined;
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { GenerationsRepository } from '@prodshot/db';
 import { generationOutputKey } from '@prodshot/storage';
 import { mintSessionToken, testClerkId } from '@prodshot/testing';
-import { grantCredits, upload } from '../pipeline.test-support.js';
+import { grantCredits, upload } from '../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../test-app.test-support.js';
 import { productPhoto } from './fault-support.test-support.js';
 

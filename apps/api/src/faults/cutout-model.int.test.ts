@@ -4,10 +4,11 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { SubjectDto } from '@prodshot/contracts';
-import { freePort } from '@prodshot/scripts';
+import { freePort } from '@prodshot/embedded';
+import { corpusDir, corpusFiles } from '@prodshot/imaging/corpus';
 import { uploadCutoutKey } from '@prodshot/storage';
-import { corpusDir, corpusFiles, startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
-import { balanceOf, eventually, grantCredits, signIn, upload, type Session } from '../pipeline.test-support.js';
+import { startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
+import { balanceOf, eventually, grantCredits, signIn, upload, type Session } from '../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../test-app.test-support.js';
 
 const stack = inject('stack');

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import sharp from 'sharp';
 import type { GenerationDto } from '@prodshot/contracts';
 import type { WorkerProcess } from '@prodshot/testing';
-import { eventually, type Session } from '../pipeline.test-support.js';
+import { eventually, type Session } from '../seller-client.test-support.js';
 import type { TestApp } from '../test-app.test-support.js';
 
 /** A plain product photo the local engine cuts out reliably: a box on a light backdrop. */

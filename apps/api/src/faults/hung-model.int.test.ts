@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
 import { startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
-import { balanceOf, eventually, grantCredits, signIn, upload, type Session } from '../pipeline.test-support.js';
+import { balanceOf, eventually, grantCredits, signIn, upload, type Session } from '../seller-client.test-support.js';
 import { sellerCutout } from './fault-support.test-support.js';
 import { buildTestApp, type TestApp } from '../test-app.test-support.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
-import { balanceOf, grantCredits, signIn, upload, type Session } from '../pipeline.test-support.js';
+import { balanceOf, grantCredits, signIn, upload, type Session } from '../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../test-app.test-support.js';
 
 const stack = inject('stack');

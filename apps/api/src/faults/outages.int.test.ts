@@ -4,10 +4,10 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { createDatabase, migrateToLatest } from '@prodshot/db';
-import { freePort, startEmbeddedPostgres, startEmbeddedRedis } from '@prodshot/scripts';
+import { freePort, startEmbeddedPostgres, startEmbeddedRedis } from '@prodshot/embedded';
 import { startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
 import { UNAVAILABLE_MESSAGE } from '../plugins/error-handler.js';
-import { balanceOf, connectSocket, eventually, grantCredits, signIn, upload, type ClientSocket } from '../pipeline.test-support.js';
+import { balanceOf, connectSocket, eventually, grantCredits, signIn, upload, type ClientSocket } from '../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../test-app.test-support.js';
 import { expectChargedOnce, productPhoto, settled, startSmart, unlessWorkerDies } from './fault-support.test-support.js';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
 import { jobIds } from '@prodshot/queue';
 import { startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
-import { balanceOf, eventually, grantCredits, signIn, upload, type Session } from '../pipeline.test-support.js';
+import { balanceOf, eventually, grantCredits, signIn, upload, type Session } from '../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../test-app.test-support.js';
 
 const stack = inject('stack');

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
-import { balanceOf, connectSocket, eventually, grantCredits, signIn, upload, type ClientSocket } from '../pipeline.test-support.js';
+import { balanceOf, connectSocket, eventually, grantCredits, signIn, upload, type ClientSocket } from '../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../test-app.test-support.js';
 import { expectChargedOnce, productPhoto, settled, startSmart } from './fault-support.test-support.js';
 

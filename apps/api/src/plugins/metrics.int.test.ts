@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
 import { startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
-import { connectSocket, eventually, grantCredits, signIn, upload, type ClientSocket, type Session } from '../pipeline.test-support.js';
+import { connectSocket, eventually, grantCredits, signIn, upload, type ClientSocket, type Session } from '../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../test-app.test-support.js';
 
 const stack = inject('stack');

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { signIn, upload } from '../pipeline.test-support.js';
+import { signIn, upload } from '../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../test-app.test-support.js';
 
 const stack = inject('stack');

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { mintSessionToken, testClerkId } from '@prodshot/testing';
-import { connectSocket, type ClientSocket } from '../pipeline.test-support.js';
+import { connectSocket, type ClientSocket } from '../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../test-app.test-support.js';
 
 const stack = inject('stack');

@@ -2,6 +2,7 @@ import type { Job } from 'bullmq';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { JobPayloads } from '@prodshot/contracts';
+import { ImagesRepository } from '@prodshot/db';
 import { generationOutputKey, renditionKey } from '@prodshot/storage';
 import { buildWorkerDeps, type TestWorkerDeps } from '../worker-deps.test-support.js';
 import { makeRenditions } from './make-renditions.js';
@@ -31,6 +32,16 @@ describe('make-renditions', () => {
     expect(await sharp(await t.deps.store.get(renditionKey(key, 'thumbnail'))).metadata()).toMatchObject({ width: 512, height: 171 });
     expect(await sharp(await t.deps.store.get(renditionKey(key, 'preview'))).metadata()).toMatchObject({ width: 1280, height: 427 });
     expect((await t.deps.generations.styles(generationId))[0]).toMatchObject({ renditions: true });
+  });
+
+  it('records the renditions of an upload on its image row', async () => {
+    const userId = await t.newUser(0);
+    const upload = await t.newUpload(userId);
+    const images = new ImagesRepository(t.deps.db);
+
+    expect(await run({ key: upload.sourceKey, owner: { kind: 'image', id: upload.imageId } })).toEqual({ made: true });
+    expect(await t.deps.store.stat(renditionKey(upload.sourceKey, 'preview'))).not.toBeNull();
+    expect(await images.findOwned(userId, upload.imageId)).toMatchObject({ renditions: true });
   });
 
   it('does nothing, and does not fail, for an image deleted before its turn', async () => {

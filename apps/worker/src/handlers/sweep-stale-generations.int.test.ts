@@ -1,11 +1,9 @@
 import type { Job } from 'bullmq';
 import { sql } from 'kysely';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CreditsRepository, GenerationsRepository } from '@prodshot/db';
 import { jobIds } from '@prodshot/queue';
-import { buildWorkerDeps, type TestWorkerDeps } from '../worker-deps.test-support.js';
-import { renderSlot } from '../pipeline/slots.js';
+import { buildWorkerDeps, finishedShot, type TestWorkerDeps } from '../worker-deps.test-support.js';
 import { INTERRUPTED_MESSAGE, sweepStaleGenerations } from './sweep-stale-generations.js';
 
 const stack = inject('stack');
@@ -46,12 +44,8 @@ describe('the sweeper, slot by slot', () => {
   });
 
   it('refunds a lost slot a seller opened on a generation that had already completed', async () => {
-    const userId = await t.newUser(2);
-    const generationId = await t.newGeneration(userId, 1, 1);
-    // A real picture: its thumbnail and preview are made from it before the slot completes.
-    const shot = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
-    await renderSlot(t.deps, { userId, generationId, index: 0 }, async () => ({ image: shot, mimeType: 'image/png' }));
-    expect(await t.deps.generations.settleIfDone(generationId)).toBe('complete');
+    const { userId, generationId } = await finishedShot(t, 2);
+    expect((await t.deps.generations.find(generationId))!.status).toBe('complete');
     // generate-single-product-shot: a new paid slot on the settled generation, in one transaction.
     await t.deps.db.transaction().execute(async (tx) => {
       await new GenerationsRepository(tx).reopenWithSlot(generationId, { index: 1, name: 'Beach', prompt: 'a beach', backgroundType: 'Beach' });
@@ -66,6 +60,23 @@ describe('the sweeper, slot by slot', () => {
     expect(generation!.styles.map((s) => s.status)).toEqual(['complete', 'failed']);
     expect(generation!.status).toBe('complete');
     expect(await t.balance(userId)).toBe(1);
+  });
+
+  it('swept again, moves nothing more', async () => {
+    const userId = await t.newUser(2);
+    const generationId = await t.newGeneration(userId, 2, 2);
+    await age(generationId);
+    expect((await sweep()).resolved).toContain(generationId);
+    const ledger = await t.ledger(generationId);
+    expect(ledger.filter((move) => move.kind === 'refund')).toHaveLength(2);
+    const doneEvents = () => t.events.filter((e) => e.event === 'generation:done' && e.payload.generationId === generationId).length;
+    expect(doneEvents()).toBe(1);
+
+    await age(generationId);
+    expect((await sweep()).resolved).not.toContain(generationId);
+    expect(await t.ledger(generationId)).toEqual(ledger);
+    expect(await t.balance(userId)).toBe(2);
+    expect(doneEvents()).toBe(1);
   });
 
   it('gives back what a generation lost before it had slots still holds', async () => {

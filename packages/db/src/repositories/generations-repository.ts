@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { GENERATION_FAILED_MESSAGE } from '@prodshot/contracts';
+import { GENERATION_FAILED_MESSAGE, type ProductInfo } from '@prodshot/contracts';
 import type { GenerationKind, GenerationRow, GenerationStyleRow } from '../schema.js';
 import { GenerationSlotsRepository, SETTLED, slotsTable, type NewSlot } from './generation-slots-repository.js';
 import { historyCutoff } from './history-retention.js';
@@ -94,7 +94,7 @@ export class GenerationsRepository extends GenerationSlotsRepository {
    * Records the scene auto mode picked: its name and prompt on every slot not yet named, and what the
    * engine read of the product on the generation. Once only: a retried job finds its pick there.
    */
-  async recordAutoScene(generationId: string, scene: { name: string; prompt: string }, productInfo: Record<string, unknown>): Promise<void> {
+  async recordAutoScene(generationId: string, scene: { name: string; prompt: string }, productInfo: ProductInfo): Promise<void> {
     // One statement, so the slots' names and the product info are written together.
     await sql`
       with named as (
@@ -111,7 +111,7 @@ export class GenerationsRepository extends GenerationSlotsRepository {
     return row !== undefined && !SETTLED.includes(row.status);
   }
 
-  async setStage(id: string, stage: string, productInfo?: Record<string, unknown>): Promise<void> {
+  async setStage(id: string, stage: string, productInfo?: ProductInfo & { unsupportedProduct?: boolean }): Promise<void> {
     await this.db
       .updateTable('generations')
       .set({ stage, status: 'running', updated_at: sql`now()`, ...(productInfo ? { product_info: JSON.stringify(productInfo) } : {}) })

@@ -2,9 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import Alea from 'alea';
 import sharp from 'sharp';
-import { repoRoot } from '../corpus/corpus.js';
-import { boundingBox, dilate } from '../local/cutout/mask-ops.js';
 import type { Box, Point } from '../types.js';
+import { photoBackdrop, realPhotosFolder, sweepBackdrop } from './real-backdrops.js';
+import { sensorNoise, unevenLight } from './real-camera.js';
+import { castShadow, productLayer } from './real-product-layer.js';
 
 /**
  * The `real` set of the imaging bench: each corpus product cutout composited into a seller-like
@@ -83,10 +84,6 @@ export interface RealCase {
   tap: Point | null;
 }
 
-export function realPhotosFolder(): string {
-  return join(repoRoot(), 'bench', 'real-photos');
-}
-
 /**
  * The set's pairs: each product on two surfaces, one sweep and one room (rotated by the product's
  * index), so 17 corpus products make 68 cases, 17 of them rooms.
@@ -157,196 +154,9 @@ export async function makeRealCase(productFile: string, background: RealBackgrou
   return { id, product, background: background.name, category: background.category, photo, width, height, truth, box, tap: background.category === 'room' ? interiorPoint(truth, width, height, box) : null };
 }
 
-interface Backdrop {
-  rgb: Float32Array;
-  width: number;
-  height: number;
-}
-
+/** Not mask-ops' clamp: when the product is wider than the frame leaves room for, min must win. */
 function clampTo(value: number, min: number, max: number): number {
   return Math.max(min, Math.min(max, value));
-}
-
-function sizeFor(aspect: number, longSide: number): { width: number; height: number } {
-  return aspect >= 1 ? { width: longSide, height: Math.round(longSide / aspect) } : { width: Math.round(longSide * aspect), height: longSide };
-}
-
-/** A photograph: a random window of `aspect` (75–100% of the largest that fits), or the whole frame when `aspect` is null. */
-async function photoBackdrop(file: string, aspect: number | null, longSide: number, random: () => number): Promise<Backdrop> {
-  const image = sharp(await readFile(file));
-  const meta = await image.metadata();
-  const sourceAspect = meta.width / meta.height;
-  const target = sizeFor(aspect ?? sourceAspect, longSide);
-  let pipeline = image;
-  if (aspect !== null) {
-    const zoom = 0.75 + 0.25 * random();
-    const fitWidth = aspect >= sourceAspect ? meta.width : meta.height * aspect;
-    const cropWidth = Math.round(fitWidth * zoom), cropHeight = Math.round((fitWidth * zoom) / aspect);
-    const region = { left: Math.floor(random() * (meta.width - cropWidth + 1)), top: Math.floor(random() * (meta.height - cropHeight + 1)), width: cropWidth, height: cropHeight };
-    pipeline = image.extract(region);
-  }
-  const data = await pipeline.resize(target.width, target.height, { fit: 'fill' }).removeAlpha().raw().toBuffer();
-  return { rgb: Float32Array.from(data), ...target };
-}
-
-/** An off-white seamless sweep: wall-to-floor gradient, a vignette and a faint paper texture. */
-async function sweepBackdrop(background: RealBackground, aspect: number, longSide: number, random: () => number): Promise<Backdrop> {
-  const { width, height } = sizeFor(aspect, longSide);
-  const paper = await sharp(await readFile(join(realPhotosFolder(), 'paper-white.jpg'))).greyscale().resize(width, height, { fit: 'cover' }).raw().toBuffer();
-  let mean = 0;
-  for (const v of paper) mean += v;
-  mean /= paper.length;
-  const tint = background.tint ?? [242, 240, 236];
-  const curveAt = 0.35 + 0.25 * random(); // where the wall bends into the floor
-  const wallShade = 0.9 + 0.04 * random(), side = (random() - 0.5) * 0.06;
-  const vignette = 0.1 + 0.08 * random(), paperGain = 0.35 + 0.3 * random();
-  const rgb = new Float32Array(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    const v = y / height;
-    const t = clampTo((v - curveAt + 0.2) / 0.4, 0, 1);
-    const vertical = wallShade + (1 - wallShade) * t * t * (3 - 2 * t);
-    for (let x = 0; x < width; x++) {
-      const u = x / width, dx = u - 0.5, dy = v - 0.55;
-      const shade = vertical * (1 + side * (u - 0.5) * 2) * (1 - vignette * (dx * dx + dy * dy) * 2.2);
-      const grain = (paper[y * width + x]! - mean) * paperGain;
-      const o = (y * width + x) * 3;
-      for (let c = 0; c < 3; c++) rgb[o + c] = tint[c]! * shade + grain;
-    }
-  }
-  return { rgb, width, height };
-}
-
-interface ProductLayer {
-  rgba: Buffer;
-  width: number;
-  height: number;
-}
-
-/**
- * The product trimmed to its alpha bounds and scaled so its longest side is `longSide` (fitting the
- * frame). Some corpus cutouts carry a studio shadow in their alpha (soft, below 128, well away from
- * the product); it is dropped, keeping only the product's own anti-aliased edge, and the photo gets
- * its own shadow instead.
- */
-async function productLayer(png: Buffer, longSide: number, frameWidth: number, frameHeight: number): Promise<ProductLayer> {
-  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const solid = new Uint8Array(info.width * info.height);
-  for (let p = 0; p < solid.length; p++) solid[p] = data[p * 4 + 3]! >= 128 ? 1 : 0;
-  const edge = 4;
-  const near = dilate(solid, info.width, info.height, edge);
-  for (let p = 0; p < near.length; p++) if (!near[p]) data[p * 4 + 3] = 0;
-  const found = boundingBox(data, info.width, info.height, 128, 4, 3);
-  if (!found) throw new Error('the product cutout has no opaque pixels');
-  const left = Math.max(0, found.x - edge), top = Math.max(0, found.y - edge);
-  const bounds = { left, top, width: Math.min(info.width, found.x + found.width + edge) - left, height: Math.min(info.height, found.y + found.height + edge) - top };
-  const scale = Math.min(longSide / Math.max(found.width, found.height), (frameWidth - 8) / bounds.width, (frameHeight - 8) / bounds.height);
-  const width = Math.max(1, Math.round(bounds.width * scale)), height = Math.max(1, Math.round(bounds.height * scale));
-  const rgba = await sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } })
-    .extract(bounds)
-    .resize(width, height, { fit: 'fill', kernel: 'lanczos3' })
-    .raw()
-    .toBuffer();
-  return { rgba, width, height };
-}
-
-/**
- * The product's silhouette laid on the floor behind it (squashed and sheared away from a light in
- * front) and blurred, plus a contact shadow: its lowest rows flattened onto the base line, so half
- * of it shows below the product. Both darken the backdrop; neither is part of the truth.
- */
-function castShadow(rgb: Float32Array, width: number, height: number, cut: ProductLayer, box: Box, random: () => number): void {
-  const squash = 0.22 + 0.2 * random(), shear = (random() - 0.5) * 1.2;
-  const strength = 0.3 + 0.2 * random(), contactStrength = 0.45 + 0.2 * random();
-  let base = cut.height - 1;
-  while (base > 0 && !rowHasAlpha(cut, base)) base--;
-  const floorY = box.y + base;
-  const cast = new Uint8Array(width * height), contact = new Uint8Array(width * height);
-  const contactBand = Math.max(2, Math.round(cut.height * 0.08));
-  for (let y = 0; y <= base; y++) {
-    const rise = base - y;
-    const sy = Math.round(floorY - rise * squash);
-    if (sy < 0 || sy >= height) continue;
-    const shift = rise * shear;
-    for (let x = 0; x < cut.width; x++) {
-      const a = cut.rgba[(y * cut.width + x) * 4 + 3]!;
-      if (a < 64) continue;
-      const sx = Math.round(box.x + x + shift);
-      if (sx >= 0 && sx < width) cast[sy * width + sx] = 255;
-      if (rise <= contactBand) contact[sy * width + box.x + x] = 255;
-    }
-  }
-  const longSide = Math.max(cut.width, cut.height);
-  const castBlur = blur(cast, width, height, Math.max(2, longSide * (0.02 + 0.02 * random())));
-  const contactBlur = blur(contact, width, height, Math.max(2, longSide * 0.012));
-  for (let p = 0; p < width * height; p++) {
-    const dark = 1 - Math.min(0.85, (castBlur[p]! / 255) * strength + (contactBlur[p]! / 255) * contactStrength);
-    if (dark >= 1) continue;
-    const o = p * 3;
-    rgb[o] = rgb[o]! * dark;
-    rgb[o + 1] = rgb[o + 1]! * dark;
-    rgb[o + 2] = rgb[o + 2]! * dark;
-  }
-}
-
-function rowHasAlpha(cut: ProductLayer, y: number): boolean {
-  for (let x = 0; x < cut.width; x++) if (cut.rgba[(y * cut.width + x) * 4 + 3]! >= 64) return true;
-  return false;
-}
-
-/** A separable box blur run three times: close to a Gaussian of `sigma`, in place of a sharp round trip. */
-function blur(values: Uint8Array, width: number, height: number, sigma: number): Float32Array {
-  const radius = Math.max(1, Math.round((Math.sqrt((12 * sigma * sigma) / 3 + 1) - 1) / 2));
-  const a = Float32Array.from(values);
-  const b = new Float32Array(a.length);
-  for (let pass = 0; pass < 3; pass++) {
-    boxPass(a, b, width, height, radius, 1, width); // rows
-    boxPass(b, a, height, width, radius, width, 1); // columns
-  }
-  return a;
-}
-
-/** One box pass along lines of `length` samples `step` apart; lines start `lineStep` apart. */
-function boxPass(from: Float32Array, to: Float32Array, length: number, lines: number, radius: number, step: number, lineStep: number): void {
-  const span = 2 * radius + 1;
-  for (let line = 0; line < lines; line++) {
-    const start = line * lineStep;
-    let sum = 0;
-    for (let i = -radius; i <= radius; i++) sum += from[start + clampTo(i, 0, length - 1) * step]!;
-    for (let i = 0; i < length; i++) {
-      to[start + i * step] = sum / span;
-      sum += from[start + Math.min(length - 1, i + radius + 1) * step]! - from[start + Math.max(0, i - radius) * step]!;
-    }
-  }
-}
-
-/** A gentle luminance gradient across the photo (±amount/2 along `angle`), and an optional vignette. */
-function unevenLight(rgb: Float32Array, width: number, height: number, amount: number, angle: number, vignette: number): void {
-  const cx = Math.cos(angle), cy = Math.sin(angle);
-  for (let y = 0; y < height; y++) {
-    const v = y / height - 0.5;
-    for (let x = 0; x < width; x++) {
-      const u = x / width - 0.5;
-      const gain = (1 + amount * (u * cx + v * cy)) * (1 - vignette * (u * u + v * v) * 2);
-      const o = (y * width + x) * 3;
-      rgb[o] = rgb[o]! * gain;
-      rgb[o + 1] = rgb[o + 1]! * gain;
-      rgb[o + 2] = rgb[o + 2]! * gain;
-    }
-  }
-}
-
-/** Gaussian sensor noise: a luminance part shared by the channels and a smaller chroma part. */
-function sensorNoise(rgb: Float32Array, sigma: number, random: () => number): void {
-  const gaussian = () => {
-    const u = 1 - random(), v = random();
-    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
-  };
-  for (let o = 0; o < rgb.length; o += 3) {
-    const luma = gaussian() * sigma;
-    rgb[o] = rgb[o]! + luma + gaussian() * sigma * 0.5;
-    rgb[o + 1] = rgb[o + 1]! + luma + gaussian() * sigma * 0.5;
-    rgb[o + 2] = rgb[o + 2]! + luma + gaussian() * sigma * 0.5;
-  }
 }
 
 /** The truth mask's most interior pixel (largest chamfer distance to its outside), as fractions of the photo. */

@@ -5,7 +5,7 @@ import type { OverlayOptions } from 'sharp';
 import { PROMPT_CHIPS, TEMPLATES } from '@prodshot/contracts';
 import { benchEngine } from '../bench/bench-engine.js';
 import { REAL_BACKGROUNDS, makeRealCase } from '../bench/real-set.js';
-import { corpusFiles, corpusFolder, repoRoot } from '../corpus/corpus.js';
+import { corpusDir, corpusFiles, corpusFolder, repoRoot } from '../corpus/corpus.js';
 
 /** Three products that differ in shape and colour: wide shoe, tall pair of bottles, eyewear. */
 const PRODUCTS = ['saleor-dash-force-1.png', 'solidus_bottles_1.png', 'saleor-sunnies-dark.png'];
@@ -49,7 +49,7 @@ async function photoTile(photo: Buffer, width: number, height: number, tap: { x:
  */
 async function main(): Promise<void> {
   const files = corpusFiles('products');
-  if (!files) throw new Error(`corpus folder ${corpusFolder('products')} is absent`);
+  if (!corpusDir('products')) throw new Error(`corpus folder ${corpusFolder('products')} is absent`);
   const model = await benchEngine();
   const columns = [...TEMPLATES.map((t) => ({ title: t.name, template: t.handle, prompt: undefined })), ...PROMPT_CHIPS.map((p) => ({ title: `“${p}”`, template: undefined, prompt: p }))];
   const tiles: OverlayOptions[] = [];

@@ -2,6 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+export type CorpusFolder = 'products' | 'edge-cases' | 'hostile';
+
 /** The monorepo root: the nearest ancestor whose package.json declares workspaces. */
 export function repoRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
@@ -14,15 +16,21 @@ export function repoRoot(): string {
   }
 }
 
-/** ../shared/corpus/<folder> relative to the repo root (read in place, never copied). */
-export function corpusFolder(folder: 'products' | 'edge-cases' | 'hostile'): string {
+/** ../shared/corpus/<folder> relative to the repo root (read in place, never copied), whether or not this clone has it. */
+export function corpusFolder(folder: CorpusFolder): string {
   return resolve(repoRoot(), '..', 'shared', 'corpus', folder);
 }
 
-/** Image files of a corpus folder (licence texts left out), or null when the folder is absent. */
-export function corpusFiles(folder: 'products' | 'edge-cases' | 'hostile'): string[] | null {
+/** The corpus folder, or null in a clone that does not have it (tests that need it skip). */
+export function corpusDir(folder: CorpusFolder): string | null {
   const dir = corpusFolder(folder);
-  if (!existsSync(dir)) return null;
+  return existsSync(dir) ? dir : null;
+}
+
+/** Image files of a corpus folder (licence texts left out), sorted; none when the folder is absent. */
+export function corpusFiles(folder: CorpusFolder): string[] {
+  const dir = corpusDir(folder);
+  if (!dir) return [];
   return readdirSync(dir)
     .filter((name) => !name.startsWith('LICENSE') && !name.endsWith('.md'))
     .sort()

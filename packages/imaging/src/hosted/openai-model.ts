@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { PROMPT_MAX_LENGTH, SUPPORTED_PRODUCT_KINDS, UNSUPPORTED_PRODUCT_KINDS, SUPPORTED_PRODUCT_LIST, UNSUPPORTED_PRODUCT_MESSAGE } from '@prodshot/contracts';
 import type { ProductKind } from '@prodshot/contracts';
@@ -12,6 +11,8 @@ import type { SalientObjectModel } from '../local/saliency/salient-model.js';
 import { alertOperator, type OperatorAlert } from './alert-operator.js';
 import { dataUrl, decodeResult, download, requestJson, statusError } from './http.js';
 import type { FetchLike, HostAllowlist, HttpFailure, HttpOptions } from './http.js';
+import { EDIT_SIZE, editInputs } from './openai-edit-inputs.js';
+import { chatText, openAIError, parseJsonObject, sellerHash } from './openai-wire.js';
 
 export interface OpenAIOptions {
   apiKey: string;
@@ -29,12 +30,6 @@ export interface OpenAIOptions {
   alert?: OperatorAlert;
 }
 
-/** The edit endpoint's square size; the shot is resized from it to the plan's size. */
-const EDIT_SIZE = 1024;
-/** The product's edge pixels at least this opaque are kept; fainter ones are the model's to paint. */
-const KEEP_ALPHA = 128;
-/** Behind the product in the image sent: the mask, not this colour, says where to paint. */
-const BACKDROP = { r: 128, g: 128, b: 128 };
 /** Error codes OpenAI gives when its safety system declines a request (the seller's to change). */
 const REFUSAL_CODES: ReadonlySet<string> = new Set(['content_policy_violation', 'moderation_blocked']);
 const KINDS = [...SUPPORTED_PRODUCT_KINDS, ...UNSUPPORTED_PRODUCT_KINDS];
@@ -222,74 +217,6 @@ export class OpenAIImageModel implements ImageModel {
     if (typeof first?.url === 'string' && first.url) return download(this.http, first.url, this.resultHosts);
     return Promise.reject(new ModelBadResponseError(this.name, 'no image in the answer'));
   }
-}
-
-type Layer = { input: Buffer; raw: { width: number; height: number; channels: 4 }; left: number; top: number };
-
-/**
- * What /images/edits defines: an opaque image, and a mask of the same size whose fully transparent
- * pixels mean "edit here". The product's solid pixels are opaque in the mask, so they are kept.
- */
-async function editInputs(layer: Layer): Promise<{ image: Buffer; mask: Buffer }> {
-  const { width, height } = layer.raw;
-  const image = sharp({ create: { width: EDIT_SIZE, height: EDIT_SIZE, channels: 3, background: BACKDROP } }).composite([layer]).removeAlpha().png().toBuffer();
-  const keep = await sharp(layer.input, { raw: layer.raw }).extractChannel(3).threshold(KEEP_ALPHA).raw().toBuffer();
-  const kept = await sharp({ create: { width, height, channels: 3, background: { r: 255, g: 255, b: 255 } } })
-    .joinChannel(keep, { raw: { width, height, channels: 1 } })
-    .raw()
-    .toBuffer();
-  const mask = sharp({ create: { width: EDIT_SIZE, height: EDIT_SIZE, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-    .composite([{ ...layer, input: kept }])
-    .png()
-    .toBuffer();
-  return { image: await image, mask: await mask };
-}
-
-interface OpenAIErrorObject {
-  message?: string;
-  type?: string;
-  param?: string | null;
-  code?: string | null;
-}
-
-/** The `error` object of OpenAI's ErrorResponse, or nothing when a compatible server sent another shape. */
-function openAIError(body: unknown): OpenAIErrorObject {
-  const error = (body as { error?: unknown } | null)?.error;
-  return error && typeof error === 'object' ? (error as OpenAIErrorObject) : {};
-}
-
-/**
- * The first choice's text. A refusal (`content: null` beside `refusal`) and an answer the model
- * stopped for its content filter or its length are the provider declining, not a broken answer.
- */
-function chatText(model: string, body: unknown): string {
-  const choice = (body as { choices?: { finish_reason?: unknown; message?: { content?: unknown; refusal?: unknown } }[] } | null)?.choices?.[0];
-  const refusal = choice?.message?.refusal;
-  if (typeof refusal === 'string' && refusal) return refuse(model, 'refusal', refusal);
-  if (choice?.finish_reason === 'content_filter') return refuse(model, 'content_filter');
-  if (choice?.finish_reason === 'length') return refuse(model, 'length');
-  const content = choice?.message?.content;
-  if (typeof content !== 'string' || !content) throw new ModelBadResponseError(model, 'missing choices.0.message.content');
-  return content;
-}
-
-function refuse(model: string, reason: ModelRejectedError['reason'], providerMessage?: string): never {
-  throw new ModelRejectedError(model, reason, providerMessage === undefined ? {} : { providerMessage });
-}
-
-function parseJsonObject(model: string, text: string): Record<string, unknown> {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
-  } catch {
-    // fall through to the typed error below
-  }
-  throw new ModelBadResponseError(model, 'the chat answer was not a JSON object');
-}
-
-/** A stable, non-identifying id for the seller: 64 hex characters, the document's limit for `safety_identifier`. */
-function sellerHash(context: CallContext | undefined): string | undefined {
-  return context?.sellerId ? createHash('sha256').update(context.sellerId).digest('hex') : undefined;
 }
 
 function scaleBox(box: { x: number; y: number; width: number; height: number }, factor: number) {

@@ -18,7 +18,7 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 const DECODE_TIMEOUT_SECONDS = 3;
 const MIN_SIDE = 16;
 
-/** Formats the product accepts (decisions.md); SVG and TIFF are refused on purpose. */
+/** Formats the product accepts (docs/decisions.md); SVG and TIFF are refused on purpose. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'avif']);
 
 /**

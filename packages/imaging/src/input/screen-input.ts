@@ -5,7 +5,7 @@ export const MAX_INPUT_BYTES = 25 * 1024 * 1024;
 
 /**
  * What an upload may be, by its magic bytes (file-type's MIME names). SVG, gzip (so SVGZ) and
- * TIFF are not here on purpose (decisions.md), nor is anything file-type cannot name.
+ * TIFF are not here on purpose (docs/decisions.md), nor is anything file-type cannot name.
  */
 const ACCEPTED_MIME_TYPES = new Set([
   'image/jpeg',

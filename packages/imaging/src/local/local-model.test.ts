@@ -150,7 +150,7 @@ describe('LocalImageModel cutout, analysis and styles', () => {
 });
 
 describe('edge-case and hostile corpus: a shot or a typed error, never a crash', () => {
-  const files = [...(corpusFiles('edge-cases') ?? []), ...(corpusFiles('hostile') ?? [])];
+  const files = [...corpusFiles('edge-cases'), ...corpusFiles('hostile')];
   it.skipIf(files.length === 0)(`every file of ${corpusFolder('edge-cases')} and ${corpusFolder('hostile')}`, async () => {
     const outcomes: Record<string, string> = {};
     for (const file of files) {

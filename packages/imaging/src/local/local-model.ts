@@ -18,7 +18,7 @@ import { sceneImage } from './scenes/scene-image.js';
 import type { SceneSpec } from './scenes/scene-spec.js';
 import { enhance, recommendStylesFor } from './styles.js';
 
-/** Scenes are composed at most at this size; ultra HD is an upscale of it (decisions.md). */
+/** Scenes are composed at most at this size; ultra HD is an upscale of it (docs/decisions.md). */
 const MAX_COMPOSE_SIZE = 2048;
 /** Inputs are decoded no larger than this: even a 4096 shot never needs more product pixels. */
 const MAX_WORK_SIDE = 4096;

@@ -6,7 +6,7 @@ import { GenerationsRepository } from '@prodshot/db';
 import { createRedisConnection, QUEUE_ORDER } from '@prodshot/queue';
 import { generationOutputKey } from '@prodshot/storage';
 import { productPhoto } from '../../faults/fault-support.test-support.js';
-import { balanceOf, grantCredits, signIn, upload, type Session } from '../../pipeline.test-support.js';
+import { balanceOf, grantCredits, signIn, upload, type Session } from '../../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 import { readZip } from '@prodshot/testing';
 

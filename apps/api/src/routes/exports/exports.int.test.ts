@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ComplianceReportDto, ExportDto } from '@prodshot/contracts';
 import { GenerationsRepository } from '@prodshot/db';
 import { startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
-import { balanceOf, grantCredits, signIn, upload, type Session } from '../../pipeline.test-support.js';
+import { balanceOf, grantCredits, signIn, upload, type Session } from '../../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 
 const stack = inject('stack');

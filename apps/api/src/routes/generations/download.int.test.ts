@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { shotDownloadPath, type GenerationListItem } from '@prodshot/contracts';
 import { GenerationsRepository } from '@prodshot/db';
 import { generationOutputKey } from '@prodshot/storage';
-import { signIn, type Session } from '../../pipeline.test-support.js';
+import { signIn, type Session } from '../../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 import { storeEnvs } from '../stored-files.test-support.js';
 

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import type { GenerationDto } from '@prodshot/contracts';
 import { startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
 import { sellerCutout } from '../../faults/fault-support.test-support.js';
-import { eventually, grantCredits, signIn, upload, type Session } from '../../pipeline.test-support.js';
+import { eventually, grantCredits, signIn, upload, type Session } from '../../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 
 const stack = inject('stack');

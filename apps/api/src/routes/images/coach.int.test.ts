@@ -2,8 +2,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
 import type { CoachWarning, ImageDto, ImageListResponse, SubjectDto, SubjectResponse } from '@prodshot/contracts';
-import { corpusDir, startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
-import { eventually, signIn, upload, type Session } from '../../pipeline.test-support.js';
+import { corpusDir } from '@prodshot/imaging/corpus';
+import { startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
+import { eventually, signIn, upload, type Session } from '../../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 
 const stack = inject('stack');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { historyDays, type GenerationListResponse, type ImageListResponse, type PaidPlanId } from '@prodshot/contracts';
 import { GenerationsRepository, ImagesRepository, SubscriptionsRepository, type SubscriptionPatch } from '@prodshot/db';
 import { generationOutputKey, uploadKey } from '@prodshot/storage';
-import { signIn, type Session } from '../../pipeline.test-support.js';
+import { signIn, type Session } from '../../seller-client.test-support.js';
 import { historyPlan } from '../../services/billing.js';
 import { MALFORMED_CURSOR_MESSAGE } from '../../services/list-cursor.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { IDEMPOTENCY_KEY_REUSED_MESSAGE } from '@prodshot/contracts';
-import { freePort, startEmbeddedRedis, type RunningRedis } from '@prodshot/scripts';
+import { freePort, startEmbeddedRedis, type RunningRedis } from '@prodshot/embedded';
 import { productPhoto } from '../../faults/fault-support.test-support.js';
-import { balanceOf, grantCredits, multipartBody, signIn, upload, type Session } from '../../pipeline.test-support.js';
+import { balanceOf, grantCredits, multipartBody, signIn, upload, type Session } from '../../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 
 const stack = inject('stack');

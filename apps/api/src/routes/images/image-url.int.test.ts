@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { GenerationDto, ImageDto } from '@prodshot/contracts';
 import { generationOutputKey, renditionKey } from '@prodshot/storage';
 import { uniqueName } from '@prodshot/testing';
-import { grantCredits, signIn, upload, type Session } from '../../pipeline.test-support.js';
+import { grantCredits, signIn, upload, type Session } from '../../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 
 const stack = inject('stack');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
 import { renditionKey } from '@prodshot/storage';
 import { startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
-import { connectSocket, eventually, grantCredits, signIn, upload, type ClientSocket, type RecordedEvent, type Session } from '../../pipeline.test-support.js';
+import { connectSocket, eventually, grantCredits, signIn, upload, type ClientSocket, type RecordedEvent, type Session } from '../../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 
 const stack = inject('stack');

@@ -3,7 +3,7 @@ import { planAllows, planRequiredMessage, PLANS, type PlanFeature, type PlanId }
 import { generationOrder, jobIds, QUEUE_ORDER, type QueueName } from '@prodshot/queue';
 import { startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
 import { productPhoto } from '../../faults/fault-support.test-support.js';
-import { balanceOf, eventually, grantCredits, signIn, upload, type Session } from '../../pipeline.test-support.js';
+import { balanceOf, eventually, grantCredits, signIn, upload, type Session } from '../../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 
 const stack = inject('stack');

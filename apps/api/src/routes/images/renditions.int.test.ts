@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { renditionKey } from '@prodshot/storage';
 import { startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
-import { eventually, grantCredits, signIn, upload, type Session } from '../../pipeline.test-support.js';
+import { eventually, grantCredits, signIn, upload, type Session } from '../../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 
 const stack = inject('stack');

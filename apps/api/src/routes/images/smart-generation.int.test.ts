@@ -2,8 +2,9 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { GenerationDto } from '@prodshot/contracts';
-import { corpusDir, corpusFiles, startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
-import { balanceOf, connectSocket, eventually, grantCredits, signIn, upload, type ClientSocket } from '../../pipeline.test-support.js';
+import { corpusDir, corpusFiles } from '@prodshot/imaging/corpus';
+import { startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
+import { balanceOf, connectSocket, eventually, grantCredits, signIn, upload, type ClientSocket } from '../../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 
 const stack = inject('stack');

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
-import { corpusDir, corpusFiles } from '@prodshot/testing';
-import { multipartBody, signIn, upload, type Session } from '../../pipeline.test-support.js';
+import { corpusDir, corpusFiles } from '@prodshot/imaging/corpus';
+import { multipartBody, signIn, upload, type Session } from '../../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 
 const stack = inject('stack');

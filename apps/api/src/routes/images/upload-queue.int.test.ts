@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type * as Imaging from '@prodshot/imaging/input';
-import { signIn, upload, type Session } from '../../pipeline.test-support.js';
+import { signIn, upload, type Session } from '../../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 
 // The decoder waits at a gate the test opens, so "every slot busy" is a state, not a race; the

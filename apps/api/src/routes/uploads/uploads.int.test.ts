@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
 import { ImagesRepository } from '@prodshot/db';
 import { renditionKey } from '@prodshot/storage';
-import { signIn, upload, type Session } from '../../pipeline.test-support.js';
+import { signIn, upload, type Session } from '../../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 import { storeEnvs } from '../stored-files.test-support.js';
 

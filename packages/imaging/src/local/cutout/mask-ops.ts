@@ -1,3 +1,5 @@
+import type { Box } from '../../types.js';
+
 /** Binary masks are Uint8Array of 0/1, row-major, width × height. */
 
 export interface Components {
@@ -129,4 +131,9 @@ export function boundingBox(values: Uint8Array, width: number, height: number, t
 
 export function clamp(value: number, min: number, max: number): number {
   return value < min ? min : value > max ? max : value;
+}
+
+export function grow(box: Box, margin: number, width: number, height: number): Box {
+  const x = Math.max(0, box.x - margin), y = Math.max(0, box.y - margin);
+  return { x, y, width: Math.min(width, box.x + box.width + margin) - x, height: Math.min(height, box.y + box.height + margin) - y };
 }

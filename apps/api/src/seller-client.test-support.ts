@@ -1,3 +1,4 @@
+// The test app driven as a seller drives it: sign-in, plan and credits, uploads, and a live socket.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { GENERATION_FAILED_MESSAGE } from '@prodshot/contracts';
+import { ImagesRepository } from '@prodshot/db';
+import { renditionKey, uploadCutoutKey } from '@prodshot/storage';
+import { buildWorkerDeps, dispatch, drawnProductPhoto, jobOf, type TestUpload, type TestWorkerDeps } from '../worker-deps.test-support.js';
+import { analyseUpload } from './analyse-upload.js';
+
+const stack = inject('stack');
+let t: TestWorkerDeps;
+beforeAll(async () => {
+  t = await buildWorkerDeps(stack);
+});
+afterAll(() => t.close());
+
+function payloadOf(userId: string, upload: TestUpload) {
+  return { userId, imageId: upload.imageId, sourceKey: upload.sourceKey };
+}
+
+const imageRow = (userId: string, imageId: string) => new ImagesRepository(t.deps.db).findOwned(userId, imageId);
+
+describe('analyse-upload', () => {
+  it('records the product it found, makes the cutout and the renditions, and tells the owner', async () => {
+    const userId = await t.newUser(0);
+    const upload = await t.newUpload(userId);
+
+    expect(await analyseUpload.run(jobOf('analyse-upload', payloadOf(userId, upload)), t.deps)).toEqual({ imageId: upload.imageId, needsFocus: false });
+
+    const row = await imageRow(userId, upload.imageId);
+    expect(row).toMatchObject({ renditions: true, subject: { found: true, needsFocus: false } });
+    expect(await t.deps.store.stat(uploadCutoutKey(upload.sourceKey))).not.toBeNull();
+    expect(await t.deps.store.stat(renditionKey(upload.sourceKey, 'thumbnail'))).not.toBeNull();
+    expect(t.events.filter((e) => e.event === 'image:subject' && e.payload.imageId === upload.imageId)).toEqual([
+      expect.objectContaining({ userId, payload: expect.objectContaining({ imageId: upload.imageId, status: 'ready', needsFocus: false }) }),
+    ]);
+  });
+
+  it('answers an unreadable upload as nothing found, without failing the job', async () => {
+    const userId = await t.newUser(0);
+    const photo = await drawnProductPhoto();
+    // A PNG cut short: its header reads, its pixels do not.
+    const upload = await t.newUpload(userId, photo.subarray(0, photo.length / 2));
+
+    expect(await analyseUpload.run(jobOf('analyse-upload', payloadOf(userId, upload)), t.deps)).toEqual({ imageId: upload.imageId, needsFocus: false });
+
+    expect(await imageRow(userId, upload.imageId)).toMatchObject({ renditions: false, subject: { found: false } });
+    expect(await t.deps.store.stat(uploadCutoutKey(upload.sourceKey))).toBeNull();
+  });
+
+  it('records why it failed for good, so the upload screens stop waiting', async () => {
+    const userId = await t.newUser(0);
+    const upload = await t.newUpload(userId);
+    const failing = t.withEngine({ findProduct: () => Promise.reject(new Error('the engine broke')) });
+
+    await expect(dispatch(failing, 'analyse-upload', payloadOf(userId, upload))).rejects.toThrow('the engine broke');
+
+    const row = await imageRow(userId, upload.imageId);
+    expect(row!.subject).toEqual({ found: false, error: GENERATION_FAILED_MESSAGE });
+    expect(t.events.filter((e) => e.event === 'image:subject' && e.payload.imageId === upload.imageId)).toHaveLength(1);
+  });
+});

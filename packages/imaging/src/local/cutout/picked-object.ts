@@ -1,0 +1,58 @@
+import { connectedComponents, dilate } from './mask-ops.js';
+import type { SaliencyMap, SalientGroup } from './saliency-map.js';
+
+/**
+ * Sureness of an object the model drew alone. Below it, the object may be fused with what lies
+ * behind it: the model looks again, closer.
+ */
+export const SURE_OBJECT = 0.8;
+
+/** An object chosen in a saliency map, with the map it was drawn in and how sure the model is of it. */
+export interface Picked {
+  map: SaliencyMap;
+  /** The chosen object's pixels in the map. */
+  members: Uint8Array;
+  confidence: number;
+}
+
+export function chosen(map: SaliencyMap, labels: Int32Array, group: SalientGroup): Picked {
+  return { map, members: confidentMembers(map, membersOf(labels, group)), confidence: group.confidence };
+}
+
+export function membersOf(labels: Int32Array, group: SalientGroup): Uint8Array {
+  // A table by label, not Set lookups per pixel: this runs over every pixel of the map.
+  const member = new Uint8Array(Math.max(...group.members) + 1);
+  for (const label of group.members) member[label] = 1;
+  const out = new Uint8Array(labels.length);
+  for (let p = 0; p < labels.length; p++) out[p] = member[labels[p]!] ?? 0;
+  return out;
+}
+
+/** Share of the mask the model must be sure of (≥ 0.9) before weaker blobs are cut away. */
+const SURE_CORE = 0.3;
+
+/**
+ * The group's pixels less the weakly salient blobs fused to it: a pebble touching a shoe, a
+ * cushion behind a mug. Only what lies near a part the model is sure of is kept; an object the
+ * model is unsure of all over is kept whole, as there is no sure part to keep instead.
+ */
+function confidentMembers(map: SaliencyMap, group: Uint8Array): Uint8Array {
+  const { width, height, mask } = map;
+  const members = group.slice(), sure = new Uint8Array(width * height);
+  let area = 0, sureArea = 0;
+  for (let p = 0; p < members.length; p++) {
+    if (!members[p]) continue;
+    area++;
+    if (mask[p]! < 0.9) continue;
+    sure[p] = 1;
+    sureArea++;
+  }
+  if (sureArea < SURE_CORE * area) return members;
+  const cores = connectedComponents(sure, width, height);
+  const largest = Math.max(...cores.sizes);
+  const kept = new Uint8Array(sure.length);
+  for (let p = 0; p < kept.length; p++) kept[p] = cores.labels[p] && cores.sizes[cores.labels[p]! - 1]! >= 0.05 * largest ? 1 : 0;
+  const near = dilate(kept, width, height, Math.max(2, Math.round(0.025 * Math.min(width, height))));
+  for (let p = 0; p < members.length; p++) members[p] = members[p]! & near[p]!;
+  return members;
+}

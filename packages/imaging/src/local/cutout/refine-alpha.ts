@@ -1,0 +1,117 @@
+import { EmptyImageError } from '../../errors.js';
+import type { RawImage } from '../../input/normalise-input.js';
+import type { Box } from '../../types.js';
+import { guidedFilter } from './guided-filter.js';
+import { boundingBox, boxSum, clamp, dilate, erode, grow } from './mask-ops.js';
+import type { Segmentation } from './segment.js';
+
+/**
+ * Alpha at the photo's resolution: the colour guided filter snaps the model's soft outline to the
+ * photo's edges in a band around it; inside the band product pixels are copied untouched, edge
+ * pixels lose the old background's colour, and shadow the product casts is dropped.
+ */
+export function refine(image: RawImage, soft: Uint8Array): Segmentation {
+  const { width, height, data } = image;
+  const cutout = Buffer.from(data);
+  for (let p = 3; p < cutout.length; p += 4) cutout[p] = 0;
+  const mask = new Uint8Array(width * height);
+  const found = boundingBox(soft, width, height, 128);
+  if (!found) throw new EmptyImageError();
+  const side = Math.min(width, height);
+  const radius = Math.max(2, Math.round(side / 300));
+  const margin = 4 * radius + 4;
+  const box = grow(found, margin, width, height);
+  const region = crop(data, width, box);
+  const p = new Float32Array(box.width * box.height);
+  for (let y = 0; y < box.height; y++) for (let x = 0; x < box.width; x++) p[y * box.width + x] = soft[(box.y + y) * width + box.x + x]! / 255;
+  const alpha = bandAlpha(region, p, box.width, box.height, radius);
+  unmixEdges(region, alpha, box.width, box.height, radius);
+  for (let y = 0; y < box.height; y++) {
+    for (let x = 0; x < box.width; x++) {
+      const i = y * box.width + x, o = (box.y + y) * width + box.x + x;
+      const a = alpha[i]!;
+      if (a <= 0) continue;
+      cutout[o * 4] = region[i * 4]!;
+      cutout[o * 4 + 1] = region[i * 4 + 1]!;
+      cutout[o * 4 + 2] = region[i * 4 + 2]!;
+      cutout[o * 4 + 3] = Math.round(a * 255);
+      mask[o] = a >= 0.5 ? 1 : 0;
+    }
+  }
+  if (!boundingBox(mask, width, height)) throw new EmptyImageError();
+  return { cutout, mask, width, height };
+}
+
+function bandAlpha(region: Uint8Array, p: Float32Array, width: number, height: number, radius: number): Float32Array {
+  const n = width * height;
+  const guide: [Float32Array, Float32Array, Float32Array] = [new Float32Array(n), new Float32Array(n), new Float32Array(n)];
+  for (let i = 0; i < n; i++) for (let c = 0; c < 3; c++) guide[c]![i] = region[i * 4 + c]! / 255;
+  const q = guidedFilter(guide, p, width, height, radius, 1e-3);
+  const solid = new Uint8Array(n);
+  for (let i = 0; i < n; i++) solid[i] = p[i]! >= 0.5 ? 1 : 0;
+  const inside = erode(solid, width, height, radius);
+  const reach = dilate(solid, width, height, 2 * radius);
+  // The nearby background: pixels beyond the product's reach.
+  const beyond = new Float32Array(n);
+  for (let i = 0; i < n; i++) beyond[i] = reach[i] ? 0 : 1;
+  const background = weightedMeans(region, beyond, width, height, 4 * radius);
+  const alpha = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    if (inside[i] && p[i]! >= 0.9) alpha[i] = 1;
+    else if (!reach[i] && p[i]! < 0.5) alpha[i] = 0;
+    else alpha[i] = p[i]! < 0.5 && castShadow(region, i, background) ? 0 : clamp((q[i]! - 0.08) / 0.84, 0, 1);
+  }
+  return alpha;
+}
+
+/** Mean colour of the pixels with weight 1 within `span` of each pixel (RGB planes, NaN where there are none). */
+function weightedMeans(region: Uint8Array, weights: Float32Array, width: number, height: number, span: number): Float32Array[] {
+  const n = width * height;
+  const counts = boxSum(weights, width, height, span);
+  return [0, 1, 2].map((c) => {
+    const plane = new Float32Array(n);
+    for (let i = 0; i < n; i++) plane[i] = weights[i]! * region[i * 4 + c]!;
+    const sums = boxSum(plane, width, height, span);
+    for (let i = 0; i < n; i++) sums[i] = counts[i]! > 0.5 ? sums[i]! / counts[i]! : Number.NaN;
+    return sums;
+  });
+}
+
+/** A darker copy of the background around it, with the background's own hue: a shadow, not product. */
+function castShadow(region: Uint8Array, i: number, background: Float32Array[]): boolean {
+  const br = background[0]![i]!, bg = background[1]![i]!, bb = background[2]![i]!;
+  if (Number.isNaN(br)) return false;
+  const r = region[i * 4]!, g = region[i * 4 + 1]!, b = region[i * 4 + 2]!;
+  const scale = (r * br + g * bg + b * bb) / Math.max(1, br * br + bg * bg + bb * bb);
+  if (scale < 0.25 || scale > 0.97) return false;
+  return Math.hypot(r - scale * br, g - scale * bg, b - scale * bb) < 10 + 0.04 * Math.hypot(br, bg, bb);
+}
+
+/**
+ * A partly transparent edge pixel mixes product and background: F = (I − (1 − α)·B) / α, with B
+ * the nearby background. Faint ones take the nearby product colour, as solving would amplify noise.
+ */
+function unmixEdges(region: Uint8Array, alpha: Float32Array, width: number, height: number, radius: number): void {
+  const n = width * height, span = 3 * radius;
+  const solid = new Float32Array(n), clear = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    solid[i] = alpha[i] === 1 ? 1 : 0;
+    clear[i] = alpha[i] === 0 ? 1 : 0;
+  }
+  const product = weightedMeans(region, solid, width, height, span), background = weightedMeans(region, clear, width, height, span);
+  for (let i = 0; i < n; i++) {
+    const a = alpha[i]!;
+    if (a <= 0 || a >= 1) continue;
+    for (let c = 0; c < 3; c++) {
+      const near = product[c]![i]!, behind = background[c]![i]!;
+      const value = a < 0.35 && !Number.isNaN(near) ? near : Number.isNaN(behind) ? region[i * 4 + c]! : (region[i * 4 + c]! - (1 - a) * behind) / a;
+      region[i * 4 + c] = Math.round(clamp(value, 0, 255));
+    }
+  }
+}
+
+function crop(rgba: Uint8Array, width: number, box: Box): Uint8Array {
+  const out = new Uint8Array(box.width * box.height * 4);
+  for (let y = 0; y < box.height; y++) out.set(rgba.subarray(((box.y + y) * width + box.x) * 4, ((box.y + y) * width + box.x + box.width) * 4), y * box.width * 4);
+  return out;
+}
