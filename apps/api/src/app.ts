@@ -27,7 +27,7 @@ import { fileRoutes } from './routes/files/files.js';
 import { complianceRoutes } from './routes/compliance/compliance.js';
 import { exportRoutes } from './routes/exports/exports.js';
 import { generationRoutes } from './routes/generations/generations.js';
-import { generationCallRoutes } from './routes/images/generation-calls.js';
+import { generateShotRoutes } from './routes/images/generate-shots.js';
 import { imageRoutes } from './routes/images/images.js';
 import { imageTitleRoutes } from './routes/images/image-title.js';
 import { iterateRoutes } from './routes/iterate/iterate.js';
@@ -101,7 +101,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(fileRoutes, routeDeps);
   await app.register(imageRoutes, routeDeps);
   await app.register(imageTitleRoutes, routeDeps);
-  await app.register(generationCallRoutes, routeDeps);
+  await app.register(generateShotRoutes, routeDeps);
   await app.register(generationRoutes, routeDeps);
   await app.register(batchRoutes, routeDeps);
   await app.register(exportRoutes, routeDeps);

@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
-import type { ApiErrorBody } from './errors.js';
+import { Accepted, Queued } from './accepted.js';
+import { NullableString, RunStatus } from './generations.js';
 import { Progress } from './progress.js';
 import { OUTPUTS_PER_REQUEST_MAX, SMART_STYLES_MAX } from './images.js';
 import { AUTO_BACKGROUND, PROMPT_MAX_LENGTH, TEMPLATE_HANDLES, type ShotBackground } from './templates.js';
@@ -59,13 +60,9 @@ export function batchCost(choice: BatchChoice, itemCount: number): number {
   return outputsPerItem(choice) * itemCount;
 }
 
-export const CreateBatchResponse = Type.Object({
-  data: Type.Object({ batchId: Type.String(), credits: Type.Integer({ minimum: 0 }), status: Type.Literal('queued') }),
-});
+export const CreateBatchResponse = Accepted({ batchId: Type.String(), credits: Type.Integer({ minimum: 0 }), status: Queued });
 export type CreateBatchResponse = Static<typeof CreateBatchResponse>;
 
-const RunStatus = Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('complete'), Type.Literal('failed')]);
-const NullableString = Type.Union([Type.String(), Type.Null()]);
 
 /** One output slot of a batch item; its URLs are signed afresh on every read. */
 export const BatchOutputDto = Type.Object({
@@ -113,19 +110,6 @@ export type BatchDto = Static<typeof BatchDto>;
 
 export const BatchResponse = Type.Object({ data: BatchDto });
 export type BatchResponse = Static<typeof BatchResponse>;
-
-/** 402 for paid work the seller's credits do not cover: how many short, and where to buy more. */
-export const InsufficientCreditsErrorBody = Type.Object({
-  statusCode: Type.Literal(402),
-  error: Type.String(),
-  message: Type.String(),
-  code: Type.Literal(INSUFFICIENT_CREDITS_CODE),
-  needed: Type.Integer(),
-  available: Type.Integer(),
-  shortfall: Type.Integer({ minimum: 1 }),
-  buyCreditsUrl: Type.Literal(BUY_CREDITS_URL),
-});
-export type InsufficientCreditsErrorBody = Static<typeof InsufficientCreditsErrorBody> & ApiErrorBody;
 
 /** The seller's refusal text for a reservation their credits do not cover. */
 export function insufficientCreditsMessage(needed: number, available: number): string {

@@ -1,7 +1,12 @@
-/** `GET /api/client-config`: public settings the web app needs before anyone signs in. */
-/** `jwtTemplate`: the Clerk JWT template to ask tokens from (CLERK_JWT_TEMPLATE); absent, the session token. */
-export type ClientAuthConfig = { mode: 'clerk'; publishableKey: string; jwtTemplate?: string } | { mode: 'embedded' };
+import Type, { type Static } from 'typebox';
 
-export interface ClientConfigResponse {
-  auth: ClientAuthConfig;
-}
+/** `jwtTemplate`: the Clerk JWT template to ask tokens from (CLERK_JWT_TEMPLATE); absent, the session token. */
+export const ClientAuthConfig = Type.Union([
+  Type.Object({ mode: Type.Literal('clerk'), publishableKey: Type.String(), jwtTemplate: Type.Optional(Type.String()) }),
+  Type.Object({ mode: Type.Literal('embedded') }),
+]);
+export type ClientAuthConfig = Static<typeof ClientAuthConfig>;
+
+/** `GET /api/client-config`: public settings the web app needs before anyone signs in. */
+export const ClientConfigResponse = Type.Object({ auth: ClientAuthConfig });
+export type ClientConfigResponse = Static<typeof ClientConfigResponse>;

@@ -1,14 +1,17 @@
+import Type, { type Static } from 'typebox';
+
 /**
  * Body of every non-OK API answer (Fastify's error shape). The web client shows `message`,
- * the spec's "error carrying the server's message".
+ * the spec's "error carrying the server's message". `code` is a stable machine-readable code,
+ * e.g. 'not_found', 'insufficient_credits'. Every route's error statuses reference this schema.
  */
-export interface ApiErrorBody {
-  statusCode: number;
-  error: string;
-  message: string;
-  /** Stable machine-readable code, e.g. 'not_found', 'insufficient_credits'. */
-  code?: string;
-}
+export const ApiErrorBody = Type.Object({
+  statusCode: Type.Integer(),
+  error: Type.String(),
+  message: Type.String(),
+  code: Type.Optional(Type.String()),
+});
+export type ApiErrorBody = Static<typeof ApiErrorBody>;
 
 /**
  * Calls that start paid work (and uploads) accept this header: the same key from the same user

@@ -1,7 +1,9 @@
 import type { CreditBalance } from './credits.js';
 import type { RunStatus, SmartStage } from './generations.js';
 import type { Progress } from './progress.js';
-import type { ProductInfo, RenditionUrls, SubjectDto } from './images.js';
+import type { RenditionUrls } from './images.js';
+import type { ProductInfo } from './products.js';
+import type { SubjectDto } from './subjects.js';
 
 /** Server clock (ms since epoch) when the event was sent: clients order events by it, the bench measures push latency with it. */
 export type Stamped<T> = T & { at: number };

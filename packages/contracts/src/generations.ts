@@ -1,45 +1,63 @@
-import type { ProductInfo } from './images.js';
-import type { OutputRef } from './iterate.js';
-import type { Progress } from './progress.js';
+import Type, { type Static } from 'typebox';
+import { OutputRef } from './iterate.js';
+import { ProductInfo } from './products.js';
+import { Progress } from './progress.js';
 
-export type RunStatus = 'queued' | 'running' | 'complete' | 'failed';
+/** Where a generation, a slot, a batch or a batch item stands. */
+export const RunStatus = Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('complete'), Type.Literal('failed')]);
+export type RunStatus = Static<typeof RunStatus>;
 /** What a seller reads when a generation failed for a reason they cannot act on (spec's wording); stored on failed rows too. */
 export const GENERATION_FAILED_MESSAGE = 'Failed to generate product shots. Please try again.';
 /** 'auto' is a manual shot whose scene the engine picked from its analysis of the product. */
-export type GenerationKind = 'manual' | 'auto' | 'smart' | 'remove-background' | 'generate-background';
+export const GenerationKind = Type.Union([
+  Type.Literal('manual'),
+  Type.Literal('auto'),
+  Type.Literal('smart'),
+  Type.Literal('remove-background'),
+  Type.Literal('generate-background'),
+]);
+export type GenerationKind = Static<typeof GenerationKind>;
 /** Smart generation stages, in order (spec §4). */
 export const SMART_STAGES = ['analysing', 'designing recommendations', 'generating'] as const;
 export type SmartStage = (typeof SMART_STAGES)[number];
+const SmartStageSchema = Type.Unsafe<SmartStage>(Type.String({ enum: [...SMART_STAGES] }));
+/** A text field that is null until it applies. */
+export const NullableString = Type.Union([Type.String(), Type.Null()]);
 
-export interface StyleSlotDto {
-  index: number;
-  name: string;
-  prompt: string | null;
-  status: RunStatus;
-  progress: Progress;
-  url: string | null;
+export const StyleSlotDto = Type.Object({
+  index: Type.Integer({ minimum: 0 }),
+  name: Type.String(),
+  prompt: NullableString,
+  status: RunStatus,
+  progress: Progress,
+  url: NullableString,
   /** Null exactly when `url` is. */
-  thumbnailUrl: string | null;
-  previewUrl: string | null;
-  error: string | null;
+  thumbnailUrl: NullableString,
+  previewUrl: NullableString,
+  error: NullableString,
   /** The template handle the slot was asked for ('custom', 'auto' or a style's name otherwise). */
-  backgroundType?: string | null;
+  backgroundType: Type.Optional(NullableString),
   /** The seed the output's scene was rendered with; null until rendered. */
-  seed?: number | null;
-}
+  seed: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+});
+export type StyleSlotDto = Static<typeof StyleSlotDto>;
 
 /** `GET /api/generations/:id`: where a generation stands, whatever happened to sockets or workers. */
-export interface GenerationDto {
-  id: string;
-  kind: GenerationKind;
-  status: RunStatus;
-  stage: SmartStage | null;
-  imageId: string | null;
-  productInfo: ProductInfo | null;
-  error: string | null;
-  unsupportedProduct: boolean;
-  styles: StyleSlotDto[];
-  createdAt: string;
+export const GenerationDto = Type.Object({
+  id: Type.String(),
+  kind: GenerationKind,
+  status: RunStatus,
+  stage: Type.Union([SmartStageSchema, Type.Null()]),
+  imageId: NullableString,
+  productInfo: Type.Union([ProductInfo, Type.Null()]),
+  error: NullableString,
+  unsupportedProduct: Type.Boolean(),
+  styles: Type.Array(StyleSlotDto),
+  createdAt: Type.String({ format: 'date-time' }),
   /** The output a More like this was made from; null for every other generation. */
-  origin?: OutputRef | null;
-}
+  origin: Type.Optional(Type.Union([OutputRef, Type.Null()])),
+});
+export type GenerationDto = Static<typeof GenerationDto>;
+
+export const GenerationResponse = Type.Object({ data: GenerationDto });
+export type GenerationResponse = Static<typeof GenerationResponse>;

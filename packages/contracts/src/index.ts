@@ -19,3 +19,7 @@ export * from './iterate.js';
 export * from './coach.js';
 export * from './credits.js';
 export * from './progress.js';
+export * from './error-schemas.js';
+export * from './accepted.js';
+export * from './subjects.js';
+export * from './shots.js';

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { Accepted, Queued } from './accepted.js';
 import { SMART_STYLES_MAX } from './images.js';
 
 /** More like this makes one output: one credit (decisions.md: one credit per image). */
@@ -24,31 +25,10 @@ export type OutputRef = Static<typeof OutputRef>;
  * `POST /api/generations/:id/outputs/:index/more-like-this` (202): a new generation of one output
  * in the same scene with a new seed; follow it at GET /api/generations/:generationId.
  */
-export const MoreLikeThisResponse = Type.Object({
-  data: Type.Object({
-    generationId: Type.String(),
-    status: Type.Literal('queued'),
-    from: OutputRef,
-    seed: Type.Integer(),
-  }),
-});
+export const MoreLikeThisResponse = Accepted({ generationId: Type.String(), status: Queued, from: OutputRef, seed: Type.Integer() });
 export type MoreLikeThisResponse = Static<typeof MoreLikeThisResponse>;
 
 /** `POST /api/generations/:id/styles/:index/retry` (202): the failed style is queued again as its next attempt. */
-export const RetryStyleResponse = Type.Object({
-  data: Type.Object({
-    generationId: Type.String(),
-    index: Type.Integer({ minimum: 0 }),
-    attempt: Type.Integer({ minimum: 1 }),
-    status: Type.Literal('queued'),
-  }),
-});
+export const RetryStyleResponse = Accepted({ generationId: Type.String(), index: Type.Integer({ minimum: 0 }), attempt: Type.Integer({ minimum: 1 }), status: Queued });
 export type RetryStyleResponse = Static<typeof RetryStyleResponse>;
 
-/** The body of every non-OK answer, as a schema for the OpenAPI document (ApiErrorBody). */
-export const ApiErrorSchema = Type.Object({
-  statusCode: Type.Integer(),
-  error: Type.String(),
-  message: Type.String(),
-  code: Type.Optional(Type.String()),
-});

@@ -1,16 +1,20 @@
-import type { ApiErrorBody } from './errors.js';
+import Type, { type Static } from 'typebox';
+import { ApiErrorBody } from './errors.js';
 import type { ShotSize } from './jobs.js';
 
 /**
  * Subscription plans of spec §9 and the add-on packs of decisions.md, defined once for web, api and
  * worker: the pricing cards are written from these fields and the server enforces the same ones.
  */
-export type PlanId = 'none' | 'starter' | 'growth' | 'pro';
-export type PaidPlanId = Exclude<PlanId, 'none'>;
+export const PaidPlanId = Type.Union([Type.Literal('starter'), Type.Literal('growth'), Type.Literal('pro')]);
+export type PaidPlanId = Static<typeof PaidPlanId>;
+export const PlanId = Type.Union([Type.Literal('none'), ...PaidPlanId.anyOf]);
+export type PlanId = Static<typeof PlanId>;
 
 /** What a plan unlocks beyond its images, quality and history. */
-export type PlanFeature = 'promptEnhancement' | 'priorityProcessing';
-export type PlanFeatures = Readonly<Record<PlanFeature, boolean>>;
+export const PlanFeatures = Type.Object({ promptEnhancement: Type.Boolean(), priorityProcessing: Type.Boolean() });
+export type PlanFeatures = Static<typeof PlanFeatures>;
+export type PlanFeature = keyof PlanFeatures;
 
 /** Each feature's name as the pricing cards and the refusals print it, in card order. */
 export const PLAN_FEATURE_NAMES: Readonly<Record<PlanFeature, string>> = {
@@ -18,27 +22,28 @@ export const PLAN_FEATURE_NAMES: Readonly<Record<PlanFeature, string>> = {
   priorityProcessing: 'Priority processing',
 };
 
-export interface PlanQuality {
-  name: 'HD' | 'Ultra HD';
-  /** Long side of every shot, in pixels. */
-  size: ShotSize;
-}
+export const PlanQuality = Type.Object({
+  name: Type.Union([Type.Literal('HD'), Type.Literal('Ultra HD')]),
+  size: Type.Unsafe<ShotSize>(Type.Integer({ description: 'Long side of every shot, in pixels' })),
+});
+export type PlanQuality = Static<typeof PlanQuality>;
 
-export interface Plan {
-  id: PaidPlanId;
+export const Plan = Type.Object({
+  id: PaidPlanId,
   /** Capitalised name, as in 'You already have an active subscription to the Growth plan.' */
-  name: string;
-  label: string;
-  priceCents: number;
+  name: Type.String(),
+  label: Type.String(),
+  priceCents: Type.Integer(),
   /** Images per month: the subscription credits granted at each paid period. */
-  monthlyCredits: number;
-  badge: string | null;
-  interval: 'month';
-  quality: PlanQuality;
-  features: PlanFeatures;
+  monthlyCredits: Type.Integer(),
+  badge: Type.Union([Type.String(), Type.Null()]),
+  interval: Type.Literal('month'),
+  quality: PlanQuality,
+  features: PlanFeatures,
   /** Days of history (generations and uploads) the plan keeps; null keeps all of it (decisions.md). */
-  historyDays: number | null;
-}
+  historyDays: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type Plan = Static<typeof Plan>;
 
 const HD: PlanQuality = { name: 'HD', size: 2048 };
 const ULTRA_HD: PlanQuality = { name: 'Ultra HD', size: 4096 };
@@ -87,14 +92,16 @@ const NO_PLAN_SHOT_SIZE: ShotSize = 1024;
 
 export const ADDON_PRICE_PER_IMAGE_CENTS = 6;
 
-export type AddOnPackId = 'addon-100' | 'addon-500' | 'addon-1000';
+export const AddOnPackId = Type.Union([Type.Literal('addon-100'), Type.Literal('addon-500'), Type.Literal('addon-1000')]);
+export type AddOnPackId = Static<typeof AddOnPackId>;
 
-export interface AddOnPack {
-  id: AddOnPackId;
-  name: string;
-  credits: number;
-  priceCents: number;
-}
+export const AddOnPack = Type.Object({
+  id: AddOnPackId,
+  name: Type.String(),
+  credits: Type.Integer(),
+  priceCents: Type.Integer(),
+});
+export type AddOnPack = Static<typeof AddOnPack>;
 
 export const ADDON_PACKS: readonly AddOnPack[] = [100, 500, 1000].map((credits) => ({
   id: `addon-${credits}` as AddOnPackId,
@@ -130,12 +137,14 @@ export const UPGRADE_URL = '/pricing';
 export const PLAN_REQUIRED_CODE = 'plan_required';
 
 /** 403 for a call the seller's plan does not include: what to upgrade to, and where. */
-export interface PlanRequiredErrorBody extends ApiErrorBody {
-  statusCode: 403;
-  code: typeof PLAN_REQUIRED_CODE;
-  feature: PlanFeature;
-  upgradeUrl: typeof UPGRADE_URL;
-}
+export const PlanRequiredErrorBody = Type.Object({
+  ...ApiErrorBody.properties,
+  statusCode: Type.Literal(403),
+  code: Type.Literal(PLAN_REQUIRED_CODE),
+  feature: Type.KeyOf(PlanFeatures),
+  upgradeUrl: Type.Literal(UPGRADE_URL),
+});
+export type PlanRequiredErrorBody = Static<typeof PlanRequiredErrorBody>;
 
 /** 'Prompt enhancement is part of the Growth and Pro plans.', from the plans that include it. */
 export function planRequiredMessage(feature: PlanFeature): string {

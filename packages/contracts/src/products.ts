@@ -1,3 +1,5 @@
+import Type, { type Static } from 'typebox';
+
 /** Product kinds of spec §1 and §8. */
 export const SUPPORTED_PRODUCT_KINDS = [
   'footwear',
@@ -23,3 +25,11 @@ export const SUPPORTED_PRODUCT_LIST = [
   'home decor and furniture',
   'beauty and cosmetics',
 ] as const;
+
+/** What the analysis read off the product: the seller's title wins where they gave one. */
+export const ProductInfo = Type.Object({
+  productTitle: Type.String(),
+  productDescription: Type.String(),
+  productType: Type.String(),
+});
+export type ProductInfo = Static<typeof ProductInfo>;

@@ -1,38 +1,55 @@
-import type { CreditBalance } from './credits.js';
-import type { PlanId } from './plans.js';
+import Type, { type Static } from 'typebox';
+import { CreditBalance } from './credits.js';
+import { PlanId } from './plans.js';
 
 /** `GET/PATCH /api/users/profile`. Email is read-only: it comes from the authentication provider. */
-export interface UserProfile {
-  id: string;
-  name: string;
-  email: string;
-}
+export const UserProfile = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+});
+export type UserProfile = Static<typeof UserProfile>;
 
-export interface UpdateProfileRequest {
-  name: string;
-}
+export const UpdateProfileRequest = Type.Object({ name: Type.String() });
+export type UpdateProfileRequest = Static<typeof UpdateProfileRequest>;
 
 export const NAME_REQUIRED_MESSAGE = 'Name is required';
+/** Longest name a profile holds, whether given at sign-up or edited. */
+export const NAME_MAX_LENGTH = 200;
 
 /** 'active' while paid; 'canceled' once cancelled (credits stay until the period ends); Stripe's other states pass through. */
-export type SubscriptionStatus = 'none' | 'active' | 'canceled' | 'past_due' | 'unpaid' | 'incomplete' | 'incomplete_expired' | 'trialing' | 'paused';
+export const SubscriptionStatus = Type.Union([
+  Type.Literal('none'),
+  Type.Literal('active'),
+  Type.Literal('canceled'),
+  Type.Literal('past_due'),
+  Type.Literal('unpaid'),
+  Type.Literal('incomplete'),
+  Type.Literal('incomplete_expired'),
+  Type.Literal('trialing'),
+  Type.Literal('paused'),
+]);
+export type SubscriptionStatus = Static<typeof SubscriptionStatus>;
 
-export interface SubscriptionInfo {
-  plan: PlanId;
-  status: SubscriptionStatus;
+export const SubscriptionInfo = Type.Object({
+  plan: PlanId,
+  status: SubscriptionStatus,
   /** ISO 8601; null without a subscription. */
-  startDate: string | null;
-  endDate: string | null;
+  startDate: Type.Union([Type.String(), Type.Null()]),
+  endDate: Type.Union([Type.String(), Type.Null()]),
   /** Plan taking effect at the start of the next billing cycle (FAQ: plan changes are next cycle). */
-  pendingPlan: PlanId | null;
-  cancelAtPeriodEnd: boolean;
-}
+  pendingPlan: Type.Union([PlanId, Type.Null()]),
+  cancelAtPeriodEnd: Type.Boolean(),
+});
+export type SubscriptionInfo = Static<typeof SubscriptionInfo>;
 
 /** `GET /api/users/subscription`; currentPlan and isActive are the spec's "simple form". */
-export interface SubscriptionResponse extends CreditBalance {
-  subscription: SubscriptionInfo;
-  currentPlan: PlanId;
-  isActive: boolean;
+export const SubscriptionResponse = Type.Object({
+  ...CreditBalance.properties,
+  subscription: SubscriptionInfo,
+  currentPlan: PlanId,
+  isActive: Type.Boolean(),
   /** The plan whose quality and features apply now: a cancelled plan's until its paid period ends, then none. */
-  effectivePlan: PlanId;
-}
+  effectivePlan: PlanId,
+});
+export type SubscriptionResponse = Static<typeof SubscriptionResponse>;

@@ -14,3 +14,4 @@ export * from './repositories/idempotency-keys-repository.js';
 export * from './repositories/batches-repository.js';
 export * from './settlement/index.js';
 export * from './repositories/repositories.js';
+export * from './repositories/advisory-locks.js';

@@ -1,9 +1,7 @@
 import { verifyToken } from '@clerk/backend';
 import { clerkPlugin, getAuth } from '@clerk/fastify';
-import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '@prodshot/config';
-import { UsersRepository } from '@prodshot/db';
 import type { AppDeps } from '../deps.js';
 import { loadOrCreateSessionKey, type SessionSigningKey } from '../services/session-tokens.js';
 import { errorBody } from './error-handler.js';
@@ -24,13 +22,6 @@ export interface SessionAuth {
   verifySessionToken(token: string): Promise<{ clerkId: string; expiresAt: number } | null>;
   /** Embedded mode only: the key the dev sign-in mints tokens with. */
   embeddedSigner: { key: SessionSigningKey; issuer: string; authorizedParty: string } | undefined;
-  users: UsersRepository;
-  /**
-   * A Clerk id always maps to the same row, so a signed-in user costs one database round trip a
-   * minute rather than one per request (name and email here may lag a profile edit by that long;
-   * routes that show them read the row). Per app, as each app has its own database.
-   */
-  knownUsers: LRUCache<string, AuthUser>;
 }
 
 declare module 'fastify' {
@@ -88,8 +79,6 @@ export async function registerAuth(app: FastifyInstance, deps: AppDeps): Promise
       }
     },
     embeddedSigner: signer,
-    users: new UsersRepository(deps.db),
-    knownUsers: new LRUCache<string, AuthUser>({ max: 10_000, ttl: 60_000 }),
   };
   app.decorate('sessionAuth', sessionAuth);
   app.decorateRequest('user', null as unknown as AuthUser);
@@ -102,26 +91,17 @@ function claimString(claims: Record<string, unknown> | null | undefined, name: s
 
 /**
  * onRequest hook of every protected route (before body parsing and validation, so a signed-out call is a 401 whatever it sent): 401 unless @clerk/fastify found a valid session token,
- * then `request.user` is the user's row, created on first sight.
+ * then `request.user` is the user's row, created on first sight (through `app.services.accounts`).
  */
 export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const auth = getAuth(request);
   if (!auth.isAuthenticated || !auth.userId) {
     return reply.status(401).send(errorBody(401, 'Unauthorized', 'unauthorized'));
   }
-  const { knownUsers } = request.server.sessionAuth;
-  const known = knownUsers.get(auth.userId);
-  if (known) {
-    request.user = known;
-  } else {
-    const claims = auth.sessionClaims as unknown as Record<string, unknown>;
-    const row = await request.server.sessionAuth.users.ensure({
-      clerkId: auth.userId,
-      email: claimString(claims, 'email'),
-      name: claimString(claims, 'name'),
-    });
-    request.user = { id: row.id, clerkId: row.clerk_id, email: row.email, name: row.name };
-    knownUsers.set(auth.userId, request.user);
-  }
+  const claims = auth.sessionClaims as unknown as Record<string, unknown>;
+  request.user = await request.server.services.accounts.signedIn(auth.userId, {
+    email: claimString(claims, 'email'),
+    name: claimString(claims, 'name'),
+  });
   bindLogContext(request, reply, { userId: request.user.id });
 }

@@ -26,12 +26,15 @@ export function isDependencyOutage(error: unknown): boolean {
   return false;
 }
 
-/** One error shape for every route; 5xx details stay in the log, never in the answer. */
+/** One error shape for every route; an unexpected failure's details stay in the log, never in the answer. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isDependencyOutage(error)) {
       request.log.warn({ err: error }, 'dependency unavailable');
       return reply.status(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).send(errorBody(503, UNAVAILABLE_MESSAGE, 'service_unavailable'));
+    }
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).headers(error.headers).send({ ...errorBody(error.statusCode, error.message, error.code), ...error.details });
     }
     const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (statusCode >= 500) {
@@ -39,7 +42,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(statusCode).send(errorBody(statusCode, 'Something went wrong on our side. Please try again.'));
     }
     const code = error.validation ? 'invalid_request' : error.code?.toLowerCase();
-    const details = error instanceof HttpError ? error.details : {};
-    return reply.status(statusCode).send({ ...errorBody(statusCode, error.message, code), ...details });
+    return reply.status(statusCode).send(errorBody(statusCode, error.message, code));
   });
 }

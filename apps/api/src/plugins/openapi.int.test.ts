@@ -11,7 +11,29 @@ afterEach(async () => {
 
 interface OpenApiDocument {
   openapi: string;
-  paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> }; security?: unknown[] }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
+        responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+        security?: unknown[];
+      }
+    >
+  >;
+}
+
+/** 'GET /api/x' for every operation with no success (2xx or 3xx) answer whose body has a schema. */
+function operationsWithoutSuccessSchema(document: OpenApiDocument): string[] {
+  return Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.entries(operations)
+      .filter(([, operation]) => {
+        const successes = Object.entries(operation.responses ?? {}).filter(([status]) => /^[23]\d\d$/.test(status));
+        return !successes.some(([, response]) => Object.values(response.content ?? {}).some((media) => media.schema !== undefined));
+      })
+      .map(([method]) => `${method.toUpperCase()} ${path}`),
+  );
 }
 
 describe('the OpenAPI document at /api/docs', () => {
@@ -48,6 +70,14 @@ describe('the OpenAPI document at /api/docs', () => {
 
     const paths = Object.keys(document.paths);
     expect(paths.filter((path) => path.startsWith('/admin') || path === '/metrics' || path.startsWith('/api/docs'))).toEqual([]);
+  });
+
+  it('documents a response schema for the success answer of every operation', async () => {
+    // Stripe mode, so that the webhook route is in the document too.
+    testApp = await buildTestApp(stack, { env: { STRIPE_SECRET_KEY: 'sk_test_openapi', STRIPE_WEBHOOK_SECRET: 'whsec_openapi' } });
+    const document = (await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json<OpenApiDocument>();
+    expect(Object.keys(document.paths).length).toBeGreaterThan(20);
+    expect(operationsWithoutSuccessSchema(document)).toEqual([]);
   });
 
   it('serves the interactive docs page at /api/docs', async () => {

@@ -40,9 +40,9 @@ export async function attachRealtime(app: FastifyInstance, redis: Redis): Promis
       .verifySessionToken(token)
       .then(async (who) => {
         if (!who) return next(new Error('Unauthorized'));
-        const user = await app.sessionAuth.users.ensure({ clerkId: who.clerkId });
-        socket.data.userId = user.id;
-        await socket.join(userRoom(user.id));
+        const userId = await app.services.accounts.userIdOf(who.clerkId);
+        socket.data.userId = userId;
+        await socket.join(userRoom(userId));
         const expiry = setTimeout(() => socket.disconnect(true), Math.min(Math.max(0, who.expiresAt - Date.now()), LONGEST_TIMER_MS));
         expiry.unref();
         socket.once('disconnect', () => clearTimeout(expiry));

@@ -1,13 +1,16 @@
 import { batchCost, type BatchChoice, type BatchDto, type BatchItemDto, type CreateBatchRequest, type PlanId, type RunStatus } from '@prodshot/contracts';
-import { BatchesRepository, type BatchGeneration, type BatchWithGenerations, type IdempotencyClaim, type ImageRow } from '@prodshot/db';
+import type { BatchesRepository, BatchGeneration, BatchWithGenerations, IdempotencyClaim, ImageRow } from '@prodshot/db';
 import { QUEUE_ORDER } from '@prodshot/queue';
 import { signImage } from '@prodshot/storage';
-import type { ArchiveEntry } from './batch-archive.js';
+import type { Readable } from 'node:stream';
+import { archiveLink, ArchiveLinkSecret, checkArchiveLink } from './archive-links.js';
+import { streamArchive, type ArchiveEntry } from './batch-archive.js';
 import { namedProduct, slug } from './download-names.js';
-import type { GenerationService, GenerationServiceDeps } from './generation-service.js';
-import { enqueueStart, productShotStart, smartStart, type GenerationStart } from './generation-starts.js';
+import { slotUrls } from './generation-dtos.js';
+import type { GenerationService } from './generation-service.js';
+import { productShotStart, smartStart, type GenerationStart } from './generation-starts.js';
 import { HttpError } from './http-error.js';
-import { heldTarget, IdempotentReplayError } from './idempotency.js';
+import type { ServiceDeps } from './services.js';
 
 export function batchNotFound(): HttpError {
   return new HttpError(404, 'Batch not found', 'batch_not_found');
@@ -25,35 +28,32 @@ function batchStatus(statuses: RunStatus[]): RunStatus {
  * queue, so one seller's 20 photos wait behind every seller's single shots.
  */
 export class BatchService {
-  readonly generations: GenerationService;
   private readonly batches: BatchesRepository;
 
+  private readonly linkSecret: ArchiveLinkSecret;
+
   constructor(
-    private readonly deps: GenerationServiceDeps,
-    generations: GenerationService,
+    private readonly deps: ServiceDeps,
+    private readonly generations: GenerationService,
   ) {
-    this.generations = generations;
-    this.batches = new BatchesRepository(deps.db);
+    this.batches = deps.repos.batches;
+    this.linkSecret = new ArchiveLinkSecret(deps.redis);
   }
 
   /** Starts the batch once per Idempotency-Key; a repeat answers the first one's batch and charges nothing. */
   async create(userId: string, body: CreateBatchRequest, claim: IdempotencyClaim | undefined): Promise<{ batchId: string; credits: number }> {
     const credits = batchCost(body.choice, body.items.length);
-    const held = claim && (await this.generations.idempotencyKeys.find(claim.userId, claim.key));
-    if (held) return { batchId: heldTarget(held, claim, 'batch'), credits };
-    const [images, plan] = await Promise.all([
-      Promise.all(body.items.map((item) => this.generations.ownedImage(userId, { imageId: item.imageId }))),
-      this.generations.effectivePlan(userId),
-    ]);
-    const starts = body.items.map((item, index) => startFor(userId, images[index]!, plan, body.choice, item.productTitle));
-    try {
-      const { batchId, generations } = await this.generations.openBatch({ userId, choice: body.choice, generations: starts.map((start) => start.open), claim });
-      await Promise.all(generations.map((generation, index) => enqueueStart(this.generations, starts[index]!, generation.id, claim)));
-      return { batchId, credits };
-    } catch (error) {
-      if (!(claim && error instanceof IdempotentReplayError)) throw error;
-      return { batchId: heldTarget(error.held, claim, 'batch'), credits };
-    }
+    const { id: batchId } = await this.generations.once(claim, 'batch', async () => {
+      const [images, plan] = await Promise.all([
+        Promise.all(body.items.map((item) => this.generations.ownedImage(userId, { imageId: item.imageId }))),
+        this.generations.effectivePlan(userId),
+      ]);
+      const starts = body.items.map((item, index) => startFor(userId, images[index]!, plan, body.choice, item.productTitle));
+      const opened = await this.generations.openBatch({ userId, choice: body.choice, generations: starts.map((start) => start.open), claim });
+      await Promise.all(opened.generations.map((generation, index) => this.generations.enqueueStart(starts[index]!, generation.id, claim)));
+      return opened.batchId;
+    });
+    return { batchId, credits };
   }
 
   async owned(userId: string, batchId: string): Promise<BatchWithGenerations> {
@@ -62,15 +62,24 @@ export class BatchService {
     return batch;
   }
 
-  /** The batch a valid signed link names, whoever asks (the link is the proof). */
-  async linked(batchId: string): Promise<BatchWithGenerations> {
+  /** The caller's batch with a fresh link to its zip. */
+  async ownedDto(userId: string, batchId: string): Promise<BatchDto> {
+    const batch = await this.owned(userId, batchId);
+    return this.toDto(batch, archiveLink(await this.linkSecret.get(), batch.id));
+  }
+
+  /** The batch a valid signed link names, whoever asks (the link is the proof); 403 for an expired or forged link. */
+  async linked(batchId: string, expires: number | undefined, signature: string): Promise<BatchWithGenerations> {
+    const verdict = checkArchiveLink(await this.linkSecret.get(), batchId, expires ?? Number.NaN, signature);
+    if (verdict === 'expired') throw new HttpError(403, 'This download link has expired: open the batch again for a fresh one', 'link_expired');
+    if (verdict === 'invalid') throw new HttpError(403, 'Invalid download link', 'invalid_signature');
     const batch = await this.batches.find(batchId);
     if (!batch) throw batchNotFound();
     return batch;
   }
 
   /** The batch with every item's outputs; their URLs are signed afresh on each read. */
-  async toDto(batch: BatchWithGenerations, archiveUrl: string | null): Promise<BatchDto> {
+  private async toDto(batch: BatchWithGenerations, archiveUrl: string | null): Promise<BatchDto> {
     const items = await Promise.all(batch.generations.map((generation) => this.itemDto(generation)));
     return {
       id: batch.id,
@@ -86,8 +95,7 @@ export class BatchService {
   private async itemDto(generation: BatchGeneration): Promise<BatchItemDto> {
     const outputs = await Promise.all(
       generation.styles.map(async (style) => {
-        const done = style.status === 'complete' && style.result_key;
-        const urls = done ? await signImage(this.deps.store, style.result_key!, style.renditions) : { url: null, thumbnailUrl: null, previewUrl: null };
+        const urls = await slotUrls(this.deps.store, style);
         return { index: style.index, name: style.name, status: style.status, progress: style.progress, ...urls, error: style.error };
       }),
     );
@@ -104,8 +112,15 @@ export class BatchService {
     };
   }
 
+  /** Every finished output of the batch, streamed as one zip; 409 until one is finished. */
+  archive(batch: BatchWithGenerations): Readable {
+    const entries = this.archiveEntries(batch);
+    if (entries.length === 0) throw new HttpError(409, 'No shot of this batch is finished yet', 'batch_not_ready');
+    return streamArchive(this.deps.store, entries);
+  }
+
   /** Every finished output, named `{product}-{style}-{n}` (n counts the product's outputs of that style from 1). */
-  archiveEntries(batch: BatchWithGenerations): ArchiveEntry[] {
+  private archiveEntries(batch: BatchWithGenerations): ArchiveEntry[] {
     const seen = new Map<string, number>();
     return batch.generations.flatMap((generation) =>
       generation.styles

@@ -5,12 +5,19 @@ import {
   type PaidPlanId,
   type PlanId,
   type SubscriptionInfo,
-  type SubscriptionResponse,
   type SubscriptionStatus,
 } from '@prodshot/contracts';
-import { CreditsRepository, SubscriptionsRepository, type SubscriptionRow } from '@prodshot/db';
-import type { AppDeps } from '../deps.js';
-import { runCreditTransaction, type BillingTx, type CreditChanges } from './credit-transactions.js';
+import type { GrantInput, Repositories, SubscriptionRow } from '@prodshot/db';
+import type { CreditChanges } from './credit-transactions.js';
+
+/** The payments that paid a grant (the ledger's purchase record), which refunds and disputes find it by. */
+export type GrantPurchase = NonNullable<GrantInput['purchase']>;
+
+/** A paid period's bounds, as far as the provider has told them. */
+export interface PeriodDates {
+  start: Date | null;
+  end: Date | null;
+}
 
 /** The local provider's billing period: there is no payment processor to define one. */
 export const LOCAL_PERIOD_DAYS = 30;
@@ -64,20 +71,6 @@ export function holdsLiveSubscription(row: SubscriptionRow | undefined): row is 
   return row !== undefined && row.provider_subscription_id !== null && !hasEnded(row);
 }
 
-export async function subscriptionResponse(deps: AppDeps, userId: string): Promise<SubscriptionResponse> {
-  await renewLocalIfDue(deps, userId);
-  const [row, balance] = await Promise.all([new SubscriptionsRepository(deps.db).findByUserId(userId), new CreditsRepository(deps.db).balance(userId)]);
-  const subscription = subscriptionInfo(row);
-  return {
-    subscription,
-    subscriptionCredits: balance.subscriptionCredits,
-    addOnCredits: balance.addOnCredits,
-    currentPlan: subscription.plan,
-    isActive: subscription.status === 'active',
-    effectivePlan: effectivePlan(row),
-  };
-}
-
 export interface Activation {
   userId: string;
   plan: PaidPlanId;
@@ -89,12 +82,12 @@ export interface Activation {
   /** One allowance per paid period: a replay with the same key moves nothing. */
   grantKey: string;
   /** A grant paid through the provider: refunds and disputes of these payments take it back. */
-  purchase?: { paymentRefs: string[] };
+  purchase?: GrantPurchase;
 }
 
 /** A paid plan begins: the row becomes active and subscription credits become the allowance. */
-export async function activatePlan(tx: BillingTx, credits: CreditChanges, activation: Activation): Promise<SubscriptionRow> {
-  const row = await new SubscriptionsRepository(tx).activate(activation.userId, {
+export async function activatePlan(repos: Repositories, credits: CreditChanges, activation: Activation): Promise<SubscriptionRow> {
+  const row = await repos.subscriptions.activate(activation.userId, {
     plan: activation.plan,
     status: 'active',
     provider: activation.provider,
@@ -118,17 +111,17 @@ export async function activatePlan(tx: BillingTx, credits: CreditChanges, activa
  * next billing cycle) and subscription credits become that plan's allowance, without rollover.
  */
 export async function startNewPeriod(
-  tx: BillingTx,
+  repos: Repositories,
   credits: CreditChanges,
   row: SubscriptionRow,
-  period: { start: Date | null; end: Date | null; grantKey: string; purchase?: { paymentRefs: string[] } },
+  period: PeriodDates & { grantKey: string; purchase?: GrantPurchase },
 ): Promise<SubscriptionRow> {
   // An ended subscription stays ended; a late invoice for a period already superseded must neither
   // move the dates back nor hand out that older period's allowance again.
   if (hasEnded(row)) return row;
   if (period.end && row.current_period_start && period.end <= row.current_period_start) return row;
   const plan: PlanId = row.pending_plan ?? row.plan;
-  const updated = await new SubscriptionsRepository(tx).update(row.id, {
+  const updated = await repos.subscriptions.update(row.id, {
     plan,
     pendingPlan: null,
     status: row.cancel_at_period_end ? 'canceled' : 'active',
@@ -149,14 +142,14 @@ export async function startNewPeriod(
  * The paid period is over and nothing follows it: the plan's quality goes (the row reads ended)
  * and subscription credits go to 0; add-on credits stay (decisions.md, Money).
  */
-export async function endSubscription(tx: BillingTx, credits: CreditChanges, row: SubscriptionRow, endKey: string): Promise<void> {
-  await new SubscriptionsRepository(tx).update(row.id, { status: 'canceled', cancelAtPeriodEnd: false, pendingPlan: null });
+export async function endSubscription(repos: Repositories, credits: CreditChanges, row: SubscriptionRow, endKey: string): Promise<void> {
+  await repos.subscriptions.update(row.id, { status: 'canceled', cancelAtPeriodEnd: false, pendingPlan: null });
   await credits.expireSubscription({ userId: row.user_id, idempotencyKey: endKey, reason: `${row.plan} plan ended` });
 }
 
 export async function grantAddOnPack(
   credits: CreditChanges,
-  input: { userId: string; pack: AddOnPack; grantKey: string; purchase?: { paymentRefs: string[] } },
+  input: { userId: string; pack: AddOnPack; grantKey: string; purchase?: GrantPurchase },
 ): Promise<void> {
   await credits.grantAddOn({
     userId: input.userId,
@@ -167,42 +160,8 @@ export async function grantAddOnPack(
   });
 }
 
-/**
- * Plan change inside a running period: the new plan waits for the next cycle (it shows as
- * pendingPlan, from endDate); a cancellation is withdrawn. `period` is the provider's word on the
- * current period, so that endDate is known even before an invoice told us.
- */
-export async function scheduleChange(deps: AppDeps, row: SubscriptionRow, plan: PaidPlanId, period?: { start: Date; end: Date }): Promise<void> {
-  await new SubscriptionsRepository(deps.db).update(row.id, {
-    status: 'active',
-    cancelAtPeriodEnd: false,
-    pendingPlan: plan === row.plan ? null : plan,
-    ...(period ? { currentPeriodStart: period.start, currentPeriodEnd: period.end } : {}),
-  });
-}
-
 export function addDays(date: Date, days: number): Date {
   return new Date(date.getTime() + days * 24 * 3600 * 1000);
-}
-
-/**
- * The local provider has no processor to announce a new period, so periods roll when the
- * subscription is next read: each elapsed period resets the allowance once (keyed by its start).
- */
-export async function renewLocalIfDue(deps: AppDeps, userId: string, now = new Date()): Promise<void> {
-  const row = await new SubscriptionsRepository(deps.db).findByUserId(userId);
-  if (!row || row.provider !== 'local' || hasEnded(row) || !row.current_period_end || row.current_period_end > now) return;
-  const periodEnd = row.current_period_end;
-  if (row.cancel_at_period_end || row.status !== 'active') {
-    await runCreditTransaction(deps, (tx, credits) => endSubscription(tx, credits, row, `local:end:${row.id}:${periodEnd.toISOString()}`));
-    return;
-  }
-  let start = periodEnd;
-  while (addDays(start, LOCAL_PERIOD_DAYS) <= now) start = addDays(start, LOCAL_PERIOD_DAYS);
-  const end = addDays(start, LOCAL_PERIOD_DAYS);
-  await runCreditTransaction(deps, (tx, credits) =>
-    startNewPeriod(tx, credits, row, { start, end, grantKey: `local:period:${row.id}:${start.toISOString()}` }),
-  );
 }
 
 /** A caller-supplied Idempotency-Key makes a repeated local purchase (a double click) grant once. */

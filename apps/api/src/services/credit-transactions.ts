@@ -1,11 +1,12 @@
+import type { CreditBalance } from '@prodshot/contracts';
 import {
-  CreditsRepository,
-  type CreditBalance,
-  type Db,
+  AdvisoryLocksRepository,
+  createRepositories,
   type ExpireInput,
   type GiveBackInput,
   type GrantInput,
   type LedgerResult,
+  type Repositories,
   type TakeBackInput,
 } from '@prodshot/db';
 import type { AppDeps } from '../deps.js';
@@ -22,39 +23,44 @@ export interface CreditChanges {
   giveBack(input: GiveBackInput): Promise<LedgerResult>;
 }
 
-/** A transaction, typed as the database it runs on: repositories take either. */
-export type BillingTx = Db;
+/** Every repository bound to one billing transaction, with the locks that order concurrent provider events. */
+export type BillingRepos = Repositories & { locks: AdvisoryLocksRepository };
 
 /**
  * The one place billing changes credits: `work` runs in one transaction with the ledger (so a
  * webhook's event id, the subscription row and the grant commit or roll back together), and
- * every balance that moved is announced through `deps.onCreditsChanged` once committed.
+ * every balance that moved is announced through `onCreditsChanged` once committed.
  */
-export async function runCreditTransaction<T>(deps: Pick<AppDeps, 'db' | 'onCreditsChanged'>, work: (tx: BillingTx, credits: CreditChanges) => Promise<T>): Promise<T> {
-  const moved = new Map<string, CreditBalance>();
-  const result = await deps.db.transaction().execute(async (tx) => {
-    const ledger = new CreditsRepository(tx);
-    const track = async (userId: string, movement: Promise<LedgerResult>) => {
-      const outcome = await movement;
-      if (outcome.applied) moved.set(userId, outcome.balance);
-      return outcome;
-    };
-    return work(tx, {
-      resetSubscription: (input) => track(input.userId, ledger.resetSubscription(input)),
-      grantAddOn: (input) => track(input.userId, ledger.grantAddOn(input)),
-      expireSubscription: (input) => track(input.userId, ledger.expireSubscription(input)),
-      takeBack: (input) => track(input.purchase.user_id, ledger.takeBack(input)),
-      giveBack: (input) => track(input.purchase.user_id, ledger.giveBack(input)),
-    });
-  });
-  for (const [userId, balance] of moved) notifyCreditsChanged(deps, userId, balance);
-  return result;
-}
+export class CreditTransactions {
+  constructor(private readonly deps: Pick<AppDeps, 'db' | 'onCreditsChanged'>) {}
 
-export function notifyCreditsChanged(deps: Pick<AppDeps, 'onCreditsChanged'>, userId: string, balance: CreditBalance): void {
-  try {
-    deps.onCreditsChanged?.(userId, balance);
-  } catch {
-    // A listener's failure (a socket down) must not turn a committed payment into an error answer.
+  async run<T>(work: (repos: BillingRepos, credits: CreditChanges) => Promise<T>): Promise<T> {
+    const moved = new Map<string, CreditBalance>();
+    const result = await this.deps.db.transaction().execute(async (tx) => {
+      const repos: BillingRepos = { ...createRepositories(tx), locks: new AdvisoryLocksRepository(tx) };
+      const ledger = repos.credits;
+      const track = async (userId: string, movement: Promise<LedgerResult>) => {
+        const outcome = await movement;
+        if (outcome.applied) moved.set(userId, outcome.balance);
+        return outcome;
+      };
+      return work(repos, {
+        resetSubscription: (input) => track(input.userId, ledger.resetSubscription(input)),
+        grantAddOn: (input) => track(input.userId, ledger.grantAddOn(input)),
+        expireSubscription: (input) => track(input.userId, ledger.expireSubscription(input)),
+        takeBack: (input) => track(input.purchase.user_id, ledger.takeBack(input)),
+        giveBack: (input) => track(input.purchase.user_id, ledger.giveBack(input)),
+      });
+    });
+    for (const [userId, balance] of moved) this.notify(userId, balance);
+    return result;
+  }
+
+  private notify(userId: string, balance: CreditBalance): void {
+    try {
+      this.deps.onCreditsChanged?.(userId, balance);
+    } catch {
+      // A listener's failure (a socket down) must not turn a committed payment into an error answer.
+    }
   }
 }

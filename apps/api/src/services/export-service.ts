@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import {
   EXPORT_EXTENSIONS,
+  type ComplianceQuery,
+  type ComplianceReportDto,
+  type ComplianceSubject,
+  type ExportDto,
+  type ExportRequest,
   EXPORT_MIME_TYPES,
   EXPORT_PRESETS,
   type ExportFormat,
@@ -9,12 +14,12 @@ import {
   type JobPayloads,
   type JobResults,
 } from '@prodshot/contracts';
-import { GenerationsRepository, type GenerationWithStyles } from '@prodshot/db';
+import type { GenerationsRepository, GenerationWithStyles } from '@prodshot/db';
 import { JobFailedError, JobTimeoutError } from '@prodshot/queue';
 import { exportKey } from '@prodshot/storage';
-import type { AppDeps } from '../deps.js';
 import { namedProduct, slug } from './download-names.js';
 import { HttpError } from './http-error.js';
+import type { ServiceDeps } from './services.js';
 
 /** How long a request waits for the worker's export or measurement before asking the seller to retry. */
 const WAIT_MS = 90_000;
@@ -29,12 +34,56 @@ const WAIT_MS = 90_000;
 export class ExportService {
   private readonly generations: GenerationsRepository;
 
-  constructor(private readonly deps: AppDeps) {
-    this.generations = new GenerationsRepository(deps.db);
+  constructor(private readonly deps: ServiceDeps) {
+    this.generations = deps.repos.generations;
+  }
+
+  /** Renders (or finds) an export of the seller's finished output: where it is, and the name to save it under. */
+  async exportOutput(userId: string, request: ExportRequest): Promise<ExportDto> {
+    const { generationId, outputIndex, preset, format } = request;
+    this.assertFormat(preset, format);
+    const { generation } = await this.finishedOutput(userId, generationId, outputIndex);
+    const key = this.keyOf(userId, generationId, outputIndex, preset, format);
+    const made = await this.run('export-shot', { userId, generationId, outputIndex, preset, format, key }, key);
+    return {
+      url: await this.deps.store.signedUrl(made.key),
+      downloadPath: exportDownloadPath(request),
+      fileName: this.fileName(generation, outputIndex, preset, format),
+      contentType: EXPORT_MIME_TYPES[format],
+      width: made.width,
+      height: made.height,
+      preset,
+      format,
+    };
+  }
+
+  /** An export already made, and the name it is saved under; 404 until POST /api/exports made it. */
+  async exportFile(userId: string, request: ExportRequest): Promise<{ key: string; fileName: string }> {
+    const { generationId, outputIndex, preset, format } = request;
+    this.assertFormat(preset, format);
+    const { generation } = await this.finishedOutput(userId, generationId, outputIndex);
+    const key = this.keyOf(userId, generationId, outputIndex, preset, format);
+    if (!(await this.deps.store.stat(key))) throw new HttpError(404, 'This export has not been made yet', 'export_not_found');
+    return { key, fileName: this.fileName(generation, outputIndex, preset, format) };
+  }
+
+  /** The marketplace checklist of an output, or of its export for the same preset when `exportFormat` names one already made. */
+  async complianceReport(userId: string, generationId: string, query: ComplianceQuery): Promise<ComplianceReportDto> {
+    const { preset, output: outputIndex = 0, exportFormat } = query;
+    if (exportFormat) this.assertFormat(preset, exportFormat);
+    const { resultKey } = await this.finishedOutput(userId, generationId, outputIndex);
+    let key = resultKey;
+    let subject: ComplianceSubject = { kind: 'output' };
+    if (exportFormat) {
+      key = this.keyOf(userId, generationId, outputIndex, preset, exportFormat);
+      if (!(await this.deps.store.stat(key))) throw new HttpError(409, 'Export this output for the preset first (POST /api/exports)', 'export_not_made');
+      subject = { kind: 'export', preset, format: exportFormat };
+    }
+    return this.run('compliance-check', { userId, generationId, outputIndex, preset, key, subject }, `${key}|${preset}`);
   }
 
   /** The seller's own finished output: another seller's generation is not found, an unfinished output is a conflict. */
-  async finishedOutput(userId: string, generationId: string, index: number): Promise<{ generation: GenerationWithStyles; resultKey: string }> {
+  private async finishedOutput(userId: string, generationId: string, index: number): Promise<{ generation: GenerationWithStyles; resultKey: string }> {
     const generation = await this.generations.findOwned(userId, generationId);
     if (!generation) throw new HttpError(404, 'Generation not found', 'generation_not_found');
     const slot = generation.styles.find((style) => style.index === index);
@@ -43,22 +92,22 @@ export class ExportService {
     return { generation, resultKey: slot.result_key };
   }
 
-  assertFormat(preset: ExportPresetId, format: ExportFormat): void {
+  private assertFormat(preset: ExportPresetId, format: ExportFormat): void {
     const { label, formats } = EXPORT_PRESETS[preset];
     if (!formats.includes(format)) throw new HttpError(400, `${label} exports as ${formats.join(' or ')}`, 'format_not_allowed', { formats });
   }
 
-  keyOf(userId: string, generationId: string, index: number, preset: ExportPresetId, format: ExportFormat): string {
+  private keyOf(userId: string, generationId: string, index: number, preset: ExportPresetId, format: ExportFormat): string {
     return exportKey(userId, generationId, index, preset, EXPORT_MIME_TYPES[format]);
   }
 
   /** The name an export is saved under: the product, the preset, the output's number, and the extension its bytes have. */
-  fileName(generation: GenerationWithStyles, index: number, preset: ExportPresetId, format: ExportFormat): string {
+  private fileName(generation: GenerationWithStyles, index: number, preset: ExportPresetId, format: ExportFormat): string {
     return `${slug(namedProduct(generation)) || 'product-shot'}-${preset}-${index + 1}.${EXPORT_EXTENSIONS[format]}`;
   }
 
   /** Runs a job (or joins the one already made for the same file) and waits for its result. */
-  async run<K extends Extract<JobName, 'export-shot' | 'compliance-check'>>(name: K, payload: JobPayloads[K], identity: string): Promise<JobResults[K]> {
+  private async run<K extends Extract<JobName, 'export-shot' | 'compliance-check'>>(name: K, payload: JobPayloads[K], identity: string): Promise<JobResults[K]> {
     const jobId = `${name}-${createHash('sha256').update(identity).digest('hex').slice(0, 40)}`;
     const queue = this.deps.producer.queue('render');
     const existing = await queue.getJob(jobId);
@@ -73,4 +122,9 @@ export class ExportService {
       throw error;
     }
   }
+}
+
+/** Same-origin path of an export's file, read with the bearer token like any call. */
+function exportDownloadPath({ generationId, outputIndex, preset, format }: ExportRequest): string {
+  return `/api/exports/download?${new URLSearchParams({ generationId, outputIndex: String(outputIndex), preset, format })}`;
 }

@@ -1,366 +1,158 @@
+import path from 'node:path';
 import {
-  IDEMPOTENCY_WINDOW_HOURS,
-  PLAN_REQUIRED_CODE,
-  RETRY_STYLE_CREDITS,
-  planAllows,
-  planRequiredMessage,
-  templateName,
-  UPGRADE_URL,
-  type PlanFeature,
-  type PlanId,
-  type PlanRequiredErrorBody,
+  RECENT_GENERATIONS_DEFAULT,
+  type EnhancePromptRequest,
+  type Focus,
+  type GenerateBackgroundRequest,
   type GenerationDto,
-  type GenerationListItem,
+  type GenerationListResponse,
   type JobName,
-  type JobPayloads,
+  type ListPageQuery,
   type OutputRef,
+  type PlanId,
   type ProcessedImageDto,
-  type SmartStage,
-  type StyleSlotDto,
+  type ProductShotRequest,
+  type SingleShotRequest,
+  type SmartGenerateRequest,
+  type StyleRecommendationsRequest,
+  type StyleRecommendationsResponse,
 } from '@prodshot/contracts';
-import {
-  BatchesRepository,
-  CreditsRepository,
-  GenerationsRepository,
-  IdempotencyKeysRepository,
-  type IdempotencyClaim,
-  ImagesRepository,
-  InsufficientCreditsError,
-  SubscriptionsRepository,
-  ledgerKeys,
-  settlement,
-  type CreditBalance,
-  type Db,
-  type GenerationKind,
-  type GenerationRow,
-  type GenerationStyleRow,
-  type GenerationWithStyles,
-  type ImageRow,
-  type NewSlot,
-  type RetriedSlot,
-  type RecentOutput,
-} from '@prodshot/db';
-import type { JobProducer, QueueOrder } from '@prodshot/queue';
-import { effectivePlan } from './billing.js';
+import type { GenerationRow, IdempotencyClaim, ImageRow, Repositories } from '@prodshot/db';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServiceDeps } from './services.js';
+import { generationDto, recentGenerationDto } from './generation-dtos.js';
+import { GenerationLookups } from './generation-lookups.js';
+import { GenerationOpener, type OpenInput } from './generation-opener.js';
+import { enqueueStart, type GenerationStart } from './generation-starts.js';
+import { GenerationWaits } from './generation-waits.js';
 import { HttpError } from './http-error.js';
-import { InsufficientCreditsHttpError, reservation, reserveAll, type Reservation } from './reservations.js';
-import { heldTarget, IdempotentReplayError } from './idempotency.js';
-import { imageNotFound, uploadByUrl } from './image-url.js';
-import { signImage, type ObjectStore } from '@prodshot/storage';
-
-export interface GenerationServiceDeps {
-  db: Db;
-  store: ObjectStore;
-  /** Where the app is served (PUBLIC_URL): relative links in an `imageUrl` are relative to it. */
-  config: { http: { publicUrl: string } };
-  producer: JobProducer;
-  /** Told after a reservation moved the user's credits. */
-  onCreditsChanged?: ((userId: string, balance: CreditBalance) => void) | undefined;
-  metrics?: { creditsReserved(amount: number): void } | undefined;
-}
-
-/** What a call opened: a whole new generation, one new slot of an existing one, or nothing new. */
-export type Opened = 'generation' | { slot: number } | 'nothing';
+import { moreLikeThis, retryStyle, type IterateParts } from './iterate-calls.js';
+import { decodeCursor, encodeCursor } from './list-cursor.js';
+import { requestRenditions } from './rendition-requests.js';
+import * as calls from './shot-calls.js';
 
 /**
- * What the generation endpoints share: find the caller's image, open a generation with its slots,
- * reserve its credits, enqueue its job. Credits are reserved before anything is enqueued, and a
- * refused reservation leaves no generation behind.
+ * The generation use-cases: the image model calls, iterating on a result, and reading where a
+ * generation stands. Each start finds the caller's image, opens its generation with its slots,
+ * reserves its credits and enqueues its job (generation-opener.ts); the synchronous calls then
+ * wait for it (generation-waits.ts). Routes only call these and reply.
  */
 export class GenerationService {
-  readonly images: ImagesRepository;
-  readonly generations: GenerationsRepository;
-  readonly credits: CreditsRepository;
-  readonly idempotencyKeys: IdempotencyKeysRepository;
+  private readonly repos: Repositories;
+  private readonly opener: GenerationOpener;
+  private readonly lookups: GenerationLookups;
+  private readonly waits: GenerationWaits;
+  private readonly calls: calls.CallParts;
+  private readonly iterate: IterateParts;
 
-  constructor(private readonly deps: GenerationServiceDeps) {
-    this.images = new ImagesRepository(deps.db);
-    this.generations = new GenerationsRepository(deps.db);
-    this.credits = new CreditsRepository(deps.db);
-    this.idempotencyKeys = new IdempotencyKeysRepository(deps.db, IDEMPOTENCY_WINDOW_HOURS);
+  constructor(private readonly deps: ServiceDeps) {
+    this.repos = deps.repos;
+    this.opener = new GenerationOpener(deps);
+    this.lookups = new GenerationLookups(deps);
+    this.waits = new GenerationWaits({ producer: deps.producer, store: deps.store, generations: deps.repos.generations });
+    this.calls = { opener: this.opener, lookups: this.lookups, producer: deps.producer };
+    this.iterate = { opener: this.opener, lookups: this.lookups, images: deps.repos.images, generations: deps.repos.generations };
   }
 
-  /**
-   * Starts paid work once per Idempotency-Key: a repeat of the same request (a retry, a double
-   * click, a reload) gets the generation the first one started and charges nothing more.
-   */
-  async once(claim: IdempotencyClaim | undefined, start: () => Promise<string>): Promise<{ generationId: string; replayed: boolean }> {
-    const held = claim && (await this.idempotencyKeys.find(claim.userId, claim.key));
-    if (held) return { generationId: heldTarget(held, claim, 'generation'), replayed: true };
-    try {
-      return { generationId: await start(), replayed: false };
-    } catch (error) {
-      if (!(claim && error instanceof IdempotentReplayError)) throw error;
-      return { generationId: heldTarget(error.held, claim, 'generation'), replayed: true };
-    }
+  startManual(userId: string, body: ProductShotRequest, claim?: IdempotencyClaim) {
+    return calls.startManual(this.calls, userId, body, claim);
   }
 
-  /** Records the key for a request that opens nothing new (so the same key with another request is still refused). */
-  async claimKey(claim: IdempotencyClaim | undefined, generationId: string): Promise<void> {
-    const held = claim && (await this.idempotencyKeys.claim(claim, { generationId }));
-    if (held) throw new IdempotentReplayError(held);
+  startSmart(userId: string, body: SmartGenerateRequest, claim?: IdempotencyClaim) {
+    return calls.startSmart(this.calls, userId, body, claim);
   }
 
-  /**
-   * The caller's image by imageId or fileId, or else by an imageUrl of ours (see uploadByUrl); 404
-   * for anything else, another user's ids and links included. Ids win over a URL sent beside them.
-   */
-  async ownedImage(userId: string, ref: { imageId?: string | undefined; fileId?: string | undefined; imageUrl?: string | undefined }): Promise<ImageRow> {
-    const id = ref.imageId ?? ref.fileId;
-    if (!id && ref.imageUrl) return uploadByUrl({ store: this.deps.store, images: this.images, appOrigin: this.deps.config.http.publicUrl }, userId, ref.imageUrl);
-    if (!id) throw new HttpError(400, 'Name the image: imageId, fileId or imageUrl', 'missing_image');
-    const image = await this.images.findOwned(userId, id);
-    if (!image) throw imageNotFound();
-    return image;
+  startStyle(userId: string, body: StyleRecommendationsRequest) {
+    return calls.startStyle(this.calls, userId, body);
   }
 
-  async ownedGeneration(userId: string, id: string): Promise<GenerationWithStyles> {
-    const generation = await this.generations.findOwned(userId, id);
-    if (!generation) throw new HttpError(404, 'Generation not found', 'generation_not_found');
-    return generation;
+  startSingle(userId: string, body: SingleShotRequest, claim?: IdempotencyClaim) {
+    return calls.startSingle(this.calls, userId, body, claim);
   }
 
-  /** The plan whose quality, features and priority apply: a cancelled plan's until the paid period ends (decisions.md, Money). */
-  async effectivePlan(userId: string): Promise<PlanId> {
-    return effectivePlan(await new SubscriptionsRepository(this.deps.db).findByUserId(userId));
+  startRemoveBackground(userId: string, imageId: string, focus: Focus | undefined, claim?: IdempotencyClaim) {
+    return calls.startRemoveBackground(this.calls, userId, imageId, focus, claim);
   }
 
-  /**
-   * Refuses a call the seller's plan does not include (403 with where to upgrade), before anything
-   * is reserved or queued; answers the plan, which the call goes on with.
-   */
-  async planWith(userId: string, feature: PlanFeature): Promise<PlanId> {
-    const plan = await this.effectivePlan(userId);
-    if (!planAllows(plan, feature)) throw new PlanRequiredError(feature);
-    return plan;
+  startGenerateBackground(userId: string, imageId: string, body: GenerateBackgroundRequest, claim?: IdempotencyClaim) {
+    return calls.startGenerateBackground(this.calls, userId, imageId, body, claim);
   }
 
-  /**
-   * Opens a generation with its slots and reserves `credits` for it, committed together: a refused
-   * reservation (402) leaves no generation behind.
-   */
-  async open(input: OpenInput & { claim?: IdempotencyClaim | undefined }): Promise<GenerationRow> {
-    return this.charged(input.userId, input.claim, async (db) => {
-      const generation = await createGeneration(db, input);
-      return { value: generation, target: { generationId: generation.id }, reservations: [reservation(generation.id, input.credits)] };
-    });
+  startEnhance(userId: string, body: EnhancePromptRequest) {
+    return calls.startEnhance(this.calls, userId, body);
   }
 
-  /**
-   * Opens a batch and one generation per photo, and reserves every one's credits, all in one
-   * transaction: the whole batch is paid for, or nothing is opened (402 naming the batch's total).
-   */
-  async openBatch(input: {
-    userId: string;
-    choice: Record<string, unknown>;
-    generations: OpenInput[];
-    claim?: IdempotencyClaim | undefined;
-  }): Promise<{ batchId: string; generations: GenerationRow[] }> {
-    const credits = input.generations.reduce((sum, generation) => sum + generation.credits, 0);
-    return this.charged(input.userId, input.claim, async (db) => {
-      const batch = await new BatchesRepository(db).create({ userId: input.userId, choice: input.choice, credits });
-      const generations: GenerationRow[] = [];
-      for (const [position, open] of input.generations.entries()) generations.push(await createGeneration(db, open, { id: batch.id, position }));
-      return {
-        value: { batchId: batch.id, generations },
-        target: { batchId: batch.id },
-        reservations: generations.map((generation, index) => reservation(generation.id, input.generations[index]!.credits)),
-      };
-    });
+  moreLikeThis(userId: string, from: OutputRef, claim?: IdempotencyClaim) {
+    return moreLikeThis(this.iterate, userId, from, claim);
   }
 
-  /** Adds one slot to a generation (reopening it if it had settled) and reserves its credit, together. */
-  async openSlot(userId: string, generationId: string, slot: NewSlot, claim?: IdempotencyClaim): Promise<void> {
-    await this.charged(userId, claim, async (db) => {
-      await new GenerationsRepository(db).reopenWithSlot(generationId, slot);
-      return { value: undefined, target: { generationId }, reservations: [{ generationId, amount: 1, idempotencyKey: ledgerKeys.reserveSlot(generationId, slot.index) }] };
-    });
+  retryStyle(userId: string, target: OutputRef, claim?: IdempotencyClaim) {
+    return retryStyle(this.iterate, userId, target, claim);
   }
 
-  /**
-   * Queues a failed slot again as its next attempt and reserves its credit, together: the credit is
-   * settled if the attempt stores an output and refunded if it fails again. Null when the slot was
-   * not failed (a concurrent retry won), with nothing reserved.
-   */
-  async retrySlot(userId: string, generationId: string, index: number, claim?: IdempotencyClaim): Promise<RetriedSlot | null> {
-    try {
-      return await this.charged(userId, claim, async (db) => {
-        const slot = await new GenerationsRepository(db).retryFailedStyle(generationId, index);
-        if (!slot) throw new SlotNotFailedError();
-        const reserve = { generationId, amount: RETRY_STYLE_CREDITS, idempotencyKey: ledgerKeys.reserveSlot(generationId, index, slot.attempt) };
-        return { value: slot, target: { generationId }, reservations: [reserve] };
-      });
-    } catch (error) {
-      if (error instanceof SlotNotFailedError) return null;
-      throw error;
-    }
+  waitForShots(name: JobName, jobId: string, generationId: string): Promise<ProcessedImageDto[]> {
+    return this.waits.shots(name, jobId, generationId);
   }
 
-  /**
-   * Runs `work` and makes its reservations in one transaction, claiming the caller's
-   * Idempotency-Key for its target in it too: a key another request holds rolls it all back
-   * (IdempotentReplayError), and a refused reservation leaves no key and no work behind.
-   */
-  private async charged<T>(
-    userId: string,
-    claim: IdempotencyClaim | undefined,
-    work: (db: Db) => Promise<{ value: T; target: { generationId: string } | { batchId: string }; reservations: Reservation[] }>,
-  ): Promise<T> {
-    const reserved = await this.deps.db
-      .transaction()
-      .execute(async (tx) => {
-        const { value, target, reservations } = await work(tx);
-        if (claim) {
-          const held = await new IdempotencyKeysRepository(tx, IDEMPOTENCY_WINDOW_HOURS).claim(claim, target);
-          if (held) throw new IdempotentReplayError(held);
-        }
-        return { value, ...(await reserveAll(new CreditsRepository(tx), userId, reservations)) };
-      })
-      .catch((error: unknown) => {
-        if (error instanceof InsufficientCreditsError) throw new InsufficientCreditsHttpError(error.needed, error.available);
-        throw error;
-      });
-    if (reserved.balance) {
-      this.deps.metrics?.creditsReserved(reserved.moved);
-      this.deps.onCreditsChanged?.(userId, reserved.balance);
-    }
-    return reserved.value;
+  waitForSingleOutput(name: JobName, generationId: string): Promise<ProcessedImageDto> {
+    return this.waits.singleOutput(name, generationId);
   }
 
-  /**
-   * Enqueues a generation's job. If Redis refuses, the work this call opened can never run: its
-   * slots fail and their credits come back, and the caller's error still says the service is
-   * unavailable. Slots other calls opened (and other jobs may be rendering) are left alone.
-   */
-  async enqueue<K extends JobName>(
-    name: K,
-    payload: JobPayloads[K] & { generationId: string; userId: string },
-    job: QueueOrder & { jobId: string },
-    opened: Opened = 'generation',
-    claim?: IdempotencyClaim,
-  ): Promise<void> {
-    try {
-      await this.deps.producer.enqueue(name, payload, job);
-    } catch (error) {
-      if (opened !== 'nothing') await this.abandon(payload.userId, payload.generationId, opened === 'generation' ? undefined : opened.slot);
-      // Nothing started: a retry with the same key may try again.
-      if (claim) await this.idempotencyKeys.release(claim.userId, claim.key);
-      throw error;
-    }
+  waitForStyleShot(jobId: string, generationId: string, styleIndex: number, styleName: string): Promise<ProcessedImageDto> {
+    return this.waits.styleShot(jobId, generationId, styleIndex, styleName);
   }
 
-  private async abandon(userId: string, generationId: string, slotIndex: number | undefined): Promise<void> {
-    const message = 'The generation could not be queued. Your credits were refunded.';
-    const refunded =
-      slotIndex === undefined
-        ? await settlement.abandonGeneration(this.deps.db, { userId, generationId }, message)
-        : await settlement.abandonSlot(this.deps.db, { userId, generationId, index: slotIndex }, message);
-    if (refunded) this.deps.onCreditsChanged?.(userId, refunded.balance);
+  waitForRecommendations(generationId: string): Promise<StyleRecommendationsResponse['data']> {
+    return this.waits.recommendations(generationId);
   }
 
-  async toDto(generation: GenerationWithStyles): Promise<GenerationDto> {
-    const productInfo = generation.product_info as (Record<string, unknown> & { unsupportedProduct?: boolean }) | null;
-    const styles = await Promise.all(
-      generation.styles.map(async (style) => ({
-        index: style.index,
-        name: style.name,
-        prompt: style.prompt,
-        status: style.status,
-        progress: style.progress,
-        ...(await this.slotUrls(style)),
-        error: style.error,
-        backgroundType: style.background_type,
-        seed: style.seed,
-      })),
-    );
-    return {
-      id: generation.id,
-      kind: generation.kind,
-      status: generation.status,
-      stage: (generation.stage as SmartStage | null) ?? null,
-      imageId: generation.image_id,
-      productInfo: productInfo
-        ? {
-            productTitle: String(productInfo.productTitle ?? ''),
-            productDescription: String(productInfo.productDescription ?? ''),
-            productType: String(productInfo.productType ?? ''),
-          }
-        : null,
-      error: generation.error,
-      unsupportedProduct: productInfo?.unsupportedProduct === true,
-      styles,
-      createdAt: generation.created_at.toISOString(),
-      origin: originOf(generation.request),
-    };
+  waitForEnhancedPrompt(jobId: string): Promise<string> {
+    return this.waits.enhancedPrompt(jobId);
   }
 
-  private async slotUrls(style: GenerationStyleRow): Promise<Pick<StyleSlotDto, 'url' | 'thumbnailUrl' | 'previewUrl'>> {
-    if (!style.result_key || style.status !== 'complete') return { url: null, thumbnailUrl: null, previewUrl: null };
-    return signImage(this.deps.store, style.result_key, style.renditions);
+  /** Where the caller's generation stands; outputs stored before renditions existed get theirs asked for. */
+  async generation(userId: string, id: string, log: FastifyBaseLogger): Promise<GenerationDto> {
+    const generation = await this.lookups.ownedGeneration(userId, id);
+    const without = generation.styles.filter((style) => style.status === 'complete' && style.result_key && !style.renditions);
+    await requestRenditions(this.deps.producer, log, without.map((style) => ({ key: style.result_key!, owner: { kind: 'style', id: style.id } })));
+    return generationDto(this.deps.store, generation);
   }
 
-  async recentGenerationDto(output: RecentOutput): Promise<GenerationListItem> {
-    const { url, ...renditions } = await signImage(this.deps.store, output.resultKey, output.renditions);
-    return { id: output.id, generationId: output.generationId, index: output.index, imageUrl: url, ...renditions, createdAt: output.createdAt.toISOString() };
+  /** A finished shot's stored file and the name it is saved under. */
+  async shotFile(userId: string, id: string, index: number): Promise<{ key: string; fileName: string }> {
+    const generation = await this.lookups.ownedGeneration(userId, id);
+    const style = generation.styles.find((slot) => slot.index === index && slot.status === 'complete' && slot.result_key);
+    if (!style?.result_key) throw new HttpError(404, 'This shot is not ready', 'shot_not_found');
+    return { key: style.result_key, fileName: `generation-${generation.id}-${style.index + 1}${path.extname(style.result_key) || '.png'}` };
   }
 
-  /** The spec's processedImages: one per completed slot. */
-  async processedImages(generation: GenerationWithStyles): Promise<ProcessedImageDto[]> {
-    const done = generation.styles.filter((s) => s.status === 'complete' && s.result_key);
-    return Promise.all(
-      done.map(async (style) => ({
-        ...(await signImage(this.deps.store, style.result_key!, style.renditions)),
-        settings: { backgroundType: style.background_type ?? style.name },
-      })),
-    );
+  /** A page of the caller's outputs, newest first, within their plan's history. */
+  async recentOutputs(userId: string, query: ListPageQuery, log: FastifyBaseLogger): Promise<GenerationListResponse> {
+    const page = await this.repos.generations.outputsPage(userId, { limit: query.limit ?? RECENT_GENERATIONS_DEFAULT, after: decodeCursor(query.cursor) });
+    const without = page.items.filter((output) => !output.renditions);
+    await requestRenditions(this.deps.producer, log, without.map((output) => ({ key: output.resultKey, owner: { kind: 'style', id: output.id } })));
+    return { data: await Promise.all(page.items.map((output) => recentGenerationDto(this.deps.store, output))), nextCursor: encodeCursor(page.next) };
   }
-}
 
-/** What opening one generation takes: its upload, kind, request, slots and credits. */
-export interface OpenInput {
-  userId: string;
-  image: ImageRow;
-  kind: GenerationKind;
-  stage?: SmartStage;
-  request: Record<string, unknown>;
-  slots: NewSlot[];
-  credits: number;
-}
+  // What a batch starts each of its photos with, exactly as the single calls do.
 
-function createGeneration(db: Db, input: OpenInput, batch?: { id: string; position: number }): Promise<GenerationRow> {
-  return new GenerationsRepository(db).create({
-    userId: input.userId,
-    imageId: input.image.id,
-    kind: input.kind,
-    stage: input.stage ?? null,
-    request: input.request,
-    slots: input.slots,
-    batch,
-  });
-}
-
-/** Rolls a retry's transaction back: the slot was not failed when it came to it. */
-class SlotNotFailedError extends Error {}
-
-/** 403 for a feature outside the seller's plan; its body says which feature and where to upgrade. */
-export class PlanRequiredError extends HttpError {
-  constructor(feature: PlanFeature) {
-    const details: Pick<PlanRequiredErrorBody, 'feature' | 'upgradeUrl'> = { feature, upgradeUrl: UPGRADE_URL };
-    super(403, planRequiredMessage(feature), PLAN_REQUIRED_CODE, details);
+  ownedImage(userId: string, ref: { imageId?: string | undefined }): Promise<ImageRow> {
+    return this.lookups.ownedImage(userId, ref);
   }
-}
 
-/** Where a More like this came from, as its request recorded it. */
-function originOf(request: unknown): OutputRef | null {
-  const from = (request as { from?: Partial<OutputRef> } | null)?.from;
-  return typeof from?.generationId === 'string' && typeof from.index === 'number' ? { generationId: from.generationId, index: from.index } : null;
-}
+  effectivePlan(userId: string): Promise<PlanId> {
+    return this.lookups.effectivePlan(userId);
+  }
 
-export function slotsFor(count: number, backgroundType: string | undefined, prompt: string | undefined): NewSlot[] {
-  return Array.from({ length: count }, (_, index) => ({
-    index,
-    name: templateName(backgroundType),
-    prompt: prompt?.trim() || null,
-    backgroundType: backgroundType ?? 'custom',
-  }));
+  once(claim: IdempotencyClaim | undefined, kind: 'generation' | 'batch', start: () => Promise<string>) {
+    return this.opener.once(claim, kind, start);
+  }
+
+  openBatch(input: { userId: string; choice: Record<string, unknown>; generations: OpenInput[]; claim?: IdempotencyClaim | undefined }): Promise<{ batchId: string; generations: GenerationRow[] }> {
+    return this.opener.openBatch(input);
+  }
+
+  enqueueStart(start: GenerationStart, generationId: string, claim?: IdempotencyClaim): Promise<void> {
+    return enqueueStart(this.opener, start, generationId, claim);
+  }
 }

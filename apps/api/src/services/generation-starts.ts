@@ -1,7 +1,7 @@
-import { AUTO_BACKGROUND, shotSizeFor, type Focus, type JobName, type JobPayloads, type PlanId, type StyleRecommendationMode } from '@prodshot/contracts';
-import type { IdempotencyClaim, ImageRow } from '@prodshot/db';
+import { AUTO_BACKGROUND, shotSizeFor, templateName, type Focus, type JobName, type JobPayloads, type PlanId, type StyleRecommendationMode } from '@prodshot/contracts';
+import type { IdempotencyClaim, ImageRow, NewSlot } from '@prodshot/db';
 import { jobIds, type QueueOrder } from '@prodshot/queue';
-import { slotsFor, type GenerationService, type OpenInput } from './generation-service.js';
+import type { GenerationOpener, OpenInput } from './generation-opener.js';
 
 /** The seller's hints every generation job carries. */
 export interface ProductHints {
@@ -112,13 +112,23 @@ export function smartStart(input: {
   };
 }
 
+/** `count` slots of one template, auto's pick or one prompt, named as the history names them. */
+export function slotsFor(count: number, backgroundType: string | undefined, prompt: string | undefined): NewSlot[] {
+  return Array.from({ length: count }, (_, index) => ({
+    index,
+    name: templateName(backgroundType),
+    prompt: prompt?.trim() || null,
+    backgroundType: backgroundType ?? 'custom',
+  }));
+}
+
 /** Opens (and charges) one start and enqueues its job under the generation's id. */
-export async function startGeneration(service: GenerationService, start: GenerationStart, claim?: IdempotencyClaim): Promise<string> {
-  const generation = await service.open({ ...start.open, claim });
-  await enqueueStart(service, start, generation.id, claim);
+export async function startGeneration(opener: GenerationOpener, start: GenerationStart, claim?: IdempotencyClaim): Promise<string> {
+  const generation = await opener.open({ ...start.open, claim });
+  await enqueueStart(opener, start, generation.id, claim);
   return generation.id;
 }
 
-export async function enqueueStart(service: GenerationService, start: GenerationStart, generationId: string, claim?: IdempotencyClaim): Promise<void> {
-  await service.enqueue(start.job, start.payload(generationId) as never, { jobId: jobIds.generation(generationId), ...start.order }, 'generation', claim);
+export async function enqueueStart(opener: GenerationOpener, start: GenerationStart, generationId: string, claim?: IdempotencyClaim): Promise<void> {
+  await opener.enqueue(start.job, start.payload(generationId) as never, { jobId: jobIds.generation(generationId), ...start.order }, 'generation', claim);
 }

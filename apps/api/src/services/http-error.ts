@@ -1,4 +1,9 @@
-/** A refusal with its status and stable code, answered as is by the error handler. */
+import { ApiErrorBody } from '@prodshot/contracts';
+
+/**
+ * A refusal with its status and stable code, answered as is by the error handler (plugins/
+ * error-handler.ts) in the common error shape, 5xx included: its message is written for the caller.
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -6,7 +11,14 @@ export class HttpError extends Error {
     readonly code: string,
     /** Fields the answer carries beside the common error shape. */
     readonly details: Record<string, unknown> = {},
+    /** Headers the answer carries, such as Retry-After. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
+}
+
+/** The `response` entries of a route's refusals: each status answers in the common error shape. */
+export function errorResponses<Status extends number>(...statuses: Status[]): Record<Status, typeof ApiErrorBody> {
+  return Object.fromEntries(statuses.map((status) => [status, ApiErrorBody])) as Record<Status, typeof ApiErrorBody>;
 }

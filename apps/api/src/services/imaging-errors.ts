@@ -1,4 +1,5 @@
 import { isImagingError, type ImagingError } from '@prodshot/imaging/input';
+import { HttpError } from './http-error.js';
 
 const STATUS_BY_CODE: Record<ImagingError['code'], number> = {
   unsupported_format: 415,
@@ -16,8 +17,8 @@ const STATUS_BY_CODE: Record<ImagingError['code'], number> = {
   model_failed: 503,
 };
 
-/** An imaging failure as an HTTP status and the seller-readable message the engine wrote. */
-export function imagingErrorStatus(error: unknown): { status: number; message: string; code: string } | null {
+/** An imaging failure as an HTTP error with the seller-readable message the engine wrote; null for any other error. */
+export function imagingHttpError(error: unknown): HttpError | null {
   if (!isImagingError(error)) return null;
-  return { status: STATUS_BY_CODE[error.code], message: error.message, code: error.code };
+  return new HttpError(STATUS_BY_CODE[error.code], error.message, error.code);
 }

@@ -1,7 +1,8 @@
-import { SubscriptionsRepository, type SubscriptionRow } from '@prodshot/db';
-import type { AppDeps } from '../deps.js';
-import { activatePlan, addDays, grantAddOnPack, isRunning, LOCAL_PERIOD_DAYS, localGrantKey, scheduleChange } from './billing.js';
-import { runCreditTransaction } from './credit-transactions.js';
+import type { Config } from '@prodshot/config';
+import type { SubscriptionRow } from '@prodshot/db';
+import { activatePlan, addDays, grantAddOnPack, isRunning, LOCAL_PERIOD_DAYS, localGrantKey } from './billing.js';
+import type { BillingService } from './billing-service.js';
+import type { CreditTransactions } from './credit-transactions.js';
 import type { PaymentsProvider, PurchaseResult } from './payments-provider.js';
 
 /**
@@ -12,16 +13,20 @@ import type { PaymentsProvider, PurchaseResult } from './payments-provider.js';
 export class LocalPaymentsProvider implements PaymentsProvider {
   readonly kind = 'local';
 
-  constructor(private readonly deps: AppDeps) {}
+  constructor(
+    private readonly config: Config,
+    private readonly billing: BillingService,
+    private readonly transactions: CreditTransactions,
+  ) {}
 
   async subscribe({ user, plan, current, idempotencyKey }: Parameters<PaymentsProvider['subscribe']>[0]): Promise<PurchaseResult> {
     if (isRunning(current)) {
-      await scheduleChange(this.deps, current, plan.id);
+      await this.billing.scheduleChange(current, plan.id);
       return { paymentLink: null };
     }
     const start = new Date();
-    await runCreditTransaction(this.deps, (tx, credits) =>
-      activatePlan(tx, credits, {
+    await this.transactions.run((repos, credits) =>
+      activatePlan(repos, credits, {
         userId: user.id,
         plan: plan.id,
         provider: 'local',
@@ -34,7 +39,7 @@ export class LocalPaymentsProvider implements PaymentsProvider {
   }
 
   async buyAddOn({ user, pack, idempotencyKey }: Parameters<PaymentsProvider['buyAddOn']>[0]): Promise<PurchaseResult> {
-    await runCreditTransaction(this.deps, (_tx, credits) =>
+    await this.transactions.run((_repos, credits) =>
       grantAddOnPack(credits, { userId: user.id, pack, grantKey: localGrantKey(pack.id, user.id, idempotencyKey) }),
     );
     return { paymentLink: null };
@@ -42,10 +47,10 @@ export class LocalPaymentsProvider implements PaymentsProvider {
 
   async portalSession(): Promise<string> {
     // No hosted billing page exists without a processor: the profile page is where the plan is managed.
-    return `${this.deps.config.http.publicUrl}/profile`;
+    return `${this.config.http.publicUrl}/profile`;
   }
 
   async cancelAtPeriodEnd(current: SubscriptionRow): Promise<void> {
-    await new SubscriptionsRepository(this.deps.db).update(current.id, { status: 'canceled', cancelAtPeriodEnd: true });
+    await this.billing.cancelAtPeriodEnd(current);
   }
 }

@@ -1,7 +1,9 @@
+import type { Config } from '@prodshot/config';
 import type { AddOnPack, Plan } from '@prodshot/contracts';
 import type { SubscriptionRow } from '@prodshot/db';
-import type { AppDeps } from '../deps.js';
 import type { AuthUser } from '../plugins/auth.js';
+import type { BillingService } from './billing-service.js';
+import type { CreditTransactions } from './credit-transactions.js';
 import { LocalPaymentsProvider } from './local-payments.js';
 import { StripePaymentsProvider } from './stripe-payments.js';
 
@@ -24,7 +26,9 @@ export interface PaymentsProvider {
   cancelAtPeriodEnd(current: SubscriptionRow): Promise<void>;
 }
 
-export function createPaymentsProvider(deps: AppDeps): PaymentsProvider {
-  const payments = deps.config.payments;
-  return payments.mode === 'stripe' ? new StripePaymentsProvider(deps, payments) : new LocalPaymentsProvider(deps);
+export function createPaymentsProvider(config: Config, billing: BillingService, transactions: CreditTransactions): PaymentsProvider {
+  const payments = config.payments;
+  return payments.mode === 'stripe'
+    ? new StripePaymentsProvider(config.http.publicUrl, payments, billing)
+    : new LocalPaymentsProvider(config, billing, transactions);
 }

@@ -1,8 +1,16 @@
 import type { Repositories } from '@prodshot/db';
 import type { AppDeps } from '../deps.js';
+import { AccountService } from './accounts.js';
+import { BillingService } from './billing-service.js';
+import { CreditTransactions } from './credit-transactions.js';
+import { createPaymentsProvider } from './payments-provider.js';
+import { PaymentsService } from './payments-service.js';
+import { StripeWebhooks } from './stripe-webhooks.js';
+import { UploadFallbackService } from './upload-fallback.js';
 import { BatchService } from './batch-service.js';
 import { ExportService } from './export-service.js';
 import { GenerationService } from './generation-service.js';
+import { ImageService } from './image-service.js';
 
 /** What the services are built from: the app's parts plus every repository, built once. */
 export type ServiceDeps = AppDeps & { repos: Repositories };
@@ -12,14 +20,28 @@ export interface Services {
   generations: GenerationService;
   batches: BatchService;
   exports: ExportService;
+  accounts: AccountService;
+  billing: BillingService;
+  payments: PaymentsService;
+  stripeWebhooks: StripeWebhooks;
+  uploadFallback: UploadFallbackService;
+  images: ImageService;
 }
 
 export function createServices(deps: ServiceDeps): Services {
   const generations = new GenerationService(deps);
+  const transactions = new CreditTransactions(deps);
+  const billing = new BillingService(deps.repos, transactions);
   return {
     generations,
     batches: new BatchService(deps, generations),
     exports: new ExportService(deps),
+    accounts: new AccountService(deps.repos.users),
+    billing,
+    payments: new PaymentsService(deps.repos, createPaymentsProvider(deps.config, billing, transactions)),
+    stripeWebhooks: new StripeWebhooks(transactions),
+    uploadFallback: new UploadFallbackService(deps.repos, deps.store),
+    images: new ImageService(deps, generations),
   };
 }
 

@@ -1,6 +1,12 @@
 import type { FastifyReply } from 'fastify';
 import { ObjectNotFoundError, type ObjectStore } from '@prodshot/storage';
-import { errorBody } from '../plugins/error-handler.js';
+import { HttpError } from './http-error.js';
+
+/** How a route answering a stored file documents its 200: the image's bytes, named for saving. */
+export const STORED_FILE_RESPONSE = {
+  description: 'The stored image, sent as an attachment (Content-Disposition) or inline',
+  content: { 'image/*': { schema: { type: 'string', format: 'binary' } } },
+};
 
 /**
  * Sends a stored object through the API to a caller it has authenticated: the answer comes from
@@ -19,7 +25,7 @@ export async function sendStoredFile(reply: FastifyReply, store: ObjectStore, ke
       .header('X-Content-Type-Options', 'nosniff')
       .send(stream);
   } catch (error) {
-    if (error instanceof ObjectNotFoundError) return reply.status(404).send(errorBody(404, 'File not found', 'not_found'));
+    if (error instanceof ObjectNotFoundError) throw new HttpError(404, 'File not found', 'not_found');
     throw error;
   }
 }

@@ -7,10 +7,10 @@ import {
   subscriptionReturnPath,
   type Plan,
 } from '@prodshot/contracts';
-import { SubscriptionsRepository, type SubscriptionRow } from '@prodshot/db';
-import type { AppDeps } from '../deps.js';
+import type { SubscriptionRow } from '@prodshot/db';
 import type { AuthUser } from '../plugins/auth.js';
-import { holdsLiveSubscription, isRunning, scheduleChange } from './billing.js';
+import { holdsLiveSubscription, isRunning } from './billing.js';
+import type { BillingService, ProviderPeriod } from './billing-service.js';
 import type { PaymentsProvider, PurchaseResult } from './payments-provider.js';
 import { addOnPrice, planPrice, StripePrices } from './stripe-prices.js';
 
@@ -41,7 +41,7 @@ export interface CheckoutMetadata {
 }
 
 /** The current period of a subscription as Stripe states it (on its item, since API version 2025-03-31). */
-function periodOf(subscription: Stripe.Subscription): { start: Date; end: Date } | undefined {
+function periodOf(subscription: Stripe.Subscription): ProviderPeriod | undefined {
   const item = subscription.items.data[0];
   return item ? { start: new Date(item.current_period_start * 1000), end: new Date(item.current_period_end * 1000) } : undefined;
 }
@@ -58,15 +58,16 @@ export class StripePaymentsProvider implements PaymentsProvider {
   private readonly prices: StripePrices;
 
   constructor(
-    private readonly deps: AppDeps,
+    private readonly publicUrl: string,
     config: StripeConfig,
+    private readonly billing: BillingService,
   ) {
     this.stripe = createStripeClient(config);
     this.prices = new StripePrices(this.stripe);
   }
 
   private url(path: string): string {
-    return `${this.deps.config.http.publicUrl}${path}`;
+    return `${this.publicUrl}${path}`;
   }
 
   private customer(user: AuthUser, current: SubscriptionRow | undefined): Pick<Stripe.Checkout.SessionCreateParams, 'customer' | 'customer_email'> {
@@ -127,7 +128,7 @@ export class StripePaymentsProvider implements PaymentsProvider {
       },
       idempotencyKey ? { idempotencyKey: `change-plan:${current.user_id}:${idempotencyKey}` } : undefined,
     );
-    await scheduleChange(this.deps, current, plan.id, periodOf(updated));
+    await this.billing.scheduleChange(current, plan.id, periodOf(updated));
   }
 
   async buyAddOn({ user, pack, current, idempotencyKey }: Parameters<PaymentsProvider['buyAddOn']>[0]): Promise<PurchaseResult> {
@@ -161,11 +162,6 @@ export class StripePaymentsProvider implements PaymentsProvider {
     const period = current.provider_subscription_id
       ? periodOf(await this.stripe.subscriptions.update(current.provider_subscription_id, { cancel_at_period_end: true }))
       : undefined;
-    // The period end is when the plan ends: the profile shows it as endDate.
-    await new SubscriptionsRepository(this.deps.db).update(current.id, {
-      status: 'canceled',
-      cancelAtPeriodEnd: true,
-      ...(period ? { currentPeriodStart: period.start, currentPeriodEnd: period.end } : {}),
-    });
+    await this.billing.cancelAtPeriodEnd(current, period);
   }
 }

@@ -8,7 +8,7 @@ import { renderRoutes } from '../test-support/render-routes.js';
 import { AllUploadsPage } from './all-uploads.js';
 
 const longName = 'spring-collection-blue-canvas-plimsolls-left-side-studio-photo-final-v3.png';
-const upload: ImageDto = { _id: 'img-1', fileId: 'file-1', name: longName, productTitle: null, createdAt: '2025-03-04T10:00:00.000Z', originalImage: stored('/storage/plimsolls.png') };
+const upload: ImageDto = { _id: 'img-1', fileId: 'file-1', name: longName, productTitle: null, createdAt: '2025-03-04T10:00:00.000Z', originalImage: stored('/storage/plimsolls.png'), coach: [] };
 
 function renderUploads(images: ImageDto[]) {
   stubApi({ 'GET /images': () => ({ data: images }) });
@@ -45,6 +45,7 @@ function uploads(count: number): ImageDto[] {
     productTitle: null,
     createdAt: new Date(Date.UTC(2025, 0, 1) - n * 60_000).toISOString(),
     originalImage: stored(`/storage/photo-${n}.png`),
+    coach: [],
   }));
 }
 

@@ -10,7 +10,7 @@ import { BatchPage, NewBatchPage } from './batch.js';
 import { DashboardPage } from './dashboard.js';
 
 const photo = (name: string) => new File(['jpg'], name, { type: 'image/jpeg' });
-const uploaded = (n: number): ImageDto => ({ _id: `img-${n}`, fileId: `file-${n}`, name: `shoe-${n}.jpg`, productTitle: null, createdAt: '2026-11-24T00:00:00.000Z', originalImage: stored(`/storage/shoe-${n}.jpg`) });
+const uploaded = (n: number): ImageDto => ({ _id: `img-${n}`, fileId: `file-${n}`, name: `shoe-${n}.jpg`, productTitle: null, createdAt: '2026-11-24T00:00:00.000Z', originalImage: stored(`/storage/shoe-${n}.jpg`), coach: [] });
 const withCredits = (credits: number) => ({ ...subscriptionOn('starter'), subscriptionCredits: 0, addOnCredits: credits });
 
 const routes = [

@@ -8,7 +8,7 @@ import { renderRoutes } from '../test-support/render-routes.js';
 import { stored as storedFile } from '../test-support/renditions.js';
 import { DashboardPage } from './dashboard.js';
 
-const uploaded: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'mug.png', productTitle: null, createdAt: '2025-01-01T00:00:00.000Z', originalImage: storedFile('/storage/mug.png') };
+const uploaded: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'mug.png', productTitle: null, createdAt: '2025-01-01T00:00:00.000Z', originalImage: storedFile('/storage/mug.png'), coach: [] };
 const titled: ImageDto = { ...uploaded, _id: 'img-2', fileId: 'file-2', name: 'IMG_0042.jpg', productTitle: 'Linen tote bag' };
 
 beforeEach(() => {

@@ -6,7 +6,7 @@ import { renderRoutes } from '../test-support/render-routes.js';
 import { DashboardPage } from './dashboard.js';
 import { expectRenditionOf, stored as storedFile } from '../test-support/renditions.js';
 
-const stored: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'mug.png', productTitle: null, createdAt: '2025-01-01T00:00:00.000Z', originalImage: storedFile('/storage/mug.png') };
+const stored: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'mug.png', productTitle: null, createdAt: '2025-01-01T00:00:00.000Z', originalImage: storedFile('/storage/mug.png'), coach: [] };
 
 beforeEach(() => {
   Object.assign(URL, { createObjectURL: () => 'blob:mug', revokeObjectURL: () => undefined });

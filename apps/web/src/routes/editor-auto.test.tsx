@@ -10,7 +10,7 @@ import { oneProduct } from '../test-support/subjects.js';
 import { EditorPage } from './editor.js';
 
 const source: EditorState = { imageId: 'img-1', fileId: 'file-1', name: 'Mug' };
-const upload: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'Mug', productTitle: null, createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored('/storage/mug.png') };
+const upload: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'Mug', productTitle: null, createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored('/storage/mug.png'), coach: [] };
 const scene = { name: 'Marble Vanity', prompt: 'white marble bathroom shelf, soft diffused light, elegant' };
 
 function autoGeneration(count: number, status: GenerationDto['status']): GenerationDto {

@@ -10,7 +10,7 @@ import { EditorPage } from './editor.js';
 import { expectRenditionOf, stored } from '../test-support/renditions.js';
 
 const source: EditorState = { imageId: 'img-1', fileId: 'file-1', name: 'Mug' };
-const upload: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'mug.png', productTitle: null, createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored('/storage/two.png') };
+const upload: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'mug.png', productTitle: null, createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored('/storage/two.png'), coach: [] };
 const queued: GenerationDto = {
   id: 'gen-1',
   kind: 'manual',

@@ -19,7 +19,7 @@ import { SmartUploadPage } from './smart-upload.js';
  */
 const EXPIRED = '/storage/expired-link.png';
 const FRESH = '/storage/signed-now.png';
-const upload = (url: string): ImageDto => ({ _id: 'img-1', fileId: 'file-1', name: 'mug.png', productTitle: null, createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored(url) });
+const upload = (url: string): ImageDto => ({ _id: 'img-1', fileId: 'file-1', name: 'mug.png', productTitle: null, createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored(url), coach: [] });
 
 /** Every string anywhere in a value: none may be a link. */
 function strings(value: unknown): string[] {

@@ -11,7 +11,7 @@ import { EditorPage } from './editor.js';
 import { SmartResultsPage } from './smart-results.js';
 import { catchDownloads } from '../test-support/downloads.js';
 
-const upload: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'IMG_0042.png', productTitle: 'Blue ceramic mug', createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored('/storage/mug.png') };
+const upload: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'IMG_0042.png', productTitle: 'Blue ceramic mug', createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored('/storage/mug.png'), coach: [] };
 const slot = { index: 0, name: 'Marble', prompt: 'marble', status: 'complete' as const, progress: 1, ...stored('/storage/out.png'), error: null };
 const done: GenerationDto = { id: 'gen-1', kind: 'manual', status: 'complete', stage: null, imageId: 'img-1', productInfo: null, error: null, unsupportedProduct: false, styles: [slot], createdAt: '2025-01-01T00:00:00.000Z' };
 // A PNG shot: its download takes .png from the type, whatever the name it is given (issue 18: extension matches bytes).

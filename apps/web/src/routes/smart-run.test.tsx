@@ -8,7 +8,7 @@ import { SmartResultsPage } from './smart-results.js';
 import { SmartRunPage } from './smart-run.js';
 import { expectRenditionOf, stored } from '../test-support/renditions.js';
 
-const image: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'shoe.png', productTitle: null, createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored('/storage/shoe.png') };
+const image: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'shoe.png', productTitle: null, createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored('/storage/shoe.png'), coach: [] };
 const slot = (index: number, name: string) => ({ index, name, prompt: `${name} scene`, status: 'queued' as const, progress: 0, url: null, thumbnailUrl: null, previewUrl: null, error: null });
 const midway: GenerationDto = {
   id: 'gen-1',

@@ -9,7 +9,7 @@ import { stored } from '../test-support/renditions.js';
 import { oneProduct } from '../test-support/subjects.js';
 import { SmartUploadPage } from './smart-upload.js';
 
-const uploaded: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'mug.png', productTitle: null, createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored('/storage/mug.png') };
+const uploaded: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'mug.png', productTitle: null, createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored('/storage/mug.png'), coach: [] };
 const FIVE_MB = 5 * 1024 * 1024;
 
 beforeEach(() => {

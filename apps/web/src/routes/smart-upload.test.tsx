@@ -12,7 +12,7 @@ import { SmartRunPage } from './smart-run.js';
 import { SmartUploadPage } from './smart-upload.js';
 import { stored } from '../test-support/renditions.js';
 
-const uploaded: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'two.png', productTitle: null, createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored('/storage/two.png') };
+const uploaded: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'two.png', productTitle: null, createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored('/storage/two.png'), coach: [] };
 const running: GenerationDto = {
   id: 'gen-1',
   kind: 'smart',

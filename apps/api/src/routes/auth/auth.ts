@@ -1,54 +1,35 @@
 import type { FastifyInstance } from 'fastify';
-import type { RegisterRequest, RegisterResponse, VerifyTokenRequest, VerifyTokenResponse } from '@prodshot/contracts';
+import { RegisterRequest, RegisterResponse, VerifyTokenRequest, VerifyTokenResponse } from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
-import { errorBody } from '../../plugins/error-handler.js';
+import { errorResponses, HttpError } from '../../services/http-error.js';
 
 export async function authRoutes(app: FastifyInstance, _deps: AppDeps): Promise<void> {
+  const { accounts } = app.services;
+
   app.post<{ Body: RegisterRequest }>(
     '/api/auth/register',
-    {
-      onRequest: requireUser,
-      schema: {
-        body: {
-          type: 'object',
-          required: ['email', 'name', 'clerkId'],
-          properties: {
-            email: { type: 'string', format: 'email', maxLength: 320 },
-            name: { type: 'string', maxLength: 200 },
-            clerkId: { type: 'string', minLength: 1, maxLength: 200 },
-          },
-        },
-      },
-    },
-    async (request, reply): Promise<RegisterResponse | undefined> => {
+    { onRequest: requireUser, schema: { body: RegisterRequest, response: { 200: RegisterResponse, ...errorResponses(400, 401, 403) } } },
+    async (request): Promise<RegisterResponse> => {
       // Registering someone else's Clerk id would hand this caller their account.
-      if (request.body.clerkId !== request.user.clerkId) {
-        return reply.status(403).send(errorBody(403, 'You can only register your own account', 'forbidden'));
-      }
-      const user = await app.sessionAuth.users.upsertProfile({
+      if (request.body.clerkId !== request.user.clerkId) throw new HttpError(403, 'You can only register your own account', 'forbidden');
+      const user = await accounts.register({
         clerkId: request.user.clerkId,
         email: request.body.email.trim(),
         name: request.body.name.trim(),
       });
-      app.sessionAuth.knownUsers.delete(request.user.clerkId);
       return { token: bearerToken(request.headers.authorization), valid: true, userId: user.id };
     },
   );
 
   app.post<{ Body: VerifyTokenRequest }>(
     '/api/auth/verify-token',
-    {
-      schema: {
-        body: { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 8192 } } },
-      },
-    },
+    { schema: { body: VerifyTokenRequest, response: { 200: VerifyTokenResponse, ...errorResponses(400) } } },
     async (request): Promise<VerifyTokenResponse> => {
       const session = await app.sessionAuth.verifySessionToken(request.body.token);
       if (!session) return { valid: false };
       // A verified token of someone never registered is not valid yet: the web app then registers them.
-      const user = await app.sessionAuth.users.findByClerkId(session.clerkId);
-      return { valid: Boolean(user?.email) };
+      return { valid: await accounts.isRegistered(session.clerkId) };
     },
   );
 }

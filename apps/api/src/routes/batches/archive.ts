@@ -1,10 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
-import type { AppDeps } from '../../deps.js';
+import { errorResponses, ShortIdParams } from '@prodshot/contracts';
 import { requireUser } from '../../plugins/auth.js';
-import { errorBody } from '../../plugins/error-handler.js';
-import { checkArchiveLink, type ArchiveLinkSecret } from '../../services/archive-links.js';
-import { streamArchive } from '../../services/batch-archive.js';
 import type { BatchService } from '../../services/batch-service.js';
 
 const ArchiveQuery = Type.Object({
@@ -18,24 +15,23 @@ const ArchiveQuery = Type.Object({
  * `GET /api/batches/:id` hands out (`archiveUrl`) opens it; the web app navigates to the link so
  * the browser writes the zip to disk as it arrives.
  */
-export async function archiveRoute(app: FastifyInstance, service: BatchService, secret: ArchiveLinkSecret, deps: AppDeps): Promise<void> {
+export async function archiveRoute(app: FastifyInstance, service: BatchService): Promise<void> {
   app.get<{ Params: { id: string }; Querystring: { expires?: number; signature?: string } }>(
     '/api/batches/:id/archive',
     {
       schema: {
-        params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
+        params: ShortIdParams,
         querystring: ArchiveQuery,
         response: {
           200: { description: 'A zip of every finished output, entries named {product}-{style}-{n}.{ext}', content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } } },
+          ...errorResponses([400, 401, 403, 404, 409]),
         },
       },
     },
     async (request, reply) => {
-      const batch = await linkedOrOwned(request, reply, service, secret);
+      const batch = await linkedOrOwned(request, reply, service);
       if (!batch) return reply;
-      const entries = service.archiveEntries(batch);
-      if (entries.length === 0) return reply.status(409).send(errorBody(409, 'No shot of this batch is finished yet', 'batch_not_ready'));
-      const zip = streamArchive(deps.store, entries);
+      const zip = service.archive(batch);
       zip.on('error', (error) => request.log.warn({ err: error, batchId: batch.id }, 'batch archive stopped'));
       return reply
         .header('Content-Type', 'application/zip')
@@ -46,27 +42,15 @@ export async function archiveRoute(app: FastifyInstance, service: BatchService, 
   );
 }
 
-/** The batch a valid link names, or the bearer's own; another user's batch is no batch (404). */
+/** The batch a signed link names, or else the bearer's own; undefined when the sign-in check already answered (401). */
 async function linkedOrOwned(
   request: FastifyRequest<{ Params: { id: string }; Querystring: { expires?: number; signature?: string } }>,
   reply: FastifyReply,
   service: BatchService,
-  secret: ArchiveLinkSecret,
 ) {
   const { expires, signature } = request.query;
-  if (signature === undefined) {
-    await requireUser(request, reply);
-    if (reply.sent) return undefined;
-    return service.owned(request.user.id, request.params.id);
-  }
-  const verdict = checkArchiveLink(await secret.get(), request.params.id, expires ?? Number.NaN, signature);
-  if (verdict === 'expired') {
-    reply.status(403).send(errorBody(403, 'This download link has expired: open the batch again for a fresh one', 'link_expired'));
-    return undefined;
-  }
-  if (verdict === 'invalid') {
-    reply.status(403).send(errorBody(403, 'Invalid download link', 'invalid_signature'));
-    return undefined;
-  }
-  return service.linked(request.params.id);
+  if (signature !== undefined) return service.linked(request.params.id, expires, signature);
+  await requireUser(request, reply);
+  if (reply.sent) return undefined;
+  return service.owned(request.user.id, request.params.id);
 }

@@ -1,34 +1,31 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import Type from 'typebox';
 import {
+  accepted,
   BATCH_ITEMS_MAX,
   BATCH_TOO_LARGE_CODE,
   batchTooLargeMessage,
   BatchResponse,
   CreateBatchRequest,
   CreateBatchResponse,
+  errorResponses,
   InsufficientCreditsErrorBody,
+  ShortIdParams,
 } from '@prodshot/contracts';
-import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
 import { bindLogContext } from '../../plugins/log-context.js';
-import { archiveLink, ArchiveLinkSecret } from '../../services/archive-links.js';
 import { HttpError } from '../../services/http-error.js';
 import { idempotencyClaim } from '../../services/idempotency.js';
 import { archiveRoute } from './archive.js';
-
-const BatchParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
 /**
  * Batches: many uploads, one choice, one confirmation. `POST` reserves the whole batch or refuses
  * with the shortfall; `GET` is where a reload or a lost socket catches up; the archive streams
  * every finished output as one zip.
  */
-export async function batchRoutes(appBase: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function batchRoutes(appBase: FastifyInstance): Promise<void> {
   const app = appBase.withTypeProvider<TypeBoxTypeProvider>();
   const service = app.services.batches;
-  const secret = new ArchiveLinkSecret(deps.redis);
 
   app.post(
     '/api/batches',
@@ -39,20 +36,19 @@ export async function batchRoutes(appBase: FastifyInstance, deps: AppDeps): Prom
         const items = (request.body as { items?: unknown } | undefined)?.items;
         if (Array.isArray(items) && items.length > BATCH_ITEMS_MAX) throw new HttpError(400, batchTooLargeMessage(items.length), BATCH_TOO_LARGE_CODE);
       },
-      schema: { body: CreateBatchRequest, response: { 202: CreateBatchResponse, 402: InsufficientCreditsErrorBody } },
+      schema: { body: CreateBatchRequest, response: { 202: CreateBatchResponse, ...errorResponses([400, 402, 404, 422], { 402: InsufficientCreditsErrorBody }) } },
     },
     async (request, reply) => {
       const { batchId, credits } = await service.create(request.user.id, request.body, idempotencyClaim(request));
       bindLogContext(request, reply, { batchId });
       request.log.info({ items: request.body.items.length, credits }, 'batch started');
-      return reply.status(202).send({ data: { batchId, credits, status: 'queued' as const } });
+      return reply.status(202).send(accepted({ batchId, credits }));
     },
   );
 
-  app.get('/api/batches/:id', { onRequest: requireUser, schema: { params: BatchParams, response: { 200: BatchResponse } } }, async (request) => {
-    const batch = await service.owned(request.user.id, request.params.id);
-    return { data: await service.toDto(batch, archiveLink(await secret.get(), batch.id)) };
+  app.get('/api/batches/:id', { onRequest: requireUser, schema: { params: ShortIdParams, response: { 200: BatchResponse, ...errorResponses([400, 404]) } } }, async (request) => {
+    return { data: await service.ownedDto(request.user.id, request.params.id) };
   });
 
-  await archiveRoute(app, service, secret, deps);
+  await archiveRoute(app, service);
 }

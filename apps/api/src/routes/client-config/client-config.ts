@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ClientConfigResponse } from '@prodshot/contracts';
+import { ClientConfigResponse } from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
 
 /**
@@ -7,7 +7,7 @@ import type { AppDeps } from '../../deps.js';
  * because the sign-in choice is made before there is a token; it carries only the publishable key.
  */
 export async function clientConfigRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  app.get('/api/client-config', async (): Promise<ClientConfigResponse> => {
+  app.get('/api/client-config', { schema: { response: { 200: ClientConfigResponse } } }, async (): Promise<ClientConfigResponse> => {
     const auth = deps.config.auth;
     if (auth.mode !== 'clerk') return { auth: { mode: 'embedded' } };
     return { auth: { mode: 'clerk', publishableKey: auth.publishableKey, ...(auth.jwtTemplate ? { jwtTemplate: auth.jwtTemplate } : {}) } };

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { DevSignInRequest, DevSignInResponse } from '@prodshot/contracts';
+import { DevSignInRequest, DevSignInResponse } from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
+import { errorResponses } from '../../services/http-error.js';
 import { signSessionToken } from '../../services/session-tokens.js';
 
 /** Dev sessions cannot be refreshed as Clerk's are, so they last a working week. */
@@ -19,23 +20,11 @@ export async function devRoutes(app: FastifyInstance, _deps: AppDeps): Promise<v
 
   app.post<{ Body: DevSignInRequest }>(
     '/api/dev/sign-in',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['email', 'name'],
-          properties: {
-            email: { type: 'string', format: 'email', maxLength: 320 },
-            name: { type: 'string', minLength: 1, maxLength: 200 },
-          },
-        },
-      },
-    },
+    { schema: { body: DevSignInRequest, response: { 200: DevSignInResponse, ...errorResponses(400) } } },
     async (request): Promise<DevSignInResponse> => {
       const email = request.body.email.trim().toLowerCase();
       const clerkId = embeddedClerkId(email);
-      const user = await app.sessionAuth.users.upsertProfile({ clerkId, email, name: request.body.name.trim() });
-      app.sessionAuth.knownUsers.delete(clerkId);
+      const user = await app.services.accounts.register({ clerkId, email, name: request.body.name.trim() });
       const token = await signSessionToken(signer.key, {
         clerkId,
         sessionId: `sess_${randomBytes(12).toString('hex')}`,

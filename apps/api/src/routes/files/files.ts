@@ -1,13 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import fresh from 'fresh';
+import Type, { type Static } from 'typebox';
 import { assertSafeKey, FILES_ROUTE_PREFIX, InvalidKeyError, verifySignature } from '@prodshot/storage';
 import type { AppDeps } from '../../deps.js';
-import { errorBody } from '../../plugins/error-handler.js';
+import { errorResponses, HttpError } from '../../services/http-error.js';
 
-interface FileQuery {
-  expires?: string;
-  signature?: string;
-}
+const FileParams = Type.Object({ '*': Type.String() });
+/** Read as they came: a malformed link is refused by its signature check (403), not by validation. */
+const FileQuery = Type.Object({ expires: Type.Optional(Type.String()), signature: Type.Optional(Type.String()) });
+type FileQuery = Static<typeof FileQuery>;
+
+const fileSchema = {
+  params: FileParams,
+  querystring: FileQuery,
+  response: {
+    200: { description: 'The stored image', content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } },
+    304: { description: 'The copy the browser holds (same ETag) is still this file', type: 'null' },
+    ...errorResponses(400, 403, 404),
+  },
+} as const;
 
 /**
  * Serves objects of the filesystem store behind the signed, expiring URLs it hands out. Only
@@ -17,21 +28,21 @@ export async function fileRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   const secret = deps.fileSigningSecret;
   if (deps.store.driver !== 'fs' || !secret) return;
 
-  app.get<{ Params: { '*': string }; Querystring: FileQuery }>(`${FILES_ROUTE_PREFIX}*`, async (request, reply) => {
+  app.get<{ Params: { '*': string }; Querystring: FileQuery }>(`${FILES_ROUTE_PREFIX}*`, { schema: fileSchema }, async (request, reply) => {
     const key = request.params['*'];
     try {
       assertSafeKey(key);
     } catch (error) {
-      if (error instanceof InvalidKeyError) return reply.status(400).send(errorBody(400, 'Invalid file path', 'invalid_key'));
+      if (error instanceof InvalidKeyError) throw new HttpError(400, 'Invalid file path', 'invalid_key');
       throw error;
     }
     const expires = Number(request.query.expires);
     const verdict = verifySignature(secret, key, expires, request.query.signature ?? '');
-    if (verdict === 'expired') return reply.status(403).send(errorBody(403, 'This link has expired', 'link_expired'));
-    if (verdict === 'invalid') return reply.status(403).send(errorBody(403, 'Invalid or missing signature', 'invalid_signature'));
+    if (verdict === 'expired') throw new HttpError(403, 'This link has expired', 'link_expired');
+    if (verdict === 'invalid') throw new HttpError(403, 'Invalid or missing signature', 'invalid_signature');
 
     const object = await deps.store.stat(key);
-    if (!object) return reply.status(404).send(errorBody(404, 'File not found', 'not_found'));
+    if (!object) throw new HttpError(404, 'File not found', 'not_found');
     // A link names one file until it expires (signing windows keep it the same through the
     // window), so the browser may keep the file that long without asking again.
     const maxAge = Math.max(0, expires - Math.floor(Date.now() / 1000));

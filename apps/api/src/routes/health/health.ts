@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { HealthResponse } from '@prodshot/contracts';
+import { HealthResponse } from '@prodshot/contracts';
 import { pingDatabase } from '@prodshot/db';
 import { checkDependencies, pingRedis, type DependencyChecks } from '@prodshot/queue';
 import type { AppDeps } from '../../deps.js';
@@ -20,7 +20,7 @@ export function apiDependencyChecks(deps: AppDeps): DependencyChecks {
  */
 export async function healthRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const checks = apiDependencyChecks(deps);
-  app.get('/api/health', async (_request, reply) => {
+  app.get('/api/health', { schema: { response: { 200: HealthResponse, 503: HealthResponse } } }, async (_request, reply) => {
     const { healthy } = await checkDependencies(checks);
     const body: HealthResponse = { status: healthy ? 'ok' : 'degraded' };
     return reply.status(healthy ? 200 : 503).header('Cache-Control', 'no-store').send(body);

@@ -8,7 +8,11 @@ import type { AppDeps } from '../../deps.js';
  */
 export async function sitemapRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const body = sitemapXml(deps.config.http.publicUrl);
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
+  const schema = {
+    hide: true,
+    response: { 200: { description: 'The public pages at PUBLIC_URL', content: { 'application/xml': { schema: { type: 'string' } } } } },
+  };
+  app.get('/sitemap.xml', { schema }, async (_request, reply) =>
     reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(body),
   );
 }

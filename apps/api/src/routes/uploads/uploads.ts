@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { ImagesRepository } from '@prodshot/db';
-import { renditionKey } from '@prodshot/storage';
+import Type from 'typebox';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
-import { errorBody } from '../../plugins/error-handler.js';
+import { errorResponses } from '../../services/http-error.js';
 import { sendStoredFile } from '../../services/stored-file.js';
+
+const UploadParams = Type.Object({ id: Type.String() });
+const FallbackQuery = Type.Object({ fallback: Type.Optional(Type.String()) });
 
 /**
  * Spec §8's fallback path for an upload whose signed URL failed to load: `/uploads/{id}?fallback=true`
@@ -13,12 +15,20 @@ import { sendStoredFile } from '../../services/stored-file.js';
  * bucket to allow the app's origin, and the link it leads to may be the one that failed.
  */
 export async function uploadRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const images = new ImagesRepository(deps.db);
-  app.get<{ Params: { id: string } }>('/uploads/:id', { onRequest: requireUser }, async (request, reply) => {
-    const row = await images.findOwned(request.user.id, request.params.id);
-    if (!row) return reply.status(404).send(errorBody(404, 'Image not found', 'image_not_found'));
-    const thumbnail = row.renditions ? renditionKey(row.storage_key, 'thumbnail') : null;
-    const key = thumbnail && (await deps.store.stat(thumbnail)) ? thumbnail : row.storage_key;
-    return sendStoredFile(reply, deps.store, key, 'inline');
-  });
+  const { uploadFallback } = app.services;
+  app.get<{ Params: { id: string } }>(
+    '/uploads/:id',
+    {
+      onRequest: requireUser,
+      schema: {
+        params: UploadParams,
+        querystring: FallbackQuery,
+        response: {
+          200: { description: 'The image (its thumbnail where it has one)', content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } },
+          ...errorResponses(401, 404),
+        },
+      },
+    },
+    async (request, reply) => sendStoredFile(reply, deps.store, await uploadFallback.fileKey(request.user.id, request.params.id), 'inline'),
+  );
 }

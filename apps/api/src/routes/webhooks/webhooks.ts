@@ -1,38 +1,46 @@
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
+import { WebhookReceipt } from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
-import { errorBody } from '../../plugins/error-handler.js';
+import { errorResponses, HttpError } from '../../services/http-error.js';
+import { EventTooEarlyError } from '../../services/stripe-event-refs.js';
 import { createStripeClient } from '../../services/stripe-payments.js';
-import { applyStripeEvent, EventTooEarlyError, type WebhookOutcome } from '../../services/stripe-webhooks.js';
+import type { WebhookOutcome } from '../../services/stripe-webhooks.js';
 
 /** Stripe's events; absent with the local provider, which has nobody to call it. */
 export async function webhookRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const payments = deps.config.payments;
   if (payments.mode !== 'stripe') return;
   const stripe = createStripeClient(payments);
+  const webhooks = app.services.stripeWebhooks;
 
   // The signature covers the exact bytes sent, so this route keeps the body raw (this plugin's scope only).
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.post<{ Body: Buffer }>('/api/webhooks/stripe', async (request, reply) => {
-    const signature = request.headers['stripe-signature'];
-    let event: Stripe.Event;
-    try {
-      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw new Error('missing signature or body');
-      event = stripe.webhooks.constructEvent(request.body, signature, payments.webhookSecret);
-    } catch {
-      return reply.status(400).send(errorBody(400, 'Invalid webhook signature', 'invalid_signature'));
-    }
-    let outcome: WebhookOutcome;
-    try {
-      outcome = await applyStripeEvent(deps, event);
-    } catch (error) {
-      if (!(error instanceof EventTooEarlyError)) throw error;
-      request.log.info({ eventId: event.id, type: event.type, reason: error.message }, 'stripe webhook deferred');
-      return reply.status(503).send(errorBody(503, error.message, 'event_too_early'));
-    }
-    request.log.info({ eventId: event.id, type: event.type, outcome }, 'stripe webhook');
-    return { received: true, duplicate: outcome === 'duplicate' };
-  });
+  app.post<{ Body: Buffer }>(
+    '/api/webhooks/stripe',
+    // 503: an event that cannot apply yet, so that Stripe delivers it again later.
+    { schema: { response: { 200: WebhookReceipt, ...errorResponses(400, 503) } } },
+    async (request): Promise<WebhookReceipt> => {
+      const signature = request.headers['stripe-signature'];
+      let event: Stripe.Event;
+      try {
+        if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw new Error('missing signature or body');
+        event = stripe.webhooks.constructEvent(request.body, signature, payments.webhookSecret);
+      } catch {
+        throw new HttpError(400, 'Invalid webhook signature', 'invalid_signature');
+      }
+      let outcome: WebhookOutcome;
+      try {
+        outcome = await webhooks.apply(event);
+      } catch (error) {
+        if (!(error instanceof EventTooEarlyError)) throw error;
+        request.log.info({ eventId: event.id, type: event.type, reason: error.message }, 'stripe webhook deferred');
+        throw new HttpError(503, error.message, 'event_too_early');
+      }
+      request.log.info({ eventId: event.id, type: event.type, outcome }, 'stripe webhook');
+      return { received: true, duplicate: outcome === 'duplicate' };
+    },
+  );
 }

@@ -12,7 +12,7 @@ import { renderRoutes } from '../../test-support/render-routes.js';
 import { expectRenditionOf, renditionsOf, stored } from '../../test-support/renditions.js';
 import { oneProduct, twoProducts } from '../../test-support/subjects.js';
 
-const image: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'mug.png', productTitle: null, createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored('/storage/mug.png') };
+const image: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'mug.png', productTitle: null, createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored('/storage/mug.png'), coach: [] };
 const slot = (index: number, over: Partial<StyleSlotDto> = {}): StyleSlotDto => ({
   index,
   name: 'Marble Counter',

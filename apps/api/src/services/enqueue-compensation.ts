@@ -1,0 +1,19 @@
+import { settlement, type CreditBalance, type Db } from '@prodshot/db';
+
+export interface CompensationDeps {
+  db: Db;
+  onCreditsChanged?: ((userId: string, balance: CreditBalance) => void) | undefined;
+}
+
+/**
+ * What a call opened when Redis refused its job: the generation's open slots (or the one slot it
+ * added) fail and their credits come back, so work that can never run holds no credit.
+ */
+export async function abandon(deps: CompensationDeps, userId: string, generationId: string, slotIndex: number | undefined): Promise<void> {
+  const message = 'The generation could not be queued. Your credits were refunded.';
+  const refunded =
+    slotIndex === undefined
+      ? await settlement.abandonGeneration(deps.db, { userId, generationId }, message)
+      : await settlement.abandonSlot(deps.db, { userId, generationId, index: slotIndex }, message);
+  if (refunded) deps.onCreditsChanged?.(userId, refunded.balance);
+}

@@ -1,0 +1,77 @@
+import type {
+  ProductInfo,
+  GenerationDto,
+  GenerationListItem,
+  OutputRef,
+  ProcessedImageDto,
+  SmartStage,
+  StyleSlotDto,
+} from '@prodshot/contracts';
+import type { GenerationStyleRow, GenerationWithStyles, RecentOutput } from '@prodshot/db';
+import { signImage, type ObjectStore } from '@prodshot/storage';
+
+/** A generation as `GET /api/generations/:id` answers it; output URLs are signed afresh on each read. */
+export async function generationDto(store: ObjectStore, generation: GenerationWithStyles): Promise<GenerationDto> {
+  const recorded = generation.product_info as (Record<string, unknown> & { unsupportedProduct?: boolean }) | null;
+  const styles = await Promise.all(
+    generation.styles.map(async (style) => ({
+      index: style.index,
+      name: style.name,
+      prompt: style.prompt,
+      status: style.status,
+      progress: style.progress,
+      ...(await slotUrls(store, style)),
+      error: style.error,
+      backgroundType: style.background_type,
+      seed: style.seed,
+    })),
+  );
+  return {
+    id: generation.id,
+    kind: generation.kind,
+    status: generation.status,
+    stage: (generation.stage as SmartStage | null) ?? null,
+    imageId: generation.image_id,
+    productInfo: recorded ? productInfo(recorded) : null,
+    error: generation.error,
+    unsupportedProduct: recorded?.unsupportedProduct === true,
+    styles,
+    createdAt: generation.created_at.toISOString(),
+    origin: originOf(generation.request),
+  };
+}
+
+/** The analysis's product info as the row holds it (JSON the worker wrote), every field a string. */
+function productInfo(recorded: Record<string, unknown>): ProductInfo {
+  const field = (name: keyof ProductInfo) => String(recorded[name] ?? '');
+  return { productTitle: field('productTitle'), productDescription: field('productDescription'), productType: field('productType') };
+}
+
+/** A slot's signed output URLs; all null until it completed with a stored output. */
+export async function slotUrls(store: ObjectStore, style: Pick<GenerationStyleRow, 'status' | 'result_key' | 'renditions'>): Promise<Pick<StyleSlotDto, 'url' | 'thumbnailUrl' | 'previewUrl'>> {
+  if (!style.result_key || style.status !== 'complete') return { url: null, thumbnailUrl: null, previewUrl: null };
+  return signImage(store, style.result_key, style.renditions);
+}
+
+/** Where a More like this came from, as its request recorded it. */
+function originOf(request: unknown): OutputRef | null {
+  const from = (request as { from?: Partial<OutputRef> } | null)?.from;
+  return typeof from?.generationId === 'string' && typeof from.index === 'number' ? { generationId: from.generationId, index: from.index } : null;
+}
+
+/** One output of the seller's recent generations list. */
+export async function recentGenerationDto(store: ObjectStore, output: RecentOutput): Promise<GenerationListItem> {
+  const { url, ...renditions } = await signImage(store, output.resultKey, output.renditions);
+  return { id: output.id, generationId: output.generationId, index: output.index, imageUrl: url, ...renditions, createdAt: output.createdAt.toISOString() };
+}
+
+/** The spec's processedImages: one per completed slot. */
+export async function processedImages(store: ObjectStore, generation: GenerationWithStyles): Promise<ProcessedImageDto[]> {
+  const done = generation.styles.filter((s) => s.status === 'complete' && s.result_key);
+  return Promise.all(done.map((style) => processedImage(store, style, style.background_type ?? style.name)));
+}
+
+/** One finished slot as a processed image, labelled with the background it was asked for. */
+export async function processedImage(store: ObjectStore, style: GenerationStyleRow, backgroundType: string): Promise<ProcessedImageDto> {
+  return { ...(await signImage(store, style.result_key!, style.renditions)), settings: { backgroundType } };
+}

@@ -1,0 +1,202 @@
+import { RETRY_STYLE_CREDITS, type GenerationKind, type JobName, type JobPayloads, type SmartStage } from '@prodshot/contracts';
+import {
+  inTransaction,
+  InsufficientCreditsError,
+  ledgerKeys,
+  type CreditBalance,
+  type Db,
+  type GenerationRow,
+  type GenerationsRepository,
+  type IdempotencyClaim,
+  type ImageRow,
+  type NewSlot,
+  type Repositories,
+  type RetriedSlot,
+} from '@prodshot/db';
+import type { JobProducer, QueueOrder } from '@prodshot/queue';
+import { abandon } from './enqueue-compensation.js';
+import { heldTarget, IdempotentReplayError } from './idempotency.js';
+import { InsufficientCreditsHttpError, reservation, reserveAll, type Reservation } from './reservations.js';
+
+/** What the opener is built from: the pool, the pool's repositories, the queue and who hears of moved credits. */
+export interface OpenerDeps {
+  db: Db;
+  repos: Repositories;
+  producer: JobProducer;
+  /** Told after a reservation moved the user's credits. */
+  onCreditsChanged?: ((userId: string, balance: CreditBalance) => void) | undefined;
+  metrics?: { creditsReserved(amount: number): void } | undefined;
+}
+
+/** What a call opened: a whole new generation, one new slot of an existing one, or nothing new. */
+export type Opened = 'generation' | { slot: number } | 'nothing';
+
+/** What opening one generation takes: its upload, kind, request, slots and credits. */
+export interface OpenInput {
+  userId: string;
+  image: ImageRow;
+  kind: GenerationKind;
+  stage?: SmartStage;
+  request: Record<string, unknown>;
+  slots: NewSlot[];
+  credits: number;
+}
+
+/**
+ * Opens paid work: a generation, a batch, a slot or a retried slot, each committed with its
+ * credits' reservation and the caller's Idempotency-Key, then its job enqueued. Credits are
+ * reserved before anything is enqueued, and a refused reservation leaves nothing behind.
+ */
+export class GenerationOpener {
+  constructor(private readonly deps: OpenerDeps) {}
+
+  /**
+   * Starts paid work once per Idempotency-Key: a repeat of the same request (a retry, a double
+   * click, a reload) gets what the first one started (a generation or a batch) and charges nothing more.
+   */
+  async once(claim: IdempotencyClaim | undefined, kind: 'generation' | 'batch', start: () => Promise<string>): Promise<{ id: string; replayed: boolean }> {
+    const held = claim && (await this.deps.repos.idempotencyKeys.find(claim.userId, claim.key));
+    if (held) return { id: heldTarget(held, claim, kind), replayed: true };
+    try {
+      return { id: await start(), replayed: false };
+    } catch (error) {
+      if (!(claim && error instanceof IdempotentReplayError)) throw error;
+      return { id: heldTarget(error.held, claim, kind), replayed: true };
+    }
+  }
+
+  /** Records the key for a request that opens nothing new (so the same key with another request is still refused). */
+  async claimKey(claim: IdempotencyClaim | undefined, generationId: string): Promise<void> {
+    const held = claim && (await this.deps.repos.idempotencyKeys.claim(claim, { generationId }));
+    if (held) throw new IdempotentReplayError(held);
+  }
+
+  /**
+   * Opens a generation with its slots and reserves `credits` for it, committed together: a refused
+   * reservation (402) leaves no generation behind.
+   */
+  async open(input: OpenInput & { claim?: IdempotencyClaim | undefined }): Promise<GenerationRow> {
+    return this.charged(input.userId, input.claim, async (repos) => {
+      const generation = await createGeneration(repos.generations, input);
+      return { value: generation, target: { generationId: generation.id }, reservations: [reservation(generation.id, input.credits)] };
+    });
+  }
+
+  /**
+   * Opens a batch and one generation per photo, and reserves every one's credits, all in one
+   * transaction: the whole batch is paid for, or nothing is opened (402 naming the batch's total).
+   */
+  async openBatch(input: {
+    userId: string;
+    choice: Record<string, unknown>;
+    generations: OpenInput[];
+    claim?: IdempotencyClaim | undefined;
+  }): Promise<{ batchId: string; generations: GenerationRow[] }> {
+    const credits = input.generations.reduce((sum, generation) => sum + generation.credits, 0);
+    return this.charged(input.userId, input.claim, async (repos) => {
+      const batch = await repos.batches.create({ userId: input.userId, choice: input.choice, credits });
+      const generations: GenerationRow[] = [];
+      for (const [position, open] of input.generations.entries()) generations.push(await createGeneration(repos.generations, open, { id: batch.id, position }));
+      return {
+        value: { batchId: batch.id, generations },
+        target: { batchId: batch.id },
+        reservations: generations.map((generation, index) => reservation(generation.id, input.generations[index]!.credits)),
+      };
+    });
+  }
+
+  /** Adds one slot to a generation (reopening it if it had settled) and reserves its credit, together. */
+  async openSlot(userId: string, generationId: string, slot: NewSlot, claim?: IdempotencyClaim): Promise<void> {
+    await this.charged(userId, claim, async (repos) => {
+      await repos.generations.reopenWithSlot(generationId, slot);
+      return { value: undefined, target: { generationId }, reservations: [{ generationId, amount: 1, idempotencyKey: ledgerKeys.reserveSlot(generationId, slot.index) }] };
+    });
+  }
+
+  /**
+   * Queues a failed slot again as its next attempt and reserves its credit, together: the credit is
+   * settled if the attempt stores an output and refunded if it fails again. Null when the slot was
+   * not failed (a concurrent retry won), with nothing reserved.
+   */
+  async retrySlot(userId: string, generationId: string, index: number, claim?: IdempotencyClaim): Promise<RetriedSlot | null> {
+    try {
+      return await this.charged(userId, claim, async (repos) => {
+        const slot = await repos.generations.retryFailedStyle(generationId, index);
+        if (!slot) throw new SlotNotFailedError();
+        const reserve = { generationId, amount: RETRY_STYLE_CREDITS, idempotencyKey: ledgerKeys.reserveSlot(generationId, index, slot.attempt) };
+        return { value: slot, target: { generationId }, reservations: [reserve] };
+      });
+    } catch (error) {
+      if (error instanceof SlotNotFailedError) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * Runs `work` and makes its reservations in one transaction, claiming the caller's
+   * Idempotency-Key for its target in it too: a key another request holds rolls it all back
+   * (IdempotentReplayError), and a refused reservation leaves no key and no work behind.
+   */
+  private async charged<T>(
+    userId: string,
+    claim: IdempotencyClaim | undefined,
+    work: (repos: Repositories) => Promise<{ value: T; target: { generationId: string } | { batchId: string }; reservations: Reservation[] }>,
+  ): Promise<T> {
+    const reserved = await inTransaction(this.deps.db, async (repos) => {
+      const { value, target, reservations } = await work(repos);
+      if (claim) {
+        const held = await repos.idempotencyKeys.claim(claim, target);
+        if (held) throw new IdempotentReplayError(held);
+      }
+      return { value, ...(await reserveAll(repos.credits, userId, reservations)) };
+    }).catch((error: unknown) => {
+      if (error instanceof InsufficientCreditsError) throw new InsufficientCreditsHttpError(error.needed, error.available);
+      throw error;
+    });
+    if (reserved.balance) {
+      this.deps.metrics?.creditsReserved(reserved.moved);
+      this.deps.onCreditsChanged?.(userId, reserved.balance);
+    }
+    return reserved.value;
+  }
+
+  /**
+   * Enqueues a generation's job. If Redis refuses, the work this call opened can never run: its
+   * slots fail and their credits come back, and the caller's error still says the service is
+   * unavailable. Slots other calls opened (and other jobs may be rendering) are left alone.
+   */
+  async enqueue<K extends JobName>(
+    name: K,
+    payload: JobPayloads[K] & { generationId: string; userId: string },
+    job: QueueOrder & { jobId: string },
+    opened: Opened = 'generation',
+    claim?: IdempotencyClaim,
+  ): Promise<void> {
+    try {
+      await this.deps.producer.enqueue(name, payload, job);
+    } catch (error) {
+      if (opened !== 'nothing') {
+        const compensation = { db: this.deps.db, onCreditsChanged: this.deps.onCreditsChanged };
+        await abandon(compensation, payload.userId, payload.generationId, opened === 'generation' ? undefined : opened.slot);
+      }
+      // Nothing started: a retry with the same key may try again.
+      if (claim) await this.deps.repos.idempotencyKeys.release(claim.userId, claim.key);
+      throw error;
+    }
+  }
+}
+
+function createGeneration(generations: GenerationsRepository, input: OpenInput, batch?: { id: string; position: number }): Promise<GenerationRow> {
+  return generations.create({
+    userId: input.userId,
+    imageId: input.image.id,
+    kind: input.kind,
+    stage: input.stage ?? null,
+    request: input.request,
+    slots: input.slots,
+    batch,
+  });
+}
+
+/** Rolls a retry's transaction back: the slot was not failed when it came to it. */
+class SlotNotFailedError extends Error {}

@@ -1,0 +1,99 @@
+import { GENERATION_FAILED_MESSAGE, type JobName, type ProcessedImageDto, type StyleRecommendationsResponse } from '@prodshot/contracts';
+import type { GenerationsRepository, GenerationWithStyles } from '@prodshot/db';
+import { JobFailedError, JobTimeoutError, type JobProducer } from '@prodshot/queue';
+import type { ObjectStore } from '@prodshot/storage';
+import { processedImage, processedImages } from './generation-dtos.js';
+import { HttpError } from './http-error.js';
+
+/** How long a synchronous call waits for its job before answering 504 (the job goes on). */
+const SYNC_WAIT_MS = 90_000;
+// Long enough for a crashed worker's enhance job to be picked up again (lock expiry plus a retry).
+const ENHANCE_WAIT_MS = 45_000;
+
+export interface WaitDeps {
+  producer: JobProducer;
+  store: ObjectStore;
+  generations: GenerationsRepository;
+}
+
+/**
+ * The synchronous contract of the image model calls (spec §7): the call waits for its job and
+ * answers with its outputs, or with the clear reason there are none. A wait that runs out is 504
+ * naming where the generation goes on; a failed job is 502 with the generation's own error.
+ */
+export class GenerationWaits {
+  constructor(private readonly deps: WaitDeps) {}
+
+  /** Every output of a generation once its job settled: product shots. */
+  async shots(name: JobName, jobId: string, generationId: string): Promise<ProcessedImageDto[]> {
+    const generation = await this.settled(name, jobId, generationId);
+    const images = await processedImages(this.deps.store, generation);
+    if (images.length === 0) throw generationFailed(generation.error);
+    return images;
+  }
+
+  /** The one output of a background removal or a generated background. */
+  async singleOutput(name: JobName, generationId: string): Promise<ProcessedImageDto> {
+    const [image] = await this.shots(name, generationId, generationId);
+    return image!;
+  }
+
+  /** One style slot's output, labelled with the style's name. */
+  async styleShot(jobId: string, generationId: string, styleIndex: number, styleName: string): Promise<ProcessedImageDto> {
+    const generation = await this.settled('style-shot', jobId, generationId);
+    const slot = generation.styles.find((s) => s.index === styleIndex);
+    if (!slot || slot.status !== 'complete' || !slot.result_key) throw generationFailed(slot?.error ?? null);
+    return processedImage(this.deps.store, slot, styleName);
+  }
+
+  /** The styles recommended for the product, for the client to generate one by one. */
+  async recommendations(generationId: string): Promise<StyleRecommendationsResponse['data']> {
+    try {
+      const result = await this.deps.producer.waitFor('style-recommendation', generationId, SYNC_WAIT_MS);
+      return {
+        generationId,
+        productInfo: result.productInfo,
+        styles: result.styles,
+        ...(result.unsupportedProduct ? { unsupportedProduct: true, message: result.unsupportedProduct.message } : {}),
+      };
+    } catch (error) {
+      if (error instanceof JobTimeoutError) {
+        throw new HttpError(504, 'Style recommendations are taking longer than expected. Please try again.', 'generation_timeout');
+      }
+      if (error instanceof JobFailedError) {
+        const after = await this.deps.generations.find(generationId);
+        throw new HttpError(502, after?.error ?? 'Failed to get style recommendations', 'recommendation_failed');
+      }
+      throw error;
+    }
+  }
+
+  async enhancedPrompt(jobId: string): Promise<string> {
+    try {
+      const { enhancedPrompt } = await this.deps.producer.waitFor('enhance-prompt', jobId, ENHANCE_WAIT_MS);
+      return enhancedPrompt;
+    } catch (error) {
+      if (error instanceof JobTimeoutError || error instanceof JobFailedError) throw new HttpError(502, 'Failed to enhance prompt', 'enhance_failed');
+      throw error;
+    }
+  }
+
+  /** The generation once its job finished or failed; a wait that runs out is 504 (the job goes on). */
+  private async settled(name: JobName, jobId: string, generationId: string): Promise<GenerationWithStyles> {
+    try {
+      await this.deps.producer.waitFor(name, jobId, SYNC_WAIT_MS);
+    } catch (error) {
+      if (error instanceof JobTimeoutError) {
+        const message = 'This is taking longer than expected. It goes on in the background; follow it at GET /api/generations/' + generationId;
+        throw new HttpError(504, message, 'generation_timeout', { generationId });
+      }
+      if (!(error instanceof JobFailedError)) throw error;
+    }
+    const generation = await this.deps.generations.find(generationId);
+    return generation!;
+  }
+}
+
+function generationFailed(message: string | null): HttpError {
+  return new HttpError(502, message ?? GENERATION_FAILED_MESSAGE, 'generation_failed');
+}

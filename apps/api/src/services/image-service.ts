@@ -1,0 +1,112 @@
+import { IMAGES_PAGE_DEFAULT, shotSizeFor, subjectDto, type ImageDto, type ImageListResponse, type ListPageQuery, type PlanId, type SubjectDto } from '@prodshot/contracts';
+import type { IdempotencyClaim, IdempotencyKeyRow, ImageRow, Repositories } from '@prodshot/db';
+import { jobIds } from '@prodshot/queue';
+import { deleteImageFiles } from '@prodshot/storage';
+import type { FastifyBaseLogger } from 'fastify';
+import { HttpError } from './http-error.js';
+import { heldTarget } from './idempotency.js';
+import { imageNotFound } from './image-url.js';
+import { imagingHttpError } from './imaging-errors.js';
+import { decodeCursor, encodeCursor } from './list-cursor.js';
+import { requestRenditions } from './rendition-requests.js';
+import type { ServiceDeps } from './services.js';
+import { storeUpload, toImageDto, UploadDecoder, UploadsBusyError } from './upload-service.js';
+
+/** The seller's uploads: storing one (once per Idempotency-Key), listing, reading and deleting them. Every id is looked up within the caller's images only. */
+export class ImageService {
+  private readonly repos: Pick<Repositories, 'images' | 'idempotencyKeys'>;
+  private readonly decoder: UploadDecoder;
+
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly plans: { effectivePlan(userId: string): Promise<PlanId> },
+  ) {
+    this.repos = deps.repos;
+    this.decoder = new UploadDecoder(deps.config.uploads, deps.config.shedding.retryAfterSeconds);
+  }
+
+  /**
+   * Stores an upload through the imaging hygiene and asks a worker to analyse it. A repeat of the
+   * same upload under the same key answers the first one's image; a busy decoder is 503 with
+   * Retry-After, a refused file the imaging error's status.
+   */
+  async upload(userId: string, input: { bytes: Buffer; name: string }, claim: IdempotencyClaim | undefined, log: FastifyBaseLogger): Promise<ImageDto> {
+    const held = claim && (await this.repos.idempotencyKeys.find(claim.userId, claim.key));
+    if (held) return this.dto(await this.heldUpload(userId, held, claim));
+    try {
+      const shotSize = shotSizeFor(await this.plans.effectivePlan(userId));
+      const row = await storeUpload({ store: this.deps.store, images: this.repos.images, decoder: this.decoder }, { userId, ...input, shotSize });
+      const raced = claim && (await this.repos.idempotencyKeys.claim(claim, { imageId: row.id }));
+      if (raced) {
+        // The same upload, sent twice at once: keep the first, drop this copy.
+        await this.deleteUpload(row);
+        return this.dto(await this.heldUpload(userId, raced, claim));
+      }
+      await this.analyse(row).catch((error: unknown) => log.warn({ err: error, imageId: row.id }, 'upload analysis not queued; GET /subject will queue it'));
+      return this.dto(row);
+    } catch (error) {
+      if (error instanceof UploadsBusyError) {
+        throw new HttpError(503, error.message, 'overloaded', {}, { 'Retry-After': String(error.retryAfterSeconds) });
+      }
+      throw imagingHttpError(error) ?? error;
+    }
+  }
+
+  /** A page of the caller's uploads; an upload still waiting for its analysis gets its renditions there. */
+  async list(userId: string, query: ListPageQuery, log: FastifyBaseLogger): Promise<ImageListResponse> {
+    const page = await this.repos.images.listPage(userId, { limit: query.limit ?? IMAGES_PAGE_DEFAULT, after: decodeCursor(query.cursor) });
+    const without = page.items.filter((row) => !row.renditions && row.subject !== null);
+    await requestRenditions(this.deps.producer, log, without.map((row) => ({ key: row.storage_key, owner: { kind: 'image', id: row.id } })));
+    return { data: await Promise.all(page.items.map((row) => this.dto(row))), nextCursor: encodeCursor(page.next) };
+  }
+
+  async image(userId: string, id: string): Promise<ImageDto> {
+    return this.dto(await this.owned(userId, id));
+  }
+
+  /** What the cutout model found; an upload nobody has looked at yet (older than analysis on upload) is queued now. */
+  async subject(userId: string, id: string): Promise<SubjectDto> {
+    const row = await this.owned(userId, id);
+    if (!row.subject) await this.analyse(row);
+    return subjectDto(row.id, row.subject, row.coach);
+  }
+
+  /** Its generations stay in history (decisions.md); only the upload's own files go. */
+  async delete(userId: string, id: string): Promise<{ id: string; deleted: true }> {
+    const row = await this.owned(userId, id);
+    await this.deleteUpload(row);
+    return { id: row.id, deleted: true };
+  }
+
+  /** Names the upload's product (null clears it); another user's image is not found. */
+  async setTitle(userId: string, id: string, title: string | null): Promise<ImageDto> {
+    const row = await this.repos.images.setProductTitle(userId, id, title);
+    if (!row) throw imageNotFound();
+    return this.dto(row);
+  }
+
+  async owned(userId: string, id: string): Promise<ImageRow> {
+    const row = await this.repos.images.findOwned(userId, id);
+    if (!row) throw imageNotFound();
+    return row;
+  }
+
+  private dto(row: ImageRow): Promise<ImageDto> {
+    return toImageDto(this.deps.store, row);
+  }
+
+  /** Asks a worker to find the upload's product (and make its cutout); once per upload. */
+  private analyse(row: ImageRow): Promise<string> {
+    return this.deps.producer.enqueue('analyse-upload', { userId: row.user_id, imageId: row.id, sourceKey: row.storage_key }, { jobId: jobIds.analyseUpload(row.id) });
+  }
+
+  /** The upload an Idempotency-Key's first request stored (422 when the key was used for something else). */
+  private async heldUpload(userId: string, held: IdempotencyKeyRow, claim: IdempotencyClaim): Promise<ImageRow> {
+    return this.owned(userId, heldTarget(held, claim, 'image'));
+  }
+
+  private async deleteUpload(row: ImageRow): Promise<void> {
+    await this.repos.images.deleteOwned(row.user_id, row.id);
+    await deleteImageFiles(this.deps.store, row.storage_key);
+  }
+}

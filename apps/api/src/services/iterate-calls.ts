@@ -1,0 +1,115 @@
+import { MORE_LIKE_THIS_CREDITS, shotSizeFor, type OutputRef } from '@prodshot/contracts';
+import type { GenerationsRepository, IdempotencyClaim, ImagesRepository } from '@prodshot/db';
+import { generationOrder, jobIds } from '@prodshot/queue';
+import type { GenerationLookups } from './generation-lookups.js';
+import type { GenerationOpener } from './generation-opener.js';
+import { jobSource } from './generation-starts.js';
+import { HttpError } from './http-error.js';
+import { newSeed, recordedFocus, sceneOf, slotOf, sourceImage } from './iterate-sources.js';
+
+/** The parts of the generation service iterating on a result works with. */
+export interface IterateParts {
+  opener: GenerationOpener;
+  lookups: GenerationLookups;
+  images: ImagesRepository;
+  generations: GenerationsRepository;
+}
+
+/**
+ * Another take of an output: a new generation of one output in the same scene with a new seed.
+ * A replayed key answers what the first request made, read back from its row.
+ */
+export async function moreLikeThis(
+  parts: IterateParts,
+  userId: string,
+  from: OutputRef,
+  claim?: IdempotencyClaim,
+): Promise<{ generationId: string; from: OutputRef; seed: number }> {
+  const { opener, lookups } = parts;
+  const { id: generationId } = await opener.once(claim, 'generation', async () => {
+    const origin = await lookups.ownedGeneration(userId, from.generationId);
+    const slot = slotOf(origin, from.index);
+    if (slot.status !== 'complete') throw new HttpError(409, 'This output is not finished: only a finished shot can be varied', 'output_not_ready');
+    const scene = sceneOf(origin.kind, slot);
+    const [image, plan] = await Promise.all([sourceImage(parts.images, userId, origin), lookups.effectivePlan(userId)]);
+    const seed = newSeed(slot.seed);
+    const recordedFrom: OutputRef = { generationId: origin.id, index: from.index };
+    const focus = recordedFocus(origin);
+    const generation = await opener.open({
+      userId,
+      image,
+      // A smart run's page shows its recommended styles; one more take of a style is a plain shot.
+      kind: origin.kind === 'smart' ? 'manual' : origin.kind,
+      request: { backgroundType: scene.template ?? null, prompt: scene.prompt ?? null, count: 1, seed, from: recordedFrom, focus: focus ?? null },
+      slots: [{ index: 0, name: slot.name, prompt: slot.prompt, backgroundType: slot.background_type }],
+      credits: MORE_LIKE_THIS_CREDITS,
+      claim,
+    });
+    await opener.enqueue(
+      'product-shot',
+      {
+        ...jobSource(generation.id, userId, image, { focus }),
+        backgroundType: scene.template,
+        prompt: scene.prompt,
+        count: 1,
+        seed,
+        upscaleImageFirst: false,
+        size: shotSizeFor(plan),
+      },
+      { jobId: jobIds.generation(generation.id), ...generationOrder(plan) },
+      'generation',
+      claim,
+    );
+    return generation.id;
+  });
+  const made = await lookups.ownedGeneration(userId, generationId);
+  const recorded = made.request as { seed: number; from: OutputRef };
+  return { generationId, from: recorded.from, seed: recorded.seed };
+}
+
+/** A failed style of a smart run queued again as its next attempt; its credit is reserved, and refunded if it fails again. */
+export async function retryStyle(
+  parts: IterateParts,
+  userId: string,
+  target: OutputRef,
+  claim?: IdempotencyClaim,
+): Promise<{ generationId: string; index: number; attempt: number; jobId: string }> {
+  const { opener, lookups } = parts;
+  const { index } = target;
+  const { id: generationId } = await opener.once(claim, 'generation', async () => {
+    const generation = await lookups.ownedGeneration(userId, target.generationId);
+    const slot = slotOf(generation, index);
+    if (generation.kind !== 'smart') throw new HttpError(409, "Only a smart run's styles can be retried: generate this shot again from the editor", 'not_retryable');
+    if (slot.status !== 'failed') throw styleNotFailed(slot.status);
+    const [image, plan] = await Promise.all([sourceImage(parts.images, userId, generation), lookups.effectivePlan(userId)]);
+    const retried = await opener.retrySlot(userId, generation.id, index, claim);
+    if (!retried) throw styleNotFailed('queued');
+    const productTitle = (generation.product_info as { productTitle?: string } | null)?.productTitle;
+    await opener.enqueue(
+      'style-shot',
+      {
+        generationId: generation.id,
+        userId,
+        imageId: image.id,
+        sourceKey: image.storage_key,
+        focus: recordedFocus(generation),
+        productTitle,
+        styleIndex: index,
+        styleName: retried.name,
+        stylePrompt: retried.prompt ?? retried.name,
+        size: shotSizeFor(plan),
+      },
+      { jobId: jobIds.style(generation.id, index, retried.attempt), ...generationOrder(plan) },
+      { slot: index },
+      claim,
+    );
+    return generation.id;
+  });
+  const attempt = await parts.generations.slotAttempt(generationId, index);
+  return { generationId, index, attempt, jobId: jobIds.style(generationId, index, attempt) };
+}
+
+function styleNotFailed(status: string): HttpError {
+  const now = status === 'complete' ? 'is done' : 'is still generating';
+  return new HttpError(409, `This style ${now}: only a failed style can be retried`, 'style_not_failed');
+}

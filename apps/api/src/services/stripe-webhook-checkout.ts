@@ -1,0 +1,47 @@
+import type Stripe from 'stripe';
+import { findAddOnPack, isPaidPlanId } from '@prodshot/contracts';
+import { grantAddOnPack } from './billing.js';
+import type { BillingRepos, CreditChanges } from './credit-transactions.js';
+import { idOf, invoiceGrantKey, knownUser, PENDING, presentIds } from './stripe-event-refs.js';
+import { openSubscription } from './stripe-webhook-subscriptions.js';
+
+export async function checkoutCompleted(repos: BillingRepos, credits: CreditChanges, session: Stripe.Checkout.Session): Promise<void> {
+  const metadata = session.metadata ?? {};
+  const userId = await knownUser(repos, metadata.userId ?? session.client_reference_id ?? undefined);
+  if (!userId) return;
+  // Delayed payment methods complete the session unpaid; async_payment_succeeded follows when they pay.
+  const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
+  // A subscription's session names no PaymentIntent: invoice_payment.paid links its payment later.
+  const purchase = { paymentRefs: presentIds(session.payment_intent) };
+  if (metadata.kind === 'addon') {
+    const pack = findAddOnPack(metadata.plan ?? '');
+    if (!pack || !paid) return;
+    await grantAddOnPack(credits, { userId, pack, grantKey: `stripe:checkout:${session.id}`, purchase });
+    return;
+  }
+  const subscriptionId = idOf(session.subscription);
+  if (metadata.kind !== 'subscription' || !isPaidPlanId(metadata.plan) || !subscriptionId) return;
+  await repos.locks.lockStripeSubscription(subscriptionId);
+  const row = await repos.subscriptions.findByProviderSubscriptionId(subscriptionId);
+  // Its invoice.paid got here first and already opened the subscription with its period.
+  if (row && row.status !== PENDING) return;
+  const invoiceId = idOf(session.invoice);
+  await openSubscription(repos, credits, {
+    userId,
+    plan: metadata.plan,
+    subscriptionId,
+    customerId: idOf(session.customer),
+    paid,
+    grantKey: invoiceId ? invoiceGrantKey(invoiceId) : `stripe:checkout:${session.id}`,
+    purchase,
+  });
+}
+
+/** The delayed payment failed: the subscription it would have paid for never starts, so the seller may check out again. */
+export async function checkoutFailed(repos: BillingRepos, session: Stripe.Checkout.Session): Promise<void> {
+  const subscriptionId = idOf(session.subscription);
+  if (!subscriptionId) return;
+  await repos.locks.lockStripeSubscription(subscriptionId);
+  const row = await repos.subscriptions.findByProviderSubscriptionId(subscriptionId);
+  if (row?.status === PENDING) await repos.subscriptions.update(row.id, { status: 'incomplete_expired' });
+}
