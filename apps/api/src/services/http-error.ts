@@ -1,5 +1,3 @@
-import { ApiErrorBody } from '@prodshot/contracts';
-
 /**
  * A refusal with its status and stable code, answered as is by the error handler (plugins/
  * error-handler.ts) in the common error shape, 5xx included: its message is written for the caller.
@@ -16,9 +14,4 @@ export class HttpError extends Error {
   ) {
     super(message);
   }
-}
-
-/** The `response` entries of a route's refusals: each status answers in the common error shape. */
-export function errorResponses<Status extends number>(...statuses: Status[]): Record<Status, typeof ApiErrorBody> {
-  return Object.fromEntries(statuses.map((status) => [status, ApiErrorBody])) as Record<Status, typeof ApiErrorBody>;
 }

@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { DevSignInRequest, DevSignInResponse } from '@prodshot/contracts';
+import { DevSignInRequest, DevSignInResponse, errorResponses } from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
-import { errorResponses } from '../../services/http-error.js';
 import { signSessionToken } from '../../services/session-tokens.js';
 
 /** Dev sessions cannot be refreshed as Clerk's are, so they last a working week. */
@@ -20,7 +19,7 @@ export async function devRoutes(app: FastifyInstance, _deps: AppDeps): Promise<v
 
   app.post<{ Body: DevSignInRequest }>(
     '/api/dev/sign-in',
-    { schema: { body: DevSignInRequest, response: { 200: DevSignInResponse, ...errorResponses(400) } } },
+    { schema: { body: DevSignInRequest, response: { 200: DevSignInResponse, ...errorResponses([400]) } } },
     async (request): Promise<DevSignInResponse> => {
       const email = request.body.email.trim().toLowerCase();
       const clerkId = embeddedClerkId(email);

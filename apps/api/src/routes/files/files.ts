@@ -1,9 +1,10 @@
+import { errorResponses } from '@prodshot/contracts';
 import type { FastifyInstance } from 'fastify';
 import fresh from 'fresh';
 import Type, { type Static } from 'typebox';
 import { assertSafeKey, FILES_ROUTE_PREFIX, InvalidKeyError, verifySignature } from '@prodshot/storage';
 import type { AppDeps } from '../../deps.js';
-import { errorResponses, HttpError } from '../../services/http-error.js';
+import { HttpError } from '../../services/http-error.js';
 
 const FileParams = Type.Object({ '*': Type.String() });
 /** Read as they came: a malformed link is refused by its signature check (403), not by validation. */
@@ -16,7 +17,7 @@ const fileSchema = {
   response: {
     200: { description: 'The stored image', content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } },
     304: { description: 'The copy the browser holds (same ETag) is still this file', type: 'null' },
-    ...errorResponses(400, 403, 404),
+    ...errorResponses([400, 403, 404]),
   },
 } as const;
 

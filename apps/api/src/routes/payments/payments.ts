@@ -9,11 +9,9 @@ import {
   PaymentLinkResponse,
   PLANS,
   PlansResponse,
-  PortalSessionResponse,
-} from '@prodshot/contracts';
+  PortalSessionResponse, errorResponses } from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
-import { errorResponses } from '../../services/http-error.js';
 
 /** A purchase's Idempotency-Key, if usable; an unusable one is ignored rather than refused. */
 function idempotencyKey(request: FastifyRequest): string | undefined {
@@ -31,25 +29,25 @@ export async function paymentRoutes(app: FastifyInstance, _deps: AppDeps): Promi
 
   app.post<{ Body: CreateSubscriptionRequest }>(
     '/api/payments/subscription',
-    { onRequest: requireUser, schema: { body: CreateSubscriptionRequest, response: { 200: PaymentLinkResponse, ...errorResponses(400, 401, 409) } } },
+    { onRequest: requireUser, schema: { body: CreateSubscriptionRequest, response: { 200: PaymentLinkResponse, ...errorResponses([400, 401, 409]) } } },
     async (request): Promise<PaymentLinkResponse> => payments.subscribe(request.user, request.body.planKey, idempotencyKey(request)),
   );
 
   app.post<{ Body: BuyCreditsRequest }>(
     '/api/payments/credits',
-    { onRequest: requireUser, schema: { body: BuyCreditsRequest, response: { 200: PaymentLinkResponse, ...errorResponses(400, 401) } } },
+    { onRequest: requireUser, schema: { body: BuyCreditsRequest, response: { 200: PaymentLinkResponse, ...errorResponses([400, 401]) } } },
     async (request): Promise<PaymentLinkResponse> => payments.buyAddOn(request.user, request.body.planKey, idempotencyKey(request)),
   );
 
   app.post(
     '/api/payments/portal-session',
-    { onRequest: requireUser, schema: { response: { 200: PortalSessionResponse, ...errorResponses(401, 404) } } },
+    { onRequest: requireUser, schema: { response: { 200: PortalSessionResponse, ...errorResponses([401, 404]) } } },
     async (request): Promise<PortalSessionResponse> => payments.portalSession(request.user),
   );
 
   app.post(
     '/api/payments/cancel-subscription',
-    { onRequest: requireUser, schema: { response: { 200: CancelSubscriptionResponse, ...errorResponses(401, 404) } } },
+    { onRequest: requireUser, schema: { response: { 200: CancelSubscriptionResponse, ...errorResponses([401, 404]) } } },
     async (request): Promise<CancelSubscriptionResponse> => payments.cancel(request.user),
   );
 }

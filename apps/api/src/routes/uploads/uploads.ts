@@ -1,8 +1,8 @@
+import { errorResponses } from '@prodshot/contracts';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
-import { errorResponses } from '../../services/http-error.js';
 import { sendStoredFile } from '../../services/stored-file.js';
 
 const UploadParams = Type.Object({ id: Type.String() });
@@ -25,7 +25,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: AppDeps): Promise
         querystring: FallbackQuery,
         response: {
           200: { description: 'The image (its thumbnail where it has one)', content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } },
-          ...errorResponses(401, 404),
+          ...errorResponses([401, 404]),
         },
       },
     },

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
-import { NAME_MAX_LENGTH, NAME_REQUIRED_MESSAGE, SubscriptionResponse, UpdateProfileRequest, UserProfile } from '@prodshot/contracts';
+import { NAME_MAX_LENGTH, NAME_REQUIRED_MESSAGE, SubscriptionResponse, UpdateProfileRequest, UserProfile, errorResponses } from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
-import { errorResponses, HttpError } from '../../services/http-error.js';
+import { HttpError } from '../../services/http-error.js';
 
 /** A missing or blank name is refused with its own message, not by validation. */
 const ProfilePatch = Type.Partial(UpdateProfileRequest);
@@ -17,7 +17,7 @@ export async function userRoutes(app: FastifyInstance, _deps: AppDeps): Promise<
   const { accounts, billing } = app.services;
   app.addHook('onRequest', requireUser);
 
-  app.get('/api/users/profile', { schema: { response: { 200: UserProfile, ...errorResponses(401, 404) } } }, async (request): Promise<UserProfile> => {
+  app.get('/api/users/profile', { schema: { response: { 200: UserProfile, ...errorResponses([401, 404]) } } }, async (request): Promise<UserProfile> => {
     const profile = await accounts.profile(request.user.id);
     if (!profile) throw userNotFound();
     return profile;
@@ -25,7 +25,7 @@ export async function userRoutes(app: FastifyInstance, _deps: AppDeps): Promise<
 
   app.patch<{ Body: Partial<UpdateProfileRequest> & { email?: unknown } }>(
     '/api/users/profile',
-    { schema: { body: ProfilePatch, response: { 200: UserProfile, ...errorResponses(400, 401, 404) } } },
+    { schema: { body: ProfilePatch, response: { 200: UserProfile, ...errorResponses([400, 401, 404]) } } },
     async (request): Promise<UserProfile> => {
       const name = (request.body?.name ?? '').trim();
       if (!name) throw new HttpError(400, NAME_REQUIRED_MESSAGE, 'name_required');
@@ -39,7 +39,7 @@ export async function userRoutes(app: FastifyInstance, _deps: AppDeps): Promise<
 
   app.get(
     '/api/users/subscription',
-    { schema: { response: { 200: SubscriptionResponse, ...errorResponses(401) } } },
+    { schema: { response: { 200: SubscriptionResponse, ...errorResponses([401]) } } },
     async (request): Promise<SubscriptionResponse> => billing.subscription(request.user.id),
   );
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import { WebhookReceipt } from '@prodshot/contracts';
+import { WebhookReceipt, errorResponses } from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
-import { errorResponses, HttpError } from '../../services/http-error.js';
+import { HttpError } from '../../services/http-error.js';
 import { EventTooEarlyError } from '../../services/stripe-event-refs.js';
 import { createStripeClient } from '../../services/stripe-payments.js';
 import type { WebhookOutcome } from '../../services/stripe-webhooks.js';
@@ -21,7 +21,7 @@ export async function webhookRoutes(app: FastifyInstance, deps: AppDeps): Promis
   app.post<{ Body: Buffer }>(
     '/api/webhooks/stripe',
     // 503: an event that cannot apply yet, so that Stripe delivers it again later.
-    { schema: { response: { 200: WebhookReceipt, ...errorResponses(400, 503) } } },
+    { schema: { response: { 200: WebhookReceipt, ...errorResponses([400, 503]) } } },
     async (request): Promise<WebhookReceipt> => {
       const signature = request.headers['stripe-signature'];
       let event: Stripe.Event;
