@@ -1,5 +1,5 @@
 import type { Config } from '@prodshot/config';
-import type { CreditsRepository, Db, GenerationsRepository } from '@prodshot/db';
+import type { Db, Repositories } from '@prodshot/db';
 import type { ImageModel } from '@prodshot/imaging';
 import type { JobProducer } from '@prodshot/queue';
 import type { ObjectStore } from '@prodshot/storage';
@@ -10,8 +10,8 @@ export interface WorkerDeps {
   db: Db;
   store: ObjectStore;
   engine: ImageModel;
-  generations: GenerationsRepository;
-  credits: CreditsRepository;
+  /** Every repository over the pool, built once per process. */
+  repos: Repositories;
   publisher: Publisher;
   /** Smart generation fans out into style jobs from inside the worker. */
   producer: JobProducer;

@@ -3,7 +3,7 @@ import pino from 'pino';
 import type { Registry } from 'prom-client';
 import type { Redis } from 'ioredis';
 import { ConfigError, loadConfig, type Config } from '@prodshot/config';
-import { CreditsRepository, createDatabase, GenerationsRepository, pingDatabase, type Db } from '@prodshot/db';
+import { createDatabase, createRepositories, pingDatabase, type Db } from '@prodshot/db';
 import { createOpsServer, createRedisConnection, JobProducer, pingRedis, QUEUE_NAMES } from '@prodshot/queue';
 import { createObjectStore, resolveSigningSecret } from '@prodshot/storage';
 import { CutoutModelError, startModelHost, type ModelHost } from './cutout-model/model-host.js';
@@ -51,8 +51,7 @@ async function main(): Promise<void> {
     db,
     store,
     engine: enginePool.engine,
-    generations: new GenerationsRepository(db),
-    credits: new CreditsRepository(db),
+    repos: createRepositories(db),
     publisher: createPublisher(producerConnection),
     producer: new JobProducer(producerConnection, config.redis.queuePrefix, () => createRedisConnection(redisUrl, 'consumer', 'worker-events'), config.jobs),
   };

@@ -1,6 +1,6 @@
 import type { Config } from '@prodshot/config';
-import { JOB_QUEUE, type JobName, type JobPayloads } from '@prodshot/contracts';
-import type { JobProducer } from '@prodshot/queue';
+import type { JobName, JobPayloads } from '@prodshot/contracts';
+import { JOB_QUEUE, type JobProducer } from '@prodshot/queue';
 
 /** A purge run deletes up to 20 × 100 generations and as many uploads; the next run goes on. */
 export const HISTORY_PURGE_BATCHES: JobPayloads['purge-expired-history'] = { batchSize: 100, maxBatches: 20 };

@@ -3,7 +3,7 @@ import type { Job, JobsOptions } from 'bullmq';
 import sharp from 'sharp';
 import { loadConfig } from '@prodshot/config';
 import type { GenerationKind, JobName, JobPayloads, ServerToClientEvents } from '@prodshot/contracts';
-import { CreditsRepository, GenerationsRepository, ImagesRepository, type NewSlot } from '@prodshot/db';
+import { createRepositories, type GenerationsRepository, type NewSlot } from '@prodshot/db';
 import { LocalImageModel, type ImageModel } from '@prodshot/imaging';
 import { createRedisConnection, JobProducer } from '@prodshot/queue';
 import { uploadKey } from '@prodshot/storage';
@@ -19,7 +19,8 @@ export interface PublishedEvent {
   payload: Record<string, unknown>;
 }
 
-export type TestDeps = WorkerDeps & { metrics: { creditsRefunded(amount: number): void; refunded: number } };
+/** `generations` is `repos.generations`, at hand for assertions. */
+export type TestDeps = WorkerDeps & { generations: GenerationsRepository; metrics: { creditsRefunded(amount: number): void; refunded: number } };
 
 /** A stored upload: its row and its re-encoded file, as the API leaves them for the worker. */
 export interface TestUpload {
@@ -85,9 +86,9 @@ export async function buildWorkerDeps(stack: StackInfo): Promise<TestWorkerDeps>
       metrics.refunded += amount;
     },
   };
-  const credits = new CreditsRepository(database.db);
-  const generations = new GenerationsRepository(database.db);
-  const deps: TestDeps = { config, db: database.db, store: storage.store, engine: new LocalImageModel(), generations, credits, publisher, producer, metrics };
+  const repos = createRepositories(database.db);
+  const { credits, generations } = repos;
+  const deps: TestDeps = { config, db: database.db, store: storage.store, engine: new LocalImageModel(), repos, generations, publisher, producer, metrics };
   return {
     deps,
     events,
@@ -108,7 +109,7 @@ export async function buildWorkerDeps(stack: StackInfo): Promise<TestWorkerDeps>
       const sourceKey = uploadKey(userId, fileId, 'image/png');
       await storage.store.put(sourceKey, bytes, 'image/png');
       const { width = 0, height = 0 } = await sharp(bytes).metadata().catch(() => ({ width: 0, height: 0 }));
-      const row = await new ImagesRepository(database.db).create({ user_id: userId, file_id: fileId, name: 'rose serum', storage_key: sourceKey, content_type: 'image/png', width, height, bytes: bytes.length });
+      const row = await repos.images.create({ user_id: userId, file_id: fileId, name: 'rose serum', storage_key: sourceKey, content_type: 'image/png', width, height, bytes: bytes.length });
       return { imageId: row.id, sourceKey };
     },
     async balance(userId) {
@@ -187,7 +188,7 @@ export function styleRecommendationPayload(
   mode: { mode: 'fan-out'; styleCount: number } | { mode: 'client' },
   size: JobPayloads['style-recommendation']['size'] = 1024,
 ): JobPayloads['style-recommendation'] {
-  return mode.mode === 'fan-out' ? { ...source, fanOut: true, styleCount: mode.styleCount, size } : { ...source, fanOut: false, styleCount: 0, size };
+  return { ...source, ...mode, size };
 }
 
 /** A seller's finished one-output manual shot on a template, made by the product-shot handler, their `credits` less the one it cost. */

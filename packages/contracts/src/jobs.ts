@@ -28,12 +28,18 @@ export interface ProductShotJob extends SourceImage {
   seed?: number | undefined;
 }
 
-export interface StyleRecommendationJob extends SourceImage {
-  /** Smart generation run by the server: enqueue one style-shot per style once recommended. */
-  fanOut: boolean;
-  styleCount: number;
+interface StyleRecommendationCommon extends SourceImage {
   size: ShotSize;
 }
+
+/**
+ * Who runs a smart generation after its styles are recommended. 'fan-out': the server, opening and
+ * enqueueing one style-shot per style, up to the `styleCount` paid for. 'client': the seller's
+ * client gets the styles and opens the slots it wants; nothing is paid for yet.
+ */
+export type StyleRecommendationMode = { mode: 'fan-out'; styleCount: number } | { mode: 'client' };
+
+export type StyleRecommendationJob = StyleRecommendationCommon & StyleRecommendationMode;
 
 export interface StyleShotJob extends SourceImage {
   styleIndex: number;
@@ -134,22 +140,3 @@ export interface JobResults {
   'export-shot': ExportShotResult;
   'compliance-check': ComplianceReportDto;
 }
-
-/** Quick interactive calls never wait behind renders. */
-export const JOB_QUEUE: { readonly [K in JobName]: 'render' | 'interactive' } = {
-  'product-shot': 'render',
-  'style-recommendation': 'interactive',
-  'style-shot': 'render',
-  'remove-background': 'render',
-  'generate-background': 'render',
-  'enhance-prompt': 'interactive',
-  'analyse-upload': 'interactive',
-  // Decoding a 4096 px shot is render work; enqueued at low priority, it waits for sellers' own renders.
-  'make-renditions': 'render',
-  'sweep-stale-generations': 'interactive',
-  // Storage deletes, not CPU: it never holds a render slot.
-  'purge-expired-history': 'interactive',
-  // Both decode and compose full-size pixels while a seller waits: render work, never in the API.
-  'export-shot': 'render',
-  'compliance-check': 'render',
-};

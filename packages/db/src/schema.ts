@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { CoachWarning, GenerationKind, PlanId, RunStatus, SubjectFinding } from '@prodshot/contracts';
+import type { CoachWarning, GenerationKind, PlanId, Progress, RunStatus, SubjectFinding } from '@prodshot/contracts';
 
 /** Declared once, in contracts: the columns hold exactly what the API answers. */
 export type { GenerationKind, PlanId, RunStatus };
@@ -85,7 +85,8 @@ export interface GenerationStylesTable {
   prompt: string | null;
   background_type: string | null;
   status: Generated<RunStatus>;
-  progress: Generated<number>;
+  /** 0 until complete, then 100 (a check constraint holds it to 0..100); live progress goes out as events only. */
+  progress: Generated<Progress>;
   result_key: string | null;
   /** Whether the result's thumbnail and preview are stored beside it (storage renditionKey). */
   renditions: Generated<boolean>;

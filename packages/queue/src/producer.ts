@@ -1,7 +1,7 @@
 import { Queue, QueueEvents, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { JOB_QUEUE, type JobName, type JobPayloads, type JobResults } from '@prodshot/contracts';
-import { DEFAULT_RETRY_POLICY, jobOptions, QUEUE_NAMES, type QueueName, type RetryPolicy } from './queues.js';
+import type { JobName, JobPayloads, JobResults } from '@prodshot/contracts';
+import { DEFAULT_RETRY_POLICY, JOB_QUEUE, jobOptions, QUEUE_NAMES, type QueueName, type RetryPolicy } from './queues.js';
 
 export class JobTimeoutError extends Error {
   override readonly name = 'JobTimeoutError';

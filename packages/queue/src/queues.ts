@@ -1,5 +1,5 @@
 import type { DefaultJobOptions, JobsOptions } from 'bullmq';
-import { planAllows, type PlanId } from '@prodshot/contracts';
+import { planAllows, type JobName, type PlanId } from '@prodshot/contracts';
 
 /**
  * Two queues so that quick interactive calls (prompt enhancement, style recommendations) never
@@ -7,6 +7,36 @@ import { planAllows, type PlanId } from '@prodshot/contracts';
  */
 export const QUEUE_NAMES = ['render', 'interactive'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
+
+/** Which jobs each queue takes: pixels on `render`, quick calls a seller waits on (and light upkeep) on `interactive`. */
+export const QUEUE_JOBS = {
+  render: [
+    'product-shot',
+    'style-shot',
+    'remove-background',
+    'generate-background',
+    // Decoding a 4096 px shot is render work; enqueued at low priority, it waits for sellers' own renders.
+    'make-renditions',
+    // Both decode and compose full-size pixels while a seller waits: render work, never in the API.
+    'export-shot',
+    'compliance-check',
+  ],
+  interactive: [
+    'style-recommendation',
+    'enhance-prompt',
+    'analyse-upload',
+    'sweep-stale-generations',
+    // Storage deletes, not CPU: it never holds a render slot.
+    'purge-expired-history',
+  ],
+} as const satisfies Record<QueueName, readonly JobName[]>;
+
+type QueuedJob = (typeof QUEUE_JOBS)[QueueName][number];
+
+/** The queue each job goes on, derived from QUEUE_JOBS; typed over every job name, so a job on no queue does not compile. */
+export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = Object.fromEntries(
+  QUEUE_NAMES.flatMap((queue) => QUEUE_JOBS[queue].map((name) => [name, queue])),
+) as Record<QueuedJob, QueueName>;
 
 export interface RetryPolicy {
   attempts: number;
@@ -27,6 +57,10 @@ export function jobOptions(policy: RetryPolicy = DEFAULT_RETRY_POLICY): DefaultJ
 
 /** BullMQ job ids are derived from our rows (so a retry cannot enqueue twice) and may not contain ':'. */
 export const jobIds = {
+  /**
+   * The job a generation starts with (its only one, but for a smart generation's style-shots) has
+   * the generation's own id, so the sweeper and a retried request find it from the generation alone.
+   */
   generation: (generationId: string) => generationId,
   /** A retried style is a new job (the failed one stays in Redis for a week under its own id). */
   style: (generationId: string, index: number, attempt = 0) => `${generationId}-style-${index}${attempt === 0 ? '' : `-retry-${attempt}`}`,

@@ -138,7 +138,7 @@ export class BatchService {
 /** One photo's start under the batch's choice; its title (sent, else the upload's) rides along as a hint and a name. */
 function startFor(userId: string, image: ImageRow, plan: PlanId, choice: BatchChoice, productTitle: string | undefined): GenerationStart {
   const common = { userId, image, plan, order: QUEUE_ORDER.batch, hints: { productTitle } };
-  if (choice.mode === 'smart') return smartStart({ ...common, styleCount: choice.styleCount, fanOut: true });
+  if (choice.mode === 'smart') return smartStart({ ...common, flow: { mode: 'fan-out', styleCount: choice.styleCount } });
   if (choice.mode === 'template') return productShotStart({ ...common, backgroundType: choice.backgroundType, count: choice.count });
   return productShotStart({ ...common, prompt: choice.prompt.trim(), count: choice.count });
 }

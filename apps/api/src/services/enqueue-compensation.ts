@@ -1,8 +1,7 @@
-import { inTransaction, slotLedgerKey, type CreditBalance, type Db, type GenerationsRepository } from '@prodshot/db';
+import { settlement, type CreditBalance, type Db } from '@prodshot/db';
 
 export interface CompensationDeps {
   db: Db;
-  generations: GenerationsRepository;
   onCreditsChanged?: ((userId: string, balance: CreditBalance) => void) | undefined;
 }
 
@@ -12,15 +11,9 @@ export interface CompensationDeps {
  */
 export async function abandon(deps: CompensationDeps, userId: string, generationId: string, slotIndex: number | undefined): Promise<void> {
   const message = 'The generation could not be queued. Your credits were refunded.';
-  const refunded = await inTransaction(deps.db, async ({ generations, credits }) => {
-    if (slotIndex === undefined) {
-      await generations.failOpenStyles(generationId, message);
-      return credits.refund({ userId, generationId, amount: 1_000, idempotencyKey: `refund:${generationId}:enqueue` });
-    }
-    if (!(await generations.failStyle(generationId, slotIndex, message))) return null;
-    const attempt = await generations.slotAttempt(generationId, slotIndex);
-    return credits.refund({ userId, generationId, amount: 1, idempotencyKey: slotLedgerKey('refund', generationId, slotIndex, attempt) });
-  });
-  await deps.generations.settleIfDone(generationId, message);
-  if (refunded?.applied) deps.onCreditsChanged?.(userId, refunded.balance);
+  const refunded =
+    slotIndex === undefined
+      ? await settlement.abandonGeneration(deps.db, { userId, generationId }, message)
+      : await settlement.abandonSlot(deps.db, { userId, generationId, index: slotIndex }, message);
+  if (refunded) deps.onCreditsChanged?.(userId, refunded.balance);
 }

@@ -2,7 +2,7 @@ import { RETRY_STYLE_CREDITS, type GenerationKind, type JobName, type JobPayload
 import {
   inTransaction,
   InsufficientCreditsError,
-  slotLedgerKey,
+  ledgerKeys,
   type CreditBalance,
   type Db,
   type GenerationRow,
@@ -109,7 +109,7 @@ export class GenerationOpener {
   async openSlot(userId: string, generationId: string, slot: NewSlot, claim?: IdempotencyClaim): Promise<void> {
     await this.charged(userId, claim, async (repos) => {
       await repos.generations.reopenWithSlot(generationId, slot);
-      return { value: undefined, target: { generationId }, reservations: [{ generationId, amount: 1, idempotencyKey: `reserve:${generationId}:${slot.index}` }] };
+      return { value: undefined, target: { generationId }, reservations: [{ generationId, amount: 1, idempotencyKey: ledgerKeys.reserveSlot(generationId, slot.index) }] };
     });
   }
 
@@ -123,7 +123,7 @@ export class GenerationOpener {
       return await this.charged(userId, claim, async (repos) => {
         const slot = await repos.generations.retryFailedStyle(generationId, index);
         if (!slot) throw new SlotNotFailedError();
-        const reserve = { generationId, amount: RETRY_STYLE_CREDITS, idempotencyKey: slotLedgerKey('reserve', generationId, index, slot.attempt) };
+        const reserve = { generationId, amount: RETRY_STYLE_CREDITS, idempotencyKey: ledgerKeys.reserveSlot(generationId, index, slot.attempt) };
         return { value: slot, target: { generationId }, reservations: [reserve] };
       });
     } catch (error) {
@@ -176,7 +176,7 @@ export class GenerationOpener {
       await this.deps.producer.enqueue(name, payload, job);
     } catch (error) {
       if (opened !== 'nothing') {
-        const compensation = { db: this.deps.db, generations: this.deps.repos.generations, onCreditsChanged: this.deps.onCreditsChanged };
+        const compensation = { db: this.deps.db, onCreditsChanged: this.deps.onCreditsChanged };
         await abandon(compensation, payload.userId, payload.generationId, opened === 'generation' ? undefined : opened.slot);
       }
       // Nothing started: a retry with the same key may try again.

@@ -1,6 +1,6 @@
-import { AUTO_BACKGROUND, shotSizeFor, templateName, type Focus, type JobName, type JobPayloads, type PlanId } from '@prodshot/contracts';
+import { AUTO_BACKGROUND, shotSizeFor, templateName, type Focus, type JobName, type JobPayloads, type PlanId, type StyleRecommendationMode } from '@prodshot/contracts';
 import type { IdempotencyClaim, ImageRow, NewSlot } from '@prodshot/db';
-import type { QueueOrder } from '@prodshot/queue';
+import { jobIds, type QueueOrder } from '@prodshot/queue';
 import type { GenerationOpener, OpenInput } from './generation-opener.js';
 
 /** The seller's hints every generation job carries. */
@@ -84,7 +84,7 @@ export function productShotStart(input: {
 }
 
 /**
- * Smart generation: analyse → recommend; with fanOut the worker then opens and enqueues one
+ * Smart generation: analyse → recommend; in 'fan-out' mode the worker then opens and enqueues one
  * style-shot per style, each a credit, and those jobs take this job's place in the queue.
  */
 export function smartStart(input: {
@@ -93,32 +93,23 @@ export function smartStart(input: {
   plan: PlanId;
   order: QueueOrder;
   hints: ProductHints;
-  styleCount: number;
-  fanOut: boolean;
+  flow: StyleRecommendationMode;
 }): GenerationStart<'style-recommendation'> {
-  const { userId, image, styleCount, fanOut } = input;
+  const { userId, image, flow } = input;
   return {
     open: {
       userId,
       image,
       kind: 'smart',
       stage: 'analysing',
-      request: { ...(fanOut ? { styleCount } : { clientDriven: true }), focus: input.hints.focus ?? null, ...titled(image, input.hints) },
+      request: { ...(flow.mode === 'fan-out' ? { styleCount: flow.styleCount } : { clientDriven: true }), focus: input.hints.focus ?? null, ...titled(image, input.hints) },
       slots: [],
-      credits: fanOut ? styleCount : 0,
+      credits: flow.mode === 'fan-out' ? flow.styleCount : 0,
     },
     job: 'style-recommendation',
-    payload: (generationId) => ({ ...jobSource(generationId, userId, image, input.hints), ...recommendationMode(fanOut, styleCount), size: shotSizeFor(input.plan) }),
+    payload: (generationId) => ({ ...jobSource(generationId, userId, image, input.hints), ...flow, size: shotSizeFor(input.plan) }),
     order: input.order,
   };
-}
-
-/**
- * The style-recommendation job's own fields: fan out into `styleCount` style-shots (server-run
- * smart generation and batches), or only recommend and leave the styles to the client.
- */
-function recommendationMode(fanOut: boolean, styleCount: number): Pick<JobPayloads['style-recommendation'], 'fanOut' | 'styleCount'> {
-  return { fanOut, styleCount };
 }
 
 /** `count` slots of one template, auto's pick or one prompt, named as the history names them. */
@@ -139,5 +130,5 @@ export async function startGeneration(opener: GenerationOpener, start: Generatio
 }
 
 export async function enqueueStart(opener: GenerationOpener, start: GenerationStart, generationId: string, claim?: IdempotencyClaim): Promise<void> {
-  await opener.enqueue(start.job, start.payload(generationId) as never, { jobId: generationId, ...start.order }, 'generation', claim);
+  await opener.enqueue(start.job, start.payload(generationId) as never, { jobId: jobIds.generation(generationId), ...start.order }, 'generation', claim);
 }

@@ -1,5 +1,5 @@
 import { BUY_CREDITS_URL, INSUFFICIENT_CREDITS_CODE, insufficientCreditsMessage } from '@prodshot/contracts';
-import { InsufficientCreditsError, type CreditBalance, type CreditsRepository } from '@prodshot/db';
+import { InsufficientCreditsError, ledgerKeys, type CreditBalance, type CreditsRepository } from '@prodshot/db';
 import { HttpError } from './http-error.js';
 
 /** One generation's credits to reserve, under the ledger key that keeps it from being taken twice. */
@@ -10,7 +10,7 @@ export interface Reservation {
 }
 
 export function reservation(generationId: string, amount: number): Reservation {
-  return { generationId, amount, idempotencyKey: `reserve:${generationId}` };
+  return { generationId, amount, idempotencyKey: ledgerKeys.reserve(generationId) };
 }
 
 /**

@@ -49,7 +49,7 @@ export async function startManual(parts: CallParts, userId: string, body: Produc
     });
     return startGeneration(opener, start, claim);
   });
-  return { generationId: id, jobId: id };
+  return { generationId: id, jobId: jobIds.generation(id) };
 }
 
 /** Smart generation run by the server: analyse, recommend, then one style-shot per style. */
@@ -58,17 +58,17 @@ export async function startSmart(parts: CallParts, userId: string, body: SmartGe
   const { id } = await opener.once(claim, 'generation', async () => {
     const [image, plan] = await Promise.all([lookups.ownedImage(userId, body), lookups.effectivePlan(userId)]);
     const styleCount = body.styleCount ?? SMART_STYLES_DEFAULT;
-    return startGeneration(opener, smartStart({ userId, image, plan, order: generationOrder(plan), hints: body, styleCount, fanOut: true }), claim);
+    return startGeneration(opener, smartStart({ userId, image, plan, order: generationOrder(plan), hints: body, flow: { mode: 'fan-out', styleCount } }), claim);
   });
-  return { generationId: id, jobId: id };
+  return { generationId: id, jobId: jobIds.generation(id) };
 }
 
 /** Style recommendations only (free): the client then generates the styles it picks one by one. */
 export async function startStyle(parts: CallParts, userId: string, body: StyleRecommendationsRequest): Promise<Started> {
   const { opener, lookups } = parts;
   const [image, plan] = await Promise.all([lookups.ownedImage(userId, body), lookups.effectivePlan(userId)]);
-  const generationId = await startGeneration(opener, smartStart({ userId, image, plan, order: generationOrder(plan), hints: body, styleCount: 0, fanOut: false }));
-  return { generationId, jobId: generationId };
+  const generationId = await startGeneration(opener, smartStart({ userId, image, plan, order: generationOrder(plan), hints: body, flow: { mode: 'client' } }));
+  return { generationId, jobId: jobIds.generation(generationId) };
 }
 
 /** One recommended style of a client-driven smart run, as a new slot of its generation (a style already opened costs nothing again). */
@@ -136,12 +136,12 @@ async function startSingleOutput(
       claim,
     });
     const source = jobSource(generation.id, userId, image, { focus });
-    const job = { jobId: generation.id, ...generationOrder(plan) };
+    const job = { jobId: jobIds.generation(generation.id), ...generationOrder(plan) };
     if (kind === 'remove-background') await opener.enqueue('remove-background', source, job, 'generation', claim);
     else await opener.enqueue('generate-background', { ...source, backgroundType: background.backgroundType, prompt: background.prompt, size: shotSizeFor(plan) }, job, 'generation', claim);
     return generation.id;
   });
-  return { generationId: id, jobId: id };
+  return { generationId: id, jobId: jobIds.generation(id) };
 }
 
 /** Prompt enhancement, on the plans that include it (403 otherwise); nothing is charged or opened. */

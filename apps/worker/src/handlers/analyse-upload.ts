@@ -1,5 +1,4 @@
 import { subjectDto, type CoachWarning, type SubjectFinding } from '@prodshot/contracts';
-import { ImagesRepository } from '@prodshot/db';
 import { guessKind, isImagingError, productWarnings, readProductMask, type ProductFinding } from '@prodshot/imaging';
 import { loadOrMakeCutout } from '../pipeline/cutout.js';
 import { storeRenditions } from '../pipeline/renditions.js';
@@ -18,7 +17,7 @@ export const analyseUpload: JobHandler<'analyse-upload'> = {
   async run(job, deps) {
     const { userId, imageId, sourceKey } = job.data;
     const source = await deps.store.get(sourceKey);
-    const images = new ImagesRepository(deps.db);
+    const images = deps.repos.images;
     const renditions = storeRenditions(deps.store, sourceKey, source).then(
       () => null,
       (error: unknown) => error,
@@ -56,7 +55,7 @@ export const analyseUpload: JobHandler<'analyse-upload'> = {
   },
   async onFinalFailure(payload, message, deps) {
     const finding: SubjectFinding = { found: false, error: message };
-    const warnings = await new ImagesRepository(deps.db).setSubject(payload.imageId, finding);
+    const warnings = await deps.repos.images.setSubject(payload.imageId, finding);
     deps.publisher.emit(payload.userId, 'image:subject', subjectDto(payload.imageId, finding, warnings));
   },
 };

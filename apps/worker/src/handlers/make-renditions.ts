@@ -1,4 +1,3 @@
-import { ImagesRepository } from '@prodshot/db';
 import { ObjectNotFoundError } from '@prodshot/storage';
 import { storeRenditions } from '../pipeline/renditions.js';
 import type { JobHandler } from './index.js';
@@ -13,8 +12,8 @@ export const makeRenditions: JobHandler<'make-renditions'> = {
     });
     if (!image) return { made: false };
     await storeRenditions(deps.store, key, image);
-    if (owner.kind === 'image') await new ImagesRepository(deps.db).setRenditions(owner.id);
-    else await deps.generations.setStyleRenditions(owner.id);
+    if (owner.kind === 'image') await deps.repos.images.setRenditions(owner.id);
+    else await deps.repos.generations.setStyleRenditions(owner.id);
     return { made: true };
   },
 };

@@ -1,4 +1,3 @@
-import { HistoryRepository } from '@prodshot/db';
 import { deleteImageFiles, generationPrefix } from '@prodshot/storage';
 import type { JobHandler } from './index.js';
 
@@ -14,7 +13,7 @@ const STORAGE_PARALLELISM = 8;
  */
 export const purgeExpiredHistory: JobHandler<'purge-expired-history'> = {
   async run(job, deps) {
-    const history = new HistoryRepository(deps.db);
+    const history = deps.repos.history;
     const { batchSize, maxBatches } = job.data;
     const deleted = { generations: 0, images: 0 };
     for (let batch = 0; batch < maxBatches; batch += 1) {

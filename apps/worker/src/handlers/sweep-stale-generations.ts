@@ -1,9 +1,7 @@
 import type { Job } from 'bullmq';
-import { IDEMPOTENCY_WINDOW_HOURS } from '@prodshot/contracts';
-import { IdempotencyKeysRepository } from '@prodshot/db';
 import { jobIds } from '@prodshot/queue';
 import type { WorkerDeps } from '../deps.js';
-import { failSlot, finishIfDone, refund } from '../pipeline/slots.js';
+import { failSlot, finishIfDone, refundAllHeld } from '../pipeline/slots.js';
 import type { JobHandler } from './index.js';
 
 export const INTERRUPTED_MESSAGE = 'This generation was interrupted. Your credits were refunded.';
@@ -19,20 +17,20 @@ const ALIVE = new Set(['waiting', 'active', 'delayed', 'prioritized', 'waiting-c
 export const sweepStaleGenerations: JobHandler<'sweep-stale-generations'> = {
   async run(job, deps) {
     const resolved = new Set<string>();
-    for (const slot of await deps.generations.staleOpenSlots(job.data.staleAfterMs)) {
+    for (const slot of await deps.repos.generations.staleOpenSlots(job.data.staleAfterMs)) {
       if (await anyAlive(deps, [jobIds.generation(slot.generationId), jobIds.style(slot.generationId, slot.index, slot.attempt)])) continue;
       await failSlot(deps, slot, INTERRUPTED_MESSAGE);
       await finishIfDone(deps, slot.userId, slot.generationId, INTERRUPTED_MESSAGE);
       resolved.add(slot.generationId);
     }
-    for (const generation of await deps.generations.staleWithoutOpenSlots(job.data.staleAfterMs)) {
+    for (const generation of await deps.repos.generations.staleWithoutOpenSlots(job.data.staleAfterMs)) {
       if (await anyAlive(deps, [jobIds.generation(generation.id)])) continue;
       // Credits reserved before any slot existed (a smart generation that never fanned out).
-      await refund(deps, generation.user_id, generation.id, 1_000, `refund:${generation.id}:sweep`);
+      await refundAllHeld(deps, generation.user_id, generation.id, 'sweep');
       await finishIfDone(deps, generation.user_id, generation.id, INTERRUPTED_MESSAGE);
       resolved.add(generation.id);
     }
-    await new IdempotencyKeysRepository(deps.db, IDEMPOTENCY_WINDOW_HOURS).deleteExpired();
+    await deps.repos.idempotencyKeys.deleteExpired();
     return { resolved: [...resolved] };
   },
 };

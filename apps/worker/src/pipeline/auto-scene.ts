@@ -13,7 +13,7 @@ export interface AutoScene {
  * slots, so a retried job renders the remaining outputs in the scene the first attempt chose.
  */
 export async function autoScene(deps: WorkerDeps, p: ProductShotJob, cutout: Buffer): Promise<AutoScene> {
-  const picked = (await deps.generations.styles(p.generationId)).find((slot) => slot.prompt);
+  const picked = (await deps.repos.generations.styles(p.generationId)).find((slot) => slot.prompt);
   if (picked) return { name: picked.name, prompt: picked.prompt! };
   const hints = { title: p.productTitle, description: p.productDescription };
   const context = { sellerId: p.userId };
@@ -21,6 +21,6 @@ export async function autoScene(deps: WorkerDeps, p: ProductShotJob, cutout: Buf
   const { productInfo, styles } = await deps.engine.recommendStyles(analysis, hints, context);
   // Engines answer 3 to 6 styles, best first.
   const scene = { name: styles[0]!.name, prompt: styles[0]!.prompt };
-  await deps.generations.recordAutoScene(p.generationId, scene, productInfo);
+  await deps.repos.generations.recordAutoScene(p.generationId, scene, productInfo);
   return scene;
 }

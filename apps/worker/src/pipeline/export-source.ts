@@ -1,5 +1,5 @@
 import { UnrecoverableError } from 'bullmq';
-import { ImagesRepository, type GenerationStyleRow } from '@prodshot/db';
+import type { GenerationStyleRow } from '@prodshot/db';
 import type { ExportScene } from '@prodshot/imaging';
 import type { Focus } from '@prodshot/contracts';
 import type { WorkerDeps } from '../deps.js';
@@ -24,11 +24,11 @@ export interface OutputSource {
  * ownership and completion before enqueueing; an output gone since (deleted) fails for good.
  */
 export async function outputSource(deps: WorkerDeps, userId: string, generationId: string, index: number): Promise<OutputSource> {
-  const generation = await deps.generations.find(generationId);
+  const generation = await deps.repos.generations.find(generationId);
   if (!generation || generation.user_id !== userId) throw new UnrecoverableError('The generation no longer exists');
   const style = generation.styles.find((slot) => slot.index === index && slot.status === 'complete' && slot.result_key);
   if (!style?.result_key) throw new UnrecoverableError('This output is not finished');
-  const image = generation.image_id ? await new ImagesRepository(deps.db).findOwned(userId, generation.image_id) : undefined;
+  const image = generation.image_id ? await deps.repos.images.findOwned(userId, generation.image_id) : undefined;
   const focus = (generation.request as { focus?: Focus | null }).focus ?? undefined;
   return {
     resultKey: style.result_key,

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { generationOutputKey, renditionKey } from '@prodshot/storage';
 import { buildWorkerDeps, type TestWorkerDeps } from '../worker-deps.test-support.js';
-import { assertGenerationOpen, failOpenSlots, failSlot, finishIfDone, GenerationSettledError, refund, renderSlot, slotSeed } from './slots.js';
+import { assertGenerationOpen, failOpenSlots, failSlot, finishIfDone, GenerationSettledError, refundAllHeld, refundUnused, renderSlot, slotSeed } from './slots.js';
 
 const stack = inject('stack');
 let t: TestWorkerDeps;
@@ -41,7 +41,7 @@ describe('output slots', () => {
     await failSlot(t.deps, { userId, generationId, index: 0 }, 'failed again');
     await failOpenSlots(t.deps, userId, generationId, 'the rest failed');
     await failOpenSlots(t.deps, userId, generationId, 'and again');
-    await refund(t.deps, userId, generationId, 1_000, `refund:${generationId}:sweep`);
+    await refundAllHeld(t.deps, userId, generationId, 'sweep');
     expect(await t.balance(userId)).toBe(3);
     expect(t.deps.metrics.refunded - before).toBe(3);
     const rows = await t.deps.db.selectFrom('credit_ledger').select('addon_delta').where('generation_id', '=', generationId).where('kind', '=', 'refund').execute();
@@ -53,7 +53,7 @@ describe('output slots', () => {
     const generationId = await t.newGeneration(userId, 3, 3);
     await renderSlot(t.deps, { userId, generationId, index: 0 }, async () => png);
     await renderSlot(t.deps, { userId, generationId, index: 1 }, async () => png);
-    await refund(t.deps, userId, generationId, 1_000, `refund:${generationId}:sweep`);
+    await refundAllHeld(t.deps, userId, generationId, 'sweep');
     await failOpenSlots(t.deps, userId, generationId, 'failed');
     expect(await slotStatuses(generationId)).toEqual(['complete', 'complete', 'failed']);
     expect(await t.balance(userId)).toBe(1);
@@ -77,8 +77,8 @@ describe('output slots', () => {
     await failSlot(t.deps, { userId, generationId, index: 1 }, 'again');
     await failOpenSlots(t.deps, userId, generationId, 'the shared step failed');
     await failOpenSlots(t.deps, userId, generationId, 'again');
-    await refund(t.deps, userId, generationId, 1_000, `refund:${generationId}:sweep`);
-    await refund(t.deps, userId, generationId, 0, `refund:${generationId}:nothing`);
+    await refundAllHeld(t.deps, userId, generationId, 'sweep');
+    await refundUnused(t.deps, userId, generationId, 0, 'unused');
     await finishIfDone(t.deps, userId, generationId);
     await finishIfDone(t.deps, userId, generationId);
 
@@ -103,7 +103,7 @@ describe('output slots', () => {
     const from = t.events.length;
     const refundedBefore = t.deps.metrics.refunded;
     // The sweeper gives back all that is left first: the slots that fail after it move nothing.
-    await refund(t.deps, userId, generationId, 1_000, `refund:${generationId}:sweep`);
+    await refundAllHeld(t.deps, userId, generationId, 'sweep');
     await failSlot(t.deps, { userId, generationId, index: 0 }, 'the model broke');
     await failOpenSlots(t.deps, userId, generationId, 'the shared step failed');
     await finishIfDone(t.deps, userId, generationId, 'the shared step failed');
@@ -120,7 +120,7 @@ describe('output slots', () => {
   it('refunds without a metrics sink too', async () => {
     const userId = await t.newUser(2);
     const generationId = await t.newGeneration(userId, 2, 2);
-    await refund({ ...t.deps, metrics: undefined }, userId, generationId, 2, `refund:${generationId}:sweep`);
+    await refundUnused({ ...t.deps, metrics: undefined }, userId, generationId, 2, 'unused');
     expect(await t.balance(userId)).toBe(2);
     expect(t.events.at(-1)).toMatchObject({ userId, event: 'credits:update', payload: { subscriptionCredits: 0, addOnCredits: 2 } });
   });

@@ -1,10 +1,11 @@
-import { sql, type Transaction } from 'kysely';
-import type { Db } from '../database.js';
-import type { CreditPurchaseRow, Database, LedgerKind } from '../schema.js';
-
 import type { CreditBalance } from '@prodshot/contracts';
+import type { Db } from '../database.js';
+import type { CreditPurchaseRow } from '../schema.js';
+import { assertPositive, keyUsed, lockBalance, move, toBalance, type LedgerResult, type Tx } from './credit-ledger.js';
+import { isCurrentPeriod, refundable } from './credit-periods.js';
+import { linkPayments, moveBucket, recordPurchase, takenBack, unspent } from './credit-purchases.js';
 
-export type { CreditBalance };
+export type { CreditBalance, LedgerResult };
 
 export class InsufficientCreditsError extends Error {
   override readonly name = 'InsufficientCreditsError';
@@ -17,13 +18,6 @@ export class InsufficientCreditsError extends Error {
   }
 }
 
-export interface LedgerResult {
-  /** false when the idempotency key had already been used, or there was nothing to move: nothing moved this time. */
-  applied: boolean;
-  /** Credits this call moved (0 when it applied nothing). */
-  moved: number;
-  balance: CreditBalance;
-}
 
 export interface ReserveInput {
   userId: string;
@@ -78,8 +72,6 @@ export interface TakeBackInput {
   reason?: string;
 }
 
-type Tx = Transaction<Database>;
-
 /**
  * The one place credits move. Every movement is a ledger row with a unique idempotency key,
  * written in the same transaction as the balance change, so a retried job or a replayed webhook
@@ -123,10 +115,19 @@ export class CreditsRepository {
    */
   async refund(input: RefundInput): Promise<LedgerResult> {
     assertPositive(input.amount);
+    return this.refundUpTo(input, input.amount);
+  }
+
+  /** Gives back everything this generation still holds, by the same rules as `refund`. */
+  async refundHeld(input: Omit<RefundInput, 'amount'>): Promise<LedgerResult> {
+    return this.refundUpTo(input, Number.POSITIVE_INFINITY);
+  }
+
+  private refundUpTo(input: Omit<RefundInput, 'amount'>, amount: number): Promise<LedgerResult> {
     return this.inTransaction(async (tx) => {
       const current = await lockBalance(tx, input.userId);
       const open = await refundable(tx, input.userId, input.generationId);
-      const cap = Math.min(input.amount, open.total);
+      const cap = Math.min(amount, open.total);
       const toAddOn = Math.min(cap, open.addOn);
       const toSubscription = Math.min(cap - toAddOn, open.subscriptionThisPeriod);
       // Nothing left to give back writes no row: the ledger and the refund metric count only credits that moved.
@@ -228,173 +229,4 @@ export class CreditsRepository {
   private inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     return this.db.isTransaction ? work(this.db as Tx) : this.db.transaction().execute(work);
   }
-}
-
-function toBalance(row: { subscription_credits: number; addon_credits: number } | undefined): CreditBalance {
-  return { subscriptionCredits: row?.subscription_credits ?? 0, addOnCredits: row?.addon_credits ?? 0 };
-}
-
-function assertPositive(amount: number): void {
-  if (!Number.isInteger(amount) || amount <= 0) throw new RangeError('amount must be a whole number > 0');
-}
-
-/** Locks the user's balance row, creating it first if needed: concurrent movements for one user queue up here. */
-async function lockBalance(tx: Tx, userId: string): Promise<CreditBalance> {
-  const select = () => tx.selectFrom('credit_balances').select(['subscription_credits', 'addon_credits']).where('user_id', '=', userId).forUpdate().executeTakeFirst();
-  let row = await select();
-  if (!row) {
-    await tx.insertInto('credit_balances').values({ user_id: userId }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
-    row = await select();
-  }
-  return toBalance(row);
-}
-
-/**
- * Writes the ledger row and moves the balance by it, in one statement (a movement sits on every
- * generation's accept path, where each round trip to Postgres is felt). The row's unique
- * idempotency key decides: a key used before inserts nothing, and then nothing moves. The caller
- * holds the balance's lock, so the balance this statement reads is the one `current` describes.
- */
-async function move(
-  tx: Tx,
-  current: CreditBalance,
-  userId: string,
-  kind: LedgerKind,
-  subscriptionDelta: number,
-  addOnDelta: number,
-  input: { idempotencyKey: string; generationId?: string; reason?: string; purchaseKey?: string },
-): Promise<LedgerResult> {
-  const row = await tx
-    .with('entry', (db) =>
-      db
-        .insertInto('credit_ledger')
-        .values({
-          user_id: userId,
-          kind,
-          subscription_delta: subscriptionDelta,
-          addon_delta: addOnDelta,
-          idempotency_key: input.idempotencyKey,
-          generation_id: input.generationId ?? null,
-          reason: input.reason ?? null,
-          purchase_key: input.purchaseKey ?? null,
-        })
-        .onConflict((oc) => oc.column('idempotency_key').doNothing())
-        .returning('id'),
-    )
-    .updateTable('credit_balances')
-    .set({
-      subscription_credits: sql`subscription_credits + ${subscriptionDelta}`,
-      addon_credits: sql`addon_credits + ${addOnDelta}`,
-      updated_at: sql`now()`,
-    })
-    .where('user_id', '=', userId)
-    .where(({ exists, selectFrom }) => exists(selectFrom('entry').select('id')))
-    .returning(['subscription_credits', 'addon_credits'])
-    .executeTakeFirst();
-  return row
-    ? { applied: true, moved: Math.abs(subscriptionDelta) + Math.abs(addOnDelta), balance: toBalance(row) }
-    : { applied: false, moved: 0, balance: current };
-}
-
-async function keyUsed(tx: Tx, idempotencyKey: string): Promise<boolean> {
-  const row = await tx.selectFrom('credit_ledger').select('id').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
-  return row !== undefined;
-}
-
-/**
- * What a generation may still get back: what it reserved, less what came back already, less one
- * credit per output it settled (a stored shot was paid for, whatever fails after it). Of the
- * subscription credits, only those reserved in the current period may come back.
- */
-async function refundable(tx: Tx, userId: string, generationId: string): Promise<{ subscriptionThisPeriod: number; addOn: number; total: number }> {
-  const periodStart = currentPeriodStart(tx, userId);
-  const row = await tx
-    .selectFrom('credit_ledger')
-    .select([
-      sql<string>`coalesce(-sum(subscription_delta) filter (where kind = 'reserve'), 0) - coalesce(sum(subscription_delta) filter (where kind = 'refund'), 0)`.as('subscription'),
-      sql<string>`coalesce(-sum(subscription_delta) filter (where kind = 'reserve' and id > (${periodStart})), 0) - coalesce(sum(subscription_delta) filter (where kind = 'refund' and id > (${periodStart})), 0)`.as(
-        'subscription_this_period',
-      ),
-      sql<string>`coalesce(-sum(addon_delta) filter (where kind = 'reserve'), 0) - coalesce(sum(addon_delta) filter (where kind = 'refund'), 0)`.as('addon'),
-      sql<string>`count(*) filter (where kind = 'settle')`.as('settled'),
-    ])
-    .where('generation_id', '=', generationId)
-    .executeTakeFirstOrThrow();
-  const addOn = Number(row.addon);
-  return {
-    subscriptionThisPeriod: Math.max(0, Number(row.subscription_this_period)),
-    addOn,
-    total: Math.max(0, Number(row.subscription) + addOn - Number(row.settled)),
-  };
-}
-
-/** The ledger row that began the user's current subscription period (its newest reset or expiry): a subquery. */
-function currentPeriodRow(tx: Tx, userId: string) {
-  return tx
-    .selectFrom('credit_ledger')
-    .where('user_id', '=', userId)
-    .where('kind', 'in', ['reset_subscription', 'expire_subscription'])
-    .orderBy('id', 'desc')
-    .limit(1);
-}
-
-function currentPeriodStart(tx: Tx, userId: string) {
-  return sql`coalesce((${currentPeriodRow(tx, userId).select('id')}), 0)`;
-}
-
-/**
- * Whether the purchase's grant began the period the user is in now. Asked only of a plan period's
- * purchase, which resetSubscription records with its reset row, so the user has a period row.
- */
-async function isCurrentPeriod(tx: Tx, purchase: CreditPurchaseRow): Promise<boolean> {
-  const row = await currentPeriodRow(tx, purchase.user_id).select('idempotency_key').executeTakeFirstOrThrow();
-  return row.idempotency_key === purchase.grant_key;
-}
-
-/** What the user still holds of the purchase's bucket: nothing of a plan period that is over. */
-async function unspent(tx: Tx, purchase: CreditPurchaseRow, current: CreditBalance): Promise<number> {
-  if (purchase.bucket === 'addon') return current.addOnCredits;
-  return (await isCurrentPeriod(tx, purchase)) ? current.subscriptionCredits : 0;
-}
-
-/** Net credits taken back from a purchase so far: its revokes less its restores. */
-async function takenBack(tx: Tx, purchaseKey: string): Promise<number> {
-  const row = await tx
-    .selectFrom('credit_ledger')
-    .select(sql<string>`coalesce(-sum(subscription_delta + addon_delta), 0)`.as('taken'))
-    .where('purchase_key', '=', purchaseKey)
-    .executeTakeFirstOrThrow();
-  return Number(row.taken);
-}
-
-function moveBucket(
-  tx: Tx,
-  current: CreditBalance,
-  purchase: CreditPurchaseRow,
-  kind: 'revoke' | 'restore',
-  delta: number,
-  input: { idempotencyKey: string; reason?: string; purchaseKey: string },
-): Promise<LedgerResult> {
-  const subscriptionDelta = purchase.bucket === 'subscription' ? delta : 0;
-  return move(tx, current, purchase.user_id, kind, subscriptionDelta, delta - subscriptionDelta, input);
-}
-
-async function recordPurchase(tx: Tx, input: GrantInput, bucket: CreditPurchaseRow['bucket']): Promise<void> {
-  if (!input.purchase || input.amount <= 0) return;
-  await tx
-    .insertInto('credit_purchases')
-    .values({ grant_key: input.idempotencyKey, user_id: input.userId, bucket, credits: input.amount })
-    .onConflict((oc) => oc.column('grant_key').doNothing())
-    .execute();
-  await linkPayments(tx, input.idempotencyKey, input.purchase.paymentRefs);
-}
-
-async function linkPayments(db: Db, grantKey: string, paymentRefs: string[]): Promise<void> {
-  const refs = [...new Set(paymentRefs)];
-  if (refs.length === 0) return;
-  await db
-    .insertInto('purchase_payments')
-    .values(refs.map((payment_ref) => ({ payment_ref, grant_key: grantKey })))
-    .onConflict((oc) => oc.column('payment_ref').doNothing())
-    .execute();
 }

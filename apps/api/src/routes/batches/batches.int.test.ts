@@ -56,7 +56,7 @@ describe('POST /api/batches', () => {
       const job = await testApp.deps.producer.queue('interactive').getJob(item.generationId);
       expect(job?.name).toBe('style-recommendation');
       expect(job?.opts.priority).toBe(QUEUE_ORDER.batch.priority);
-      expect(job?.data).toMatchObject({ fanOut: true, styleCount: 2, productTitle: `Shoe ${item.position}` });
+      expect(job?.data).toMatchObject({ mode: 'fan-out', styleCount: 2, productTitle: `Shoe ${item.position}` });
     }
   });
 
