@@ -17,7 +17,7 @@ export const GenerationKind = Type.Union([
   Type.Literal('generate-background'),
 ]);
 export type GenerationKind = Static<typeof GenerationKind>;
-/** Smart generation stages, in order (spec §4). */
+/** Smart generation stages, in order (docs/product-spec.md §4). */
 export const SMART_STAGES = ['analysing', 'designing recommendations', 'generating'] as const;
 export type SmartStage = (typeof SMART_STAGES)[number];
 const SmartStageSchema = Type.Unsafe<SmartStage>(Type.String({ enum: [...SMART_STAGES] }));

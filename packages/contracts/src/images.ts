@@ -1,7 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { CoachWarning } from './coach.js';
 
-/** Uploads of every endpoint are capped at 10 MB (decisions.md). */
+/** Uploads of every endpoint are capped at 10 MB (docs/decisions.md). */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const OUTPUTS_PER_REQUEST_MAX = 4;
 export const SMART_STYLES_DEFAULT = 4;
@@ -20,7 +20,7 @@ const RenditionFields = {
 export const RenditionUrls = Type.Object(RenditionFields);
 export type RenditionUrls = Static<typeof RenditionUrls>;
 
-/** Spec §3 Image, as the upload and the image calls return it. */
+/** docs/product-spec.md §3 Image, as the upload and the image calls return it. */
 export const ImageDto = Type.Object({
   _id: Type.String(),
   fileId: Type.String(),

@@ -2,7 +2,7 @@ import Type, { type Static } from 'typebox';
 import { Accepted, Queued } from './accepted.js';
 import { SMART_STYLES_MAX } from './images.js';
 
-/** More like this makes one output: one credit (decisions.md: one credit per image). */
+/** More like this makes one output: one credit (docs/decisions.md: one credit per image). */
 export const MORE_LIKE_THIS_CREDITS = 1;
 /** A retried style costs what a style costs, and only when it succeeds (a failed retry is refunded). */
 export const RETRY_STYLE_CREDITS = 1;

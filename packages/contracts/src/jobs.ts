@@ -1,5 +1,6 @@
 import type { ComplianceCheckJob, ComplianceReportDto, ExportShotJob, ExportShotResult } from './exports.js';
 import type { Focus } from './images.js';
+import type { ProductInfo } from './products.js';
 import type { ShotBackground, TemplateHandle } from './templates.js';
 
 interface SourceImage {
@@ -14,7 +15,7 @@ interface SourceImage {
   focus?: Focus | undefined;
 }
 
-/** Output side in pixels, by plan (decisions.md). */
+/** Output side in pixels, by plan (docs/decisions.md). */
 export type ShotSize = 1024 | 2048 | 4096;
 
 export interface ProductShotJob extends SourceImage {
@@ -122,9 +123,9 @@ export interface JobResults {
   'product-shot': { generationId: string };
   'style-recommendation': {
     generationId: string;
-    productInfo: { productTitle: string; productDescription: string; productType: string };
+    productInfo: ProductInfo;
     styles: { name: string; prompt: string }[];
-    /** Set when the product kind is one we do not support yet (spec §8). */
+    /** Set when the product kind is one we do not support yet (docs/product-spec.md §8). */
     unsupportedProduct: { message: string } | null;
   };
   'style-shot': { generationId: string; index: number };

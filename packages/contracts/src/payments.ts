@@ -69,7 +69,7 @@ export type WebhookReceipt = Static<typeof WebhookReceipt>;
 export const NO_ACTIVE_SUBSCRIPTION_MESSAGE = 'No active subscription found';
 export const CANCEL_SUCCESS_MESSAGE = 'Your subscription has been successfully canceled.';
 
-/** Where the payment provider sends the payer back (spec §4). */
+/** Where the payment provider sends the payer back (docs/product-spec.md §4). */
 export function subscriptionReturnPath(plan: PaidPlanId): string {
   return `/dashboard?subscription_status=success&plan=${plan}`;
 }

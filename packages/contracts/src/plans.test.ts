@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ADDON_PACKS, alreadySubscribedMessage, historyDays, planAllows, planLabel, planRequiredMessage, PLANS, shotSizeFor, usagePercent } from './plans.js';
 
 describe('plans', () => {
-  it('has the three plans of spec §9 with Growth marked Popular', () => {
+  it('has the three plans of docs/product-spec.md §9 with Growth marked Popular', () => {
     expect(PLANS.map((p) => [p.id, p.priceCents, p.monthlyCredits, p.badge])).toEqual([
       ['starter', 1499, 250, null],
       ['growth', 4999, 800, 'Popular'],

@@ -3,7 +3,7 @@ import { ApiErrorBody } from './errors.js';
 import type { ShotSize } from './jobs.js';
 
 /**
- * Subscription plans of spec §9 and the add-on packs of decisions.md, defined once for web, api and
+ * Subscription plans of docs/product-spec.md §9 and the add-on packs of docs/decisions.md, defined once for web, api and
  * worker: the pricing cards are written from these fields and the server enforces the same ones.
  */
 export const PaidPlanId = Type.Union([Type.Literal('starter'), Type.Literal('growth'), Type.Literal('pro')]);
@@ -40,7 +40,7 @@ export const Plan = Type.Object({
   interval: Type.Literal('month'),
   quality: PlanQuality,
   features: PlanFeatures,
-  /** Days of history (generations and uploads) the plan keeps; null keeps all of it (decisions.md). */
+  /** Days of history (generations and uploads) the plan keeps; null keeps all of it (docs/decisions.md). */
   historyDays: Type.Union([Type.Integer(), Type.Null()]),
 });
 export type Plan = Static<typeof Plan>;
@@ -87,7 +87,7 @@ export const PLANS: readonly Plan[] = [
   },
 ];
 
-/** Shots without a plan (decisions.md): below every plan's quality. */
+/** Shots without a plan (docs/decisions.md): below every plan's quality. */
 const NO_PLAN_SHOT_SIZE: ShotSize = 1024;
 
 export const ADDON_PRICE_PER_IMAGE_CENTS = 6;
@@ -163,7 +163,7 @@ export function historyDays(plan: PlanId): number | null {
   return (findPlan(plan) ?? findPlan('starter')!).historyDays;
 }
 
-/** The header and credit panel labels of spec §2: anything not none, starter or growth reads 'Pro Plan'. */
+/** The header and credit panel labels of docs/product-spec.md §2: anything not none, starter or growth reads 'Pro Plan'. */
 export function planLabel(plan: PlanId | null | undefined): string {
   if (!plan || plan === 'none') return 'No Subscription';
   if (plan === 'starter') return 'Starter Plan';
@@ -171,7 +171,7 @@ export function planLabel(plan: PlanId | null | undefined): string {
   return 'Pro Plan';
 }
 
-/** Spec §9: (allowance − subscription credits) / allowance, rounded, clamped to 0–100; 0 without a plan. */
+/** docs/product-spec.md §9: (allowance − subscription credits) / allowance, rounded, clamped to 0–100; 0 without a plan. */
 export function usagePercent(plan: PlanId, subscriptionCredits: number): number {
   const allowance = planAllowance(plan);
   if (allowance <= 0) return 0;
@@ -179,7 +179,7 @@ export function usagePercent(plan: PlanId, subscriptionCredits: number): number 
   return Math.min(100, Math.max(0, percent));
 }
 
-/** Spec §5: the message that refuses buying the plan the user already has. */
+/** docs/product-spec.md §5: the message that refuses buying the plan the user already has. */
 export function alreadySubscribedMessage(plan: PaidPlanId): string {
   return `You already have an active subscription to the ${findPlan(plan)?.name ?? plan} plan.`;
 }

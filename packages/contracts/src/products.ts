@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 
-/** Product kinds of spec §1 and §8. */
+/** Product kinds of docs/product-spec.md §1 and §8. */
 export const SUPPORTED_PRODUCT_KINDS = [
   'footwear',
   'beauty',
@@ -17,7 +17,7 @@ export type ProductKind = SupportedProductKind | UnsupportedProductKind | 'unkno
 
 export const UNSUPPORTED_PRODUCT_MESSAGE = 'This product type is currently not supported';
 
-/** The list shown under an unsupported-product message (spec §8). */
+/** The list shown under an unsupported-product message (docs/product-spec.md §8). */
 export const SUPPORTED_PRODUCT_LIST = [
   'shoes and footwear',
   'accessories (bags, watches, jewelry)',

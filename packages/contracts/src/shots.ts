@@ -22,7 +22,7 @@ const ProductText = {
 const Prompt = Type.String({ maxLength: PROMPT_MAX_LENGTH });
 // An enum schema with the handles' own type: a union built from a mapped array would widen to nothing.
 const BackgroundType = Type.Unsafe<TemplateHandle>(Type.String({ enum: [...TEMPLATE_HANDLES] }));
-/** A template handle, or 'auto': the engine picks the scene from the product (auto mode, spec §4). */
+/** A template handle, or 'auto': the engine picks the scene from the product (auto mode, docs/product-spec.md §4). */
 const ShotBackgroundType = Type.Unsafe<ShotBackground>(Type.String({ enum: [...TEMPLATE_HANDLES, AUTO_BACKGROUND] }));
 
 export const ProductShotRequest = Type.Object({

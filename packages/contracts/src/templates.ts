@@ -1,4 +1,4 @@
-/** The nine designer templates of spec §3, handles exactly as the spec spells them. */
+/** The nine designer templates of docs/product-spec.md §3, handles exactly as the spec spells them. */
 export const TEMPLATES = [
   { id: 1, name: 'Studio', handle: 'studio' },
   { id: 2, name: 'Lifestyle', handle: 'lifestyle' },
@@ -19,12 +19,12 @@ export function isTemplateHandle(value: unknown): value is TemplateHandle {
   return typeof value === 'string' && (TEMPLATE_HANDLES as readonly string[]).includes(value);
 }
 
-/** Auto mode's backgroundType (spec §4): the engine picks the scene from its analysis of the product. */
+/** Auto mode's backgroundType (docs/product-spec.md §4): the engine picks the scene from its analysis of the product. */
 export const AUTO_BACKGROUND = 'auto';
 /** What a manual shot asks for by backgroundType: a template, or auto. */
 export type ShotBackground = TemplateHandle | typeof AUTO_BACKGROUND;
 
-/** A request's display name (spec §3 history type): the template's name, 'Auto', or 'Custom' for a prompt. */
+/** A request's display name (docs/product-spec.md §3 history type): the template's name, 'Auto', or 'Custom' for a prompt. */
 export function templateName(handle: string | undefined | null): string {
   if (handle === AUTO_BACKGROUND) return 'Auto';
   return TEMPLATES.find((t) => t.handle === handle)?.name ?? 'Custom';

@@ -56,7 +56,7 @@ export function historyPlan(row: SubscriptionRow | undefined, now = new Date()):
   return beingRetried || isRunning(row, now) ? row.plan : 'none';
 }
 
-/** The plan whose quality and features apply now (decisions.md, Money: a cancelled plan lasts to its period's end). */
+/** The plan whose quality and features apply now (docs/decisions.md, Money: a cancelled plan lasts to its period's end). */
 export function effectivePlan(row: SubscriptionRow | undefined, now = new Date()): PlanId {
   return isRunning(row, now) ? row.plan : 'none';
 }
@@ -140,7 +140,7 @@ export async function startNewPeriod(
 
 /**
  * The paid period is over and nothing follows it: the plan's quality goes (the row reads ended)
- * and subscription credits go to 0; add-on credits stay (decisions.md, Money).
+ * and subscription credits go to 0; add-on credits stay (docs/decisions.md, Money).
  */
 export async function endSubscription(repos: Repositories, credits: CreditChanges, row: SubscriptionRow, endKey: string): Promise<void> {
   await repos.subscriptions.update(row.id, { status: 'canceled', cancelAtPeriodEnd: false, pendingPlan: null });

@@ -1,6 +1,5 @@
 import type { CreditBalance } from '@prodshot/contracts';
 import {
-  AdvisoryLocksRepository,
   createRepositories,
   type ExpireInput,
   type GiveBackInput,
@@ -23,9 +22,6 @@ export interface CreditChanges {
   giveBack(input: GiveBackInput): Promise<LedgerResult>;
 }
 
-/** Every repository bound to one billing transaction, with the locks that order concurrent provider events. */
-export type BillingRepos = Repositories & { locks: AdvisoryLocksRepository };
-
 /**
  * The one place billing changes credits: `work` runs in one transaction with the ledger (so a
  * webhook's event id, the subscription row and the grant commit or roll back together), and
@@ -34,10 +30,10 @@ export type BillingRepos = Repositories & { locks: AdvisoryLocksRepository };
 export class CreditTransactions {
   constructor(private readonly deps: Pick<AppDeps, 'db' | 'onCreditsChanged'>) {}
 
-  async run<T>(work: (repos: BillingRepos, credits: CreditChanges) => Promise<T>): Promise<T> {
+  async run<T>(work: (repos: Repositories, credits: CreditChanges) => Promise<T>): Promise<T> {
     const moved = new Map<string, CreditBalance>();
     const result = await this.deps.db.transaction().execute(async (tx) => {
-      const repos: BillingRepos = { ...createRepositories(tx), locks: new AdvisoryLocksRepository(tx) };
+      const repos = createRepositories(tx);
       const ledger = repos.credits;
       const track = async (userId: string, movement: Promise<LedgerResult>) => {
         const outcome = await movement;

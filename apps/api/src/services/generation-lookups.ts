@@ -36,7 +36,7 @@ export class GenerationLookups {
     return generation;
   }
 
-  /** The plan whose quality, features and priority apply: a cancelled plan's until the paid period ends (decisions.md, Money). */
+  /** The plan whose quality, features and priority apply: a cancelled plan's until the paid period ends (docs/decisions.md, Money). */
   async effectivePlan(userId: string): Promise<PlanId> {
     return effectivePlan(await this.deps.repos.subscriptions.findByUserId(userId));
   }

@@ -17,7 +17,7 @@ export interface WaitDeps {
 }
 
 /**
- * The synchronous contract of the image model calls (spec §7): the call waits for its job and
+ * The synchronous contract of the image model calls (docs/product-spec.md §7): the call waits for its job and
  * answers with its outputs, or with the clear reason there are none. A wait that runs out is 504
  * naming where the generation goes on; a failed job is 502 with the generation's own error.
  */

@@ -71,7 +71,7 @@ export class ImageService {
     return subjectDto(row.id, row.subject, row.coach);
   }
 
-  /** Its generations stay in history (decisions.md); only the upload's own files go. */
+  /** Its generations stay in history (docs/decisions.md); only the upload's own files go. */
   async delete(userId: string, id: string): Promise<{ id: string; deleted: true }> {
     const row = await this.owned(userId, id);
     await this.deleteUpload(row);

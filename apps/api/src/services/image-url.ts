@@ -2,7 +2,7 @@ import { derivedPrefix, uploadOfKey, type ObjectStore } from '@prodshot/storage'
 import type { ImageRow, ImagesRepository } from '@prodshot/db';
 import { HttpError } from './http-error.js';
 
-/** Spec §8's fallback route for an upload's image, `/uploads/{id}?fallback=true`, at the app's origin. */
+/** docs/product-spec.md §8's fallback route for an upload's image, `/uploads/{id}?fallback=true`, at the app's origin. */
 const FALLBACK_ROUTE = /^\/uploads\/([A-Za-z0-9-]{1,64})$/;
 
 const NOT_OURS = 'imageUrl must be a link to one of your uploads as this app gave it (or send imageId)';

@@ -1,5 +1,4 @@
-import { isUuid } from '@prodshot/db';
-import type { BillingRepos } from './credit-transactions.js';
+import { isUuid, type Repositories } from '@prodshot/db';
 
 /** An event that cannot apply yet: answered with an error so that Stripe delivers it again later. */
 export class EventTooEarlyError extends Error {
@@ -26,7 +25,7 @@ export function invoiceGrantKey(invoiceId: string): string {
   return `stripe:invoice:${invoiceId}`;
 }
 
-export async function knownUser(repos: BillingRepos, userId: string | undefined): Promise<string | null> {
+export async function knownUser(repos: Repositories, userId: string | undefined): Promise<string | null> {
   if (!userId || !isUuid(userId)) return null;
   return (await repos.users.findById(userId)) ? userId : null;
 }

@@ -1,11 +1,12 @@
 import type Stripe from 'stripe';
 import { findAddOnPack, isPaidPlanId } from '@prodshot/contracts';
 import { grantAddOnPack } from './billing.js';
-import type { BillingRepos, CreditChanges } from './credit-transactions.js';
+import type { Repositories } from '@prodshot/db';
+import type { CreditChanges } from './credit-transactions.js';
 import { idOf, invoiceGrantKey, knownUser, PENDING, presentIds } from './stripe-event-refs.js';
 import { openSubscription } from './stripe-webhook-subscriptions.js';
 
-export async function checkoutCompleted(repos: BillingRepos, credits: CreditChanges, session: Stripe.Checkout.Session): Promise<void> {
+export async function checkoutCompleted(repos: Repositories, credits: CreditChanges, session: Stripe.Checkout.Session): Promise<void> {
   const metadata = session.metadata ?? {};
   const userId = await knownUser(repos, metadata.userId ?? session.client_reference_id ?? undefined);
   if (!userId) return;
@@ -21,7 +22,7 @@ export async function checkoutCompleted(repos: BillingRepos, credits: CreditChan
   }
   const subscriptionId = idOf(session.subscription);
   if (metadata.kind !== 'subscription' || !isPaidPlanId(metadata.plan) || !subscriptionId) return;
-  await repos.locks.lockStripeSubscription(subscriptionId);
+  await repos.advisoryLocks.lockStripeSubscription(subscriptionId);
   const row = await repos.subscriptions.findByProviderSubscriptionId(subscriptionId);
   // Its invoice.paid got here first and already opened the subscription with its period.
   if (row && row.status !== PENDING) return;
@@ -38,10 +39,10 @@ export async function checkoutCompleted(repos: BillingRepos, credits: CreditChan
 }
 
 /** The delayed payment failed: the subscription it would have paid for never starts, so the seller may check out again. */
-export async function checkoutFailed(repos: BillingRepos, session: Stripe.Checkout.Session): Promise<void> {
+export async function checkoutFailed(repos: Repositories, session: Stripe.Checkout.Session): Promise<void> {
   const subscriptionId = idOf(session.subscription);
   if (!subscriptionId) return;
-  await repos.locks.lockStripeSubscription(subscriptionId);
+  await repos.advisoryLocks.lockStripeSubscription(subscriptionId);
   const row = await repos.subscriptions.findByProviderSubscriptionId(subscriptionId);
   if (row?.status === PENDING) await repos.subscriptions.update(row.id, { status: 'incomplete_expired' });
 }

@@ -1,7 +1,8 @@
 import type Stripe from 'stripe';
 import { isPaidPlanId } from '@prodshot/contracts';
 import { holdsLiveSubscription, startNewPeriod, type PeriodDates } from './billing.js';
-import type { BillingRepos, CreditChanges } from './credit-transactions.js';
+import type { Repositories } from '@prodshot/db';
+import type { CreditChanges } from './credit-transactions.js';
 import { EventTooEarlyError, idOf, invoiceGrantKey, knownUser, presentIds } from './stripe-event-refs.js';
 import { openSubscription } from './stripe-webhook-subscriptions.js';
 
@@ -20,12 +21,12 @@ function paymentRefsOf(payment: Stripe.InvoicePayment): string[] {
 /** Only a new subscription's first invoice and a renewal pay for a period of the plan. */
 const PERIOD_INVOICES: ReadonlySet<Stripe.Invoice.BillingReason | null> = new Set(['subscription_create', 'subscription_cycle'] as const);
 
-export async function invoicePaid(repos: BillingRepos, credits: CreditChanges, invoice: Stripe.Invoice): Promise<void> {
+export async function invoicePaid(repos: Repositories, credits: CreditChanges, invoice: Stripe.Invoice): Promise<void> {
   const details = invoice.parent?.subscription_details;
   // A proration, final or manual invoice never refills credits mid-period nor revives an ended subscription.
   if (!details || !PERIOD_INVOICES.has(invoice.billing_reason)) return;
   const subscriptionId = idOf(details.subscription);
-  await repos.locks.lockStripeSubscription(subscriptionId);
+  await repos.advisoryLocks.lockStripeSubscription(subscriptionId);
   const period = paidPeriod(invoice);
   const grantKey = invoiceGrantKey(invoice.id);
   // The payments list comes only when expanded; invoice_payment.paid links them otherwise.
@@ -60,6 +61,6 @@ export async function invoicePaid(repos: BillingRepos, credits: CreditChanges, i
 }
 
 /** Remembers which payment paid an invoice, so that its refund or dispute finds the period it granted. */
-export async function invoicePaymentPaid(repos: BillingRepos, payment: Stripe.InvoicePayment): Promise<void> {
+export async function invoicePaymentPaid(repos: Repositories, payment: Stripe.InvoicePayment): Promise<void> {
   await repos.credits.linkPayments(invoiceGrantKey(idOf(payment.invoice)), paymentRefsOf(payment));
 }

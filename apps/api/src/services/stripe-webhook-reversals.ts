@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
-import type { BillingRepos, CreditChanges } from './credit-transactions.js';
+import type { Repositories } from '@prodshot/db';
+import type { CreditChanges } from './credit-transactions.js';
 import { presentIds } from './stripe-event-refs.js';
 
 /**
@@ -7,7 +8,7 @@ import { presentIds } from './stripe-event-refs.js';
  * partial refund takes the purchase's share of it (rounded down, in the buyer's favour) less what
  * earlier refunds took.
  */
-export async function chargeRefunded(repos: BillingRepos, credits: CreditChanges, charge: Stripe.Charge): Promise<void> {
+export async function chargeRefunded(repos: Repositories, credits: CreditChanges, charge: Stripe.Charge): Promise<void> {
   const purchase = await repos.credits.purchaseByPayment(presentIds(charge.id, charge.payment_intent));
   if (!purchase) return;
   const upTo = charge.refunded ? purchase.credits : Math.floor((purchase.credits * charge.amount_refunded) / charge.amount);
@@ -22,7 +23,7 @@ export async function chargeRefunded(repos: BillingRepos, credits: CreditChanges
  * refunded payment, which is no win. Inquiries (`warning_*`) move no money and change nothing.
  */
 export async function disputeChanged(
-  repos: BillingRepos,
+  repos: Repositories,
   credits: CreditChanges,
   dispute: Stripe.Dispute,
   type: 'charge.dispute.funds_withdrawn' | 'charge.dispute.closed',

@@ -1,8 +1,8 @@
 import type Stripe from 'stripe';
 import type { PaidPlanId } from '@prodshot/contracts';
-import type { SubscriptionRow } from '@prodshot/db';
+import type { Repositories, SubscriptionRow } from '@prodshot/db';
 import { activatePlan, endSubscription, hasEnded, holdsLiveSubscription, type GrantPurchase, type PeriodDates } from './billing.js';
-import type { BillingRepos, CreditChanges } from './credit-transactions.js';
+import type { CreditChanges } from './credit-transactions.js';
 import { PENDING } from './stripe-event-refs.js';
 import { planOfPrice } from './stripe-prices.js';
 
@@ -23,7 +23,7 @@ export interface Opening {
  * A new Stripe subscription becomes the user's. One subscription per customer: when two
  * checkouts raced, the second never replaces a first one that is still live.
  */
-export async function openSubscription(repos: BillingRepos, credits: CreditChanges, opening: Opening): Promise<void> {
+export async function openSubscription(repos: Repositories, credits: CreditChanges, opening: Opening): Promise<void> {
   const current = await repos.subscriptions.findByUserId(opening.userId);
   if (holdsLiveSubscription(current) && current.provider_subscription_id !== opening.subscriptionId) return;
   const ids = { provider: 'stripe' as const, providerCustomerId: opening.customerId, providerSubscriptionId: opening.subscriptionId };
@@ -62,12 +62,12 @@ function periodPatch(row: SubscriptionRow, item: Stripe.SubscriptionItem | undef
  * its paid period has ended, so its credits go (add-on credits stay) and nothing revives it.
  */
 export async function subscriptionChanged(
-  repos: BillingRepos,
+  repos: Repositories,
   credits: CreditChanges,
   subscription: Stripe.Subscription,
   event: { created: number; deleted: boolean },
 ): Promise<void> {
-  await repos.locks.lockStripeSubscription(subscription.id);
+  await repos.advisoryLocks.lockStripeSubscription(subscription.id);
   const row = await repos.subscriptions.findByProviderSubscriptionId(subscription.id);
   if (!row || hasEnded(row)) return;
   const at = new Date(event.created * 1000);

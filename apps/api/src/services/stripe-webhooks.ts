@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
-import type { BillingRepos, CreditChanges, CreditTransactions } from './credit-transactions.js';
+import type { Repositories } from '@prodshot/db';
+import type { CreditChanges, CreditTransactions } from './credit-transactions.js';
 import { checkoutCompleted, checkoutFailed } from './stripe-webhook-checkout.js';
 import { invoicePaid, invoicePaymentPaid } from './stripe-webhook-invoices.js';
 import { chargeRefunded, disputeChanged } from './stripe-webhook-reversals.js';
@@ -25,7 +26,7 @@ export class StripeWebhooks {
   }
 }
 
-async function dispatch(repos: BillingRepos, credits: CreditChanges, event: Stripe.Event): Promise<void> {
+async function dispatch(repos: Repositories, credits: CreditChanges, event: Stripe.Event): Promise<void> {
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':

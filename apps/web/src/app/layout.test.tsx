@@ -144,7 +144,7 @@ describe('Layout menus (WAI-ARIA menu button)', () => {
   });
 });
 
-describe('Layout credit counter when the credits fetch fails (spec §8)', () => {
+describe('Layout credit counter when the credits fetch fails (docs/product-spec.md §8)', () => {
   it("ends loading, logs the error and shows no message, instead of '...' forever", async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderLayout(

@@ -14,7 +14,7 @@ export interface ListPage<T> {
 }
 
 /**
- * A history list the API pages with a cursor, shown 12 to a screen (spec §9) with Previous and
+ * A history list the API pages with a cursor, shown 12 to a screen (docs/product-spec.md §9) with Previous and
  * Next over what has arrived; `loadMore` fetches the next API page and shows its first screen, so
  * every item can be reached however long the history.
  */

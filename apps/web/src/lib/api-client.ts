@@ -1,6 +1,6 @@
 import { IDEMPOTENCY_KEY_HEADER, type ApiErrorBody, type PlanRequiredErrorBody } from '@prodshot/contracts';
 
-/** A non-OK answer: carries the server's message (spec §7), or else the status text. */
+/** A non-OK answer: carries the server's message (docs/product-spec.md §7), or else the status text. */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -34,7 +34,7 @@ export class NoResponseError extends Error {
   }
 }
 
-/** What a non-OK answer without a server message reads as: spec §7's status text, or §8's 'Server error: {status}' for the payment helpers. */
+/** What a non-OK answer without a server message reads as: docs/product-spec.md §7's status text, or §8's 'Server error: {status}' for the payment helpers. */
 type StatusMessage = 'status-text' | 'server-error';
 
 export interface RequestOptions {

@@ -51,5 +51,5 @@ export function slugify(text: string | undefined | null): string {
 /** Names without an extension: downloadShot adds the one the file's bytes have. */
 export const editorDownloadName = (product: string | undefined | null, at = Date.now()) => `${slugify(product)}-image-${at}`;
 export const generationDownloadName = (id: string) => `generation-${id}`;
-/** `product-shot-{timestamp}` (decisions.md), with the seller's product title in place of `product` once they give one. */
+/** `product-shot-{timestamp}` (docs/decisions.md), with the seller's product title in place of `product` once they give one. */
 export const smartResultDownloadName = (product: string | undefined | null, at = Date.now()) => `${slugify(product)}-shot-${at}`;

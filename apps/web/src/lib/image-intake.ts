@@ -2,7 +2,7 @@ import { UPLOAD_MAX_BYTES } from '@prodshot/contracts';
 
 /** The dashboard takes what the API takes. */
 export const DASHBOARD_MAX_BYTES = UPLOAD_MAX_BYTES;
-/** The smart page advertises 5 MB (spec §5), whether the file was picked there or handed over. */
+/** The smart page advertises 5 MB (docs/product-spec.md §5), whether the file was picked there or handed over. */
 export const SMART_MAX_BYTES = 5 * 1024 * 1024;
 
 const MB = 1024 * 1024;

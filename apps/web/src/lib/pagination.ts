@@ -1,5 +1,5 @@
 export const PAGE_SIZE = 12;
-/** Up to this many pages every number is shown; above it, a window with ellipses (spec §9). */
+/** Up to this many pages every number is shown; above it, a window with ellipses (docs/product-spec.md §9). */
 export const FULL_WINDOW_PAGES = 7;
 
 export type PageItem = number | 'ellipsis-start' | 'ellipsis-end';

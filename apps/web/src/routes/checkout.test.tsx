@@ -48,7 +48,7 @@ afterEach(() => {
   logged.mockRestore();
 });
 
-describe('Checkout errors (spec §8: Checkout, and the create-subscription helper beneath it)', () => {
+describe('Checkout errors (docs/product-spec.md §8: Checkout, and the create-subscription helper beneath it)', () => {
   it("shows the server's message when the payment server gives one", async () => {
     const { alert, reason } = await pay('/checkout?plan=growth', () => apiError(409, 'Your card was declined'));
     expect(alert.textContent).toContain(SCREEN_MESSAGE);

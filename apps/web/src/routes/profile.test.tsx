@@ -72,7 +72,7 @@ describe('ProfilePage subscription', () => {
   });
 });
 
-describe('ProfilePage cancel (spec §8: Cancel, and the cancel helper beneath it)', () => {
+describe('ProfilePage cancel (docs/product-spec.md §8: Cancel, and the cancel helper beneath it)', () => {
   async function cancelWith(answer: () => unknown) {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderProfile(growth, undefined, answer);

@@ -12,7 +12,7 @@ import { IterateActions, RetryStyle } from '../features/generations/iterate-acti
 import '../features/uploads/uploads.css';
 import '../features/generations/smart.css';
 
-/** Spec §4: results show this long after the last style lands. */
+/** docs/product-spec.md §4: results show this long after the last style lands. */
 const RESULTS_DELAY_MS = 500;
 
 /** `/smart/:generationId`: a smart run's progress, read from the API, so a reload resumes it and starts nothing. */

@@ -5,7 +5,7 @@ import type { JobHandler } from './index.js';
 const STORAGE_PARALLELISM = 8;
 
 /**
- * Deletes history past its owner's plan's days (decisions.md: 30 on Starter and without a plan),
+ * Deletes history past its owner's plan's days (docs/decisions.md: 30 on Starter and without a plan),
  * oldest first, in batches: a batch's files first, then the rows still expired, so a run cut short
  * leaves rows the next run finds again and deletes whatever files remain (deleting a missing file
  * is no error). Generations still running, and uploads they read, are left alone; credit ledger

@@ -35,7 +35,7 @@ export async function up(db: AnyDb): Promise<void> {
     .createTable('generations')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    // Deleting an upload keeps its generations in history (decisions.md).
+    // Deleting an upload keeps its generations in history (docs/decisions.md).
     .addColumn('image_id', 'uuid', (c) => c.references('images.id').onDelete('set null'))
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('manual', 'smart', 'remove-background', 'generate-background')`))
     .addColumn('status', 'text', (c) =>

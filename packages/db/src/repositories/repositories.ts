@@ -1,5 +1,6 @@
 import { IDEMPOTENCY_WINDOW_HOURS } from '@prodshot/contracts';
 import type { Db } from '../database.js';
+import { AdvisoryLocksRepository } from './advisory-locks.js';
 import { BatchesRepository } from './batches-repository.js';
 import { CreditsRepository } from './credits-repository.js';
 import { GenerationsRepository } from './generations-repository.js';
@@ -12,6 +13,8 @@ import { WebhookEventsRepository } from './webhook-events-repository.js';
 
 /** Every table's repository over one connection (the pool, or a transaction). */
 export interface Repositories {
+  /** Transaction-scoped locks: only meaningful on repositories built over a transaction. */
+  advisoryLocks: AdvisoryLocksRepository;
   batches: BatchesRepository;
   credits: CreditsRepository;
   generations: GenerationsRepository;
@@ -29,6 +32,7 @@ export interface Repositories {
  */
 export function createRepositories(db: Db): Repositories {
   return {
+    advisoryLocks: new AdvisoryLocksRepository(db),
     batches: new BatchesRepository(db),
     credits: new CreditsRepository(db),
     generations: new GenerationsRepository(db),

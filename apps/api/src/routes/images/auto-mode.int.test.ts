@@ -37,7 +37,7 @@ async function generation(id: string): Promise<GenerationDto> {
   return (await testApp.app.inject({ method: 'GET', url: `/api/generations/${id}`, headers: session.auth })).json<{ data: GenerationDto }>().data;
 }
 
-describe("auto mode (spec §4: the engine picks the scene; history type 'Auto')", () => {
+describe("auto mode (docs/product-spec.md §4: the engine picks the scene; history type 'Auto')", () => {
   it("makes one shot by default, for one credit, in the scene the engine recommends first, recorded on the generation", async () => {
     const before = await balanceOf(testApp, session.userId);
     const response = await post('/api/images/generate-product-shots', { imageId, backgroundType: 'auto', ...hints });

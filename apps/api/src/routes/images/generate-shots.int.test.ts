@@ -39,7 +39,7 @@ function post(url: string, payload: object, headers: Record<string, string> = {}
   return testApp.app.inject({ method: 'POST', url, payload, headers: { ...who.auth, ...headers } });
 }
 
-describe('the image model calls of spec §7', () => {
+describe('the image model calls of docs/product-spec.md §7', () => {
   it('generate-product-shots answers with one processed image per requested output', async () => {
     const before = await balanceOf(testApp, session.userId);
     const response = await post('/api/images/generate-product-shots', { imageId, prompt: 'Wooden table', count: 2, productTitle: 'Red bottle' });

@@ -43,7 +43,7 @@ function enqueued(request: FastifyRequest, reply: FastifyReply, started: Partial
 }
 
 /**
- * The image model calls of spec §7. Each reserves credits, enqueues one job and either waits for it
+ * The image model calls of docs/product-spec.md §7. Each reserves credits, enqueues one job and either waits for it
  * (the spec's synchronous contract) or, with `Prefer: respond-async`, answers 202 at once. Prompt
  * enhancement is refused (403) outside the plans that include it, before anything is reserved or
  * queued; every job takes its place in the queue by its seller's plan.

@@ -38,7 +38,7 @@ async function generationOf(app: TestApp, who: Seller, id: string): Promise<Gene
   return response.json<{ data: GenerationDto }>().data;
 }
 
-/** The calls of spec §7 that name their upload in the body, each with what else it needs. */
+/** The calls of docs/product-spec.md §7 that name their upload in the body, each with what else it needs. */
 const CALLS: [string, object][] = [
   ['/api/images/generate-product-shots', { backgroundType: 'studio' }],
   ['/api/images/generate-product-shots', { backgroundType: 'auto' }],
@@ -46,7 +46,7 @@ const CALLS: [string, object][] = [
   ['/api/images/generate-product-style-recommendations', {}],
 ];
 
-describe('imageUrl-only calls on the filesystem store (spec §7)', () => {
+describe('imageUrl-only calls on the filesystem store (docs/product-spec.md §7)', () => {
   let app: TestApp;
   let alice: Seller;
   let bob: Seller;

@@ -1,4 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { jobIds } from '@prodshot/queue';
 import type { FastifyInstance } from 'fastify';
 import { accepted, errorResponses, InsufficientCreditsErrorBody, MoreLikeThisResponse, OutputParams, RetryStyleResponse } from '@prodshot/contracts';
 import { requireUser } from '../../plugins/auth.js';
@@ -23,7 +24,7 @@ export async function iterateRoutes(appBase: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { id, index } = request.params;
       const made = await service.moreLikeThis(request.user.id, { generationId: id, index }, idempotencyClaim(request));
-      bindLogContext(request, reply, { generationId: made.generationId, jobId: made.generationId });
+      bindLogContext(request, reply, { generationId: made.generationId, jobId: jobIds.generation(made.generationId) });
       return reply.status(202).send(accepted(made));
     },
   );

@@ -9,7 +9,7 @@ const UploadParams = Type.Object({ id: Type.String() });
 const FallbackQuery = Type.Object({ fallback: Type.Optional(Type.String()) });
 
 /**
- * Spec §8's fallback path for an upload whose signed URL failed to load: `/uploads/{id}?fallback=true`
+ * docs/product-spec.md §8's fallback path for an upload whose signed URL failed to load: `/uploads/{id}?fallback=true`
  * answers the owner the image itself (its thumbnail, or the upload where it has none), read with
  * the bearer token like any API call. No redirect: a redirect to MinIO or S3 would need the
  * bucket to allow the app's origin, and the link it leads to may be the one that failed.

@@ -30,7 +30,7 @@ export async function userRoutes(app: FastifyInstance, _deps: AppDeps): Promise<
       const name = (request.body?.name ?? '').trim();
       if (!name) throw new HttpError(400, NAME_REQUIRED_MESSAGE, 'name_required');
       if (name.length > NAME_MAX_LENGTH) throw new HttpError(400, `Name must be at most ${NAME_MAX_LENGTH} characters`, 'name_too_long');
-      // Email is read-only here (spec §5): it belongs to the authentication provider, so any email sent is ignored.
+      // Email is read-only here (docs/product-spec.md §5): it belongs to the authentication provider, so any email sent is ignored.
       const profile = await accounts.rename(request.user, name);
       if (!profile) throw userNotFound();
       return profile;

@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import './count-choice.css';
 
-/** One credit per image (decisions.md), whatever the mode. */
+/** One credit per image (docs/decisions.md), whatever the mode. */
 export function creditCost(count: number): string {
   return `${count} ${count === 1 ? 'credit' : 'credits'}`;
 }

@@ -8,7 +8,7 @@ import { storeToken } from './token-storage.js';
 
 interface ClerkAuthProviderProps {
   publishableKey: string;
-  /** Spec §7: tokens come from the template named for the product's API when one is configured. */
+  /** docs/product-spec.md §7: tokens come from the template named for the product's API when one is configured. */
   jwtTemplate?: string | undefined;
   children: ReactNode;
 }
@@ -52,7 +52,7 @@ export function ClerkBridge({ jwtTemplate, children }: { jwtTemplate?: string | 
       else storeToken((await register({ email, name, clerkId: userId }, token)).token);
       if (!cancelled) setRegistered(userId);
     })().catch((error: unknown) => {
-      // Spec §8: registration failures are only logged; the API still sees a valid Clerk session.
+      // docs/product-spec.md §8: registration failures are only logged; the API still sees a valid Clerk session.
       console.error('registration failed', error);
       if (!cancelled) setRegistered(userId);
     });

@@ -20,7 +20,7 @@ export function EmbeddedAuthProvider({ children }: { children: ReactNode }) {
     const stored = readStoredToken();
     if (!stored) return;
     let cancelled = false;
-    // A failed verification counts as not registered (spec §8): the visitor signs in again.
+    // A failed verification counts as not registered (docs/product-spec.md §8): the visitor signs in again.
     verifyToken(stored)
       .catch(() => ({ valid: false }))
       .then(({ valid }) => {

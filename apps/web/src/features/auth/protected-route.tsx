@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { Spinner } from '../../components/ui/spinner.js';
 import { useAuthState } from './auth-context.js';
 
-/** Spec §2: a spinner until auth has loaded, then the page or /sign-in with the original location. */
+/** docs/product-spec.md §2: a spinner until auth has loaded, then the page or /sign-in with the original location. */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const { status } = useAuthState();
   const location = useLocation();

@@ -5,7 +5,7 @@ import { newIdempotencyKey } from '../../lib/idempotency.js';
 import { queryKeys } from '../../lib/query-keys.js';
 
 export type CheckoutPhase = 'idle' | 'processing' | 'redirecting' | 'error';
-/** Spec §4: 'Redirecting to Payment...' stays up this long before leaving. */
+/** docs/product-spec.md §4: 'Redirecting to Payment...' stays up this long before leaving. */
 export const REDIRECT_DELAY_MS = 500;
 /** The spec's placeholder billing values: the payment provider collects the real ones. */
 export const PLACEHOLDER_BILLING = { city: 'N/A', country: 'US', state: 'N/A', street: 'N/A', zipcode: '00000' };
@@ -13,7 +13,7 @@ export const PLACEHOLDER_BILLING = { city: 'N/A', country: 'US', state: 'N/A', s
 /** idle → processing → redirecting → 500 ms → the payment link, or `fallback` when there is none. */
 export function useCheckoutFlow(fallback: string) {
   const [phase, setPhase] = useState<CheckoutPhase>('idle');
-  /** The payment helper's own message (spec §8, 'Create subscription'), under the screen's. */
+  /** The payment helper's own message (docs/product-spec.md §8, 'Create subscription'), under the screen's. */
   const [reason, setReason] = useState<string | null>(null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();

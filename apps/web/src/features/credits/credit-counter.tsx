@@ -6,7 +6,7 @@ import { totalCredits } from './api/get-subscription.js';
 
 /**
  * Total credits, or '...' while loading; a click goes to /pricing, hovering opens 'Credit Details'.
- * Once loading ends without data (the fetch failed, spec §8), it reads plan none and 0 credits.
+ * Once loading ends without data (the fetch failed, docs/product-spec.md §8), it reads plan none and 0 credits.
  * A touch screen has no hover (a tap would go straight to /pricing): there the first tap opens the
  * panel, a second goes to /pricing, and a tap elsewhere closes it. Mouse and keyboard are unchanged.
  */

@@ -1,4 +1,4 @@
-/** Spec §8: the checkout's message, with the payment helper's reason (the server's message, 'Server error: 502', ...) beneath it. */
+/** docs/product-spec.md §8: the checkout's message, with the payment helper's reason (the server's message, 'Server error: 502', ...) beneath it. */
 export function PaymentError({ reason }: { reason: string | null }) {
   return (
     <div className="form-error" role="alert">

@@ -8,7 +8,7 @@ export interface PlanLine {
 
 /**
  * Open to every plan with credits: the server gates none. Smart generation is the dashboard's
- * first path (spec §4), so every plan has it; its shots come at the plan's quality.
+ * first path (docs/product-spec.md §4), so every plan has it; its shots come at the plan's quality.
  */
 const EVERY_PLAN = ['Smart generation', 'All nine templates', 'Custom background prompts'];
 

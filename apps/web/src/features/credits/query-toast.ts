@@ -9,7 +9,7 @@ export interface ToastMessage {
   details?: string;
 }
 
-/** Spec §2 and §9: the toast shows for this long, then the query is cleared. */
+/** docs/product-spec.md §2 and §9: the toast shows for this long, then the query is cleared. */
 export const TOAST_DURATION_MS = 10_000;
 
 /** The query parameters that drive the dashboard toast (and are cleared with it). */

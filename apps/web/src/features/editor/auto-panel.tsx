@@ -2,7 +2,7 @@ import { OUTPUTS_PER_REQUEST_MAX } from '@prodshot/contracts';
 import { CountChoice } from '../../components/ui/count-choice.js';
 import './editor.css';
 
-/** Auto mode (spec §4): the engine picks the scene; the seller picks how many images, and sees what they cost. */
+/** Auto mode (docs/product-spec.md §4): the engine picks the scene; the seller picks how many images, and sees what they cost. */
 export function AutoPanel({ count, onCount }: { count: number; onCount: (count: number) => void }) {
   return (
     <div className="auto-panel">

@@ -6,7 +6,7 @@ import './editor.css';
 export const ENHANCE_SCREEN_ERROR = 'Failed to enhance prompt. Please try again.';
 export const ENHANCE_INVALID_RESPONSE = 'Invalid response from prompt enhancement service';
 
-/** Spec §4: the applied prompt glows for 200 ms, then fades over 800 ms. */
+/** docs/product-spec.md §4: the applied prompt glows for 200 ms, then fades over 800 ms. */
 const APPLY_FLASH_MS = 200;
 const APPLY_FADE_MS = 800;
 

@@ -3,7 +3,7 @@ import { pasteShortcut } from './use-paste-image.js';
 import './uploads.css';
 
 /**
- * Drag-and-drop or click-to-select; only image/* files are taken (spec §5). With `onFiles`, several
+ * Drag-and-drop or click-to-select; only image/* files are taken (docs/product-spec.md §5). With `onFiles`, several
  * photos may come at once (no `capture`, so a phone offers its camera roll), and several go there.
  * With `pasteHint`, the page takes pasted images too (usePasteImage) and the zone says so.
  */

@@ -38,7 +38,7 @@ function useFallbackImage(id: string | null): [Fallback, () => void] {
 }
 
 /**
- * Spec §8: a broken upload image falls back to /uploads/{id}?fallback=true, then to a placeholder.
+ * docs/product-spec.md §8: a broken upload image falls back to /uploads/{id}?fallback=true, then to a placeholder.
  * Fresh links (the list refetched once the old ones expired) get a first try of their own.
  */
 export function FallbackImage({ id, image, alt }: { id: string; image: RenditionUrls; alt: string }) {

@@ -1,6 +1,6 @@
 import type { ImageDto, RenditionUrls } from '@prodshot/contracts';
 
-/** Spec §3 upload list item: id equals fileId; lists show its renditions, never the original. */
+/** docs/product-spec.md §3 upload list item: id equals fileId; lists show its renditions, never the original. */
 export interface UploadItem extends RenditionUrls {
   id: string;
   imageId: string;
@@ -15,7 +15,7 @@ export function toUploadItem(image: ImageDto): UploadItem {
   return { id: image.fileId, imageId: image._id, fileId: image.fileId, originalUrl: url, thumbnailUrl, previewUrl, createdAt: image.createdAt, name: image.name };
 }
 
-/** A stored image chosen again: what the dashboard holds in place of a File (spec §3). */
+/** A stored image chosen again: what the dashboard holds in place of a File (docs/product-spec.md §3). */
 export interface StoredSelection {
   id: string;
   imageId: string;

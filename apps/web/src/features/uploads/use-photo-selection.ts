@@ -6,7 +6,7 @@ import { useImages } from './api/get-images.js';
 import { storedSelection, type StoredSelection, type UploadItem } from './upload-items.js';
 
 /**
- * An upload handed over from another page (spec §2's selectedImage), by its ids only: a signed
+ * An upload handed over from another page (docs/product-spec.md §2's selectedImage), by its ids only: a signed
  * link kept in history would have expired by the time Back or a reload brings the state again.
  */
 interface SelectedImageState {

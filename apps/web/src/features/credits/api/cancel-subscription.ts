@@ -5,7 +5,7 @@ import { queryKeys } from '../../../lib/query-keys.js';
 
 export const cancelSubscription = () => request<CancelSubscriptionResponse>('POST', '/payments/cancel-subscription', {}, { statusMessage: 'server-error' });
 
-/** Cancels the plan; spec §4: the status reads canceled at once, whatever the refetch brings later. */
+/** Cancels the plan; docs/product-spec.md §4: the status reads canceled at once, whatever the refetch brings later. */
 export function useCancelSubscription({ onSuccess, onError }: { onSuccess: () => void; onError: (caught: Error) => void }) {
   const queryClient = useQueryClient();
   return useMutation({

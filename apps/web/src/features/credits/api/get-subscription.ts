@@ -4,7 +4,7 @@ import { request } from '../../../lib/api-client.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 import { useAuthState } from '../../auth/auth-context.js';
 
-/** Spec §8: a failed credits fetch is only logged; the screens then read plan none and 0 credits. */
+/** docs/product-spec.md §8: a failed credits fetch is only logged; the screens then read plan none and 0 credits. */
 export async function getSubscription(): Promise<SubscriptionResponse> {
   try {
     return await request<SubscriptionResponse>('GET', '/users/subscription');
@@ -16,7 +16,7 @@ export async function getSubscription(): Promise<SubscriptionResponse> {
 
 export const subscriptionQueryOptions = () => queryOptions({ queryKey: queryKeys.subscription, queryFn: getSubscription });
 
-/** Credits load once a user is present; without a session nothing is fetched (spec §4). */
+/** Credits load once a user is present; without a session nothing is fetched (docs/product-spec.md §4). */
 export function useSubscription() {
   const { status } = useAuthState();
   return useQuery({ ...subscriptionQueryOptions(), enabled: status === 'signed-in' });

@@ -4,7 +4,7 @@ import { ApiError, NoResponseError } from '../../../lib/api-client.js';
 const PAYMENT_NO_RESPONSE = 'No response received from payment server';
 
 /**
- * Spec §8's payment helpers: the server's message or 'Server error: {status}', 'No response received
+ * docs/product-spec.md §8's payment helpers: the server's message or 'Server error: {status}', 'No response received
  * from payment server' when nothing came back, and `otherwise` for anything else (a request that
  * could not be made, an answer without its payment link).
  */

@@ -1,4 +1,4 @@
 import { requestBlob } from '../../../lib/api-client.js';
 
-/** Spec §8's fallback for an upload whose link failed: the image from the API itself, as the bearer token's owner. */
+/** docs/product-spec.md §8's fallback for an upload whose link failed: the image from the API itself, as the bearer token's owner. */
 export const getUploadFallback = (fileId: string) => requestBlob(`/uploads/${encodeURIComponent(fileId)}?fallback=true`);
