@@ -1,7 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { Accepted, Queued } from './accepted.js';
-import { NullableString, RunStatus } from './generations.js';
-import { Progress } from './progress.js';
+import { NullableString, RunStatus, StyleSlotDto } from './generations.js';
 import { OUTPUTS_PER_REQUEST_MAX, SMART_STYLES_MAX } from './images.js';
 import { AUTO_BACKGROUND, PROMPT_MAX_LENGTH, TEMPLATE_HANDLES, type ShotBackground } from './templates.js';
 
@@ -65,16 +64,7 @@ export type CreateBatchResponse = Static<typeof CreateBatchResponse>;
 
 
 /** One output slot of a batch item; its URLs are signed afresh on every read. */
-export const BatchOutputDto = Type.Object({
-  index: Type.Integer({ minimum: 0 }),
-  name: Type.String(),
-  status: RunStatus,
-  progress: Progress,
-  url: NullableString,
-  thumbnailUrl: NullableString,
-  previewUrl: NullableString,
-  error: NullableString,
-});
+export const BatchOutputDto = Type.Pick(StyleSlotDto, ['index', 'name', 'status', 'progress', 'url', 'thumbnailUrl', 'previewUrl', 'error']);
 export type BatchOutputDto = Static<typeof BatchOutputDto>;
 
 export const BatchItemDto = Type.Object({
