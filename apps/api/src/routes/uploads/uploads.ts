@@ -1,11 +1,11 @@
-import { errorResponses } from '@prodshot/contracts';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { errorResponses, IdParams } from '@prodshot/contracts';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
 import { sendStoredFile } from '../../services/stored-file.js';
 
-const UploadParams = Type.Object({ id: Type.String() });
 const FallbackQuery = Type.Object({ fallback: Type.Optional(Type.String()) });
 
 /**
@@ -14,14 +14,15 @@ const FallbackQuery = Type.Object({ fallback: Type.Optional(Type.String()) });
  * the bearer token like any API call. No redirect: a redirect to MinIO or S3 would need the
  * bucket to allow the app's origin, and the link it leads to may be the one that failed.
  */
-export async function uploadRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function uploadRoutes(appBase: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = appBase.withTypeProvider<TypeBoxTypeProvider>();
   const { uploadFallback } = app.services;
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/uploads/:id',
     {
       onRequest: requireUser,
       schema: {
-        params: UploadParams,
+        params: IdParams,
         querystring: FallbackQuery,
         response: {
           200: { description: 'The image (its thumbnail where it has one)', content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } },
