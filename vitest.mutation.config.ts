@@ -14,6 +14,10 @@ export default mergeConfig(
       environment: 'node',
       include: [
         'packages/db/src/repositories/credits-repository.int.test.ts',
+        'packages/db/src/settlement/settlement.int.test.ts',
+        'packages/db/src/settlement/ledger-keys.test.ts',
+        'apps/worker/src/handlers/product-shot.int.test.ts',
+        'apps/worker/src/handlers/style-shot.int.test.ts',
         'apps/worker/src/dispatch.test.ts',
         'apps/worker/src/dispatch.int.test.ts',
         'apps/worker/src/pipeline/slots.int.test.ts',
