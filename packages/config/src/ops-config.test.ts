@@ -44,6 +44,17 @@ describe('operator settings', () => {
     expectRefusedByName(shown);
   });
 
+  it('refuses the published storage credentials (MinIO\'s default, AWS\'s example, the old compose default), naming the variable', () => {
+    const minio = { ...base, MINIO_ENDPOINT: 'minio', MINIO_ACCESS_KEY: 'prodshot-app', MINIO_SECRET_KEY: 'a9f3c1d27e8b4a6c9d0e' };
+    expect(refusal(minio)).toBeUndefined();
+    for (const secret of ['minioadmin', 'prodshot-secret', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY']) {
+      const error = refusal({ ...minio, MINIO_SECRET_KEY: secret });
+      expect(error?.variable, secret).toBe('MINIO_SECRET_KEY');
+      expect(error?.message).toContain('published example credential');
+    }
+    expect(refusal({ ...minio, MINIO_ACCESS_KEY: 'minioadmin' })?.variable).toBe('MINIO_ACCESS_KEY');
+  });
+
   it('accepts chosen secrets, even ones that hold the words inside others', () => {
     expect(refusal({ ...base, ADMIN_USER: 'ops', ADMIN_PASSWORD: 'exchange-meridian-42' })).toBeUndefined();
     expect(refusal({ ...base, SIGNED_URL_SECRET: 'f3a9c1d27e8b4a6c9d0e' })).toBeUndefined();
