@@ -71,6 +71,8 @@ async function main(): Promise<void> {
   const metrics = createWorkerMetrics(deps.producer);
   deps.metrics = metrics;
   for (const worker of workers) {
+    // With 'job completed', an operator (and the container test) sees which replica held a job.
+    worker.on('active', (job) => log.info(jobLogFields(job), 'job started'));
     worker.on('completed', (job) => {
       metrics.observeCompleted(job);
       log.info(jobLogFields(job), 'job completed');

@@ -1,0 +1,89 @@
+import { execFile, spawn, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const run = promisify(execFile);
+
+/** `docker compose` (v2) where the plugin answers, else Debian's `docker-compose` (v1, no `--wait`). */
+function composeCommand(): string[] {
+  return spawnSync('docker', ['compose', 'version'], { stdio: 'ignore' }).status === 0 ? ['docker', 'compose'] : ['docker-compose'];
+}
+
+export interface ComposeStack {
+  project: string;
+  /** Runs a compose subcommand for this project, its output shown as it comes (builds are long). */
+  show(args: string[]): Promise<void>;
+  /** Runs a compose subcommand and answers its standard output. */
+  read(args: string[]): Promise<string>;
+  containers(service: string): Promise<string[]>;
+  /** Waits until every container of the project that has a health check reports healthy, and one-shot ones exited 0. */
+  waitHealthy(timeoutMs: number): Promise<void>;
+  down(): Promise<void>;
+}
+
+export function composeStack(repoRoot: string, project: string, env: NodeJS.ProcessEnv): ComposeStack {
+  const [command, ...base] = composeCommand();
+  const args = (rest: string[]) => [...base, '--project-name', project, '--file', 'docker-compose.yml', ...rest];
+  const options = { cwd: repoRoot, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 };
+  const stack: ComposeStack = {
+    project,
+    show: (rest) =>
+      new Promise((resolve, reject) => {
+        const child = spawn(command!, args(rest), { ...options, stdio: ['ignore', 'inherit', 'inherit'] });
+        child.once('error', reject);
+        child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${rest.join(' ')} exited with ${code}`))));
+      }),
+    read: async (rest) => (await run(command!, args(rest), options)).stdout,
+    containers: async (service) => (await stack.read(['ps', '-q', service])).split('\n').filter(Boolean),
+    waitHealthy: async (timeoutMs) => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const states = await containerStates(await stack.read(['ps', '-q', '-a']).then((out) => out.split('\n').filter(Boolean)));
+        const failed = states.find((s) => s.exited && s.exitCode !== 0);
+        if (failed) throw new Error(`${failed.name} exited with ${failed.exitCode}:\n${await logsTail(failed.id)}`);
+        const waiting = states.filter((s) => !s.exited && s.health !== null && s.health !== 'healthy');
+        if (states.length > 0 && waiting.length === 0) return;
+        if (Date.now() > deadline) throw new Error(`not healthy after ${timeoutMs / 1000} s: ${waiting.map((s) => `${s.name} (${s.health})`).join(', ')}`);
+        await sleep(2000);
+      }
+    },
+    down: () => stack.show(['down', '--volumes', '--remove-orphans', '--timeout', '5']),
+  };
+  return stack;
+}
+
+interface ContainerState {
+  id: string;
+  name: string;
+  exited: boolean;
+  exitCode: number;
+  health: string | null;
+}
+
+async function containerStates(ids: string[]): Promise<ContainerState[]> {
+  if (ids.length === 0) return [];
+  const format = '{{.Id}}|{{.Name}}|{{.State.Status}}|{{.State.ExitCode}}|{{if .State.Health}}{{.State.Health.Status}}{{end}}';
+  const { stdout } = await run('docker', ['inspect', '--format', format, ...ids]);
+  return stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [id, name, status, exitCode, health] = line.split('|');
+      return { id: id!, name: name!.replace(/^\//, ''), exited: status === 'exited', exitCode: Number(exitCode), health: health || null };
+    });
+}
+
+export async function logsTail(container: string, lines = 40): Promise<string> {
+  const { stdout, stderr } = await run('docker', ['logs', '--tail', String(lines), container], { maxBuffer: 16 * 1024 * 1024 });
+  return `${stdout}${stderr}`;
+}
+
+/** A container's whole log, standard output and error together (pino writes JSON lines to stdout). */
+export async function logsOf(container: string): Promise<string> {
+  const { stdout, stderr } = await run('docker', ['logs', container], { maxBuffer: 64 * 1024 * 1024 });
+  return `${stdout}${stderr}`;
+}
+
+export async function killContainer(container: string): Promise<void> {
+  await run('docker', ['kill', container]);
+}
