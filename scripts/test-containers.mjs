@@ -9,7 +9,7 @@ import path from 'node:path';
 checkNodeVersion();
 ensureDependencies();
 const docker = await ensureDocker();
-let status = 1;
+let status;
 try {
   await ensureStandins();
   say('building the container test…');
