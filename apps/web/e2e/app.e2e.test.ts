@@ -1,26 +1,24 @@
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TAP_PRODUCT_MESSAGE } from '@prodshot/contracts';
-import { CORPUS_PRODUCTS, screenshot, VIEWPORTS } from './support/browser.js';
+import { corpusFile } from '@prodshot/fixtures';
+import { screenshot, VIEWPORTS } from './support/browser.js';
 import { expectNoAxeViolations, signUp, startStackWithPage, stopStackWithPage, uploadViaApi } from './support/session.js';
 import type { RunningStack } from './support/stack.js';
 import { photoFile } from './support/photos.js';
 
-const PRODUCT = path.join(CORPUS_PRODUCTS, 'saleor-blue-plimsolls-1.png');
+const PRODUCT = corpusFile('products', 'saleor-blue-plimsolls-1.png');
 /** Smaller (1360×1190), so bulk uploads for the pagination test stay quick. */
-const SMALL_PRODUCT = path.join(CORPUS_PRODUCTS, 'solidus_notebook.png');
-const haveCorpus = existsSync(PRODUCT);
+const SMALL_PRODUCT = corpusFile('products', 'solidus_notebook.png');
 /** Where the cap stands in the two-product photo, as fractions of it. */
 const CAP = { x: 980 / 1200, y: 350 / 700 };
 
 /** A shoe and a cap far apart on a pale wall: the engine cannot tell which one is for sale. */
 async function twoProductPhoto(): Promise<Buffer> {
   const shoe = await sharp(PRODUCT).resize(420).toBuffer();
-  const cap = await sharp(path.join(CORPUS_PRODUCTS, 'solidus_cap_red_1.png')).resize(360).toBuffer();
+  const cap = await sharp(corpusFile('products', 'solidus_cap_red_1.png')).resize(360).toBuffer();
   return sharp({ create: { width: 1200, height: 700, channels: 3, background: '#ece6dc' } })
     .composite([
       { input: shoe, left: 40, top: 140 },
@@ -29,7 +27,6 @@ async function twoProductPhoto(): Promise<Buffer> {
     .jpeg({ quality: 85 })
     .toBuffer();
 }
-if (!haveCorpus) console.warn(`skipping the web e2e tests: ${CORPUS_PRODUCTS} is absent (see ARCHITECTURE.md, Corpus)`);
 
 let stack: RunningStack;
 let browser: Browser;
@@ -37,7 +34,6 @@ let page: Page;
 const email = `e2e-${Date.now()}@example.com`;
 
 beforeAll(async () => {
-  if (!haveCorpus) return;
   ({ stack, browser, page } = await startStackWithPage({ acceptDownloads: true }));
 }, 180_000);
 
@@ -96,7 +92,7 @@ async function clickableAtCentre(target: Page, name: string): Promise<boolean> {
   });
 }
 
-describe.skipIf(!haveCorpus)('the web app in Chromium against the running stack', () => {
+describe('the web app in Chromium against the running stack', () => {
   it('sends a signed-out visitor from a protected page to /sign-in with the original location', async () => {
     const { page: visitor, close } = await signedOutPage(VIEWPORTS[1]);
     await visitor.goto('/profile?tab=1');

@@ -1,18 +1,16 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
+import { corpusFile } from '@prodshot/fixtures';
 import { readZip } from '@prodshot/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CORPUS_PRODUCTS, screenshot, VIEWPORTS } from './support/browser.js';
+import { screenshot, VIEWPORTS } from './support/browser.js';
 import { buyHundredCredits, expectNoAxeViolations, signUp, startStackWithPage, stopStackWithPage } from './support/session.js';
 import type { RunningStack } from './support/stack.js';
 
-const PRODUCTS = ['saleor-blue-plimsolls-1.png', 'saleor-mighty-mug.png', 'solidus_canvas_tote.png'].map((name) => path.join(CORPUS_PRODUCTS, name));
-const haveCorpus = PRODUCTS.every((file) => existsSync(file));
-if (!haveCorpus) console.warn(`skipping the batch e2e test: ${CORPUS_PRODUCTS} is absent (see ARCHITECTURE.md, Corpus)`);
+const PRODUCTS = ['saleor-blue-plimsolls-1.png', 'saleor-mighty-mug.png', 'solidus_canvas_tote.png'].map((name) => corpusFile('products', name));
 
 /** Each corpus cutout flattened onto a pale wall, as a seller's photo would be. */
 async function sellerPhotos(): Promise<string[]> {
@@ -32,7 +30,6 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  if (!haveCorpus) return;
   ({ stack, browser, page } = await startStackWithPage({ acceptDownloads: true }));
 }, 180_000);
 
@@ -41,7 +38,7 @@ afterAll(() => stopStackWithPage({ stack, browser }), 60_000);
 const creditTotal = () => page.getByTestId('credit-total').textContent();
 const doneItems = () => page.locator('[data-testid="batch-item"]', { hasText: '1 of 1 done' }).count();
 
-describe.skipIf(!haveCorpus)('a batch in Chromium against the running stack', () => {
+describe('a batch in Chromium against the running stack', () => {
   it('takes 3 corpus photos from one pick through one confirmation to a zip of readable names', async () => {
     await signUp(page, 'Batch Seller', `e2e-batch-${Date.now()}@example.com`);
     await buyHundredCredits(page);

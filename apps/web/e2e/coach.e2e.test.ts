@@ -1,8 +1,8 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CORPUS_PRODUCTS, screenshot, VIEWPORTS } from './support/browser.js';
+import { corpusFile } from '@prodshot/fixtures';
+import { screenshot, VIEWPORTS } from './support/browser.js';
 import { buyHundredCredits, expectNoAxeViolations, signUp, startStackWithPage, stopStackWithPage } from './support/session.js';
 import type { RunningStack } from './support/stack.js';
 import { photoFile } from './support/photos.js';
@@ -11,7 +11,7 @@ const BLUR_ADVICE = 'Hold the phone steady (rest it on something) and tap the sh
 
 /** A corpus shoe, out of focus: what the coach must catch. Named so the advice can say 'shoe'. */
 async function blurredShoe(): Promise<string> {
-  const photo = await sharp(path.join(CORPUS_PRODUCTS, 'saleor-blue-plimsolls-1.png')).blur(10).png().toBuffer();
+  const photo = await sharp(corpusFile('products', 'saleor-blue-plimsolls-1.png')).blur(10).png().toBuffer();
   return photoFile(photo, 'blue-plimsolls shoe.png');
 }
 

@@ -1,20 +1,13 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusFile } from '@prodshot/fixtures';
 import { axeViolations } from './support/axe.js';
-import { CORPUS_PRODUCTS, screenshot, VIEWPORTS } from './support/browser.js';
+import { screenshot, VIEWPORTS } from './support/browser.js';
 import { buyHundredCredits, signUp, startStackWithPage, stopStackWithPage } from './support/session.js';
 import type { RunningStack } from './support/stack.js';
-import { drawnBottlePhoto } from './support/photos.js';
 
-const CORPUS_PRODUCT = path.join(CORPUS_PRODUCTS, 'saleor-blue-plimsolls-1.png');
-
-/** A real product photo from the corpus when it is there; else a drawn bottle on a pale backdrop, which the engine finds as well. */
-async function productPhoto(): Promise<string> {
-  if (existsSync(CORPUS_PRODUCT)) return CORPUS_PRODUCT;
-  return drawnBottlePhoto();
-}
+/** A real product photo from the corpus, as a seller would upload one. */
+const CORPUS_PRODUCT = corpusFile('products', 'saleor-blue-plimsolls-1.png');
 
 let stack: RunningStack;
 let browser: Browser;
@@ -34,7 +27,7 @@ describe('editor auto mode in Chromium against the running stack', () => {
     // Add-on credits without a plan: shots at 1024 px, the quickest to render.
     await buyHundredCredits(page);
 
-    await page.locator('#image-input').setInputFiles(await productPhoto());
+    await page.locator('#image-input').setInputFiles(CORPUS_PRODUCT);
     await page.getByRole('button', { name: 'Continue with Manual Design' }).click();
     await page.waitForURL('**/editor');
     await page.getByRole('tab', { name: 'Auto' }).click();

@@ -13,7 +13,7 @@ export {
   type MintTemplateTokenOptions,
   type TestSessionKey,
 } from './tokens.js';
-export { parseStripeForm, startStripeFake, stripeFixture, stripeFixturesAvailable, VENDOR_FIXTURES_DIR, type StripeFake, type StripeFakeRequest } from './stripe-fake.js';
+export { parseStripeForm, startStripeFake, STRIPE_FIXTURES, stripeFixture, type StripeFake, type StripeFakeRequest } from './stripe-fake.js';
 export { startStallingProxy, type StallingProxy } from '@prodshot/embedded';
 export { startFlakyImageModel, type FlakyImageModel, type FlakyStyle } from './flaky-image-model.js';
 export { readZip } from './zip.js';

@@ -4,7 +4,7 @@ import type { StripeObject } from './stripe-fixtures.js';
 import { stripeResources } from './stripe-resources.js';
 import { parseStripeForm } from './stripe-wire.js';
 
-export { stripeFixture, stripeFixturesAvailable, VENDOR_FIXTURES_DIR } from './stripe-fixtures.js';
+export { STRIPE_FIXTURES, stripeFixture } from './stripe-fixtures.js';
 export { parseStripeForm } from './stripe-wire.js';
 
 export interface StripeFakeRequest {

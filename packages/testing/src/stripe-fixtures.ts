@@ -1,16 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { vendorFixture } from '@prodshot/fixtures';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-/** ../shared/vendor-fixtures beside the repository (Stripe's own fixture objects). */
-export const VENDOR_FIXTURES_DIR = path.resolve(repoRoot, '..', 'shared', 'vendor-fixtures');
-const STRIPE_FIXTURES = path.join(VENDOR_FIXTURES_DIR, 'stripe-fixtures3.json');
-
-export function stripeFixturesAvailable(): boolean {
-  return existsSync(STRIPE_FIXTURES);
-}
+/** Stripe's own example objects (stripe/openapi fixtures3.json, the ones stripe-mock serves), so the fake answers in Stripe's real shapes. */
+export const STRIPE_FIXTURES = vendorFixture('stripe-fixtures3.json');
 
 export type StripeObject = Record<string, unknown>;
 

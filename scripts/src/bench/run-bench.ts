@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
+import { corpusFile } from '@prodshot/fixtures';
 import { createImageModel, normaliseInput } from '@prodshot/imaging';
-import { runMain, startBenchStack, repoRoot } from './bench-stack.js';
+import { runMain, startBenchStack } from './bench-stack.js';
 import { engineOnly, engineThroughput } from './engine-alone.js';
 import { smartForSellers, smartFromUncutPhoto, styleEndToEnd } from './generation-phases.js';
 import { priorityPhase } from './priority.js';
@@ -13,7 +12,7 @@ import { median, percentile, round } from './stats.js';
 import { writeReport, type BenchResults } from './report.js';
 import { UPLOAD_BURST, uploadBurst } from './upload-burst.js';
 
-const PRODUCT = path.resolve(repoRoot, '..', 'shared', 'corpus', 'products', 'saleor-blue-plimsolls-1.png');
+const PRODUCT = corpusFile('products', 'saleor-blue-plimsolls-1.png');
 /**
  * Each enqueue phase lasts this long: 600 to 1,500 accepts, so that the p99 is a stable figure and
  * not the luck of one moment (a stall delays the few requests in flight together, and at 500
@@ -26,7 +25,6 @@ function log(message: string): void {
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(PRODUCT)) throw new Error(`The bench needs ${PRODUCT} (../shared/corpus beside the repository).`);
   const cutout = await createImageModel({ kind: 'local' }).removeBackground((await normaliseInput(await readFile(PRODUCT))).buffer);
   log('engine only…');
   const engineMsMedian = await engineOnly(cutout);

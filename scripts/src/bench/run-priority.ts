@@ -1,10 +1,10 @@
-import path from 'node:path';
-import { runMain, repoRoot, startBenchStack } from './bench-stack.js';
+import { corpusFile } from '@prodshot/fixtures';
+import { runMain, startBenchStack } from './bench-stack.js';
 import { priorityPhase } from './priority.js';
 import { writePriorityReport } from './report.js';
 import { newSeller } from './seller.js';
 
-const PRODUCT = path.resolve(repoRoot, '..', 'shared', 'corpus', 'products', 'saleor-blue-plimsolls-1.png');
+const PRODUCT = corpusFile('products', 'saleor-blue-plimsolls-1.png');
 
 /** The bench's priority phase alone, on a fresh stack: minutes, where the whole bench takes long. */
 async function main(): Promise<void> {

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort, startLocalS3, startStallingProxy, type StallingProxy } from '@prodshot/embedded';
-import { repoRoot, startBenchStack, type BenchStack, type ServiceProcess } from './bench-stack.js';
+import { corpusFile } from '@prodshot/fixtures';
+import { startBenchStack, type BenchStack, type ServiceProcess } from './bench-stack.js';
 import { upsertSection } from './report.js';
 import { newSeller, post, putOnPlan, type Seller } from './seller.js';
 
-const PRODUCT = path.resolve(repoRoot, '..', 'shared', 'corpus', 'products', 'saleor-dash-force-1.png');
+const PRODUCT = corpusFile('products', 'saleor-dash-force-1.png');
 const SELLERS = 20;
 const minutes = Number(process.env.SOAK_MINUTES ?? 10);
 const STALL_EVERY_MS = 90_000;
@@ -101,7 +101,6 @@ async function chaos(stack: BenchStack, until: number): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(PRODUCT)) throw new Error(`The soak needs ${PRODUCT} (../shared/corpus beside the repository).`);
   const s3Dir = await mkdtemp(path.join(tmpdir(), 'prodshot-soak-s3-'));
   const s3 = await startLocalS3({ dataDir: s3Dir, port: await freePort() });
   const proxy = await startStallingProxy({ host: s3.endPoint, port: s3.port });

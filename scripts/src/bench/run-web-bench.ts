@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { AUTH_TOKEN_STORAGE_KEY } from '@prodshot/contracts';
+import { corpusFile } from '@prodshot/fixtures';
 import { repoRoot, startBenchStack } from './bench-stack.js';
 import { lighthouseScores, type LighthouseScores } from './lighthouse-run.js';
 import { measureVisit, type Transfer } from './page-transfer.js';
@@ -16,7 +17,7 @@ import { generateShots, growthSeller, uploadPhotos } from './web-seller.js';
  * window); then Lighthouse's mobile run on the public pages.
  */
 
-const PRODUCT = path.resolve(repoRoot, '..', 'shared', 'corpus', 'products', 'saleor-blue-plimsolls-1.png');
+const PRODUCT = corpusFile('products', 'saleor-blue-plimsolls-1.png');
 const UPLOADS = 7;
 const GENERATIONS = 24;
 const LIGHTHOUSE_RUNS = 3;

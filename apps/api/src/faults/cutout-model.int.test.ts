@@ -5,15 +5,13 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { SubjectDto } from '@prodshot/contracts';
 import { freePort } from '@prodshot/embedded';
-import { corpusDir, corpusFiles } from '@prodshot/imaging/corpus';
+import { corpusFile } from '@prodshot/fixtures';
 import { uploadCutoutKey } from '@prodshot/storage';
 import { startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
 import { balanceOf, eventually, grantCredits, signIn, upload, type Session } from '../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../test-app.test-support.js';
 
 const stack = inject('stack');
-const products = corpusFiles('products');
-if (!corpusDir('products')) console.warn('cutout model tests with corpus photos skipped: ../shared/corpus/products is absent');
 
 let testApp: TestApp | undefined;
 let worker: WorkerProcess | undefined;
@@ -41,8 +39,8 @@ async function subjectOf(app: TestApp, session: Session, imageId: string): Promi
 
 /** Two corpus products far apart on a pale wall: either could be "the product". */
 async function twoProducts(): Promise<{ photo: Buffer; left: { x: number; y: number }; right: { x: number; y: number } }> {
-  const shoe = await sharp(products.find((f) => f.endsWith('saleor-blue-plimsolls-1.png'))!).resize(420).toBuffer();
-  const cap = await sharp(products.find((f) => f.endsWith('solidus_cap_red_1.png'))!).resize(360).toBuffer();
+  const shoe = await sharp(corpusFile('products', 'saleor-blue-plimsolls-1.png')).resize(420).toBuffer();
+  const cap = await sharp(corpusFile('products', 'solidus_cap_red_1.png')).resize(360).toBuffer();
   const photo = await sharp({ create: { width: 1200, height: 700, channels: 3, background: '#ece6dc' } })
     .composite([
       { input: shoe, left: 40, top: 140 },
@@ -54,7 +52,7 @@ async function twoProducts(): Promise<{ photo: Buffer; left: { x: number; y: num
 }
 
 describe('the cutout model in a worker (the shipped ISNet weights, end to end)', () => {
-  it.skipIf(!corpusDir('products'))('asks for a tap when a photo holds two products, and cuts out the one tapped, once', async () => {
+  it('asks for a tap when a photo holds two products, and cuts out the one tapped, once', async () => {
     testApp = await buildTestApp(stack);
     const session = await signIn(testApp, 'tapper@example.com');
     await grantCredits(testApp, session.userId, 2);

@@ -5,7 +5,6 @@ import { repoRoot } from './stack.js';
 
 export const CHROMIUM = process.env.PRODSHOT_CHROMIUM ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.join(repoRoot, 'bench', 'out', 'screenshots');
-export const CORPUS_PRODUCTS = path.resolve(repoRoot, '..', 'shared', 'corpus', 'products');
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({

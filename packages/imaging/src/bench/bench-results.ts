@@ -96,7 +96,7 @@ export async function writeResults(summary: Summary, table: Figure[]): Promise<v
       .join(', ')}.`,
     '',
     'Method: IoU compares the cutout\'s alpha with the truth (alpha ≥ 128 both), at the photo\'s size. The `flat` set',
-    'is each corpus cutout (`../shared/corpus/products`) flattened onto white, grey, pink and a soft gradient. The',
+    'is each corpus cutout (`packages/fixtures/corpus/products`) flattened onto white, grey, pink and a soft gradient. The',
     '`real` set (`src/bench/real-set.ts`) composites each cutout into seller-like photos, 1024–1280 px: real',
     'photographs of wood, fabric, grass and stone and of busy scenes with other salient objects (bench/real-photos,',
     'sources and licences in SOURCES.md), and synthesised off-white sweeps; the product at 35–65% of the short side',

@@ -2,7 +2,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { basename, join } from 'node:path';
 import sharp from 'sharp';
-import { corpusDir, corpusFiles, corpusFolder, repoRoot } from '../corpus/corpus.js';
+import { corpusFiles } from '@prodshot/fixtures';
+import { repoRoot } from '../corpus/corpus.js';
 import type { ImageModel } from '../types.js';
 import { benchEngine, benchEngineLabel } from './bench-engine.js';
 import { median, peakRssMb, round } from './bench-measures.js';
@@ -15,10 +16,6 @@ const SPEED_RUNS = 9;
 
 async function main(): Promise<void> {
   const all = corpusFiles('products').filter((f) => f.endsWith('.png'));
-  if (!corpusDir('products')) {
-    console.error(`bench skipped: corpus folder ${corpusFolder('products')} is absent`);
-    process.exit(1);
-  }
   // BENCH_IMAGING_PRODUCTS=3 runs the first 3 products only: a quick check, not figures to publish.
   const limit = Number(process.env.BENCH_IMAGING_PRODUCTS) || all.length;
   const files = all.slice(0, limit);

@@ -1,8 +1,12 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { corpusFiles, corpusFolder, type CorpusKind } from '@prodshot/fixtures';
 
-export type CorpusFolder = 'products' | 'edge-cases' | 'hostile';
+// The corpus now lives in the repository (@prodshot/fixtures), which new code imports directly.
+// These names stay for src/cli, which reads the corpus through them.
+export { corpusFiles, corpusFolder };
+export type CorpusFolder = CorpusKind;
 
 /** The monorepo root: the nearest ancestor whose package.json declares workspaces. */
 export function repoRoot(): string {
@@ -16,23 +20,7 @@ export function repoRoot(): string {
   }
 }
 
-/** ../shared/corpus/<folder> relative to the repo root (read in place, never copied), whether or not this clone has it. */
-export function corpusFolder(folder: CorpusFolder): string {
-  return resolve(repoRoot(), '..', 'shared', 'corpus', folder);
-}
-
-/** The corpus folder, or null in a clone that does not have it (tests that need it skip). */
-export function corpusDir(folder: CorpusFolder): string | null {
-  const dir = corpusFolder(folder);
-  return existsSync(dir) ? dir : null;
-}
-
-/** Image files of a corpus folder (licence texts left out), sorted; none when the folder is absent. */
-export function corpusFiles(folder: CorpusFolder): string[] {
-  const dir = corpusDir(folder);
-  if (!dir) return [];
-  return readdirSync(dir)
-    .filter((name) => !name.startsWith('LICENSE') && !name.endsWith('.md'))
-    .sort()
-    .map((name) => join(dir, name));
+/** The corpus folder: every clone has it now, so this is corpusFolder under its old name. */
+export function corpusDir(folder: CorpusFolder): string {
+  return corpusFolder(folder);
 }

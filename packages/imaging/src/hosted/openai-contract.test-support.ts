@@ -1,12 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { repoRoot } from '../corpus/corpus.js';
+import { vendorFixture } from '@prodshot/fixtures';
 
-/** OpenAI's own OpenAPI document (README of ../shared/vendor-fixtures): read in place, never copied. */
-export const OPENAI_DOCUMENT = resolve(repoRoot(), '..', 'shared', 'vendor-fixtures', 'openai-openapi.json');
+/** OpenAI's own OpenAPI document, as published (packages/fixtures/SOURCES.md): the contract, not our guess at it. */
+export const OPENAI_DOCUMENT = vendorFixture('openai-openapi.json');
 const ID = 'openai-openapi.json';
 
 type Json = Record<string, unknown>;
@@ -26,7 +25,6 @@ function without3_0Nullable(node: unknown): unknown {
 }
 
 function loadDocument(): Json & { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Json>; responses: Record<string, Operation['responses'][string]> } } {
-  if (!existsSync(OPENAI_DOCUMENT)) throw new Error(`OpenAI's OpenAPI document is missing: ${OPENAI_DOCUMENT} (see ../shared/vendor-fixtures/README.md)`);
   return without3_0Nullable(JSON.parse(readFileSync(OPENAI_DOCUMENT, 'utf8'))) as ReturnType<typeof loadDocument>;
 }
 

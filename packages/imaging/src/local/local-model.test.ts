@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { TEMPLATE_HANDLES } from '@prodshot/contracts';
-import { corpusFiles, corpusFolder } from '../corpus/corpus.js';
+import { corpusFiles } from '@prodshot/fixtures';
 import { ImagingError } from '../errors.js';
 import { productPhoto } from '../test-support.js';
 import { makeRenditions } from '../renditions/make-renditions.js';
@@ -151,7 +151,7 @@ describe('LocalImageModel cutout, analysis and styles', () => {
 
 describe('edge-case and hostile corpus: a shot or a typed error, never a crash', () => {
   const files = [...corpusFiles('edge-cases'), ...corpusFiles('hostile')];
-  it.skipIf(files.length === 0)(`every file of ${corpusFolder('edge-cases')} and ${corpusFolder('hostile')}`, async () => {
+  it(`every file of corpus/edge-cases and corpus/hostile (${files.length})`, async () => {
     const outcomes: Record<string, string> = {};
     for (const file of files) {
       try {

@@ -1,16 +1,13 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
 import type { CoachWarning, ImageDto, ImageListResponse, SubjectDto, SubjectResponse } from '@prodshot/contracts';
-import { corpusDir } from '@prodshot/imaging/corpus';
+import { corpusFile } from '@prodshot/fixtures';
 import { startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
 import { eventually, signIn, upload, type Session } from '../../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 
 const stack = inject('stack');
-const products = corpusDir('products');
-if (!products) console.warn('coach tests skipped: ../shared/corpus/products is absent');
-const shoeFile = products ? path.join(products, 'saleor-blue-plimsolls-1.png') : '';
+const shoeFile = corpusFile('products', 'saleor-blue-plimsolls-1.png');
 
 let testApp: TestApp;
 let worker: WorkerProcess;
@@ -47,7 +44,7 @@ function analysed(imageId: string): Promise<SubjectDto> {
   }, 60_000, 'the upload analysis');
 }
 
-describe.skipIf(!products)('the photo coach on an upload (corpus photos)', () => {
+describe('the photo coach on an upload (corpus photos)', () => {
   it('answers a clean corpus photo with no warning, before and after the product checks', async () => {
     const shoe = await sharp(shoeFile).toBuffer();
     const image = await uploaded(shoe, 'blue plimsolls shoe.png');

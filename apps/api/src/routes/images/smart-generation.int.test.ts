@@ -2,14 +2,13 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { GenerationDto } from '@prodshot/contracts';
-import { corpusDir, corpusFiles } from '@prodshot/imaging/corpus';
+import { corpusFile } from '@prodshot/fixtures';
 import { startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
 import { balanceOf, connectSocket, eventually, grantCredits, signIn, upload, type ClientSocket } from '../../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 
 const stack = inject('stack');
-const shoe = corpusFiles('products').find((file) => file.endsWith('saleor-blue-plimsolls-1.png'));
-if (!corpusDir('products')) console.warn('smart generation tests skipped: ../shared/corpus/products is absent');
+const shoe = corpusFile('products', 'saleor-blue-plimsolls-1.png');
 
 let testApp: TestApp | undefined;
 let workers: WorkerProcess[] = [];
@@ -47,7 +46,7 @@ async function ledgerRows(app: TestApp, generationId: string) {
   return app.deps.db.selectFrom('credit_ledger').select(['kind', 'subscription_delta', 'addon_delta', 'idempotency_key']).where('generation_id', '=', generationId).execute();
 }
 
-describe.skipIf(!shoe)('smart generation end to end (API + real worker processes + Postgres + Redis + storage)', () => {
+describe('smart generation end to end (API + real worker processes + Postgres + Redis + storage)', () => {
   it('turns one upload into four stored styles, pushed live, for exactly four credits', async () => {
     testApp = await buildTestApp(stack, { listen: true });
     const session = await signIn(testApp, 'seller@example.com');
@@ -56,7 +55,7 @@ describe.skipIf(!shoe)('smart generation end to end (API + real worker processes
     const { socket, events } = await connectSocket(testApp, session.token);
     sockets.push(socket);
 
-    const uploaded = await upload(testApp, session, shoe!);
+    const uploaded = await upload(testApp, session, shoe);
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const generationId = await startSmart(testApp, session.token, uploaded.json<{ _id: string }>()._id);
 
@@ -88,7 +87,7 @@ describe.skipIf(!shoe)('smart generation end to end (API + real worker processes
     workers.push(first);
     const { socket, events } = await connectSocket(testApp, session.token);
     sockets.push(socket);
-    const uploaded = await upload(testApp, session, shoe!);
+    const uploaded = await upload(testApp, session, shoe);
     const generationId = await startSmart(testApp, session.token, uploaded.json<{ _id: string }>()._id);
 
     await eventually(() => events.find((e) => e.event === 'generation:style' && e.payload.status === 'running'), 60_000, 'a style to start running');
@@ -114,7 +113,7 @@ describe.skipIf(!shoe)('smart generation end to end (API + real worker processes
     testApp = await buildTestApp(stack, { listen: true });
     const session = await signIn(testApp, 'storage-fault@example.com');
     await grantCredits(testApp, session.userId, 4);
-    const uploaded = await upload(testApp, session, shoe!);
+    const uploaded = await upload(testApp, session, shoe);
     const generationId = await startSmart(testApp, session.token, uploaded.json<{ _id: string }>()._id);
     // A folder where style 2's output file must go: every write of that one output fails, for real.
     const blocked = path.join(testApp.env.STORAGE_DIR!, 'users', session.userId, 'generations', generationId, '2.png', 'blocker');
@@ -138,7 +137,7 @@ describe.skipIf(!shoe)('smart generation end to end (API + real worker processes
     testApp = await buildTestApp(stack);
     const session = await signIn(testApp, 'broke@example.com');
     await grantCredits(testApp, session.userId, 3);
-    const uploaded = await upload(testApp, session, shoe!);
+    const uploaded = await upload(testApp, session, shoe);
     const response = await testApp.app.inject({
       method: 'POST',
       url: '/api/images/smart-generate-product-shots',

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { sql } from 'kysely';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
@@ -7,10 +8,9 @@ import { CreditsRepository, type LedgerKind } from '@prodshot/db';
 import {
   mintSessionToken,
   startStripeFake,
+  STRIPE_FIXTURES,
   stripeFixture,
-  stripeFixturesAvailable,
   testClerkId,
-  VENDOR_FIXTURES_DIR,
   type StripeFake,
 } from '@prodshot/testing';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
@@ -20,7 +20,7 @@ const WEBHOOK_SECRET = 'whsec_prodshot_test_secret';
 const SECRET_KEY = 'sk_test_prodshot_fake';
 const signer = new Stripe(SECRET_KEY);
 
-describe.skipIf(!stripeFixturesAvailable())(`Stripe provider against a local fake built from ${VENDOR_FIXTURES_DIR}`, () => {
+describe(`Stripe provider against a local fake built from ${path.basename(STRIPE_FIXTURES)}`, () => {
   let fake: StripeFake;
   let testApp: TestApp;
 
