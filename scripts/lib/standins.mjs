@@ -45,6 +45,15 @@ const STANDINS = [
       };
     },
   },
+  {
+    image: 'nginx:1.27-alpine',
+    dir: 'nginx',
+    prepare: (ctx) => {
+      // gettext-base for envsubst; wget for compose's healthcheck (http only, so no CA bundle).
+      debianRootfs(ctx, ['nginx', 'gettext-base', 'wget']);
+      return { label: `stand-in: Debian bookworm's nginx ${debianVersion('nginx')} (not 1.27, not Alpine) with an entrypoint of our own that renders /etc/nginx/templates like the official one` };
+    },
+  },
 ];
 
 /** The images this machine can build stand-ins for, in build order. */
@@ -127,6 +136,13 @@ function debianRootfs(ctx, packages, hooks = []) {
   ];
   const result = spawnSync('mmdebstrap', ['--quiet', ...args], { stdio: ['ignore', 'inherit', 'inherit'] });
   if (result.status !== 0) throw new Error(`mmdebstrap failed (exit ${result.status})`);
+}
+
+/** The upstream version of a Debian package as apt on this machine would install it, for labels. */
+function debianVersion(pkg) {
+  const result = spawnSync('apt-cache', ['policy', pkg], { encoding: 'utf8' });
+  const candidate = /Candidate:\s*(?:\d+:)?([^\s-]+)/.exec(result.stdout ?? '')?.[1];
+  return candidate && candidate !== '(none)' ? candidate : '(version unknown)';
 }
 
 /** `npm pack spec` into ctx; returns the tarball's path and the version npm resolved. */
