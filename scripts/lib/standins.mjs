@@ -83,6 +83,14 @@ const STANDINS = [
       };
     },
   },
+  {
+    image: 'redis:7-alpine',
+    dir: 'redis',
+    prepare: (ctx) => {
+      debianRootfs(ctx, ['redis-server']);
+      return { label: `stand-in: Debian bookworm's redis-server and redis-cli ${debianVersion('redis-server')} on minbase; not Alpine, not the official image` };
+    },
+  },
 ];
 
 /**
