@@ -91,6 +91,33 @@ const STANDINS = [
       return { label: `stand-in: Debian bookworm's redis-server and redis-cli ${debianVersion('redis-server')} on minbase; not Alpine, not the official image` };
     },
   },
+  {
+    image: 'minio/minio:latest',
+    dir: 'minio',
+    needs: ['node:24-bookworm-slim'],
+    prepare: (ctx) => {
+      const deps = { s3rver: lockedVersion('s3rver'), minio: lockedVersion('minio') };
+      npmInstall(path.join(ctx, 'app'), deps);
+      return {
+        label:
+          `stand-in, NOT MinIO: s3rver ${deps.s3rver} behind a front that checks SigV4 signatures against the root user and mc-added users, ` +
+          `MinIO health endpoints, mc stand-in (minio client ${deps.minio}); policies stored but NOT enforced, body hashes not checked, no console`,
+      };
+    },
+  },
+  {
+    image: 'minio/mc:latest',
+    dir: 'minio',
+    dockerfile: 'mc.Dockerfile',
+    needs: ['node:24-bookworm-slim'],
+    prepare: (ctx) => {
+      const deps = { minio: lockedVersion('minio') };
+      npmInstall(path.join(ctx, 'app'), deps);
+      return {
+        label: `stand-in, NOT MinIO's mc: a Node script on the minio client ${deps.minio}; admin calls (user add, policy create/attach) work against the MinIO stand-in only`,
+      };
+    },
+  },
 ];
 
 /**
@@ -119,8 +146,10 @@ export function standinImages() {
  * undefined when the local image is not a stand-in (an official one pulled earlier is left alone).
  */
 export function ensureStandins({ force = false, only } = {}) {
-  const wanted = only?.length ? STANDINS.filter((s) => only.includes(s.image) || only.includes(s.dir)) : STANDINS;
-  if (only?.length && wanted.length !== only.length) fail(`unknown stand-in among ${only.join(', ')}; known: ${standinImages().join(', ')}`);
+  const matches = (standin, name) => name === standin.image || name === standin.dir;
+  const unknown = (only ?? []).filter((name) => !STANDINS.some((s) => matches(s, name)));
+  if (unknown.length) fail(`no stand-in for ${unknown.join(', ')}; known: ${standinImages().join(', ')} (or their folders under infra/standins)`);
+  const wanted = only?.length ? STANDINS.filter((s) => only.some((name) => matches(s, name))) : STANDINS;
   const results = [];
   for (const standin of wanted) {
     if (!force && imageExists(standin.image)) {
