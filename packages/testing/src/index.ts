@@ -1,4 +1,4 @@
-export { startStack, containerRuntimeAvailable, TEMPLATE_DATABASE, type RunningTestStack, type StartStackOptions } from './start-stack.js';
+export { startStack, testStackChoice, CONTAINER_IMAGES, TEMPLATE_DATABASE, type RunningTestStack, type StartStackOptions } from './start-stack.js';
 export type { StackInfo, S3Endpoint } from './stack-info.js';
 export { createTestDatabase, createTestFsStore, createTestS3Store, uniqueName, uniqueQueuePrefix, type TestDatabase, type TestFsStore } from './isolation.js';
 export { startWorkerProcess, type WorkerProcess } from './worker-process.js';

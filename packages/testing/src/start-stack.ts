@@ -13,38 +13,93 @@ export interface RunningTestStack extends StackInfo {
 
 export interface StartStackOptions {
   log?: (line: string) => void;
-  /** Force a mode; by default containers when a runtime answers, local processes otherwise. */
+  /** Which services to run; by default TEST_STACK from the environment (testStackChoice). */
   mode?: StackInfo['mode'];
 }
 
+/** The images the containers stack runs: the official ones, or local stand-ins of the same name. */
+export const CONTAINER_IMAGES = {
+  postgres: 'postgres:17-alpine',
+  redis: 'redis:7-alpine',
+  minio: 'minio/minio:latest',
+} as const;
+
+/** The label `npm run containers:standins` puts on the images it builds, saying what they really are. */
+const STANDIN_LABEL = 'org.prodshot.standin';
+/** Testcontainers' resource reaper (testcontainers 11.14); where it cannot be had, teardown removes the containers itself. */
+const RYUK_IMAGE = process.env.RYUK_CONTAINER_IMAGE ?? 'testcontainers/ryuk:0.14.0';
+
 /**
- * Real Postgres, Redis and S3 for integration tests: testcontainers when a container runtime
- * answers, otherwise the same embedded processes `npm start` uses plus a local S3 server.
+ * TEST_STACK=embedded (the default): the embedded Postgres and Redis `npm start` uses plus s3rver as
+ * the S3 endpoint. TEST_STACK=containers: Postgres, Redis and MinIO in Docker via testcontainers.
+ * An explicit choice, so a run never changes what it tests because a daemon happened to answer.
+ */
+export function testStackChoice(env: NodeJS.ProcessEnv = process.env): StackInfo['mode'] {
+  const value = env.TEST_STACK?.trim() || 'embedded';
+  if (value !== 'containers' && value !== 'embedded') {
+    throw new Error(`TEST_STACK must be "containers" or "embedded" (the default), not "${value}"`);
+  }
+  return value;
+}
+
+/**
+ * Real Postgres, Redis and S3 for integration tests, as TEST_STACK chooses (testStackChoice).
+ * Logs one line naming the stack, and for containers each image and whether it is a stand-in.
  */
 export async function startStack(options: StartStackOptions = {}): Promise<RunningTestStack> {
   const log = options.log ?? ((line: string) => console.log(line));
-  const mode = options.mode ?? ((await containerRuntimeAvailable()) ? 'containers' : 'local');
-  const stack = mode === 'containers' ? await startContainers() : await startLocalProcesses();
-  log(
-    mode === 'containers'
-      ? '[test stack] containers: Postgres, Redis and MinIO via testcontainers'
-      : '[test stack] local processes: embedded Postgres, redis-server, and s3rver as the S3 endpoint ' +
-          '(s3rver does not verify SigV4 signatures, so S3 tests prove request flow, not auth)',
-  );
+  const mode = options.mode ?? testStackChoice();
+  let stack: RunningTestStack;
+  if (mode === 'containers') {
+    const images = await checkContainerImages();
+    stack = await startContainers(images.some(({ image, standin }) => image === CONTAINER_IMAGES.minio && standin !== undefined));
+    const described = images.map(({ image, standin }) => `${image} (${standin ? `stand-in: ${standin}` : 'official'})`).join('; ');
+    log(`[test stack] TEST_STACK=containers: Postgres, Redis and S3 via testcontainers on ${described}`);
+  } else {
+    stack = await startEmbedded();
+    log(
+      '[test stack] TEST_STACK=embedded: embedded Postgres, redis-server, and s3rver as the S3 endpoint ' +
+        '(s3rver does not verify SigV4 signatures, so S3 tests prove request flow, not auth)',
+    );
+  }
   await migrateTemplate(stack.postgresAdminUrl);
   return stack;
 }
 
-/** Asks testcontainers whether Docker/Podman answers; it rejects within milliseconds when none runs. */
-export async function containerRuntimeAvailable(): Promise<boolean> {
-  if (process.env.PRODSHOT_TEST_STACK === 'local') return false;
-  const { getContainerRuntimeClient } = await import('testcontainers');
+const STANDINS_HINT = 'Build local stand-ins with `npm run containers:standins` (it starts dockerd when it can), or run with TEST_STACK=embedded.';
+
+/**
+ * Before any container starts: a runtime must answer and every image must be here already (this
+ * machine may reach no registry, and a pull that cannot succeed would only time out). Returns each
+ * image with its stand-in label, undefined for an official image.
+ */
+async function checkContainerImages(): Promise<{ image: string; standin: string | undefined }[]> {
+  const { getContainerRuntimeClient, ImageName } = await import('testcontainers');
+  let client: Awaited<ReturnType<typeof getContainerRuntimeClient>>;
   try {
-    await getContainerRuntimeClient();
-    return true;
-  } catch {
-    return false;
+    client = await getContainerRuntimeClient();
+  } catch (error) {
+    throw new Error(`TEST_STACK=containers, but no container runtime answers (${(error as Error).message}). ${STANDINS_HINT}`, { cause: error });
   }
+  const images = Object.values(CONTAINER_IMAGES);
+  const missing: string[] = [];
+  const found: { image: string; standin: string | undefined }[] = [];
+  for (const image of images) {
+    if (!(await client.image.exists(ImageName.fromString(image)))) {
+      missing.push(image);
+      continue;
+    }
+    const info = await client.image.inspect(ImageName.fromString(image));
+    found.push({ image, standin: info.Config?.Labels?.[STANDIN_LABEL] });
+  }
+  if (missing.length > 0) {
+    throw new Error(`TEST_STACK=containers, but ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not on this machine. Pull ${missing.length === 1 ? 'it' : 'them'}, or: ${STANDINS_HINT}`);
+  }
+  if (!process.env.TESTCONTAINERS_RYUK_DISABLED && !(await client.image.exists(ImageName.fromString(RYUK_IMAGE)))) {
+    // Without its image testcontainers would try to pull the reaper and fail; stop() removes the containers instead.
+    process.env.TESTCONTAINERS_RYUK_DISABLED = 'true';
+  }
+  return found;
 }
 
 async function migrateTemplate(adminUrl: string): Promise<void> {
@@ -60,7 +115,7 @@ async function migrateTemplate(adminUrl: string): Promise<void> {
   }
 }
 
-async function startLocalProcesses(): Promise<RunningTestStack> {
+async function startEmbedded(): Promise<RunningTestStack> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'prodshot-test-stack-'));
   // As root, Postgres runs as the postgres user, which must be able to enter this folder.
   await chmod(dataDir, 0o755);
@@ -68,7 +123,7 @@ async function startLocalProcesses(): Promise<RunningTestStack> {
   const embedded = await startEmbeddedStack({ dataDir, postgresPort, redisPort, database: 'postgres' });
   const s3 = await startLocalS3({ dataDir, port: s3Port });
   return {
-    mode: 'local',
+    mode: 'embedded',
     postgresAdminUrl: embedded.databaseUrl,
     templateDatabase: TEMPLATE_DATABASE,
     redisUrl: embedded.redisUrl,
@@ -80,31 +135,39 @@ async function startLocalProcesses(): Promise<RunningTestStack> {
   };
 }
 
-async function startContainers(): Promise<RunningTestStack> {
+async function startContainers(minioIsStandin: boolean): Promise<RunningTestStack> {
   const { GenericContainer, Wait } = await import('testcontainers');
   const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
   const { RedisContainer } = await import('@testcontainers/redis');
   const minioUser = 'prodshot';
   const minioPassword = 'prodshot-test-secret';
-  const [postgres, redis, minio] = await Promise.all([
-    new PostgreSqlContainer('postgres:17-alpine').withUsername('postgres').withPassword('postgres').withDatabase('postgres').start(),
-    new RedisContainer('redis:7-alpine')
+  const starting = [
+    new PostgreSqlContainer(CONTAINER_IMAGES.postgres).withUsername('postgres').withPassword('postgres').withDatabase('postgres').start(),
+    new RedisContainer(CONTAINER_IMAGES.redis)
       .withCommand(['redis-server', '--appendonly', 'yes', '--maxmemory-policy', 'noeviction'])
       .start(),
-    new GenericContainer('minio/minio:latest')
+    new GenericContainer(CONTAINER_IMAGES.minio)
       .withCommand(['server', '/data'])
       .withEnvironment({ MINIO_ROOT_USER: minioUser, MINIO_ROOT_PASSWORD: minioPassword })
       .withExposedPorts(9000)
       .withWaitStrategy(Wait.forHttp('/minio/health/live', 9000))
       .start(),
-  ]);
+  ] as const;
+  const started = await Promise.allSettled(starting);
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    // Ryuk may be off (no image for it here): stop what did start rather than leave it running.
+    await Promise.allSettled(started.map((result) => (result.status === 'fulfilled' ? result.value.stop() : undefined)));
+    throw failed.reason;
+  }
+  const [postgres, redis, minio] = await Promise.all(starting);
   return {
     mode: 'containers',
     postgresAdminUrl: postgres.getConnectionUri(),
     templateDatabase: TEMPLATE_DATABASE,
     redisUrl: `redis://${redis.getHost()}:${redis.getMappedPort(6379)}`,
     s3: {
-      kind: 'minio',
+      kind: minioIsStandin ? 'minio-standin' : 'minio',
       endPoint: minio.getHost(),
       port: minio.getMappedPort(9000),
       useSSL: false,
