@@ -54,7 +54,6 @@ export function createEngine(config: ImageModelConfig, { salient, coresPerRender
  * The worker's engine in this one process, for tools that make one render at a time: the cutout
  * model loaded here rather than in a thread of its own, and every core given to the render.
  */
-export async function loadEngine(config: { imageModel: ImageModelConfig; cutoutModel: CutoutModelConfig }, cpus: number): Promise<{ engine: ImageModel; salient: SalientObjectModel }> {
-  const salient = await loadCutoutModel(config.cutoutModel, cpus);
-  return { engine: createEngine(config.imageModel, { salient, coresPerRender: cpus }), salient };
+export async function loadEngine(config: { imageModel: ImageModelConfig; cutoutModel: CutoutModelConfig }, cpus: number): Promise<ImageModel> {
+  return createEngine(config.imageModel, { salient: await loadCutoutModel(config.cutoutModel, cpus), coresPerRender: cpus });
 }

@@ -19,7 +19,7 @@ function cutoutModelConfig() {
  */
 export async function benchEngine(): Promise<ImageModel> {
   if (process.env.BENCH_ENGINE === 'classical') return new LocalImageModel();
-  return (await loadEngine({ imageModel: { kind: 'local' }, cutoutModel: cutoutModelConfig() }, BENCH_CPUS)).engine;
+  return loadEngine({ imageModel: { kind: 'local' }, cutoutModel: cutoutModelConfig() }, BENCH_CPUS);
 }
 
 /** A line for logs and the results: which cutout the bench ran. */

@@ -12,7 +12,7 @@ import type { ImageModel } from '../types.js';
 export async function cliEngine(env: NodeJS.ProcessEnv = process.env): Promise<ImageModel> {
   // npm runs workspace scripts inside the package; a relative CUTOUT_MODEL_PATH means where the user typed.
   const config = loadConfig(env, { cwd: env.INIT_CWD ?? process.cwd() });
-  return (await loadEngine(config, config.worker.cpus)).engine;
+  return loadEngine(config, config.worker.cpus);
 }
 
 /** One line for what the user can fix (a variable, the weights, the photo); anything else with its stack. */
