@@ -8,7 +8,7 @@ import type { ImageModel } from '../types.js';
 const BENCH_CPUS = 2;
 
 /** The cutout model as the worker reads it from CUTOUT_MODEL_PATH / _FAMILY / _INPUT_SIZE. */
-function cutoutModelConfig() {
+function configuredCutoutModel() {
   return loadConfig(process.env).cutoutModel;
 }
 
@@ -19,11 +19,11 @@ function cutoutModelConfig() {
  */
 export async function benchEngine(): Promise<ImageModel> {
   if (process.env.BENCH_ENGINE === 'classical') return new LocalImageModel();
-  return loadEngine({ imageModel: { kind: 'local' }, cutoutModel: cutoutModelConfig() }, BENCH_CPUS);
+  return loadEngine({ imageModel: { kind: 'local' }, cutoutModel: configuredCutoutModel() }, BENCH_CPUS);
 }
 
 /** A line for logs and the results: which cutout the bench ran. */
 export function benchEngineLabel(): string {
-  const inputSize = cutoutModelConfig().inputSize ?? DEFAULT_WEIGHTS.inputSize;
+  const inputSize = configuredCutoutModel().inputSize ?? DEFAULT_WEIGHTS.inputSize;
   return process.env.BENCH_ENGINE === 'classical' ? 'local engine, classical cutout' : `local engine, ISNet cutout at ${inputSize}² (onnxruntime-node, ${BENCH_CPUS} threads)`;
 }
