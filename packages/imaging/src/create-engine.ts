@@ -29,7 +29,7 @@ export interface EngineParts {
 
 /**
  * The image model the config names: the local engine by default, a hosted adapter when keys are
- * set. Every one of them finds the product with the cutout model, never the classical cutout alone.
+ * set. Every one of them finds the product with the cutout model, not with the classical cutout.
  */
 export function createEngine(config: ImageModelConfig, { salient, coresPerRender }: EngineParts): ImageModel {
   switch (config.kind) {
