@@ -1,9 +1,8 @@
 import { MessageChannel, parentPort, workerData } from 'node:worker_threads';
 import sharp from 'sharp';
-import { isImagingError, type ImageModel } from '@prodshot/imaging';
+import { createEngine, isImagingError, type ImageModel } from '@prodshot/imaging';
 import { idleThisThread } from './cpu-priority.js';
 import { RemoteSalientModel } from './cutout-model/remote-salient-model.js';
-import { createEngine } from './engine.js';
 import type { EngineThreadData } from './engine-pool.js';
 import { revive, type EngineCall, type EngineReply } from './engine-wire.js';
 
@@ -18,7 +17,7 @@ const channel = new MessageChannel();
 parentPort!.postMessage({ cutoutModelPort: channel.port2 }, [channel.port2]);
 const salient = new RemoteSalientModel(cutoutModel, channel.port1);
 
-const engine: ImageModel = createEngine(imageModel, { overlapSteps: threadsPerRender > 1, salient });
+const engine: ImageModel = createEngine(imageModel, { salient, coresPerRender: threadsPerRender });
 
 /** Runs one engine method in this thread; errors travel back as plain data (a thread cannot throw our classes across). */
 export default async function call({ method, args }: EngineCall): Promise<EngineReply> {

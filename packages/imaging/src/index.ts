@@ -2,6 +2,8 @@ export * from './errors.js';
 export * from './types.js';
 export { createImageModel } from './create-image-model.js';
 export type { ImageModelOptions } from './create-image-model.js';
+export { createEngine, loadCutoutModel, loadEngine } from './create-engine.js';
+export type { EngineParts } from './create-engine.js';
 export { normaliseInput, MAX_INPUT_PIXELS } from './input/normalise-input.js';
 export { screenInput } from './input/screen-input.js';
 export type { NormalisedImage, InputInfo } from './input/normalise-input.js';

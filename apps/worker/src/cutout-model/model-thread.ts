@@ -1,5 +1,5 @@
 import type { MessagePort } from 'node:worker_threads';
-import { CachedSalientModel, isImagingError, loadSalientModel, ModelFailedError, type SalientObjectModel } from '@prodshot/imaging';
+import { isImagingError, loadCutoutModel, ModelFailedError, type SalientObjectModel } from '@prodshot/imaging';
 import type { ModelThreadData, PredictReply, PredictRequest, SalientModelInfo } from './model-wire.js';
 
 /**
@@ -9,8 +9,8 @@ import type { ModelThreadData, PredictReply, PredictRequest, SalientModelInfo } 
 let model: SalientObjectModel | null = null;
 
 /** Loads the model; rejects with a message that says what is wrong with the weights. */
-export async function load(options: ModelThreadData): Promise<SalientModelInfo> {
-  model = new CachedSalientModel(await loadSalientModel(options));
+export async function load({ threads, ...config }: ModelThreadData): Promise<SalientModelInfo> {
+  model = await loadCutoutModel(config, threads);
   const { description, inputWidth, inputHeight, mean, std } = model;
   return { description, inputWidth, inputHeight, mean, std };
 }

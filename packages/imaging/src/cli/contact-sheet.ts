@@ -3,9 +3,9 @@ import { basename, join } from 'node:path';
 import sharp from 'sharp';
 import type { OverlayOptions } from 'sharp';
 import { PROMPT_CHIPS, TEMPLATES } from '@prodshot/contracts';
-import { benchEngine } from '../bench/bench-engine.js';
 import { REAL_BACKGROUNDS, makeRealCase } from '../bench/real-set.js';
 import { corpusDir, corpusFiles, corpusFolder, repoRoot } from '../corpus/corpus.js';
+import { cliEngine, describeFailure } from './cli-engine.js';
 
 /** Three products that differ in shape and colour: wide shoe, tall pair of bottles, eyewear. */
 const PRODUCTS = ['saleor-dash-force-1.png', 'solidus_bottles_1.png', 'saleor-sunnies-dark.png'];
@@ -45,12 +45,12 @@ async function photoTile(photo: Buffer, width: number, height: number, tap: { x:
 
 /**
  * Every template and prompt chip on three corpus products, then real-set photos (the photo, then a
- * few templates made from it), in one PNG under bench/out/.
+ * few templates made from it), in one PNG under bench/out/, made by the worker's engine.
  */
 async function main(): Promise<void> {
   const files = corpusFiles('products');
   if (!corpusDir('products')) throw new Error(`corpus folder ${corpusFolder('products')} is absent`);
-  const model = await benchEngine();
+  const model = await cliEngine();
   const columns = [...TEMPLATES.map((t) => ({ title: t.name, template: t.handle, prompt: undefined })), ...PROMPT_CHIPS.map((p) => ({ title: `“${p}”`, template: undefined, prompt: p }))];
   const tiles: OverlayOptions[] = [];
   for (const [row, name] of PRODUCTS.entries()) {
@@ -91,6 +91,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(describeFailure(error));
   process.exit(1);
 });

@@ -2,14 +2,13 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isTemplateHandle, TEMPLATE_HANDLES } from '@prodshot/contracts';
-import { isImagingError } from '../errors.js';
-import { LocalImageModel } from '../local/local-model.js';
 import { SHOT_SIZES } from '../types.js';
 import type { ShotSize } from '../types.js';
+import { cliEngine, describeFailure } from './cli-engine.js';
 
 const USAGE = `Usage: npm run shot -- <input> (--template <${TEMPLATE_HANDLES.join('|')}> | --prompt "...") [--out shot.png] [--size 1024|2048|4096] [--seed N]`;
 
-/** Makes one shot with the local engine, for trying scenes by hand. */
+/** Makes one shot with the worker's engine (ML cutout included), for trying scenes by hand. */
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
@@ -30,8 +29,10 @@ async function main(): Promise<number> {
   // npm runs workspace scripts inside the package; paths are meant relative to where the user typed.
   const cwd = process.env.INIT_CWD ?? process.cwd();
   const out = resolve(cwd, values.out!);
+  const engine = await cliEngine();
+  // Timed from here, as before: loading the cutout model is a once-per-process cost, not the shot's.
   const started = performance.now();
-  const shot = await new LocalImageModel().generate({
+  const shot = await engine.generate({
     image: await readFile(resolve(cwd, input)),
     template: values.template && isTemplateHandle(values.template) ? values.template : undefined,
     prompt: values.prompt,
@@ -47,7 +48,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(isImagingError(error) ? `${error.code}: ${error.message}` : error);
+    console.error(describeFailure(error));
     process.exit(1);
   },
 );
