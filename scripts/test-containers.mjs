@@ -3,7 +3,8 @@
 // `npm test` does for redis-server), builds the offline stand-ins of the base images where they are
 // absent, then runs scripts/src/containers/run-container-test.ts. Ends with one summary line.
 import { checkNodeVersion, ensureDependencies, fail, repoRoot, run, say, turbo } from './lib/bootstrap.mjs';
-import { ensureDocker, ensureStandins } from './lib/docker.mjs';
+import { ensureDocker } from './lib/docker.mjs';
+import { ensureStandins } from './lib/standins.mjs';
 import path from 'node:path';
 
 checkNodeVersion();
@@ -11,7 +12,7 @@ ensureDependencies();
 const docker = await ensureDocker();
 let status;
 try {
-  await ensureStandins();
+  ensureStandins();
   say('building the container test…');
   if (turbo(['run', 'build', '--filter=@prodshot/scripts...', '--output-logs=errors-only']) !== 0) fail('build failed');
   status = run(process.execPath, [path.join(repoRoot, 'scripts/dist/containers/run-container-test.js')]);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { freePort } from '@prodshot/embedded';
+import { corpusFile } from '@prodshot/fixtures';
 import { repoRoot, runMain } from '../bench/bench-stack.js';
 import { round } from '../bench/stats.js';
 import { composeStack } from './compose.js';
@@ -8,7 +8,7 @@ import { offlineNpmCache } from './offline-cache.js';
 import { burst, completedJobsByReplica, killWorkerMidJob } from './replicas.js';
 import { downloadShot, finished, liveSeller, startGeneration, uploadPhoto } from './seller-walk.js';
 
-const PHOTO = path.join(repoRoot, 'packages/fixtures/corpus/products/saleor-blue-plimsolls-1.png');
+const PHOTO = corpusFile('products', 'saleor-blue-plimsolls-1.png');
 const REPLICAS = 3;
 const BURST_JOBS = 12;
 const say = (line: string) => console.log(`[containers] ${line}`);
