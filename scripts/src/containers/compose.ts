@@ -62,15 +62,15 @@ interface ContainerState {
 
 async function containerStates(ids: string[]): Promise<ContainerState[]> {
   if (ids.length === 0) return [];
-  const format = '{{.Id}}|{{.Name}}|{{.State.Status}}|{{.State.ExitCode}}|{{if .State.Health}}{{.State.Health.Status}}{{end}}';
-  const { stdout } = await run('docker', ['inspect', '--format', format, ...ids]);
-  return stdout
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => {
-      const [id, name, status, exitCode, health] = line.split('|');
-      return { id: id!, name: name!.replace(/^\//, ''), exited: status === 'exited', exitCode: Number(exitCode), health: health || null };
-    });
+  const { stdout } = await run('docker', ['inspect', ...ids], { maxBuffer: 16 * 1024 * 1024 });
+  const inspected = JSON.parse(stdout) as { Id: string; Name: string; State: { Status: string; ExitCode: number; Health?: { Status: string } } }[];
+  return inspected.map(({ Id, Name, State }) => ({
+    id: Id,
+    name: Name.replace(/^\//, ''),
+    exited: State.Status === 'exited',
+    exitCode: State.ExitCode,
+    health: State.Health?.Status ?? null,
+  }));
 }
 
 export async function logsTail(container: string, lines = 40): Promise<string> {
