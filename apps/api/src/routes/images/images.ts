@@ -1,6 +1,6 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   DeleteImageResponse,
   errorResponses,
@@ -46,6 +46,7 @@ export async function imageRoutes(appBase: FastifyInstance): Promise<void> {
         summary: 'Upload a product photo (multipart/form-data: the file in "image", an optional "name")',
         response: { 201: ImageDto, ...errorResponses([400, 413, 415, 422, 429, 502, 503, 504]) },
       },
+      onResponse: discardUnreadBody,
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new HttpError(415, 'Send the image as multipart/form-data in the field "image"', 'not_multipart');
@@ -96,6 +97,19 @@ export async function imageRoutes(appBase: FastifyInstance): Promise<void> {
     { schema: { params: IdParams, response: { 200: DeleteImageResponse, ...errorResponses([404]) } } },
     async (request) => ({ data: await images.delete(request.user.id, request.params.id) }),
   );
+}
+
+/**
+ * An upload refused before its body was read (503, 415, 413) stops reading the request there, and
+ * a client still sending would stall on a connection nobody reads. Once the answer is out, the
+ * rest is read to nowhere: no memory held, the client finishes its send, the connection is freed.
+ */
+function discardUnreadBody(request: FastifyRequest, _reply: FastifyReply, done: () => void): void {
+  if (!request.raw.readableEnded) {
+    request.raw.unpipe();
+    request.raw.resume();
+  }
+  done();
 }
 
 /**
