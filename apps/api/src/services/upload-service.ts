@@ -88,12 +88,13 @@ export interface ReceivedUpload {
 }
 
 /**
- * Reads an upload's file as it arrives: its first bytes are screened (a file that is not an
- * accepted image throws ImagingError before it waits), then it takes a decoder place (or throws
- * UploadsBusyError, nothing read past those first bytes), and only then is the rest read into
- * memory. The decode needs the whole file (sharp collects a stream into one Buffer anyway, and
- * reads it three times: header, alpha, encode), so the body is buffered, but only under a place.
- * An empty file takes no place. A failing stream (too large, client gone) gives the place back.
+ * Reads an upload's file as it arrives: its first chunks (4 kB or more; a socket read is 64 kB at
+ * most) are screened (a file that is not an accepted image throws ImagingError before it waits),
+ * then it takes a decoder place (or throws UploadsBusyError, nothing read past those chunks), and
+ * only then is the rest read into memory. The decode needs the whole file (sharp collects a
+ * stream into one Buffer anyway, and reads it three times: header, alpha, encode), so the body is
+ * buffered, but only under a place. An empty file takes no place. A failing stream (too large,
+ * client gone) gives the place back.
  */
 export async function receiveUpload(file: AsyncIterable<Buffer>, decoder: UploadDecoder): Promise<ReceivedUpload> {
   const chunks: Buffer[] = [];
