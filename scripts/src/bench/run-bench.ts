@@ -10,7 +10,7 @@ import { enqueueCapacity, enqueueLatency, readyWorkers, throughput } from './que
 import { newSeller } from './seller.js';
 import { median, percentile, round } from './stats.js';
 import { writeReport, type BenchResults } from './report.js';
-import { UPLOAD_BURST, uploadBurst } from './upload-burst.js';
+import { LARGE_UPLOAD_BURST, UPLOAD_BURST, uploadBursts } from './upload-burst.js';
 
 const PRODUCT = corpusFile('products', 'saleor-blue-plimsolls-1.png');
 /**
@@ -70,9 +70,9 @@ async function main(): Promise<void> {
     log('priority processing: Pro shots behind a backlog of Starter and Growth shots, 1 worker…');
     const priority = await priorityPhase(stack, { starter: sellers[2]!, growth: sellers[3]!, pro: sellers[4]! });
 
-    log(`upload burst: ${UPLOAD_BURST} uploads of a 40 Mpx PNG at once, workers stopped…`);
+    log(`upload bursts: ${UPLOAD_BURST} uploads of a 40 Mpx PNG at once, then ${LARGE_UPLOAD_BURST} of a 10 MB file, workers stopped…`);
     await stack.startWorkers(0, 1);
-    const uploadBurstResults = await uploadBurst(stack, sellers[0]!.token);
+    const uploadBurstResults = await uploadBursts(stack, sellers[0]!.token);
 
     const pushLatencies = sellers.flatMap((s) =>
       s.events.filter((e) => e.event === 'generation:style' && e.payload.status === 'complete').map((e) => e.receivedAt - e.payload.at),

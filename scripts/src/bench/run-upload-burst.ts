@@ -1,8 +1,8 @@
 import { runMain, startBenchStack } from './bench-stack.js';
 import { writeUploadBurstReport } from './report.js';
-import { UPLOAD_BURST, uploadBurst } from './upload-burst.js';
+import { LARGE_UPLOAD_BURST, UPLOAD_BURST, uploadBursts } from './upload-burst.js';
 
-/** The bench's upload burst alone, on a fresh stack with no workers: minutes, where the whole bench takes long. */
+/** The bench's upload bursts alone, on a fresh stack with no workers: minutes, where the whole bench takes long. */
 async function main(): Promise<void> {
   const stack = await startBenchStack();
   try {
@@ -12,8 +12,8 @@ async function main(): Promise<void> {
       body: JSON.stringify({ email: `burst-${Date.now()}@bench.example`, name: 'Burst' }),
     });
     const { token } = (await signIn.json()) as { token: string };
-    console.log(`[bench] upload burst: ${UPLOAD_BURST} uploads of a 40 Mpx PNG at once…`);
-    await writeUploadBurstReport(await uploadBurst(stack, token));
+    console.log(`[bench] upload bursts: ${UPLOAD_BURST} uploads of a 40 Mpx PNG at once, then ${LARGE_UPLOAD_BURST} of a 10 MB file…`);
+    await writeUploadBurstReport(await uploadBursts(stack, token));
   } finally {
     await stack.stop();
   }

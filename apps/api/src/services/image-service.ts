@@ -10,7 +10,7 @@ import { imagingHttpError } from './imaging-errors.js';
 import { decodeCursor, encodeCursor } from './list-cursor.js';
 import { requestRenditions } from './rendition-requests.js';
 import type { ServiceDeps } from './services.js';
-import { storeUpload, toImageDto, UploadDecoder, UploadsBusyError } from './upload-service.js';
+import { receiveUpload, storeUpload, toImageDto, UploadDecoder, UploadsBusyError, type ReceivedUpload } from './upload-service.js';
 
 /** The seller's uploads: storing one (once per Idempotency-Key), listing, reading and deleting them. Every id is looked up within the caller's images only. */
 export class ImageService {
@@ -26,16 +26,33 @@ export class ImageService {
   }
 
   /**
-   * Stores an upload through the imaging hygiene and asks a worker to analyse it. A repeat of the
-   * same upload under the same key answers the first one's image; a busy decoder is 503 with
-   * Retry-After, a refused file the imaging error's status.
+   * Reads an upload's file under a decoder place (upload-service's receiveUpload): a file that is
+   * not an accepted image is the imaging error's status (415) before it waits, and an upload past
+   * every place is 503 with Retry-After before its body is read.
    */
-  async upload(userId: string, input: { bytes: Buffer; name: string }, claim: IdempotencyClaim | undefined, log: FastifyBaseLogger): Promise<ImageDto> {
+  async receive(file: AsyncIterable<Buffer>): Promise<ReceivedUpload> {
+    try {
+      return await receiveUpload(file, this.decoder);
+    } catch (error) {
+      if (error instanceof UploadsBusyError) {
+        throw new HttpError(503, error.message, 'overloaded', {}, { 'Retry-After': String(error.retryAfterSeconds) });
+      }
+      throw imagingHttpError(error) ?? error;
+    }
+  }
+
+  /**
+   * Stores a received upload through the imaging hygiene and asks a worker to analyse it. A repeat
+   * of the same upload under the same key answers the first one's image; a refused file is the
+   * imaging error's status. The caller releases the upload's place once this settles.
+   */
+  async upload(userId: string, input: { file: ReceivedUpload; name: string }, claim: IdempotencyClaim | undefined, log: FastifyBaseLogger): Promise<ImageDto> {
     const held = claim && (await this.repos.idempotencyKeys.find(claim.userId, claim.key));
     if (held) return this.dto(await this.heldUpload(userId, held, claim));
     try {
       const shotSize = shotSizeFor(await this.plans.effectivePlan(userId));
-      const row = await storeUpload({ store: this.deps.store, images: this.repos.images, decoder: this.decoder }, { userId, ...input, shotSize });
+      const stored = { userId, bytes: input.file.bytes, name: input.name, shotSize };
+      const row = await storeUpload({ store: this.deps.store, images: this.repos.images, decoder: this.decoder }, stored);
       const raced = claim && (await this.repos.idempotencyKeys.claim(claim, { imageId: row.id }));
       if (raced) {
         // The same upload, sent twice at once: keep the first, drop this copy.
@@ -45,9 +62,6 @@ export class ImageService {
       await this.analyse(row).catch((error: unknown) => log.warn({ err: error, imageId: row.id }, 'upload analysis not queued; GET /subject will queue it'));
       return this.dto(row);
     } catch (error) {
-      if (error instanceof UploadsBusyError) {
-        throw new HttpError(503, error.message, 'overloaded', {}, { 'Retry-After': String(error.retryAfterSeconds) });
-      }
       throw imagingHttpError(error) ?? error;
     }
   }
