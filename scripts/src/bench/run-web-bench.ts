@@ -8,7 +8,7 @@ import { repoRoot, startBenchStack } from './bench-stack.js';
 import { lighthouseScores, type LighthouseScores } from './lighthouse-run.js';
 import { measureVisit, type Transfer } from './page-transfer.js';
 import { upsertSection } from './report.js';
-import { generateShots, growthSeller, uploadPhotos } from './web-seller.js';
+import { generateShots, paidSeller, uploadPhotos } from './web-seller.js';
 
 /**
  * `npm run bench:web`: what the web app costs a seller on a phone. A Growth seller with 24 ultra HD
@@ -116,7 +116,7 @@ async function main(): Promise<void> {
   const stack = await startBenchStack();
   try {
     await stack.startWorkers(1, 2);
-    const seller = await growthSeller(stack.baseUrl, 'Bench Seller');
+    const seller = await paidSeller(stack.baseUrl, 'Bench Seller');
     const imageIds = await uploadPhotos(stack.baseUrl, seller, PRODUCT, UPLOADS);
     log(`making ${GENERATIONS} ultra HD shots`);
     const generations = await generateShots(stack.baseUrl, seller, imageIds[0]!, GENERATIONS);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { IDEMPOTENCY_KEY_HEADER, OUTPUTS_PER_REQUEST_MAX, type AcceptedResponse, type GenerationDto } from '@prodshot/contracts';
+import { IDEMPOTENCY_KEY_HEADER, OUTPUTS_PER_REQUEST_MAX, type AcceptedResponse, type GenerationDto, type PaidPlanId } from '@prodshot/contracts';
 
 /** A seller as the web app knows one: the embedded sign-in's token, under the web app's storage key. */
 export interface WebSeller {
@@ -25,11 +25,11 @@ async function call<T>(baseUrl: string, token: string | null, method: string, ro
   return (await response.json()) as T;
 }
 
-/** Signs a new seller up through the embedded sign-in and buys the Growth plan (ultra HD shots) from the local payments provider. */
-export async function growthSeller(baseUrl: string, name: string): Promise<WebSeller> {
+/** Signs a new seller up through the embedded sign-in and buys a plan (by default Growth: ultra HD shots) from the local payments provider. */
+export async function paidSeller(baseUrl: string, name: string, plan: PaidPlanId = 'growth'): Promise<WebSeller> {
   const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@bench.example`;
   const { token } = await call<{ token: string }>(baseUrl, null, 'POST', '/dev/sign-in', { email, name });
-  await call(baseUrl, token, 'POST', '/payments/subscription', { planKey: 'growth', customerData: { name, email }, return_url: `${baseUrl}/dashboard` }, { [IDEMPOTENCY_KEY_HEADER]: randomUUID() });
+  await call(baseUrl, token, 'POST', '/payments/subscription', { planKey: plan, customerData: { name, email }, return_url: `${baseUrl}/dashboard` }, { [IDEMPOTENCY_KEY_HEADER]: randomUUID() });
   return { email, token };
 }
 

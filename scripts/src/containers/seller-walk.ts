@@ -9,16 +9,19 @@ import {
   type ServerToClientEvents,
   type SubscriptionResponse,
 } from '@prodshot/contracts';
-import { growthSeller, uploadPhotos, type WebSeller } from '../bench/web-seller.js';
+import { paidSeller, uploadPhotos, type WebSeller } from '../bench/web-seller.js';
 
-/** A seller of the containerised stack: signed up through nginx, on the Growth plan, with a live socket. */
+/**
+ * A seller of the containerised stack: signed up through nginx, on the Starter plan (HD shots, a
+ * quarter of ultra HD's pixels, so the replica bursts take minutes), with a live socket.
+ */
 export interface LiveSeller extends WebSeller {
   socket: Socket<ServerToClientEvents, ClientToServerEvents>;
   done: Map<string, 'complete' | 'failed'>;
 }
 
 export async function liveSeller(baseUrl: string, name: string): Promise<LiveSeller> {
-  const seller = await growthSeller(baseUrl, name);
+  const seller = await paidSeller(baseUrl, name, 'starter');
   const socket: LiveSeller['socket'] = io(baseUrl, { auth: { token: seller.token }, transports: ['websocket'], reconnection: true });
   const done: LiveSeller['done'] = new Map();
   socket.on('generation:done', (event) => done.set(event.generationId, event.status));
