@@ -22,7 +22,7 @@ const say = (line: string) => console.log(`[containers] ${line}`);
 async function main(): Promise<void> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const stack = composeStack(repoRoot, `prodshot-containers-${process.pid}`, {
+  const stack = composeStack(repoRoot, 'prodshot-containers', {
     PUBLISH_ADDRESS: '127.0.0.1',
     WEB_PORT: String(port),
     PUBLIC_URL: baseUrl,
