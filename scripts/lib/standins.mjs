@@ -100,8 +100,9 @@ const STANDINS = [
       npmInstall(path.join(ctx, 'app'), deps);
       return {
         label:
-          `stand-in, NOT MinIO: s3rver ${deps.s3rver} behind a front that checks SigV4 signatures against the root user and mc-added users, ` +
-          `MinIO health endpoints, mc stand-in (minio client ${deps.minio}); policies stored but NOT enforced, body hashes not checked, no console`,
+          `stand-in, NOT MinIO: s3rver ${deps.s3rver} behind a front that checks SigV4 signatures against the root user and mc-added users ` +
+          `and confines those users by their attached policies (Allow/Deny on Action and Resource only: Conditions never allow, no bucket policies), ` +
+          `MinIO health endpoints, mc stand-in (minio client ${deps.minio}); body hashes not checked, no console`,
       };
     },
   },
