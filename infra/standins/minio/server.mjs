@@ -1,11 +1,13 @@
 // Stand-in for `minio server`: s3rver (an S3-compatible server from npm) behind a front of our own
 // that does what MinIO does and s3rver does not: SigV4 signatures checked against the root user
-// and the users `mc admin user add` made, MinIO's health endpoints, and a small admin API for the
-// stand-in mc. What it does not emulate is printed at start and listed in the image's label.
+// and the users `mc admin user add` made, those users confined by the policies attached to them
+// (policy.mjs), MinIO's health endpoints, and a small admin API for the stand-in mc. What it does
+// not emulate is printed at start and listed in the image's label.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { permits, requestAction } from './policy.mjs';
 import { verifyRequest } from './sigv4.mjs';
 
 const require = createRequire(import.meta.url);
@@ -14,7 +16,7 @@ const S3rver = require('s3rver');
 const AWSAccount = require('s3rver/lib/models/account');
 
 const LIMITS = [
-  'bucket and user policies are stored and attached but NOT enforced: every known user may do anything to every bucket',
+  'user policies are a subset of IAM: Allow/Deny on Action and Resource with * and ? wildcards; statements with a Condition never allow (and always deny); multi-object delete is checked against bucket/* as a whole; no bucket (anonymous) policies, groups or service accounts',
   'the request body is not checked against x-amz-content-sha256 (the signature over the declared hash is)',
   'no console (--console-address is accepted and ignored), no versioning, lifecycle, replication, encryption, object lock or notifications',
   'the admin API is a small JSON one that only the stand-in mc speaks, not MinIO\'s encrypted madmin API',
@@ -155,10 +157,10 @@ async function handleAdmin(req, res, pathname, query) {
       return json(res, 200, Object.fromEntries(Object.entries(admin.users).map(([key, user]) => [key, { status: user.status, policies: admin.attachments[key] ?? [] }])));
     case 'add-policy': {
       const { name, policy } = input;
-      if (!name || typeof policy !== 'object' || !Array.isArray(policy?.Statement)) return json(res, 400, { error: 'name and a policy document with a Statement list are required' });
+      if (!name || typeof policy !== 'object' || !policy?.Statement) return json(res, 400, { error: 'name and a policy document with a Statement are required' });
       admin.policies[name] = policy;
       saveAdmin();
-      console.log(`admin: policy ${name} stored (not enforced by this stand-in)`);
+      console.log(`admin: policy ${name} stored`);
       return json(res, 200, { ok: true });
     }
     case 'list-policies':
@@ -170,7 +172,7 @@ async function handleAdmin(req, res, pathname, query) {
       if (missing.length) return json(res, 404, { error: `no policy ${missing.join(', ')}` });
       admin.attachments[user] = [...new Set([...(admin.attachments[user] ?? []), ...policies])];
       saveAdmin();
-      console.log(`admin: ${policies.join(', ')} attached to ${user} (not enforced by this stand-in)`);
+      console.log(`admin: ${policies.join(', ')} attached to ${user}`);
       return json(res, 200, { ok: true, attached: admin.attachments[user] });
     }
     case 'info':
@@ -197,6 +199,11 @@ const server = http.createServer(async (req, res) => {
       if (!pathname.startsWith(ADMIN_PREFIX)) return json(res, 501, { error: 'this stand-in speaks only the stand-in mc\'s admin calls' });
       return await handleAdmin(req, res, pathname, Object.fromEntries(new URLSearchParams(rawQuery)));
     }
+    if (check.accessKey !== rootUser) {
+      const policies = (admin.attachments[check.accessKey] ?? []).map((name) => admin.policies[name]).filter(Boolean);
+      const request = requestAction(req.method, pathname, Object.fromEntries(new URLSearchParams(rawQuery)), req.headers);
+      if (!permits(policies, request)) return xmlError(res, 403, 'AccessDenied', `Access Denied. (${request.action} on ${request.resource})`, pathname);
+    }
     return s3Handler(req, res);
   } catch (error) {
     console.error(error);
@@ -210,7 +217,7 @@ const { host, port } = listenTarget(options.address);
 server.listen(port, host, () => {
   console.log(`MinIO stand-in (s3rver ${require('s3rver/package.json').version} behind a SigV4-checking front; NOT MinIO)`);
   console.log(`API: http://${host}:${port}  data: ${bucketsDir}  root user: ${rootUser}`);
-  console.log('Checks SigV4 signatures (header and presigned) against the root user and users added with `mc admin user add`.');
+  console.log('Checks SigV4 signatures (header and presigned) against the root user and users added with `mc admin user add`, and those users against their attached policies.');
   for (const limit of LIMITS) console.log(`Not emulated: ${limit}`);
 });
 

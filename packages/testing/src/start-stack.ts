@@ -53,7 +53,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
   if (mode === 'containers') {
     const images = await checkContainerImages();
     stack = await startContainers(images.some(({ image, standin }) => image === CONTAINER_IMAGES.minio && standin !== undefined));
-    const described = images.map(({ image, standin }) => `${image} (${standin ? `stand-in: ${standin}` : 'official'})`).join('; ');
+    const described = images.map(({ image, standin }) => `${image} (${standin ?? 'official image'})`).join('; ');
     log(`[test stack] TEST_STACK=containers: Postgres, Redis and S3 via testcontainers on ${described}`);
   } else {
     stack = await startEmbedded();
