@@ -19,6 +19,11 @@ export function dockerAnswers() {
   return docker(['info', '--format', '{{.ServerVersion}}'], { timeout: 15_000 }).status === 0;
 }
 
+/** Where dockerd is: root's PATH may lack /usr/sbin, where Debian puts it. */
+function dockerdPath() {
+  return ['dockerd', '/usr/sbin/dockerd', '/usr/bin/dockerd'].find((candidate) => hasCommand(candidate));
+}
+
 /** True when `docker compose` (the v2 plugin) answers; otherwise docker-compose v1 is what there is. */
 function composePluginAnswers() {
   return docker(['compose', 'version'], { timeout: 15_000 }).status === 0;
@@ -43,15 +48,17 @@ export function imageLabel(image, label) {
  * PID) and does nothing otherwise, so a daemon someone else runs is never touched.
  */
 export async function ensureDocker({ timeoutMs = 60_000 } = {}) {
-  ensureSystemCommands([{ command: 'docker', debianPackage: 'docker.io' }]);
+  const answering = dockerAnswers();
+  // A docker client alone (this machine kind ships one in /usr/local/bin) starts no daemon: dockerd comes with docker.io.
+  if (!answering && !dockerdPath()) ensureSystemCommands([{ command: 'dockerd', debianPackage: 'docker.io' }]);
   if (!composePluginAnswers()) ensureSystemCommands([{ command: 'docker-compose', debianPackage: 'docker-compose' }]);
   const notStarted = { started: false, logFile: undefined, stop: async () => {} };
-  if (dockerAnswers()) return notStarted;
+  if (answering) return notStarted;
 
   if (process.getuid?.() !== 0) {
     fail('no Docker daemon answers and this is not root, so none can be started here. Start one (sudo systemctl start docker) or run as root.');
   }
-  const dockerd = ['/usr/sbin/dockerd', '/usr/bin/dockerd'].find((candidate) => hasCommand(candidate)) ?? 'dockerd';
+  const dockerd = dockerdPath() ?? fail('dockerd is still missing after installing docker.io');
   const logFile = path.join(tmpdir(), `prodshot-dockerd-${Date.now()}.log`);
   const log = openSync(logFile, 'a');
   say(`no Docker daemon answers: starting dockerd (log: ${logFile})…`);
