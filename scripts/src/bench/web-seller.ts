@@ -10,7 +10,8 @@ export interface WebSeller {
   token: string;
 }
 
-async function call<T>(baseUrl: string, token: string | null, method: string, route: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+/** One call of the API as the web app makes it; a non-2xx answer throws with its status and body. */
+export async function call<T>(baseUrl: string, token: string | null, method: string, route: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   const isForm = body instanceof FormData;
   const response = await fetch(`${baseUrl}/api${route}`, {
     method,

@@ -9,7 +9,7 @@ import {
   type ServerToClientEvents,
   type SubscriptionResponse,
 } from '@prodshot/contracts';
-import { paidSeller, uploadPhotos, type WebSeller } from '../bench/web-seller.js';
+import { call, paidSeller, uploadPhotos, type WebSeller } from '../bench/web-seller.js';
 
 /**
  * A seller of the containerised stack: signed up through nginx, on the Starter plan (HD shots, a
@@ -32,29 +32,19 @@ export async function liveSeller(baseUrl: string, name: string): Promise<LiveSel
   return { ...seller, socket, done };
 }
 
-export async function api<T>(baseUrl: string, seller: WebSeller, method: string, route: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const response = await fetch(`${baseUrl}/api${route}`, {
-    method,
-    headers: { authorization: `Bearer ${seller.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 export async function uploadPhoto(baseUrl: string, seller: WebSeller, photo: string): Promise<string> {
   const [id] = await uploadPhotos(baseUrl, seller, photo, 1);
   return id!;
 }
 
 export async function creditsLeft(baseUrl: string, seller: WebSeller): Promise<number> {
-  const balance = await api<SubscriptionResponse>(baseUrl, seller, 'GET', '/users/subscription');
+  const balance = await call<SubscriptionResponse>(baseUrl, seller.token, 'GET', '/users/subscription');
   return balance.subscriptionCredits + balance.addOnCredits;
 }
 
 /** Starts a paid call with Prefer: respond-async; answers the generation id. */
 export async function startGeneration(baseUrl: string, seller: WebSeller, route: string, body: object): Promise<string> {
-  const accepted = await api<AcceptedResponse>(baseUrl, seller, 'POST', route, body, { [IDEMPOTENCY_KEY_HEADER]: randomUUID(), prefer: 'respond-async' });
+  const accepted = await call<AcceptedResponse>(baseUrl, seller.token, 'POST', route, body, { [IDEMPOTENCY_KEY_HEADER]: randomUUID(), prefer: 'respond-async' });
   return accepted.data.generationId;
 }
 
@@ -65,7 +55,7 @@ export async function finished(baseUrl: string, seller: LiveSeller, generationId
     if (Date.now() > deadline) throw new Error(`no generation:done for ${generationId} within ${timeoutMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return (await api<{ data: GenerationDto }>(baseUrl, seller, 'GET', `/generations/${generationId}`)).data;
+  return (await call<{ data: GenerationDto }>(baseUrl, seller.token, 'GET', `/generations/${generationId}`)).data;
 }
 
 /** Fetches a shot through the link the API handed out, as a browser would; answers its bytes. */
