@@ -1,7 +1,8 @@
 import { Queue, Worker, type Job } from 'bullmq';
 import { afterAll, describe, expect, it, inject } from 'vitest';
 import { loadConfig } from '@prodshot/config';
-import { createRedisConnection, jobOptions } from '@prodshot/queue';
+import { ModelRateLimitedError } from '@prodshot/imaging';
+import { createRedisConnection, jobOptions, WORKER_SETTINGS } from '@prodshot/queue';
 import { uniqueQueuePrefix } from '@prodshot/testing';
 import type { WorkerDeps } from './deps.js';
 import { createDispatcher, settleFailedJob } from './dispatch.js';
@@ -19,17 +20,20 @@ const ATTEMPTS = loadConfig({}).jobs.attempts;
 
 /**
  * Runs one job through a real BullMQ worker wired as main.ts wires it (the dispatcher in the
- * processor, settleFailedJob on `failed`), with a handler that fails its first `failures` attempts.
+ * processor, settleFailedJob on `failed`, our backoff), with a handler that fails its first
+ * `failures` attempts, throwing what `failure` makes.
  */
-async function runJob(failures: number) {
+async function runJob(failures: number, failure: (attempt: number) => Error = (attempt) => new Error(`attempt ${attempt} failed`)) {
   const prefix = uniqueQueuePrefix();
   const ran: number[] = [];
+  const startedAt: number[] = [];
   const settledAfter: number[] = [];
   const handlers = {
     'product-shot': {
       async run(job: Job) {
         ran.push(job.attemptsMade + 1);
-        if (ran.length <= failures) throw new Error(`attempt ${ran.length} failed`);
+        startedAt.push(Date.now());
+        if (ran.length <= failures) throw failure(ran.length);
         return { generationId: 'g' };
       },
       async onFinalFailure() {
@@ -39,7 +43,7 @@ async function runJob(failures: number) {
   } as unknown as JobHandlers;
   const deps = {} as WorkerDeps;
   const queue = new Queue('render', { connection: producer, prefix, defaultJobOptions: jobOptions({ attempts: ATTEMPTS, backoffMs: 10 }) });
-  const worker = new Worker('render', createDispatcher(handlers, deps, { deadlineMs: 60_000 }), { connection: consumer, prefix });
+  const worker = new Worker('render', createDispatcher(handlers, deps, { deadlineMs: 60_000 }), { connection: consumer, prefix, settings: WORKER_SETTINGS });
   const finished = new Promise<'completed' | 'failed'>((resolve) => {
     worker.on('completed', () => resolve('completed'));
     worker.on('failed', (job, error) => {
@@ -54,7 +58,7 @@ async function runJob(failures: number) {
   await worker.close();
   await queue.obliterate({ force: true });
   await queue.close();
-  return { outcome, ran, settledAfter };
+  return { outcome, ran, startedAt, settledAfter };
 }
 
 describe('retries with the shipped JOB_ATTEMPTS', () => {
@@ -72,5 +76,20 @@ describe('retries with the shipped JOB_ATTEMPTS', () => {
     expect(outcome).toBe('completed');
     expect(ran).toEqual(Array.from({ length: ATTEMPTS }, (_, n) => n + 1));
     expect(settledAfter).toEqual([]);
+  });
+});
+
+describe('a provider’s Retry-After', () => {
+  it('holds the next attempt back at least that long, though the backoff alone would retry within milliseconds', async () => {
+    const retryAfterMs = 1_500;
+    const { outcome, startedAt } = await runJob(1, () => new ModelRateLimitedError('openai', { retryAfterMs }));
+    expect(outcome).toBe('completed');
+    expect(startedAt).toHaveLength(2);
+    expect(startedAt[1]! - startedAt[0]!).toBeGreaterThanOrEqual(retryAfterMs);
+  });
+
+  it('leaves a failure without one to the exponential backoff', async () => {
+    const { startedAt } = await runJob(1);
+    expect(startedAt[1]! - startedAt[0]!).toBeLessThan(1_000);
   });
 });

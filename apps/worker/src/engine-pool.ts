@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { ImageModelConfig, WorkerCpuPriority } from '@prodshot/config';
-import { ImagingError, ModelTimeoutError, type ImageModel } from '@prodshot/imaging';
+import { ModelTimeoutError, reviveImagingError, type ImageModel } from '@prodshot/imaging';
 import type { ModelHost } from './cutout-model/model-host.js';
 import type { SalientModelInfo } from './cutout-model/model-wire.js';
 import { revive, type EngineCall, type EngineMethod, type EngineReply } from './engine-wire.js';
@@ -40,7 +40,7 @@ export function threadsPerRender(cpus: number, concurrency: number): number {
 /**
  * The image model on worker threads. The local engine computes in JavaScript for hundreds of
  * milliseconds per shot; on the main thread that would stall BullMQ's lock renewal and socket
- * heartbeats, so every call runs in a pool sized to the worker's concurrency.
+ * heartbeats, so every call runs in a pool sized to the concurrency of the queue it serves.
  */
 export function createEnginePool(
   config: ImageModelConfig,
@@ -75,7 +75,7 @@ export function createEnginePool(
       throw error;
     }
     if (reply.ok) return revive(reply.value) as never;
-    if ('imaging' in reply) throw new ImagingError(reply.imaging.code, reply.imaging.message);
+    if ('imaging' in reply) throw reviveImagingError(reply.imaging);
     throw new Error(reply.message);
   };
   const engine: ImageModel = {

@@ -1,6 +1,6 @@
 import { MessageChannel, parentPort, workerData } from 'node:worker_threads';
 import sharp from 'sharp';
-import { createEngine, isImagingError, type ImageModel } from '@prodshot/imaging';
+import { createEngine, imagingErrorData, isImagingError, type ImageModel } from '@prodshot/imaging';
 import { idleThisThread } from './cpu-priority.js';
 import { RemoteSalientModel } from './cutout-model/remote-salient-model.js';
 import type { EngineThreadData } from './engine-pool.js';
@@ -25,7 +25,7 @@ export default async function call({ method, args }: EngineCall): Promise<Engine
     const fn = engine[method] as (...params: unknown[]) => Promise<unknown>;
     return { ok: true, value: await fn.apply(engine, revive(args) as unknown[]) };
   } catch (error) {
-    if (isImagingError(error)) return { ok: false, imaging: { code: error.code, message: error.message } };
+    if (isImagingError(error)) return { ok: false, imaging: imagingErrorData(error) };
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
 }

@@ -1,4 +1,4 @@
-import type { ImageModel, ImagingError } from '@prodshot/imaging';
+import type { ImageModel, ImagingErrorData } from '@prodshot/imaging';
 
 export type EngineMethod = Exclude<keyof ImageModel, 'name'>;
 
@@ -9,7 +9,7 @@ export interface EngineCall {
 
 export type EngineReply =
   | { ok: true; value: unknown }
-  | { ok: false; imaging: { code: ImagingError['code']; message: string } }
+  | { ok: false; imaging: ImagingErrorData }
   | { ok: false; message: string };
 
 /**

@@ -4,11 +4,11 @@ import type { Registry } from 'prom-client';
 import type { Redis } from 'ioredis';
 import { ConfigError, loadConfig, type Config } from '@prodshot/config';
 import { createDatabase, createRepositories, pingDatabase, type Db } from '@prodshot/db';
-import { createOpsServer, createRedisConnection, JobProducer, pingRedis, QUEUE_NAMES } from '@prodshot/queue';
+import { createOpsServer, createRedisConnection, JobProducer, pingRedis, QUEUE_NAMES, WORKER_SETTINGS, type QueueName } from '@prodshot/queue';
 import { createObjectStore, resolveSigningSecret } from '@prodshot/storage';
 import { CutoutModelError, startModelHost, type ModelHost } from './cutout-model/model-host.js';
 import { createDispatcher, settleFailedJob } from './dispatch.js';
-import { createEnginePool } from './engine-pool.js';
+import { createEnginePool, type EnginePool } from './engine-pool.js';
 import { handlers } from './handlers/index.js';
 import type { WorkerDeps } from './deps.js';
 import { createWorkerMetrics } from './metrics.js';
@@ -30,7 +30,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', onStopSignal);
   process.on('SIGINT', onStopSignal);
   log.info('worker starting');
-  const db = createDatabase({ connectionString: config.databaseUrl!, max: config.worker.concurrency * 2 + 2 });
+  const lanes: Record<QueueName, number> = { render: config.worker.concurrency, interactive: config.worker.interactiveConcurrency };
+  const db = createDatabase({ connectionString: config.databaseUrl!, max: (lanes.render + lanes.interactive) * 2 + 2 });
   const connection = createRedisConnection(redisUrl, 'consumer', 'worker');
   const producerConnection = createRedisConnection(redisUrl, 'consumer', 'worker-producer');
   const signingSecret = await resolveSigningSecret(config.storage, config.dataDir);
@@ -38,39 +39,26 @@ async function main(): Promise<void> {
   await store.ensureReady();
 
   const model = await loadCutoutModel(config, log, db, connection);
-  const enginePool = createEnginePool(config.imageModel, model, {
-    threads: config.worker.concurrency,
-    cpus: config.worker.cpus,
-    cpuPriority: config.worker.cpuPriority,
-    timeoutMs: config.worker.engineTimeoutMs,
-  });
-  await enginePool.warm();
+  // Each queue has engine threads of its own: a prompt enhancement never waits in the pool behind a
+  // 4096 px render, and an operator sizes the two apart.
+  const pools: Record<QueueName, EnginePool> = { render: engineLane(config, model, lanes.render), interactive: engineLane(config, model, lanes.interactive) };
+  await Promise.all(Object.values(pools).map((pool) => pool.warm()));
   applyCpuPriority(config.worker.cpuPriority, log);
-  const deps: WorkerDeps = {
-    config,
-    db,
-    store,
-    engine: enginePool.engine,
-    repos: createRepositories(db),
-    publisher: createPublisher(producerConnection),
-    producer: new JobProducer(producerConnection, config.redis.queuePrefix, () => createRedisConnection(redisUrl, 'consumer', 'worker-events'), config.jobs),
-  };
-  const dispatch = createDispatcher(handlers, deps, { deadlineMs: config.jobs.deadlineMs });
-  const workers = QUEUE_NAMES.map(
-    (queue) =>
-      new Worker(queue, dispatch, {
-        connection,
-        prefix: config.redis.queuePrefix,
-        concurrency: config.worker.concurrency,
-        lockDuration: config.worker.lockDurationMs,
-        stalledInterval: config.worker.lockDurationMs,
-        // A job whose worker died is retried; one that keeps killing workers fails for good (and is refunded).
-        maxStalledCount: 2,
-      }),
-  );
-  const metrics = createWorkerMetrics(deps.producer);
-  deps.metrics = metrics;
-  for (const worker of workers) {
+  const producer = new JobProducer(producerConnection, config.redis.queuePrefix, () => createRedisConnection(redisUrl, 'consumer', 'worker-events'), config.jobs);
+  const metrics = createWorkerMetrics(producer);
+  const shared = { config, db, store, repos: createRepositories(db), publisher: createPublisher(producerConnection), producer, metrics };
+  const workers = QUEUE_NAMES.map((queue) => {
+    const deps: WorkerDeps = { ...shared, engine: pools[queue].engine };
+    const worker = new Worker(queue, createDispatcher(handlers, deps, { deadlineMs: config.jobs.deadlineMs }), {
+      connection,
+      prefix: config.redis.queuePrefix,
+      concurrency: lanes[queue],
+      lockDuration: config.worker.lockDurationMs,
+      stalledInterval: config.worker.lockDurationMs,
+      // A job whose worker died is retried; one that keeps killing workers fails for good (and is refunded).
+      maxStalledCount: 2,
+      settings: WORKER_SETTINGS,
+    });
     // With 'job completed', an operator (and the container test) sees which replica held a job.
     worker.on('active', (job) => log.info(jobLogFields(job), 'job started'));
     worker.on('completed', (job) => {
@@ -83,10 +71,11 @@ async function main(): Promise<void> {
       if (job) settleFailedJob(handlers, deps, job, error).catch((e: unknown) => log.error({ err: e, jobId: job.id }, 'settling a failed job failed'));
     });
     worker.on('error', (error) => log.error({ err: error }, 'worker error'));
-  }
-  await scheduleRepeatableJobs(deps.producer, config);
+    return worker;
+  });
+  await scheduleRepeatableJobs(producer, config);
   const health = await startHealthServer(config, db, connection, { registry: metrics.registry });
-  log.info({ queues: QUEUE_NAMES, concurrency: config.worker.concurrency, cpus: config.worker.cpus, engine: deps.engine.name, cutoutModel: model.info.description }, 'worker ready');
+  log.info({ queues: QUEUE_NAMES, concurrency: lanes, cpus: config.worker.cpus, engine: config.imageModel.kind, cutoutModel: model.info.description }, 'worker ready');
   // Without its model the worker can only fail jobs: leave, so the orchestrator starts a fresh one.
   model.onExit(() => {
     log.error('the cutout model thread stopped; exiting');
@@ -106,14 +95,18 @@ async function main(): Promise<void> {
     deadline.unref();
     await Promise.all(workers.map((worker) => worker.close()));
     await health?.close();
-    await deps.producer.close();
-    await enginePool.close();
+    await producer.close();
+    await Promise.all(Object.values(pools).map((pool) => pool.close()));
     await model.close();
     await Promise.allSettled([db.destroy(), connection.quit(), producerConnection.quit()]);
     log.info('worker stopped');
     process.exit(0);
   };
   if (stop.requested) await stop.shutdown(stop.requested);
+}
+
+function engineLane(config: Config, model: ModelHost, threads: number): EnginePool {
+  return createEnginePool(config.imageModel, model, { threads, cpus: config.worker.cpus, cpuPriority: config.worker.cpuPriority, timeoutMs: config.worker.engineTimeoutMs });
 }
 
 /**

@@ -44,10 +44,14 @@ export type PaymentsConfig =
   | { mode: 'stripe'; secretKey: string; webhookSecret: string; apiBase: string | undefined }
   | { mode: 'local' };
 
+/**
+ * A hosted model's `timeoutMs` is the worker's ENGINE_TIMEOUT_MS: an adapter that knows the budget
+ * gives up at once on a Retry-After it cannot wait out, so the wait reaches the job's retry.
+ */
 export type ImageModelConfig =
   | { kind: 'local' }
-  | { kind: 'openai'; apiKey: string; baseUrl: string | undefined; imageModel: string | undefined; chatModel: string | undefined }
-  | { kind: 'fal'; apiKey: string; baseUrl: string | undefined };
+  | { kind: 'openai'; apiKey: string; baseUrl: string | undefined; imageModel: string | undefined; chatModel: string | undefined; timeoutMs: number }
+  | { kind: 'fal'; apiKey: string; baseUrl: string | undefined; timeoutMs: number };
 
 export interface CutoutModelConfig {
   /** Unset: the default ISNet weights shipped as an npm package. */
@@ -70,7 +74,10 @@ export interface Config {
   jobs: { attempts: number; backoffMs: number; deadlineMs: number };
   storage: StorageConfig;
   worker: {
+    /** Render jobs at once, on as many engine threads. */
     concurrency: number;
+    /** Interactive jobs at once, on engine threads of their own so they never wait behind a render. */
+    interactiveConcurrency: number;
     /** CPUs this worker may use: WORKER_CPUS, else the machine's cores. */
     cpus: number;
     /** How the worker's renders yield the CPU to requests sharing the machine (see apps/worker cpu-priority). */

@@ -35,6 +35,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: Loa
     storage: storageConfig(env, dataDir),
     worker: {
       concurrency: env.WORKER_CONCURRENCY,
+      interactiveConcurrency: env.WORKER_INTERACTIVE_CONCURRENCY,
       cpus: env.WORKER_CPUS ?? availableParallelism(),
       cpuPriority: env.WORKER_CPU_PRIORITY,
       healthPort: env.WORKER_HEALTH_PORT,

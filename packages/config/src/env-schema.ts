@@ -63,7 +63,10 @@ export const envSchema = z.object({
   JOB_BACKOFF_MS: z.coerce.number().int().min(10).max(600_000).default(2_000),
   /** An attempt still running after this fails (and is retried, then refunded): the backstop for any call that never returns. */
   JOB_DEADLINE_MS: z.coerce.number().int().min(1_000).max(60 * 60_000).default(10 * 60_000),
+  /** Render jobs a worker runs at once, each on its own engine thread. */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** Interactive jobs (prompt enhancement, style recommendations, upload analysis) a worker runs at once, on engine threads renders never take. */
+  WORKER_INTERACTIVE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** CPUs one worker may use (its pod's CPU request or limit); unset: every core of the machine. Sizes the threads each render gets. */
   WORKER_CPUS: z.coerce.number().int().min(1).max(256).optional(),
   /** How renders yield the CPU to the API and Postgres on a shared machine: idle (SCHED_IDLE render threads), low (nice 10) or normal. */

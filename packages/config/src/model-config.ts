@@ -17,9 +17,10 @@ export function imageModelConfig(env: Env): ImageModelConfig {
         baseUrl: env.OPENAI_BASE_URL,
         imageModel: env.OPENAI_IMAGE_MODEL,
         chatModel: env.OPENAI_CHAT_MODEL,
+        timeoutMs: env.ENGINE_TIMEOUT_MS,
       };
     case 'fal':
-      return { kind: 'fal', apiKey: need(env, 'FAL_KEY', 'when IMAGE_MODEL=fal'), baseUrl: env.FAL_BASE_URL };
+      return { kind: 'fal', apiKey: need(env, 'FAL_KEY', 'when IMAGE_MODEL=fal'), baseUrl: env.FAL_BASE_URL, timeoutMs: env.ENGINE_TIMEOUT_MS };
   }
 }
 

@@ -41,12 +41,13 @@ export function createEngine(config: ImageModelConfig, { salient, coresPerRender
         kind: 'openai',
         salient,
         apiKey: config.apiKey,
+        timeoutMs: config.timeoutMs,
         ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
         ...(config.imageModel ? { imageModel: config.imageModel } : {}),
         ...(config.chatModel ? { chatModel: config.chatModel } : {}),
       });
     case 'fal':
-      return createImageModel({ kind: 'fal', salient, apiKey: config.apiKey, ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}) });
+      return createImageModel({ kind: 'fal', salient, apiKey: config.apiKey, timeoutMs: config.timeoutMs, ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}) });
   }
 }
 

@@ -171,3 +171,36 @@ export class ModelFailedError extends ImagingError {
 export function isImagingError(value: unknown): value is ImagingError {
   return value instanceof ImagingError;
 }
+
+/** What a typed error carries beyond its code and message: a provider's wait, a refusal's reason, an operator's problem. */
+export interface ImagingErrorDetails {
+  retryAfterMs?: number;
+  reason?: RefusalReason;
+  problem?: MisconfigurationProblem;
+  providerMessage?: string;
+}
+
+/** An imaging error as plain data, so it can cross a thread: structured cloning keeps no class and no own fields of an Error. */
+export interface ImagingErrorData extends ImagingErrorDetails {
+  name: string;
+  code: ImagingErrorCode;
+  message: string;
+}
+
+const DETAIL_KEYS = ['retryAfterMs', 'reason', 'problem', 'providerMessage'] as const satisfies readonly (keyof ImagingErrorDetails)[];
+
+export function imagingErrorData(error: ImagingError): ImagingErrorData {
+  const carried: ImagingError & ImagingErrorDetails = error;
+  const details = Object.fromEntries(DETAIL_KEYS.filter((key) => carried[key] !== undefined).map((key) => [key, carried[key]]));
+  return { name: error.name, code: error.code, message: error.message, ...details };
+}
+
+/**
+ * The error again on the caller's side, with its details as own fields: the worker's retry policy
+ * reads `retryAfterMs`, and its logs show the reason or problem, whichever thread threw.
+ */
+export function reviveImagingError({ name, code, message, ...details }: ImagingErrorData): ImagingError & ImagingErrorDetails {
+  const error: ImagingError & ImagingErrorDetails = new ImagingError(code, message);
+  error.name = name;
+  return Object.assign(error, details);
+}

@@ -1,4 +1,4 @@
-import type { DefaultJobOptions, JobsOptions } from 'bullmq';
+import type { AdvancedOptions, BackoffStrategy, DefaultJobOptions, JobsOptions } from 'bullmq';
 import { planAllows, type JobName, type PlanId } from '@prodshot/contracts';
 
 /**
@@ -46,10 +46,29 @@ export interface RetryPolicy {
 /** Retries ride out short outages (a Postgres restart, a busy model) before a job fails for good and is refunded. */
 export const DEFAULT_RETRY_POLICY: RetryPolicy = { attempts: 5, backoffMs: 2_000 };
 
+/** Our backoff's name in job options; BullMQ looks it up in the worker's `settings` (WORKER_SETTINGS). */
+export const RETRY_BACKOFF_TYPE = 'exponential-or-retry-after';
+
+/**
+ * BullMQ's exponential backoff, but never sooner than the wait a provider asked for: an engine error
+ * carries its Retry-After as `retryAfterMs` (across the engine thread too), and retrying earlier
+ * only spends an attempt on another 429.
+ */
+export const retryBackoff: BackoffStrategy = (attemptsMade, _type, error, job) => {
+  const backoff = job?.opts.backoff;
+  const delay = typeof backoff === 'object' ? (backoff.delay ?? DEFAULT_RETRY_POLICY.backoffMs) : (backoff ?? DEFAULT_RETRY_POLICY.backoffMs);
+  const exponential = Math.round(2 ** (attemptsMade - 1) * delay);
+  const asked = (error as { retryAfterMs?: unknown } | undefined)?.retryAfterMs;
+  return typeof asked === 'number' ? Math.max(exponential, asked) : exponential;
+};
+
+/** Every BullMQ Worker on our queues needs these: without the strategy a failed job's retry cannot be scheduled. */
+export const WORKER_SETTINGS: AdvancedOptions = { backoffStrategy: retryBackoff };
+
 export function jobOptions(policy: RetryPolicy = DEFAULT_RETRY_POLICY): DefaultJobOptions {
   return {
     attempts: policy.attempts,
-    backoff: { type: 'exponential', delay: policy.backoffMs },
+    backoff: { type: RETRY_BACKOFF_TYPE, delay: policy.backoffMs },
     removeOnComplete: { age: 24 * 3600, count: 10_000 },
     removeOnFail: { age: 7 * 24 * 3600 },
   };

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createImageModel } from '../create-image-model.js';
 import { withProductHint } from './fal-model.js';
 import { productPhoto } from '../test-support.js';
-import { fakeServer, sendJson } from './fake-server.test-support.js';
-import type { Handler } from './fake-server.test-support.js';
+import { fakeServer, sendJson } from '@prodshot/testing/fakes';
+import type { Handler } from '@prodshot/testing/fakes';
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {

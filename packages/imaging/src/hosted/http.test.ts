@@ -2,8 +2,8 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ModelBadResponseError } from '../errors.js';
-import { fakeServer } from './fake-server.test-support.js';
-import type { Handler } from './fake-server.test-support.js';
+import { fakeServer } from '@prodshot/testing/fakes';
+import type { Handler } from '@prodshot/testing/fakes';
 import { MAX_DOWNLOAD_BYTES, MAX_RESULT_PIXELS, decodeResult, download, isAllowed, parseRetryAfter } from './http.js';
 import type { HttpOptions } from './http.js';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiError, chatCompletion, openAIFake } from './openai-fake.test-support.js';
+import { apiError, chatCompletion, openAIFake } from '@prodshot/testing/fakes';
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {

@@ -4,11 +4,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ImagingError } from '../errors.js';
 import { productPhoto } from '../test-support.js';
 import type { Analysis } from '../types.js';
-import { fakeServer } from './fake-server.test-support.js';
+import { fakeServer } from '@prodshot/testing/fakes';
 import { OpenAIImageModel } from './openai-model.js';
 import type { OpenAIOptions } from './openai-model.js';
-import { apiError, chatCompletion, imagesResponse, imagesUrlResponse, openAIFake } from './openai-fake.test-support.js';
-import type { Answer, OpenAICall } from './openai-fake.test-support.js';
+import { apiError, chatCompletion, imagesResponse, imagesUrlResponse, openAIFake } from '@prodshot/testing/fakes';
+import type { Answer, OpenAICall } from '@prodshot/testing/fakes';
 
 const closers: (() => Promise<void>)[] = [];
 let violations: string[] = [];

@@ -1,6 +1,6 @@
-import { documentExample, requestViolations, responseViolations } from './openai-contract.test-support.js';
-import { fakeServer, sendJson } from './fake-server.test-support.js';
-import type { Recorded } from './fake-server.test-support.js';
+import { documentExample, requestViolations, responseViolations } from './openai-contract.js';
+import { fakeServer, sendJson } from './fake-server.js';
+import type { Recorded } from './fake-server.js';
 
 /** The API's base path in the document's `servers` URL (https://api.openai.com/v1). */
 const BASE_PATH = '/v1';
@@ -50,9 +50,10 @@ function violationsOf(call: OpenAICall): string[] {
  * A local OpenAI: every request is checked against the published request schema (a violation is
  * answered 400 with the document's ErrorResponse, and recorded), and every answer the test gives is
  * checked against the published response schema before it is sent, so the fake cannot drift either.
- * `files` are served outside the API's path, as a compatible server's result URLs are.
+ * `files` are served outside the API's path, as a compatible server's result URLs are. An answer
+ * of 'never' leaves the request hanging, as a stuck provider does.
  */
-export async function openAIFake(answer: (call: OpenAICall) => Answer, files: Record<string, Buffer> = {}) {
+export async function openAIFake(answer: (call: OpenAICall) => Answer | 'never', files: Record<string, Buffer> = {}) {
   const calls: OpenAICall[] = [];
   const downloads: string[] = [];
   const violations: string[] = [];
@@ -72,6 +73,7 @@ export async function openAIFake(answer: (call: OpenAICall) => Answer, files: Re
         return sendJson(res, 400, apiError(invalid.join('; '), 'invalid_request_error', null, null));
       }
       const given = answer(call);
+      if (given === 'never') return;
       const wrong = responseViolations(call.method, call.path, given.status, given.body);
       if (wrong.length) {
         violations.push(...wrong.map((v) => `fake's own ${given.status} answer to ${call.path}: ${v}`));
