@@ -72,7 +72,7 @@ export async function post(
   body: object,
   async = true,
   headers: Record<string, string> = {},
-): Promise<{ status: number; ms: number; json: Record<string, unknown> }> {
+): Promise<{ status: number; ms: number; json: Record<string, unknown>; retryAfter: string | undefined }> {
   const started = performance.now();
   const response = await request(`${baseUrl}${url}`, {
     method: 'POST',
@@ -81,7 +81,8 @@ export async function post(
     body: JSON.stringify(body),
   });
   const json = (await response.body.json()) as Record<string, unknown>;
-  return { status: response.statusCode, ms: performance.now() - started, json };
+  const retryAfter = response.headers['retry-after'];
+  return { status: response.statusCode, ms: performance.now() - started, json, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter };
 }
 
 export function generationIdOf(result: { json: Record<string, unknown> }): string {
