@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { AuthConfig, PaymentsConfig } from './config-types.js';
 import { ConfigError } from './config-error.js';
 import type { Env } from './env-schema.js';
+import { isLoopback } from './loopback.js';
 import { need, splitList } from './read-env.js';
 
 export function authConfig(env: Env, dataDir: string, publicUrl: string): AuthConfig {
@@ -16,7 +17,7 @@ export function authConfig(env: Env, dataDir: string, publicUrl: string): AuthCo
     };
   }
   refuseBeyondLoopback(env, publicUrl, 'ALLOW_EMBEDDED_AUTH', 'the embedded sign-in (anyone signs in as any email)', 'CLERK_SECRET_KEY and CLERK_PUBLISHABLE_KEY');
-  return { mode: 'embedded', keyDir: path.join(dataDir, 'keys') };
+  return { mode: 'embedded', keyDir: path.join(dataDir, 'keys'), beyondLoopback: env.ALLOW_EMBEDDED_AUTH };
 }
 
 export function paymentsConfig(env: Env, publicUrl: string): PaymentsConfig {
@@ -29,7 +30,7 @@ export function paymentsConfig(env: Env, publicUrl: string): PaymentsConfig {
     };
   }
   refuseBeyondLoopback(env, publicUrl, 'ALLOW_LOCAL_PAYMENTS', 'the local payments (plans granted for free)', 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
-  return { mode: 'local' };
+  return { mode: 'local', beyondLoopback: env.ALLOW_LOCAL_PAYMENTS };
 }
 
 /**
@@ -54,9 +55,4 @@ function authorizedParties(env: Env, publicUrl: string): string[] {
 function refuseBeyondLoopback(env: Env, publicUrl: string, flag: 'ALLOW_EMBEDDED_AUTH' | 'ALLOW_LOCAL_PAYMENTS', mode: string, keys: string): void {
   if (env[flag] || (isLoopback(new URL(publicUrl).hostname) && isLoopback(env.HOST))) return;
   throw new ConfigError(flag, `must be true to run ${mode} beyond loopback (PUBLIC_URL ${publicUrl}, HOST ${env.HOST}): set ${keys}, or ${flag}=true for a trial`);
-}
-
-function isLoopback(host: string): boolean {
-  const bare = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
-  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
 }

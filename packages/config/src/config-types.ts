@@ -38,11 +38,17 @@ export type AuthConfig =
       /** The JWT template the web app asks Clerk for; undefined, the session token. */
       jwtTemplate: string | undefined;
     }
-  | { mode: 'embedded'; keyDir: string };
+  | {
+      mode: 'embedded';
+      keyDir: string;
+      /** ALLOW_EMBEDDED_AUTH: the sign-in answers clients beyond loopback too; otherwise loopback clients alone. */
+      beyondLoopback: boolean;
+    };
 
 export type PaymentsConfig =
   | { mode: 'stripe'; secretKey: string; webhookSecret: string; apiBase: string | undefined }
-  | { mode: 'local' };
+  /** beyondLoopback (ALLOW_LOCAL_PAYMENTS): the free purchases answer clients beyond loopback too; otherwise loopback clients alone. */
+  | { mode: 'local'; beyondLoopback: boolean };
 
 /**
  * A hosted model's `timeoutMs` is the worker's ENGINE_TIMEOUT_MS: an adapter that knows the budget
@@ -95,7 +101,17 @@ export interface Config {
   cutoutModel: CutoutModelConfig;
   /** bull-board's basic-auth pair; undefined means the board is off. */
   admin: { user: string; password: string } | undefined;
-  rateLimits: { generationsPerMinute: number; uploadsPerMinute: number; freeEngineCallsPerMinute: number };
+  /** Per-user calls per minute of each costly kind (RATE_LIMIT_*). */
+  rateLimits: {
+    generationsPerMinute: number;
+    uploadsPerMinute: number;
+    freeEngineCallsPerMinute: number;
+    iterationsPerMinute: number;
+    exportsPerMinute: number;
+    complianceChecksPerMinute: number;
+    archivesPerMinute: number;
+    paymentsPerMinute: number;
+  };
   shedding: { maxEventLoopDelayMs: number; maxHeapBytes: number; retryAfterSeconds: number };
   /** Where operator endpoints listen: the API's ops port, and the host the worker's health port binds too. */
   ops: { host: string; port: number };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './index.js';
+import { ConfigError, isLoopback, loadConfig } from './index.js';
 
 const base = { DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db', REDIS_URL: 'redis://127.0.0.1:6379' };
 
@@ -116,6 +116,19 @@ describe('loadConfig', () => {
       expect(errorOf(() => loadConfig({ ...base, ...open, ALLOW_EMBEDDED_AUTH: 'false', ALLOW_LOCAL_PAYMENTS: 'true' })).variable).toBe('ALLOW_EMBEDDED_AUTH');
       expect(errorOf(() => loadConfig({ ...base, ALLOW_EMBEDDED_AUTH: 'sure' })).variable).toBe('ALLOW_EMBEDDED_AUTH');
     });
+
+    it('carry their flag to the API, which serves loopback clients alone without it', () => {
+      expect(loadConfig(base)).toMatchObject({ auth: { mode: 'embedded', beyondLoopback: false }, payments: { mode: 'local', beyondLoopback: false } });
+      const flagged = loadConfig({ ...base, ALLOW_EMBEDDED_AUTH: 'true', ALLOW_LOCAL_PAYMENTS: 'yes' });
+      expect(flagged).toMatchObject({ auth: { beyondLoopback: true }, payments: { beyondLoopback: true } });
+    });
+  });
+
+  it('knows loopback by name and address, an IPv4 peer of a dual-stack listener included', () => {
+    for (const host of ['localhost', 'LOCALHOST', '127.0.0.1', '127.200.0.9', '::1', '[::1]', '::ffff:127.0.0.1']) expect(isLoopback(host), host).toBe(true);
+    for (const host of ['203.0.113.7', '::ffff:203.0.113.7', '10.0.0.1', '::', '0.0.0.0', 'localhost.example.com', '127.0.0.1.nip.io', 'unknown', '']) {
+      expect(isLoopback(host), host).toBe(false);
+    }
   });
 
   it("holds Clerk's session tokens to PUBLIC_URL's origin unless CLERK_AUTHORIZED_PARTIES lists origins", () => {
@@ -180,7 +193,19 @@ describe('loadConfig', () => {
   });
 
   it('names a rate limit that is not a positive number', () => {
-    expect(loadConfig(base).rateLimits).toEqual({ generationsPerMinute: 30, uploadsPerMinute: 60, freeEngineCallsPerMinute: 10 });
+    expect(loadConfig(base).rateLimits).toEqual({
+      generationsPerMinute: 30,
+      uploadsPerMinute: 60,
+      freeEngineCallsPerMinute: 10,
+      iterationsPerMinute: 30,
+      exportsPerMinute: 30,
+      complianceChecksPerMinute: 60,
+      archivesPerMinute: 10,
+      paymentsPerMinute: 10,
+    });
+    for (const variable of ['RATE_LIMIT_ITERATIONS_PER_MINUTE', 'RATE_LIMIT_EXPORTS_PER_MINUTE', 'RATE_LIMIT_COMPLIANCE_CHECKS_PER_MINUTE', 'RATE_LIMIT_ARCHIVES_PER_MINUTE', 'RATE_LIMIT_PAYMENTS_PER_MINUTE']) {
+      expect(errorOf(() => loadConfig({ ...base, [variable]: '0' })).variable).toBe(variable);
+    }
     expect(errorOf(() => loadConfig({ ...base, RATE_LIMIT_UPLOADS_PER_MINUTE: '0' })).variable).toBe('RATE_LIMIT_UPLOADS_PER_MINUTE');
     expect(errorOf(() => loadConfig({ ...base, RATE_LIMIT_FREE_ENGINE_CALLS_PER_MINUTE: '-1' })).variable).toBe('RATE_LIMIT_FREE_ENGINE_CALLS_PER_MINUTE');
   });

@@ -98,8 +98,9 @@ export const envSchema = z.object({
 
   /**
    * The embedded sign-in and the local payments run without keys only where the app is reached
-   * from this machine alone (PUBLIC_URL and HOST on loopback); anywhere else an operator opts in
-   * with these, for a trial.
+   * from this machine alone (PUBLIC_URL and HOST on loopback), and answer loopback clients alone
+   * (the socket's peer and every X-Forwarded-For hop); an operator opts in to anywhere else with
+   * these, for a trial.
    */
   ALLOW_EMBEDDED_AUTH: bool.default(false),
   ALLOW_LOCAL_PAYMENTS: bool.default(false),
@@ -121,11 +122,20 @@ export const envSchema = z.object({
   /** Operator credentials for bull-board at /admin/queues; with neither set the board is not mounted. */
   ADMIN_USER: z.string().min(1).optional(),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
-  /** Per-user requests per minute on the generation calls and on uploads. */
+  /** Per-user requests per minute on the generation calls (a batch counts each photo) and on uploads. */
   RATE_LIMIT_GENERATIONS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   /** Style recommendations and prompt enhancement: free of credits, so held to fewer calls per user. */
   RATE_LIMIT_FREE_ENGINE_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Another take of an output and a retry of a failed style: paid like a generation, on a budget of their own. */
+  RATE_LIMIT_ITERATIONS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** Marketplace exports (a worker render each) and compliance reports (a worker measurement each). */
+  RATE_LIMIT_EXPORTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  RATE_LIMIT_COMPLIANCE_CHECKS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** Batch zips, each streamed from storage through the API, counted per batch owner. */
+  RATE_LIMIT_ARCHIVES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Checkouts, add-on purchases, billing-portal sessions and cancellations: each one a call to Stripe. */
+  RATE_LIMIT_PAYMENTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   /**
    * Load shedding: above this event-loop delay (ms) or heap the API answers 503 with Retry-After;
    * 0 turns a check off. Off unless set: a laptop or test run blocks its loop on imports and

@@ -1,5 +1,6 @@
 export { loadConfig } from './config.js';
 export { ConfigError } from './config-error.js';
+export { isLoopback } from './loopback.js';
 export type {
   Config,
   StorageConfig,

@@ -13,7 +13,8 @@ const ArchiveQuery = Type.Object({
  * `GET /api/batches/:id/archive`: every finished output of the batch as one zip, streamed from
  * storage into the response. Either the owner's bearer token or the short-lived signed link that
  * `GET /api/batches/:id` hands out (`archiveUrl`) opens it; the web app navigates to the link so
- * the browser writes the zip to disk as it arrives.
+ * the browser writes the zip to disk as it arrives. Downloads count against the batch owner's
+ * archive limit whichever way they come in.
  */
 export async function archiveRoute(app: FastifyInstance, service: BatchService): Promise<void> {
   app.get<{ Params: { id: string }; Querystring: { expires?: number; signature?: string } }>(
@@ -24,13 +25,14 @@ export async function archiveRoute(app: FastifyInstance, service: BatchService):
         querystring: ArchiveQuery,
         response: {
           200: { description: 'A zip of every finished output, entries named {product}-{style}-{n}.{ext}', content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } } },
-          ...errorResponses([400, 401, 403, 404, 409]),
+          ...errorResponses([400, 401, 403, 404, 409, 429]),
         },
       },
     },
     async (request, reply) => {
       const batch = await linkedOrOwned(request, reply, service);
       if (!batch) return reply;
+      await app.rateLimits.take(request, reply, 'archive', batch.user_id);
       const zip = service.archive(batch);
       zip.on('error', (error) => request.log.warn({ err: error, batchId: batch.id }, 'batch archive stopped'));
       return reply

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { DevSignInRequest, DevSignInResponse, errorResponses } from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
+import { embeddedSignInGuard } from '../../plugins/loopback-only.js';
 import { signSessionToken } from '../../services/session-tokens.js';
 
 /** Dev sessions cannot be refreshed as Clerk's are, so they last a working week. */
@@ -12,14 +13,14 @@ export function embeddedClerkId(email: string): string {
   return `user_${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 27)}`;
 }
 
-/** Embedded mode's stand-in for Clerk's hosted sign-in; absent when Clerk is configured. */
-export async function devRoutes(app: FastifyInstance, _deps: AppDeps): Promise<void> {
+/** Embedded mode's stand-in for Clerk's hosted sign-in, for loopback clients unless ALLOW_EMBEDDED_AUTH; absent when Clerk is configured. */
+export async function devRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const signer = app.sessionAuth.embeddedSigner;
   if (!signer) return;
 
   app.post<{ Body: DevSignInRequest }>(
     '/api/dev/sign-in',
-    { schema: { body: DevSignInRequest, response: { 200: DevSignInResponse, ...errorResponses([400]) } } },
+    { onRequest: embeddedSignInGuard(deps.config), schema: { body: DevSignInRequest, response: { 200: DevSignInResponse, ...errorResponses([400, 403]) } } },
     async (request): Promise<DevSignInResponse> => {
       const email = request.body.email.trim().toLowerCase();
       const clerkId = embeddedClerkId(email);

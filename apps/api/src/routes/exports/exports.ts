@@ -6,6 +6,7 @@ import { requireUser } from '../../plugins/auth.js';
 import { sendStoredFile, STORED_FILE_RESPONSE } from '../../services/stored-file.js';
 
 const errors = errorResponses([400, 404, 409, 502, 503], { 400: ExportFormatErrorBody });
+const exportErrors = errorResponses([400, 404, 409, 429, 502, 503], { 400: ExportFormatErrorBody });
 
 /**
  * Marketplace exports of a finished output: rendered by the worker from the output's cutout and
@@ -18,7 +19,7 @@ export async function exportRoutes(appBase: FastifyInstance, deps: AppDeps): Pro
 
   app.post(
     '/api/exports',
-    { schema: { summary: 'Export an output for a marketplace preset (no credit is charged)', body: ExportRequest, response: { 200: ExportResponse, ...errors } } },
+    { schema: { summary: 'Export an output for a marketplace preset (no credit is charged)', body: ExportRequest, response: { 200: ExportResponse, ...exportErrors } } },
     async (request) => ({ data: await service.exportOutput(request.user.id, request.body) }),
   );
 

@@ -187,7 +187,7 @@ describe('the OpenAPI document', () => {
       expect(operation.parameters.map((parameter) => parameter.name).sort()).toEqual(['id', 'index']);
       const accepted = operation.responses['202']!.content['application/json']!.schema.properties.data!.properties!;
       expect(Object.keys(accepted)).toEqual(fields);
-      expect(Object.keys(operation.responses).sort()).toEqual(['202', '400', '402', '404', '409', '422']);
+      expect(Object.keys(operation.responses).sort()).toEqual(['202', '400', '402', '404', '409', '422', '429']);
     }
   });
 });

@@ -6,7 +6,7 @@ import { requireUser } from '../../plugins/auth.js';
 import { bindLogContext } from '../../plugins/log-context.js';
 import { idempotencyClaim } from '../../services/idempotency.js';
 
-const errors = errorResponses([400, 402, 404, 409, 422], { 402: InsufficientCreditsErrorBody });
+const errors = errorResponses([400, 402, 404, 409, 422, 429], { 402: InsufficientCreditsErrorBody });
 
 /**
  * Iterating on a result: another take of an output (a new generation of one output, same scene,

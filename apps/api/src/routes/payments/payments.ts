@@ -12,6 +12,7 @@ import {
   PortalSessionResponse, errorResponses } from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
+import { localPaymentsGuard } from '../../plugins/loopback-only.js';
 
 /** A purchase's Idempotency-Key, if usable; an unusable one is ignored rather than refused. */
 function idempotencyKey(request: FastifyRequest): string | undefined {
@@ -19,8 +20,10 @@ function idempotencyKey(request: FastifyRequest): string | undefined {
   return typeof header === 'string' && header.length > 0 && header.length <= IDEMPOTENCY_KEY_MAX_LENGTH ? header : undefined;
 }
 
-export async function paymentRoutes(app: FastifyInstance, _deps: AppDeps): Promise<void> {
+export async function paymentRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const payments = app.services.payments;
+  // The local provider grants what it sells: loopback clients only, unless ALLOW_LOCAL_PAYMENTS.
+  const payer = [...localPaymentsGuard(deps.config), requireUser];
 
   app.get('/api/payments/plans', { schema: { response: { 200: PlansResponse } } }, async (): Promise<PlansResponse> => ({ data: [...PLANS] }));
   app.get('/api/payments/addon-plans', { schema: { response: { 200: AddOnPlansResponse } } }, async (): Promise<AddOnPlansResponse> => ({
@@ -29,25 +32,25 @@ export async function paymentRoutes(app: FastifyInstance, _deps: AppDeps): Promi
 
   app.post<{ Body: CreateSubscriptionRequest }>(
     '/api/payments/subscription',
-    { onRequest: requireUser, schema: { body: CreateSubscriptionRequest, response: { 200: PaymentLinkResponse, ...errorResponses([400, 401, 409]) } } },
+    { onRequest: payer, schema: { body: CreateSubscriptionRequest, response: { 200: PaymentLinkResponse, ...errorResponses([400, 401, 403, 409, 429]) } } },
     async (request): Promise<PaymentLinkResponse> => payments.subscribe(request.user, request.body.planKey, idempotencyKey(request)),
   );
 
   app.post<{ Body: BuyCreditsRequest }>(
     '/api/payments/credits',
-    { onRequest: requireUser, schema: { body: BuyCreditsRequest, response: { 200: PaymentLinkResponse, ...errorResponses([400, 401]) } } },
+    { onRequest: payer, schema: { body: BuyCreditsRequest, response: { 200: PaymentLinkResponse, ...errorResponses([400, 401, 403, 429]) } } },
     async (request): Promise<PaymentLinkResponse> => payments.buyAddOn(request.user, request.body.planKey, idempotencyKey(request)),
   );
 
   app.post(
     '/api/payments/portal-session',
-    { onRequest: requireUser, schema: { response: { 200: PortalSessionResponse, ...errorResponses([401, 404]) } } },
+    { onRequest: payer, schema: { response: { 200: PortalSessionResponse, ...errorResponses([401, 403, 404, 429]) } } },
     async (request): Promise<PortalSessionResponse> => payments.portalSession(request.user),
   );
 
   app.post(
     '/api/payments/cancel-subscription',
-    { onRequest: requireUser, schema: { response: { 200: CancelSubscriptionResponse, ...errorResponses([401, 404]) } } },
+    { onRequest: payer, schema: { response: { 200: CancelSubscriptionResponse, ...errorResponses([401, 403, 404, 429]) } } },
     async (request): Promise<CancelSubscriptionResponse> => payments.cancel(request.user),
   );
 }
