@@ -1,6 +1,6 @@
 import { Worker } from 'bullmq';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { BATCH_ITEMS_MAX, BUY_CREDITS_URL, type BatchDto } from '@prodshot/contracts';
 import { GenerationsRepository } from '@prodshot/db';
 import { createRedisConnection, QUEUE_ORDER } from '@prodshot/queue';
@@ -38,6 +38,17 @@ function getBatch(who: Session, id: string) {
 
 async function batchesOf(userId: string) {
   return testApp.deps.db.selectFrom('batches').select('id').where('user_id', '=', userId).execute();
+}
+
+/** What the batch's generations took from the balance and did not give back (held or spent). */
+async function creditsTaken(batchId: string): Promise<number> {
+  const row = await testApp.deps.db
+    .selectFrom('credit_ledger as l')
+    .innerJoin('generations as g', 'g.id', 'l.generation_id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(eb(eb.ref('l.subscription_delta'), '+', eb.ref('l.addon_delta'))), eb.lit(0)).as('delta'))
+    .where('g.batch_id', '=', batchId)
+    .executeTakeFirstOrThrow();
+  return 0 - Number(row.delta);
 }
 
 describe('POST /api/batches', () => {
@@ -123,6 +134,45 @@ describe('POST /api/batches', () => {
     expect(await batchesOf(session.userId)).toHaveLength(1);
     const other = await postBatch(session, { ...payload, choice: { mode: 'prompt', prompt: 'In snow', count: 1 } }, 'batch-click');
     expect(other.statusCode).toBe(422);
+  });
+
+  it('is one payment when Redis refuses one photo: the whole batch is refunded and failed, and the retry with the same key opens and charges one batch', async () => {
+    const { session, imageIds } = await seller(20, 5);
+    const payload = { items: imageIds.map((imageId) => ({ imageId })), choice: { mode: 'template', backgroundType: 'studio', count: 1 } };
+    // Redis drops the connection as the fifth photo's job is sent: four are already queued.
+    const producer = testApp.deps.producer;
+    const enqueue = producer.enqueue.bind(producer);
+    let shots = 0;
+    const refusing = vi.spyOn(producer, 'enqueue').mockImplementation(async (name, ...rest) => {
+      if (name === 'product-shot' && ++shots === 5) throw new Error('Connection is closed.');
+      return enqueue(name, ...rest);
+    });
+    let refused;
+    try {
+      refused = await postBatch(session, payload, 'one-click');
+    } finally {
+      refusing.mockRestore();
+    }
+    expect(refused.statusCode, refused.body).toBe(503);
+    expect(await balanceOf(testApp, session.userId)).toBe(20);
+
+    // The web app retries a 503 with the same key.
+    const retried = await postBatch(session, payload, 'one-click');
+    expect(retried.statusCode, retried.body).toBe(202);
+    const running = retried.json().data.batchId as string;
+    expect(await balanceOf(testApp, session.userId)).toBe(15);
+    expect((await postBatch(session, payload, 'one-click')).json().data.batchId).toBe(running);
+
+    const batches = await batchesOf(session.userId);
+    expect(batches).toHaveLength(2);
+    const abandoned = batches.find((batch) => batch.id !== running)!.id;
+    const failed = (await getBatch(session, abandoned)).json<{ data: BatchDto }>().data;
+    expect(failed.status).toBe('failed');
+    expect(failed.items.map((item) => [item.status, item.error])).toEqual(imageIds.map(() => ['failed', 'The generation could not be queued. Your credits were refunded.']));
+    // Charged once: the refused batch holds and spent nothing, the retried one holds its five credits.
+    expect(await creditsTaken(abandoned)).toBe(0);
+    expect(await creditsTaken(running)).toBe(5);
+    expect((await getBatch(session, running)).json<{ data: BatchDto }>().data.status).toBe('queued');
   });
 });
 
