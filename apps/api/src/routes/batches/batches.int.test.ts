@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { BATCH_ITEMS_MAX, BUY_CREDITS_URL, type BatchDto } from '@prodshot/contracts';
 import { GenerationsRepository } from '@prodshot/db';
+import { sql } from 'kysely';
 import { createRedisConnection, QUEUE_ORDER } from '@prodshot/queue';
 import { generationOutputKey } from '@prodshot/storage';
 import { productPhoto } from '../../faults/fault-support.test-support.js';
@@ -38,6 +39,15 @@ function getBatch(who: Session, id: string) {
 
 async function batchesOf(userId: string) {
   return testApp.deps.db.selectFrom('batches').select('id').where('user_id', '=', userId).execute();
+}
+
+/** A slot's output stored and completed, as a worker leaves it. */
+async function finish(who: Session, generationId: string, index: number, bytes: Buffer): Promise<void> {
+  const generations = new GenerationsRepository(testApp.deps.db);
+  const key = generationOutputKey(who.userId, generationId, index, 'image/png');
+  await testApp.deps.store.put(key, bytes, 'image/png');
+  await generations.markStyleRunning(generationId, index);
+  await generations.completeStyle(generationId, index, key);
 }
 
 /** What the batch's generations took from the balance and did not give back (held or spent). */
@@ -228,18 +238,11 @@ describe('GET /api/batches/:id and its archive', () => {
     const batch = (await getBatch(owner, batchId)).json<{ data: BatchDto }>().data;
     png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0ffee' } }).png().toBuffer();
     jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#bada55' } }).jpeg().toBuffer();
-    const generations = new GenerationsRepository(testApp.deps.db);
-    const finish = async (generationId: string, index: number, bytes: Buffer) => {
-      const key = generationOutputKey(owner.userId, generationId, index, 'image/png');
-      await testApp.deps.store.put(key, bytes, 'image/png');
-      await generations.markStyleRunning(generationId, index);
-      await generations.completeStyle(generationId, index, key);
-    };
     const [first, second] = batch.items;
-    await finish(first!.generationId, 0, png);
-    await finish(first!.generationId, 1, jpeg);
-    await finish(second!.generationId, 0, png);
-    await generations.failStyle(second!.generationId, 1, 'The model refused');
+    await finish(owner, first!.generationId, 0, png);
+    await finish(owner, first!.generationId, 1, jpeg);
+    await finish(owner, second!.generationId, 0, png);
+    await new GenerationsRepository(testApp.deps.db).failStyle(second!.generationId, 1, 'The model refused');
   });
 
   it('lists every item with its outputs, URLs signed afresh, and a download link', async () => {
@@ -304,5 +307,37 @@ describe('GET /api/batches/:id and its archive', () => {
     expect(Object.keys(docs.paths['/api/batches']!.post!.responses)).toEqual(expect.arrayContaining(['202', '402']));
     expect(Object.keys(docs.paths['/api/batches/{id}']!.get!.responses)).toContain('200');
     expect(docs.paths['/api/batches/{id}/archive']!.get!.responses['200']).toMatchObject({ content: { 'application/zip': expect.anything() } });
+  });
+});
+
+describe('a batch past its owner\'s history', () => {
+  it('shows only what the history shows, and once nothing is left answers 404 on the batch, its zip and its signed link', async () => {
+    const { session, imageIds } = await seller(2, 2);
+    const created = await postBatch(session, { items: imageIds.map((imageId) => ({ imageId })), choice: { mode: 'template', backgroundType: 'studio', count: 1 } });
+    const batchId = created.json().data.batchId as string;
+    const [done, running] = (await getBatch(session, batchId)).json<{ data: BatchDto }>().data.items;
+    const generations = new GenerationsRepository(testApp.deps.db);
+    await finish(session, done!.generationId, 0, await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } }).png().toBuffer());
+    expect(await generations.settleIfDone(done!.generationId)).toBe('complete');
+    const { archiveUrl } = (await getBatch(session, batchId)).json<{ data: BatchDto }>().data;
+    expect(archiveUrl).not.toBeNull();
+
+    // 31 days on, without a plan (30 days of history): the finished photo and both uploads are past it; the other photo is still queued.
+    const monthAgo = sql<Date>`now() - make_interval(days => 31)`;
+    await testApp.deps.db.updateTable('batches').set({ created_at: monthAgo }).where('id', '=', batchId).execute();
+    await testApp.deps.db.updateTable('generations').set({ created_at: monthAgo }).where('batch_id', '=', batchId).execute();
+    await testApp.deps.db.updateTable('images').set({ created_at: monthAgo }).where('id', 'in', imageIds).execute();
+    const kept = (await getBatch(session, batchId)).json<{ data: BatchDto }>().data;
+    expect(kept.items.map((item) => [item.generationId, item.status, item.thumbnailUrl])).toEqual([[running!.generationId, 'queued', null]]);
+    expect(kept.archiveUrl).toBeNull();
+    expect((await testApp.app.inject({ method: 'GET', url: `/api/batches/${batchId}/archive`, headers: session.auth })).statusCode).toBe(409);
+
+    // It settles: nothing of the batch is left in the history.
+    await generations.failStyle(running!.generationId, 0, 'The model refused');
+    await generations.settleIfDone(running!.generationId);
+    for (const url of [`/api/batches/${batchId}`, `/api/batches/${batchId}/archive`]) {
+      expect((await testApp.app.inject({ method: 'GET', url, headers: session.auth })).statusCode, url).toBe(404);
+    }
+    expect((await testApp.app.inject({ method: 'GET', url: archiveUrl! })).statusCode).toBe(404);
   });
 });
