@@ -137,7 +137,7 @@ export interface JobResults {
   'make-renditions': { made: boolean };
   'sweep-stale-generations': { resolved: string[] };
   /** How many of each were deleted. */
-  'purge-expired-history': { generations: number; images: number };
+  'purge-expired-history': { generations: number; images: number; batches: number };
   'export-shot': ExportShotResult;
   'compliance-check': ComplianceReportDto;
 }

@@ -8,7 +8,7 @@ import { streamArchive, type ArchiveEntry } from './batch-archive.js';
 import { namedProduct, slug } from './download-names.js';
 import { slotUrls } from './generation-dtos.js';
 import type { GenerationService } from './generation-service.js';
-import { productShotStart, smartStart, type GenerationStart } from './generation-starts.js';
+import { productShotStart, queuedJob, smartStart, type GenerationStart } from './generation-starts.js';
 import { HttpError } from './http-error.js';
 import type { ServiceDeps } from './services.js';
 
@@ -40,7 +40,10 @@ export class BatchService {
     this.linkSecret = new ArchiveLinkSecret(deps.redis);
   }
 
-  /** Starts the batch once per Idempotency-Key; a repeat answers the first one's batch and charges nothing. */
+  /**
+   * Starts the batch once per Idempotency-Key; a repeat answers the first one's batch and charges
+   * nothing. A photo Redis refuses fails the whole batch, refunded, and frees the key (enqueueAll).
+   */
   async create(userId: string, body: CreateBatchRequest, claim: IdempotencyClaim | undefined): Promise<{ batchId: string; credits: number }> {
     const credits = batchCost(body.choice, body.items.length);
     const { id: batchId } = await this.generations.once(claim, 'batch', async () => {
@@ -50,7 +53,10 @@ export class BatchService {
       ]);
       const starts = body.items.map((item, index) => startFor(userId, images[index]!, plan, body.choice, item.productTitle));
       const opened = await this.generations.openBatch({ userId, choice: body.choice, generations: starts.map((start) => start.open), claim });
-      await Promise.all(opened.generations.map((generation, index) => this.generations.enqueueStart(starts[index]!, generation.id, claim)));
+      await this.generations.enqueueAll(
+        opened.generations.map((generation, index) => queuedJob(starts[index]!, generation.id)),
+        claim,
+      );
       return opened.batchId;
     });
     return { batchId, credits };

@@ -14,7 +14,7 @@ import {
   type RetriedSlot,
 } from '@prodshot/db';
 import type { JobProducer, QueueOrder } from '@prodshot/queue';
-import { abandon } from './enqueue-compensation.js';
+import { abandon, type CompensationDeps } from './enqueue-compensation.js';
 import { heldTarget, IdempotentReplayError } from './idempotency.js';
 import { InsufficientCreditsHttpError, reservation, reserveAll, type Reservation } from './reservations.js';
 
@@ -175,15 +175,48 @@ export class GenerationOpener {
     try {
       await this.deps.producer.enqueue(name, payload, job);
     } catch (error) {
-      if (opened !== 'nothing') {
-        const compensation = { db: this.deps.db, onCreditsChanged: this.deps.onCreditsChanged };
-        await abandon(compensation, payload.userId, payload.generationId, opened === 'generation' ? undefined : opened.slot);
-      }
-      // Nothing started: a retry with the same key may try again.
-      if (claim) await this.deps.repos.idempotencyKeys.release(claim.userId, claim.key);
+      if (opened !== 'nothing') await abandon(this.compensation(), payload.userId, payload.generationId, opened === 'generation' ? undefined : opened.slot);
+      await this.release(claim);
       throw error;
     }
   }
+
+  /**
+   * Enqueues the job of every generation one call opened (a batch's photos). They were paid for
+   * as one, so they fail as one: if Redis refuses any job, every generation of the call is
+   * abandoned (slots failed, credits refunded) before the key is released, and the 503 means what
+   * it means for a single call, that nothing started. The client's retry with the same key then
+   * opens the whole batch again and pays for it once. Keeping the key and replaying the batch
+   * instead would answer 202 for photos that never run and leave the seller to find and resend them.
+   * Jobs Redis took before refusing stay queued but do nothing: a job checks its generation is
+   * still open before it works, and a failed slot cannot be settled (charged) again. Compensation
+   * starts at the first refusal, so those jobs have the least time to start.
+   */
+  async enqueueAll(jobs: QueuedJob[], claim?: IdempotencyClaim): Promise<void> {
+    try {
+      await Promise.all(jobs.map(({ name, payload, job }) => this.deps.producer.enqueue(name, payload, job)));
+    } catch (error) {
+      for (const { payload } of jobs) await abandon(this.compensation(), payload.userId, payload.generationId, undefined);
+      await this.release(claim);
+      throw error;
+    }
+  }
+
+  private compensation(): CompensationDeps {
+    return { db: this.deps.db, onCreditsChanged: this.deps.onCreditsChanged };
+  }
+
+  /** Nothing started: a retry with the same key may try again. */
+  private async release(claim: IdempotencyClaim | undefined): Promise<void> {
+    if (claim) await this.deps.repos.idempotencyKeys.release(claim.userId, claim.key);
+  }
+}
+
+/** One generation's job, ready to enqueue. */
+export interface QueuedJob<K extends JobName = JobName> {
+  name: K;
+  payload: JobPayloads[K] & { generationId: string; userId: string };
+  job: QueueOrder & { jobId: string };
 }
 
 function createGeneration(generations: GenerationsRepository, input: OpenInput, batch?: { id: string; position: number }): Promise<GenerationRow> {

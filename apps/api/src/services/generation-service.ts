@@ -22,8 +22,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ServiceDeps } from './services.js';
 import { generationDto, recentGenerationDto } from './generation-dtos.js';
 import { GenerationLookups } from './generation-lookups.js';
-import { GenerationOpener, type OpenInput } from './generation-opener.js';
-import { enqueueStart, type GenerationStart } from './generation-starts.js';
+import { GenerationOpener, type OpenInput, type QueuedJob } from './generation-opener.js';
 import { GenerationWaits } from './generation-waits.js';
 import { HttpError } from './http-error.js';
 import { moreLikeThis, retryStyle, type IterateParts } from './iterate-calls.js';
@@ -152,7 +151,7 @@ export class GenerationService {
     return this.opener.openBatch(input);
   }
 
-  enqueueStart(start: GenerationStart, generationId: string, claim?: IdempotencyClaim): Promise<void> {
-    return enqueueStart(this.opener, start, generationId, claim);
+  enqueueAll(jobs: QueuedJob[], claim?: IdempotencyClaim): Promise<void> {
+    return this.opener.enqueueAll(jobs, claim);
   }
 }

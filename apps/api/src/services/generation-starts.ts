@@ -1,7 +1,7 @@
 import { AUTO_BACKGROUND, shotSizeFor, templateName, type Focus, type JobName, type JobPayloads, type PlanId, type StyleRecommendationMode } from '@prodshot/contracts';
 import type { IdempotencyClaim, ImageRow, NewSlot } from '@prodshot/db';
 import { jobIds, type QueueOrder } from '@prodshot/queue';
-import type { GenerationOpener, OpenInput } from './generation-opener.js';
+import type { GenerationOpener, OpenInput, QueuedJob } from './generation-opener.js';
 
 /** The seller's hints every generation job carries. */
 export interface ProductHints {
@@ -125,10 +125,12 @@ export function slotsFor(count: number, backgroundType: string | undefined, prom
 /** Opens (and charges) one start and enqueues its job under the generation's id. */
 export async function startGeneration(opener: GenerationOpener, start: GenerationStart, claim?: IdempotencyClaim): Promise<string> {
   const generation = await opener.open({ ...start.open, claim });
-  await enqueueStart(opener, start, generation.id, claim);
+  const { name, payload, job } = queuedJob(start, generation.id);
+  await opener.enqueue(name, payload as never, job, 'generation', claim);
   return generation.id;
 }
 
-export async function enqueueStart(opener: GenerationOpener, start: GenerationStart, generationId: string, claim?: IdempotencyClaim): Promise<void> {
-  await opener.enqueue(start.job, start.payload(generationId) as never, { jobId: jobIds.generation(generationId), ...start.order }, 'generation', claim);
+/** The start's job, for the generation opened for it. */
+export function queuedJob(start: GenerationStart, generationId: string): QueuedJob {
+  return { name: start.job, payload: start.payload(generationId), job: { jobId: jobIds.generation(generationId), ...start.order } };
 }

@@ -144,6 +144,28 @@ describe('the history purge', () => {
     expect(await exists(output)).toBe(false);
   });
 
+  it("deletes a seller's batch (which holds their prompt) once its generations are gone, not while one is still running", async () => {
+    const userId = await seller('starter');
+    const batch = await t.deps.repos.batches.create({ userId, choice: { mode: 'prompt', prompt: 'On my kitchen table', count: 1 }, credits: 2 });
+    const [done, running] = [await finishedGeneration(userId), await t.newGeneration(userId, 1, 1, { kind: 'manual' })];
+    for (const [position, id] of [done, running].entries()) {
+      await t.deps.db.updateTable('generations').set({ batch_id: batch.id, batch_position: position }).where('id', '=', id).execute();
+      await age('generations', id, 31);
+    }
+    await t.deps.db.updateTable('batches').set({ created_at: sql`now() - make_interval(days => 31)` }).where('id', '=', batch.id).execute();
+    const batchExists = async () => (await t.deps.db.selectFrom('batches').select('id').where('id', '=', batch.id).executeTakeFirst()) !== undefined;
+
+    await purge();
+    expect(await generationExists(done)).toBe(false);
+    expect(await batchExists()).toBe(true);
+
+    await t.deps.generations.failStyle(running, 0, 'gone');
+    await t.deps.generations.settleIfDone(running);
+    expect(await purge()).toMatchObject({ generations: 1, batches: 1 });
+    expect(await generationExists(running)).toBe(false);
+    expect(await batchExists()).toBe(false);
+  });
+
   it('works in bounded batches, goes on where the last run stopped, and is a no-op once done', async () => {
     const userId = await seller('none');
     const ids: string[] = [];
@@ -161,7 +183,7 @@ describe('the history purge', () => {
 
     await purge({ batchSize: 2, maxBatches: 5 });
     for (const id of ids) expect(await imageExists(id)).toBe(false);
-    expect(await purge()).toEqual({ generations: 0, images: 0 });
+    expect(await purge()).toEqual({ generations: 0, images: 0, batches: 0 });
   });
 
   it('finishes a run cut short between the files and the rows: files already gone are no error', async () => {

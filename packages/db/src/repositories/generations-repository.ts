@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { GENERATION_FAILED_MESSAGE, type ProductInfo } from '@prodshot/contracts';
 import type { GenerationKind, GenerationRow, GenerationStyleRow } from '../schema.js';
 import { GenerationSlotsRepository, SETTLED, slotsTable, type NewSlot } from './generation-slots-repository.js';
-import { historyCutoff } from './history-retention.js';
+import { generationInHistory } from './history-retention.js';
 import { after, micros, toPage, type ListPosition, type Page } from './keyset.js';
 import { isUuid } from './uuid.js';
 
@@ -79,7 +79,7 @@ export class GenerationsRepository extends GenerationSlotsRepository {
       .selectAll()
       .where('id', '=', id)
       .where('user_id', '=', userId)
-      .where((eb) => eb.or([eb('created_at', '>=', historyCutoff(userId)), eb('status', 'not in', SETTLED)]))
+      .where(generationInHistory(userId))
       .executeTakeFirst();
     return generation ? { ...generation, styles: await this.styles(id) } : undefined;
   }
@@ -196,7 +196,7 @@ export class GenerationsRepository extends GenerationSlotsRepository {
       .select(['s.id', 's.generation_id', 's.index', 's.result_key', 's.renditions', 's.updated_at'])
       .select(micros('s.updated_at').as('position'))
       .where('g.user_id', '=', userId)
-      .where((eb) => eb.or([eb('g.created_at', '>=', historyCutoff(userId)), eb('g.status', 'not in', SETTLED)]))
+      .where(generationInHistory(userId, 'g'))
       .where('s.status', '=', 'complete')
       .where('s.result_key', 'is not', null)
       .orderBy('s.updated_at', 'desc')

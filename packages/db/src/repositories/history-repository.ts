@@ -53,6 +53,26 @@ export class HistoryRepository {
     return rows.map((row) => row.id);
   }
 
+  /**
+   * Deletes up to `limit` batches none of whose generations is left (the purge took them): the
+   * batch row holds the seller's prompt, so it goes with them. Returns the ids deleted. Only
+   * batches older than the shortest history can be emptied, and a batch is never empty while it
+   * is being opened (it and its generations are written in one transaction).
+   */
+  async deleteEmptyBatches(limit: number): Promise<string[]> {
+    const { rows } = await sql<{ id: string }>`
+      delete from batches b
+      where b.id in (
+        select e.id from batches e
+        where ${olderThanShortestHistory('e.created_at')} and not exists (select 1 from generations g where g.batch_id = e.id)
+        order by e.created_at, e.id
+        limit ${limit}
+      )
+      returning b.id
+    `.execute(this.db);
+    return rows.map((row) => row.id);
+  }
+
   /** Oldest first; an upload an unfinished generation reads is never among them. */
   async expiredImages(limit: number): Promise<ExpiredImage[]> {
     const { rows } = await sql<{ id: string; user_id: string; storage_key: string }>`

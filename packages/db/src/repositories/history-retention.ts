@@ -1,5 +1,6 @@
 import { historyDays, PLANS, type PlanId } from '@prodshot/contracts';
 import { sql, type Expression, type RawBuilder } from 'kysely';
+import { SETTLED } from './generation-slots-repository.js';
 
 /**
  * The plan whose history the subscription row aliased `s` keeps (all nulls when the user has none):
@@ -28,6 +29,14 @@ const SHORTEST_DAYS = Math.min(...(['none', ...PLANS.map((plan) => plan.id)] as 
 /** The oldest `created_at` the user's history keeps, as a scalar subquery. */
 export function historyCutoff(userId: Expression<string> | string): RawBuilder<Date> {
   return sql<Date>`(select ${CUTOFF} from users u left join subscriptions s on s.user_id = u.id where u.id = ${userId})`;
+}
+
+/**
+ * The user's history shows the generation (the row of `table`, a name or an alias): made within
+ * their plan's history, or not settled yet, as the purge never deletes one still running.
+ */
+export function generationInHistory(userId: Expression<string> | string, table = 'generations'): RawBuilder<boolean> {
+  return sql<boolean>`(${sql.ref(`${table}.created_at`)} >= ${historyCutoff(userId)} or ${sql.ref(`${table}.status`)} not in (${sql.join(SETTLED)}))`;
 }
 
 /** Every user with the oldest `created_at` their history keeps, as a table `(user_id, cutoff)`. */

@@ -1,8 +1,9 @@
 import { Worker } from 'bullmq';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { BATCH_ITEMS_MAX, BUY_CREDITS_URL, type BatchDto } from '@prodshot/contracts';
 import { GenerationsRepository } from '@prodshot/db';
+import { sql } from 'kysely';
 import { createRedisConnection, QUEUE_ORDER } from '@prodshot/queue';
 import { generationOutputKey } from '@prodshot/storage';
 import { productPhoto } from '../../faults/fault-support.test-support.js';
@@ -38,6 +39,26 @@ function getBatch(who: Session, id: string) {
 
 async function batchesOf(userId: string) {
   return testApp.deps.db.selectFrom('batches').select('id').where('user_id', '=', userId).execute();
+}
+
+/** A slot's output stored and completed, as a worker leaves it. */
+async function finish(who: Session, generationId: string, index: number, bytes: Buffer): Promise<void> {
+  const generations = new GenerationsRepository(testApp.deps.db);
+  const key = generationOutputKey(who.userId, generationId, index, 'image/png');
+  await testApp.deps.store.put(key, bytes, 'image/png');
+  await generations.markStyleRunning(generationId, index);
+  await generations.completeStyle(generationId, index, key);
+}
+
+/** What the batch's generations took from the balance and did not give back (held or spent). */
+async function creditsTaken(batchId: string): Promise<number> {
+  const row = await testApp.deps.db
+    .selectFrom('credit_ledger as l')
+    .innerJoin('generations as g', 'g.id', 'l.generation_id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(eb(eb.ref('l.subscription_delta'), '+', eb.ref('l.addon_delta'))), eb.lit(0)).as('delta'))
+    .where('g.batch_id', '=', batchId)
+    .executeTakeFirstOrThrow();
+  return 0 - Number(row.delta);
 }
 
 describe('POST /api/batches', () => {
@@ -124,6 +145,45 @@ describe('POST /api/batches', () => {
     const other = await postBatch(session, { ...payload, choice: { mode: 'prompt', prompt: 'In snow', count: 1 } }, 'batch-click');
     expect(other.statusCode).toBe(422);
   });
+
+  it('is one payment when Redis refuses one photo: the whole batch is refunded and failed, and the retry with the same key opens and charges one batch', async () => {
+    const { session, imageIds } = await seller(20, 5);
+    const payload = { items: imageIds.map((imageId) => ({ imageId })), choice: { mode: 'template', backgroundType: 'studio', count: 1 } };
+    // Redis drops the connection as the fifth photo's job is sent: four are already queued.
+    const producer = testApp.deps.producer;
+    const enqueue = producer.enqueue.bind(producer);
+    let shots = 0;
+    const refusing = vi.spyOn(producer, 'enqueue').mockImplementation(async (name, ...rest) => {
+      if (name === 'product-shot' && ++shots === 5) throw new Error('Connection is closed.');
+      return enqueue(name, ...rest);
+    });
+    let refused;
+    try {
+      refused = await postBatch(session, payload, 'one-click');
+    } finally {
+      refusing.mockRestore();
+    }
+    expect(refused.statusCode, refused.body).toBe(503);
+    expect(await balanceOf(testApp, session.userId)).toBe(20);
+
+    // The web app retries a 503 with the same key.
+    const retried = await postBatch(session, payload, 'one-click');
+    expect(retried.statusCode, retried.body).toBe(202);
+    const running = retried.json().data.batchId as string;
+    expect(await balanceOf(testApp, session.userId)).toBe(15);
+    expect((await postBatch(session, payload, 'one-click')).json().data.batchId).toBe(running);
+
+    const batches = await batchesOf(session.userId);
+    expect(batches).toHaveLength(2);
+    const abandoned = batches.find((batch) => batch.id !== running)!.id;
+    const failed = (await getBatch(session, abandoned)).json<{ data: BatchDto }>().data;
+    expect(failed.status).toBe('failed');
+    expect(failed.items.map((item) => [item.status, item.error])).toEqual(imageIds.map(() => ['failed', 'The generation could not be queued. Your credits were refunded.']));
+    // Charged once: the refused batch holds and spent nothing, the retried one holds its five credits.
+    expect(await creditsTaken(abandoned)).toBe(0);
+    expect(await creditsTaken(running)).toBe(5);
+    expect((await getBatch(session, running)).json<{ data: BatchDto }>().data.status).toBe('queued');
+  });
 });
 
 describe('the batch tier of the queue', () => {
@@ -178,18 +238,11 @@ describe('GET /api/batches/:id and its archive', () => {
     const batch = (await getBatch(owner, batchId)).json<{ data: BatchDto }>().data;
     png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0ffee' } }).png().toBuffer();
     jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#bada55' } }).jpeg().toBuffer();
-    const generations = new GenerationsRepository(testApp.deps.db);
-    const finish = async (generationId: string, index: number, bytes: Buffer) => {
-      const key = generationOutputKey(owner.userId, generationId, index, 'image/png');
-      await testApp.deps.store.put(key, bytes, 'image/png');
-      await generations.markStyleRunning(generationId, index);
-      await generations.completeStyle(generationId, index, key);
-    };
     const [first, second] = batch.items;
-    await finish(first!.generationId, 0, png);
-    await finish(first!.generationId, 1, jpeg);
-    await finish(second!.generationId, 0, png);
-    await generations.failStyle(second!.generationId, 1, 'The model refused');
+    await finish(owner, first!.generationId, 0, png);
+    await finish(owner, first!.generationId, 1, jpeg);
+    await finish(owner, second!.generationId, 0, png);
+    await new GenerationsRepository(testApp.deps.db).failStyle(second!.generationId, 1, 'The model refused');
   });
 
   it('lists every item with its outputs, URLs signed afresh, and a download link', async () => {
@@ -254,5 +307,37 @@ describe('GET /api/batches/:id and its archive', () => {
     expect(Object.keys(docs.paths['/api/batches']!.post!.responses)).toEqual(expect.arrayContaining(['202', '402']));
     expect(Object.keys(docs.paths['/api/batches/{id}']!.get!.responses)).toContain('200');
     expect(docs.paths['/api/batches/{id}/archive']!.get!.responses['200']).toMatchObject({ content: { 'application/zip': expect.anything() } });
+  });
+});
+
+describe('a batch past its owner\'s history', () => {
+  it('shows only what the history shows, and once nothing is left answers 404 on the batch, its zip and its signed link', async () => {
+    const { session, imageIds } = await seller(2, 2);
+    const created = await postBatch(session, { items: imageIds.map((imageId) => ({ imageId })), choice: { mode: 'template', backgroundType: 'studio', count: 1 } });
+    const batchId = created.json().data.batchId as string;
+    const [done, running] = (await getBatch(session, batchId)).json<{ data: BatchDto }>().data.items;
+    const generations = new GenerationsRepository(testApp.deps.db);
+    await finish(session, done!.generationId, 0, await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } }).png().toBuffer());
+    expect(await generations.settleIfDone(done!.generationId)).toBe('complete');
+    const { archiveUrl } = (await getBatch(session, batchId)).json<{ data: BatchDto }>().data;
+    expect(archiveUrl).not.toBeNull();
+
+    // 31 days on, without a plan (30 days of history): the finished photo and both uploads are past it; the other photo is still queued.
+    const monthAgo = sql<Date>`now() - make_interval(days => 31)`;
+    await testApp.deps.db.updateTable('batches').set({ created_at: monthAgo }).where('id', '=', batchId).execute();
+    await testApp.deps.db.updateTable('generations').set({ created_at: monthAgo }).where('batch_id', '=', batchId).execute();
+    await testApp.deps.db.updateTable('images').set({ created_at: monthAgo }).where('id', 'in', imageIds).execute();
+    const kept = (await getBatch(session, batchId)).json<{ data: BatchDto }>().data;
+    expect(kept.items.map((item) => [item.generationId, item.status, item.thumbnailUrl])).toEqual([[running!.generationId, 'queued', null]]);
+    expect(kept.archiveUrl).toBeNull();
+    expect((await testApp.app.inject({ method: 'GET', url: `/api/batches/${batchId}/archive`, headers: session.auth })).statusCode).toBe(409);
+
+    // It settles: nothing of the batch is left in the history.
+    await generations.failStyle(running!.generationId, 0, 'The model refused');
+    await generations.settleIfDone(running!.generationId);
+    for (const url of [`/api/batches/${batchId}`, `/api/batches/${batchId}/archive`]) {
+      expect((await testApp.app.inject({ method: 'GET', url, headers: session.auth })).statusCode, url).toBe(404);
+    }
+    expect((await testApp.app.inject({ method: 'GET', url: archiveUrl! })).statusCode).toBe(404);
   });
 });
