@@ -12,8 +12,10 @@ const RETRY_AFTER_SECONDS = 5;
 
 const CONNECTION_CODES = new Set(['storage_timeout', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
 const CONNECTION_MESSAGES = /timeout exceeded when trying to connect|Connection terminated|Connection is closed|Stream isn't writeable|max retries per request|ECONNREFUSED/i;
+/** Redis refusing writes for a while: full (maxmemory), a replica during failover, or still loading its data. */
+const REDIS_REFUSALS = /^(OOM command not allowed|READONLY |LOADING )/;
 
-/** A database or Redis that does not answer: the request may succeed if retried shortly. */
+/** A database or Redis that does not answer, or will not write for now: the request may succeed if retried shortly. */
 export function isDependencyOutage(error: unknown): boolean {
   const seen = new Set<unknown>();
   for (let current = error; current && typeof current === 'object' && !seen.has(current); current = (current as { cause?: unknown }).cause) {
@@ -21,7 +23,7 @@ export function isDependencyOutage(error: unknown): boolean {
     const { code, message, name } = current as { code?: unknown; message?: unknown; name?: unknown };
     if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
     if (name === 'MaxRetriesPerRequestError') return true;
-    if (typeof message === 'string' && CONNECTION_MESSAGES.test(message)) return true;
+    if (typeof message === 'string' && (CONNECTION_MESSAGES.test(message) || REDIS_REFUSALS.test(message))) return true;
   }
   return false;
 }
