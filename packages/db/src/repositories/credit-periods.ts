@@ -26,9 +26,11 @@ export async function openHolds(tx: Tx, userId: string): Promise<(Hold & { gener
     .select('generation_id')
     .where('generation_id', 'is not', null)
     .groupBy('generation_id')
+    // Reserved less given back or clawed (their deltas have opposite signs), less the shots settled.
+    .having(sql`coalesce(-sum(subscription_delta + addon_delta) filter (where kind in ('reserve', 'refund', 'claw')), 0) - count(*) filter (where kind = 'settle')`, '>', 0)
     .orderBy(sql`max(id) filter (where kind = 'reserve')`, 'desc')
     .execute();
-  return rows.map((row) => ({ generationId: row.generation_id!, ...toHold(row) })).filter((hold) => hold.total > 0);
+  return rows.map((row) => ({ generationId: row.generation_id!, ...toHold(row) }));
 }
 
 /** How much of a hold is the bucket's: add-on credits come back first, so they are held before the period's subscription credits. */

@@ -352,6 +352,20 @@ describe('CreditsRepository: reversals reach held credits', () => {
     // The rest of the payment back: the 50 left go, none of it from work that holds nothing now.
     expect(await credits.takeBack({ purchase, upTo: 100, idempotencyKey: `rest:${userId}` })).toMatchObject({ moved: 50, balance: { addOnCredits: 0 } });
     expect(await claws(userId)).toHaveLength(1);
+    // A smaller refund delivered late takes nothing (and gives nothing).
+    await credits.grantAddOn({ userId, amount: 7, idempotencyKey: `gift:${userId}` });
+    expect(await credits.takeBack({ purchase, upTo: 50, idempotencyKey: `late:${userId}` })).toEqual({ applied: false, moved: 0, balance: { subscriptionCredits: 0, addOnCredits: 7 } });
+  });
+
+  it('leaves the shots a generation stored spent: only what it still holds is clawed', async () => {
+    const userId = await newUser();
+    const purchase = await paidPack(userId, 10);
+    const work = await held(userId, 6);
+    for (const index of [0, 1]) await credits.settle({ userId, generationId: work, idempotencyKey: `settle:${work}:${index}` });
+
+    expect(await credits.takeBack({ purchase, upTo: 10, idempotencyKey: `refund:${userId}` })).toMatchObject({ moved: 8, balance: { addOnCredits: 0 } });
+    expect(await claws(userId)).toEqual([[work, 0, 4, null]]);
+    expect(await debtOf(userId)).toBe(0);
   });
 
   it("claws only what work holds of the reversed purchase's bucket, and nothing of a period that is over", async () => {
@@ -359,13 +373,16 @@ describe('CreditsRepository: reversals reach held credits', () => {
     await credits.resetSubscription({ userId, amount: 800, idempotencyKey: `period:${userId}`, purchase: { paymentRefs: [`in_${userId}`] } });
     await credits.grantAddOn({ userId, amount: 5, idempotencyKey: `free-pack:${userId}` });
     const work = await held(userId, 803);
+    // Ten shots stored: they spent ten of the period's credits, not the add-on credits (those come back first).
+    for (let index = 0; index < 10; index += 1) await credits.settle({ userId, generationId: work, idempotencyKey: `settle:${work}:${index}` });
     const period = (await credits.purchaseByPayment([`in_${userId}`]))!;
 
     expect(await credits.takeBack({ purchase: period, upTo: 800, idempotencyKey: `refund-period:${userId}` })).toMatchObject({
-      moved: 800,
+      moved: 790,
       balance: { subscriptionCredits: 0, addOnCredits: 2 },
     });
-    expect(await claws(userId)).toEqual([[work, 800, 0, null]]);
+    expect(await claws(userId)).toEqual([[work, 790, 0, null]]);
+    expect(await debtOf(userId)).toBe(0);
     // The add-on credits the work holds are not the period's: they come back.
     expect(await refundAll(userId, work)).toMatchObject({ moved: 3, balance: { subscriptionCredits: 0, addOnCredits: 5 } });
 
@@ -485,5 +502,35 @@ describe('CreditsRepository: reversals reach held credits', () => {
     });
     expect(await claws(userId)).toEqual([[first, 0, 4, null]]);
     expect(await refundAll(userId, second)).toMatchObject({ moved: 10 });
+  });
+
+  // Five rounds, as an order that loses a credit shows only in some interleavings.
+  it('keeps balance and debt equal to the ledger, and every credit accounted for, while a reversal races shots and grants', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const userId = await newUser();
+      const purchase = await paidPack(userId, 20);
+      const work = [await held(userId, 5), await held(userId, 5), await held(userId, 5), await held(userId, 5)];
+      const results = await Promise.allSettled([
+        credits.takeBack({ purchase, upTo: 20, idempotencyKey: `race-refund:${userId}` }),
+        ...work.flatMap((generationId) => [0, 1, 2, 3, 4].map((index) => credits.settle({ userId, generationId, idempotencyKey: `settle:${generationId}:${index}` }))),
+        ...[0, 1, 2].map((n) => credits.grantAddOn({ userId, amount: 2, idempotencyKey: `race-gift:${userId}:${n}` })),
+      ]);
+      expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+      const ledger = await test.db
+        .selectFrom('credit_ledger')
+        .select((eb) => [eb.fn.sum<string>('subscription_delta').as('subscription'), eb.fn.sum<string>('addon_delta').as('addon'), eb.fn.sum<string>('debt_delta').as('debt')])
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      const balance = await credits.balance(userId);
+      expect(balance).toEqual({ subscriptionCredits: Number(ledger.subscription), addOnCredits: Number(ledger.addon) });
+      expect(await debtOf(userId)).toBe(Number(ledger.debt));
+      // 20 bought and 6 given, less what the refund took (it takes nothing the shots stored before it spent), less the 20 shots.
+      const revoked = await test.db.selectFrom('credit_ledger').select(['id', 'addon_delta']).where('idempotency_key', '=', `race-refund:${userId}`).executeTakeFirstOrThrow();
+      expect(balance.addOnCredits - Number(ledger.debt)).toBe(26 + revoked.addon_delta - 20);
+      // Movements queue on the balance's lock, so ledger ids tell what came before the refund: it took the gifts on the balance, then all the work held.
+      const before = await test.db.selectFrom('credit_ledger').select('kind').where('user_id', '=', userId).where('id', '<', revoked.id).where('kind', 'in', ['settle', 'grant_addon']).execute();
+      const [settled, gifts] = [before.filter((r) => r.kind === 'settle').length, before.filter((r) => r.kind === 'grant_addon').length - 1];
+      expect(-revoked.addon_delta).toBe(Math.min(20, 2 * gifts + 20 - settled));
+    }
   });
 });
