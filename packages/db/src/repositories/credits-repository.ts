@@ -75,7 +75,8 @@ export interface TakeBackInput {
 /**
  * The one place credits move. Every movement is a ledger row with a unique idempotency key,
  * written in the same transaction as the balance change, so a retried job or a replayed webhook
- * never charges or grants twice, and balances never go negative (a check constraint backs this).
+ * never charges or grants twice, and balances never go negative (a check constraint backs this):
+ * what a shot owes past the balance, after a reversal clawed its credit, is debt beside it.
  */
 export class CreditsRepository {
   /** Given a transaction, every movement joins it, so a caller can commit a grant with its own rows (a webhook's event id). */
