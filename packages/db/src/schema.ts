@@ -16,7 +16,8 @@ export type LedgerKind =
   | 'reset_subscription'
   | 'expire_subscription'
   | 'revoke'
-  | 'restore';
+  | 'restore'
+  | 'claw';
 /** Which balance a purchase filled: a plan period's allowance or an add-on pack. */
 export type CreditBucket = 'subscription' | 'addon';
 
@@ -103,6 +104,8 @@ export interface CreditBalancesTable {
   user_id: string;
   subscription_credits: Generated<number>;
   addon_credits: Generated<number>;
+  /** Credits stored shots used after a reversal took what paid for them: the next grant repays them first. */
+  debt_credits: Generated<number>;
   updated_at: Generated<Date>;
 }
 
@@ -112,6 +115,7 @@ export interface CreditLedgerTable {
   kind: LedgerKind;
   subscription_delta: Generated<number>;
   addon_delta: Generated<number>;
+  debt_delta: Generated<number>;
   idempotency_key: string;
   generation_id: string | null;
   reason: string | null;

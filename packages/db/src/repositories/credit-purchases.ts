@@ -3,7 +3,7 @@ import type { CreditBalance } from '@prodshot/contracts';
 import type { Db } from '../database.js';
 import type { CreditPurchaseRow } from '../schema.js';
 import { move, type LedgerResult, type Tx } from './credit-ledger.js';
-import { isCurrentPeriod } from './credit-periods.js';
+import { heldIn, openHolds } from './credit-periods.js';
 
 /** A grant that was paid for: recorded as a purchase that a refund or a dispute of its payments can take back. */
 export interface PaidGrant {
@@ -13,10 +13,25 @@ export interface PaidGrant {
   purchase?: { paymentRefs: string[] } | undefined;
 }
 
-/** What the user still holds of the purchase's bucket: nothing of a plan period that is over. */
-export async function unspent(tx: Tx, purchase: CreditPurchaseRow, current: CreditBalance): Promise<number> {
-  if (purchase.bucket === 'addon') return current.addOnCredits;
-  return (await isCurrentPeriod(tx, purchase)) ? current.subscriptionCredits : 0;
+/** What the balance holds of the purchase's bucket (asked of a live purchase: see isLive). */
+export function bucketBalance(purchase: CreditPurchaseRow, current: CreditBalance): number {
+  return purchase.bucket === 'addon' ? current.addOnCredits : current.subscriptionCredits;
+}
+
+/**
+ * Takes up to `amount` of what open reservations hold of the purchase's bucket back into the
+ * balance, the newest reservation first, one claw row per generation (for the revoke that follows
+ * to take): what a clawed generation then fails gives nothing back. Answers how many came.
+ */
+export async function clawHolds(tx: Tx, current: CreditBalance, purchase: CreditPurchaseRow, amount: number, input: { idempotencyKey: string; reason?: string }): Promise<number> {
+  let clawed = 0;
+  for (const hold of await openHolds(tx, purchase.user_id)) {
+    const take = Math.min(amount - clawed, heldIn(purchase.bucket, hold));
+    if (take <= 0) continue;
+    await moveBucket(tx, current, purchase, 'claw', take, { ...input, idempotencyKey: `${input.idempotencyKey}:claw:${hold.generationId}`, generationId: hold.generationId });
+    clawed += take;
+  }
+  return clawed;
 }
 
 /** Net credits taken back from a purchase so far: its revokes less its restores. */
@@ -33,12 +48,13 @@ export function moveBucket(
   tx: Tx,
   current: CreditBalance,
   purchase: CreditPurchaseRow,
-  kind: 'revoke' | 'restore',
+  kind: 'revoke' | 'restore' | 'claw',
   delta: number,
-  input: { idempotencyKey: string; reason?: string; purchaseKey: string },
+  input: { idempotencyKey: string; reason?: string; purchaseKey?: string; generationId?: string },
+  debt = 0,
 ): Promise<LedgerResult> {
-  const subscriptionDelta = purchase.bucket === 'subscription' ? delta : 0;
-  return move(tx, current, purchase.user_id, kind, subscriptionDelta, delta - subscriptionDelta, input);
+  const subscription = purchase.bucket === 'subscription' ? delta : 0;
+  return move(tx, current, purchase.user_id, kind, { subscription, addOn: delta - subscription, debt }, input);
 }
 
 export async function recordPurchase(tx: Tx, input: PaidGrant, bucket: CreditPurchaseRow['bucket']): Promise<void> {

@@ -24,6 +24,13 @@ async function newGeneration(userId: string): Promise<string> {
   return row.id;
 }
 
+/** Credits spent on stored shots: reserved by a generation that settled each one. */
+async function spendOnShots(userId: string, amount: number): Promise<void> {
+  const generationId = await newGeneration(userId);
+  await credits.reserve({ userId, amount, idempotencyKey: `reserve:${generationId}`, generationId });
+  for (let index = 0; index < amount; index += 1) await credits.settle({ userId, generationId, idempotencyKey: `settle:${generationId}:${index}` });
+}
+
 async function seed(userId: string, subscription: number, addOn: number): Promise<void> {
   if (subscription) await credits.resetSubscription({ userId, amount: subscription, idempotencyKey: `seed-sub-${userId}` });
   if (addOn) await credits.grantAddOn({ userId, amount: addOn, idempotencyKey: `seed-addon-${userId}` });
@@ -203,7 +210,7 @@ describe('CreditsRepository', () => {
   it("takes back at most a purchase's unspent credits, records each take-back, and gives back only what it took", async () => {
     const userId = await newUser();
     await credits.grantAddOn({ userId, amount: 100, idempotencyKey: `pack:${userId}`, purchase: { paymentRefs: [`pi_${userId}`] } });
-    await credits.reserve({ userId, amount: 70, idempotencyKey: `spend:${userId}`, generationId: await newGeneration(userId) });
+    await spendOnShots(userId, 70);
     const purchase = (await credits.purchaseByPayment([`ch_unknown`, `pi_${userId}`]))!;
     expect(purchase).toMatchObject({ grant_key: `pack:${userId}`, user_id: userId, bucket: 'addon', credits: 100 });
 
@@ -262,7 +269,7 @@ describe('CreditsRepository', () => {
     const userId = await newUser();
     const grantKey = `period:${userId}`;
     await credits.resetSubscription({ userId, amount: 800, idempotencyKey: grantKey, purchase: { paymentRefs: [`in_${userId}`] } });
-    await credits.reserve({ userId, amount: 100, idempotencyKey: `spend-period:${userId}`, generationId: await newGeneration(userId) });
+    await spendOnShots(userId, 100);
     const purchase = (await credits.purchaseByPayment([`in_${userId}`]))!;
     expect(await credits.takeBack({ purchase, upTo: 800, idempotencyKey: `dispute:${userId}` })).toMatchObject({ moved: 700, balance: { subscriptionCredits: 0 } });
 
@@ -281,5 +288,249 @@ describe('CreditsRepository', () => {
     await credits.resetSubscription({ userId, amount: 800, idempotencyKey: `next-period:${userId}` });
     expect(await credits.giveBack({ purchase, revokeKey: `dispute-2:${userId}`, idempotencyKey: `restore-late:${userId}` })).toMatchObject({ applied: false, moved: 0 });
     expect(await credits.balance(userId)).toEqual({ subscriptionCredits: 800, addOnCredits: 0 });
+  });
+});
+
+describe('CreditsRepository: reversals reach held credits', () => {
+  async function paidPack(userId: string, amount: number, payment = `pi_pack_${userId}`) {
+    await credits.grantAddOn({ userId, amount, idempotencyKey: `pack:${payment}`, purchase: { paymentRefs: [payment] } });
+    return (await credits.purchaseByPayment([payment]))!;
+  }
+
+  async function held(userId: string, amount: number): Promise<string> {
+    const generationId = await newGeneration(userId);
+    await credits.reserve({ userId, amount, idempotencyKey: `reserve:${generationId}`, generationId });
+    return generationId;
+  }
+
+  async function debtOf(userId: string): Promise<number> {
+    return (await test.db.selectFrom('credit_balances').select('debt_credits').where('user_id', '=', userId).executeTakeFirstOrThrow()).debt_credits;
+  }
+
+  /** The user's claw rows, oldest first: [generation, subscription delta, add-on delta]. */
+  async function claws(userId: string) {
+    const rows = await test.db.selectFrom('credit_ledger').select(['generation_id', 'subscription_delta', 'addon_delta', 'reason']).where('user_id', '=', userId).where('kind', '=', 'claw').orderBy('id').execute();
+    return rows.map((r) => [r.generation_id, r.subscription_delta, r.addon_delta, r.reason]);
+  }
+
+  function refundAll(userId: string, generationId: string) {
+    return credits.refundHeld({ userId, generationId, idempotencyKey: `refund:${generationId}:all` });
+  }
+
+  it('takes a refunded pack back from held work when the balance is empty, and that work failing gives nothing back', async () => {
+    const userId = await newUser();
+    const purchase = await paidPack(userId, 100);
+    const [older, newer] = [await held(userId, 60), await held(userId, 40)];
+
+    expect(await credits.takeBack({ purchase, upTo: 100, idempotencyKey: `refund:${userId}`, reason: 'payment refunded' })).toEqual({
+      applied: true,
+      moved: 100,
+      balance: { subscriptionCredits: 0, addOnCredits: 0 },
+    });
+    expect(await claws(userId)).toEqual([
+      [newer, 0, 40, 'payment refunded'],
+      [older, 0, 60, 'payment refunded'],
+    ]);
+    const revoke = await test.db.selectFrom('credit_ledger').select(['addon_delta', 'purchase_key']).where('idempotency_key', '=', `refund:${userId}`).executeTakeFirstOrThrow();
+    expect(revoke).toEqual({ addon_delta: -100, purchase_key: purchase.grant_key });
+
+    for (const generationId of [older, newer]) expect(await refundAll(userId, generationId)).toMatchObject({ applied: false, moved: 0 });
+    expect(await credits.balance(userId)).toEqual({ subscriptionCredits: 0, addOnCredits: 0 });
+    expect(await debtOf(userId)).toBe(0);
+  });
+
+  it('takes the balance first, then the newest held work, at a partial refund: the rest of that work comes back when it fails', async () => {
+    const userId = await newUser();
+    const purchase = await paidPack(userId, 100);
+    const [older, newer] = [await held(userId, 30), await held(userId, 50)];
+
+    expect(await credits.takeBack({ purchase, upTo: 50, idempotencyKey: `half:${userId}` })).toMatchObject({ applied: true, moved: 50, balance: { addOnCredits: 0 } });
+    expect(await claws(userId)).toEqual([[newer, 0, 30, null]]);
+    expect(await refundAll(userId, newer)).toMatchObject({ moved: 20, balance: { addOnCredits: 20 } });
+    expect(await refundAll(userId, older)).toMatchObject({ moved: 30, balance: { addOnCredits: 50 } });
+
+    // The rest of the payment back: the 50 left go, none of it from work that holds nothing now.
+    expect(await credits.takeBack({ purchase, upTo: 100, idempotencyKey: `rest:${userId}` })).toMatchObject({ moved: 50, balance: { addOnCredits: 0 } });
+    expect(await claws(userId)).toHaveLength(1);
+    // A smaller refund delivered late takes nothing (and gives nothing).
+    await credits.grantAddOn({ userId, amount: 7, idempotencyKey: `gift:${userId}` });
+    expect(await credits.takeBack({ purchase, upTo: 50, idempotencyKey: `late:${userId}` })).toEqual({ applied: false, moved: 0, balance: { subscriptionCredits: 0, addOnCredits: 7 } });
+  });
+
+  it('leaves the shots a generation stored spent: only what it still holds is clawed', async () => {
+    const userId = await newUser();
+    const purchase = await paidPack(userId, 10);
+    const work = await held(userId, 6);
+    for (const index of [0, 1]) await credits.settle({ userId, generationId: work, idempotencyKey: `settle:${work}:${index}` });
+
+    expect(await credits.takeBack({ purchase, upTo: 10, idempotencyKey: `refund:${userId}` })).toMatchObject({ moved: 8, balance: { addOnCredits: 0 } });
+    expect(await claws(userId)).toEqual([[work, 0, 4, null]]);
+    expect(await debtOf(userId)).toBe(0);
+  });
+
+  it("claws only what work holds of the reversed purchase's bucket, and nothing of a period that is over", async () => {
+    const userId = await newUser();
+    await credits.resetSubscription({ userId, amount: 800, idempotencyKey: `period:${userId}`, purchase: { paymentRefs: [`in_${userId}`] } });
+    await credits.grantAddOn({ userId, amount: 5, idempotencyKey: `free-pack:${userId}` });
+    const work = await held(userId, 803);
+    // Ten shots stored: they spent ten of the period's credits, not the add-on credits (those come back first).
+    for (let index = 0; index < 10; index += 1) await credits.settle({ userId, generationId: work, idempotencyKey: `settle:${work}:${index}` });
+    const period = (await credits.purchaseByPayment([`in_${userId}`]))!;
+
+    expect(await credits.takeBack({ purchase: period, upTo: 800, idempotencyKey: `refund-period:${userId}` })).toMatchObject({
+      moved: 790,
+      balance: { subscriptionCredits: 0, addOnCredits: 2 },
+    });
+    expect(await claws(userId)).toEqual([[work, 790, 0, null]]);
+    expect(await debtOf(userId)).toBe(0);
+    // The add-on credits the work holds are not the period's: they come back.
+    expect(await refundAll(userId, work)).toMatchObject({ moved: 3, balance: { subscriptionCredits: 0, addOnCredits: 5 } });
+
+    await credits.resetSubscription({ userId, amount: 800, idempotencyKey: `period-2:${userId}`, purchase: { paymentRefs: [`in_2_${userId}`] } });
+    const old = (await credits.purchaseByPayment([`in_2_${userId}`]))!;
+    await held(userId, 800);
+    await credits.resetSubscription({ userId, amount: 800, idempotencyKey: `period-3:${userId}` });
+    expect(await credits.takeBack({ purchase: old, upTo: 800, idempotencyKey: `refund-old:${userId}` })).toMatchObject({ applied: false, moved: 0 });
+    expect(await claws(userId)).toHaveLength(1);
+  });
+
+  it('charges a shot that clawed work stores: from the balance first, the rest as debt, which the next pack repays first', async () => {
+    const userId = await newUser();
+    const purchase = await paidPack(userId, 10);
+    const work = await held(userId, 10);
+    await credits.takeBack({ purchase, upTo: 10, idempotencyKey: `dispute:${userId}` });
+    await credits.grantAddOn({ userId, amount: 3, idempotencyKey: `gift:${userId}` });
+
+    const settle = (index: number) => credits.settle({ userId, generationId: work, idempotencyKey: `settle:${work}:${index}` });
+    expect(await settle(0)).toEqual({ applied: true, moved: 1, balance: { subscriptionCredits: 0, addOnCredits: 2 } });
+    for (const index of [1, 2, 3, 4]) await settle(index);
+    expect(await settle(4)).toMatchObject({ applied: false, moved: 0 });
+    expect(await credits.balance(userId)).toEqual({ subscriptionCredits: 0, addOnCredits: 0 });
+    expect(await debtOf(userId)).toBe(2);
+    const rows = await test.db.selectFrom('credit_ledger').select(['addon_delta', 'debt_delta']).where('generation_id', '=', work).where('kind', '=', 'settle').orderBy('id').execute();
+    expect(rows.map((r) => [r.addon_delta, r.debt_delta])).toEqual([
+      [-1, 0],
+      [-1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, 1],
+    ]);
+    expect(await refundAll(userId, work)).toMatchObject({ applied: false });
+
+    expect(await credits.grantAddOn({ userId, amount: 5, idempotencyKey: `pack-2:${userId}` })).toEqual({
+      applied: true,
+      moved: 5,
+      balance: { subscriptionCredits: 0, addOnCredits: 3 },
+    });
+    expect(await debtOf(userId)).toBe(0);
+    const grant = await test.db.selectFrom('credit_ledger').select(['addon_delta', 'debt_delta']).where('idempotency_key', '=', `pack-2:${userId}`).executeTakeFirstOrThrow();
+    expect(grant).toEqual({ addon_delta: 3, debt_delta: -2 });
+  });
+
+  it('charges no shot while its generation still holds an unclawed credit, nor one of a generation never clawed', async () => {
+    const userId = await newUser();
+    const purchase = await paidPack(userId, 3);
+    const work = await held(userId, 3);
+    await credits.takeBack({ purchase, upTo: 1, idempotencyKey: `part:${userId}` });
+    await credits.grantAddOn({ userId, amount: 4, idempotencyKey: `gift:${userId}` });
+    for (const index of [0, 1]) await credits.settle({ userId, generationId: work, idempotencyKey: `settle:${work}:${index}` });
+    expect(await credits.balance(userId)).toEqual({ subscriptionCredits: 0, addOnCredits: 4 });
+    await credits.settle({ userId, generationId: work, idempotencyKey: `settle:${work}:2` });
+    expect(await credits.balance(userId)).toEqual({ subscriptionCredits: 0, addOnCredits: 3 });
+
+    // Work whose credits came back for another reason (a sweep) is not charged for a late shot.
+    const swept = await held(userId, 2);
+    await refundAll(userId, swept);
+    expect(await credits.settle({ userId, generationId: swept, idempotencyKey: `settle:${swept}:0` })).toMatchObject({ applied: true, moved: 0 });
+    expect(await credits.balance(userId)).toEqual({ subscriptionCredits: 0, addOnCredits: 3 });
+  });
+
+  it('repays debt first from a new period, up to its allowance', async () => {
+    const userId = await newUser();
+    const purchase = await paidPack(userId, 4);
+    const work = await held(userId, 4);
+    await credits.takeBack({ purchase, upTo: 4, idempotencyKey: `dispute:${userId}` });
+    for (const index of [0, 1, 2]) await credits.settle({ userId, generationId: work, idempotencyKey: `settle:${work}:${index}` });
+    expect(await debtOf(userId)).toBe(3);
+
+    expect(await credits.resetSubscription({ userId, amount: 2, idempotencyKey: `small:${userId}` })).toEqual({
+      applied: true,
+      moved: 2,
+      balance: { subscriptionCredits: 0, addOnCredits: 0 },
+    });
+    expect(await debtOf(userId)).toBe(1);
+    expect(await credits.resetSubscription({ userId, amount: 0, idempotencyKey: `none:${userId}` })).toMatchObject({ balance: { subscriptionCredits: 0 } });
+    expect(await debtOf(userId)).toBe(1);
+    expect(await credits.resetSubscription({ userId, amount: 800, idempotencyKey: `renewal:${userId}` })).toMatchObject({ moved: 800, balance: { subscriptionCredits: 799 } });
+    expect(await debtOf(userId)).toBe(0);
+  });
+
+  it('gives back exactly what a won dispute took, balance and held work alike, repaying the debt its shots ran up first', async () => {
+    const userId = await newUser();
+    const purchase = await paidPack(userId, 10);
+    const work = await held(userId, 6);
+    expect(await credits.takeBack({ purchase, upTo: 10, idempotencyKey: `dispute:${userId}` })).toMatchObject({ moved: 10 });
+    for (const index of [0, 1]) await credits.settle({ userId, generationId: work, idempotencyKey: `settle:${work}:${index}` });
+    expect(await debtOf(userId)).toBe(2);
+
+    expect(await credits.giveBack({ purchase, revokeKey: `dispute:${userId}`, idempotencyKey: `won:${userId}` })).toEqual({
+      applied: true,
+      moved: 10,
+      balance: { subscriptionCredits: 0, addOnCredits: 8 },
+    });
+    expect(await debtOf(userId)).toBe(0);
+    const restore = await test.db.selectFrom('credit_ledger').select(['addon_delta', 'debt_delta']).where('idempotency_key', '=', `won:${userId}`).executeTakeFirstOrThrow();
+    expect(restore).toEqual({ addon_delta: 8, debt_delta: -2 });
+    // The work goes on as if nothing happened: a shot is paid for, the rest fails and gives nothing back twice.
+    await credits.settle({ userId, generationId: work, idempotencyKey: `settle:${work}:2` });
+    expect(await refundAll(userId, work)).toMatchObject({ applied: false });
+    expect(await credits.balance(userId)).toEqual({ subscriptionCredits: 0, addOnCredits: 7 });
+  });
+
+  it('claws nothing again when a take-back is replayed, even after it was given back', async () => {
+    const userId = await newUser();
+    const purchase = await paidPack(userId, 10);
+    const first = await held(userId, 4);
+    await credits.takeBack({ purchase, upTo: 10, idempotencyKey: `withdrawn:${userId}` });
+    await credits.giveBack({ purchase, revokeKey: `withdrawn:${userId}`, idempotencyKey: `won:${userId}` });
+    const second = await held(userId, 10);
+
+    expect(await credits.takeBack({ purchase, upTo: 10, idempotencyKey: `withdrawn:${userId}` })).toEqual({
+      applied: false,
+      moved: 0,
+      balance: { subscriptionCredits: 0, addOnCredits: 0 },
+    });
+    expect(await claws(userId)).toEqual([[first, 0, 4, null]]);
+    expect(await refundAll(userId, second)).toMatchObject({ moved: 10 });
+  });
+
+  // Five rounds, as an order that loses a credit shows only in some interleavings.
+  it('keeps balance and debt equal to the ledger, and every credit accounted for, while a reversal races shots and grants', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const userId = await newUser();
+      const purchase = await paidPack(userId, 20);
+      const work = [await held(userId, 5), await held(userId, 5), await held(userId, 5), await held(userId, 5)];
+      const results = await Promise.allSettled([
+        credits.takeBack({ purchase, upTo: 20, idempotencyKey: `race-refund:${userId}` }),
+        ...work.flatMap((generationId) => [0, 1, 2, 3, 4].map((index) => credits.settle({ userId, generationId, idempotencyKey: `settle:${generationId}:${index}` }))),
+        ...[0, 1, 2].map((n) => credits.grantAddOn({ userId, amount: 2, idempotencyKey: `race-gift:${userId}:${n}` })),
+      ]);
+      expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+      const ledger = await test.db
+        .selectFrom('credit_ledger')
+        .select((eb) => [eb.fn.sum<string>('subscription_delta').as('subscription'), eb.fn.sum<string>('addon_delta').as('addon'), eb.fn.sum<string>('debt_delta').as('debt')])
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      const balance = await credits.balance(userId);
+      expect(balance).toEqual({ subscriptionCredits: Number(ledger.subscription), addOnCredits: Number(ledger.addon) });
+      expect(await debtOf(userId)).toBe(Number(ledger.debt));
+      // 20 bought and 6 given, less what the refund took (it takes nothing the shots stored before it spent), less the 20 shots.
+      const revoked = await test.db.selectFrom('credit_ledger').select(['id', 'addon_delta']).where('idempotency_key', '=', `race-refund:${userId}`).executeTakeFirstOrThrow();
+      expect(balance.addOnCredits - Number(ledger.debt)).toBe(26 + revoked.addon_delta - 20);
+      // Movements queue on the balance's lock, so ledger ids tell what came before the refund: it took the gifts on the balance, then all the work held.
+      const before = await test.db.selectFrom('credit_ledger').select('kind').where('user_id', '=', userId).where('id', '<', revoked.id).where('kind', 'in', ['settle', 'grant_addon']).execute();
+      const [settled, gifts] = [before.filter((r) => r.kind === 'settle').length, before.filter((r) => r.kind === 'grant_addon').length - 1];
+      expect(-revoked.addon_delta).toBe(Math.min(20, 2 * gifts + 20 - settled));
+    }
   });
 });

@@ -1,9 +1,9 @@
 import type { CreditBalance } from '@prodshot/contracts';
 import type { Db } from '../database.js';
 import type { CreditPurchaseRow } from '../schema.js';
-import { assertPositive, keyUsed, lockBalance, move, toBalance, type LedgerResult, type Tx } from './credit-ledger.js';
-import { isCurrentPeriod, refundable } from './credit-periods.js';
-import { linkPayments, moveBucket, recordPurchase, takenBack, unspent } from './credit-purchases.js';
+import { assertPositive, keyUsed, lockBalance, move, pools, repaid, spend, toBalance, type LedgerResult, type Tx } from './credit-ledger.js';
+import { isLive, refundable } from './credit-periods.js';
+import { bucketBalance, clawHolds, linkPayments, moveBucket, recordPurchase, takenBack } from './credit-purchases.js';
 
 export type { CreditBalance, LedgerResult };
 
@@ -75,7 +75,8 @@ export interface TakeBackInput {
 /**
  * The one place credits move. Every movement is a ledger row with a unique idempotency key,
  * written in the same transaction as the balance change, so a retried job or a replayed webhook
- * never charges or grants twice, and balances never go negative (a check constraint backs this).
+ * never charges or grants twice, and balances never go negative (a check constraint backs this):
+ * what a shot owes past the balance, after a reversal clawed its credit, is debt beside it.
  */
 export class CreditsRepository {
   /** Given a transaction, every movement joins it, so a caller can commit a grant with its own rows (a webhook's event id). */
@@ -98,12 +99,10 @@ export class CreditsRepository {
       const available = current.subscriptionCredits + current.addOnCredits;
       if (available < input.amount) {
         // A replay of a reservation that went through is answered as such, not as a shortfall.
-        if (await keyUsed(tx, input.idempotencyKey)) return { applied: false, moved: 0, balance: current };
+        if (await keyUsed(tx, input.idempotencyKey)) return { applied: false, moved: 0, balance: pools(current) };
         throw new InsufficientCreditsError(input.amount, available);
       }
-      const fromSubscription = Math.min(current.subscriptionCredits, input.amount);
-      const fromAddOn = input.amount - fromSubscription;
-      return move(tx, current, input.userId, 'reserve', -fromSubscription, -fromAddOn, input);
+      return move(tx, current, input.userId, 'reserve', spend(current, input.amount), input);
     });
   }
 
@@ -131,35 +130,44 @@ export class CreditsRepository {
       const toAddOn = Math.min(cap, open.addOn);
       const toSubscription = Math.min(cap - toAddOn, open.subscriptionThisPeriod);
       // Nothing left to give back writes no row: the ledger and the refund metric count only credits that moved.
-      if (toAddOn + toSubscription === 0) return { applied: false, moved: 0, balance: current };
-      return move(tx, current, input.userId, 'refund', toSubscription, toAddOn, input);
+      if (toAddOn + toSubscription === 0) return { applied: false, moved: 0, balance: pools(current) };
+      return move(tx, current, input.userId, 'refund', { subscription: toSubscription, addOn: toAddOn }, input);
     });
   }
 
-  /** Marks reserved credits as spent for an output that was stored; moves nothing. */
+  /**
+   * Marks a reserved credit as spent for an output that was stored; moves nothing. A shot that
+   * work stores after a reversal clawed its credits (nothing held is left) is paid for now, as a
+   * reservation would pay, and what the balance cannot pay becomes debt.
+   */
   async settle(input: { userId: string; generationId: string; idempotencyKey: string }): Promise<LedgerResult> {
     return this.inTransaction(async (tx) => {
       const current = await lockBalance(tx, input.userId);
-      return move(tx, current, input.userId, 'settle', 0, 0, input);
+      const hold = await refundable(tx, input.userId, input.generationId);
+      const unpaid = hold.clawed && hold.total === 0 ? 1 : 0;
+      return move(tx, current, input.userId, 'settle', spend(current, unpaid), input);
     });
   }
 
+  /** A pack's credits join the add-on pool, less the debt they repay first. */
   async grantAddOn(input: GrantInput): Promise<LedgerResult> {
     assertPositive(input.amount);
     return this.inTransaction(async (tx) => {
       const current = await lockBalance(tx, input.userId);
       await recordPurchase(tx, input, 'addon');
-      return move(tx, current, input.userId, 'grant_addon', 0, input.amount, input);
+      const debt = repaid(current, input.amount);
+      return move(tx, current, input.userId, 'grant_addon', { subscription: 0, addOn: input.amount - debt, debt: -debt }, input);
     });
   }
 
-  /** A new paid period: subscription credits become the plan allowance (no rollover). */
+  /** A new paid period: subscription credits become the plan allowance (no rollover), less the debt it repays first. */
   async resetSubscription(input: GrantInput): Promise<LedgerResult> {
     if (!Number.isInteger(input.amount) || input.amount < 0) throw new RangeError('allowance must be a whole number ≥ 0');
     return this.inTransaction(async (tx) => {
       const current = await lockBalance(tx, input.userId);
       await recordPurchase(tx, input, 'subscription');
-      return move(tx, current, input.userId, 'reset_subscription', input.amount - current.subscriptionCredits, 0, input);
+      const debt = repaid(current, input.amount);
+      return move(tx, current, input.userId, 'reset_subscription', { subscription: input.amount - debt - current.subscriptionCredits, addOn: 0, debt: -debt }, input);
     });
   }
 
@@ -168,30 +176,37 @@ export class CreditsRepository {
     return this.inTransaction(async (tx) => {
       const current = await lockBalance(tx, input.userId);
       // Written even when nothing is left: it starts a period with no allowance, which refunds respect.
-      return move(tx, current, input.userId, 'expire_subscription', -current.subscriptionCredits, 0, input);
+      return move(tx, current, input.userId, 'expire_subscription', { subscription: -current.subscriptionCredits, addOn: 0 }, input);
     });
   }
 
   /**
    * Money paid back is credits taken back: up to `upTo` of what the purchase granted, less what was
-   * taken back already, and only what is unspent, so a balance never goes below 0. Add-on credits
-   * are one pool, so a pack takes back up to its size from it; a plan period's credits are its own
-   * only while that period lasts (a later period was paid by another payment).
+   * taken back already. The balance pays first, then what open reservations hold of the purchase's
+   * bucket (clawed, so that work failing gives nothing back); credits spent on stored shots stay
+   * spent, so a balance never goes below 0. Add-on credits are one pool, so a pack takes back up to
+   * its size from it; a plan period's credits are its own only while that period lasts.
    */
   async takeBack(input: TakeBackInput): Promise<LedgerResult> {
     const { purchase } = input;
     return this.inTransaction(async (tx) => {
       const current = await lockBalance(tx, purchase.user_id);
+      const nothing = { applied: false, moved: 0, balance: pools(current) };
+      // A replay must not claw again: its claw rows would be new generations' under new keys.
+      if (await keyUsed(tx, input.idempotencyKey)) return nothing;
       const owed = Math.min(input.upTo, purchase.credits) - (await takenBack(tx, purchase.grant_key));
-      const amount = Math.min(owed, await unspent(tx, purchase, current));
-      if (amount <= 0) return { applied: false, moved: 0, balance: current };
-      return moveBucket(tx, current, purchase, 'revoke', -amount, { ...input, purchaseKey: purchase.grant_key });
+      if (owed <= 0 || !(await isLive(tx, purchase))) return nothing;
+      const fromBalance = Math.min(owed, bucketBalance(purchase, current));
+      const clawed = await clawHolds(tx, current, purchase, owed - fromBalance, input);
+      if (fromBalance + clawed === 0) return nothing;
+      return moveBucket(tx, current, purchase, 'revoke', -(fromBalance + clawed), { ...input, purchaseKey: purchase.grant_key });
     });
   }
 
   /**
-   * Undoes one take-back (a dispute won): the credits it took come back, a plan period's only
-   * while that period lasts and never above what the purchase granted.
+   * Undoes one take-back (a dispute won): what it took comes back, whether from the balance or from
+   * held work, repaying debt first; a plan period's only while that period lasts and never above
+   * what the purchase granted.
    */
   async giveBack(input: GiveBackInput): Promise<LedgerResult> {
     const { purchase } = input;
@@ -204,9 +219,10 @@ export class CreditsRepository {
         .where('purchase_key', '=', purchase.grant_key)
         .executeTakeFirst();
       const took = revoked ? -(revoked.subscription_delta + revoked.addon_delta) : 0;
-      const amount = purchase.bucket === 'addon' ? took : (await isCurrentPeriod(tx, purchase)) ? Math.min(took, purchase.credits - current.subscriptionCredits) : 0;
-      if (amount <= 0) return { applied: false, moved: 0, balance: current };
-      return moveBucket(tx, current, purchase, 'restore', amount, { ...input, purchaseKey: purchase.grant_key });
+      const amount = !(await isLive(tx, purchase)) ? 0 : purchase.bucket === 'addon' ? took : Math.min(took, purchase.credits - current.subscriptionCredits);
+      if (amount <= 0) return { applied: false, moved: 0, balance: pools(current) };
+      const debt = repaid(current, amount);
+      return moveBucket(tx, current, purchase, 'restore', amount - debt, { ...input, purchaseKey: purchase.grant_key }, -debt);
     });
   }
 

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { shotSizeFor, type SubscriptionResponse } from '@prodshot/contracts';
-import { CreditsRepository, type LedgerKind } from '@prodshot/db';
+import { CreditsRepository, GenerationsRepository, ledgerKeys, settlement, type LedgerKind } from '@prodshot/db';
 import {
   mintSessionToken,
   startStripeFake,
@@ -13,6 +13,8 @@ import {
   testClerkId,
   type StripeFake,
 } from '@prodshot/testing';
+import { productPhoto } from '../../faults/fault-support.test-support.js';
+import { multipartBody } from '../../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 
 const stack = inject('stack');
@@ -134,13 +136,16 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     return event(type, { ...stripeFixture('dispute'), id: disputeId, charge: `ch_${paymentIntent}`, payment_intent: paymentIntent, status });
   }
 
+  /** Credits spent on stored shots: reserved by a generation that settled each one. */
   async function spend(userId: string, amount: number): Promise<void> {
     const generation = await testApp.deps.db
       .insertInto('generations')
       .values({ user_id: userId, image_id: null, kind: 'manual', stage: null, error: null, request: {} })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await new CreditsRepository(testApp.deps.db).reserve({ userId, amount, idempotencyKey: `spend:${generation.id}`, generationId: generation.id });
+    const credits = new CreditsRepository(testApp.deps.db);
+    await credits.reserve({ userId, amount, idempotencyKey: `spend:${generation.id}`, generationId: generation.id });
+    for (let index = 0; index < amount; index += 1) await credits.settle({ userId, generationId: generation.id, idempotencyKey: `spent:${generation.id}:${index}` });
   }
 
   /** The user's ledger rows of these kinds, oldest first: [kind, subscription delta, add-on delta]. */
@@ -830,5 +835,119 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
       ['restore', 'dispute won'],
       ['revoke', 'payment refunded'],
     ]);
+  });
+
+  /** Queued work as the API opens it: a generation of `slots` slots holding one credit each. */
+  async function openWork(userId: string, slots: number): Promise<string> {
+    const styles = Array.from({ length: slots }, (_, index) => ({ index, name: `Style ${index}`, prompt: null, backgroundType: 'studio' }));
+    const { id } = await new GenerationsRepository(testApp.deps.db).create({ userId, imageId: null, kind: 'manual', stage: null, request: {}, slots: styles });
+    await new CreditsRepository(testApp.deps.db).reserve({ userId, amount: slots, idempotencyKey: ledgerKeys.reserve(id), generationId: id });
+    return id;
+  }
+
+  /** A batch opened through the API: `photos` uploads, `count` template shots each. Answers its generations, in order. */
+  async function openBatch(user: { headers: { authorization: string } }, photos: number, count: number): Promise<string[]> {
+    const items = [];
+    for (let n = 0; n < photos; n += 1) {
+      const body = multipartBody([{ name: 'image', filename: 'mug.jpg', contentType: 'image/jpeg', data: await productPhoto(`#${n + 2}a6`) }]);
+      const uploaded = await testApp.app.inject({ method: 'POST', url: '/api/images/upload', payload: body.payload, headers: { ...body.headers, ...user.headers } });
+      items.push({ imageId: uploaded.json<{ _id: string }>()._id });
+    }
+    const opened = await testApp.app.inject({ method: 'POST', url: '/api/batches', headers: user.headers, payload: { items, choice: { mode: 'template', backgroundType: 'studio', count } } });
+    expect(opened.statusCode, opened.body).toBe(202);
+    const batch = await testApp.app.inject({ method: 'GET', url: `/api/batches/${opened.json<{ data: { batchId: string } }>().data.batchId}`, headers: user.headers });
+    return batch.json<{ data: { items: { generationId: string }[] } }>().data.items.map((item) => item.generationId);
+  }
+
+  /** The worker's two endings of a slot: its shot stored, or its failure for good. */
+  const storeShot = (userId: string, generationId: string, index: number) => settlement.settleSlot(testApp.deps.db, { userId, generationId, index }, { resultKey: `outputs/${generationId}/${index}.png`, seed: 1 });
+  const failWork = (userId: string, generationId: string) => settlement.failOpenSlots(testApp.deps.db, { userId, generationId }, 'The photo was deleted.');
+
+  async function debtOf(userId: string): Promise<number> {
+    return (await testApp.deps.db.selectFrom('credit_balances').select('debt_credits').where('user_id', '=', userId).executeTakeFirstOrThrow()).debt_credits;
+  }
+
+  /** What each claw row took from which generation, oldest first. */
+  async function clawed(userId: string): Promise<[string | null, number][]> {
+    const rows = await testApp.deps.db.selectFrom('credit_ledger').select(['generation_id', 'addon_delta']).where('user_id', '=', userId).where('kind', '=', 'claw').orderBy('id').execute();
+    return rows.map((r) => [r.generation_id, r.addon_delta]);
+  }
+
+  it('takes a fully refunded pack back from the work it is reserved for, and that work failing gives nothing back', async () => {
+    const user = await newUser();
+    const paymentIntent = `pi_${randomBytes(6).toString('hex')}`;
+    await send(addOnCheckout(user.id, 'addon-100', { paymentIntent }));
+    const work = [await openWork(user.id, 25), await openWork(user.id, 25), await openWork(user.id, 25), await openWork(user.id, 25)];
+    expect(await subscriptionOf(user)).toMatchObject({ addOnCredits: 0 });
+
+    await send(chargeRefunded(paymentIntent, 600, 600));
+    expect(await movements(user.id, ['revoke'])).toEqual([['revoke', 0, -100]]);
+    expect(await clawed(user.id)).toEqual(work.toReversed().map((id) => [id, 25]));
+    for (const generationId of work) expect(await failWork(user.id, generationId)).toMatchObject({ refunded: null });
+    expect(await subscriptionOf(user)).toMatchObject({ subscriptionCredits: 0, addOnCredits: 0 });
+    expect(await debtOf(user.id)).toBe(0);
+  });
+
+  it('takes a partial refund from the balance first, then from the newest held work; the rest of the work comes back when it fails', async () => {
+    const user = await newUser();
+    const paymentIntent = `pi_${randomBytes(6).toString('hex')}`;
+    await send(addOnCheckout(user.id, 'addon-100', { paymentIntent }));
+    const [older, newer] = [await openWork(user.id, 40), await openWork(user.id, 40)];
+
+    await send(chargeRefunded(paymentIntent, 600, 300));
+    expect(await movements(user.id, ['revoke'])).toEqual([['revoke', 0, -50]]);
+    expect(await clawed(user.id)).toEqual([[newer, 30]]);
+    expect(await failWork(user.id, newer)).toMatchObject({ refunded: { amount: 10, balance: { addOnCredits: 10 } } });
+    expect(await failWork(user.id, older)).toMatchObject({ refunded: { amount: 40, balance: { addOnCredits: 50 } } });
+
+    await send(chargeRefunded(paymentIntent, 600, 600));
+    expect(await subscriptionOf(user)).toMatchObject({ addOnCredits: 0 });
+    expect(await movements(user.id, ['revoke'])).toEqual([
+      ['revoke', 0, -50],
+      ['revoke', 0, -50],
+    ]);
+  });
+
+  it('lets a batch running through a lost dispute finish: its shots become debt, which the next plan period repays first', async () => {
+    const user = await newUser();
+    const paymentIntent = `pi_${randomBytes(6).toString('hex')}`;
+    await send(addOnCheckout(user.id, 'addon-100', { paymentIntent }));
+    const [stored, failed] = await openBatch(user, 2, 4);
+    expect(await subscriptionOf(user)).toMatchObject({ addOnCredits: 92 });
+
+    await send(dispute('charge.dispute.funds_withdrawn', `dp_${paymentIntent}`, paymentIntent, 'needs_response'));
+    expect(await subscriptionOf(user)).toMatchObject({ addOnCredits: 0 });
+    expect(await movements(user.id, ['revoke'])).toEqual([['revoke', 0, -100]]);
+    for (const index of [0, 1, 2, 3]) expect(await storeShot(user.id, stored!, index)).toBe(true);
+    expect(await failWork(user.id, failed!)).toEqual({ failed: [0, 1, 2, 3], refunded: null });
+    await send(dispute('charge.dispute.closed', `dp_${paymentIntent}`, paymentIntent, 'lost'));
+    expect(await subscriptionOf(user)).toMatchObject({ subscriptionCredits: 0, addOnCredits: 0 });
+    expect(await debtOf(user.id)).toBe(4);
+
+    const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
+    await send(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`));
+    expect(await subscriptionOf(user)).toMatchObject({ subscriptionCredits: 796, addOnCredits: 0 });
+    expect(await debtOf(user.id)).toBe(0);
+  });
+
+  it('gives back exactly what a dispute took once it is won, while its batch still runs', async () => {
+    const user = await newUser();
+    const paymentIntent = `pi_${randomBytes(6).toString('hex')}`;
+    await send(addOnCheckout(user.id, 'addon-100', { paymentIntent }));
+    const [first, second] = await openBatch(user, 2, 4);
+    await send(dispute('charge.dispute.funds_withdrawn', `dp_${paymentIntent}`, paymentIntent, 'needs_response'));
+    for (const index of [0, 1, 2]) await storeShot(user.id, first!, index);
+    await failWork(user.id, first!);
+    expect(await debtOf(user.id)).toBe(3);
+
+    await send(dispute('charge.dispute.closed', `dp_${paymentIntent}`, paymentIntent, 'won'));
+    expect(await movements(user.id, ['revoke', 'restore'])).toEqual([
+      ['revoke', 0, -100],
+      ['restore', 0, 97],
+    ]);
+    expect(await debtOf(user.id)).toBe(0);
+    // The batch ends as it would have without the dispute: 7 shots stored, 7 credits spent.
+    for (const index of [0, 1, 2, 3]) await storeShot(user.id, second!, index);
+    expect(await subscriptionOf(user)).toMatchObject({ subscriptionCredits: 0, addOnCredits: 93 });
   });
 });
