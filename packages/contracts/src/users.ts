@@ -59,8 +59,8 @@ export type CancelledSecondSubscription = Static<typeof CancelledSecondSubscript
 /** `GET /api/users/subscription`; currentPlan and isActive are the spec's "simple form". */
 export const SubscriptionResponse = Type.Object({
   ...CreditBalance.properties,
-  /** The latest second subscription cancelled for this seller, if any. */
-  cancelledSecondSubscription: Type.Union([CancelledSecondSubscription, Type.Null()]),
+  /** The latest second subscription cancelled for this seller; null (or absent, from an older API) if none. */
+  cancelledSecondSubscription: Type.Optional(Type.Union([CancelledSecondSubscription, Type.Null()])),
   subscription: SubscriptionInfo,
   currentPlan: PlanId,
   isActive: Type.Boolean(),
