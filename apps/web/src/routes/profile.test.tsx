@@ -53,7 +53,7 @@ describe('ProfilePage subscription', () => {
     expect(screen.getByText('Renews')).toBeTruthy();
   });
 
-  it('tells the seller that a second subscription was cancelled and refunded, and says nothing when there was none', async () => {
+  it('tells the seller that a second subscription was cancelled and refunded', async () => {
     const cancelledAt = '2026-11-24T09:30:00.000Z';
     renderProfile(growth, undefined, undefined, { cancelledSecondSubscription: { plan: 'pro', cancelledAt, refunded: true } });
     expect((await screen.findByTestId('cancelled-second-subscription')).textContent).toBe(
