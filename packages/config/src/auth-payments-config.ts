@@ -14,6 +14,7 @@ export function authConfig(env: Env, dataDir: string, publicUrl: string): AuthCo
       jwtKey: env.CLERK_JWT_KEY,
       authorizedParties: authorizedParties(env, publicUrl),
       jwtTemplate: env.CLERK_JWT_TEMPLATE,
+      apiUrl: env.CLERK_API_URL,
     };
   }
   refuseBeyondLoopback(env, publicUrl, 'ALLOW_EMBEDDED_AUTH', 'the embedded sign-in (anyone signs in as any email)', 'CLERK_SECRET_KEY and CLERK_PUBLISHABLE_KEY');

@@ -37,6 +37,8 @@ export type AuthConfig =
       authorizedParties: string[];
       /** The JWT template the web app asks Clerk for; undefined, the session token. */
       jwtTemplate: string | undefined;
+      /** Clerk's Backend API (CLERK_API_URL); undefined, Clerk's own. */
+      apiUrl: string | undefined;
     }
   | {
       mode: 'embedded';

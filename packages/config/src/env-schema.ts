@@ -87,6 +87,8 @@ export const envSchema = z.object({
   CLERK_JWT_KEY: z.string().min(1).optional(),
   CLERK_AUTHORIZED_PARTIES: z.string().optional(),
   /** The Clerk JWT template the web app asks tokens from; unset, Clerk's session token. It names a path segment of Clerk's API. */
+  /** Clerk's Backend API, where a seller's verified email is looked up; unset, https://api.clerk.com (a fake in tests). */
+  CLERK_API_URL: z.url().optional(),
   CLERK_JWT_TEMPLATE: z
     .string()
     .regex(/^[A-Za-z0-9._-]{1,100}$/, 'must be a JWT template name: letters, digits, ".", "_" and "-", at most 100')

@@ -3,7 +3,10 @@ import { NAME_MAX_LENGTH } from './users.js';
 
 const Email = Type.String({ format: 'email', maxLength: 320 });
 
-/** `POST /api/auth/register`: clerkId must be the subject of the bearer token sent with it. */
+/**
+ * `POST /api/auth/register`: clerkId must be the subject of the bearer token sent with it. With
+ * Clerk, email is not taken from here: the account gets the primary address Clerk verified.
+ */
 export const RegisterRequest = Type.Object({
   email: Email,
   name: Type.String({ maxLength: NAME_MAX_LENGTH }),
@@ -35,6 +38,9 @@ export type DevSignInRequest = Static<typeof DevSignInRequest>;
 
 export const DevSignInResponse = Type.Object({ token: Type.String(), userId: Type.String() });
 export type DevSignInResponse = Static<typeof DevSignInResponse>;
+
+/** Registration with Clerk when the user's primary email address is not verified there. */
+export const EMAIL_NOT_VERIFIED_MESSAGE = 'Verify your email address with the sign-in provider, then sign in again.';
 
 /** The local-storage key the spec keeps the token under. */
 export const AUTH_TOKEN_STORAGE_KEY = 'auth-token';

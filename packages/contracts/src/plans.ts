@@ -183,3 +183,14 @@ export function usagePercent(plan: PlanId, subscriptionCredits: number): number 
 export function alreadySubscribedMessage(plan: PaidPlanId): string {
   return `You already have an active subscription to the ${findPlan(plan)?.name ?? plan} plan.`;
 }
+
+/** A second subscription checkout while one is open would charge the seller twice (docs/decisions.md, Money). */
+export function checkoutOpenMessage(minutesLeft: number): string {
+  const minutes = Math.max(1, Math.ceil(minutesLeft));
+  return `You already have a subscription checkout open. Finish paying there, or start again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
+/** The first payment of a subscription is on its way (a delayed payment method): a second one would charge twice. */
+export function subscriptionPaymentPendingMessage(plan: PaidPlanId): string {
+  return `Your payment for the ${findPlan(plan)?.name ?? plan} plan is still being processed. You can choose a plan again once it goes through or fails.`;
+}

@@ -43,9 +43,24 @@ export const SubscriptionInfo = Type.Object({
 });
 export type SubscriptionInfo = Static<typeof SubscriptionInfo>;
 
+/**
+ * A second subscription the payment provider started (two checkouts raced) and that was cancelled at
+ * once, its payment refunded; the profile tells the seller so, since their bank shows both.
+ */
+export const CancelledSecondSubscription = Type.Object({
+  plan: PlanId,
+  /** ISO 8601. */
+  cancelledAt: Type.String(),
+  /** false while its payment had not been taken: nothing to refund. */
+  refunded: Type.Boolean(),
+});
+export type CancelledSecondSubscription = Static<typeof CancelledSecondSubscription>;
+
 /** `GET /api/users/subscription`; currentPlan and isActive are the spec's "simple form". */
 export const SubscriptionResponse = Type.Object({
   ...CreditBalance.properties,
+  /** The latest second subscription cancelled for this seller; null (or absent, from an older API) if none. */
+  cancelledSecondSubscription: Type.Optional(Type.Union([CancelledSecondSubscription, Type.Null()])),
   subscription: SubscriptionInfo,
   currentPlan: PlanId,
   isActive: Type.Boolean(),

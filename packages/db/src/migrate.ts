@@ -11,6 +11,7 @@ import * as batches from './migrations/0008-batches.js';
 import * as imageProductTitle from './migrations/0009-image-product-title.js';
 import * as outputSeeds from './migrations/0010-output-seeds.js';
 import * as uploadCoach from './migrations/0011-upload-coach.js';
+import * as secondSubscriptions from './migrations/0012-second-subscriptions.js';
 import * as clawbackDebt from './migrations/0013-clawback-debt.js';
 
 /** Migrations are imported statically so that source runs (tests) and built runs (dist) apply the same set. */
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0009-image-product-title': imageProductTitle,
   '0010-output-seeds': outputSeeds,
   '0011-upload-coach': uploadCoach,
+  '0012-second-subscriptions': secondSubscriptions,
   '0013-clawback-debt': clawbackDebt,
 };
 

@@ -158,6 +158,17 @@ export interface SubscriptionsTable {
   updated_at: Generated<Date>;
 }
 
+/** A second provider subscription of a seller, cancelled at once (and its payment refunded) to keep one. */
+export interface CancelledSecondSubscriptionsTable {
+  provider_subscription_id: string;
+  user_id: string;
+  /** The subscription the seller keeps. */
+  kept_subscription_id: string;
+  plan: PlanId;
+  refunded: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
 export interface ProcessedWebhookEventsTable {
   event_id: string;
   provider: string;
@@ -188,6 +199,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   credit_purchases: CreditPurchasesTable;
   purchase_payments: PurchasePaymentsTable;
+  cancelled_second_subscriptions: CancelledSecondSubscriptionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -201,5 +213,6 @@ export type GenerationStyleRow = Selectable<GenerationStylesTable>;
 export type CreditBalanceRow = Selectable<CreditBalancesTable>;
 export type CreditLedgerRow = Selectable<CreditLedgerTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type CancelledSecondSubscriptionRow = Selectable<CancelledSecondSubscriptionsTable>;
 export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
 export type CreditPurchaseRow = Selectable<CreditPurchasesTable>;

@@ -17,3 +17,4 @@ export { parseStripeForm, startStripeFake, STRIPE_FIXTURES, stripeFixture, type 
 export { startStallingProxy, type StallingProxy } from '@prodshot/embedded';
 export { startFlakyImageModel, type FlakyImageModel, type FlakyStyle } from './flaky-image-model.js';
 export { readZip } from './zip.js';
+export { startClerkFake, type ClerkFake, type ClerkFakeEmail, type ClerkFakeUser } from './clerk-fake.js';

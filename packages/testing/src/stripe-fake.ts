@@ -24,6 +24,10 @@ export interface StripeFake {
   subscription(id: string): StripeObject | undefined;
   /** The active price holding this lookup_key, if one was created. */
   price(lookupKey: string): StripeObject | undefined;
+  /** Records that a PaymentIntent paid an invoice, as Checkout would have: GET /v1/invoice_payments lists it, and it can be refunded. */
+  payInvoice(invoiceId: string, paymentIntentId: string, amount: number): void;
+  /** The refunds made of a PaymentIntent. */
+  refundsOf(paymentIntentId: string): StripeObject[];
   close(): Promise<void>;
 }
 
@@ -39,7 +43,7 @@ function readBody(request: IncomingMessage): Promise<string> {
 /**
  * A local HTTP stand-in for api.stripe.com built from Stripe's fixture objects, for the endpoints
  * Prodshot calls: Checkout Sessions, Billing Portal sessions, products, prices (listed by
- * lookup_keys), and subscriptions (retrieve, update). It keeps what was created, answers Stripe's
+ * lookup_keys), subscriptions (retrieve, update, cancel), invoice payments and refunds. It keeps what was created, answers Stripe's
  * error shape (an unknown price, a product id or lookup_key already taken, an unknown URL), and
  * replays the first answer to a repeated Idempotency-Key. A subscription it was never told of is
  * made up on first use (an active one on a fixture price for the month from now): webhooks in
@@ -48,7 +52,7 @@ function readBody(request: IncomingMessage): Promise<string> {
 export async function startStripeFake(): Promise<StripeFake> {
   const requests: StripeFakeRequest[] = [];
   const replays = new Map<string, { status: number; body: string }>();
-  const { respond, subscription, price, idsMade } = stripeResources();
+  const { respond, subscription, price, payInvoice, refundsOf, idsMade } = stripeResources();
 
   const server: Server = createServer((request, response) => {
     void readBody(request).then((raw) => {
@@ -80,6 +84,8 @@ export async function startStripeFake(): Promise<StripeFake> {
     requests,
     subscription,
     price,
+    payInvoice,
+    refundsOf,
     close: () => new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
 }

@@ -10,12 +10,17 @@ export interface StripeResources {
   /** The fake's copy of a subscription, without making one up. */
   subscription(id: string): StripeObject | undefined;
   price(lookupKey: string): StripeObject | undefined;
+  /** Records that a PaymentIntent paid an invoice, as Checkout would have: GET /v1/invoice_payments lists it, and it can be refunded. */
+  payInvoice(invoiceId: string, paymentIntentId: string, amount: number): void;
+  /** The refunds made of a PaymentIntent. */
+  refundsOf(paymentIntentId: string): StripeObject[];
   /** How many ids were made so far: answers are numbered by it in their request-id header. */
   idsMade(): number;
 }
 
 /**
- * Products, prices (looked up by lookup_key), subscriptions, Checkout and Billing Portal sessions.
+ * Products, prices (looked up by lookup_key), subscriptions (retrieved, updated, cancelled), the
+ * payments of invoices and their refunds, Checkout and Billing Portal sessions.
  * A subscription it was never told of is made up on first use (an active one on a fixture price
  * for the month from now): webhooks in tests speak of subscriptions that Checkout would have created.
  */
@@ -23,6 +28,8 @@ export function stripeResources(): StripeResources {
   const products = new Map<string, StripeObject>();
   const prices = new Map<string, StripeObject>();
   const subscriptions = new Map<string, StripeObject>();
+  const invoicePayments: StripeObject[] = [];
+  const refunds: StripeObject[] = [];
   let counter = 0;
   const nextId = (prefix: string) => `${prefix}_fake${(++counter).toString().padStart(6, '0')}`;
 
@@ -117,6 +124,60 @@ export function stripeResources(): StripeResources {
     return ok(subscription);
   }
 
+  /** Stripe answers a cancelled subscription's cancel as if it did not exist. */
+  function cancelSubscription(id: string): Reply {
+    const subscription = subscriptionOf(id);
+    if (subscription.status === 'canceled') return stripeError(404, `No such subscription: '${id}'`, 'resource_missing', 'id');
+    const now = nowSeconds();
+    Object.assign(subscription, { status: 'canceled', canceled_at: now, ended_at: now, cancel_at_period_end: false });
+    return ok(subscription);
+  }
+
+  function payInvoice(invoiceId: string, paymentIntentId: string, amount: number): void {
+    const fixture = stripeFixture('invoice_payment');
+    invoicePayments.push({
+      ...fixture,
+      id: nextId('inpay'),
+      invoice: invoiceId,
+      amount_paid: amount,
+      amount_requested: amount,
+      currency: 'usd',
+      status: 'paid',
+      payment: { type: 'payment_intent', payment_intent: paymentIntentId },
+      status_transitions: { canceled_at: null, paid_at: nowSeconds() },
+    });
+  }
+
+  function listInvoicePayments(query: StripeObject): Reply {
+    const found = invoicePayments.filter((p) => (query.invoice === undefined || p.invoice === query.invoice) && (query.status === undefined || p.status === query.status));
+    return ok({ object: 'list', data: found, has_more: false, url: '/v1/invoice_payments' });
+  }
+
+  const paymentIntentOf = (payment: StripeObject) => (payment.payment as { payment_intent?: string }).payment_intent;
+  const refundsOf = (paymentIntentId: string) => refunds.filter((r) => r.payment_intent === paymentIntentId);
+
+  /** A whole refund of a PaymentIntent that paid an invoice here (amount is not supported). */
+  function createRefund(body: StripeObject): Reply {
+    const paymentIntent = String(body.payment_intent ?? '');
+    const payment = invoicePayments.find((p) => paymentIntentOf(p) === paymentIntent);
+    if (!payment) return stripeError(404, `No such payment_intent: '${paymentIntent}'`, 'resource_missing', 'payment_intent');
+    if (refundsOf(paymentIntent).length > 0) {
+      return stripeError(400, `Charge for payment_intent ${paymentIntent} has already been refunded.`, 'charge_already_refunded');
+    }
+    const refund = {
+      ...stripeFixture('refund'),
+      id: nextId('re'),
+      amount: payment.amount_paid,
+      charge: `ch_${paymentIntent}`,
+      payment_intent: paymentIntent,
+      reason: body.reason ?? null,
+      metadata: body.metadata ?? {},
+      created: nowSeconds(),
+    };
+    refunds.push(refund);
+    return ok(refund);
+  }
+
   function createCheckoutSession(body: StripeObject): Reply {
     for (const [index, line] of listOf(body.line_items).entries()) {
       if (line.price !== undefined && !prices.has(String(line.price))) {
@@ -133,6 +194,7 @@ export function stripeResources(): StripeResources {
       client_reference_id: body.client_reference_id ?? null,
       customer: body.customer ?? null,
       customer_email: body.customer_email ?? null,
+      expires_at: body.expires_at === undefined ? nowSeconds() + 24 * 3600 : Number(body.expires_at),
       metadata: body.metadata ?? {},
       payment_status: 'unpaid',
       status: 'open',
@@ -151,11 +213,14 @@ export function stripeResources(): StripeResources {
     if (method === 'POST' && url === '/v1/products') return createProduct(body);
     if (method === 'POST' && url === '/v1/prices') return createPrice(body);
     if (method === 'GET' && url === '/v1/prices') return listPrices(body);
+    if (method === 'GET' && url === '/v1/invoice_payments') return listInvoicePayments(body);
+    if (method === 'POST' && url === '/v1/refunds') return createRefund(body);
     const subscription = /^\/v1\/subscriptions\/([A-Za-z0-9_]+)$/.exec(url);
     if (subscription && method === 'GET') return ok(subscriptionOf(subscription[1]!));
     if (subscription && method === 'POST') return updateSubscription(subscription[1]!, body);
+    if (subscription && method === 'DELETE') return cancelSubscription(subscription[1]!);
     return stripeError(404, `Unrecognized request URL (${method}: ${url}).`);
   };
 
-  return { respond, subscription: (id) => subscriptions.get(id), price: priceByLookupKey, idsMade: () => counter };
+  return { respond, subscription: (id) => subscriptions.get(id), price: priceByLookupKey, payInvoice, refundsOf, idsMade: () => counter };
 }

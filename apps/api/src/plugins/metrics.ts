@@ -6,6 +6,8 @@ import type { RealtimeServer } from '../realtime/socket-server.js';
 export interface ApiMetrics {
   registry: Registry;
   creditsReserved(amount: number): void;
+  /** A seller's second Stripe subscription (two checkouts raced) was cancelled and refunded. */
+  secondSubscriptionCancelled(): void;
 }
 
 /** Queue states scraped from Redis; the names match the worker's `prodshot_queue_jobs` so dashboards read either. */
@@ -13,7 +15,7 @@ export interface ApiMetrics {
 /**
  * Prometheus metrics of one API process on a registry of its own (several apps share a test
  * process): HTTP latency per route, queue depth per queue read from Redis at scrape time,
- * credits reserved, and the socket connections this replica holds.
+ * credits reserved, second subscriptions cancelled, and the socket connections this replica holds.
  */
 export function createApiMetrics(producer: JobProducer, io: RealtimeServer): ApiMetrics {
   const registry = new Registry();
@@ -33,7 +35,12 @@ export function createApiMetrics(producer: JobProducer, io: RealtimeServer): Api
     help: 'Credits reserved for accepted generations (refunds are counted by the workers)',
     registers: [registry],
   });
-  return { registry, creditsReserved: (amount) => reserved.inc(amount) };
+  const secondSubscriptions = new Counter({
+    name: 'prodshot_second_subscriptions_cancelled_total',
+    help: "Sellers' second Stripe subscriptions (two checkouts raced) cancelled at once and refunded",
+    registers: [registry],
+  });
+  return { registry, creditsReserved: (amount) => reserved.inc(amount), secondSubscriptionCancelled: () => secondSubscriptions.inc() };
 }
 
 /** Times every request on the public port; the ops listener serves the registry at `/metrics`. */

@@ -18,10 +18,15 @@ export class BillingService {
 
   async subscription(userId: string): Promise<SubscriptionResponse> {
     await this.renewLocalIfDue(userId);
-    const [row, balance] = await Promise.all([this.repos.subscriptions.findByUserId(userId), this.repos.credits.balance(userId)]);
+    const [row, balance, second] = await Promise.all([
+      this.repos.subscriptions.findByUserId(userId),
+      this.repos.credits.balance(userId),
+      this.repos.subscriptions.latestCancelledSecond(userId),
+    ]);
     const subscription = subscriptionInfo(row);
     return {
       subscription,
+      cancelledSecondSubscription: second ? { plan: second.plan, cancelledAt: second.created_at.toISOString(), refunded: second.refunded } : null,
       subscriptionCredits: balance.subscriptionCredits,
       addOnCredits: balance.addOnCredits,
       currentPlan: subscription.plan,

@@ -39,6 +39,11 @@ export function isActive(row: SubscriptionRow | undefined): row is SubscriptionR
   return row?.status === 'active' && row.plan !== 'none';
 }
 
+/** The plan held, with no change pending: choosing it again buys nothing (with a change pending, it withdraws the change). */
+export function holdsPlan(row: SubscriptionRow | undefined, plan: PaidPlanId): row is SubscriptionRow {
+  return isActive(row) && row.plan === plan && row.pending_plan === null;
+}
+
 /** Still inside a paid period, cancelled or not: buying again resumes or changes it instead of paying twice. */
 export function isRunning(row: SubscriptionRow | undefined, now = new Date()): row is SubscriptionRow {
   if (!row || row.plan === 'none') return false;

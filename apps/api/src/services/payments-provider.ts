@@ -1,8 +1,10 @@
+import type { Redis } from 'ioredis';
 import type { Config } from '@prodshot/config';
 import type { AddOnPack, Plan } from '@prodshot/contracts';
 import type { SubscriptionRow } from '@prodshot/db';
 import type { AuthUser } from '../plugins/auth.js';
 import type { BillingService } from './billing-service.js';
+import { CheckoutClaims } from './checkout-claims.js';
 import type { CreditTransactions } from './credit-transactions.js';
 import { LocalPaymentsProvider } from './local-payments.js';
 import { StripePaymentsProvider } from './stripe-payments.js';
@@ -26,9 +28,14 @@ export interface PaymentsProvider {
   cancelAtPeriodEnd(current: SubscriptionRow): Promise<void>;
 }
 
-export function createPaymentsProvider(config: Config, billing: BillingService, transactions: CreditTransactions): PaymentsProvider {
+export function createPaymentsProvider(
+  config: Config,
+  billing: BillingService,
+  transactions: CreditTransactions,
+  redis: Redis,
+): StripePaymentsProvider | LocalPaymentsProvider {
   const payments = config.payments;
   return payments.mode === 'stripe'
-    ? new StripePaymentsProvider(config.http.publicUrl, payments, billing)
+    ? new StripePaymentsProvider(config.http.publicUrl, payments, billing, new CheckoutClaims(redis, config.redis.queuePrefix))
     : new LocalPaymentsProvider(config, billing, transactions);
 }

@@ -10,7 +10,7 @@ import {
 } from '@prodshot/contracts';
 import type { Repositories } from '@prodshot/db';
 import type { AuthUser } from '../plugins/auth.js';
-import { isActive, subscriptionInfo } from './billing.js';
+import { holdsPlan, isActive, subscriptionInfo } from './billing.js';
 import { HttpError } from './http-error.js';
 import type { PaymentsProvider } from './payments-provider.js';
 
@@ -25,10 +25,7 @@ export class PaymentsService {
     const plan = findPlan(planKey);
     if (!plan) throw new HttpError(400, 'Unknown plan', 'unknown_plan');
     const current = await this.repos.subscriptions.findByUserId(user.id);
-    // The plan held, with no change pending: nothing to buy. With a change pending, choosing it again withdraws the change.
-    if (isActive(current) && current.plan === plan.id && current.pending_plan === null) {
-      throw new HttpError(409, alreadySubscribedMessage(plan.id), 'already_subscribed');
-    }
+    if (holdsPlan(current, plan.id)) throw new HttpError(409, alreadySubscribedMessage(plan.id), 'already_subscribed');
     const result = await this.provider.subscribe({ user, plan, current, idempotencyKey });
     return { payment_link: result.paymentLink };
   }

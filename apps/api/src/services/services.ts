@@ -32,14 +32,15 @@ export function createServices(deps: ServiceDeps): Services {
   const generations = new GenerationService(deps);
   const transactions = new CreditTransactions(deps);
   const billing = new BillingService(deps.repos, transactions);
+  const provider = createPaymentsProvider(deps.config, billing, transactions, deps.redis);
   return {
     generations,
     batches: new BatchService(deps, generations),
     exports: new ExportService(deps),
     accounts: new AccountService(deps.repos.users),
     billing,
-    payments: new PaymentsService(deps.repos, createPaymentsProvider(deps.config, billing, transactions)),
-    stripeWebhooks: new StripeWebhooks(transactions),
+    payments: new PaymentsService(deps.repos, provider),
+    stripeWebhooks: new StripeWebhooks(transactions, provider.kind === 'stripe' ? provider : undefined),
     uploadFallback: new UploadFallbackService(deps.repos, deps.store),
     images: new ImageService(deps, generations),
   };

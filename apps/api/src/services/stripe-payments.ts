@@ -3,7 +3,10 @@ import type { PaymentsConfig } from '@prodshot/config';
 import {
   addOnCancelPath,
   addOnReturnPath,
+  checkoutOpenMessage,
+  isPaidPlanId,
   subscriptionCancelPath,
+  subscriptionPaymentPendingMessage,
   subscriptionReturnPath,
   type Plan,
 } from '@prodshot/contracts';
@@ -11,7 +14,10 @@ import type { SubscriptionRow } from '@prodshot/db';
 import type { AuthUser } from '../plugins/auth.js';
 import { holdsLiveSubscription, isRunning } from './billing.js';
 import type { BillingService, ProviderPeriod } from './billing-service.js';
+import type { CheckoutClaims } from './checkout-claims.js';
+import { HttpError } from './http-error.js';
 import type { PaymentsProvider, PurchaseResult } from './payments-provider.js';
+import { PENDING } from './stripe-event-refs.js';
 import { addOnPrice, planPrice, StripePrices } from './stripe-prices.js';
 
 type StripeConfig = Extract<PaymentsConfig, { mode: 'stripe' }>;
@@ -30,6 +36,21 @@ export function createStripeClient(config: StripeConfig): Stripe {
         }
       : {}),
   });
+}
+
+/**
+ * How long a subscription Checkout stays open, and so how long it bars a second one: Stripe's
+ * shortest (30 minutes from creation), with a margin for the clocks of this host and Stripe's.
+ */
+export const SUBSCRIPTION_CHECKOUT_MS = 32 * 60_000;
+
+/** A second subscription of a seller, cancelled at Stripe; refunded tells whether a payment of it was given back. */
+export interface SecondSubscriptionEnd {
+  refunded: boolean;
+}
+
+function stripeErrorCode(error: unknown): string | undefined {
+  return error instanceof Stripe.errors.StripeError ? error.code : undefined;
 }
 
 /** Metadata the webhooks read back to know whose purchase it was and what it bought. */
@@ -61,6 +82,7 @@ export class StripePaymentsProvider implements PaymentsProvider {
     private readonly publicUrl: string,
     config: StripeConfig,
     private readonly billing: BillingService,
+    private readonly claims: CheckoutClaims,
   ) {
     this.stripe = createStripeClient(config);
     this.prices = new StripePrices(this.stripe);
@@ -78,21 +100,42 @@ export class StripePaymentsProvider implements PaymentsProvider {
   /**
    * One subscription per customer: a running one is updated to the new plan; one whose payment is
    * due or still pending (past_due, unpaid, incomplete, paused) is settled in the Billing Portal.
-   * Only a seller without a live subscription goes to Checkout.
+   * One whose first payment is still on its way is refused (409), and so is a second Checkout while
+   * one is open: only a seller without a live subscription or an open Checkout goes to Checkout.
    */
   async subscribe({ user, plan, current, idempotencyKey }: Parameters<PaymentsProvider['subscribe']>[0]): Promise<PurchaseResult> {
     if (holdsLiveSubscription(current)) {
-      const customer = current.provider_customer_id;
+      const { provider_customer_id: customer, status, plan: held } = current;
       if (isRunning(current)) {
         await this.changeRunningSubscription(current, plan, idempotencyKey);
         return { paymentLink: null };
       }
+      if (status === PENDING && isPaidPlanId(held)) throw new HttpError(409, subscriptionPaymentPendingMessage(held), 'subscription_pending');
       return { paymentLink: customer ? await this.portalUrl(customer) : null };
     }
+    const attempt = await this.claims.claim(user.id, idempotencyKey, SUBSCRIPTION_CHECKOUT_MS);
+    if (!attempt.claimed) {
+      // The same request again (a retry after a lost answer): the checkout it opened, as Stripe's idempotency would.
+      if (idempotencyKey && attempt.existing.idempotencyKey === idempotencyKey && attempt.existing.url) return { paymentLink: attempt.existing.url };
+      throw new HttpError(409, checkoutOpenMessage(attempt.msLeft / 60_000), 'checkout_open');
+    }
+    try {
+      const url = await this.openSubscriptionCheckout(user, plan, current, idempotencyKey);
+      await this.claims.opened(user.id, { idempotencyKey: idempotencyKey ?? null, url });
+      return { paymentLink: url };
+    } catch (error) {
+      await this.claims.release(user.id);
+      throw error;
+    }
+  }
+
+  private async openSubscriptionCheckout(user: AuthUser, plan: Plan, current: SubscriptionRow | undefined, idempotencyKey: string | undefined): Promise<string> {
     const metadata: CheckoutMetadata = { userId: user.id, kind: 'subscription', plan: plan.id };
     const session = await this.stripe.checkout.sessions.create(
       {
         mode: 'subscription',
+        // The claim above lasts as long: the session cannot outlive the bar on a second one.
+        expires_at: Math.floor((Date.now() + SUBSCRIPTION_CHECKOUT_MS) / 1000),
         client_reference_id: user.id,
         ...this.customer(user, current),
         line_items: [{ quantity: 1, price: await this.prices.id(planPrice(plan)) }],
@@ -105,7 +148,7 @@ export class StripePaymentsProvider implements PaymentsProvider {
       idempotencyKey ? { idempotencyKey: `subscribe:${user.id}:${idempotencyKey}` } : undefined,
     );
     if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
-    return { paymentLink: session.url };
+    return session.url;
   }
 
   /**
@@ -163,5 +206,32 @@ export class StripePaymentsProvider implements PaymentsProvider {
       ? periodOf(await this.stripe.subscriptions.update(current.provider_subscription_id, { cancel_at_period_end: true }))
       : undefined;
     await this.billing.cancelAtPeriodEnd(current, period);
+  }
+
+  /**
+   * Ends a seller's second subscription at once and refunds what it was paid (every paid payment of
+   * `invoiceId`, its first invoice). Safe to repeat: an ended subscription is not cancelled again and
+   * a payment already refunded is skipped, so a redelivered event changes nothing at Stripe.
+   */
+  async endSecondSubscription(subscriptionId: string, invoiceId: string | null): Promise<SecondSubscriptionEnd> {
+    const subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
+    if (subscription.status !== 'canceled' && subscription.status !== 'incomplete_expired') {
+      await this.stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `cancel-second:${subscriptionId}` });
+    }
+    if (!invoiceId) return { refunded: false };
+    const payments = await this.stripe.invoicePayments.list({ invoice: invoiceId, status: 'paid' });
+    let refunded = false;
+    for (const payment of payments.data) {
+      const paymentIntent = payment.payment.payment_intent;
+      if (!paymentIntent) continue;
+      const id = typeof paymentIntent === 'string' ? paymentIntent : paymentIntent.id;
+      try {
+        await this.stripe.refunds.create({ payment_intent: id, reason: 'duplicate' }, { idempotencyKey: `refund-second:${id}` });
+      } catch (error) {
+        if (stripeErrorCode(error) !== 'charge_already_refunded') throw error;
+      }
+      refunded = true;
+    }
+    return { refunded };
   }
 }

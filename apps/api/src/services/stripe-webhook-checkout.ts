@@ -4,36 +4,37 @@ import { grantAddOnPack } from './billing.js';
 import type { Repositories } from '@prodshot/db';
 import type { CreditChanges } from './credit-transactions.js';
 import { idOf, invoiceGrantKey, knownUser, PENDING, presentIds } from './stripe-event-refs.js';
-import { openSubscription } from './stripe-webhook-subscriptions.js';
+import { openSubscription, type SecondSubscription } from './stripe-webhook-subscriptions.js';
 
-export async function checkoutCompleted(repos: Repositories, credits: CreditChanges, session: Stripe.Checkout.Session): Promise<void> {
+export async function checkoutCompleted(repos: Repositories, credits: CreditChanges, session: Stripe.Checkout.Session): Promise<SecondSubscription | undefined> {
   const metadata = session.metadata ?? {};
   const userId = await knownUser(repos, metadata.userId ?? session.client_reference_id ?? undefined);
-  if (!userId) return;
+  if (!userId) return undefined;
   // Delayed payment methods complete the session unpaid; async_payment_succeeded follows when they pay.
   const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
   // A subscription's session names no PaymentIntent: invoice_payment.paid links its payment later.
   const purchase = { paymentRefs: presentIds(session.payment_intent) };
   if (metadata.kind === 'addon') {
     const pack = findAddOnPack(metadata.plan ?? '');
-    if (!pack || !paid) return;
+    if (!pack || !paid) return undefined;
     await grantAddOnPack(credits, { userId, pack, grantKey: `stripe:checkout:${session.id}`, purchase });
-    return;
+    return undefined;
   }
   const subscriptionId = idOf(session.subscription);
-  if (metadata.kind !== 'subscription' || !isPaidPlanId(metadata.plan) || !subscriptionId) return;
+  if (metadata.kind !== 'subscription' || !isPaidPlanId(metadata.plan) || !subscriptionId) return undefined;
   await repos.advisoryLocks.lockStripeSubscription(subscriptionId);
   const row = await repos.subscriptions.findByProviderSubscriptionId(subscriptionId);
   // Its invoice.paid got here first and already opened the subscription with its period.
-  if (row && row.status !== PENDING) return;
+  if (row && row.status !== PENDING) return undefined;
   const invoiceId = idOf(session.invoice);
-  await openSubscription(repos, credits, {
+  return openSubscription(repos, credits, {
     userId,
     plan: metadata.plan,
     subscriptionId,
     customerId: idOf(session.customer),
     paid,
     grantKey: invoiceId ? invoiceGrantKey(invoiceId) : `stripe:checkout:${session.id}`,
+    invoiceId,
     purchase,
   });
 }

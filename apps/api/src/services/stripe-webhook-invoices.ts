@@ -4,7 +4,7 @@ import { holdsLiveSubscription, startNewPeriod, type PeriodDates } from './billi
 import type { Repositories } from '@prodshot/db';
 import type { CreditChanges } from './credit-transactions.js';
 import { EventTooEarlyError, idOf, invoiceGrantKey, knownUser, presentIds } from './stripe-event-refs.js';
-import { openSubscription } from './stripe-webhook-subscriptions.js';
+import { openSubscription, type SecondSubscription } from './stripe-webhook-subscriptions.js';
 
 /** The service period the invoice paid for: its subscription line's period (the invoice's own period is the previous one). */
 function paidPeriod(invoice: Stripe.Invoice): PeriodDates {
@@ -21,10 +21,10 @@ function paymentRefsOf(payment: Stripe.InvoicePayment): string[] {
 /** Only a new subscription's first invoice and a renewal pay for a period of the plan. */
 const PERIOD_INVOICES: ReadonlySet<Stripe.Invoice.BillingReason | null> = new Set(['subscription_create', 'subscription_cycle'] as const);
 
-export async function invoicePaid(repos: Repositories, credits: CreditChanges, invoice: Stripe.Invoice): Promise<void> {
+export async function invoicePaid(repos: Repositories, credits: CreditChanges, invoice: Stripe.Invoice): Promise<SecondSubscription | undefined> {
   const details = invoice.parent?.subscription_details;
   // A proration, final or manual invoice never refills credits mid-period nor revives an ended subscription.
-  if (!details || !PERIOD_INVOICES.has(invoice.billing_reason)) return;
+  if (!details || !PERIOD_INVOICES.has(invoice.billing_reason)) return undefined;
   const subscriptionId = idOf(details.subscription);
   await repos.advisoryLocks.lockStripeSubscription(subscriptionId);
   const period = paidPeriod(invoice);
@@ -34,27 +34,28 @@ export async function invoicePaid(repos: Repositories, credits: CreditChanges, i
   const row = await repos.subscriptions.findByProviderSubscriptionId(subscriptionId);
   if (row) {
     await startNewPeriod(repos, credits, row, { ...period, grantKey, purchase });
-    return;
+    return undefined;
   }
   // invoice.paid can overtake checkout.session.completed: the subscription's metadata says whose
   // it is, and only its first invoice may open it.
   const metadata = details.metadata ?? {};
   const userId = await knownUser(repos, metadata.userId);
-  if (!userId || !isPaidPlanId(metadata.plan)) return;
+  if (!userId || !isPaidPlanId(metadata.plan)) return undefined;
   if (invoice.billing_reason !== 'subscription_create') {
     // A renewal that overtook the subscription's start waits for it; one of an old subscription
     // the seller has since replaced with a live one is nothing to us.
     const current = await repos.subscriptions.findByUserId(userId);
-    if (holdsLiveSubscription(current)) return;
+    if (holdsLiveSubscription(current)) return undefined;
     throw new EventTooEarlyError(`invoice ${invoice.id} renews subscription ${subscriptionId}, which has not started here yet`);
   }
-  await openSubscription(repos, credits, {
+  return openSubscription(repos, credits, {
     userId,
     plan: metadata.plan,
     subscriptionId,
     customerId: idOf(invoice.customer),
     paid: true,
     grantKey,
+    invoiceId: invoice.id,
     period,
     purchase,
   });

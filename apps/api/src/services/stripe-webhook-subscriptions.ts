@@ -14,22 +14,37 @@ export interface Opening {
   /** false while a delayed payment is on its way: the row holds the subscription (so no second Checkout starts) but grants nothing yet. */
   paid: boolean;
   grantKey: string;
+  /** The subscription's first invoice, if the event names it: what a second subscription's refund gives back. */
+  invoiceId: string | null;
   period?: PeriodDates;
   /** The payments known to have paid this grant; invoice_payment.paid may name them later. */
   purchase: GrantPurchase;
 }
 
+/** A subscription that reached a seller who holds another live one (two checkouts raced): it is to be ended and refunded. */
+export interface SecondSubscription {
+  userId: string;
+  subscriptionId: string;
+  keptSubscriptionId: string;
+  plan: PaidPlanId;
+  invoiceId: string | null;
+}
+
 /**
  * A new Stripe subscription becomes the user's. One subscription per customer: when two
- * checkouts raced, the second never replaces a first one that is still live.
+ * checkouts raced, the second never replaces a first one that is still live, and is answered
+ * for the caller to end it.
  */
-export async function openSubscription(repos: Repositories, credits: CreditChanges, opening: Opening): Promise<void> {
+export async function openSubscription(repos: Repositories, credits: CreditChanges, opening: Opening): Promise<SecondSubscription | undefined> {
   const current = await repos.subscriptions.findByUserId(opening.userId);
-  if (holdsLiveSubscription(current) && current.provider_subscription_id !== opening.subscriptionId) return;
+  if (holdsLiveSubscription(current) && current.provider_subscription_id !== opening.subscriptionId) {
+    const { userId, subscriptionId, plan, invoiceId } = opening;
+    return { userId, subscriptionId, keptSubscriptionId: current.provider_subscription_id, plan, invoiceId };
+  }
   const ids = { provider: 'stripe' as const, providerCustomerId: opening.customerId, providerSubscriptionId: opening.subscriptionId };
   if (!opening.paid) {
     await repos.subscriptions.activate(opening.userId, { plan: opening.plan, status: PENDING, ...ids });
-    return;
+    return undefined;
   }
   await activatePlan(repos, credits, {
     userId: opening.userId,
@@ -40,6 +55,7 @@ export async function openSubscription(repos: Repositories, credits: CreditChang
     grantKey: opening.grantKey,
     purchase: opening.purchase,
   });
+  return undefined;
 }
 
 /** Stripe keeps a subscription 'active' until the period ends after a cancellation; to the user it reads canceled at once. */

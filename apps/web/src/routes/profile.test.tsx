@@ -13,8 +13,17 @@ function renderProfile(
   subscription: SubscriptionInfo,
   portal: () => unknown = () => apiError(404, 'No billing account found', 'no_billing_account'),
   cancel: () => unknown = () => apiError(500, 'not expected'),
+  extra: Partial<SubscriptionResponse> = {},
 ) {
-  const response: SubscriptionResponse = { subscription, subscriptionCredits: 700, addOnCredits: 0, currentPlan: subscription.plan, isActive: subscription.status === 'active', effectivePlan: subscription.plan };
+  const response: SubscriptionResponse = {
+    subscription,
+    subscriptionCredits: 700,
+    addOnCredits: 0,
+    currentPlan: subscription.plan,
+    isActive: subscription.status === 'active',
+    effectivePlan: subscription.plan,
+    ...extra,
+  };
   const calls = stubApi({
     'GET /users/profile': () => ({ id: 'u1', name: 'Ada Seller', email: 'ada@example.com' }),
     'GET /users/subscription': () => response,
@@ -42,6 +51,25 @@ describe('ProfilePage subscription', () => {
     expect((await screen.findByTestId('plan-change')).textContent).toBe(`Changes to Pro Plan on ${formatDate(endDate)}`);
     expect(screen.getByTestId('profile-plan').textContent).toBe('Growth Plan');
     expect(screen.getByText('Renews')).toBeTruthy();
+  });
+
+  it('tells the seller that a second subscription was cancelled and refunded', async () => {
+    const cancelledAt = '2026-11-24T09:30:00.000Z';
+    renderProfile(growth, undefined, undefined, { cancelledSecondSubscription: { plan: 'pro', cancelledAt, refunded: true } });
+    expect((await screen.findByTestId('cancelled-second-subscription')).textContent).toBe(
+      `A second Pro Plan subscription was started on ${formatDate(cancelledAt)}. It was cancelled at once and its payment refunded. You keep your current plan.`,
+    );
+  });
+
+  it('says a second subscription that was never charged was cancelled', async () => {
+    renderProfile(growth, undefined, undefined, { cancelledSecondSubscription: { plan: 'growth', cancelledAt: '2026-11-24T09:30:00.000Z', refunded: false } });
+    expect((await screen.findByTestId('cancelled-second-subscription')).textContent).toContain('It was cancelled at once; it had not been charged.');
+  });
+
+  it('shows no such line to a seller who never had a second subscription', async () => {
+    renderProfile(growth, undefined, undefined, { cancelledSecondSubscription: null });
+    expect(await screen.findByTestId('profile-plan')).toBeTruthy();
+    expect(screen.queryByTestId('cancelled-second-subscription')).toBeNull();
   });
 
   it('shows until when a cancelled plan lasts', async () => {

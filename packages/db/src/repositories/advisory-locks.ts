@@ -12,4 +12,9 @@ export class AdvisoryLocksRepository {
   async lockStripeSubscription(subscriptionId: string): Promise<void> {
     await sql`select pg_advisory_xact_lock(hashtext(${`stripe-subscription:${subscriptionId}`}))`.execute(this.db);
   }
+
+  /** A seller's purchases of a plan one at a time: two at once must not both find no subscription and both start one. */
+  async lockUserSubscription(userId: string): Promise<void> {
+    await sql`select pg_advisory_xact_lock(hashtext(${`user-subscription:${userId}`}))`.execute(this.db);
+  }
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../database.js';
-import type { PlanId, SubscriptionRow, SubscriptionsTable } from '../schema.js';
+import type { CancelledSecondSubscriptionRow, PlanId, SubscriptionRow, SubscriptionsTable } from '../schema.js';
 
 export interface SubscriptionWrite {
   plan: Exclude<PlanId, 'none'>;
@@ -10,6 +10,14 @@ export interface SubscriptionWrite {
   providerSubscriptionId?: string | null;
   currentPeriodStart?: Date | null;
   currentPeriodEnd?: Date | null;
+}
+
+export interface CancelledSecond {
+  userId: string;
+  providerSubscriptionId: string;
+  keptSubscriptionId: string;
+  plan: Exclude<PlanId, 'none'>;
+  refunded: boolean;
 }
 
 export interface SubscriptionPatch {
@@ -87,6 +95,45 @@ export class SubscriptionsRepository {
       })
       .where('id', '=', id)
       .returningAll()
+      .executeTakeFirst();
+  }
+
+  /**
+   * Records a second subscription cancelled for a seller; true the first time (so it is counted and
+   * logged once). A later refund of it (its delayed payment arrived after the cancel) marks it refunded.
+   */
+  async recordCancelledSecond(second: CancelledSecond): Promise<boolean> {
+    const existing = await this.db
+      .selectFrom('cancelled_second_subscriptions')
+      .select('refunded')
+      .where('provider_subscription_id', '=', second.providerSubscriptionId)
+      .executeTakeFirst();
+    if (existing) {
+      if (second.refunded && !existing.refunded) {
+        await this.db.updateTable('cancelled_second_subscriptions').set({ refunded: true }).where('provider_subscription_id', '=', second.providerSubscriptionId).execute();
+      }
+      return false;
+    }
+    await this.db
+      .insertInto('cancelled_second_subscriptions')
+      .values({
+        provider_subscription_id: second.providerSubscriptionId,
+        user_id: second.userId,
+        kept_subscription_id: second.keptSubscriptionId,
+        plan: second.plan,
+        refunded: second.refunded,
+      })
+      .execute();
+    return true;
+  }
+
+  async latestCancelledSecond(userId: string): Promise<CancelledSecondSubscriptionRow | undefined> {
+    return this.db
+      .selectFrom('cancelled_second_subscriptions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .limit(1)
       .executeTakeFirst();
   }
 }

@@ -1,21 +1,36 @@
 import type { FastifyInstance } from 'fastify';
-import { RegisterRequest, RegisterResponse, VerifyTokenRequest, VerifyTokenResponse, errorResponses } from '@prodshot/contracts';
+import { EMAIL_NOT_VERIFIED_MESSAGE, RegisterRequest, RegisterResponse, VerifyTokenRequest, VerifyTokenResponse, errorResponses } from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
-import { requireUser } from '../../plugins/auth.js';
+import { requireUser, type AuthUser } from '../../plugins/auth.js';
+import { ClerkUsers } from '../../services/clerk-users.js';
 import { HttpError } from '../../services/http-error.js';
 
-export async function authRoutes(app: FastifyInstance, _deps: AppDeps): Promise<void> {
+export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { accounts } = app.services;
+  const auth = deps.config.auth;
+  const clerkUsers = auth.mode === 'clerk' ? new ClerkUsers(auth) : undefined;
+
+  /**
+   * With Clerk, the account's email is the primary address Clerk verified, never the one the request
+   * states (it becomes Stripe's customer_email). The embedded sign-in has no one to ask: anyone signs
+   * in as any email there, which is why it is refused beyond loopback.
+   */
+  async function emailOf(user: AuthUser, stated: string): Promise<string> {
+    if (!clerkUsers) return stated.trim();
+    const verified = await clerkUsers.verifiedPrimaryEmail(user.clerkId);
+    if (!verified) throw new HttpError(403, EMAIL_NOT_VERIFIED_MESSAGE, 'email_not_verified');
+    return verified;
+  }
 
   app.post<{ Body: RegisterRequest }>(
     '/api/auth/register',
-    { onRequest: requireUser, schema: { body: RegisterRequest, response: { 200: RegisterResponse, ...errorResponses([400, 401, 403]) } } },
+    { onRequest: requireUser, schema: { body: RegisterRequest, response: { 200: RegisterResponse, ...errorResponses([400, 401, 403, 503]) } } },
     async (request): Promise<RegisterResponse> => {
       // Registering someone else's Clerk id would hand this caller their account.
       if (request.body.clerkId !== request.user.clerkId) throw new HttpError(403, 'You can only register your own account', 'forbidden');
       const user = await accounts.register({
         clerkId: request.user.clerkId,
-        email: request.body.email.trim(),
+        email: await emailOf(request.user, request.body.email),
         name: request.body.name.trim(),
       });
       return { token: bearerToken(request.headers.authorization), valid: true, userId: user.id };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { shotSizeFor, type AddOnPlansResponse, type PlansResponse, type SubscriptionResponse } from '@prodshot/contracts';
+import { planAllowance, shotSizeFor, type AddOnPlansResponse, type PlansResponse, type SubscriptionResponse } from '@prodshot/contracts';
 import { mintSessionToken, testClerkId } from '@prodshot/testing';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 
@@ -42,10 +42,24 @@ describe('local payments provider', () => {
       subscription: { plan: 'none', status: 'none', startDate: null, endDate: null, pendingPlan: null, cancelAtPeriodEnd: false },
       subscriptionCredits: 0,
       addOnCredits: 0,
+      cancelledSecondSubscription: null,
       currentPlan: 'none',
       isActive: false,
       effectivePlan: 'none',
     });
+  });
+
+  it('starts one plan of several bought at once (two tabs), as Stripe would: the others become what they would be after it', async () => {
+    const user = await newUser();
+    const buy = (key: string, planKey: string) => post('/api/payments/subscription', { ...user, 'idempotency-key': key }, { planKey });
+    const responses = await Promise.all([buy('tab-1', 'growth'), buy('tab-2', 'growth'), buy('tab-3', 'pro'), buy('tab-4', 'pro')]);
+    // The plan already held (409), or a change for the next cycle.
+    expect(responses.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
+    const { id } = (await testApp.app.inject({ method: 'GET', url: '/api/users/profile', headers: user })).json<{ id: string }>();
+    const started = await testApp.deps.db.selectFrom('credit_ledger').select('subscription_delta').where('user_id', '=', id).where('kind', '=', 'reset_subscription').execute();
+    expect(started).toHaveLength(1);
+    const after = await subscriptionOf(user);
+    expect(after.subscriptionCredits).toBe(planAllowance(after.subscription.plan));
   });
 
   it('grants Growth at once without a payment link, then an add-on pack, then cancels', async () => {

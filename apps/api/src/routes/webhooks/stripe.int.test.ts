@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
@@ -25,10 +26,22 @@ const signer = new Stripe(SECRET_KEY);
 describe(`Stripe provider against a local fake built from ${path.basename(STRIPE_FIXTURES)}`, () => {
   let fake: StripeFake;
   let testApp: TestApp;
+  /** The app's warnings and errors, parsed, as it writes them. */
+  const logLines: Record<string, unknown>[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) logLines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
 
   beforeAll(async () => {
     fake = await startStripeFake();
-    testApp = await buildTestApp(stack, { env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url } });
+    testApp = await buildTestApp(stack, {
+      logger: true,
+      logStream,
+      env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url, LOG_LEVEL: 'warn' },
+    });
   });
   afterAll(async () => {
     await testApp?.close();
@@ -58,7 +71,7 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     });
   }
 
-  function subscriptionCheckout(userId: string, subscriptionId: string, invoiceId: string, session: { id?: string; paymentStatus?: string; type?: string } = {}) {
+  function subscriptionCheckout(userId: string, subscriptionId: string, invoiceId: string, session: { id?: string; paymentStatus?: string; type?: string; plan?: string } = {}) {
     return event(session.type ?? 'checkout.session.completed', {
       ...stripeFixture('checkout.session'),
       id: session.id ?? `cs_test_${randomBytes(6).toString('hex')}`,
@@ -70,7 +83,7 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
       subscription: subscriptionId,
       invoice: invoiceId,
       client_reference_id: userId,
-      metadata: { userId, kind: 'subscription', plan: 'growth' },
+      metadata: { userId, kind: 'subscription', plan: session.plan ?? 'growth' },
     });
   }
 
@@ -381,7 +394,7 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     expect(await movements(user.id, ['grant_addon'])).toEqual([['grant_addon', 0, 500]]);
   });
 
-  it('holds an unpaid subscription checkout as pending: no credits, no second Checkout, then the plan once paid', async () => {
+  it('holds an unpaid subscription checkout as pending: no credits, no second Checkout (409), then the plan once paid', async () => {
     const user = await newUser();
     const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
     const session = { id: `cs_test_${randomBytes(6).toString('hex')}` };
@@ -389,7 +402,11 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     expect(await subscriptionOf(user)).toMatchObject({ subscription: { plan: 'growth', status: 'incomplete' }, subscriptionCredits: 0, isActive: false });
 
     const again = await testApp.app.inject({ method: 'POST', url: '/api/payments/subscription', headers: user.headers, payload: { planKey: 'pro' } });
-    expect(again.json<{ payment_link: string }>().payment_link).toMatch(/^https:\/\/billing\.stripe\.com\//);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'subscription_pending',
+      message: 'Your payment for the Growth plan is still being processed. You can choose a plan again once it goes through or fails.',
+    });
     expect(fake.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.body.client_reference_id === user.id)).toEqual([]);
 
     const succeeded = subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`, { ...session, type: 'checkout.session.async_payment_succeeded' });
@@ -455,17 +472,94 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     expect(await subscriptionOf(user)).toMatchObject({ subscription: { status: 'canceled' }, subscriptionCredits: 0 });
   });
 
-  it("never lets another subscription's invoice reset the one the seller holds", async () => {
+  /** prodshot_second_subscriptions_cancelled_total as the ops listener serves it. */
+  async function secondSubscriptionsCounted(): Promise<number> {
+    const text = (await testApp.ops.inject({ method: 'GET', url: '/metrics' })).body;
+    return Number(/^prodshot_second_subscriptions_cancelled_total\{[^}]*\} (\d+)$/m.exec(text)?.[1] ?? 'NaN');
+  }
+
+  it('cancels a second subscription at once and refunds its invoice, keeps the one the seller holds, and tells the seller and the operator', async () => {
     const user = await newUser();
-    const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
-    const metadata = { userId: user.id, plan: 'pro' };
-    await send(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`));
+    const kept = `sub_${randomBytes(6).toString('hex')}`;
+    await send(subscriptionCheckout(user.id, kept, `in_first_${kept}`));
     await spend(user.id, 100);
+    const counted = await secondSubscriptionsCounted();
+    // A second tab's Checkout went through too: Stripe started a second subscription and took its first payment.
+    const [second, secondInvoice, secondPayment] = [`sub_other_${kept}`, `in_other_${kept}`, `pi_other_${kept}`];
+    fake.payInvoice(secondInvoice, secondPayment, 9999);
     const period = { start: Math.floor(Date.UTC(2035, 0, 1) / 1000), end: Math.floor(Date.UTC(2035, 1, 1) / 1000) };
-    // A second subscription (two checkouts raced) and an old one the row no longer holds.
-    await send(invoicePaid(`sub_other_${subscriptionId}`, `in_other_${subscriptionId}`, period, metadata, 'subscription_create'));
-    expect((await send(invoicePaid(`sub_old_${subscriptionId}`, `in_old_${subscriptionId}`, period, metadata))).statusCode).toBe(200);
+    expect((await send(invoicePaid(second, secondInvoice, period, { userId: user.id, plan: 'pro' }, 'subscription_create'))).statusCode).toBe(200);
+
+    expect(fake.subscription(second)).toMatchObject({ status: 'canceled' });
+    expect(fake.requests.filter((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${second}`)).toHaveLength(1);
+    expect(fake.refundsOf(secondPayment)).toEqual([expect.objectContaining({ amount: 9999, reason: 'duplicate' })]);
+    expect(fake.subscription(kept)).not.toMatchObject({ status: 'canceled' });
+    const warned = logLines.filter((line) => line.msg === 'second stripe subscription cancelled' && line.cancelledSubscriptionId === second);
+    expect(warned).toEqual([expect.objectContaining({ level: 40, userId: user.id, keptSubscriptionId: kept, refunded: true })]);
+    expect(await secondSubscriptionsCounted()).toBe(counted + 1);
+    const after = await subscriptionOf(user);
+    expect(after).toMatchObject({ subscription: { plan: 'growth', status: 'active' }, subscriptionCredits: 700 });
+    expect(after.cancelledSecondSubscription).toMatchObject({ plan: 'pro', refunded: true });
+
+    // Its checkout event follows: nothing is cancelled or refunded twice, nor counted twice.
+    expect((await send(subscriptionCheckout(user.id, second, secondInvoice, { plan: 'pro' }))).statusCode).toBe(200);
+    expect(fake.refundsOf(secondPayment)).toHaveLength(1);
+    expect(fake.requests.filter((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${second}`)).toHaveLength(1);
+    expect(await secondSubscriptionsCounted()).toBe(counted + 1);
     expect(await subscriptionOf(user)).toMatchObject({ subscription: { plan: 'growth', status: 'active' }, subscriptionCredits: 700 });
+
+    // A renewal of an old subscription the seller has since replaced is nothing to cancel: it ended already.
+    expect((await send(invoicePaid(`sub_old_${kept}`, `in_old_${kept}`, period, { userId: user.id, plan: 'pro' }))).statusCode).toBe(200);
+    expect(fake.subscription(`sub_old_${kept}`)).toBeUndefined();
+  });
+
+  it('cancels a second subscription whose payment is still on its way, and refunds it when the payment lands', async () => {
+    const user = await newUser();
+    const kept = `sub_${randomBytes(6).toString('hex')}`;
+    await send(subscriptionCheckout(user.id, kept, `in_first_${kept}`));
+    const [second, secondInvoice, secondPayment] = [`sub_late_${kept}`, `in_late_${kept}`, `pi_late_${kept}`];
+    await send(subscriptionCheckout(user.id, second, secondInvoice, { paymentStatus: 'unpaid' }));
+    expect(fake.subscription(second)).toMatchObject({ status: 'canceled' });
+    expect((await subscriptionOf(user)).cancelledSecondSubscription).toMatchObject({ plan: 'growth', refunded: false });
+
+    fake.payInvoice(secondInvoice, secondPayment, 4999);
+    const period = { start: Math.floor(Date.UTC(2035, 0, 1) / 1000), end: Math.floor(Date.UTC(2035, 1, 1) / 1000) };
+    expect((await send(invoicePaid(second, secondInvoice, period, { userId: user.id, plan: 'growth' }, 'subscription_create'))).statusCode).toBe(200);
+    expect(fake.refundsOf(secondPayment)).toHaveLength(1);
+    expect(await subscriptionOf(user)).toMatchObject({ subscription: { status: 'active' }, subscriptionCredits: 800, cancelledSecondSubscription: { refunded: true } });
+  });
+
+  it('refuses a second subscription Checkout while one is open, and answers a retry of the same request with the same link', async () => {
+    const user = await newUser();
+    const open = (idempotencyKey: string, planKey = 'growth') =>
+      testApp.app.inject({ method: 'POST', url: '/api/payments/subscription', headers: { ...user.headers, 'idempotency-key': idempotencyKey }, payload: { planKey } });
+    const before = Date.now();
+    const first = await open('tab-1');
+    expect(first.statusCode).toBe(200);
+    const link = first.json<{ payment_link: string }>().payment_link;
+    // The session closes when the bar on a second one lifts: Stripe's shortest life, 30 minutes, and a margin.
+    const expiresAt = Number(fake.requests.at(-1)!.body.expires_at) * 1000;
+    expect(expiresAt - before).toBeGreaterThan(30 * 60_000);
+    expect(expiresAt - before).toBeLessThanOrEqual(33 * 60_000);
+    expect((await open('tab-1')).json()).toEqual({ payment_link: link });
+
+    const others = await Promise.all([open('tab-2'), open('tab-3', 'pro'), open('tab-4', 'starter')]);
+    for (const refused of others) {
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'checkout_open', message: 'You already have a subscription checkout open. Finish paying there, or start again in 32 minutes.' });
+    }
+    expect(fake.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.body.client_reference_id === user.id)).toHaveLength(1);
+  });
+
+  it('opens one subscription Checkout of several asked for at once', async () => {
+    const user = await newUser();
+    const responses = await Promise.all(
+      ['a', 'b', 'c', 'd'].map((key) =>
+        testApp.app.inject({ method: 'POST', url: '/api/payments/subscription', headers: { ...user.headers, 'idempotency-key': key }, payload: { planKey: 'growth' } }),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    expect(fake.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.body.client_reference_id === user.id)).toHaveLength(1);
   });
 
   it('asks Stripe to redeliver a renewal that overtook the start of its subscription', async () => {

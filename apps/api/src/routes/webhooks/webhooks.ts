@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../services/http-error.js';
 import { EventTooEarlyError } from '../../services/stripe-event-refs.js';
 import { createStripeClient } from '../../services/stripe-payments.js';
-import type { WebhookOutcome } from '../../services/stripe-webhooks.js';
+import type { WebhookResult } from '../../services/stripe-webhooks.js';
 
 /** Stripe's events; absent with the local provider, which has nobody to call it. */
 export async function webhookRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -31,13 +31,20 @@ export async function webhookRoutes(app: FastifyInstance, deps: AppDeps): Promis
       } catch {
         throw new HttpError(400, 'Invalid webhook signature', 'invalid_signature');
       }
-      let outcome: WebhookOutcome;
+      let result: WebhookResult;
       try {
-        outcome = await webhooks.apply(event);
+        result = await webhooks.apply(event);
       } catch (error) {
         if (!(error instanceof EventTooEarlyError)) throw error;
         request.log.info({ eventId: event.id, type: event.type, reason: error.message }, 'stripe webhook deferred');
         throw new HttpError(503, error.message, 'event_too_early');
+      }
+      const { outcome, endedSecond } = result;
+      if (endedSecond) {
+        const { userId, subscriptionId, keptSubscriptionId, refunded, firstSeen } = endedSecond;
+        // A seller was charged twice for one plan: someone should know, even though it was put right.
+        request.log.warn({ eventId: event.id, userId, cancelledSubscriptionId: subscriptionId, keptSubscriptionId, refunded }, 'second stripe subscription cancelled');
+        if (firstSeen) deps.metrics?.secondSubscriptionCancelled();
       }
       request.log.info({ eventId: event.id, type: event.type, outcome }, 'stripe webhook');
       return { received: true, duplicate: outcome === 'duplicate' };

@@ -1,4 +1,4 @@
-import { planLabel, type PaidPlanId, type SubscriptionInfo } from '@prodshot/contracts';
+import { planLabel, type CancelledSecondSubscription, type PaidPlanId, type SubscriptionInfo } from '@prodshot/contracts';
 import { formatDate } from '../../lib/format.js';
 
 /**
@@ -26,6 +26,21 @@ export function PlanChangeNote({ subscription }: { subscription: SubscriptionInf
   return (
     <p className="plan-change" data-testid="plan-change">
       {describeChange(change)}
+    </p>
+  );
+}
+
+/** Two checkouts both went through: the seller's bank shows a second charge, so the profile says it was cancelled and refunded. */
+export function describeCancelledSecond(second: CancelledSecondSubscription): string {
+  const refund = second.refunded ? ' and its payment refunded' : '; it had not been charged';
+  return `A second ${planLabel(second.plan)} subscription was started on ${formatDate(second.cancelledAt)}. It was cancelled at once${refund}. You keep your current plan.`;
+}
+
+export function CancelledSecondNote({ second }: { second: CancelledSecondSubscription | null | undefined }) {
+  if (!second) return null;
+  return (
+    <p className="notice" data-testid="cancelled-second-subscription">
+      {describeCancelledSecond(second)}
     </p>
   );
 }

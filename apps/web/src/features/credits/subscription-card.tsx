@@ -8,7 +8,7 @@ import { formatDate } from '../../lib/format.js';
 import { useCancelSubscription } from './api/cancel-subscription.js';
 import { useBillingPortal } from './api/create-portal-session.js';
 import { totalCredits, useSubscription } from './api/get-subscription.js';
-import { PlanChangeNote } from './plan-change.js';
+import { CancelledSecondNote, PlanChangeNote } from './plan-change.js';
 import './subscription.css';
 
 type Message = { type: 'ok' | 'error'; text: string };
@@ -83,6 +83,7 @@ export function SubscriptionCard({ flow }: { flow: CancelFlow }) {
             </div>
           </dl>
           <PlanChangeNote subscription={sub?.subscription} />
+          <CancelledSecondNote second={sub?.cancelledSecondSubscription} />
           <h3>Credits</h3>
           <dl className="facts">
             <div>
