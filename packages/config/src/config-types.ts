@@ -121,6 +121,8 @@ export interface Config {
   trustProxy: boolean | string[];
   /** Decodes of uploads at once, and how many may wait; the rest are refused with 503. */
   uploads: { decodeConcurrency: number; decodeQueue: number };
+  /** What an account with no plan and no credits may run on the engine each UTC day; past it, 402. */
+  freeAllowance: { analysesPerDay: number; recommendationsPerDay: number };
 }
 
 export type RequiredVariable = 'DATABASE_URL' | 'REDIS_URL';

@@ -210,6 +210,13 @@ describe('loadConfig', () => {
     expect(errorOf(() => loadConfig({ ...base, RATE_LIMIT_FREE_ENGINE_CALLS_PER_MINUTE: '-1' })).variable).toBe('RATE_LIMIT_FREE_ENGINE_CALLS_PER_MINUTE');
   });
 
+  it('gives accounts with nothing 10 free analyses and 10 recommendations a day unless told, and names an allowance below 0', () => {
+    expect(loadConfig(base).freeAllowance).toEqual({ analysesPerDay: 10, recommendationsPerDay: 10 });
+    expect(loadConfig({ ...base, FREE_ANALYSES_PER_DAY: '0', FREE_RECOMMENDATIONS_PER_DAY: '3' }).freeAllowance).toEqual({ analysesPerDay: 0, recommendationsPerDay: 3 });
+    expect(errorOf(() => loadConfig({ ...base, FREE_ANALYSES_PER_DAY: '-1' })).variable).toBe('FREE_ANALYSES_PER_DAY');
+    expect(errorOf(() => loadConfig({ ...base, FREE_RECOMMENDATIONS_PER_DAY: 'many' })).variable).toBe('FREE_RECOMMENDATIONS_PER_DAY');
+  });
+
   it('bounds every object-store call and every job attempt, and names a bound that makes no sense', () => {
     const config = loadConfig(base);
     expect(config.storage.timeoutMs).toBe(30_000);

@@ -63,6 +63,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: Loa
     ops: { host: env.OPS_HOST, port: env.OPS_PORT },
     trustProxy: trustProxyConfig(env.TRUST_PROXY),
     uploads: { decodeConcurrency: env.UPLOAD_DECODE_CONCURRENCY, decodeQueue: env.UPLOAD_DECODE_QUEUE },
+    freeAllowance: { analysesPerDay: env.FREE_ANALYSES_PER_DAY, recommendationsPerDay: env.FREE_RECOMMENDATIONS_PER_DAY },
   };
 }
 

@@ -162,6 +162,12 @@ export const envSchema = z.object({
    */
   UPLOAD_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   UPLOAD_DECODE_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
+  /**
+   * Engine work a day (UTC) for an account with no plan and no credits: upload analyses (the
+   * cutout) and style recommendations (two hosted-model calls each). 0 gives none.
+   */
+  FREE_ANALYSES_PER_DAY: z.coerce.number().int().min(0).max(100_000).default(10),
+  FREE_RECOMMENDATIONS_PER_DAY: z.coerce.number().int().min(0).max(100_000).default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -73,6 +73,37 @@ describe('queue on real Redis', () => {
     await jobs.close();
   });
 
+  it("hands an account with nothing its analyses and recommendations only after every paying seller's, queued earlier or not", async () => {
+    const prefix = uniqueQueuePrefix();
+    const jobs = new JobProducer(producer, prefix, () => createRedisConnection(stack.redisUrl, 'consumer', 'test-events'));
+    const analysis = (userId: string) => ({ userId, imageId: userId, sourceKey: 'k' });
+    const recommendation = (userId: string) => ({ generationId: userId, userId, imageId: 'i', sourceKey: 'k', mode: 'client' as const, size: 1024 as const });
+    await jobs.enqueue('analyse-upload', analysis('free-analysis'), { jobId: 'free-analysis', ...QUEUE_ORDER.freeAccount });
+    await jobs.enqueue('style-recommendation', recommendation('free-recommendation'), { jobId: 'free-recommendation', ...QUEUE_ORDER.freeAccount });
+    await jobs.enqueue('analyse-upload', analysis('paying-analysis'), { jobId: 'paying-analysis', ...QUEUE_ORDER.standard });
+    await jobs.enqueue('style-recommendation', recommendation('starter-recommendation'), { jobId: 'starter-recommendation', ...generationOrder('starter') });
+    await jobs.enqueue('style-recommendation', recommendation('pro-recommendation'), { jobId: 'pro-recommendation', ...generationOrder('pro') });
+    // Paying sellers' jobs stay in the wait list KEDA scales on; free ones wait in the prioritized set, which it counts too.
+    expect(await jobs.queue('interactive').getJobCounts('waiting', 'prioritized')).toEqual({ waiting: 3, prioritized: 2 });
+
+    const taken: string[] = [];
+    let allTaken: () => void = () => {};
+    const all = new Promise<void>((resolve) => (allTaken = resolve));
+    const worker = new Worker(
+      'interactive',
+      async (job) => {
+        taken.push(job.id!);
+        if (taken.length === 5) allTaken();
+      },
+      { connection: consumer, prefix, concurrency: 1 },
+    );
+    await all;
+    await worker.close();
+    expect(taken).toEqual(['pro-recommendation', 'paying-analysis', 'starter-recommendation', 'free-analysis', 'free-recommendation']);
+    await jobs.queue('interactive').obliterate({ force: true });
+    await jobs.close();
+  });
+
   it('fails fast for a producer when Redis is unreachable', async () => {
     const dead = createRedisConnection('redis://127.0.0.1:1', 'producer', 'dead');
     dead.on('error', () => {});

@@ -109,6 +109,12 @@ export const QUEUE_ORDER = {
    * photos never hold up another's one; before the backfill.
    */
   batch: { priority: 100 },
+  /**
+   * Engine work of an account with no plan and no credits (its daily free analyses and style
+   * recommendations, apps/api/src/services/free-allowance.ts): after every paying seller's job,
+   * their batches included, so free use never slows a paying seller down; before the backfill.
+   */
+  freeAccount: { priority: 500 },
   /** Renditions of images stored before renditions existed: after everything a seller asked for. */
   backfill: { priority: 1_000 },
 } as const satisfies Record<string, Pick<JobsOptions, 'lifo' | 'priority'>>;

@@ -21,6 +21,7 @@ import type { GenerationRow, IdempotencyClaim, ImageRow, Repositories } from '@p
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServiceDeps } from './services.js';
 import { generationDto, recentGenerationDto } from './generation-dtos.js';
+import type { FreeAllowance } from './free-allowance.js';
 import { GenerationLookups } from './generation-lookups.js';
 import { GenerationOpener, type OpenInput, type QueuedJob } from './generation-opener.js';
 import { GenerationWaits } from './generation-waits.js';
@@ -44,12 +45,15 @@ export class GenerationService {
   private readonly calls: calls.CallParts;
   private readonly iterate: IterateParts;
 
-  constructor(private readonly deps: ServiceDeps) {
+  constructor(
+    private readonly deps: ServiceDeps,
+    allowance: FreeAllowance,
+  ) {
     this.repos = deps.repos;
     this.opener = new GenerationOpener(deps);
     this.lookups = new GenerationLookups(deps);
     this.waits = new GenerationWaits({ producer: deps.producer, store: deps.store, generations: deps.repos.generations });
-    this.calls = { opener: this.opener, lookups: this.lookups, producer: deps.producer };
+    this.calls = { opener: this.opener, lookups: this.lookups, producer: deps.producer, allowance };
     this.iterate = { opener: this.opener, lookups: this.lookups, images: deps.repos.images, generations: deps.repos.generations };
   }
 

@@ -1,8 +1,9 @@
 import { IMAGES_PAGE_DEFAULT, shotSizeFor, subjectDto, type ImageDto, type ImageListResponse, type ListPageQuery, type PlanId, type SubjectDto } from '@prodshot/contracts';
 import type { IdempotencyClaim, IdempotencyKeyRow, ImageRow, Repositories } from '@prodshot/db';
-import { jobIds } from '@prodshot/queue';
+import { jobIds, QUEUE_ORDER } from '@prodshot/queue';
 import { deleteImageFiles } from '@prodshot/storage';
 import type { FastifyBaseLogger } from 'fastify';
+import { FreeAllowanceSpentError, type FreeAllowance } from './free-allowance.js';
 import { HttpError } from './http-error.js';
 import { heldTarget } from './idempotency.js';
 import { imageNotFound } from './image-url.js';
@@ -20,6 +21,7 @@ export class ImageService {
   constructor(
     private readonly deps: ServiceDeps,
     private readonly plans: { effectivePlan(userId: string): Promise<PlanId> },
+    private readonly allowance: FreeAllowance,
   ) {
     this.repos = deps.repos;
     this.decoder = new UploadDecoder(deps.config.uploads, deps.config.shedding.retryAfterSeconds);
@@ -42,7 +44,8 @@ export class ImageService {
   }
 
   /**
-   * Stores a received upload through the imaging hygiene and asks a worker to analyse it. A repeat
+   * Stores a received upload through the imaging hygiene and asks a worker to analyse it (an account
+   * with nothing whose free analyses are spent keeps its upload unanalysed: its subject answers 402). A repeat
    * of the same upload under the same key answers the first one's image; a refused file is the
    * imaging error's status. The caller releases the upload's place once this settles.
    */
@@ -50,7 +53,8 @@ export class ImageService {
     const held = claim && (await this.repos.idempotencyKeys.find(claim.userId, claim.key));
     if (held) return this.dto(await this.heldUpload(userId, held, claim));
     try {
-      const shotSize = shotSizeFor(await this.plans.effectivePlan(userId));
+      const plan = await this.plans.effectivePlan(userId);
+      const shotSize = shotSizeFor(plan);
       const stored = { userId, bytes: input.file.bytes, name: input.name, shotSize };
       const row = await storeUpload({ store: this.deps.store, images: this.repos.images, decoder: this.decoder }, stored);
       const raced = claim && (await this.repos.idempotencyKeys.claim(claim, { imageId: row.id }));
@@ -59,7 +63,7 @@ export class ImageService {
         await this.deleteUpload(row);
         return this.dto(await this.heldUpload(userId, raced, claim));
       }
-      await this.analyse(row).catch((error: unknown) => log.warn({ err: error, imageId: row.id }, 'upload analysis not queued; GET /subject will queue it'));
+      await this.analyse(row, plan).catch((error: unknown) => analysisNotQueued(error, row, log));
       return this.dto(row);
     } catch (error) {
       throw imagingHttpError(error) ?? error;
@@ -78,10 +82,13 @@ export class ImageService {
     return this.dto(await this.owned(userId, id));
   }
 
-  /** What the cutout model found; an upload nobody has looked at yet (older than analysis on upload) is queued now. */
+  /**
+   * What the cutout model found; an upload nobody has looked at yet (older than analysis on upload,
+   * or stored when its account's free analyses were spent) is queued now, or answers that 402.
+   */
   async subject(userId: string, id: string): Promise<SubjectDto> {
     const row = await this.owned(userId, id);
-    if (!row.subject) await this.analyse(row);
+    if (!row.subject) await this.analyse(row, await this.plans.effectivePlan(userId));
     return subjectDto(row.id, row.subject, row.coach);
   }
 
@@ -109,9 +116,10 @@ export class ImageService {
     return toImageDto(this.deps.store, row);
   }
 
-  /** Asks a worker to find the upload's product (and make its cutout); once per upload. */
-  private analyse(row: ImageRow): Promise<string> {
-    return this.deps.producer.enqueue('analyse-upload', { userId: row.user_id, imageId: row.id, sourceKey: row.storage_key }, { jobId: jobIds.analyseUpload(row.id) });
+  /** Asks a worker to find the upload's product (and make its cutout); once per upload, and once against a free allowance. */
+  private async analyse(row: ImageRow, plan: PlanId): Promise<string> {
+    const order = await this.allowance.place(row.user_id, plan, { work: 'analysis', id: row.id }, QUEUE_ORDER.standard);
+    return this.deps.producer.enqueue('analyse-upload', { userId: row.user_id, imageId: row.id, sourceKey: row.storage_key }, { jobId: jobIds.analyseUpload(row.id), ...order });
   }
 
   /** The upload an Idempotency-Key's first request stored (422 when the key was used for something else). */
@@ -123,4 +131,10 @@ export class ImageService {
     await this.repos.images.deleteOwned(row.user_id, row.id);
     await deleteImageFiles(this.deps.store, row.storage_key);
   }
+}
+
+/** The upload stands either way: spent free analyses are the account's state, anything else a fault GET /subject retries. */
+function analysisNotQueued(error: unknown, row: ImageRow, log: FastifyBaseLogger): void {
+  if (error instanceof FreeAllowanceSpentError) log.info({ imageId: row.id }, 'upload stored unanalysed: the free analyses of the day are spent');
+  else log.warn({ err: error, imageId: row.id }, 'upload analysis not queued; GET /subject will queue it');
 }

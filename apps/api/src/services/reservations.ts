@@ -37,8 +37,8 @@ export async function reserveAll(credits: CreditsRepository, userId: string, res
 
 /** 402 for paid work the seller's credits do not cover: the shortfall, and where to buy credits. */
 export class InsufficientCreditsHttpError extends HttpError {
-  constructor(needed: number, available: number) {
-    super(402, insufficientCreditsMessage(needed, available), INSUFFICIENT_CREDITS_CODE, {
+  constructor(needed: number, available: number, message = insufficientCreditsMessage(needed, available)) {
+    super(402, message, INSUFFICIENT_CREDITS_CODE, {
       needed,
       available,
       shortfall: needed - available,

@@ -9,6 +9,8 @@ import { StripeWebhooks } from './stripe-webhooks.js';
 import { UploadFallbackService } from './upload-fallback.js';
 import { BatchService } from './batch-service.js';
 import { ExportService } from './export-service.js';
+import { FreeAllowance } from './free-allowance.js';
+import { FreeAllowanceCounter } from './free-allowance-counter.js';
 import { GenerationService } from './generation-service.js';
 import { ImageService } from './image-service.js';
 
@@ -29,7 +31,12 @@ export interface Services {
 }
 
 export function createServices(deps: ServiceDeps): Services {
-  const generations = new GenerationService(deps);
+  const allowance = new FreeAllowance({
+    credits: deps.repos.credits,
+    counter: new FreeAllowanceCounter(deps.redis, deps.config.redis.queuePrefix),
+    limits: deps.config.freeAllowance,
+  });
+  const generations = new GenerationService(deps, allowance);
   const transactions = new CreditTransactions(deps);
   const billing = new BillingService(deps.repos, transactions);
   const provider = createPaymentsProvider(deps.config, billing, transactions, deps.redis);
@@ -42,7 +49,7 @@ export function createServices(deps: ServiceDeps): Services {
     payments: new PaymentsService(deps.repos, provider),
     stripeWebhooks: new StripeWebhooks(transactions, provider.kind === 'stripe' ? provider : undefined),
     uploadFallback: new UploadFallbackService(deps.repos, deps.store),
-    images: new ImageService(deps, generations),
+    images: new ImageService(deps, generations, allowance),
   };
 }
 

@@ -13,6 +13,7 @@ import {
 } from '@prodshot/contracts';
 import type { IdempotencyClaim } from '@prodshot/db';
 import { generationOrder, jobIds, type JobProducer } from '@prodshot/queue';
+import type { FreeAllowance } from './free-allowance.js';
 import type { GenerationLookups } from './generation-lookups.js';
 import type { GenerationOpener } from './generation-opener.js';
 import { jobSource, productShotStart, slotsFor, smartStart, startGeneration } from './generation-starts.js';
@@ -29,6 +30,7 @@ export interface CallParts {
   opener: GenerationOpener;
   lookups: GenerationLookups;
   producer: JobProducer;
+  allowance: FreeAllowance;
 }
 
 /** Manual and auto shots: `count` outputs of one template, auto's pick, or one prompt. */
@@ -63,11 +65,15 @@ export async function startSmart(parts: CallParts, userId: string, body: SmartGe
   return { generationId: id, jobId: jobIds.generation(id) };
 }
 
-/** Style recommendations only (free): the client then generates the styles it picks one by one. */
+/**
+ * Style recommendations only (free of credits): the client then generates the styles it picks one
+ * by one. An account with nothing uses its daily allowance (free-allowance.ts), 402 past it.
+ */
 export async function startStyle(parts: CallParts, userId: string, body: StyleRecommendationsRequest): Promise<Started> {
   const { opener, lookups } = parts;
   const [image, plan] = await Promise.all([lookups.ownedImage(userId, body), lookups.effectivePlan(userId)]);
-  const generationId = await startGeneration(opener, smartStart({ userId, image, plan, order: generationOrder(plan), hints: body, flow: { mode: 'client' } }));
+  const order = await parts.allowance.place(userId, plan, { work: 'recommendation', id: randomUUID() }, generationOrder(plan));
+  const generationId = await startGeneration(opener, smartStart({ userId, image, plan, order, hints: body, flow: { mode: 'client' } }));
   return { generationId, jobId: jobIds.generation(generationId) };
 }
 

@@ -83,7 +83,7 @@ export async function generateShotRoutes(appBase: FastifyInstance): Promise<void
     {
       schema: {
         body: StyleRecommendationsRequest,
-        response: { 200: StyleRecommendationsResponse, 202: AcceptedResponse, ...errorResponses([400, 404, 429, 502, 504]) },
+        response: { 200: StyleRecommendationsResponse, 202: AcceptedResponse, ...errorResponses([400, 402, 404, 429, 502, 504], { 402: InsufficientCreditsErrorBody }) },
       },
     },
     async (request, reply) => {

@@ -23,11 +23,11 @@ const OPERATIONS: [method: string, path: string, statuses: string[]][] = [
   ['get', '/api/images/recent/generations', ['200', '400']],
   ['get', '/api/images/{id}', ['200', '404']],
   ['delete', '/api/images/{id}', ['200', '404']],
-  ['get', '/api/images/{id}/subject', ['200', '404']],
+  ['get', '/api/images/{id}/subject', ['200', '402', '404']],
   ['put', '/api/images/{id}/title', ['200', '400', '404']],
   ['post', '/api/images/generate-product-shots', ['200', '202', '400', '402', '404', '409', '422', '429', '502', '504']],
   ['post', '/api/images/smart-generate-product-shots', ['202', '400', '402', '404', '409', '422', '429', '502', '504']],
-  ['post', '/api/images/generate-product-style-recommendations', ['200', '202', '400', '404', '429', '502', '504']],
+  ['post', '/api/images/generate-product-style-recommendations', ['200', '202', '400', '402', '404', '429', '502', '504']],
   ['post', '/api/images/generate-single-product-shot', ['200', '202', '400', '402', '404', '409', '422', '429', '502', '504']],
   ['post', '/api/images/enhance-prompt', ['200', '400', '403', '429', '502']],
   ['post', '/api/images/{id}/remove-background', ['200', '202', '400', '402', '404', '409', '422', '429', '502', '504']],
@@ -64,6 +64,9 @@ describe('the OpenAPI document of the generation side', () => {
     const fields = (path: string, method: string, status: string) => Object.keys(paths[path]![method]!.responses[status]!.content!['application/json']!.schema.properties ?? {});
     expect(fields('/api/images/generate-product-shots', 'post', '402')).toEqual(expect.arrayContaining(['needed', 'available', 'shortfall', 'buyCreditsUrl']));
     expect(fields('/api/images/generate-product-shots', 'post', '504')).toContain('generationId');
+    for (const [path, method] of [['/api/images/{id}/subject', 'get'], ['/api/images/generate-product-style-recommendations', 'post']] as const) {
+      expect(fields(path, method, '402'), `${method} ${path}: a spent free allowance`).toEqual(expect.arrayContaining(['needed', 'available', 'shortfall', 'buyCreditsUrl']));
+    }
     expect(fields('/api/images/enhance-prompt', 'post', '403')).toEqual(expect.arrayContaining(['feature', 'upgradeUrl']));
     expect(fields('/api/exports', 'post', '400')).toContain('formats');
   });

@@ -9,6 +9,7 @@ import {
   ImageDto,
   ImageListResponse,
   ImageResponse,
+  InsufficientCreditsErrorBody,
   ListPageQuery,
   SubjectResponse,
   UPLOAD_MAX_BYTES,
@@ -79,10 +80,10 @@ export async function imageRoutes(appBase: FastifyInstance): Promise<void> {
   );
 
   // What the cutout model found: the upload screens wait for it before generating, and show the
-  // tap step when it asks.
+  // tap step when it asks. 402 for an upload an account with nothing has no free analysis left for.
   app.get(
     '/api/images/:id/subject',
-    { schema: { params: IdParams, response: { 200: SubjectResponse, ...errorResponses([404]) } } },
+    { schema: { params: IdParams, response: { 200: SubjectResponse, ...errorResponses([402, 404], { 402: InsufficientCreditsErrorBody }) } } },
     async (request) => ({ data: await images.subject(request.user.id, request.params.id) }),
   );
 
