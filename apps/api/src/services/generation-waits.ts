@@ -9,6 +9,8 @@ import { HttpError } from './http-error.js';
 const SYNC_WAIT_MS = 90_000;
 // Long enough for a crashed worker's enhance job to be picked up again (lock expiry plus a retry).
 const ENHANCE_WAIT_MS = 45_000;
+// A cutout takes about a second; the seller is looking at the photo they tapped, so fail soon and let them tap again.
+const OUTLINE_WAIT_MS = 30_000;
 
 export interface WaitDeps {
   producer: JobProducer;
