@@ -26,6 +26,17 @@ export interface WaitDeps {
 export class GenerationWaits {
   constructor(private readonly deps: WaitDeps) {}
 
+  /** The outline for a seller's tap, once the worker has recorded it on the upload. */
+  async outline(jobId: string): Promise<void> {
+    try {
+      await this.deps.producer.waitFor('make-outline', jobId, OUTLINE_WAIT_MS);
+    } catch (error) {
+      if (error instanceof JobTimeoutError) throw new HttpError(504, 'Finding your product is taking longer than expected. Please tap again.', 'outline_timeout');
+      if (error instanceof JobFailedError) throw new HttpError(502, error.message || 'Could not cut out your product there: tap it again', 'outline_failed');
+      throw error;
+    }
+  }
+
   /** Every output of a generation once its job settled: product shots. */
   async shots(name: JobName, jobId: string, generationId: string): Promise<ProcessedImageDto[]> {
     const generation = await this.settled(name, jobId, generationId);
