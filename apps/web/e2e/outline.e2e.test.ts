@@ -63,13 +63,15 @@ describe('the outline a seller sees before paying, in Chromium against the runni
       await screenshot(page, 'outline-fixed');
     }
 
-    await page.getByRole('button', { name: 'Generate Product Shots' }).click();
+    // The photo also draws the coach's "cut off" tip: its 'Go ahead anyway' is the way on, offered only now.
+    await page.getByRole('button', { name: 'Go ahead anyway' }).click();
     await page.waitForURL('**/smart/*', { timeout: 30_000 });
     await expect.poll(async () => Number(await creditTotal()), { timeout: 30_000 }).toBeLessThan(100);
   }, 300_000);
 
   it('confirms an unsure outline as it is with "Yes, that\'s my product", and only then holds credits', async () => {
     await page.goto('/dashboard');
+    await expect.poll(async () => Number(await creditTotal()), { timeout: 10_000 }).toBeGreaterThan(0);
     const before = Number(await creditTotal());
     await page.locator('#image-input').setInputFiles(await toteAgainstTheEdge());
     await page.getByRole('button', { name: 'Continue with Smart Upload' }).click();
@@ -77,9 +79,11 @@ describe('the outline a seller sees before paying, in Chromium against the runni
     const confirm = page.getByRole('button', { name: OUTLINE_CONFIRM_LABEL });
     await confirm.waitFor({ timeout: 60_000 });
     expect(Number(await creditTotal())).toBe(before);
-    const started = page.waitForRequest((request) => request.url().endsWith('/api/images/smart-generate-product-shots'));
+    expect(await page.getByRole('button', { name: 'Go ahead anyway' }).count()).toBe(0);
     await confirm.click();
-    // Confirmed, the page starts as it does for a clear photo: the server uses the confirmed outline.
+    const started = page.waitForRequest((request) => request.url().endsWith('/api/images/smart-generate-product-shots'));
+    await page.getByRole('button', { name: 'Go ahead anyway' }).click();
+    // Confirmed, the call sends no focus: the server uses the confirmed outline.
     expect((await started).postDataJSON()).not.toHaveProperty('focus');
     await page.waitForURL('**/smart/*', { timeout: 30_000 });
     await expect.poll(async () => Number(await creditTotal()), { timeout: 30_000 }).toBeLessThan(before);
