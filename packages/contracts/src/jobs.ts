@@ -68,6 +68,17 @@ export interface AnalyseUploadJob {
  * Makes the thumbnail and preview of an image stored before renditions existed, the first time a
  * list shows it (until then its full URL stands in), and records them on the row that owns it.
  */
+/**
+ * Makes the outline the seller sees before paying (the cutout's preview and whether the engine is
+ * unsure of it), for the engine's own pick or the seller's tap, and records it on the upload.
+ */
+export interface MakeOutlineJob {
+  userId: string;
+  imageId: string;
+  sourceKey: string;
+  focus?: Focus | undefined;
+}
+
 export interface MakeRenditionsJob {
   /** Storage key of the stored image. */
   key: string;
@@ -109,6 +120,7 @@ export interface JobPayloads {
   'generate-background': GenerateBackgroundJob;
   'enhance-prompt': EnhancePromptJob;
   'analyse-upload': AnalyseUploadJob;
+  'make-outline': MakeOutlineJob;
   'make-renditions': MakeRenditionsJob;
   'sweep-stale-generations': SweepStaleGenerationsJob;
   'purge-expired-history': PurgeExpiredHistoryJob;
@@ -133,6 +145,7 @@ export interface JobResults {
   'generate-background': { generationId: string };
   'enhance-prompt': { enhancedPrompt: string };
   'analyse-upload': { imageId: string; needsFocus: boolean };
+  'make-outline': { imageId: string };
   /** false when the image was deleted before its turn came. */
   'make-renditions': { made: boolean };
   'sweep-stale-generations': { resolved: string[] };

@@ -17,6 +17,65 @@ export const SubjectCandidateDto = Type.Object({
 export type SubjectCandidateDto = Static<typeof SubjectCandidateDto>;
 
 /**
+ * Why the engine is unsure of the outline it cut: the mask runs along the photo's frame, falls in
+ * several large parts, fills most of the photo, the model scored it low, or the photo holds several
+ * objects the product could be.
+ */
+export const OutlineDoubt = Type.Union([
+  Type.Literal('touches_frame'),
+  Type.Literal('several_parts'),
+  Type.Literal('large_share'),
+  Type.Literal('low_score'),
+  Type.Literal('several_objects'),
+]);
+export type OutlineDoubt = Static<typeof OutlineDoubt>;
+
+/**
+ * What Prodshot took for the product, shown before any credit is held: the cutout (the product on
+ * transparent, longest side at most OUTLINE_PREVIEW_SIDE), whether the engine is unsure of it and
+ * why, and the seller's answer: `focus` is their tap (the outline was fixed), `confirmed` their
+ * "Yes, that's my product". `needsConfirmation` is set while an unsure outline has neither: paid
+ * calls without a focus of their own answer 409 `outline_unconfirmed` then.
+ */
+export const OutlineDto = Type.Object({
+  url: Type.Union([Type.String(), Type.Null()]),
+  unsure: Type.Boolean(),
+  reasons: Type.Array(OutlineDoubt),
+  confirmed: Type.Boolean(),
+  focus: Type.Union([Focus, Type.Null()]),
+  needsConfirmation: Type.Boolean(),
+});
+export type OutlineDto = Static<typeof OutlineDto>;
+
+/** Longest side of the stored outline preview, in pixels: enough for a phone's full width at 2x. */
+export const OUTLINE_PREVIEW_SIDE = 768;
+
+/** The outline as the worker stores it on the upload (its preview's storage key, not a URL). */
+export interface UploadOutline {
+  key: string;
+  unsure: boolean;
+  reasons: OutlineDoubt[];
+  confirmed: boolean;
+  focus: Focus | null;
+}
+
+/** An unsure outline the seller has neither confirmed nor fixed with a tap: no credit is held on it. */
+export function outlineNeedsConfirmation(outline: Pick<UploadOutline, 'unsure' | 'confirmed' | 'focus'> | null): boolean {
+  return Boolean(outline && outline.unsure && !outline.confirmed && !outline.focus);
+}
+
+/** `POST /api/images/:id/outline`: the outline again, for the seller's tap (none: the engine's own pick). */
+export const OutlineRequest = Type.Object({ focus: Type.Optional(Focus) }, { additionalProperties: false });
+export type OutlineRequest = Static<typeof OutlineRequest>;
+
+/** The outline step's prompt, shown under the cutout on the upload screens. */
+export const OUTLINE_PROMPT = 'Is this your product? Tap to fix';
+/** The outline step's confirm button. */
+export const OUTLINE_CONFIRM_LABEL = "Yes, that's my product";
+/** 409 `outline_unconfirmed`: a paid call on an unsure outline the seller has not looked at. */
+export const OUTLINE_UNCONFIRMED_MESSAGE = 'Is this your product? Check its outline and confirm it before generating.';
+
+/**
  * What the engine found in an upload, made once per upload by the worker (with its cutout):
  * `pending` until then. `needsFocus` asks the seller to tap their product ("We couldn't tell
  * which is your product: tap it") before generating.
@@ -32,6 +91,8 @@ export const SubjectDto = Type.Object({
   error: Type.Union([Type.String(), Type.Null()]),
   /** Every coach warning of the upload: the pixel checks at once, the product checks once 'ready'. */
   coach: Type.Optional(Type.Array(CoachWarning)),
+  /** The cutout Prodshot would use, once the worker has made it (null before, and for a photo with no product). */
+  outline: Type.Optional(Type.Union([OutlineDto, Type.Null()])),
 });
 export type SubjectDto = Static<typeof SubjectDto>;
 
@@ -41,10 +102,16 @@ export type SubjectFinding =
   | { found: false; error: string };
 
 /** The subject as the API and the socket report it; null means the worker has not looked yet. */
-export function subjectDto(imageId: string, finding: SubjectFinding | null, coach: CoachWarning[] = []): SubjectDto {
-  if (!finding) return { imageId, status: 'pending', needsFocus: false, confidence: null, candidates: [], error: null, coach };
-  if (!finding.found) return { imageId, status: 'failed', needsFocus: false, confidence: null, candidates: [], error: finding.error, coach };
-  return { imageId, status: 'ready', needsFocus: finding.needsFocus, confidence: finding.confidence, candidates: finding.candidates, error: null, coach };
+export function subjectDto(imageId: string, finding: SubjectFinding | null, coach: CoachWarning[] = [], outline: OutlineDto | null = null): SubjectDto {
+  if (!finding) return { imageId, status: 'pending', needsFocus: false, confidence: null, candidates: [], error: null, coach, outline: null };
+  if (!finding.found) return { imageId, status: 'failed', needsFocus: false, confidence: null, candidates: [], error: finding.error, coach, outline: null };
+  return { imageId, status: 'ready', needsFocus: finding.needsFocus, confidence: finding.confidence, candidates: finding.candidates, error: null, coach, outline };
+}
+
+/** The stored outline as the API answers it, its preview behind `url`. */
+export function outlineDto(outline: UploadOutline, url: string | null): OutlineDto {
+  const { unsure, reasons, confirmed, focus } = outline;
+  return { url, unsure, reasons, confirmed, focus, needsConfirmation: outlineNeedsConfirmation(outline) };
 }
 
 /** `GET /api/images/:id/subject` */

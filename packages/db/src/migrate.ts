@@ -13,6 +13,7 @@ import * as outputSeeds from './migrations/0010-output-seeds.js';
 import * as uploadCoach from './migrations/0011-upload-coach.js';
 import * as secondSubscriptions from './migrations/0012-second-subscriptions.js';
 import * as clawbackDebt from './migrations/0013-clawback-debt.js';
+import * as uploadOutline from './migrations/0014-upload-outline.js';
 
 /** Migrations are imported statically so that source runs (tests) and built runs (dist) apply the same set. */
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0011-upload-coach': uploadCoach,
   '0012-second-subscriptions': secondSubscriptions,
   '0013-clawback-debt': clawbackDebt,
+  '0014-upload-outline': uploadOutline,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { CoachWarning, GenerationKind, PlanId, Progress, RunStatus, SubjectFinding } from '@prodshot/contracts';
+import type { CoachWarning, GenerationKind, PlanId, Progress, RunStatus, SubjectFinding, UploadOutline } from '@prodshot/contracts';
 
 /** Declared once, in contracts: the columns hold exactly what the API answers. */
 export type { GenerationKind, PlanId, RunStatus };
@@ -49,6 +49,8 @@ export interface ImagesTable {
   product_title: Generated<string | null>;
   /** The photo coach's warnings: the pixel checks from the upload, the product checks from the worker. */
   coach: ColumnType<CoachWarning[], string | undefined, string>;
+  /** The outline the seller checks before paying; null until the worker has made it. */
+  outline: ColumnType<UploadOutline | null, string | null | undefined, string | null>;
 }
 
 

@@ -17,6 +17,7 @@ describe('the job → queue map', () => {
       'generate-background': 'render',
       'enhance-prompt': 'interactive',
       'analyse-upload': 'interactive',
+      'make-outline': 'interactive',
       'make-renditions': 'render',
       'sweep-stale-generations': 'interactive',
       'purge-expired-history': 'interactive',

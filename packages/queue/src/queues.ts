@@ -25,6 +25,8 @@ export const QUEUE_JOBS = {
     'style-recommendation',
     'enhance-prompt',
     'analyse-upload',
+    // The seller waits on the screen for the outline of their tap.
+    'make-outline',
     'sweep-stale-generations',
     // Storage deletes, not CPU: it never holds a render slot.
     'purge-expired-history',
@@ -86,6 +88,7 @@ export const jobIds = {
   enhance: (requestId: string) => `enhance-${requestId}`,
   /** One analysis per upload: asking again while it runs (or after) adds nothing. */
   analyseUpload: (imageId: string) => `analyse-${imageId}`,
+  outline: (requestId: string) => `outline-${requestId}`,
   /** One per image or output row: every list that shows it before they exist asks again, and adds nothing. */
   renditions: (ownerId: string) => `renditions-${ownerId}`,
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertSafeKey, contentTypeForKey, exportKey, generationOutputKey, InvalidKeyError, uploadCutoutKey, derivedPrefix, uploadKey, userPrefix } from './keys.js';
+import { assertSafeKey, contentTypeForKey, exportKey, generationOutputKey, InvalidKeyError, uploadCutoutKey, uploadOutlineKey, derivedPrefix, uploadKey, userPrefix } from './keys.js';
 
 describe('key layout', () => {
   it('places every object under its user folder', () => {
@@ -13,6 +13,8 @@ describe('key layout', () => {
     expect(derivedPrefix(upload)).toBe('users/u1/uploads/f1/');
     expect(uploadCutoutKey(upload)).toBe('users/u1/uploads/f1/cutout.png');
     expect(uploadCutoutKey(upload, { x: 0.25, y: 0.6667 })).toBe('users/u1/uploads/f1/cutout-250-667.png');
+    expect(uploadOutlineKey(upload)).toBe('users/u1/uploads/f1/outline.webp');
+    expect(uploadOutlineKey(upload, { x: 0.25, y: 0.6667 })).toBe('users/u1/uploads/f1/outline-250-667.webp');
   });
 
   it('keeps exports in their generation folder, one per output, preset and format', () => {

@@ -60,6 +60,12 @@ export function uploadCutoutKey(uploadKey: string, focus?: { x: number; y: numbe
   return `${derivedPrefix(uploadKey)}cutout${at}.png`;
 }
 
+/** The outline preview the seller checks before paying, one per tap point like the cutout it shows. */
+export function uploadOutlineKey(uploadKey: string, focus?: { x: number; y: number } | null): string {
+  const at = focus ? `-${Math.round(focus.x * 1000)}-${Math.round(focus.y * 1000)}` : '';
+  return `${derivedPrefix(uploadKey)}outline${at}.webp`;
+}
+
 export function generationOutputKey(
   userId: string,
   generationId: string,

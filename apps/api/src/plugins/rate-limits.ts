@@ -32,6 +32,8 @@ const LIMITED_ROUTES: Record<string, LimitedRoute> = {
   'POST /api/batches': { limit: 'generation', cost: (request) => (request.body as CreateBatchRequest).items.length },
   'POST /api/images/generate-product-style-recommendations': { limit: 'free-engine' },
   'POST /api/images/enhance-prompt': { limit: 'free-engine' },
+  'POST /api/images/:id/outline': { limit: 'free-engine' },
+  'POST /api/images/:id/outline/confirm': { limit: 'free-engine' },
   'POST /api/images/upload': { limit: 'upload' },
   'POST /api/generations/:id/outputs/:index/more-like-this': { limit: 'iteration' },
   'POST /api/generations/:id/styles/:index/retry': { limit: 'iteration' },

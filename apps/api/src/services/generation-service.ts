@@ -113,6 +113,10 @@ export class GenerationService {
     return this.waits.enhancedPrompt(jobId);
   }
 
+  waitForOutline(jobId: string): Promise<void> {
+    return this.waits.outline(jobId);
+  }
+
   /** Where the caller's generation stands; outputs stored before renditions existed get theirs asked for. */
   async generation(userId: string, id: string, log: FastifyBaseLogger): Promise<GenerationDto> {
     const generation = await this.lookups.ownedGeneration(userId, id);

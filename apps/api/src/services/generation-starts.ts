@@ -2,6 +2,7 @@ import { AUTO_BACKGROUND, shotSizeFor, templateName, type Focus, type JobName, t
 import type { IdempotencyClaim, ImageRow, NewSlot } from '@prodshot/db';
 import { jobIds, type QueueOrder } from '@prodshot/queue';
 import type { GenerationOpener, OpenInput, QueuedJob } from './generation-opener.js';
+import { chosenFocus, paidFocus } from './outline-gate.js';
 
 /** The seller's hints every generation job carries. */
 export interface ProductHints {
@@ -48,7 +49,7 @@ function titled(image: ImageRow, hints: ProductHints): { productTitle?: string }
   return title ? { productTitle: title } : {};
 }
 
-/** Manual and auto shots: `count` outputs of one template, auto's pick, or one prompt; a credit each. */
+/** Manual and auto shots: `count` outputs of one template, auto's pick, or one prompt; a credit each (409 on an unconfirmed unsure outline). */
 export function productShotStart(input: {
   userId: string;
   image: ImageRow;
@@ -61,18 +62,19 @@ export function productShotStart(input: {
   upscaleImageFirst?: boolean | undefined;
 }): GenerationStart<'product-shot'> {
   const { userId, image, backgroundType, prompt, count } = input;
+  const hints = { ...input.hints, focus: paidFocus(image, input.hints.focus) };
   return {
     open: {
       userId,
       image,
       kind: backgroundType === AUTO_BACKGROUND ? 'auto' : 'manual',
-      request: { backgroundType: backgroundType ?? null, prompt: prompt ?? null, count, focus: input.hints.focus ?? null, ...titled(image, input.hints) },
+      request: { backgroundType: backgroundType ?? null, prompt: prompt ?? null, count, focus: hints.focus ?? null, ...titled(image, hints) },
       slots: slotsFor(count, backgroundType, prompt),
       credits: count,
     },
     job: 'product-shot',
     payload: (generationId) => ({
-      ...jobSource(generationId, userId, image, input.hints),
+      ...jobSource(generationId, userId, image, hints),
       backgroundType: backgroundType as JobPayloads['product-shot']['backgroundType'],
       prompt,
       count,
@@ -84,7 +86,7 @@ export function productShotStart(input: {
 }
 
 /**
- * Smart generation: analyse → recommend; in 'fan-out' mode the worker then opens and enqueues one
+ * Smart generation: analyse → recommend; in 'fan-out' mode (409 on an unconfirmed unsure outline) the worker then opens and enqueues one
  * style-shot per style, each a credit, and those jobs take this job's place in the queue.
  */
 export function smartStart(input: {
@@ -96,18 +98,21 @@ export function smartStart(input: {
   flow: StyleRecommendationMode;
 }): GenerationStart<'style-recommendation'> {
   const { userId, image, flow } = input;
+  // Recommendations alone hold nothing: the client's paid style calls are gated one by one.
+  const focus = flow.mode === 'fan-out' ? paidFocus(image, input.hints.focus) : chosenFocus(image, input.hints.focus);
+  const hints = { ...input.hints, focus };
   return {
     open: {
       userId,
       image,
       kind: 'smart',
       stage: 'analysing',
-      request: { ...(flow.mode === 'fan-out' ? { styleCount: flow.styleCount } : { clientDriven: true }), focus: input.hints.focus ?? null, ...titled(image, input.hints) },
+      request: { ...(flow.mode === 'fan-out' ? { styleCount: flow.styleCount } : { clientDriven: true }), focus: focus ?? null, ...titled(image, hints) },
       slots: [],
       credits: flow.mode === 'fan-out' ? flow.styleCount : 0,
     },
     job: 'style-recommendation',
-    payload: (generationId) => ({ ...jobSource(generationId, userId, image, input.hints), ...flow, size: shotSizeFor(input.plan) }),
+    payload: (generationId) => ({ ...jobSource(generationId, userId, image, hints), ...flow, size: shotSizeFor(input.plan) }),
     order: input.order,
   };
 }

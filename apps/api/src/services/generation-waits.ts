@@ -9,6 +9,8 @@ import { HttpError } from './http-error.js';
 const SYNC_WAIT_MS = 90_000;
 // Long enough for a crashed worker's enhance job to be picked up again (lock expiry plus a retry).
 const ENHANCE_WAIT_MS = 45_000;
+// A cutout takes about a second; the seller is looking at the photo they tapped, so fail soon and let them tap again.
+const OUTLINE_WAIT_MS = 30_000;
 
 export interface WaitDeps {
   producer: JobProducer;
@@ -23,6 +25,17 @@ export interface WaitDeps {
  */
 export class GenerationWaits {
   constructor(private readonly deps: WaitDeps) {}
+
+  /** The outline for a seller's tap, once the worker has recorded it on the upload. */
+  async outline(jobId: string): Promise<void> {
+    try {
+      await this.deps.producer.waitFor('make-outline', jobId, OUTLINE_WAIT_MS);
+    } catch (error) {
+      if (error instanceof JobTimeoutError) throw new HttpError(504, 'Finding your product is taking longer than expected. Please tap again.', 'outline_timeout');
+      if (error instanceof JobFailedError) throw new HttpError(502, error.message || 'Could not cut out your product there: tap it again', 'outline_failed');
+      throw error;
+    }
+  }
 
   /** Every output of a generation once its job settled: product shots. */
   async shots(name: JobName, jobId: string, generationId: string): Promise<ProcessedImageDto[]> {

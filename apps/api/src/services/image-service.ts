@@ -1,4 +1,5 @@
-import { IMAGES_PAGE_DEFAULT, shotSizeFor, subjectDto, type ImageDto, type ImageListResponse, type ListPageQuery, type PlanId, type SubjectDto } from '@prodshot/contracts';
+import { randomUUID } from 'node:crypto';
+import { IMAGES_PAGE_DEFAULT, outlineDto, shotSizeFor, subjectDto, type Focus, type ImageDto, type ImageListResponse, type ListPageQuery, type PlanId, type SubjectDto } from '@prodshot/contracts';
 import type { IdempotencyClaim, IdempotencyKeyRow, ImageRow, Repositories } from '@prodshot/db';
 import { jobIds, QUEUE_ORDER } from '@prodshot/queue';
 import { deleteImageFiles } from '@prodshot/storage';
@@ -20,7 +21,7 @@ export class ImageService {
 
   constructor(
     private readonly deps: ServiceDeps,
-    private readonly plans: { effectivePlan(userId: string): Promise<PlanId> },
+    private readonly plans: { effectivePlan(userId: string): Promise<PlanId>; waitForOutline(jobId: string): Promise<void> },
     private readonly allowance: FreeAllowance,
   ) {
     this.repos = deps.repos;
@@ -89,7 +90,29 @@ export class ImageService {
   async subject(userId: string, id: string): Promise<SubjectDto> {
     const row = await this.owned(userId, id);
     if (!row.subject) await this.analyse(row, await this.plans.effectivePlan(userId));
-    return subjectDto(row.id, row.subject, row.coach);
+    return this.subjectOf(row);
+  }
+
+  /**
+   * The outline again, for the seller's tap (none: the engine's own pick), made by a worker while
+   * the call waits; free, like the analysis. The new outline is unconfirmed, but a tap is the
+   * seller's own choice: generations from the upload use it.
+   */
+  async remakeOutline(userId: string, id: string, focus: Focus | undefined): Promise<SubjectDto> {
+    const row = await this.owned(userId, id);
+    if (!row.subject?.found) throw outlineNotReady();
+    const jobId = jobIds.outline(randomUUID());
+    await this.deps.producer.enqueue('make-outline', { userId, imageId: row.id, sourceKey: row.storage_key, focus }, { jobId, attempts: 2, ...QUEUE_ORDER.standard });
+    await this.plans.waitForOutline(jobId);
+    return this.subjectOf(await this.owned(userId, id));
+  }
+
+  /** The seller's "Yes, that's my product": the outline they see is the one generations use. */
+  async confirmOutline(userId: string, id: string): Promise<SubjectDto> {
+    await this.owned(userId, id);
+    const row = await this.repos.images.confirmOutline(userId, id);
+    if (!row) throw outlineNotReady();
+    return this.subjectOf(row);
   }
 
   /** Its generations stay in history (docs/decisions.md); only the upload's own files go. */
@@ -112,6 +135,11 @@ export class ImageService {
     return row;
   }
 
+  private async subjectOf(row: ImageRow): Promise<SubjectDto> {
+    const outline = row.outline ? outlineDto(row.outline, await this.deps.store.signedUrl(row.outline.key)) : null;
+    return subjectDto(row.id, row.subject, row.coach, outline);
+  }
+
   private dto(row: ImageRow): Promise<ImageDto> {
     return toImageDto(this.deps.store, row);
   }
@@ -131,6 +159,10 @@ export class ImageService {
     await this.repos.images.deleteOwned(row.user_id, row.id);
     await deleteImageFiles(this.deps.store, row.storage_key);
   }
+}
+
+function outlineNotReady(): HttpError {
+  return new HttpError(409, 'Your product is still being found in this photo: try again in a moment', 'outline_not_ready');
 }
 
 /** The upload stands either way: spent free analyses are the account's state, anything else a fault GET /subject retries. */

@@ -1,4 +1,4 @@
-import type { BatchDto, GenerationDto, ImageDto } from '@prodshot/contracts';
+import { OUTLINE_CONFIRM_LABEL, OUTLINE_PROMPT, type BatchDto, type GenerationDto, type ImageDto } from '@prodshot/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, stubApi } from '../test-support/fake-api.js';
@@ -6,6 +6,8 @@ import { fakeSocket } from '../test-support/fake-socket.js';
 import { renderRoutes } from '../test-support/render-routes.js';
 import { stored } from '../test-support/renditions.js';
 import { subscriptionOn } from '../test-support/subscriptions.js';
+import { sureOutline, unsureOutline } from '../test-support/subjects.js';
+import { OUTLINES_WAIT } from '../features/batches/batch-draft.js';
 import { BatchPage, NewBatchPage } from './batch.js';
 import { DashboardPage } from './dashboard.js';
 
@@ -74,6 +76,26 @@ describe('the batch draft (/batches/new)', () => {
     expect(items[0]!.textContent).not.toContain('tip');
     const confirm = await screen.findByRole('button', { name: /Confirm and start/ });
     await waitFor(() => expect((confirm as HTMLButtonElement).disabled).toBe(false));
+  });
+
+  it("shows each photo's outline, and holds the batch until an unsure one is confirmed", async () => {
+    const confirmed = { ...unsureOutline, imageId: 'img-2', outline: { ...unsureOutline.outline!, confirmed: true, needsConfirmation: false } };
+    const { calls } = startDraft([photo('a.jpg'), photo('b.jpg')], {
+      'GET /users/subscription': () => withCredits(20),
+      'GET /images/img-1/subject': () => ({ data: { ...sureOutline, imageId: 'img-1' } }),
+      'GET /images/img-2/subject': () => ({ data: { ...unsureOutline, imageId: 'img-2' } }),
+      'POST /images/img-2/outline/confirm': () => ({ data: confirmed }),
+    });
+    const items = await screen.findAllByTestId('batch-item');
+    await waitFor(() => expect(within(items[1]!).getByText(OUTLINE_PROMPT)).toBeTruthy());
+    expect(within(items[0]!).getByText(OUTLINE_PROMPT)).toBeTruthy();
+    expect(within(items[0]!).queryByRole('button', { name: OUTLINE_CONFIRM_LABEL })).toBeNull();
+    const start = screen.getByRole('button', { name: /Confirm and start/ }) as HTMLButtonElement;
+    expect(start.disabled).toBe(true);
+    expect(screen.getByText(OUTLINES_WAIT)).toBeTruthy();
+    fireEvent.click(within(items[1]!).getByRole('button', { name: OUTLINE_CONFIRM_LABEL }));
+    await waitFor(() => expect(start.disabled).toBe(false));
+    expect(calls.filter((c) => c.path === '/batches')).toHaveLength(0);
   });
 
   it('prices a template or a prompt by its count, and needs the prompt written', async () => {

@@ -6,6 +6,7 @@ import type { DraftItem } from '../features/batches/use-batch-uploads.js';
 import { CoachNotice } from '../features/coach/coach-notice.js';
 import { coachWarnings } from '../features/coach/coach-warnings.js';
 import { useSubject } from '../features/subject/api/get-subject.js';
+import { OutlineCheck } from '../features/subject/outline-check.js';
 import type { BatchDraftState } from '../features/batches/batch-files.js';
 import { BatchProgress } from '../features/batches/batch-progress.js';
 import { useBatch } from '../features/batches/api/get-batch.js';
@@ -31,10 +32,15 @@ export function NewBatchPage() {
   );
 }
 
-/** The photo coach's tips for one photo of the draft: its pixel checks at once, its product checks once found. */
+/** Under one photo of the draft: the outline Prodshot took for its product, and the photo coach's tips (pixel checks at once, product checks once found). */
 function PhotoTips({ item }: { item: DraftItem }) {
   const { subject } = useSubject(item.imageId);
-  return <CoachNotice warnings={coachWarnings(subject, item)} />;
+  return (
+    <>
+      <OutlineCheck subject={subject} />
+      <CoachNotice warnings={coachWarnings(subject, item)} />
+    </>
+  );
 }
 
 /** `/batches/:batchId`: a started batch, resumable by its URL. */

@@ -1,11 +1,11 @@
-import { TAP_PRODUCT_MESSAGE, type GenerationDto, type ImageDto, type ProductShotRequest, type SubjectDto } from '@prodshot/contracts';
+import { OUTLINE_CONFIRM_LABEL, OUTLINE_PROMPT, TAP_PRODUCT_MESSAGE, type GenerationDto, type ImageDto, type ProductShotRequest, type SubjectDto } from '@prodshot/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EditorState } from '../features/uploads/upload-items.js';
 import { idempotencyKeys, layOutImage, networkFailure, stubApi, type ApiCall } from '../test-support/fake-api.js';
 import { fakeSocket } from '../test-support/fake-socket.js';
 import { renderRoutes } from '../test-support/render-routes.js';
-import { failedSubject, oneProduct, pendingSubject, twoProducts } from '../test-support/subjects.js';
+import { failedSubject, oneProduct, pendingSubject, twoProducts, unsureOutline } from '../test-support/subjects.js';
 import { EditorPage } from './editor.js';
 import { expectRenditionOf, stored } from '../test-support/renditions.js';
 
@@ -76,6 +76,20 @@ describe('EditorPage tap step', () => {
     const { calls } = renderEditor(subject);
     await waitFor(() => expect(calls.some((c) => c.path === '/images/img-1/subject')).toBe(true));
     expect(screen.queryByText(TAP_PRODUCT_MESSAGE)).toBeNull();
+    fireEvent.click(generateButton());
+    await waitFor(() => expect(shotCalls(calls)).toHaveLength(1));
+    expect(shotCalls(calls)[0]!.body).not.toHaveProperty('focus');
+  });
+
+  it('shows the outline and blocks Generate on an unsure one until the seller confirms it', async () => {
+    const confirmed = { ...unsureOutline, outline: { ...unsureOutline.outline!, confirmed: true, needsConfirmation: false } };
+    const { calls } = renderEditor(unsureOutline, { 'POST /images/img-1/outline/confirm': () => ({ data: confirmed }) });
+    expect(await screen.findByText(OUTLINE_PROMPT)).toBeTruthy();
+    await waitFor(() => expect(generateBlocked()).toBe(true));
+    fireEvent.click(generateButton());
+    expect(shotCalls(calls)).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: OUTLINE_CONFIRM_LABEL }));
+    await waitFor(() => expect(generateBlocked()).toBe(false));
     fireEvent.click(generateButton());
     await waitFor(() => expect(shotCalls(calls)).toHaveLength(1));
     expect(shotCalls(calls)[0]!.body).not.toHaveProperty('focus');

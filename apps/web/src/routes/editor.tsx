@@ -21,6 +21,7 @@ import { GenerationPopup } from '../features/generations/generation-popup.js';
 import { GenerationStrip } from '../features/generations/generation-strip.js';
 import type { FromOutputState } from '../features/generations/iterate-actions.js';
 import { useSubject } from '../features/subject/api/get-subject.js';
+import { OutlineCheck, outlineHolds } from '../features/subject/outline-check.js';
 import { TapToPick } from '../features/subject/tap-to-pick.js';
 import { useImage } from '../features/uploads/api/get-image.js';
 import { useSaveProductTitle } from '../features/uploads/api/set-image-title.js';
@@ -111,7 +112,9 @@ function Editor({ source, preset }: { source: Source; preset: EditorPreset | nul
   }
 
   const current = shots.results[shots.shown];
-  const canGenerate = choice.chosen && !tapMissing && phase !== 'failed';
+  // An unsure outline waits for the seller's "Yes, that's my product" or their tap: no credit is held before.
+  const outlineWaits = outlineHolds(subject, phase === 'tap' ? focus : null);
+  const canGenerate = choice.chosen && !tapMissing && !outlineWaits && phase !== 'failed';
   const { busy, progress } = shots;
   const busyVeil = busy && (
     <div className="preview-busy" role="status">
@@ -162,6 +165,7 @@ function Editor({ source, preset }: { source: Source; preset: EditorPreset | nul
             Download
           </button>
         </div>
+        {!current && <OutlineCheck subject={subject} locked={busy} />}
         {/* Going ahead here is going on to choose a background: the coach takes the seller to Generate, it spends nothing itself. */}
         {!current && <CoachNotice warnings={coachWarnings(subject, source)} onGoAhead={() => goToGenerate(generateButton.current)} />}
         <ResultStrip results={shots.results} shown={shots.shown} onShow={shots.setShown} />

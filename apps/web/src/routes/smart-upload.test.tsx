@@ -1,4 +1,4 @@
-import { TAP_PRODUCT_MESSAGE, type GenerationDto, type ImageDto, type SmartGenerateRequest, type SubjectDto } from '@prodshot/contracts';
+import { OUTLINE_CONFIRM_LABEL, OUTLINE_PROMPT, TAP_PRODUCT_MESSAGE, type GenerationDto, type ImageDto, type SmartGenerateRequest, type SubjectDto } from '@prodshot/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { InitialEntry } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,7 @@ import type { SmartUploadState } from '../features/uploads/upload-items.js';
 import { apiError, idempotencyKeys, layOutImage, networkFailure, stubApi, type ApiCall } from '../test-support/fake-api.js';
 import { fakeSocket } from '../test-support/fake-socket.js';
 import { renderRoutes } from '../test-support/render-routes.js';
-import { failedSubject, oneProduct, pendingSubject, twoProducts } from '../test-support/subjects.js';
+import { failedSubject, oneProduct, pendingSubject, twoProducts, unsureOutline } from '../test-support/subjects.js';
 import { SmartRunPage } from './smart-run.js';
 import { SmartUploadPage } from './smart-upload.js';
 import { stored } from '../test-support/renditions.js';
@@ -110,6 +110,22 @@ describe('SmartUploadPage tap step', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Generate Product Shots' }));
     await waitFor(() => expect(smartCalls(calls)).toHaveLength(1));
     expect((smartCalls(calls)[0]!.body as SmartGenerateRequest).focus).toEqual({ x: 0.72, y: 0.5 });
+  });
+
+  it('shows an unsure outline and starts nothing until the seller confirms it', async () => {
+    const confirmed = { ...unsureOutline, outline: { ...unsureOutline.outline!, confirmed: true, needsConfirmation: false } };
+    const calls = stubSmartApi(unsureOutline, { 'POST /images/img-1/outline/confirm': () => ({ data: confirmed }) });
+    const { router } = renderSmart(fromDashboard);
+    expect(await screen.findByText(OUTLINE_PROMPT)).toBeTruthy();
+    expect(screen.getByAltText('Your product as Prodshot cut it out').getAttribute('src')).toBe('/storage/outline.webp');
+    const generate = screen.getByRole('button', { name: 'Generate Product Shots' }) as HTMLButtonElement;
+    expect(generate.disabled).toBe(true);
+    expect(smartCalls(calls)).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: OUTLINE_CONFIRM_LABEL }));
+    // Confirmed, the clear photo starts as it always did: at once, with no focus (the server keeps the confirmed outline).
+    await waitFor(() => expect(smartCalls(calls)).toHaveLength(1));
+    expect(smartCalls(calls)[0]!.body).toEqual({ imageId: 'img-1', fileId: 'file-1', styleCount: 4 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/smart/gen-1'));
   });
 
   it("shows a failed subject's error and starts nothing", async () => {

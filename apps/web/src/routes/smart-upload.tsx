@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { CoachNotice } from '../features/coach/coach-notice.js';
 import { coachWarnings } from '../features/coach/coach-warnings.js';
+import { OutlineCheck, outlineHolds } from '../features/subject/outline-check.js';
 import { TapToPick } from '../features/subject/tap-to-pick.js';
 import { useSubject } from '../features/subject/api/get-subject.js';
 import { DropZone } from '../features/uploads/drop-zone.js';
@@ -109,7 +110,9 @@ export function SmartUploadPage() {
   const warnings = image ? coachWarnings(subject, uploaded) : [];
   // No tap needed (or the subject cannot be read: the engine then keeps the most salient object)
   // and nothing for the coach to say: start at once. With a warning, the seller decides.
-  const startsByItself = image !== null && autoStarted !== image && (phase === 'ready' || phase === 'unavailable') && warnings.length === 0;
+  // An unsure outline waits for the seller's "Yes, that's my product" or their tap: no credit is held before.
+  const outlineWaits = outlineHolds(subject, focus);
+  const startsByItself = image !== null && autoStarted !== image && (phase === 'ready' || phase === 'unavailable') && warnings.length === 0 && !outlineWaits;
   useEffect(() => {
     if (!startsByItself || !image) return;
     setAutoStarted(image);
@@ -147,7 +150,7 @@ export function SmartUploadPage() {
   usePasteImage(pick, image === null && !busy);
   // With a warning, the coach's 'Go ahead anyway' is the one way on: two buttons doing one thing would ask which.
   // A photo that needs a tap keeps the page's own Generate button: the tap is already the seller's answer to a busy photo.
-  const goAhead = image && warnings.length > 0 && (phase === 'ready' || phase === 'unavailable') ? () => generate(image, focus) : undefined;
+  const goAhead = image && warnings.length > 0 && !outlineWaits && (phase === 'ready' || phase === 'unavailable') ? () => generate(image, focus) : undefined;
 
   return (
     <div className="smart narrow-wide">
@@ -170,6 +173,7 @@ export function SmartUploadPage() {
           ) : (
             <DropZone hint="Supports JPEG, PNG, WebP (Max 5MB)" onFile={pick} onReject={pick} pasteHint />
           )}
+          {image && <OutlineCheck subject={subject} locked={busy} />}
           <CoachNotice warnings={warnings} onGoAhead={goAhead} busy={busy} />
           {source && !busy && (
             <button type="button" className="link-button" onClick={chooseAnother}>
@@ -192,7 +196,7 @@ export function SmartUploadPage() {
               type="button"
               className="button button-block button-large"
               onClick={() => (image ? generate(image, focus) : start(source))}
-              disabled={waiting || tapMissing}
+              disabled={waiting || tapMissing || outlineWaits}
             >
               {waiting ? 'Starting…' : 'Generate Product Shots'}
             </button>

@@ -25,3 +25,15 @@ export const failedSubject: SubjectDto = {
   candidates: [],
   error: 'We could not find a product in this photo. Try one with the product in clear view.',
 };
+
+/** One product, and an outline the engine is sure of. */
+export const sureOutline: SubjectDto = {
+  ...oneProduct,
+  outline: { url: '/storage/outline.webp', unsure: false, reasons: [], confirmed: false, focus: null, needsConfirmation: false },
+};
+
+/** One product whose cutout runs into the frame: the seller must confirm or fix it before paying. */
+export const unsureOutline: SubjectDto = {
+  ...oneProduct,
+  outline: { url: '/storage/outline.webp', unsure: true, reasons: ['touches_frame'], confirmed: false, focus: null, needsConfirmation: true },
+};

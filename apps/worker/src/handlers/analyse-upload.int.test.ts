@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { GENERATION_FAILED_MESSAGE } from '@prodshot/contracts';
 import { ImagesRepository } from '@prodshot/db';
-import { renditionKey, uploadCutoutKey } from '@prodshot/storage';
+import { renditionKey, uploadCutoutKey, uploadOutlineKey } from '@prodshot/storage';
 import { buildWorkerDeps, dispatch, drawnProductPhoto, jobOf, type TestUpload, type TestWorkerDeps } from '../worker-deps.test-support.js';
 import { analyseUpload } from './analyse-upload.js';
 
@@ -32,6 +32,17 @@ describe('analyse-upload', () => {
     expect(t.events.filter((e) => e.event === 'image:subject' && e.payload.imageId === upload.imageId)).toEqual([
       expect.objectContaining({ userId, payload: expect.objectContaining({ imageId: upload.imageId, status: 'ready', needsFocus: false }) }),
     ]);
+  });
+
+  it('makes the outline the seller checks before paying from that cutout, and sends it with the subject', async () => {
+    const userId = await t.newUser(0);
+    const upload = await t.newUpload(userId);
+    await analyseUpload.run(jobOf('analyse-upload', payloadOf(userId, upload)), t.deps);
+    const key = uploadOutlineKey(upload.sourceKey);
+    expect((await imageRow(userId, upload.imageId))?.outline).toEqual({ key, unsure: false, reasons: [], confirmed: false, focus: null });
+    expect(await t.deps.store.stat(key)).not.toBeNull();
+    const sent = t.events.find((e) => e.event === 'image:subject' && e.payload.imageId === upload.imageId);
+    expect(sent?.payload).toMatchObject({ outline: { url: expect.stringContaining('outline.webp'), unsure: false, needsConfirmation: false } });
   });
 
   it('answers an unreadable upload as nothing found, without failing the job', async () => {

@@ -1,6 +1,6 @@
-import { subjectDto, type CoachWarning, type SubjectFinding } from '@prodshot/contracts';
+import { outlineDto, subjectDto, type CoachWarning, type OutlineDto, type SubjectFinding } from '@prodshot/contracts';
 import { guessKind, isImagingError, productWarnings, readProductMask, type ProductFinding } from '@prodshot/imaging';
-import { loadOrMakeCutout } from '../pipeline/cutout.js';
+import { makeOutline } from '../pipeline/outline.js';
 import { storeRenditions } from '../pipeline/renditions.js';
 import type { JobHandler } from './index.js';
 
@@ -11,7 +11,9 @@ import type { JobHandler } from './index.js';
  * wait for them in turn. The finding goes on the image's row and to the owner's socket, where the
  * upload screens wait for it; the renditions are recorded first, as a list asks a worker for those
  * of any analysed upload that has none. The photo coach's product checks (cut off, too small, busy
- * background) go with the finding: they need the product's mask.
+ * background) go with the finding: they need the product's mask. So does the outline the seller
+ * checks before paying: made from that cutout (the untapped one, even where the tap step will ask),
+ * with whether the engine is unsure of it.
  */
 export const analyseUpload: JobHandler<'analyse-upload'> = {
   async run(job, deps) {
@@ -25,6 +27,7 @@ export const analyseUpload: JobHandler<'analyse-upload'> = {
     let finding: SubjectFinding;
     let coach: CoachWarning[] = [];
     let unreadable = false;
+    let outline: OutlineDto | null = null;
     try {
       const { width, height, subject } = await deps.engine.findProduct(source);
       finding = {
@@ -38,7 +41,8 @@ export const analyseUpload: JobHandler<'analyse-upload'> = {
         })),
       };
       coach = await coachProduct(subject, (await images.findOwned(userId, imageId))?.name);
-      if (!subject.needsFocus) await loadOrMakeCutout(deps, sourceKey);
+      const made = await makeOutline(deps, { imageId, sourceKey }, { confidence: subject.confidence, severalObjects: subject.needsFocus });
+      outline = outlineDto(made, await deps.store.signedUrl(made.key));
     } catch (error) {
       // A photo with nothing to cut out is an answer, not a failure: the screens show why.
       if (!(isImagingError(error) && (error.code === 'empty_image' || error.code === 'corrupt_image'))) throw error;
@@ -50,7 +54,7 @@ export const analyseUpload: JobHandler<'analyse-upload'> = {
     if (renditionsFailure && !unreadable) throw renditionsFailure;
     if (!renditionsFailure) await images.setRenditions(imageId);
     const warnings = await images.setSubject(imageId, finding, coach);
-    deps.publisher.emit(userId, 'image:subject', subjectDto(imageId, finding, warnings));
+    deps.publisher.emit(userId, 'image:subject', subjectDto(imageId, finding, warnings, outline));
     return { imageId, needsFocus: finding.found && finding.needsFocus };
   },
   async onFinalFailure(payload, message, deps) {

@@ -6,6 +6,7 @@ import { complianceCheck } from './compliance-check.js';
 import { enhancePrompt } from './enhance-prompt.js';
 import { exportShot } from './export-shot.js';
 import { generateBackground } from './generate-background.js';
+import { makeOutlineJob } from './make-outline.js';
 import { makeRenditions } from './make-renditions.js';
 import { productShot } from './product-shot.js';
 import { purgeExpiredHistory } from './purge-expired-history.js';
@@ -31,6 +32,7 @@ export const handlers: JobHandlers = {
   'generate-background': generateBackground,
   'enhance-prompt': enhancePrompt,
   'analyse-upload': analyseUpload,
+  'make-outline': makeOutlineJob,
   'make-renditions': makeRenditions,
   'sweep-stale-generations': sweepStaleGenerations,
   'purge-expired-history': purgeExpiredHistory,

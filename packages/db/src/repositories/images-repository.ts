@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import type { Db } from '../database.js';
-import { withProductWarnings, type CoachWarning, type SubjectFinding } from '@prodshot/contracts';
+import { withProductWarnings, type CoachWarning, type SubjectFinding, type UploadOutline } from '@prodshot/contracts';
 import type { ImageRow, NewImage } from '../schema.js';
 import { historyCutoff } from './history-retention.js';
 import { after, micros, toPage, type ListPosition, type Page } from './keyset.js';
@@ -61,6 +62,25 @@ export class ImagesRepository {
       await tx.updateTable('images').set({ subject: JSON.stringify(subject), coach: JSON.stringify(coach) }).where('id', '=', id).execute();
       return coach;
     });
+  }
+
+  /** Records the outline the worker made (the engine's pick or the seller's tap), unconfirmed. */
+  async setOutline(id: string, outline: UploadOutline): Promise<void> {
+    await this.db.updateTable('images').set({ outline: JSON.stringify(outline) }).where('id', '=', id).execute();
+  }
+
+  /** The seller's "Yes, that's my product" on the outline they see; undefined when the user has no such image or it has no outline yet. */
+  async confirmOutline(userId: string, id: string): Promise<ImageRow | undefined> {
+    const image = await this.findOwned(userId, id);
+    if (!image?.outline) return undefined;
+    return this.db
+      .updateTable('images')
+      .set({ outline: sql`outline || '{"confirmed": true}'::jsonb` })
+      .where('id', '=', image.id)
+      .where('user_id', '=', userId)
+      .where('outline', 'is not', null)
+      .returningAll()
+      .executeTakeFirst();
   }
 
   /** Names the product of the owner's upload; undefined when the user has no such image. */

@@ -8,3 +8,4 @@ export { pixelWarnings, productWarnings, edgeCut, productScale } from './checks.
 export type { ProductMask, ProductShape } from './checks.js';
 export { COACH_THRESHOLDS } from './thresholds.js';
 export { guessKind } from '../local/analyse.js';
+export { outlineDoubts, outlineOf, largeParts, OUTLINE_THRESHOLDS } from './outline.js';

@@ -36,7 +36,7 @@ export async function batchRoutes(appBase: FastifyInstance): Promise<void> {
         const items = (request.body as { items?: unknown } | undefined)?.items;
         if (Array.isArray(items) && items.length > BATCH_ITEMS_MAX) throw new HttpError(400, batchTooLargeMessage(items.length), BATCH_TOO_LARGE_CODE);
       },
-      schema: { body: CreateBatchRequest, response: { 202: CreateBatchResponse, ...errorResponses([400, 402, 404, 422, 429], { 402: InsufficientCreditsErrorBody }) } },
+      schema: { body: CreateBatchRequest, response: { 202: CreateBatchResponse, ...errorResponses([400, 402, 404, 409, 422, 429], { 402: InsufficientCreditsErrorBody }) } },
     },
     async (request, reply) => {
       const { batchId, credits } = await service.create(request.user.id, request.body, idempotencyClaim(request));

@@ -11,6 +11,7 @@ import {
   ImageResponse,
   InsufficientCreditsErrorBody,
   ListPageQuery,
+  OutlineRequest,
   SubjectResponse,
   UPLOAD_MAX_BYTES,
 } from '@prodshot/contracts';
@@ -85,6 +86,19 @@ export async function imageRoutes(appBase: FastifyInstance): Promise<void> {
     '/api/images/:id/subject',
     { schema: { params: IdParams, response: { 200: SubjectResponse, ...errorResponses([402, 404], { 402: InsufficientCreditsErrorBody }) } } },
     async (request) => ({ data: await images.subject(request.user.id, request.params.id) }),
+  );
+
+  // The outline the seller checks before paying: again for their tap, or confirmed as it is. Both free.
+  app.post(
+    '/api/images/:id/outline',
+    { schema: { params: IdParams, body: OutlineRequest, response: { 200: SubjectResponse, ...errorResponses([400, 404, 409, 429, 502, 504]) } } },
+    async (request) => ({ data: await images.remakeOutline(request.user.id, request.params.id, request.body?.focus) }),
+  );
+
+  app.post(
+    '/api/images/:id/outline/confirm',
+    { schema: { params: IdParams, response: { 200: SubjectResponse, ...errorResponses([404, 409, 429]) } } },
+    async (request) => ({ data: await images.confirmOutline(request.user.id, request.params.id) }),
   );
 
   app.get(

@@ -4,9 +4,12 @@ import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, errorMessage } from '../../lib/api-client.js';
 import { newIdempotencyKey } from '../../lib/idempotency.js';
 import { totalCredits, useSubscription } from '../credits/index.js';
+import { outlineHolds, useSubjects } from '../subject/index.js';
 import { useCreateBatch } from './api/create-batch.js';
 import { BatchChoiceFields, INITIAL_CHOICE, toChoice, type ChoiceDraft } from './batch-choice.js';
 import { useBatchUploads, type DraftItem } from './use-batch-uploads.js';
+
+export const OUTLINES_WAIT = "Check each photo's outline marked “Is this your product?” and confirm it or tap to fix it.";
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -29,6 +32,8 @@ export function BatchDraft({ files, hintsFor }: { files: File[]; hintsFor?: (ite
   const shortfall = balance !== null && cost > balance ? cost - balance : 0;
   const uploading = items.some((item) => item.status === 'uploading');
   const failed = items.some((item) => item.status === 'failed');
+  // A photo whose unsure outline the seller has neither confirmed nor fixed holds the whole batch: nothing is reserved before.
+  const outlineWaits = useSubjects(items.map((item) => item.imageId ?? null)).some((subject) => outlineHolds(subject, null));
 
   const start = useCreateBatch({
     onSuccess: ({ data }) => navigate(batchPath(data.batchId), { replace: true }),
@@ -44,7 +49,7 @@ export function BatchDraft({ files, hintsFor }: { files: File[]; hintsFor?: (ite
     });
   const refusedForCredits = start.error instanceof ApiError && start.error.status === 402;
 
-  const blocker = items.length === 0 ? 'Add at least one photo.' : uploading ? 'Uploading your photos…' : failed ? 'Retry or remove the photos that failed to upload.' : !choice ? 'Describe the scene first.' : null;
+  const blocker = items.length === 0 ? 'Add at least one photo.' : uploading ? 'Uploading your photos…' : failed ? 'Retry or remove the photos that failed to upload.' : outlineWaits ? OUTLINES_WAIT : !choice ? 'Describe the scene first.' : null;
 
   return (
     <div className="batch-draft">

@@ -1,5 +1,5 @@
 import type { SubjectDto, SubjectResponse } from '@prodshot/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 import { mergeSubject } from '../subject-cache.js';
@@ -29,10 +29,8 @@ export function phaseOf(subject: SubjectDto | undefined, unavailable: boolean): 
   return subject.needsFocus ? 'tap' : 'ready';
 }
 
-/** The subject of an upload (by its _id), kept current by 'image:subject' events and by polling while pending. */
-export function useSubject(imageId: string | null): SubjectState {
-  const queryClient = useQueryClient();
-  const query = useQuery({
+function subjectQuery(queryClient: QueryClient, imageId: string | null) {
+  return {
     queryKey: queryKeys.subject(imageId ?? ''),
     queryFn: async (): Promise<SubjectResponse> => {
       const fetched = await getSubject(imageId!);
@@ -40,10 +38,22 @@ export function useSubject(imageId: string | null): SubjectState {
       return { data: mergeSubject(cached?.data, fetched.data) };
     },
     enabled: imageId !== null,
-    // An upload is analysed once: a finished subject never changes, so only a pending one is read again.
+    // An upload is analysed once: a finished subject changes only by the seller's own outline calls, which set it.
     staleTime: Infinity,
-    refetchInterval: (q) => (q.state.data?.data.status === 'pending' ? SUBJECT_POLL_MS : false),
-  });
+    refetchInterval: (q: { state: { data?: SubjectResponse | undefined } }) => (q.state.data?.data.status === 'pending' ? SUBJECT_POLL_MS : false),
+  };
+}
+
+/** The subjects of several uploads at once (a batch draft's photos), from the same cache the single screens use. */
+export function useSubjects(imageIds: (string | null)[]): (SubjectDto | undefined)[] {
+  const queryClient = useQueryClient();
+  return useQueries({ queries: imageIds.map((imageId) => subjectQuery(queryClient, imageId)) }).map((query) => query.data?.data);
+}
+
+/** The subject of an upload (by its _id), kept current by 'image:subject' events and by polling while pending. */
+export function useSubject(imageId: string | null): SubjectState {
+  const queryClient = useQueryClient();
+  const query = useQuery(subjectQuery(queryClient, imageId));
   if (imageId === null) return { subject: undefined, phase: 'idle' };
   const subject = query.data?.data;
   return { subject, phase: phaseOf(subject, query.isError) };

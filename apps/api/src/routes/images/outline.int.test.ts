@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import sharp from 'sharp';
+import { OUTLINE_UNCONFIRMED_MESSAGE, type SubjectDto, type SubjectResponse } from '@prodshot/contracts';
+import { startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
+import { balanceOf, eventually, grantCredits, signIn, upload, type Session } from '../../seller-client.test-support.js';
+import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
+
+const stack = inject('stack');
+let testApp: TestApp;
+let worker: WorkerProcess;
+let seller: Session;
+
+beforeAll(async () => {
+  testApp = await buildTestApp(stack);
+  worker = await startWorkerProcess(testApp.env);
+  seller = await signIn(testApp, 'outline@example.com');
+  await grantCredits(testApp, seller.userId, 10);
+}, 60_000);
+
+afterAll(async () => {
+  await worker.stop('SIGKILL');
+  await testApp.close();
+});
+
+const red = { r: 200, g: 60, b: 40, alpha: 1 };
+
+/** A red box on a pale backdrop at (left, top): centred it is a clear product; along the frame, an unsure one. */
+async function photo(left: number, top: number, width = 220, height = 480): Promise<Buffer> {
+  const product = await sharp({ create: { width, height, channels: 4, background: red } }).png().toBuffer();
+  return sharp({ create: { width: 800, height: 800, channels: 3, background: '#f4f4f4' } }).composite([{ input: product, left, top }]).jpeg().toBuffer();
+}
+
+function post(url: string, payload?: object, who: Session = seller) {
+  return testApp.app.inject({ method: 'POST', url, ...(payload ? { payload } : {}), headers: who.auth });
+}
+
+async function uploaded(bytes: Buffer, name: string): Promise<string> {
+  const response = await upload(testApp, seller, bytes, name);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json()._id as string;
+}
+
+/** The subject once the worker has looked (and made the outline). */
+function analysed(imageId: string): Promise<SubjectDto> {
+  return eventually(async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: `/api/images/${imageId}/subject`, headers: seller.auth });
+    const { data } = response.json<SubjectResponse>();
+    return data.status === 'pending' ? null : data;
+  }, 60_000, 'the upload analysis');
+}
+
+async function generationsOf(userId: string): Promise<{ request: unknown }[]> {
+  return testApp.deps.db.selectFrom('generations').select('request').where('user_id', '=', userId).execute();
+}
+
+describe('the outline a seller sees before paying', () => {
+  it('comes with the subject: the cutout served as a WebP of at most 768 px, sure of a clear product', async () => {
+    const imageId = await uploaded(await photo(290, 160), 'bottle.jpg');
+    const subject = await analysed(imageId);
+    expect(subject.outline).toMatchObject({ unsure: false, reasons: [], confirmed: false, focus: null, needsConfirmation: false });
+    const file = await testApp.app.inject({ method: 'GET', url: new URL(subject.outline!.url!, 'http://x').pathname + new URL(subject.outline!.url!, 'http://x').search });
+    expect(file.statusCode).toBe(200);
+    const meta = await sharp(file.rawPayload).metadata();
+    expect(meta.format).toBe('webp');
+    expect(meta.hasAlpha).toBe(true);
+    expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(768);
+  }, 90_000);
+
+  it('holds no credit for an unsure outline until the seller confirms it, then generates from it', async () => {
+    const imageId = await uploaded(await photo(0, 160, 400), 'against the edge.jpg');
+    const subject = await analysed(imageId);
+    expect(subject.outline).toMatchObject({ unsure: true, confirmed: false, needsConfirmation: true });
+    expect(subject.outline!.reasons).toContain('touches_frame');
+    const before = await balanceOf(testApp, seller.userId);
+    const generationsBefore = (await generationsOf(seller.userId)).length;
+    const refusals = await Promise.all([
+      post('/api/images/generate-product-shots', { imageId, backgroundType: 'lightwood' }),
+      post('/api/images/smart-generate-product-shots', { imageId }),
+      post(`/api/images/${imageId}/remove-background`, {}),
+      post(`/api/images/${imageId}/generate-background`, { backgroundType: 'lightwood' }),
+      post('/api/batches', { items: [{ imageId }], choice: { mode: 'template', backgroundType: 'lightwood', count: 1 } }),
+    ]);
+    for (const refusal of refusals) {
+      expect(refusal.statusCode, refusal.body).toBe(409);
+      expect(refusal.json()).toMatchObject({ code: 'outline_unconfirmed', message: OUTLINE_UNCONFIRMED_MESSAGE });
+    }
+    expect(await balanceOf(testApp, seller.userId)).toBe(before);
+    expect(await generationsOf(seller.userId)).toHaveLength(generationsBefore);
+
+    const confirmed = await post(`/api/images/${imageId}/outline/confirm`);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json<SubjectResponse>().data.outline).toMatchObject({ unsure: true, confirmed: true, needsConfirmation: false });
+    const shot = await post('/api/images/generate-product-shots', { imageId, backgroundType: 'lightwood' });
+    expect(shot.statusCode, shot.body).toBe(200);
+    expect(await balanceOf(testApp, seller.userId)).toBe(before - 1);
+  }, 120_000);
+
+  it('takes a call’s own focus as the seller’s choice, as the tap step does', async () => {
+    const imageId = await uploaded(await photo(0, 160, 400), 'tapped in the call.jpg');
+    expect((await analysed(imageId)).outline?.needsConfirmation).toBe(true);
+    const shot = await post('/api/images/generate-product-shots', { imageId, backgroundType: 'lightwood', focus: { x: 0.2, y: 0.5 } });
+    expect(shot.statusCode, shot.body).toBe(200);
+  }, 120_000);
+
+  it('remakes the outline for a tap, and every later generation from the upload uses that tap', async () => {
+    const imageId = await uploaded(await photo(0, 160, 400), 'fixed.jpg');
+    const first = await analysed(imageId);
+    const tap = { x: 0.2, y: 0.5 };
+    const fixed = await post(`/api/images/${imageId}/outline`, { focus: tap });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    const { outline } = fixed.json<SubjectResponse>().data;
+    expect(outline).toMatchObject({ focus: tap, confirmed: false, needsConfirmation: false });
+    expect(outline!.url).not.toBe(first.outline!.url);
+    expect(outline!.url).toContain('outline-200-500');
+
+    const shot = await post('/api/images/generate-product-shots', { imageId, backgroundType: 'lightwood' });
+    expect(shot.statusCode, shot.body).toBe(200);
+    const { generationId } = shot.json().data;
+    const row = await testApp.deps.db.selectFrom('generations').select('request').where('id', '=', generationId).executeTakeFirstOrThrow();
+    expect(row.request).toMatchObject({ focus: tap });
+
+    // Back to the engine's pick: the tap is dropped and the unsure outline must be confirmed again.
+    const reset = await post(`/api/images/${imageId}/outline`, {});
+    expect(reset.json<SubjectResponse>().data.outline).toMatchObject({ focus: null, needsConfirmation: true });
+  }, 120_000);
+
+  it('answers another seller’s upload with 404, and leaves its outline as it was', async () => {
+    const imageId = await uploaded(await photo(0, 160, 400), 'mine.jpg');
+    await analysed(imageId);
+    const other = await signIn(testApp, 'other-outline@example.com');
+    expect((await post(`/api/images/${imageId}/outline`, { focus: { x: 0.5, y: 0.5 } }, other)).statusCode).toBe(404);
+    expect((await post(`/api/images/${imageId}/outline/confirm`, undefined, other)).statusCode).toBe(404);
+    expect((await analysed(imageId)).outline).toMatchObject({ confirmed: false, focus: null, needsConfirmation: true });
+  }, 90_000);
+});
