@@ -1,7 +1,7 @@
 import { Worker } from 'bullmq';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { BATCH_ITEMS_MAX, BUY_CREDITS_URL, type BatchDto } from '@prodshot/contracts';
+import { BATCH_ITEMS_MAX, BUY_CREDITS_URL, type BatchDto, type RunStatus } from '@prodshot/contracts';
 import { GenerationsRepository } from '@prodshot/db';
 import { sql } from 'kysely';
 import { createRedisConnection, QUEUE_ORDER } from '@prodshot/queue';
@@ -348,7 +348,7 @@ describe('a batch read back', () => {
     const { session, imageIds } = await seller(4, 2);
     const batchId = (await postBatch(session, { items: imageIds.map((imageId) => ({ imageId })), choice: { mode: 'template', backgroundType: 'studio', count: 2 } })).json().data.batchId as string;
     const [first, second] = (await getBatch(session, batchId)).json<{ data: BatchDto }>().data.items.map((item) => item.generationId);
-    const statusWith = async (a: string, b: string) => {
+    const statusWith = async (a: RunStatus, b: RunStatus) => {
       await testApp.deps.db.updateTable('generations').set({ status: a }).where('id', '=', first!).execute();
       await testApp.deps.db.updateTable('generations').set({ status: b }).where('id', '=', second!).execute();
       return (await getBatch(session, batchId)).json<{ data: BatchDto }>().data.status;
