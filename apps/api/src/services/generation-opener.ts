@@ -54,14 +54,14 @@ export class GenerationOpener {
    * Starts paid work once per Idempotency-Key: a repeat of the same request (a retry, a double
    * click, a reload) gets what the first one started (a generation or a batch) and charges nothing more.
    */
-  async once(claim: IdempotencyClaim | undefined, kind: 'generation' | 'batch', start: () => Promise<string>): Promise<{ id: string; replayed: boolean }> {
+  async once(claim: IdempotencyClaim | undefined, kind: 'generation' | 'batch', start: () => Promise<string>): Promise<{ id: string }> {
     const held = claim && (await this.deps.repos.idempotencyKeys.find(claim.userId, claim.key));
-    if (held) return { id: heldTarget(held, claim, kind), replayed: true };
+    if (held) return { id: heldTarget(held, claim, kind) };
     try {
-      return { id: await start(), replayed: false };
+      return { id: await start() };
     } catch (error) {
       if (!(claim && error instanceof IdempotentReplayError)) throw error;
-      return { id: heldTarget(error.held, claim, kind), replayed: true };
+      return { id: heldTarget(error.held, claim, kind) };
     }
   }
 

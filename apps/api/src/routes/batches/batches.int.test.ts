@@ -1,13 +1,13 @@
 import { Worker } from 'bullmq';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { BATCH_ITEMS_MAX, BUY_CREDITS_URL, type BatchDto } from '@prodshot/contracts';
+import { BATCH_ITEMS_MAX, BUY_CREDITS_URL, type BatchDto, type RunStatus } from '@prodshot/contracts';
 import { GenerationsRepository } from '@prodshot/db';
 import { sql } from 'kysely';
 import { createRedisConnection, QUEUE_ORDER } from '@prodshot/queue';
 import { generationOutputKey } from '@prodshot/storage';
 import { productPhoto } from '../../faults/fault-support.test-support.js';
-import { balanceOf, grantCredits, signIn, upload, type Session } from '../../seller-client.test-support.js';
+import { balanceOf, connectSocket, eventually, grantCredits, signIn, upload, type Session } from '../../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 import { readZip } from '@prodshot/testing';
 
@@ -15,7 +15,7 @@ const stack = inject('stack');
 let testApp: TestApp;
 
 beforeAll(async () => {
-  testApp = await buildTestApp(stack, { env: { RATE_LIMIT_GENERATIONS_PER_MINUTE: '1000', RATE_LIMIT_UPLOADS_PER_MINUTE: '1000' } });
+  testApp = await buildTestApp(stack, { listen: true, env: { RATE_LIMIT_GENERATIONS_PER_MINUTE: '1000', RATE_LIMIT_UPLOADS_PER_MINUTE: '1000' } });
 }, 60_000);
 afterAll(() => testApp.close());
 
@@ -72,6 +72,7 @@ describe('POST /api/batches', () => {
     const batch = (await getBatch(session, response.json().data.batchId)).json<{ data: BatchDto }>().data;
     expect(batch.items.map((item) => [item.position, item.imageId, item.productTitle])).toEqual(imageIds.map((imageId, n) => [n, imageId, `Shoe ${n}`]));
     expect(batch).toMatchObject({ credits: 6, status: 'queued', archiveUrl: null, choice: { mode: 'smart', styleCount: 2 } });
+    expect(batch.items.map((item) => item.stage)).toEqual(['analysing', 'analysing', 'analysing']);
     // Each photo's job is the one the single call would start, at the batch tier.
     for (const item of batch.items) {
       const job = await testApp.deps.producer.queue('interactive').getJob(item.generationId);
@@ -339,5 +340,127 @@ describe('a batch past its owner\'s history', () => {
       expect((await testApp.app.inject({ method: 'GET', url, headers: session.auth })).statusCode, url).toBe(404);
     }
     expect((await testApp.app.inject({ method: 'GET', url: archiveUrl! })).statusCode).toBe(404);
+  });
+});
+
+describe('a batch read back', () => {
+  it('is queued, running or settled as its items are, and links its zip once any output is finished', async () => {
+    const { session, imageIds } = await seller(4, 2);
+    const batchId = (await postBatch(session, { items: imageIds.map((imageId) => ({ imageId })), choice: { mode: 'template', backgroundType: 'studio', count: 2 } })).json().data.batchId as string;
+    const [first, second] = (await getBatch(session, batchId)).json<{ data: BatchDto }>().data.items.map((item) => item.generationId);
+    const statusWith = async (a: RunStatus, b: RunStatus) => {
+      await testApp.deps.db.updateTable('generations').set({ status: a }).where('id', '=', first!).execute();
+      await testApp.deps.db.updateTable('generations').set({ status: b }).where('id', '=', second!).execute();
+      return (await getBatch(session, batchId)).json<{ data: BatchDto }>().data.status;
+    };
+    expect(await statusWith('queued', 'queued')).toBe('queued');
+    expect(await statusWith('running', 'queued')).toBe('running');
+    expect(await statusWith('complete', 'queued')).toBe('running');
+    expect(await statusWith('failed', 'queued')).toBe('running');
+    expect(await statusWith('complete', 'failed')).toBe('complete');
+    expect(await statusWith('failed', 'complete')).toBe('complete');
+    expect(await statusWith('complete', 'complete')).toBe('complete');
+    expect(await statusWith('failed', 'failed')).toBe('failed');
+
+    // One output of four finished: the zip is linked, though no item has every output finished.
+    await finish(session, first!, 0, await sharp({ create: { width: 8, height: 8, channels: 3, background: '#345678' } }).png().toBuffer());
+    const batch = (await getBatch(session, batchId)).json<{ data: BatchDto }>().data;
+    expect(batch.archiveUrl).toMatch(new RegExp(`^/api/batches/${batchId}/archive\\?expires=\\d+&signature=`));
+    expect(batch.items[0]!.outputs.map((output) => [output.index, output.status, output.progress, output.url !== null])).toEqual([
+      [0, 'complete', 100, true],
+      [1, 'queued', 0, false],
+    ]);
+    // Only finished outputs go in the zip, whatever key an unfinished slot holds.
+    await testApp.deps.db.updateTable('generation_styles').set({ result_key: generationOutputKey(session.userId, first!, 0, 'image/png') }).where('generation_id', '=', first!).where('index', '=', 1).execute();
+    const zip = await testApp.app.inject({ method: 'GET', url: `/api/batches/${batchId}/archive`, headers: session.auth });
+    expect((await readZip(zip.rawPayload)).map((entry) => entry.name)).toEqual(['product-studio-1.png']);
+  });
+
+  it('names each output, its error and the item, its upload and its stage', async () => {
+    const { session, imageIds } = await seller(2, 1);
+    const batchId = (await postBatch(session, { items: [{ imageId: imageIds[0] }], choice: { mode: 'template', backgroundType: 'marble', count: 2 } })).json().data.batchId as string;
+    const created = (await getBatch(session, batchId)).json<{ data: BatchDto }>().data;
+    const generationId = created.items[0]!.generationId;
+    await new GenerationsRepository(testApp.deps.db).failStyle(generationId, 1, 'The model refused');
+    await testApp.deps.db.updateTable('generations').set({ stage: 'rendering', error: 'One shot failed' }).where('id', '=', generationId).execute();
+    const batch = (await getBatch(session, batchId)).json<{ data: BatchDto }>().data;
+    expect(batch).toMatchObject({ id: batchId, credits: 2, choice: { mode: 'template', backgroundType: 'marble', count: 2 } });
+    expect(Date.parse(batch.createdAt)).toBeGreaterThan(Date.now() - 60_000);
+    const [item] = batch.items;
+    expect(item).toMatchObject({ position: 0, generationId, imageId: imageIds[0], productTitle: 'product', stage: 'rendering', error: 'One shot failed' });
+    expect(item!.thumbnailUrl).toEqual(expect.any(String));
+    expect(item!.outputs.map(({ index, name, status, error }) => ({ index, name, status, error }))).toEqual([
+      { index: 0, name: item!.outputs[0]!.name, status: 'queued', error: null },
+      { index: 1, name: item!.outputs[0]!.name, status: 'failed', error: 'The model refused' },
+    ]);
+    expect(item!.outputs[0]!.name).toMatch(/marble/i);
+  });
+
+  it("answers each refusal with the spec's sentence and code", async () => {
+    const { session, imageIds } = await seller(1, 1);
+    const batchId = (await postBatch(session, { items: [{ imageId: imageIds[0] }], choice: { mode: 'template', backgroundType: 'studio', count: 1 } })).json().data.batchId as string;
+    const { archiveUrl } = (await getBatch(session, batchId)).json<{ data: BatchDto }>().data;
+    expect(archiveUrl).toBeNull();
+    const notReady = await testApp.app.inject({ method: 'GET', url: `/api/batches/${batchId}/archive`, headers: session.auth });
+    expect(notReady.json()).toMatchObject({ code: 'batch_not_ready', message: 'No shot of this batch is finished yet' });
+    const unknown = await getBatch(session, '00000000-0000-4000-8000-000000000000');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'batch_not_found', message: 'Batch not found' });
+
+    await finish(session, (await getBatch(session, batchId)).json<{ data: BatchDto }>().data.items[0]!.generationId, 0, await sharp({ create: { width: 8, height: 8, channels: 3, background: '#654321' } }).png().toBuffer());
+    const link = (await getBatch(session, batchId)).json<{ data: BatchDto }>().data.archiveUrl!;
+    const tampered = await testApp.app.inject({ method: 'GET', url: `${link}x` });
+    expect(tampered.json()).toMatchObject({ code: 'invalid_signature', message: 'Invalid download link' });
+    // The same link, genuine, an hour on (links last 15 minutes).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 60 * 60 * 1000);
+      const expired = await testApp.app.inject({ method: 'GET', url: link });
+      expect(expired.statusCode).toBe(403);
+      expect(expired.json()).toMatchObject({ code: 'link_expired', message: 'This download link has expired: open the batch again for a fresh one' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('trims a prompt before it reaches the engine', async () => {
+    const { session, imageIds } = await seller(1, 1);
+    const batchId = (await postBatch(session, { items: [{ imageId: imageIds[0] }], choice: { mode: 'prompt', prompt: '  On a beach at sunset \n', count: 1 } })).json().data.batchId as string;
+    const [item] = (await getBatch(session, batchId)).json<{ data: BatchDto }>().data.items;
+    const job = await testApp.deps.producer.queue('render').getJob(item!.generationId);
+    expect(job?.data).toMatchObject({ prompt: 'On a beach at sunset', count: 1 });
+  });
+});
+
+describe('what a batch announces', () => {
+  async function reservedTotal(): Promise<number> {
+    const text = (await testApp.ops.inject({ method: 'GET', url: '/metrics' })).body;
+    const line = text.split('\n').find((l) => /^prodshot_credits_reserved_total[ {]/.test(l));
+    return Number(line!.slice(line!.lastIndexOf(' ') + 1));
+  }
+
+  it('counts what it reserves and tells the seller each balance: the charge, then each refund when Redis refuses', async () => {
+    const { session, imageIds } = await seller(6, 2);
+    const { socket, events } = await connectSocket(testApp, session.token);
+    const balances = () => events.filter((e) => e.event === 'credits:update').map((e) => Number(e.payload.subscriptionCredits) + Number(e.payload.addOnCredits));
+    try {
+      const before = await reservedTotal();
+      const charged = await postBatch(session, { items: imageIds.map((imageId) => ({ imageId })), choice: { mode: 'template', backgroundType: 'studio', count: 2 } });
+      expect(charged.statusCode, charged.body).toBe(202);
+      expect(await reservedTotal()).toBe(before + 4);
+      await eventually(() => balances().length === 1, 5_000, 'the charge announced');
+
+      const refusing = vi.spyOn(testApp.deps.producer, 'enqueue').mockRejectedValue(new Error('Connection is closed.'));
+      try {
+        expect((await postBatch(session, { items: imageIds.map((imageId) => ({ imageId })), choice: { mode: 'template', backgroundType: 'studio', count: 1 } })).statusCode).toBe(503);
+      } finally {
+        refusing.mockRestore();
+      }
+      await eventually(() => balances().length === 4, 5_000, 'the refunds announced');
+      expect(balances()).toEqual([2, 0, 1, 2]);
+      expect(await reservedTotal()).toBe(before + 6);
+    } finally {
+      socket.disconnect();
+    }
   });
 });
