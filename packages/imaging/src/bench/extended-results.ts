@@ -1,10 +1,10 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { repoRoot } from '../corpus/corpus.js';
 import { ANCHOR_LABEL } from './anchor-engine.js';
 import { replaceResultsSection } from './bench-results.js';
 import { THIN_PART_PRESENT, type Half } from './extended-measures.js';
-import type { EngineSummary, ExtendedSummary, runExtended } from './extended-set-bench.js';
+import { summarise, type EngineSummary, type ExtendedRow, type ExtendedSummary } from './extended-set-bench.js';
 import { EXTENDED_SPECS, type ExtendedCategory } from './extended-set.js';
 
 /** Issue 30's targets, read on the hold-out half. */
@@ -96,16 +96,25 @@ function categoryTable(category: ExtendedCategory, halves: NonNullable<ExtendedS
 
 const HEADING = '# Imaging: extended real set (issue 30)';
 
-export async function writeExtendedResults(result: Awaited<ReturnType<typeof runExtended>>, engine: string, measuredAt: string, withAnchor: boolean): Promise<void> {
+/**
+ * Writes bench/imaging-extended.json and this set's section of RESULTS.md. A run of some categories
+ * keeps the rows of the others from the last run, so the set can be measured a few categories at a
+ * time on a busy machine; each row is as its own run measured it.
+ */
+export async function writeExtendedResults(fresh: ExtendedRow[], engine: string, measuredAt: string, withAnchor: boolean): Promise<void> {
   const out = join(repoRoot(), 'bench', 'imaging-extended.json');
-  await writeFile(out, `${JSON.stringify({ engine, anchor: withAnchor ? ANCHOR_LABEL : null, measuredAt, targets: EXTENDED_TARGETS, ...result.summary, rows: result.rows }, null, 2)}\n`);
-  const { summary } = result;
+  const previous = await readFile(out, 'utf8').then((text) => (JSON.parse(text) as { rows: ExtendedRow[] }).rows, () => [] as ExtendedRow[]);
+  const ran = new Set(fresh.map((r) => r.category));
+  const rows = [...previous.filter((r) => !ran.has(r.category)), ...fresh];
+  const summary = summarise(rows);
+  await writeFile(out, `${JSON.stringify({ engine, anchor: withAnchor ? ANCHOR_LABEL : null, measuredAt, targets: EXTENDED_TARGETS, ...summary, rows }, null, 2)}\n`);
   const speed = summary.cutoutMs1024Median;
   const body = [
     HEADING,
     '',
     `Measured by \`npm run bench:imaging\` (\`BENCH_IMAGING_SETS=extended\` runs this set alone) on ${measuredAt.slice(0, 10)} with the ${engine}; anchor: ${withAnchor ? ANCHOR_LABEL : 'not run'}.`,
-    'Written from bench/imaging-extended.json by the bench. ✓/✗ mark Prodshot against the target on the hold-out half only.',
+    'Written from bench/imaging-extended.json by the bench; `BENCH_IMAGING_CATEGORIES=pale,empty` remeasures some categories and keeps the others\' last rows.',
+    '✓/✗ mark Prodshot against the target on the hold-out half only.',
     '',
     ...Object.entries(summary.categories).flatMap(([category, halves]) => categoryTable(category as ExtendedCategory, halves!)),
     `Cutout median on the ${speed.photos} photos 1024 px on their long side: Prodshot ${speed.prodshot} ms (target ≤ ${EXTENDED_CUTOUT_MS_TARGET} ms: ${met(speed.prodshot <= EXTENDED_CUTOUT_MS_TARGET)}), anchor ${Number.isNaN(speed.anchor) ? '—' : `${speed.anchor} ms`}. The machine is shared: times vary with load.`,

@@ -4,7 +4,7 @@ import type { ImageModel } from '../types.js';
 import { anchorCutout } from './anchor-engine.js';
 import { alphaOf, iou, iouSummary, median, pad, round, timed, type Plane } from './bench-measures.js';
 import { shadowInMask, THIN_PART_PRESENT, thinPartKept, type Half } from './extended-measures.js';
-import { extendedCases, type ExtendedCase, type ExtendedCategory, type Tap } from './extended-set.js';
+import { EXTENDED_CATEGORIES, extendedCases, type ExtendedCase, type ExtendedCategory, type Tap } from './extended-set.js';
 
 /** One engine's result on one photo. */
 interface Scored {
@@ -19,7 +19,7 @@ interface Scored {
   shadowPixels?: number;
 }
 
-interface ExtendedRow {
+export interface ExtendedRow {
   case: string;
   category: ExtendedCategory;
   half: Half;
@@ -67,7 +67,7 @@ async function prodshotCutout(model: ImageModel, photo: Buffer, tap?: Tap): Prom
   }
 }
 
-export async function runExtended(model: ImageModel, productFolder: string, categories: readonly ExtendedCategory[], withAnchor: boolean) {
+export async function runExtended(model: ImageModel, productFolder: string, categories: readonly ExtendedCategory[], withAnchor: boolean): Promise<ExtendedRow[]> {
   const rows: ExtendedRow[] = [];
   console.log(`\nextended real set (issue 30): ${categories.join(', ')}${withAnchor ? ', beside the anchor' : ''}\n${'case'.padEnd(58)} ${'half'.padEnd(8)} ${'IoU'.padStart(7)} ${'no tap'.padStart(7)} ${'anchor'.padStart(7)} ${'cutout'.padStart(8)} ${'anchor'.padStart(8)}`);
   for await (const c of extendedCases(productFolder, categories)) {
@@ -79,7 +79,7 @@ export async function runExtended(model: ImageModel, productFolder: string, cate
     const shown = (s: Scored | undefined) => (s ? (s.refused ? 'refused' : s.iou.toFixed(4)) : '').padStart(7);
     console.log(`${`${c.category}: ${c.id}`.padEnd(58)} ${c.half.padEnd(8)} ${shown(row.prodshot)} ${shown(row.prodshotNoTap)} ${shown(row.anchor)} ${pad(`${row.prodshot.ms} ms`, 8)} ${row.anchor ? pad(`${row.anchor.ms} ms`, 8) : ''}`);
   }
-  return { rows, summary: summarise(rows, categories) };
+  return rows;
 }
 
 type Engine = 'prodshot' | 'prodshotNoTap' | 'anchor';
@@ -100,7 +100,9 @@ function engineSummary(rows: ExtendedRow[], engine: Engine) {
 
 export type EngineSummary = NonNullable<ReturnType<typeof engineSummary>>;
 
-function summarise(rows: ExtendedRow[], categories: readonly ExtendedCategory[]) {
+/** Per category and half, each engine's figures; the categories in the set's order, those with rows only. */
+export function summarise(rows: ExtendedRow[]) {
+  const categories = EXTENDED_CATEGORIES.filter((category) => rows.some((r) => r.category === category));
   const halves = (these: ExtendedRow[]) =>
     Object.fromEntries((['holdout', 'tuning'] as const).map((half) => {
       const part = these.filter((r) => r.half === half);

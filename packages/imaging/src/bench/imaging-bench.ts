@@ -36,8 +36,8 @@ function extendedCategories(): ExtendedCategory[] {
 
 async function runExtendedSet(model: ImageModel, productFolder: string): Promise<void> {
   const withAnchor = process.env.BENCH_IMAGING_ANCHOR !== '0';
-  const extended = await runExtended(model, productFolder, extendedCategories(), withAnchor);
-  await writeExtendedResults(extended, benchEngineLabel(), new Date().toISOString(), withAnchor);
+  const rows = await runExtended(model, productFolder, extendedCategories(), withAnchor);
+  await writeExtendedResults(rows, benchEngineLabel(), new Date().toISOString(), withAnchor);
   console.log(`wrote ${join(repoRoot(), 'bench', 'imaging-extended.json')} and its section of ${join(repoRoot(), 'bench', 'RESULTS.md')}`);
 }
 

@@ -3,6 +3,7 @@ import { basename, join } from 'node:path';
 import sharp from 'sharp';
 import type { OverlayOptions } from 'sharp';
 import { PROMPT_CHIPS, TEMPLATES } from '@prodshot/contracts';
+import { EXTENDED_CATEGORIES, extendedPairs, makeExtendedCase, type Tap } from '../bench/extended-set.js';
 import { REAL_BACKGROUNDS, makeRealCase } from '../bench/real-set.js';
 import { corpusDir, corpusFiles, corpusFolder, repoRoot } from '../corpus/corpus.js';
 import { cliEngine, describeFailure } from './cli-engine.js';
@@ -18,6 +19,9 @@ const REAL_PHOTOS = [
 ];
 /** The templates shown for each real photo, after the photo itself. */
 const REAL_TEMPLATES = ['studio', 'lightwood', 'marble', 'lifestyle', 'pastel-gradient'] as const;
+/** The extended set (issue 30): one photo of each category; its tiles are the cutout before and after the taps, then shots. */
+const EXTENDED_TEMPLATES = ['studio', 'marble', 'lifestyle'] as const;
+const columns = [...TEMPLATES.map((t) => ({ title: t.name, template: t.handle, prompt: undefined })), ...PROMPT_CHIPS.map((p) => ({ title: `“${p}”`, template: undefined, prompt: p }))];
 const TILE = 320;
 const LABEL = 28;
 
@@ -26,14 +30,17 @@ function label(text: string): Buffer {
   return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${TILE}" height="${LABEL}"><rect width="100%" height="100%" fill="#111"/><text x="8" y="19" font-family="sans-serif" font-size="15" fill="#eee">${safe}</text></svg>`);
 }
 
-/** The photo as given, letterboxed into a tile, with the seller's tap marked when there is one. */
-async function photoTile(photo: Buffer, width: number, height: number, tap: { x: number; y: number } | null): Promise<Buffer> {
+/** The photo as given (or a cutout on a checkerboard), letterboxed into a tile, with the seller's taps marked: pink keeps, red removes. */
+async function photoTile(photo: Buffer, width: number, height: number, taps: readonly Tap[]): Promise<Buffer> {
   const scale = Math.min(TILE / width, TILE / height);
   const w = Math.round(width * scale), h = Math.round(height * scale);
   const left = Math.floor((TILE - w) / 2), top = Math.floor((TILE - h) / 2);
-  const marker = tap
-    ? `<circle cx="${left + tap.x * w}" cy="${top + tap.y * h}" r="9" fill="none" stroke="#ff2bd6" stroke-width="3"/><circle cx="${left + tap.x * w}" cy="${top + tap.y * h}" r="2.5" fill="#ff2bd6"/>`
-    : '';
+  const marker = taps
+    .map((tap) => {
+      const colour = tap.keep ? '#ff2bd6' : '#ff3b1f', cx = left + tap.x * w, cy = top + tap.y * h;
+      return `<circle cx="${cx}" cy="${cy}" r="9" fill="none" stroke="${colour}" stroke-width="3"/>${tap.keep ? `<circle cx="${cx}" cy="${cy}" r="2.5" fill="${colour}"/>` : `<path d="M${cx - 5} ${cy}h10" stroke="${colour}" stroke-width="3"/>`}`;
+    })
+    .join('');
   return sharp({ create: { width: TILE, height: TILE, channels: 3, background: '#222' } })
     .composite([
       { input: await sharp(photo).resize(w, h).png().toBuffer(), left, top },
@@ -43,16 +50,17 @@ async function photoTile(photo: Buffer, width: number, height: number, tap: { x:
     .toBuffer();
 }
 
-/**
- * Every template and prompt chip on three corpus products, then real-set photos (the photo, then a
- * few templates made from it), in one PNG under bench/out/, made by the worker's engine.
- */
-async function main(): Promise<void> {
-  const files = corpusFiles('products');
-  if (!corpusDir('products')) throw new Error(`corpus folder ${corpusFolder('products')} is absent`);
-  const model = await cliEngine();
-  const columns = [...TEMPLATES.map((t) => ({ title: t.name, template: t.handle, prompt: undefined })), ...PROMPT_CHIPS.map((p) => ({ title: `“${p}”`, template: undefined, prompt: p }))];
-  const tiles: OverlayOptions[] = [];
+/** A cutout over a grey checkerboard, so what the engine kept (and what it dropped) shows. */
+async function checkerboard(cutout: Buffer): Promise<{ image: Buffer; width: number; height: number }> {
+  const { width, height } = await sharp(cutout).metadata();
+  const cell = Math.max(8, Math.round(Math.max(width, height) / 40));
+  const board = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><pattern id="c" width="${cell * 2}" height="${cell * 2}" patternUnits="userSpaceOnUse"><rect width="${cell * 2}" height="${cell * 2}" fill="#bbb"/><rect width="${cell}" height="${cell}" fill="#eee"/><rect x="${cell}" y="${cell}" width="${cell}" height="${cell}" fill="#eee"/></pattern></defs><rect width="100%" height="100%" fill="url(#c)"/></svg>`);
+  const image = await sharp(board).composite([{ input: cutout }]).png().toBuffer();
+  return { image, width, height };
+}
+
+/** The sheet's first rows: every template and chip on three products, then real-set photos with a few templates. */
+async function firstRows(model: Awaited<ReturnType<typeof cliEngine>>, files: string[], tiles: OverlayOptions[]): Promise<void> {
   for (const [row, name] of PRODUCTS.entries()) {
     const file = files.find((f) => basename(f) === name);
     if (!file) throw new Error(`${name} missing from the corpus`);
@@ -71,7 +79,7 @@ async function main(): Promise<void> {
     if (!file || !backdrop) throw new Error(`${product} or the ${background} backdrop is missing`);
     const real = await makeRealCase(file, backdrop);
     const top = (PRODUCTS.length + index) * (TILE + LABEL);
-    tiles.push({ input: await photoTile(real.photo, real.width, real.height, real.tap), left: 0, top: top + LABEL });
+    tiles.push({ input: await photoTile(real.photo, real.width, real.height, real.tap ? [{ ...real.tap, keep: true }] : []), left: 0, top: top + LABEL });
     tiles.push({ input: label(`photo: ${background}${real.tap ? ' + tap' : ''}`), left: 0, top });
     for (const [column, template] of REAL_TEMPLATES.entries()) {
       const shot = await model.generate({ image: real.photo, focus: real.tap ?? undefined, template, seed: 7 });
@@ -79,10 +87,48 @@ async function main(): Promise<void> {
       tiles.push({ input: label(TEMPLATES.find((t) => t.handle === template)?.name ?? template), left: (column + 1) * TILE, top });
     }
   }
-  const rows = PRODUCTS.length + REAL_PHOTOS.length;
+}
+
+/**
+ * Every template and prompt chip on three corpus products, then real-set photos (the photo, then a
+ * few templates made from it), in one PNG under bench/out/, made by the worker's engine.
+ */
+async function main(): Promise<void> {
+  const files = corpusFiles('products');
+  if (!corpusDir('products')) throw new Error(`corpus folder ${corpusFolder('products')} is absent`);
+  const model = await cliEngine();
+  const tiles: OverlayOptions[] = [];
+  // SHOT_SHEET_ROWS=extended renders only the extended set's rows: a quick look on a busy machine.
+  const extendedOnly = process.env.SHOT_SHEET_ROWS === 'extended';
+  const before = extendedOnly ? 0 : PRODUCTS.length + REAL_PHOTOS.length;
+  if (!extendedOnly) await firstRows(model, files, tiles);
+  for (const [index, category] of EXTENDED_CATEGORIES.entries()) {
+    const [pair] = extendedPairs(category);
+    const c = await makeExtendedCase(corpusFolder('products'), category, pair!.product, pair!.photo);
+    const top = (before + index) * (TILE + LABEL);
+    const place = (column: number, title: string, input: Buffer) => tiles.push({ input, left: column * TILE, top: top + LABEL }, { input: label(title), left: column * TILE, top });
+    place(0, `${category}: ${pair!.photo.replace(/\.jpg$/, '')}`, await photoTile(c.photo, c.width, c.height, c.taps));
+    const focus = c.taps.find((t) => t.keep);
+    const cutouts = [{ title: 'cutout, no tap', point: undefined }, ...(focus ? [{ title: 'cutout, positive tap', point: { x: focus.x, y: focus.y } }] : [])];
+    for (const [column, { title, point }] of cutouts.entries()) {
+      const cutout = await model.removeBackground(c.photo, point ? { point } : undefined).catch((error: unknown) => error as Error);
+      if (cutout instanceof Error) {
+        place(column + 1, `${title}: ${cutout.name}`, await sharp({ create: { width: TILE, height: TILE, channels: 3, background: '#311' } }).png().toBuffer());
+        continue;
+      }
+      const board = await checkerboard(cutout);
+      place(column + 1, title, await photoTile(board.image, board.width, board.height, point ? c.taps : []));
+    }
+    if (category === 'empty') continue;
+    for (const [column, template] of EXTENDED_TEMPLATES.entries()) {
+      const shot = await model.generate({ image: c.photo, focus: focus ? { x: focus.x, y: focus.y } : undefined, template, seed: 7 });
+      place(cutouts.length + 1 + column, TEMPLATES.find((t) => t.handle === template)?.name ?? template, await sharp(shot.image).resize(TILE, TILE).png().toBuffer());
+    }
+  }
+  const rows = before + EXTENDED_CATEGORIES.length;
   const outDir = join(repoRoot(), 'bench', 'out');
   await mkdir(outDir, { recursive: true });
-  const out = join(outDir, 'contact-sheet.png');
+  const out = join(outDir, extendedOnly ? 'contact-sheet-extended.png' : 'contact-sheet.png');
   await sharp({ create: { width: columns.length * TILE, height: rows * (TILE + LABEL), channels: 3, background: '#000' } })
     .composite(tiles)
     .png()
