@@ -35,7 +35,7 @@ function cells(category: ExtendedCategory, s: EngineSummary | null, judge: boole
   if (!s) return ['—', '—', '—'];
   const t = EXTENDED_TARGETS[category];
   const mark = (ok: boolean) => (judge ? ` ${ok ? '✓' : '✗'}` : '');
-  if (category === 'empty') return [`refused ${share(s.refused, s.cases)}${mark(s.refused === s.cases)}`, '', ''];
+  if (category === 'empty') return ['—', '—', `refused ${share(s.refused, s.cases)}${mark(s.refused === s.cases)}`];
   const mean = `${s.meanIoU.toFixed(3)}${t.mean === undefined ? '' : mark(s.meanIoU >= t.mean)}`;
   const worst = `${s.worstIoU.toFixed(3)}${t.worst === undefined ? '' : mark(s.worstIoU >= t.worst)} (${s.worstCase})`;
   let extra = s.refused ? `refused ${s.refused}` : '';
@@ -117,7 +117,9 @@ export async function writeExtendedResults(fresh: ExtendedRow[], engine: string,
     '✓/✗ mark Prodshot against the target on the hold-out half only.',
     '',
     ...Object.entries(summary.categories).flatMap(([category, halves]) => categoryTable(category as ExtendedCategory, halves!)),
-    `Cutout median on the ${speed.photos} photos 1024 px on their long side: Prodshot ${speed.prodshot} ms (target ≤ ${EXTENDED_CUTOUT_MS_TARGET} ms: ${met(speed.prodshot <= EXTENDED_CUTOUT_MS_TARGET)}), anchor ${Number.isNaN(speed.anchor) ? '—' : `${speed.anchor} ms`}. The machine is shared: times vary with load.`,
+    speed.photos
+      ? `Cutout median on the ${speed.photos} photos 1024 px on their long side: Prodshot ${speed.prodshot} ms (target ≤ ${EXTENDED_CUTOUT_MS_TARGET} ms: ${met(speed.prodshot <= EXTENDED_CUTOUT_MS_TARGET)}), anchor ${Number.isNaN(speed.anchor) ? '—' : `${speed.anchor} ms`}. The machine is shared: times vary with load.`
+      : 'No photo 1024 px on its long side was cut out in the categories measured: no cutout time yet.',
     '',
     'Method: made like the `real` set (src/bench/extended-set.ts): a corpus cutout composited into a photograph of',
     'bench/real-photos that the first set does not use (SOURCES.md there), 1024–1280 px, with a cast and contact shadow,',

@@ -6,6 +6,7 @@ import { PROMPT_CHIPS, TEMPLATES } from '@prodshot/contracts';
 import { EXTENDED_CATEGORIES, extendedPairs, makeExtendedCase, type Tap } from '../bench/extended-set.js';
 import { REAL_BACKGROUNDS, makeRealCase } from '../bench/real-set.js';
 import { corpusDir, corpusFiles, corpusFolder, repoRoot } from '../corpus/corpus.js';
+import { isImagingError } from '../errors.js';
 import { cliEngine, describeFailure } from './cli-engine.js';
 
 /** Three products that differ in shape and colour: wide shoe, tall pair of bottles, eyewear. */
@@ -49,6 +50,14 @@ async function photoTile(photo: Buffer, width: number, height: number, taps: rea
     .png()
     .toBuffer();
 }
+
+/** The engine's refusal code (say, empty_image) for the tile's label; anything else is a real failure. */
+function refusal(error: unknown): string {
+  if (isImagingError(error)) return error.code;
+  throw error;
+}
+
+const refusedTile = () => sharp({ create: { width: TILE, height: TILE, channels: 3, background: '#311' } }).png().toBuffer();
 
 /** A cutout over a grey checkerboard, so what the engine kept (and what it dropped) shows. */
 async function checkerboard(cutout: Buffer): Promise<{ image: Buffer; width: number; height: number }> {
@@ -111,9 +120,9 @@ async function main(): Promise<void> {
     const focus = c.taps.find((t) => t.keep);
     const cutouts = [{ title: 'cutout, no tap', point: undefined }, ...(focus ? [{ title: 'cutout, positive tap', point: { x: focus.x, y: focus.y } }] : [])];
     for (const [column, { title, point }] of cutouts.entries()) {
-      const cutout = await model.removeBackground(c.photo, point ? { point } : undefined).catch((error: unknown) => error as Error);
-      if (cutout instanceof Error) {
-        place(column + 1, `${title}: ${cutout.name}`, await sharp({ create: { width: TILE, height: TILE, channels: 3, background: '#311' } }).png().toBuffer());
+      const cutout = await model.removeBackground(c.photo, point ? { point } : undefined).catch(refusal);
+      if (typeof cutout === 'string') {
+        place(column + 1, `${title}: ${cutout}`, await refusedTile());
         continue;
       }
       const board = await checkerboard(cutout);
@@ -121,8 +130,10 @@ async function main(): Promise<void> {
     }
     if (category === 'empty') continue;
     for (const [column, template] of EXTENDED_TEMPLATES.entries()) {
-      const shot = await model.generate({ image: c.photo, focus: focus ? { x: focus.x, y: focus.y } : undefined, template, seed: 7 });
-      place(cutouts.length + 1 + column, TEMPLATES.find((t) => t.handle === template)?.name ?? template, await sharp(shot.image).resize(TILE, TILE).png().toBuffer());
+      const shot = await model.generate({ image: c.photo, focus: focus ? { x: focus.x, y: focus.y } : undefined, template, seed: 7 }).catch(refusal);
+      const name = TEMPLATES.find((t) => t.handle === template)?.name ?? template;
+      if (typeof shot === 'string') place(cutouts.length + 1 + column, `${name}: ${shot}`, await refusedTile());
+      else place(cutouts.length + 1 + column, name, await sharp(shot.image).resize(TILE, TILE).png().toBuffer());
     }
   }
   const rows = before + EXTENDED_CATEGORIES.length;
