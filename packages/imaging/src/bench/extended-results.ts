@@ -107,12 +107,12 @@ export async function writeExtendedResults(fresh: ExtendedRow[], engine: string,
   const ran = new Set(fresh.map((r) => r.category));
   const rows = [...previous.filter((r) => !ran.has(r.category)), ...fresh];
   const summary = summarise(rows);
-  await writeFile(out, `${JSON.stringify({ engine, anchor: withAnchor ? ANCHOR_LABEL : null, measuredAt, targets: EXTENDED_TARGETS, ...summary, rows }, null, 2)}\n`);
+  await writeFile(out, `${JSON.stringify({ engine, anchor: ANCHOR_LABEL, lastRunWithAnchor: withAnchor, measuredAt, targets: EXTENDED_TARGETS, ...summary, rows }, null, 2)}\n`);
   const speed = summary.cutoutMs1024Median;
   const body = [
     HEADING,
     '',
-    `Measured by \`npm run bench:imaging\` (\`BENCH_IMAGING_SETS=extended\` runs this set alone) on ${measuredAt.slice(0, 10)} with the ${engine}; anchor: ${withAnchor ? ANCHOR_LABEL : 'not run'}.`,
+    `Measured by \`npm run bench:imaging\` (\`BENCH_IMAGING_SETS=extended\` runs this set alone) on ${measuredAt.slice(0, 10)} with the ${engine}; anchor: ${ANCHOR_LABEL} (— where a category was measured with \`BENCH_IMAGING_ANCHOR=0\`).`,
     'Written from bench/imaging-extended.json by the bench; `BENCH_IMAGING_CATEGORIES=pale,empty` remeasures some categories and keeps the others\' last rows.',
     '✓/✗ mark Prodshot against the target on the hold-out half only.',
     '',

@@ -22,6 +22,8 @@ const REAL_PHOTOS = [
 const REAL_TEMPLATES = ['studio', 'lightwood', 'marble', 'lifestyle', 'pastel-gradient'] as const;
 /** The extended set (issue 30): one photo of each category; its tiles are the cutout before and after the taps, then shots. */
 const EXTENDED_TEMPLATES = ['studio', 'marble', 'lifestyle'] as const;
+/** The photo, the cutout without and with the tap, then the templates. */
+const EXTENDED_COLUMNS = 3 + EXTENDED_TEMPLATES.length;
 const columns = [...TEMPLATES.map((t) => ({ title: t.name, template: t.handle, prompt: undefined })), ...PROMPT_CHIPS.map((p) => ({ title: `“${p}”`, template: undefined, prompt: p }))];
 const TILE = 320;
 const LABEL = 28;
@@ -140,7 +142,7 @@ async function main(): Promise<void> {
   const outDir = join(repoRoot(), 'bench', 'out');
   await mkdir(outDir, { recursive: true });
   const out = join(outDir, extendedOnly ? 'contact-sheet-extended.png' : 'contact-sheet.png');
-  await sharp({ create: { width: columns.length * TILE, height: rows * (TILE + LABEL), channels: 3, background: '#000' } })
+  await sharp({ create: { width: (extendedOnly ? EXTENDED_COLUMNS : columns.length) * TILE, height: rows * (TILE + LABEL), channels: 3, background: '#000' } })
     .composite(tiles)
     .png()
     .toFile(out);
