@@ -76,7 +76,6 @@ const RESULTS_HEADING = '# Imaging';
  * so the imaging figures live in a top-level section of their own, replaced in place on a rerun.
  */
 export async function writeResults(summary: Summary, table: Figure[]): Promise<void> {
-  const file = join(repoRoot(), 'bench', 'RESULTS.md');
   const m = summary.machine;
   const { real } = summary.sets;
   const body = [
@@ -110,9 +109,15 @@ export async function writeResults(summary: Summary, table: Figure[]): Promise<v
     COACH_METHOD,
     '',
   ].join('\n');
+  await replaceResultsSection(RESULTS_HEADING, body);
+}
+
+/** Replaces the top-level section of bench/RESULTS.md that starts with `heading` (or appends it), leaving the others as they are. */
+export async function replaceResultsSection(heading: string, body: string): Promise<void> {
+  const file = join(repoRoot(), 'bench', 'RESULTS.md');
   const current = await readFile(file, 'utf8').catch(() => '');
   const sections = current.split(/^(?=# )/m).filter((section) => section.trim());
-  const at = sections.findIndex((section) => section.startsWith(`${RESULTS_HEADING}\n`));
+  const at = sections.findIndex((section) => section.startsWith(`${heading}\n`));
   if (at >= 0) sections[at] = body;
   else sections.push(body);
   await writeFile(file, sections.map((section) => section.trimEnd() + '\n').join('\n'));

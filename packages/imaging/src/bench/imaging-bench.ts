@@ -2,17 +2,44 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { basename, join } from 'node:path';
 import sharp from 'sharp';
-import { corpusFiles } from '@prodshot/fixtures';
+import { corpusFiles, corpusFolder } from '@prodshot/fixtures';
 import { repoRoot } from '../corpus/corpus.js';
 import type { ImageModel } from '../types.js';
 import { benchEngine, benchEngineLabel } from './bench-engine.js';
 import { median, peakRssMb, round } from './bench-measures.js';
 import { figures, TARGETS, writeResults } from './bench-results.js';
 import { runCoach } from './coach-bench.js';
+import { writeExtendedResults } from './extended-results.js';
+import { runExtended } from './extended-set-bench.js';
+import { EXTENDED_CATEGORIES, type ExtendedCategory } from './extended-set.js';
 import { flatten, runFlat } from './flat-set-bench.js';
 import { runReal } from './real-set-bench.js';
 
 const SPEED_RUNS = 9;
+
+/**
+ * BENCH_IMAGING_SETS=extended runs the extended real set alone (it writes its own JSON and its own
+ * section of RESULTS.md); BENCH_IMAGING_CATEGORIES=pale,empty narrows it to some categories, and
+ * BENCH_IMAGING_ANCHOR=0 leaves the anchor out. Unset: everything, with the anchor.
+ */
+function extendedOnly(): boolean {
+  return process.env.BENCH_IMAGING_SETS === 'extended';
+}
+
+function extendedCategories(): ExtendedCategory[] {
+  const named = process.env.BENCH_IMAGING_CATEGORIES?.split(',').map((c) => c.trim()).filter(Boolean);
+  if (!named?.length) return [...EXTENDED_CATEGORIES];
+  const unknown = named.filter((c) => !EXTENDED_CATEGORIES.includes(c as ExtendedCategory));
+  if (unknown.length) throw new Error(`BENCH_IMAGING_CATEGORIES names ${unknown.join(', ')}; the categories are ${EXTENDED_CATEGORIES.join(', ')}`);
+  return named as ExtendedCategory[];
+}
+
+async function runExtendedSet(model: ImageModel, productFolder: string): Promise<void> {
+  const withAnchor = process.env.BENCH_IMAGING_ANCHOR !== '0';
+  const rows = await runExtended(model, productFolder, extendedCategories(), withAnchor);
+  await writeExtendedResults(rows, benchEngineLabel(), new Date().toISOString(), withAnchor);
+  console.log(`wrote ${join(repoRoot(), 'bench', 'imaging-extended.json')} and its section of ${join(repoRoot(), 'bench', 'RESULTS.md')}`);
+}
 
 async function main(): Promise<void> {
   const all = corpusFiles('products').filter((f) => f.endsWith('.png'));
@@ -21,6 +48,7 @@ async function main(): Promise<void> {
   const files = all.slice(0, limit);
   const model: ImageModel = await benchEngine();
   console.log(`engine: ${benchEngineLabel()}`);
+  if (extendedOnly()) return runExtendedSet(model, corpusFolder('products'));
   const flat = await runFlat(model, files);
   const real = await runReal(model, files);
   const coach = await runCoach(model, files);
@@ -67,6 +95,7 @@ async function main(): Promise<void> {
   console.log(`\n${table.map((r) => `${r.figure.padEnd(width)}  ${r.value.padEnd(valueWidth)}${r.target ? `  target ${r.target}${r.met === undefined ? '' : r.met ? '  met' : '  MISSED'}` : ''}`).join('\n')}\n`);
   await writeResults(summary, table);
   console.log(`wrote ${join(out, 'imaging.json')} and the imaging section of ${join(out, 'RESULTS.md')}`);
+  await runExtendedSet(model, corpusFolder('products'));
 }
 
 main().catch((error: unknown) => {

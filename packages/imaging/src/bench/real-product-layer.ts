@@ -38,9 +38,10 @@ export async function productLayer(png: Buffer, longSide: number, frameWidth: nu
 /**
  * The product's silhouette laid on the floor behind it (squashed and sheared away from a light in
  * front) and blurred, plus a contact shadow: its lowest rows flattened onto the base line, so half
- * of it shows below the product. Both darken the backdrop; neither is part of the truth.
+ * of it shows below the product. Both darken the backdrop; neither is part of the truth. Returns how
+ * much each pixel was darkened (0..1), so a bench can tell shadow pixels from the floor's own.
  */
-export function castShadow(rgb: Float32Array, width: number, height: number, cut: ProductLayer, box: Box, random: () => number): void {
+export function castShadow(rgb: Float32Array, width: number, height: number, cut: ProductLayer, box: Box, random: () => number): Float32Array {
   const squash = 0.22 + 0.2 * random(), shear = (random() - 0.5) * 1.2;
   const strength = 0.3 + 0.2 * random(), contactStrength = 0.45 + 0.2 * random();
   let base = cut.height - 1;
@@ -64,14 +65,17 @@ export function castShadow(rgb: Float32Array, width: number, height: number, cut
   const longSide = Math.max(cut.width, cut.height);
   const castBlur = blur(cast, width, height, Math.max(2, longSide * (0.02 + 0.02 * random())));
   const contactBlur = blur(contact, width, height, Math.max(2, longSide * 0.012));
+  const darkening = new Float32Array(width * height);
   for (let p = 0; p < width * height; p++) {
     const dark = 1 - Math.min(0.85, (castBlur[p]! / 255) * strength + (contactBlur[p]! / 255) * contactStrength);
     if (dark >= 1) continue;
+    darkening[p] = 1 - dark;
     const o = p * 3;
     rgb[o] = rgb[o]! * dark;
     rgb[o + 1] = rgb[o + 1]! * dark;
     rgb[o + 2] = rgb[o + 2]! * dark;
   }
+  return darkening;
 }
 
 function rowHasAlpha(cut: ProductLayer, y: number): boolean {

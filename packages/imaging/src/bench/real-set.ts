@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import type { Box, Point } from '../types.js';
 import { photoBackdrop, realPhotosFolder, sweepBackdrop } from './real-backdrops.js';
 import { sensorNoise, unevenLight } from './real-camera.js';
-import { castShadow, productLayer } from './real-product-layer.js';
+import { castShadow, productLayer, type ProductLayer } from './real-product-layer.js';
 
 /**
  * The `real` set of the imaging bench: each corpus product cutout composited into a seller-like
@@ -18,7 +18,7 @@ import { castShadow, productLayer } from './real-product-layer.js';
 export type RealCategory = 'surface' | 'sweep' | 'room';
 
 /** A range [min, max] sampled uniformly. */
-type Range = readonly [number, number];
+export type Range = readonly [number, number];
 
 export interface RealBackground {
   name: string;
@@ -133,29 +133,39 @@ export async function makeRealCase(productFile: string, background: RealBackgrou
 
   // 4. The product over it; the truth is its alpha there.
   const truth = new Uint8Array(width * height);
-  const rgb = backdrop.rgb;
-  for (let y = 0; y < cut.height; y++) {
-    for (let x = 0; x < cut.width; x++) {
-      const s = (y * cut.width + x) * 4, a = cut.rgba[s + 3]!;
-      if (!a) continue;
-      const p = (top + y) * width + left + x, o = p * 3, k = a / 255;
-      truth[p] = a;
-      for (let c = 0; c < 3; c++) rgb[o + c] = cut.rgba[s + c]! * k + rgb[o + c]! * (1 - k);
-    }
-  }
+  placeLayer(backdrop.rgb, width, cut, box, truth);
 
   // 5. Uneven light over the whole photo, then sensor noise, then the phone's JPEG.
-  unevenLight(rgb, width, height, between([0.14, 0.3]), random() * 2 * Math.PI, background.category === 'sweep' ? 0 : between([0.04, 0.1]));
-  sensorNoise(rgb, between([1.5, 4]), random);
-  const bytes = Buffer.alloc(rgb.length);
-  for (let i = 0; i < rgb.length; i++) bytes[i] = Math.max(0, Math.min(255, Math.round(rgb[i]!)));
-  const photo = await sharp(bytes, { raw: { width, height, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
+  const photo = await finishPhoto(backdrop.rgb, width, height, background.category === 'sweep', random);
 
   return { id, product, background: background.name, category: background.category, photo, width, height, truth, box, tap: background.category === 'room' ? interiorPoint(truth, width, height, box) : null };
 }
 
+/** `layer` over `rgb` at `box` (alpha blended); its alpha is written into `alpha` where it is set, when given. */
+export function placeLayer(rgb: Float32Array, width: number, layer: ProductLayer, box: Box, alpha?: Uint8Array): void {
+  for (let y = 0; y < layer.height; y++) {
+    for (let x = 0; x < layer.width; x++) {
+      const s = (y * layer.width + x) * 4, a = layer.rgba[s + 3]!;
+      if (!a) continue;
+      const p = (box.y + y) * width + box.x + x, o = p * 3, k = a / 255;
+      if (alpha) alpha[p] = a;
+      for (let c = 0; c < 3; c++) rgb[o + c] = layer.rgba[s + c]! * k + rgb[o + c]! * (1 - k);
+    }
+  }
+}
+
+/** Uneven light over the whole photo (no ambient falloff on a sweep), then sensor noise, then the phone's JPEG at quality 80. */
+export async function finishPhoto(rgb: Float32Array, width: number, height: number, sweep: boolean, random: () => number): Promise<Buffer> {
+  const between = ([min, max]: Range) => min + (max - min) * random();
+  unevenLight(rgb, width, height, between([0.14, 0.3]), random() * 2 * Math.PI, sweep ? 0 : between([0.04, 0.1]));
+  sensorNoise(rgb, between([1.5, 4]), random);
+  const bytes = Buffer.alloc(rgb.length);
+  for (let i = 0; i < rgb.length; i++) bytes[i] = Math.max(0, Math.min(255, Math.round(rgb[i]!)));
+  return sharp(bytes, { raw: { width, height, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
+}
+
 /** Not mask-ops' clamp: when the product is wider than the frame leaves room for, min must win. */
-function clampTo(value: number, min: number, max: number): number {
+export function clampTo(value: number, min: number, max: number): number {
   return Math.max(min, Math.min(max, value));
 }
 

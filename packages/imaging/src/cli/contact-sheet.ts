@@ -3,8 +3,10 @@ import { basename, join } from 'node:path';
 import sharp from 'sharp';
 import type { OverlayOptions } from 'sharp';
 import { PROMPT_CHIPS, TEMPLATES } from '@prodshot/contracts';
+import { EXTENDED_CATEGORIES, extendedPairs, makeExtendedCase, type Tap } from '../bench/extended-set.js';
 import { REAL_BACKGROUNDS, makeRealCase } from '../bench/real-set.js';
 import { corpusDir, corpusFiles, corpusFolder, repoRoot } from '../corpus/corpus.js';
+import { isImagingError } from '../errors.js';
 import { cliEngine, describeFailure } from './cli-engine.js';
 
 /** Three products that differ in shape and colour: wide shoe, tall pair of bottles, eyewear. */
@@ -18,6 +20,11 @@ const REAL_PHOTOS = [
 ];
 /** The templates shown for each real photo, after the photo itself. */
 const REAL_TEMPLATES = ['studio', 'lightwood', 'marble', 'lifestyle', 'pastel-gradient'] as const;
+/** The extended set (issue 30): one photo of each category; its tiles are the cutout before and after the taps, then shots. */
+const EXTENDED_TEMPLATES = ['studio', 'marble', 'lifestyle'] as const;
+/** The photo, the cutout without and with the tap, then the templates. */
+const EXTENDED_COLUMNS = 3 + EXTENDED_TEMPLATES.length;
+const columns = [...TEMPLATES.map((t) => ({ title: t.name, template: t.handle, prompt: undefined })), ...PROMPT_CHIPS.map((p) => ({ title: `“${p}”`, template: undefined, prompt: p }))];
 const TILE = 320;
 const LABEL = 28;
 
@@ -26,14 +33,17 @@ function label(text: string): Buffer {
   return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${TILE}" height="${LABEL}"><rect width="100%" height="100%" fill="#111"/><text x="8" y="19" font-family="sans-serif" font-size="15" fill="#eee">${safe}</text></svg>`);
 }
 
-/** The photo as given, letterboxed into a tile, with the seller's tap marked when there is one. */
-async function photoTile(photo: Buffer, width: number, height: number, tap: { x: number; y: number } | null): Promise<Buffer> {
+/** The photo as given (or a cutout on a checkerboard), letterboxed into a tile, with the seller's taps marked: pink keeps, red removes. */
+async function photoTile(photo: Buffer, width: number, height: number, taps: readonly Tap[]): Promise<Buffer> {
   const scale = Math.min(TILE / width, TILE / height);
   const w = Math.round(width * scale), h = Math.round(height * scale);
   const left = Math.floor((TILE - w) / 2), top = Math.floor((TILE - h) / 2);
-  const marker = tap
-    ? `<circle cx="${left + tap.x * w}" cy="${top + tap.y * h}" r="9" fill="none" stroke="#ff2bd6" stroke-width="3"/><circle cx="${left + tap.x * w}" cy="${top + tap.y * h}" r="2.5" fill="#ff2bd6"/>`
-    : '';
+  const marker = taps
+    .map((tap) => {
+      const colour = tap.keep ? '#ff2bd6' : '#ff3b1f', cx = left + tap.x * w, cy = top + tap.y * h;
+      return `<circle cx="${cx}" cy="${cy}" r="9" fill="none" stroke="${colour}" stroke-width="3"/>${tap.keep ? `<circle cx="${cx}" cy="${cy}" r="2.5" fill="${colour}"/>` : `<path d="M${cx - 5} ${cy}h10" stroke="${colour}" stroke-width="3"/>`}`;
+    })
+    .join('');
   return sharp({ create: { width: TILE, height: TILE, channels: 3, background: '#222' } })
     .composite([
       { input: await sharp(photo).resize(w, h).png().toBuffer(), left, top },
@@ -43,16 +53,25 @@ async function photoTile(photo: Buffer, width: number, height: number, tap: { x:
     .toBuffer();
 }
 
-/**
- * Every template and prompt chip on three corpus products, then real-set photos (the photo, then a
- * few templates made from it), in one PNG under bench/out/, made by the worker's engine.
- */
-async function main(): Promise<void> {
-  const files = corpusFiles('products');
-  if (!corpusDir('products')) throw new Error(`corpus folder ${corpusFolder('products')} is absent`);
-  const model = await cliEngine();
-  const columns = [...TEMPLATES.map((t) => ({ title: t.name, template: t.handle, prompt: undefined })), ...PROMPT_CHIPS.map((p) => ({ title: `“${p}”`, template: undefined, prompt: p }))];
-  const tiles: OverlayOptions[] = [];
+/** The engine's refusal code (say, empty_image) for the tile's label; anything else is a real failure. */
+function refusal(error: unknown): string {
+  if (isImagingError(error)) return error.code;
+  throw error;
+}
+
+const refusedTile = () => sharp({ create: { width: TILE, height: TILE, channels: 3, background: '#311' } }).png().toBuffer();
+
+/** A cutout over a grey checkerboard, so what the engine kept (and what it dropped) shows. */
+async function checkerboard(cutout: Buffer): Promise<{ image: Buffer; width: number; height: number }> {
+  const { width, height } = await sharp(cutout).metadata();
+  const cell = Math.max(8, Math.round(Math.max(width, height) / 40));
+  const board = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><pattern id="c" width="${cell * 2}" height="${cell * 2}" patternUnits="userSpaceOnUse"><rect width="${cell * 2}" height="${cell * 2}" fill="#bbb"/><rect width="${cell}" height="${cell}" fill="#eee"/><rect x="${cell}" y="${cell}" width="${cell}" height="${cell}" fill="#eee"/></pattern></defs><rect width="100%" height="100%" fill="url(#c)"/></svg>`);
+  const image = await sharp(board).composite([{ input: cutout }]).png().toBuffer();
+  return { image, width, height };
+}
+
+/** The sheet's first rows: every template and chip on three products, then real-set photos with a few templates. */
+async function firstRows(model: Awaited<ReturnType<typeof cliEngine>>, files: string[], tiles: OverlayOptions[]): Promise<void> {
   for (const [row, name] of PRODUCTS.entries()) {
     const file = files.find((f) => basename(f) === name);
     if (!file) throw new Error(`${name} missing from the corpus`);
@@ -71,7 +90,7 @@ async function main(): Promise<void> {
     if (!file || !backdrop) throw new Error(`${product} or the ${background} backdrop is missing`);
     const real = await makeRealCase(file, backdrop);
     const top = (PRODUCTS.length + index) * (TILE + LABEL);
-    tiles.push({ input: await photoTile(real.photo, real.width, real.height, real.tap), left: 0, top: top + LABEL });
+    tiles.push({ input: await photoTile(real.photo, real.width, real.height, real.tap ? [{ ...real.tap, keep: true }] : []), left: 0, top: top + LABEL });
     tiles.push({ input: label(`photo: ${background}${real.tap ? ' + tap' : ''}`), left: 0, top });
     for (const [column, template] of REAL_TEMPLATES.entries()) {
       const shot = await model.generate({ image: real.photo, focus: real.tap ?? undefined, template, seed: 7 });
@@ -79,11 +98,51 @@ async function main(): Promise<void> {
       tiles.push({ input: label(TEMPLATES.find((t) => t.handle === template)?.name ?? template), left: (column + 1) * TILE, top });
     }
   }
-  const rows = PRODUCTS.length + REAL_PHOTOS.length;
+}
+
+/**
+ * Every template and prompt chip on three corpus products, then real-set photos (the photo, then a
+ * few templates made from it), in one PNG under bench/out/, made by the worker's engine.
+ */
+async function main(): Promise<void> {
+  const files = corpusFiles('products');
+  if (!corpusDir('products')) throw new Error(`corpus folder ${corpusFolder('products')} is absent`);
+  const model = await cliEngine();
+  const tiles: OverlayOptions[] = [];
+  // SHOT_SHEET_ROWS=extended renders only the extended set's rows: a quick look on a busy machine.
+  const extendedOnly = process.env.SHOT_SHEET_ROWS === 'extended';
+  const before = extendedOnly ? 0 : PRODUCTS.length + REAL_PHOTOS.length;
+  if (!extendedOnly) await firstRows(model, files, tiles);
+  for (const [index, category] of EXTENDED_CATEGORIES.entries()) {
+    const [pair] = extendedPairs(category);
+    const c = await makeExtendedCase(corpusFolder('products'), category, pair!.product, pair!.photo);
+    const top = (before + index) * (TILE + LABEL);
+    const place = (column: number, title: string, input: Buffer) => tiles.push({ input, left: column * TILE, top: top + LABEL }, { input: label(title), left: column * TILE, top });
+    place(0, `${category}: ${pair!.photo.replace(/\.jpg$/, '')}`, await photoTile(c.photo, c.width, c.height, c.taps));
+    const focus = c.taps.find((t) => t.keep);
+    const cutouts = [{ title: 'cutout, no tap', point: undefined }, ...(focus ? [{ title: 'cutout, positive tap', point: { x: focus.x, y: focus.y } }] : [])];
+    for (const [column, { title, point }] of cutouts.entries()) {
+      const cutout = await model.removeBackground(c.photo, point ? { point } : undefined).catch(refusal);
+      if (typeof cutout === 'string') {
+        place(column + 1, `${title}: ${cutout}`, await refusedTile());
+        continue;
+      }
+      const board = await checkerboard(cutout);
+      place(column + 1, title, await photoTile(board.image, board.width, board.height, point ? c.taps : []));
+    }
+    if (category === 'empty') continue;
+    for (const [column, template] of EXTENDED_TEMPLATES.entries()) {
+      const shot = await model.generate({ image: c.photo, focus: focus ? { x: focus.x, y: focus.y } : undefined, template, seed: 7 }).catch(refusal);
+      const name = TEMPLATES.find((t) => t.handle === template)?.name ?? template;
+      if (typeof shot === 'string') place(cutouts.length + 1 + column, `${name}: ${shot}`, await refusedTile());
+      else place(cutouts.length + 1 + column, name, await sharp(shot.image).resize(TILE, TILE).png().toBuffer());
+    }
+  }
+  const rows = before + EXTENDED_CATEGORIES.length;
   const outDir = join(repoRoot(), 'bench', 'out');
   await mkdir(outDir, { recursive: true });
-  const out = join(outDir, 'contact-sheet.png');
-  await sharp({ create: { width: columns.length * TILE, height: rows * (TILE + LABEL), channels: 3, background: '#000' } })
+  const out = join(outDir, extendedOnly ? 'contact-sheet-extended.png' : 'contact-sheet.png');
+  await sharp({ create: { width: (extendedOnly ? EXTENDED_COLUMNS : columns.length) * TILE, height: rows * (TILE + LABEL), channels: 3, background: '#000' } })
     .composite(tiles)
     .png()
     .toFile(out);

@@ -1,0 +1,66 @@
+import { dilate, erode } from '../local/cutout/mask-ops.js';
+
+/**
+ * Measures the extended `real` categories need beyond IoU: which half of the set a photograph
+ * belongs to, whether a product's thin parts survive, and whether a source shadow came along.
+ * Masks here are 0..255 planes (≥ 128 = set) at the photo's size, as the truth and the cutout's alpha.
+ */
+
+export type Half = 'tuning' | 'holdout';
+
+/**
+ * The split, by photograph: a category's photographs sorted by file name, the 1st, 3rd, 5th… are
+ * the tuning half and the 2nd, 4th… the hold-out half. It depends only on the names, so nothing
+ * seen in the hold-out can move a photograph between halves, and every case of one photograph
+ * lands in the same half.
+ */
+export function halfOf(photo: string, categoryPhotos: readonly string[]): Half {
+  const sorted = [...new Set(categoryPhotos)].sort();
+  const at = sorted.indexOf(photo);
+  if (at < 0) throw new Error(`${photo} is not one of this category's photographs`);
+  return at % 2 === 0 ? 'tuning' : 'holdout';
+}
+
+const set = (plane: Uint8Array) => Uint8Array.from(plane, (v) => (v >= 128 ? 1 : 0));
+
+/**
+ * The product's thin parts: truth pixels that a morphological opening of `radius` removes (a
+ * sunglasses bridge, a mug handle, a strap), as 0/1. `radius` is about half the width below
+ * which a part counts as thin.
+ */
+export function thinParts(truth: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+  const product = set(truth);
+  const opened = dilate(erode(product, width, height, radius), width, height, radius);
+  return Uint8Array.from(product, (v, p) => (v && !opened[p] ? 1 : 0));
+}
+
+/** Share of the thin-part pixels (0/1) that the cutout keeps (alpha ≥ 128); 1 when there are none. */
+export function thinPartKept(thin: Uint8Array, cutoutAlpha: Uint8Array): number {
+  let total = 0, kept = 0;
+  for (let p = 0; p < thin.length; p++) {
+    if (!thin[p]) continue;
+    total++;
+    if (cutoutAlpha[p]! >= 128) kept++;
+  }
+  return total ? kept / total : 1;
+}
+
+/** A thin part counts as present when the cutout keeps at least this share of its pixels. */
+export const THIN_PART_PRESENT = 0.8;
+
+/**
+ * The source shadow: pixels the cast or contact shadow darkened by at least `minDarkening`
+ * (0..1), outside the product and more than `edge` px from it, so the product's own anti-aliased
+ * rim never counts as shadow. As 0/1.
+ */
+export function shadowPixels(darkening: Float32Array, truth: Uint8Array, width: number, height: number, minDarkening: number, edge: number): Uint8Array {
+  const nearProduct = dilate(set(truth), width, height, edge);
+  return Uint8Array.from(nearProduct, (near, p) => (!near && darkening[p]! >= minDarkening ? 1 : 0));
+}
+
+/** How many shadow pixels (0/1) the cutout kept as product (alpha ≥ 128). */
+export function shadowInMask(shadow: Uint8Array, cutoutAlpha: Uint8Array): number {
+  let count = 0;
+  for (let p = 0; p < shadow.length; p++) if (shadow[p] && cutoutAlpha[p]! >= 128) count++;
+  return count;
+}
