@@ -174,6 +174,8 @@ describe('the limits of the other costly calls', () => {
     testApp = await buildTestApp(stack, { env: { RATE_LIMIT_ARCHIVES_PER_MINUTE: '2' } });
     const owner = await signIn(testApp, 'archivist@example.com');
     const { id } = await testApp.deps.db.insertInto('batches').values({ user_id: owner.userId, choice: JSON.stringify({ mode: 'smart', styleCount: 2 }), credits: 0 }).returning('id').executeTakeFirstOrThrow();
+    // One photo still running: a batch with nothing in its owner's history answers 404, before it counts.
+    await testApp.deps.db.insertInto('generations').values({ user_id: owner.userId, image_id: null, kind: 'smart', request: JSON.stringify({}), batch_id: id, batch_position: 0 }).execute();
     const link = archiveLink(await new ArchiveLinkSecret(testApp.deps.redis).get(), id);
     const byToken = () => testApp!.app.inject({ method: 'GET', url: `/api/batches/${id}/archive`, headers: owner.auth });
     const byLink = () => testApp!.app.inject({ method: 'GET', url: link });
