@@ -1,7 +1,7 @@
 import { Queue, Worker, type Job } from 'bullmq';
 import { afterAll, describe, expect, it, inject } from 'vitest';
 import { uniqueQueuePrefix } from '@prodshot/testing';
-import { createRedisConnection, generationOrder, jobOptions, JobProducer, pingRedis, QUEUE_ORDER } from './index.js';
+import { createRedisConnection, generationOrder, jobOptions, JobProducer, pingRedis, QUEUE_ORDER, type QueueName } from './index.js';
 
 const stack = inject('stack');
 const producer = createRedisConnection(stack.redisUrl, 'producer', 'test-producer');
@@ -10,6 +10,24 @@ const consumer = createRedisConnection(stack.redisUrl, 'consumer', 'test-consume
 afterAll(async () => {
   await Promise.all([producer.quit(), consumer.quit()]);
 });
+
+/** The ids of the first `count` jobs a worker of concurrency 1 takes from `queue`, in the order it takes them. */
+async function takenInOrder(queue: QueueName, prefix: string, count: number): Promise<string[]> {
+  const taken: string[] = [];
+  let allTaken: () => void = () => {};
+  const all = new Promise<void>((resolve) => (allTaken = resolve));
+  const worker = new Worker(
+    queue,
+    async (job) => {
+      taken.push(job.id!);
+      if (taken.length === count) allTaken();
+    },
+    { connection: consumer, prefix, concurrency: 1 },
+  );
+  await all;
+  await worker.close();
+  return taken;
+}
 
 describe('queue on real Redis', () => {
   it('pings Redis', async () => {
@@ -55,20 +73,7 @@ describe('queue on real Redis', () => {
     // The wait list is what KEDA scales workers on: every seller's job is counted there.
     expect(await jobs.queue('render').getJobCounts('waiting', 'prioritized')).toEqual({ waiting: 4, prioritized: 1 });
 
-    const taken: string[] = [];
-    let allTaken: () => void = () => {};
-    const all = new Promise<void>((resolve) => (allTaken = resolve));
-    const worker = new Worker(
-      'render',
-      async (job) => {
-        taken.push(job.id!);
-        if (taken.length === 5) allTaken();
-      },
-      { connection: consumer, prefix, concurrency: 1 },
-    );
-    await all;
-    await worker.close();
-    expect(taken).toEqual(['pro-1', 'starter-1', 'starter-2', 'growth-1', 'backfill']);
+    expect(await takenInOrder('render', prefix, 5)).toEqual(['pro-1', 'starter-1', 'starter-2', 'growth-1', 'backfill']);
     await jobs.queue('render').obliterate({ force: true });
     await jobs.close();
   });
@@ -86,20 +91,7 @@ describe('queue on real Redis', () => {
     // Paying sellers' jobs stay in the wait list KEDA scales on; free ones wait in the prioritized set, which it counts too.
     expect(await jobs.queue('interactive').getJobCounts('waiting', 'prioritized')).toEqual({ waiting: 3, prioritized: 2 });
 
-    const taken: string[] = [];
-    let allTaken: () => void = () => {};
-    const all = new Promise<void>((resolve) => (allTaken = resolve));
-    const worker = new Worker(
-      'interactive',
-      async (job) => {
-        taken.push(job.id!);
-        if (taken.length === 5) allTaken();
-      },
-      { connection: consumer, prefix, concurrency: 1 },
-    );
-    await all;
-    await worker.close();
-    expect(taken).toEqual(['pro-recommendation', 'paying-analysis', 'starter-recommendation', 'free-analysis', 'free-recommendation']);
+    expect(await takenInOrder('interactive', prefix, 5)).toEqual(['pro-recommendation', 'paying-analysis', 'starter-recommendation', 'free-analysis', 'free-recommendation']);
     await jobs.queue('interactive').obliterate({ force: true });
     await jobs.close();
   });
