@@ -106,3 +106,23 @@ export function shotDownloadPath({ generationId, index }: ShotRef): string {
  */
 export const Focus = Type.Object({ x: Type.Number({ minimum: 0, maximum: 1 }), y: Type.Number({ minimum: 0, maximum: 1 }) }, { additionalProperties: false });
 export type Focus = Static<typeof Focus>;
+
+/** One of the seller's taps on the upload: keep the object there (`keep: true`) or drop it. */
+export const Tap = Type.Object(
+  { x: Type.Number({ minimum: 0, maximum: 1 }), y: Type.Number({ minimum: 0, maximum: 1 }), keep: Type.Boolean() },
+  { additionalProperties: false },
+);
+export type Tap = Static<typeof Tap>;
+
+/** Taps kept per upload: past eight, the seller is repainting the photo rather than fixing a cutout. */
+export const MAX_TAPS = 8;
+
+/** What a call takes as `focus`: today's single point (a keep tap), or the seller's list of taps. */
+export const FocusInput = Type.Union([Focus, Type.Array(Tap, { minItems: 1, maxItems: MAX_TAPS })]);
+export type FocusInput = Static<typeof FocusInput>;
+
+/** A call's focus as the list of taps every later step uses; a lone point is one keep tap. */
+export function tapsOf(focus: FocusInput | null | undefined): Tap[] | undefined {
+  if (!focus) return undefined;
+  return Array.isArray(focus) ? focus.map(({ x, y, keep }) => ({ x, y, keep })) : [{ x: focus.x, y: focus.y, keep: true }];
+}

@@ -1,4 +1,4 @@
-import type { ProductInfo, ProductKind, TemplateHandle } from '@prodshot/contracts';
+import type { ProductInfo, ProductKind, Tap, TemplateHandle } from '@prodshot/contracts';
 
 /** What the seller told us about the product; engines may lean on it to guess the kind. */
 export interface ProductHints {
@@ -27,8 +27,11 @@ export interface CallContext {
 }
 
 export interface CutoutOptions {
-  /** Keep the object under this point: the seller's tap when a photo holds more than one candidate. */
-  point?: Point;
+  /**
+   * The seller's taps, as fractions of the photo: a keep tap's object stays whole, a drop tap's object
+   * goes, whatever its colour. None: the engine chooses the product itself.
+   */
+  taps?: readonly Tap[];
 }
 
 /** An object the cutout found salient: one the seller may mean by "my product". */
@@ -120,8 +123,8 @@ interface GenerateCommon {
   seed?: number;
   format?: OutputFormat;
   hints?: ProductHints;
-  /** With a raw photo: keep the object under this point (see CutoutOptions). */
-  focus?: Point;
+  /** With a raw photo: the seller's taps (see CutoutOptions). */
+  taps?: readonly Tap[];
   /**
    * Smaller WebP copies to make beside the shot, by name and longest side. An engine that renders
    * the pixels itself makes them while it encodes the shot; one that does not leaves them to the caller.

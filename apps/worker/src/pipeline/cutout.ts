@@ -1,4 +1,4 @@
-import type { Focus } from '@prodshot/contracts';
+import { tapsOf, type Focus } from '@prodshot/contracts';
 import { uploadCutoutKey } from '@prodshot/storage';
 import type { WorkerDeps } from '../deps.js';
 
@@ -9,7 +9,7 @@ import type { WorkerDeps } from '../deps.js';
 export async function loadOrMakeCutout(deps: WorkerDeps, sourceKey: string, focus?: Focus): Promise<Buffer> {
   const key = uploadCutoutKey(sourceKey, focus);
   if (await deps.store.stat(key)) return deps.store.get(key);
-  const cutout = await deps.engine.removeBackground(await deps.store.get(sourceKey), focus ? { point: focus } : {});
+  const cutout = await deps.engine.removeBackground(await deps.store.get(sourceKey), { taps: tapsOf(focus) });
   await deps.store.put(key, cutout, 'image/png');
   return cutout;
 }

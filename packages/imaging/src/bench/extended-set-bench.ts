@@ -60,7 +60,7 @@ async function alphaAt(png: Buffer, width: number, height: number): Promise<Uint
 
 async function prodshotCutout(model: ImageModel, photo: Buffer, tap?: Tap): Promise<Buffer | null> {
   try {
-    return await model.removeBackground(photo, tap ? { point: { x: tap.x, y: tap.y } } : undefined);
+    return await model.removeBackground(photo, tap ? { taps: [{ x: tap.x, y: tap.y, keep: true }] } : undefined);
   } catch (error) {
     if (isImagingError(error) && error.code === 'empty_image') return null;
     throw error;

@@ -36,7 +36,7 @@ async function asksForTap(model: ImageModel, photo: Buffer): Promise<boolean> {
 /** The cutout, or null when the engine refuses the photo as holding no product: a miss, not a crash of the bench. */
 async function cutoutOrRefusal(model: ImageModel, photo: Buffer, point?: Point): Promise<Buffer | null> {
   try {
-    return await model.removeBackground(photo, point ? { point } : undefined);
+    return await model.removeBackground(photo, point ? { taps: [{ ...point, keep: true }] } : undefined);
   } catch (error) {
     if (isImagingError(error) && error.code === 'empty_image') return null;
     throw error;

@@ -93,7 +93,7 @@ async function firstRows(model: Awaited<ReturnType<typeof cliEngine>>, files: st
     tiles.push({ input: await photoTile(real.photo, real.width, real.height, real.tap ? [{ ...real.tap, keep: true }] : []), left: 0, top: top + LABEL });
     tiles.push({ input: label(`photo: ${background}${real.tap ? ' + tap' : ''}`), left: 0, top });
     for (const [column, template] of REAL_TEMPLATES.entries()) {
-      const shot = await model.generate({ image: real.photo, focus: real.tap ?? undefined, template, seed: 7 });
+      const shot = await model.generate({ image: real.photo, taps: real.tap ? [{ ...real.tap, keep: true }] : undefined, template, seed: 7 });
       tiles.push({ input: await sharp(shot.image).resize(TILE, TILE).png().toBuffer(), left: (column + 1) * TILE, top: top + LABEL });
       tiles.push({ input: label(TEMPLATES.find((t) => t.handle === template)?.name ?? template), left: (column + 1) * TILE, top });
     }
@@ -120,19 +120,19 @@ async function main(): Promise<void> {
     const place = (column: number, title: string, input: Buffer) => tiles.push({ input, left: column * TILE, top: top + LABEL }, { input: label(title), left: column * TILE, top });
     place(0, `${category}: ${pair!.photo.replace(/\.jpg$/, '')}`, await photoTile(c.photo, c.width, c.height, c.taps));
     const focus = c.taps.find((t) => t.keep);
-    const cutouts = [{ title: 'cutout, no tap', point: undefined }, ...(focus ? [{ title: 'cutout, positive tap', point: { x: focus.x, y: focus.y } }] : [])];
-    for (const [column, { title, point }] of cutouts.entries()) {
-      const cutout = await model.removeBackground(c.photo, point ? { point } : undefined).catch(refusal);
+    const cutouts = [{ title: 'cutout, no tap', taps: undefined }, ...(focus ? [{ title: 'cutout, positive tap', taps: [focus] }] : [])];
+    for (const [column, { title, taps }] of cutouts.entries()) {
+      const cutout = await model.removeBackground(c.photo, { taps }).catch(refusal);
       if (typeof cutout === 'string') {
         place(column + 1, `${title}: ${cutout}`, await refusedTile());
         continue;
       }
       const board = await checkerboard(cutout);
-      place(column + 1, title, await photoTile(board.image, board.width, board.height, point ? c.taps : []));
+      place(column + 1, title, await photoTile(board.image, board.width, board.height, taps ? c.taps : []));
     }
     if (category === 'empty') continue;
     for (const [column, template] of EXTENDED_TEMPLATES.entries()) {
-      const shot = await model.generate({ image: c.photo, focus: focus ? { x: focus.x, y: focus.y } : undefined, template, seed: 7 }).catch(refusal);
+      const shot = await model.generate({ image: c.photo, taps: focus ? [focus] : undefined, template, seed: 7 }).catch(refusal);
       const name = TEMPLATES.find((t) => t.handle === template)?.name ?? template;
       if (typeof shot === 'string') place(cutouts.length + 1 + column, `${name}: ${shot}`, await refusedTile());
       else place(cutouts.length + 1 + column, name, await sharp(shot.image).resize(TILE, TILE).png().toBuffer());

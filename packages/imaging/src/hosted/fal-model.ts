@@ -117,12 +117,14 @@ export class FalImageModel implements ImageModel {
   }
 
   /**
-   * The service takes no point, so with a tap it is sent a crop around it, where the tapped object
-   * is the obvious subject, and the cutout is placed back on a canvas of the photo's size.
+   * The service takes no point, so with a keep tap it is sent a crop around the first one, where the
+   * tapped object is the obvious subject, and the cutout is placed back on a canvas of the photo's
+   * size. It has no way to drop an object: drop taps are not honoured by this adapter.
    */
   async removeBackground(image: Buffer, options: CutoutOptions = {}): Promise<Buffer> {
     const clean = await normaliseInput(image, { maxSide: 2048 });
-    const window = options.point ? tapWindow(options.point, clean.width, clean.height) : null;
+    const keep = options.taps?.find((tap) => tap.keep);
+    const window = keep ? tapWindow(keep, clean.width, clean.height) : null;
     const sent = window ? await sharp(clean.buffer).extract(window).png().toBuffer() : clean.buffer;
     const result = await this.run(this.backgroundRemovalModel, { image_url: dataUrl(sent, window ? 'image/png' : clean.mimeType) });
     const cutout = await download(this.http, pickString(this.name, result, ['image', 'url']), this.resultHosts);

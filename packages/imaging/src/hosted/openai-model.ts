@@ -166,7 +166,7 @@ export class OpenAIImageModel implements ImageModel {
     const { spec } = resolveScene(options.template, options.prompt);
     const prompt = options.prompt?.trim() || TEMPLATE_SCENES[options.template ?? 'studio'].description;
     // The edit endpoint only repaints around the product: it is cut out here, where a tap can choose it.
-    const cutout = options.cutout ?? (await this.local.removeBackground(options.image!, { point: options.focus }));
+    const cutout = options.cutout ?? (await this.local.removeBackground(options.image!, { taps: options.taps }));
     const product = await placedProduct(cutout, true, spec, EDIT_SIZE);
     const layer = { input: product.layer.rgba, raw: { width: product.layer.box.width, height: product.layer.box.height, channels: 4 as const }, left: product.layer.box.x, top: product.layer.box.y };
     const { image, mask } = await editInputs(layer);

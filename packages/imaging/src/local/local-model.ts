@@ -109,9 +109,9 @@ export class LocalImageModel implements ImageModel {
   }
 
   /** The RGBA cutout of a photo, raw, at most MAX_CUTOUT_SIDE a side. */
-  private async cutout(image: Buffer, { point }: CutoutOptions): Promise<RawImage> {
+  private async cutout(image: Buffer, { taps }: CutoutOptions): Promise<RawImage> {
     const raw = await decodeRaw(image, { maxSide: this.salient ? MAX_CUTOUT_SIDE : MAX_WORK_SIDE });
-    const { cutout, width, height } = await findProduct(raw, this.salient, point);
+    const { cutout, width, height } = await findProduct(raw, this.salient, taps?.find((tap) => tap.keep));
     return { ...raw, data: cutout, width, height, hasAlpha: true };
   }
 
@@ -120,7 +120,7 @@ export class LocalImageModel implements ImageModel {
     const composeSize = Math.min(size, MAX_COMPOSE_SIZE);
     const { parsed, spec } = seededScene(options.template, options.prompt, seed);
     // A photo is cut out first (by the model when there is one); a cutout is used as it is.
-    const input = options.cutout ?? (this.salient ? await this.cutout(options.image!, { point: options.focus }) : options.image!);
+    const input = options.cutout ?? (this.salient ? await this.cutout(options.image!, { taps: options.taps }) : options.image!);
     const placeProductStep = () => placedProduct(input, Boolean(options.cutout) || !Buffer.isBuffer(input), spec, composeSize);
     const sceneStep = () => sceneImage(spec, composeSize, seed);
     const [product, scene] = this.overlapSteps ? await Promise.all([placeProductStep(), sceneStep()]) : [await placeProductStep(), await sceneStep()];

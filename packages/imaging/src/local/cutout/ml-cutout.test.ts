@@ -87,7 +87,7 @@ describe('the ML cutout', () => {
     const analysis = await model.analyse(jpeg);
     expect(analysis.subject?.needsFocus).toBe(true);
     expect(analysis.subject?.candidates).toHaveLength(2);
-    const tapped = await alphaOf(await model.removeBackground(jpeg, { point: { x: 390 / WIDTH, y: 230 / HEIGHT } }));
+    const tapped = await alphaOf(await model.removeBackground(jpeg, { taps: [{ x: 390 / WIDTH, y: 230 / HEIGHT, keep: true }] }));
     expect(tapped[230 * WIDTH + 390]).toBe(255);
     expect(tapped[215 * WIDTH + 115]).toBe(0);
   });
