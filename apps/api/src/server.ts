@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pino from 'pino';
 import { ConfigError, loadConfig } from '@prodshot/config';
 import { createDatabase, migrateToLatest } from '@prodshot/db';
 import { decodeEachImageOnce } from '@prodshot/imaging/input';
 import { createRedisConnection, JobProducer } from '@prodshot/queue';
-import { createObjectStore, resolveSigningSecret } from '@prodshot/storage';
+import { createObjectStore, resolveSigningSecret, waitUntilReady } from '@prodshot/storage';
 import { buildApp } from './app.js';
 
 const SHUTDOWN_DEADLINE_MS = 20_000;
@@ -19,7 +20,9 @@ async function main(): Promise<void> {
   const producer = new JobProducer(redis, config.redis.queuePrefix, () => createRedisConnection(redisUrl, 'consumer', 'api-events'), config.jobs);
   const fileSigningSecret = await resolveSigningSecret(config.storage, config.dataDir);
   const store = createObjectStore(config.storage, { signingSecret: fileSigningSecret });
-  await store.ensureReady();
+  // Before the app (and its logger) exists: the same pino lines an operator reads afterwards.
+  const bootLog = pino({ level: config.logLevel, base: { service: 'api', pid: process.pid } });
+  await waitUntilReady(store, { onRetry: (err, attempt, delayMs) => bootLog.warn({ err, attempt, delayMs }, 'object store not ready yet; trying again') });
 
   const webDistDir = config.http.webDistDir ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   const { app, ops } = await buildApp({ config, db, redis, store, fileSigningSecret, producer }, { webDistDir });

@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import { ConfigError, loadConfig, type Config } from '@prodshot/config';
 import { createDatabase, createRepositories, pingDatabase, type Db } from '@prodshot/db';
 import { createOpsServer, createRedisConnection, JobProducer, pingRedis, QUEUE_NAMES, WORKER_SETTINGS, type QueueName } from '@prodshot/queue';
-import { createObjectStore, resolveSigningSecret } from '@prodshot/storage';
+import { createObjectStore, resolveSigningSecret, waitUntilReady } from '@prodshot/storage';
 import { CutoutModelError, startModelHost, type ModelHost } from './cutout-model/model-host.js';
 import { createDispatcher, settleFailedJob } from './dispatch.js';
 import { createEnginePool, type EnginePool } from './engine-pool.js';
@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   const producerConnection = createRedisConnection(redisUrl, 'consumer', 'worker-producer');
   const signingSecret = await resolveSigningSecret(config.storage, config.dataDir);
   const store = createObjectStore(config.storage, { signingSecret });
-  await store.ensureReady();
+  await waitUntilReady(store, { onRetry: (err, attempt, delayMs) => log.warn({ err, attempt, delayMs }, 'object store not ready yet; trying again') });
 
   const model = await loadCutoutModel(config, log, db, connection);
   // Each queue has engine threads of its own: a prompt enhancement never waits in the pool behind a

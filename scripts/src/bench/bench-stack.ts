@@ -29,6 +29,8 @@ export interface BenchStack {
    * pod's CPU limit holds it: WORKER_CPUS tells it so, and a CPU affinity enforces it.
    */
   startWorkers(count: number, concurrency: number, cpusEach?: number): Promise<ServiceProcess[]>;
+  /** Starts one more worker beside those running, as an orchestrator replacing a crashed replica does. */
+  addWorker(concurrency: number): ServiceProcess;
   stop(): Promise<void>;
 }
 
@@ -101,6 +103,11 @@ export async function startBenchStack(extraEnv: NodeJS.ProcessEnv = {}): Promise
         spawnService('apps/worker/dist/main.js', workerEnv, cpusEach ? coresFor(n, cpusEach, availableParallelism()) : undefined),
       );
       return workers;
+    },
+    addWorker(concurrency) {
+      const worker = spawnService('apps/worker/dist/main.js', serviceProcessEnv({ ...env, WORKER_CONCURRENCY: String(concurrency) }));
+      workers.push(worker);
+      return worker;
     },
     async stop() {
       await Promise.all([...workers.map((w) => w.stop()), api.stop()]);

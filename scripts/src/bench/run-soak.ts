@@ -54,32 +54,47 @@ async function paidCall(stack: BenchStack, seller: Seller, url: string, body: ob
   tally.started.push(...ids);
 }
 
-/** One seller's loop: a mix of manual shots, smart generations (each sent three times with one key), prompt enhancement and list reads. */
+/**
+ * A busy seller's pace, calibrated to what two single-render workers finish at Growth's 4096 px (a
+ * shot is seconds of CPU, not the 0.2 s of a 1024 px one): a paid call every minute or so, a prompt
+ * enhancement every fifth turn between them, and otherwise the reads an open app makes (history,
+ * images, profile) every 2 to 3.5 s.
+ */
+const PAID_EVERY_MS = [60_000, 90_000] as const;
+const THINK_MS = [2_000, 3_500] as const;
+const ENHANCE_EVERY_TURNS = 5;
+const READS = ['/api/images/recent/generations', '/api/images?limit=12', '/api/users/profile'] as const;
+
+const between = ([low, high]: readonly [number, number]) => low + Math.random() * (high - low);
+
+/** One seller's loop: paid calls (each sent three times with one key, alternating smart and manual), prompt enhancements and reads. */
 async function sellerLoop(stack: BenchStack, seller: Seller, until: number, tally: Tally): Promise<void> {
   const count: Count = ({ status, retryAfter }) => {
     tally.requests += 1;
     tally.byStatus[status] = (tally.byStatus[status] ?? 0) + 1;
     if (status >= 500 && !(status === 503 && retryAfter)) tally.unannounced5xx += 1;
   };
+  // Sellers start their first paid call at random moments, not all at once.
+  let nextPaidAt = Date.now() + Math.random() * PAID_EVERY_MS[1];
+  let paid = 0;
   let turn = 0;
   while (Date.now() < until) {
     turn += 1;
-    const pick = turn % 4;
-    if (pick === 0) {
-      await paidCall(stack, seller, '/api/images/smart-generate-product-shots', { imageId: seller.imageId, styleCount: 2 }, tally, count);
-    } else if (pick === 1) {
-      await paidCall(stack, seller, '/api/images/generate-product-shots', { imageId: seller.imageId, backgroundType: 'marble' }, tally, count);
-    } else if (pick === 2) {
+    if (Date.now() >= nextPaidAt) {
+      paid += 1;
+      nextPaidAt = Date.now() + between(PAID_EVERY_MS);
+      if (paid % 2 === 0) await paidCall(stack, seller, '/api/images/smart-generate-product-shots', { imageId: seller.imageId, styleCount: 2 }, tally, count);
+      else await paidCall(stack, seller, '/api/images/generate-product-shots', { imageId: seller.imageId, backgroundType: 'marble' }, tally, count);
+    } else if (turn % ENHANCE_EVERY_TURNS === 0) {
       const enhanced = await post(stack.baseUrl, seller, '/api/images/enhance-prompt', { prompt: 'Beach sunset' }, false);
       tally.enhanceMs.push(enhanced.ms);
       count(enhanced);
     } else {
-      const r = await fetch(`${stack.baseUrl}/api/images/recent/generations`, { headers: { authorization: `Bearer ${seller.token}` } });
+      const r = await fetch(`${stack.baseUrl}${READS[turn % READS.length]!}`, { headers: { authorization: `Bearer ${seller.token}` } });
       await r.arrayBuffer();
       count({ status: r.status, retryAfter: r.headers.get('retry-after') ?? undefined });
     }
-    // About as much work as two workers of concurrency 1 drain, so the queue stays bounded.
-    await sleep(3_000 + Math.random() * 3_000);
+    await sleep(between(THINK_MS));
   }
 }
 
@@ -97,18 +112,18 @@ async function storageStalls(proxy: StallingProxy, until: number): Promise<numbe
   return stalls;
 }
 
-/** Kills one worker with SIGKILL every minute and starts a fresh one, as a crashing fleet would. */
+/** Kills a worker with SIGKILL every minute and starts one in its place, as an orchestrator replacing a crashed replica does. */
 async function chaos(stack: BenchStack, until: number): Promise<number> {
-  let workers: ServiceProcess[] = await stack.startWorkers(2, 1);
+  const workers: ServiceProcess[] = await stack.startWorkers(2, 1);
   let kills = 0;
   while (Date.now() < until) {
     await sleep(Math.min(60_000, Math.max(0, until - Date.now())));
     if (Date.now() >= until) break;
-    const victim = workers[kills % workers.length]!;
+    const victim = workers.shift()!;
     victim.child.kill('SIGKILL');
     kills += 1;
     log(`killed worker ${victim.child.pid} (${kills})`);
-    workers = await stack.startWorkers(2, 1);
+    workers.push(stack.addWorker(1));
   }
   return kills;
 }
@@ -136,9 +151,8 @@ async function main(): Promise<void> {
     const granted = SELLERS * 400;
     const until = Date.now() + minutes * 60_000;
     const tally: Tally = { requests: 0, byStatus: {}, started: [], retried: 0, keyMismatches: 0, unannounced5xx: 0, enhanceMs: [] };
-    log(`${SELLERS} sellers for ${minutes} min, a worker killed every minute, the object store stalled ${STALL_MS / 1000} s every ${STALL_EVERY_MS / 1000} s…`);
+    log(`${SELLERS} sellers for ${minutes} min, a worker killed and replaced every minute, the object store stalled ${STALL_MS / 1000} s every ${STALL_EVERY_MS / 1000} s…`);
     const [kills, stalls] = await Promise.all([chaos(stack, until), storageStalls(proxy, until), ...sellers.map((s) => sellerLoop(stack, s, until, tally))]);
-    await stack.startWorkers(2, 1);
     log('traffic stopped; waiting for every generation to settle…');
     const deadline = Date.now() + 10 * 60_000;
     let open = Infinity;
@@ -161,6 +175,7 @@ async function main(): Promise<void> {
     const minRequests = MIN_REQUESTS_PER_MINUTE * minutes;
     const lines = [
       `soak: ${minutes} min, ${SELLERS} sellers, ${kills} workers SIGKILLed, ${stalls} object-store stalls of ${STALL_MS / 1000} s, ${tally.requests} requests ${JSON.stringify(tally.byStatus)}`,
+      `workload: each seller a paid call every ${PAID_EVERY_MS[0] / 1000}–${PAID_EVERY_MS[1] / 1000} s (smart with 2 styles and a manual shot in turn, Growth's 4096 px), a prompt enhancement every ${ENHANCE_EVERY_TURNS}th turn, reads otherwise, turns ${THINK_MS[0] / 1000}–${THINK_MS[1] / 1000} s apart; 2 workers of one render thread, one killed and replaced every minute`,
       `paid calls sent three times with one Idempotency-Key: ${tally.retried}, answered with more than one generation: ${tally.keyMismatches}`,
       `generations started ${tally.started.length} = completed ${completed} + failed (refunded) ${failed} + still open ${open === Infinity ? 0 : open}`,
       `credits: granted ${granted} = remaining ${remaining} + spent ${spent} (stored outputs ${outputs.length}) → ${granted === remaining + spent && spent === outputs.length ? 'conserved' : 'NOT conserved'}`,
