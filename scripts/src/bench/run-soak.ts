@@ -114,7 +114,8 @@ async function storageStalls(proxy: StallingProxy, until: number): Promise<numbe
 
 /** Kills a worker with SIGKILL every minute and starts one in its place, as an orchestrator replacing a crashed replica does. */
 async function chaos(stack: BenchStack, until: number): Promise<number> {
-  const workers: ServiceProcess[] = await stack.startWorkers(2, 1);
+  // A copy: the stack keeps its own list of the workers it started, to stop them at the end.
+  const workers: ServiceProcess[] = [...(await stack.startWorkers(2, 1))];
   let kills = 0;
   while (Date.now() < until) {
     await sleep(Math.min(60_000, Math.max(0, until - Date.now())));

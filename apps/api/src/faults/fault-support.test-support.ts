@@ -1,9 +1,10 @@
 import { expect } from 'vitest';
 import sharp from 'sharp';
 import type { GenerationDto } from '@prodshot/contracts';
-import type { WorkerProcess } from '@prodshot/testing';
-import { eventually, type Session } from '../seller-client.test-support.js';
-import type { TestApp } from '../test-app.test-support.js';
+import { startWorkerProcess, type StackInfo, type WorkerProcess } from '@prodshot/testing';
+import { openAIFake, type Answer, type OpenAICall } from '@prodshot/testing/fakes';
+import { eventually, signIn, type Session } from '../seller-client.test-support.js';
+import { buildTestApp, type TestApp } from '../test-app.test-support.js';
 
 /** A plain product photo the local engine cuts out reliably: a box on a light backdrop. */
 export async function productPhoto(colour = '#2a6'): Promise<Buffer> {
@@ -66,6 +67,36 @@ export async function expectChargedOnce(testApp: TestApp, generationId: string, 
   expect(rows.filter((r) => r.kind === 'reserve')).toHaveLength(1);
   expect(rows.filter((r) => r.kind === 'settle')).toHaveLength(outputs);
   expect(rows.filter((r) => r.kind === 'refund')).toHaveLength(0);
+}
+
+/** The API and one worker on the OpenAI-shaped loopback model, and a Growth seller signed in to them. */
+export interface HostedModelStack {
+  testApp: TestApp;
+  worker: WorkerProcess;
+  model: Awaited<ReturnType<typeof openAIFake>>;
+  session: Session;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a HostedModelStack whose model answers each call as `answer` says ('never' hangs it). `env`
+ * goes to the API and the worker; `workerEnv` to the worker alone.
+ */
+export async function startOnHostedModel(
+  stack: StackInfo,
+  answer: (call: OpenAICall) => Answer | 'never',
+  { env = {}, workerEnv = {}, seller }: { env?: Record<string, string>; workerEnv?: Record<string, string>; seller: string },
+): Promise<HostedModelStack> {
+  const model = await openAIFake(answer);
+  const testApp = await buildTestApp(stack, { env: { IMAGE_MODEL: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: model.base, ...env } });
+  const worker = await startWorkerProcess({ ...testApp.env, ...workerEnv });
+  const session = await signIn(testApp, `${seller}-${Date.now()}@example.com`, 'growth');
+  const close = async () => {
+    await worker.stop('SIGKILL');
+    await model.close();
+    await testApp.close();
+  };
+  return { testApp, worker, model, session, close };
 }
 
 export type { GenerationDto };

@@ -1,35 +1,28 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
-import { chatCompletion, openAIFake } from '@prodshot/testing/fakes';
-import { eventually, grantCredits, signIn, upload, type Session } from '../seller-client.test-support.js';
-import { buildTestApp, type TestApp } from '../test-app.test-support.js';
-import { sellerCutout } from './fault-support.test-support.js';
+import { chatCompletion } from '@prodshot/testing/fakes';
+import { eventually, grantCredits, upload } from '../seller-client.test-support.js';
+import { sellerCutout, startOnHostedModel, type HostedModelStack } from './fault-support.test-support.js';
 
 const stack = inject('stack');
-let testApp: TestApp;
-let worker: WorkerProcess;
-let model: Awaited<ReturnType<typeof openAIFake>>;
-let session: Session;
+let hosted: HostedModelStack;
 
 beforeAll(async () => {
-  // Renders hang at the provider; prompts are answered at once.
-  model = await openAIFake((call) => (call.path === '/chat/completions' ? { status: 200, body: chatCompletion({ content: { prompt: 'A sunlit sandy beach at golden hour' } }) } : 'never'));
-  // One render thread, and an engine deadline past the API's wait for an enhancement: a prompt that
-  // queued behind the hung render could only time out.
-  testApp = await buildTestApp(stack, { env: { IMAGE_MODEL: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: model.base, ENGINE_TIMEOUT_MS: '120000' } });
-  worker = await startWorkerProcess({ ...testApp.env, WORKER_CONCURRENCY: '1', WORKER_INTERACTIVE_CONCURRENCY: '1' });
-  session = await signIn(testApp, `lanes-${Date.now()}@example.com`, 'growth');
-  await grantCredits(testApp, session.userId, 2);
+  // Renders hang at the provider; prompts are answered at once. One render thread, and an engine
+  // deadline past the API's wait for an enhancement: a prompt that queued behind the hung render
+  // could only time out.
+  hosted = await startOnHostedModel(
+    stack,
+    (call) => (call.path === '/chat/completions' ? { status: 200, body: chatCompletion({ content: { prompt: 'A sunlit sandy beach at golden hour' } }) } : 'never'),
+    { env: { ENGINE_TIMEOUT_MS: '120000' }, workerEnv: { WORKER_CONCURRENCY: '1', WORKER_INTERACTIVE_CONCURRENCY: '1' }, seller: 'lanes' },
+  );
+  await grantCredits(hosted.testApp, hosted.session.userId, 2);
 }, 120_000);
 
-afterAll(async () => {
-  await worker?.stop('SIGKILL');
-  await model?.close();
-  await testApp?.close();
-});
+afterAll(() => hosted?.close());
 
 describe('interactive work beside a render that holds every render thread', () => {
   it('enhances a prompt and analyses an upload while the render is still stuck at the provider', async () => {
+    const { testApp, session, model } = hosted;
     const first = (await upload(testApp, session, await sellerCutout('#335'), 'bottle.png')).json()._id as string;
     const subjectOf = async (imageId: string) => (await testApp.app.inject({ method: 'GET', url: `/api/images/${imageId}/subject`, headers: session.auth })).json().data.status;
     await eventually(async () => (await subjectOf(first)) === 'ready', 60_000, 'the first upload to be analysed');
