@@ -5,6 +5,7 @@ import { floorLine } from '../local/scenes/render-scene.js';
 import { sceneImage, type SceneImage } from '../local/scenes/scene-image.js';
 import type { SceneSpec } from '../local/scenes/scene-spec.js';
 import { frameWindow, type FrameLayout } from './frame.js';
+import { upsize } from '../local/compose/upsize.js';
 
 /** Scenes are composed at most at this size, as shots are; larger frames are enlarged from it. */
 export const MAX_COMPOSE_SIDE = 2048;
@@ -52,7 +53,7 @@ export async function outputPlate(source: ExportScene, size: number): Promise<Bu
   const { spec } = seededScene(isTemplateHandle(source.template) ? source.template : undefined, source.prompt ?? undefined, source.seed);
   const scene = await sceneImage(spec, composeSize, source.seed);
   let image = sharp(scene.rgb, { raw: { width: composeSize, height: composeSize, channels: 3 } });
-  if (size > composeSize) image = image.resize(size, size, { kernel: 'lanczos3' }).sharpen({ sigma: 0.6 });
+  if (size > composeSize) image = upsize(image, size, size);
   return image.raw().toBuffer();
 }
 
@@ -64,5 +65,5 @@ export function region(layout: FrameLayout) {
 /** Brings the composed window to the frame's size (a no-op when it was composed at that size). */
 export function enlarge(image: Sharp, layout: FrameLayout, width: number, height: number): Sharp {
   if (layout.window.width === width && layout.window.height === height) return image;
-  return image.resize(width, height, { kernel: 'lanczos3', fit: 'fill' }).sharpen({ sigma: 0.6 });
+  return upsize(image, width, height);
 }

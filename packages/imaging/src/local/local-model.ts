@@ -9,6 +9,7 @@ import type { Analysis, Box, CutoutOptions, ProductFinding, GenerateOptions, Gen
 import { analyseImage } from './analyse.js';
 import { composeShot } from './compose/compose-shot.js';
 import { placeProduct, positionBox } from './compose/placement.js';
+import { upsize } from './compose/upsize.js';
 import type { PlacementInput } from './compose/placement.js';
 import { findProduct, locateProduct, locateSubject, scaledCutout } from './cutout/cutout.js';
 import type { SalientObjectModel } from './saliency/salient-model.js';
@@ -52,7 +53,7 @@ export function validate(options: GenerateOptions): { size: ShotSize; seed: numb
  */
 export async function encode(pixels: Buffer, side: number, channels: 3 | 4, format: OutputFormat, size: number): Promise<Buffer> {
   let image = sharp(pixels, { raw: { width: side, height: side, channels } }).removeAlpha();
-  if (size > side) image = image.resize(size, size, { kernel: 'lanczos3' }).sharpen({ sigma: 0.6 });
+  if (size > side) image = upsize(image, size, size);
   return format === 'png' ? image.png({ compressionLevel: 3, adaptiveFiltering: false }).toBuffer() : image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
 }
 
@@ -160,7 +161,7 @@ export class LocalImageModel implements ImageModel {
     if (!(factor > 1 && factor <= 4)) throw new InvalidRequestError('The upscale factor must be above 1 and at most 4.');
     const raw = await decodeRaw(image, { maxSide: MAX_WORK_SIDE });
     const width = Math.round(raw.width * factor), height = Math.round(raw.height * factor);
-    const enlarged = sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 4 } }).resize(width, height, { kernel: 'lanczos3' }).sharpen({ sigma: 0.6 });
+    const enlarged = upsize(sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 4 } }), width, height);
     return raw.hasAlpha ? enlarged.png().toBuffer() : enlarged.removeAlpha().jpeg({ quality: 92, mozjpeg: true }).toBuffer();
   }
 }
