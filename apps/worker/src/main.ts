@@ -18,6 +18,13 @@ import { scheduleRepeatableJobs } from './schedules.js';
 
 /** Longer than any single job step, shorter than an orchestrator's kill grace period. */
 const SHUTDOWN_DEADLINE_MS = 60_000;
+/**
+ * Interactive jobs in flight per interactive engine thread. They wait on the object store and
+ * Postgres longer than they compute: with one job per thread, an analysis stuck on a stalled store
+ * held the lane and a prompt enhancement waited behind it (the soak's 13 s p99). Renders stay one
+ * job per thread: they compute.
+ */
+const INTERACTIVE_JOBS_PER_THREAD = 4;
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, { require: ['DATABASE_URL', 'REDIS_URL'] });
@@ -30,7 +37,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', onStopSignal);
   process.on('SIGINT', onStopSignal);
   log.info('worker starting');
-  const lanes: Record<QueueName, number> = { render: config.worker.concurrency, interactive: config.worker.interactiveConcurrency };
+  const threads: Record<QueueName, number> = { render: config.worker.concurrency, interactive: config.worker.interactiveConcurrency };
+  const lanes: Record<QueueName, number> = { render: threads.render, interactive: threads.interactive * INTERACTIVE_JOBS_PER_THREAD };
   const db = createDatabase({ connectionString: config.databaseUrl!, max: (lanes.render + lanes.interactive) * 2 + 2 });
   const connection = createRedisConnection(redisUrl, 'consumer', 'worker');
   const producerConnection = createRedisConnection(redisUrl, 'consumer', 'worker-producer');
@@ -41,7 +49,7 @@ async function main(): Promise<void> {
   const model = await loadCutoutModel(config, log, db, connection);
   // Each queue has engine threads of its own: a prompt enhancement never waits in the pool behind a
   // 4096 px render, and an operator sizes the two apart.
-  const pools: Record<QueueName, EnginePool> = { render: engineLane(config, model, lanes.render), interactive: engineLane(config, model, lanes.interactive) };
+  const pools: Record<QueueName, EnginePool> = { render: engineLane(config, model, threads.render), interactive: engineLane(config, model, threads.interactive) };
   await Promise.all(Object.values(pools).map((pool) => pool.warm()));
   applyCpuPriority(config.worker.cpuPriority, log);
   const producer = new JobProducer(producerConnection, config.redis.queuePrefix, () => createRedisConnection(redisUrl, 'consumer', 'worker-events'), config.jobs);
@@ -75,7 +83,7 @@ async function main(): Promise<void> {
   });
   await scheduleRepeatableJobs(producer, config);
   const health = await startHealthServer(config, db, connection, { registry: metrics.registry });
-  log.info({ queues: QUEUE_NAMES, concurrency: lanes, cpus: config.worker.cpus, engine: config.imageModel.kind, cutoutModel: model.info.description }, 'worker ready');
+  log.info({ queues: QUEUE_NAMES, concurrency: lanes, threads, cpus: config.worker.cpus, engine: config.imageModel.kind, cutoutModel: model.info.description }, 'worker ready');
   // Without its model the worker can only fail jobs: leave, so the orchestrator starts a fresh one.
   model.onExit(() => {
     log.error('the cutout model thread stopped; exiting');

@@ -18,6 +18,8 @@ const STALL_MS = 15_000;
 /** Issue 31's bar for a 10-minute soak: 4,000 requests (pro rata here), and prompts answered within 3 s at p99. */
 const MIN_REQUESTS_PER_MINUTE = 400;
 const ENHANCE_P99_MS = 3_000;
+/** A killed worker's jobs go back to the queue once their lock lapses. */
+const LOCK_DURATION_MS = 10_000;
 
 interface Tally {
   requests: number;
@@ -31,6 +33,11 @@ interface Tally {
   unannounced5xx: number;
   /** How long each prompt enhancement (the soak's one synchronous call) took. */
   enhanceMs: number[];
+  /** When each slow enhancement (over the bar) was sent, to tell what it waited behind. */
+  slowEnhancementsAt: number[];
+  /** When the faults struck: object-store stalls [start, end] and worker kills. */
+  stallWindows: Array<[number, number]>;
+  killsAt: number[];
 }
 
 type Count = (answer: { status: number; retryAfter?: string | undefined }) => void;
@@ -86,8 +93,10 @@ async function sellerLoop(stack: BenchStack, seller: Seller, until: number, tall
       if (paid % 2 === 0) await paidCall(stack, seller, '/api/images/smart-generate-product-shots', { imageId: seller.imageId, styleCount: 2 }, tally, count);
       else await paidCall(stack, seller, '/api/images/generate-product-shots', { imageId: seller.imageId, backgroundType: 'marble' }, tally, count);
     } else if (turn % ENHANCE_EVERY_TURNS === 0) {
+      const sentAt = Date.now();
       const enhanced = await post(stack.baseUrl, seller, '/api/images/enhance-prompt', { prompt: 'Beach sunset' }, false);
       tally.enhanceMs.push(enhanced.ms);
+      if (enhanced.ms > ENHANCE_P99_MS) tally.slowEnhancementsAt.push(sentAt);
       count(enhanced);
     } else {
       const r = await fetch(`${stack.baseUrl}${READS[turn % READS.length]!}`, { headers: { authorization: `Bearer ${seller.token}` } });
@@ -99,21 +108,23 @@ async function sellerLoop(stack: BenchStack, seller: Seller, until: number, tall
 }
 
 /** Stalls the object store (connections open, nothing answers) for STALL_MS every STALL_EVERY_MS, as a hung MinIO would. */
-async function storageStalls(proxy: StallingProxy, until: number): Promise<number> {
+async function storageStalls(proxy: StallingProxy, until: number, tally: Tally): Promise<number> {
   let stalls = 0;
   while (Date.now() + STALL_EVERY_MS < until) {
     await sleep(STALL_EVERY_MS - STALL_MS);
     proxy.stall();
+    const stalledAt = Date.now();
     stalls += 1;
     log(`object store stalled (${stalls})`);
     await sleep(STALL_MS);
     proxy.resume();
+    tally.stallWindows.push([stalledAt, Date.now()]);
   }
   return stalls;
 }
 
 /** Kills a worker with SIGKILL every minute and starts one in its place, as an orchestrator replacing a crashed replica does. */
-async function chaos(stack: BenchStack, until: number): Promise<number> {
+async function chaos(stack: BenchStack, until: number, tally: Tally): Promise<number> {
   // A copy: the stack keeps its own list of the workers it started, to stop them at the end.
   const workers: ServiceProcess[] = [...(await stack.startWorkers(2, 1))];
   let kills = 0;
@@ -123,10 +134,18 @@ async function chaos(stack: BenchStack, until: number): Promise<number> {
     const victim = workers.shift()!;
     victim.child.kill('SIGKILL');
     kills += 1;
+    tally.killsAt.push(Date.now());
     log(`killed worker ${victim.child.pid} (${kills})`);
     workers.push(stack.addWorker(1));
   }
   return kills;
+}
+
+/** Where the enhancements over the bar came from: sent during an object-store stall, or soon after a worker was killed. */
+function slowEnhancementLine({ slowEnhancementsAt, stallWindows, killsAt }: Tally): string {
+  const inStall = slowEnhancementsAt.filter((at) => stallWindows.some(([start, end]) => at >= start && at <= end)).length;
+  const afterKill = slowEnhancementsAt.filter((at) => killsAt.some((killedAt) => at >= killedAt && at - killedAt <= 2 * LOCK_DURATION_MS)).length;
+  return `enhancements over ${ENHANCE_P99_MS} ms: ${slowEnhancementsAt.length}, sent during an object-store stall: ${inStall}, within ${(2 * LOCK_DURATION_MS) / 1000} s after a worker kill: ${afterKill}`;
 }
 
 async function main(): Promise<void> {
@@ -134,7 +153,7 @@ async function main(): Promise<void> {
   const s3 = await startLocalS3({ dataDir: s3Dir, port: await freePort() });
   const proxy = await startStallingProxy({ host: s3.endPoint, port: s3.port });
   const stack = await startBenchStack({
-    WORKER_LOCK_DURATION_MS: '10000',
+    WORKER_LOCK_DURATION_MS: String(LOCK_DURATION_MS),
     SWEEPER_INTERVAL_MS: '15000',
     SWEEPER_STALE_AFTER_MS: '60000',
     // MinIO's protocol through a proxy the soak can stall; a stalled call fails after 5 s.
@@ -151,9 +170,9 @@ async function main(): Promise<void> {
     await Promise.all(sellers.map((seller) => putOnPlan(stack.db, seller, 'growth')));
     const granted = SELLERS * 400;
     const until = Date.now() + minutes * 60_000;
-    const tally: Tally = { requests: 0, byStatus: {}, started: [], retried: 0, keyMismatches: 0, unannounced5xx: 0, enhanceMs: [] };
+    const tally: Tally = { requests: 0, byStatus: {}, started: [], retried: 0, keyMismatches: 0, unannounced5xx: 0, enhanceMs: [], slowEnhancementsAt: [], stallWindows: [], killsAt: [] };
     log(`${SELLERS} sellers for ${minutes} min, a worker killed and replaced every minute, the object store stalled ${STALL_MS / 1000} s every ${STALL_EVERY_MS / 1000} s…`);
-    const [kills, stalls] = await Promise.all([chaos(stack, until), storageStalls(proxy, until), ...sellers.map((s) => sellerLoop(stack, s, until, tally))]);
+    const [kills, stalls] = await Promise.all([chaos(stack, until, tally), storageStalls(proxy, until, tally), ...sellers.map((s) => sellerLoop(stack, s, until, tally))]);
     log('traffic stopped; waiting for every generation to settle…');
     const deadline = Date.now() + 10 * 60_000;
     let open = Infinity;
@@ -182,6 +201,7 @@ async function main(): Promise<void> {
       `credits: granted ${granted} = remaining ${remaining} + spent ${spent} (stored outputs ${outputs.length}) → ${granted === remaining + spent && spent === outputs.length ? 'conserved' : 'NOT conserved'}`,
       `5xx answers: ${fiveXx}, of which not a 503 with Retry-After: ${tally.unannounced5xx}`,
       `requests: ${tally.requests} (bar: ${minRequests}); prompt enhancements: ${tally.enhanceMs.length}, p50 ${round(percentile(tally.enhanceMs, 50))} ms, p99 ${round(enhanceP99)} ms (bar: ${ENHANCE_P99_MS} ms)`,
+      slowEnhancementLine(tally),
     ];
     console.log(lines.join('\n'));
     await upsertSection(
