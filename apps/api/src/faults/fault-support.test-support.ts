@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import sharp from 'sharp';
 import type { GenerationDto } from '@prodshot/contracts';
-import { startWorkerProcess, type StackInfo, type WorkerProcess } from '@prodshot/testing';
+import { startStallingProxy, startWorkerProcess, uniqueName, type StackInfo, type StallingProxy, type WorkerProcess } from '@prodshot/testing';
 import { openAIFake, type Answer, type OpenAICall } from '@prodshot/testing/fakes';
 import { eventually, signIn, type Session } from '../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../test-app.test-support.js';
@@ -67,6 +67,26 @@ export async function expectChargedOnce(testApp: TestApp, generationId: string, 
   expect(rows.filter((r) => r.kind === 'reserve')).toHaveLength(1);
   expect(rows.filter((r) => r.kind === 'settle')).toHaveLength(outputs);
   expect(rows.filter((r) => r.kind === 'refund')).toHaveLength(0);
+}
+
+/**
+ * A test app whose object store sits behind a proxy the test can stall (connections open, nothing
+ * answers), in a bucket of its own; each store call gives up after `storageTimeoutMs`.
+ */
+export async function appBehindStallingStore(stack: StackInfo, { storageTimeoutMs, bucket }: { storageTimeoutMs: number; bucket: string }): Promise<{ proxy: StallingProxy; testApp: TestApp }> {
+  const proxy = await startStallingProxy({ host: stack.s3.endPoint, port: stack.s3.port });
+  const testApp = await buildTestApp(stack, {
+    env: {
+      MINIO_ENDPOINT: '127.0.0.1',
+      MINIO_PORT: String(proxy.port),
+      MINIO_ACCESS_KEY: stack.s3.accessKey,
+      MINIO_SECRET_KEY: stack.s3.secretKey,
+      MINIO_REGION: stack.s3.region,
+      MINIO_BUCKET: uniqueName(bucket).replaceAll('_', '-').toLowerCase(),
+      STORAGE_TIMEOUT_MS: String(storageTimeoutMs),
+    },
+  });
+  return { proxy, testApp };
 }
 
 /** The API and one worker on the OpenAI-shaped loopback model, and a Growth seller signed in to them. */

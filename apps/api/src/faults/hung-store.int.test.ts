@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
-import { startStallingProxy, startWorkerProcess, uniqueName, type StallingProxy, type WorkerProcess } from '@prodshot/testing';
+import { startWorkerProcess, type StallingProxy, type WorkerProcess } from '@prodshot/testing';
 import { balanceOf, eventually, grantCredits, signIn, upload, type Session } from '../seller-client.test-support.js';
-import { buildTestApp, type TestApp } from '../test-app.test-support.js';
-import { settled } from './fault-support.test-support.js';
+import type { TestApp } from '../test-app.test-support.js';
+import { appBehindStallingStore, settled } from './fault-support.test-support.js';
 
 const stack = inject('stack');
 let proxy: StallingProxy;
@@ -13,18 +13,7 @@ let session: Session;
 let imageId: string;
 
 beforeAll(async () => {
-  proxy = await startStallingProxy({ host: stack.s3.endPoint, port: stack.s3.port });
-  testApp = await buildTestApp(stack, {
-    env: {
-      MINIO_ENDPOINT: '127.0.0.1',
-      MINIO_PORT: String(proxy.port),
-      MINIO_ACCESS_KEY: stack.s3.accessKey,
-      MINIO_SECRET_KEY: stack.s3.secretKey,
-      MINIO_REGION: stack.s3.region,
-      MINIO_BUCKET: uniqueName('hung').replaceAll('_', '-').toLowerCase(),
-      STORAGE_TIMEOUT_MS: '1000',
-    },
-  });
+  ({ proxy, testApp } = await appBehindStallingStore(stack, { storageTimeoutMs: 1000, bucket: 'hung' }));
   session = await signIn(testApp, 'hung-store@example.com');
   await grantCredits(testApp, session.userId, 2);
   // A seller's own cutout (its alpha is the cutout): the job's first store call is what stalls.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startStallingProxy, startWorkerProcess, uniqueName, type StallingProxy, type WorkerProcess } from '@prodshot/testing';
+import { startWorkerProcess, type StallingProxy, type WorkerProcess } from '@prodshot/testing';
 import { eventually, signIn, upload, type Session } from '../seller-client.test-support.js';
-import { buildTestApp, type TestApp } from '../test-app.test-support.js';
-import { sellerCutout } from './fault-support.test-support.js';
+import type { TestApp } from '../test-app.test-support.js';
+import { appBehindStallingStore, sellerCutout } from './fault-support.test-support.js';
 
 const stack = inject('stack');
 let proxy: StallingProxy;
@@ -12,19 +12,8 @@ let session: Session;
 let imageId: string;
 
 beforeAll(async () => {
-  proxy = await startStallingProxy({ host: stack.s3.endPoint, port: stack.s3.port });
   // A store call that stalls waits out the whole test rather than failing and freeing its job's place.
-  testApp = await buildTestApp(stack, {
-    env: {
-      MINIO_ENDPOINT: '127.0.0.1',
-      MINIO_PORT: String(proxy.port),
-      MINIO_ACCESS_KEY: stack.s3.accessKey,
-      MINIO_SECRET_KEY: stack.s3.secretKey,
-      MINIO_REGION: stack.s3.region,
-      MINIO_BUCKET: uniqueName('lane').replaceAll('_', '-').toLowerCase(),
-      STORAGE_TIMEOUT_MS: '120000',
-    },
-  });
+  ({ proxy, testApp } = await appBehindStallingStore(stack, { storageTimeoutMs: 120_000, bucket: 'lane' }));
   session = await signIn(testApp, `stalled-lane-${Date.now()}@example.com`, 'growth');
   imageId = (await upload(testApp, session, await sellerCutout('#553'), 'jar.png')).json()._id;
   // One interactive engine thread: the lane holds more jobs than threads, or a stuck one holds it all.
