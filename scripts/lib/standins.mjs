@@ -51,9 +51,25 @@ const STANDINS = [
     image: 'nginx:1.27-alpine',
     dir: 'nginx',
     prepare: (ctx) => {
-      // gettext-base for envsubst; wget for compose's healthcheck (http only, so no CA bundle).
-      debianRootfs(ctx, ['nginx', 'gettext-base', 'wget']);
-      return { label: `stand-in: Debian bookworm's nginx ${debianVersion('nginx')} (not 1.27, not Alpine) with an entrypoint of our own that renders /etc/nginx/templates like the official one` };
+      // Installed on minbase, then only these files are kept: no dpkg, apt, perl or Debian's shell.
+      debianRootfs(ctx, ['nginx', 'gettext-base', 'busybox', 'tzdata'], [], {
+        keepOnly: [
+          // nginx and the libraries it links (libc6 needs libgcc-s1).
+          ...['nginx', 'nginx-common', 'libc6', 'libgcc-s1', 'libcrypt1', 'libpcre2-8-0', 'libssl3', 'zlib1g'],
+          // envsubst; busybox for the shell and tools (sh, awk, find, sort, and the healthcheck's wget:
+          // http only, so no CA bundle), as Alpine's busybox gives them; tzdata, as the official image has.
+          ...['gettext-base', 'busybox', 'tzdata'],
+          // The folders (/tmp, /run…) and /etc/os-release, which says what this really is.
+          'base-files',
+          // Written by base-passwd's and libc-bin's maintainer scripts, not owned by a package.
+          ...['/etc/passwd', '/etc/group', '/etc/nsswitch.conf'],
+        ],
+      });
+      return {
+        label:
+          `stand-in: Debian bookworm's nginx ${debianVersion('nginx')} (not 1.27, not Alpine), envsubst and busybox ${debianVersion('busybox')}, ` +
+          `with only the packages they run on (no dpkg, apt or perl), and an entrypoint of our own that renders /etc/nginx/templates like the official one`,
+      };
     },
   },
   {
@@ -191,9 +207,11 @@ function buildStandin(standin) {
 
 /**
  * A Debian bookworm root filesystem as ctx/rootfs.tar: minbase plus `packages`, without docs, man
- * pages, locales, apt lists or the apt cache, as debian:bookworm-slim leaves them out.
+ * pages, locales, apt lists or the apt cache, as debian:bookworm-slim leaves them out. With
+ * `keepOnly` (package names, and absolute paths of files no package owns), the tarball holds only
+ * those, picked from the installed system by infra/standins/pick-packages.sh: no dpkg, apt or perl.
  */
-function debianRootfs(ctx, packages, hooks = []) {
+function debianRootfs(ctx, packages, hooks = [], { keepOnly } = {}) {
   ensureSystemCommands([{ command: 'mmdebstrap', debianPackage: 'mmdebstrap' }]);
   mkdirSync(debCache, { recursive: true });
   const args = [
@@ -214,11 +232,23 @@ function debianRootfs(ctx, packages, hooks = []) {
     // Keeps the downloaded packages for the next build; mmdebstrap's cleanup then empties the image's cache.
     `--customize-hook=sync-out /var/cache/apt/archives ${debCache}`,
     ...hooks.map((hook) => `--customize-hook=${hook}`),
+    ...(keepOnly ? pickedRootfsHooks(ctx, keepOnly) : []),
     'bookworm',
-    path.join(ctx, 'rootfs.tar'),
+    // With keepOnly the tarball is the hooks' (mmdebstrap's own output, the whole system, is dropped).
+    keepOnly ? '/dev/null' : path.join(ctx, 'rootfs.tar'),
   ];
   const result = spawnSync('mmdebstrap', ['--quiet', ...args], { stdio: ['ignore', 'inherit', 'inherit'] });
   if (result.status !== 0) throw new Error(`mmdebstrap failed (exit ${result.status})`);
+}
+
+/** mmdebstrap hooks that write ctx/rootfs.tar with the files of `keep` alone (see debianRootfs). */
+function pickedRootfsHooks(ctx, keep) {
+  const picker = path.join(standinsDir, 'pick-packages.sh');
+  return [
+    `--customize-hook=upload ${picker} /tmp/pick-packages.sh`,
+    `--customize-hook=chroot "$1" sh /tmp/pick-packages.sh /tmp/picked.tar ${keep.join(' ')}`,
+    `--customize-hook=download /tmp/picked.tar ${path.join(ctx, 'rootfs.tar')}`,
+  ];
 }
 
 /** The upstream version of a Debian package as apt on this machine would install it, for labels. */
