@@ -9,18 +9,20 @@ export const setImageTitle = (id: string, productTitle: string) => request<Image
 
 /**
  * Saves an upload's title when it differs from the one stored, and keeps the cached image (and the
- * upload list) in step, so every screen names the product the same way.
+ * upload list) in step, so every screen names the product the same way. Answers the image as saved,
+ * or undefined when the title was already stored.
  */
-export function useSaveProductTitle(): (image: Pick<ImageDto, '_id'> & Partial<Pick<ImageDto, 'productTitle'>>, title: string) => Promise<void> {
+export function useSaveProductTitle(): (image: Pick<ImageDto, '_id'> & Partial<Pick<ImageDto, 'productTitle'>>, title: string) => Promise<ImageDto | undefined> {
   const queryClient = useQueryClient();
   return useCallback(
     async (image, title) => {
       const known = image.productTitle !== undefined ? image.productTitle : queryClient.getQueryData<ImageResponse>(queryKeys.image(image._id))?.data.productTitle;
       const stored = cleanProductTitle(known);
-      if (cleanProductTitle(title) === stored) return;
+      if (cleanProductTitle(title) === stored) return undefined;
       const { data } = await setImageTitle(image._id, title);
       queryClient.setQueryData(queryKeys.image(data._id), { data });
       void queryClient.invalidateQueries({ queryKey: queryKeys.images });
+      return data;
     },
     [queryClient],
   );

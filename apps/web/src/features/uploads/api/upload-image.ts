@@ -41,8 +41,8 @@ export function useUploadNamedImage({ onUploaded, onError }: { onUploaded: (imag
     mutationFn: async ({ file, title, idempotencyKey }: { file: File; title: string; idempotencyKey: string }) => {
       const uploaded = await uploadImage(file, file.name, idempotencyKey);
       if (!uploaded?._id || !uploaded.fileId) throw new Error('invalid');
-      await saveTitle(uploaded, title).catch(() => undefined);
-      return uploaded;
+      // The titled image, when the title was saved: the bare upload answer would name downloads by file.
+      return (await saveTitle(uploaded, title).catch(() => undefined)) ?? uploaded;
     },
     retry: retryTransient,
     onSuccess: (uploaded) => {
