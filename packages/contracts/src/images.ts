@@ -117,12 +117,44 @@ export type Tap = Static<typeof Tap>;
 /** Taps kept per upload: past eight, the seller is repainting the photo rather than fixing a cutout. */
 export const MAX_TAPS = 8;
 
+/** The seller's taps in the order they made them: what generations and the outline carry once a call is read. */
+export const TapList = Type.Array(Tap, { minItems: 1, maxItems: MAX_TAPS });
+
+/**
+ * Today's single point as a call sends it. `keep` is named only to refuse it: the server strips
+ * unknown fields of a point, so a lone `{ x, y, keep: false }` would otherwise pass as a keep tap.
+ */
+const LonePoint = Type.Object(
+  { x: Type.Number({ minimum: 0, maximum: 1 }), y: Type.Number({ minimum: 0, maximum: 1 }), keep: Type.Optional(Type.Never()) },
+  { additionalProperties: false },
+);
+
 /** What a call takes as `focus`: today's single point (a keep tap), or the seller's list of taps. */
-export const FocusInput = Type.Union([Focus, Type.Array(Tap, { minItems: 1, maxItems: MAX_TAPS })]);
+export const FocusInput = Type.Union([LonePoint, TapList]);
 export type FocusInput = Static<typeof FocusInput>;
 
 /** A call's focus as the list of taps every later step uses; a lone point is one keep tap. */
 export function tapsOf(focus: FocusInput | null | undefined): Tap[] | undefined {
   if (!focus) return undefined;
   return Array.isArray(focus) ? focus.map(({ x, y, keep }) => ({ x, y, keep })) : [{ x: focus.x, y: focus.y, keep: true }];
+}
+
+function isFraction(value: unknown): value is number {
+  return typeof value === 'number' && value >= 0 && value <= 1;
+}
+
+function isTap(value: unknown): value is Tap {
+  const tap = value as Partial<Tap> | null;
+  return typeof tap === 'object' && tap !== null && isFraction(tap.x) && isFraction(tap.y) && typeof tap.keep === 'boolean';
+}
+
+/**
+ * The taps a stored focus records (a generation's request, an upload's outline, a queued job), read
+ * back without trusting its shape: rows and jobs written before taps hold a single point, which is
+ * one keep tap. Anything else reads as no taps.
+ */
+export function storedTaps(stored: unknown): Tap[] | undefined {
+  if (Array.isArray(stored)) return stored.length > 0 && stored.length <= MAX_TAPS && stored.every(isTap) ? tapsOf(stored) : undefined;
+  const point = stored as Partial<Focus> | null | undefined;
+  return point && isFraction(point.x) && isFraction(point.y) ? [{ x: point.x, y: point.y, keep: true }] : undefined;
 }

@@ -1,5 +1,5 @@
 import type { ComplianceCheckJob, ComplianceReportDto, ExportShotJob, ExportShotResult } from './exports.js';
-import type { Focus } from './images.js';
+import type { Focus, Tap } from './images.js';
 import type { ProductInfo } from './products.js';
 import type { ShotBackground, TemplateHandle } from './templates.js';
 
@@ -11,9 +11,15 @@ interface SourceImage {
   sourceKey: string;
   productTitle?: string | undefined;
   productDescription?: string | undefined;
-  /** The seller's tap on the product, when the photo holds more than one candidate. */
-  focus?: Focus | undefined;
+  /** The seller's taps, as the API read them from the call or the outline they fixed (see JobFocus). */
+  focus?: JobFocus | undefined;
 }
+
+/**
+ * The taps a job cuts out with. The API sends the list; a job queued before taps (a rolling deploy
+ * finds it in Redis) holds the single point it was, which the worker reads as one keep tap.
+ */
+export type JobFocus = Tap[] | Focus;
 
 /** Output side in pixels, by plan (docs/decisions.md). */
 export type ShotSize = 1024 | 2048 | 4096;
@@ -76,7 +82,7 @@ export interface MakeOutlineJob {
   userId: string;
   imageId: string;
   sourceKey: string;
-  focus?: Focus | undefined;
+  focus?: JobFocus | undefined;
 }
 
 export interface MakeRenditionsJob {

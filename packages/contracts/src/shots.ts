@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Focus, PRODUCT_TITLE_MAX_LENGTH, RenditionUrls, OUTPUTS_PER_REQUEST_MAX, SMART_STYLES_DEFAULT, SMART_STYLES_MAX } from './images.js';
+import { FocusInput, PRODUCT_TITLE_MAX_LENGTH, RenditionUrls, OUTPUTS_PER_REQUEST_MAX, SMART_STYLES_DEFAULT, SMART_STYLES_MAX } from './images.js';
 import { ProductInfo } from './products.js';
 import { AUTO_BACKGROUND, PROMPT_MAX_LENGTH, TEMPLATE_HANDLES, type ShotBackground, type TemplateHandle } from './templates.js';
 
@@ -13,8 +13,11 @@ const ImageRef = {
   imageId: Type.Optional(Type.String({ maxLength: 64 })),
   fileId: Type.Optional(Type.String({ maxLength: 64 })),
 };
-/** Which object of the photo is the product; absent, the engine keeps the most salient one. */
-const FocusField = { focus: Type.Optional(Focus) };
+/**
+ * Which object of the photo is the product: a point on it, or up to MAX_TAPS taps that keep or drop
+ * what they land on. Absent, the outline the seller fixed decides, else the engine's most salient object.
+ */
+const FocusField = { focus: Type.Optional(FocusInput) };
 const ProductText = {
   productTitle: Type.Optional(Type.String({ maxLength: PRODUCT_TITLE_MAX_LENGTH })),
   productDescription: Type.Optional(Type.String({ maxLength: 2000 })),

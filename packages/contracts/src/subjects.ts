@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { CoachWarning } from './coach.js';
-import { Focus } from './images.js';
+import { Focus, FocusInput, storedTaps, TapList, type Tap } from './images.js';
 
 /** A rectangle as fractions 0..1 of the upload's width and height, from the top-left. */
 export const FractionBox = Type.Object({ x: Type.Number(), y: Type.Number(), width: Type.Number(), height: Type.Number() });
@@ -33,16 +33,16 @@ export type OutlineDoubt = Static<typeof OutlineDoubt>;
 /**
  * What Prodshot took for the product, shown before any credit is held: the cutout (the product on
  * transparent, longest side at most OUTLINE_PREVIEW_SIDE), whether the engine is unsure of it and
- * why, and the seller's answer: `focus` is their tap (the outline was fixed), `confirmed` their
- * "Yes, that's my product". `needsConfirmation` is set while an unsure outline has neither: paid
- * calls without a focus of their own answer 409 `outline_unconfirmed` then.
+ * why, and the seller's answer: `focus` is their taps, in the order made (the outline was fixed),
+ * `confirmed` their "Yes, that's my product". `needsConfirmation` is set while an unsure outline
+ * has neither: paid calls without a focus of their own answer 409 `outline_unconfirmed` then.
  */
 export const OutlineDto = Type.Object({
   url: Type.Union([Type.String(), Type.Null()]),
   unsure: Type.Boolean(),
   reasons: Type.Array(OutlineDoubt),
   confirmed: Type.Boolean(),
-  focus: Type.Union([Focus, Type.Null()]),
+  focus: Type.Union([TapList, Type.Null()]),
   needsConfirmation: Type.Boolean(),
 });
 export type OutlineDto = Static<typeof OutlineDto>;
@@ -50,13 +50,16 @@ export type OutlineDto = Static<typeof OutlineDto>;
 /** Longest side of the stored outline preview, in pixels: enough for a phone's full width at 2x. */
 export const OUTLINE_PREVIEW_SIDE = 768;
 
-/** The outline as the worker stores it on the upload (its preview's storage key, not a URL). */
+/**
+ * The outline as the worker stores it on the upload (its preview's storage key, not a URL). `focus`
+ * is the seller's taps; outlines stored before taps hold a single point (read with storedTaps).
+ */
 export interface UploadOutline {
   key: string;
   unsure: boolean;
   reasons: OutlineDoubt[];
   confirmed: boolean;
-  focus: Focus | null;
+  focus: Tap[] | Focus | null;
 }
 
 /** An unsure outline the seller has neither confirmed nor fixed with a tap: no credit is held on it. */
@@ -64,8 +67,8 @@ export function outlineNeedsConfirmation(outline: Pick<UploadOutline, 'unsure' |
   return Boolean(outline && outline.unsure && !outline.confirmed && !outline.focus);
 }
 
-/** `POST /api/images/:id/outline`: the outline again, for the seller's tap (none: the engine's own pick). */
-export const OutlineRequest = Type.Object({ focus: Type.Optional(Focus) }, { additionalProperties: false });
+/** `POST /api/images/:id/outline`: the outline again, for the seller's taps (none: the engine's own pick). */
+export const OutlineRequest = Type.Object({ focus: Type.Optional(FocusInput) }, { additionalProperties: false });
 export type OutlineRequest = Static<typeof OutlineRequest>;
 
 /** The outline step's prompt, shown under the cutout on the upload screens. */
@@ -111,7 +114,7 @@ export function subjectDto(imageId: string, finding: SubjectFinding | null, coac
 /** The stored outline as the API answers it, its preview behind `url`. */
 export function outlineDto(outline: UploadOutline, url: string | null): OutlineDto {
   const { unsure, reasons, confirmed, focus } = outline;
-  return { url, unsure, reasons, confirmed, focus, needsConfirmation: outlineNeedsConfirmation(outline) };
+  return { url, unsure, reasons, confirmed, focus: storedTaps(focus) ?? null, needsConfirmation: outlineNeedsConfirmation(outline) };
 }
 
 /** `GET /api/images/:id/subject` */

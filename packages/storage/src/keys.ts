@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * Deterministic object key layout, one folder per user so that deleting or exporting a
  * user's data is a prefix operation:
@@ -51,19 +53,40 @@ export function derivedPrefix(key: string): string {
   return assertSafeKey(key.replace(/\.[a-z0-9]+$/, '')) + '/';
 }
 
-/**
- * The upload's cutout, made once and shared by every generation from it; one per tap point, as a
- * different tap keeps a different object. Points are kept to a thousandth of the photo.
- */
-export function uploadCutoutKey(uploadKey: string, focus?: { x: number; y: number }): string {
-  const at = focus ? `-${Math.round(focus.x * 1000)}-${Math.round(focus.y * 1000)}` : '';
-  return `${derivedPrefix(uploadKey)}cutout${at}.png`;
+/** A tap as the keys read it (contracts' Tap): where on the photo, and whether it keeps or drops what it lands on. */
+export interface KeyTap {
+  x: number;
+  y: number;
+  keep: boolean;
 }
 
-/** The outline preview the seller checks before paying, one per tap point like the cutout it shows. */
-export function uploadOutlineKey(uploadKey: string, focus?: { x: number; y: number } | null): string {
-  const at = focus ? `-${Math.round(focus.x * 1000)}-${Math.round(focus.y * 1000)}` : '';
-  return `${derivedPrefix(uploadKey)}outline${at}.webp`;
+/** A fraction of the photo to a thousandth, as keys write it. */
+const thousandths = (fraction: number) => Math.round(fraction * 1000);
+
+/**
+ * What a derived key adds for the seller's taps: nothing for the engine's own pick; a lone keep tap
+ * as its point, as keys were written before taps (their stored cutouts stay found); any other list
+ * as a short hash of its taps in order, each kept to a thousandth of the photo.
+ */
+function tapsSuffix(taps: readonly KeyTap[] | null | undefined): string {
+  if (!taps?.length) return '';
+  const [first] = taps;
+  if (taps.length === 1 && first!.keep) return `-${thousandths(first!.x)}-${thousandths(first!.y)}`;
+  const list = taps.map((tap) => `${thousandths(tap.x)},${thousandths(tap.y)},${tap.keep ? 'keep' : 'drop'}`).join(';');
+  return `-taps-${createHash('sha256').update(list).digest('hex').slice(0, 16)}`;
+}
+
+/**
+ * The upload's cutout, made once and shared by every generation from it; one per list of taps, as
+ * different taps keep a different product.
+ */
+export function uploadCutoutKey(uploadKey: string, taps?: readonly KeyTap[] | null): string {
+  return `${derivedPrefix(uploadKey)}cutout${tapsSuffix(taps)}.png`;
+}
+
+/** The outline preview the seller checks before paying, one per list of taps like the cutout it shows. */
+export function uploadOutlineKey(uploadKey: string, taps?: readonly KeyTap[] | null): string {
+  return `${derivedPrefix(uploadKey)}outline${tapsSuffix(taps)}.webp`;
 }
 
 export function generationOutputKey(

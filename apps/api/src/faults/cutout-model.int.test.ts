@@ -72,7 +72,7 @@ describe('the cutout model in a worker (the shipped ISNet weights, end to end)',
       });
     expect((await generate()).statusCode).toBe(200);
     const image = await testApp.deps.db.selectFrom('images').select('storage_key').where('id', '=', uploaded._id).executeTakeFirstOrThrow();
-    const key = uploadCutoutKey(image.storage_key, right);
+    const key = uploadCutoutKey(image.storage_key, [{ ...right, keep: true }]);
     const cutout = await sharp(await testApp.deps.store.get(key)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     const alphaAt = (point: { x: number; y: number }) => cutout.data[(Math.round(point.y * cutout.info.height) * cutout.info.width + Math.round(point.x * cutout.info.width)) * 4 + 3];
     expect(alphaAt(right)).toBe(255);

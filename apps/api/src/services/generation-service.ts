@@ -2,7 +2,7 @@ import path from 'node:path';
 import {
   RECENT_GENERATIONS_DEFAULT,
   type EnhancePromptRequest,
-  type Focus,
+  type FocusInput,
   type GenerateBackgroundRequest,
   type GenerationDto,
   type GenerationListResponse,
@@ -73,7 +73,7 @@ export class GenerationService {
     return calls.startSingle(this.calls, userId, body, claim);
   }
 
-  startRemoveBackground(userId: string, imageId: string, focus: Focus | undefined, claim?: IdempotencyClaim) {
+  startRemoveBackground(userId: string, imageId: string, focus: FocusInput | undefined, claim?: IdempotencyClaim) {
     return calls.startRemoveBackground(this.calls, userId, imageId, focus, claim);
   }
 

@@ -1,15 +1,18 @@
-import { AUTO_BACKGROUND, shotSizeFor, templateName, type Focus, type JobName, type JobPayloads, type PlanId, type StyleRecommendationMode } from '@prodshot/contracts';
+import { AUTO_BACKGROUND, shotSizeFor, templateName, type FocusInput, type JobName, type JobPayloads, type PlanId, type StyleRecommendationMode, type Tap } from '@prodshot/contracts';
 import type { IdempotencyClaim, ImageRow, NewSlot } from '@prodshot/db';
 import { jobIds, type QueueOrder } from '@prodshot/queue';
 import type { GenerationOpener, OpenInput, QueuedJob } from './generation-opener.js';
-import { chosenFocus, paidFocus } from './outline-gate.js';
+import { chosenTaps, paidTaps } from './outline-gate.js';
 
-/** The seller's hints every generation job carries. */
+/** The seller's hints every generation job carries, as a call sends them. */
 export interface ProductHints {
   productTitle?: string | undefined;
   productDescription?: string | undefined;
-  focus?: Focus | undefined;
+  focus?: FocusInput | undefined;
 }
+
+/** The hints once the outline gate has read the call's focus: the taps the generation cuts out with. */
+export type ReadHints = Omit<ProductHints, 'focus'> & { focus?: Tap[] | undefined };
 
 /**
  * A generation ready to open and enqueue: what to open (and charge) and the job that runs it once
@@ -27,7 +30,7 @@ export interface GenerationStart<K extends JobName = JobName> {
  * What every generation job starts from: whose it is, the upload it works on, and the seller's
  * hints. A title sent with the call wins; otherwise the one the seller gave the upload is the hint.
  */
-export function jobSource(generationId: string, userId: string, image: ImageRow, hints: ProductHints) {
+export function jobSource(generationId: string, userId: string, image: ImageRow, hints: ReadHints) {
   return {
     generationId,
     userId,
@@ -39,12 +42,12 @@ export function jobSource(generationId: string, userId: string, image: ImageRow,
   };
 }
 
-function productTitle(image: ImageRow, hints: ProductHints): string | undefined {
+function productTitle(image: ImageRow, hints: Pick<ProductHints, 'productTitle'>): string | undefined {
   return hints.productTitle?.trim() || image.product_title || undefined;
 }
 
 /** The title on the generation's request too, so its downloads and exports are named after it. */
-function titled(image: ImageRow, hints: ProductHints): { productTitle?: string } {
+function titled(image: ImageRow, hints: Pick<ProductHints, 'productTitle'>): { productTitle?: string } {
   const title = productTitle(image, hints);
   return title ? { productTitle: title } : {};
 }
@@ -62,7 +65,7 @@ export function productShotStart(input: {
   upscaleImageFirst?: boolean | undefined;
 }): GenerationStart<'product-shot'> {
   const { userId, image, backgroundType, prompt, count } = input;
-  const hints = { ...input.hints, focus: paidFocus(image, input.hints.focus) };
+  const hints = { ...input.hints, focus: paidTaps(image, input.hints.focus) };
   return {
     open: {
       userId,
@@ -99,7 +102,7 @@ export function smartStart(input: {
 }): GenerationStart<'style-recommendation'> {
   const { userId, image, flow } = input;
   // Recommendations alone hold nothing: the client's paid style calls are gated one by one.
-  const focus = flow.mode === 'fan-out' ? paidFocus(image, input.hints.focus) : chosenFocus(image, input.hints.focus);
+  const focus = flow.mode === 'fan-out' ? paidTaps(image, input.hints.focus) : chosenTaps(image, input.hints.focus);
   const hints = { ...input.hints, focus };
   return {
     open: {

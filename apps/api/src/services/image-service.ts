@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { IMAGES_PAGE_DEFAULT, outlineDto, shotSizeFor, subjectDto, type Focus, type ImageDto, type ImageListResponse, type ListPageQuery, type PlanId, type SubjectDto } from '@prodshot/contracts';
+import { IMAGES_PAGE_DEFAULT, outlineDto, shotSizeFor, subjectDto, tapsOf, type FocusInput, type ImageDto, type ImageListResponse, type ListPageQuery, type PlanId, type SubjectDto } from '@prodshot/contracts';
 import type { IdempotencyClaim, IdempotencyKeyRow, ImageRow, Repositories } from '@prodshot/db';
 import { jobIds, QUEUE_ORDER } from '@prodshot/queue';
 import { deleteImageFiles } from '@prodshot/storage';
@@ -94,15 +94,16 @@ export class ImageService {
   }
 
   /**
-   * The outline again, for the seller's tap (none: the engine's own pick), made by a worker while
-   * the call waits; free, like the analysis. The new outline is unconfirmed, but a tap is the
-   * seller's own choice: generations from the upload use it.
+   * The outline again, for the seller's taps (none: the engine's own pick), made by a worker while
+   * the call waits; free, like the analysis. The new outline is unconfirmed, but taps are the
+   * seller's own choice: generations from the upload use them.
    */
-  async remakeOutline(userId: string, id: string, focus: Focus | undefined): Promise<SubjectDto> {
+  async remakeOutline(userId: string, id: string, focus: FocusInput | undefined): Promise<SubjectDto> {
     const row = await this.owned(userId, id);
     if (!row.subject?.found) throw outlineNotReady();
     const jobId = jobIds.outline(randomUUID());
-    await this.deps.producer.enqueue('make-outline', { userId, imageId: row.id, sourceKey: row.storage_key, focus }, { jobId, attempts: 2, ...QUEUE_ORDER.standard });
+    const job = { userId, imageId: row.id, sourceKey: row.storage_key, focus: tapsOf(focus) };
+    await this.deps.producer.enqueue('make-outline', job, { jobId, attempts: 2, ...QUEUE_ORDER.standard });
     await this.plans.waitForOutline(jobId);
     return this.subjectOf(await this.owned(userId, id));
   }

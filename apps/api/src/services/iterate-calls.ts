@@ -5,7 +5,7 @@ import type { GenerationLookups } from './generation-lookups.js';
 import type { GenerationOpener } from './generation-opener.js';
 import { jobSource } from './generation-starts.js';
 import { HttpError } from './http-error.js';
-import { newSeed, recordedFocus, sceneOf, slotOf, sourceImage } from './iterate-sources.js';
+import { newSeed, recordedTaps, sceneOf, slotOf, sourceImage } from './iterate-sources.js';
 
 /** The parts of the generation service iterating on a result works with. */
 export interface IterateParts {
@@ -34,7 +34,7 @@ export async function moreLikeThis(
     const [image, plan] = await Promise.all([sourceImage(parts.images, userId, origin), lookups.effectivePlan(userId)]);
     const seed = newSeed(slot.seed);
     const recordedFrom: OutputRef = { generationId: origin.id, index: from.index };
-    const focus = recordedFocus(origin);
+    const focus = recordedTaps(origin);
     const generation = await opener.open({
       userId,
       image,
@@ -92,7 +92,7 @@ export async function retryStyle(
         userId,
         imageId: image.id,
         sourceKey: image.storage_key,
-        focus: recordedFocus(generation),
+        focus: recordedTaps(generation),
         productTitle,
         styleIndex: index,
         styleName: retried.name,

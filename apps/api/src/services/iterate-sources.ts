@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { isTemplateHandle, type Focus, type TemplateHandle } from '@prodshot/contracts';
+import { isTemplateHandle, storedTaps, type Tap, type TemplateHandle } from '@prodshot/contracts';
 import type { GenerationStyleRow, GenerationWithStyles, ImageRow, ImagesRepository } from '@prodshot/db';
 import { HttpError } from './http-error.js';
 
@@ -45,8 +45,7 @@ export function slotOf(generation: GenerationWithStyles, index: number): Generat
   return slot;
 }
 
-/** The seller's tap the generation was made with (its request records it), so a new take cuts out the same product. */
-export function recordedFocus(generation: GenerationWithStyles): Focus | undefined {
-  const focus = (generation.request as { focus?: Partial<Focus> | null } | null)?.focus;
-  return typeof focus?.x === 'number' && typeof focus.y === 'number' ? { x: focus.x, y: focus.y } : undefined;
+/** The seller's taps the generation was made with (its request records them), so a new take cuts out the same product. */
+export function recordedTaps(generation: GenerationWithStyles): Tap[] | undefined {
+  return storedTaps((generation.request as { focus?: unknown } | null)?.focus);
 }

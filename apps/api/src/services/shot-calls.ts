@@ -4,7 +4,7 @@ import {
   SMART_STYLES_DEFAULT,
   shotSizeFor,
   type EnhancePromptRequest,
-  type Focus,
+  type FocusInput,
   type GenerateBackgroundRequest,
   type ProductShotRequest,
   type SingleShotRequest,
@@ -18,7 +18,7 @@ import type { GenerationLookups } from './generation-lookups.js';
 import type { GenerationOpener } from './generation-opener.js';
 import { jobSource, productShotStart, slotsFor, smartStart, startGeneration } from './generation-starts.js';
 import { HttpError } from './http-error.js';
-import { paidFocus } from './outline-gate.js';
+import { paidTaps } from './outline-gate.js';
 
 /** What a call started: its generation (none for prompt enhancement) and the job that runs it, for the logs and the wait. */
 export interface Started {
@@ -85,7 +85,7 @@ export async function startSingle(parts: CallParts, userId: string, body: Single
   const { id } = await opener.once(claim, 'generation', async () => {
     const [generation, plan] = await Promise.all([lookups.ownedGeneration(userId, body.generationId), lookups.effectivePlan(userId)]);
     const image = await lookups.ownedImage(userId, { imageId: generation.image_id ?? body.imageId, fileId: body.fileId, imageUrl: body.imageUrl });
-    const focus = paidFocus(image, body.focus);
+    const focus = paidTaps(image, body.focus);
     const existing = generation.styles.find((s) => s.index === body.styleIndex);
     if (existing?.status === 'failed') throw new HttpError(409, `This style already failed; retry it with POST /api/generations/${generation.id}/styles/${body.styleIndex}/retry`, 'style_failed');
     const slot = { index: body.styleIndex, name: body.styleName, prompt: body.stylePrompt, backgroundType: body.styleName };
@@ -111,7 +111,7 @@ export async function startSingle(parts: CallParts, userId: string, body: Single
 }
 
 /** The background removed from a stored image: one output, one credit. */
-export function startRemoveBackground(parts: CallParts, userId: string, imageId: string, focus: Focus | undefined, claim?: IdempotencyClaim): Promise<Started> {
+export function startRemoveBackground(parts: CallParts, userId: string, imageId: string, focus: FocusInput | undefined, claim?: IdempotencyClaim): Promise<Started> {
   return startSingleOutput(parts, userId, imageId, 'remove-background', {}, focus, claim);
 }
 
@@ -126,13 +126,13 @@ async function startSingleOutput(
   imageId: string,
   kind: 'remove-background' | 'generate-background',
   background: { backgroundType?: GenerateBackgroundRequest['backgroundType']; prompt?: string | undefined },
-  callFocus: Focus | undefined,
+  callFocus: FocusInput | undefined,
   claim: IdempotencyClaim | undefined,
 ): Promise<Started> {
   const { opener, lookups } = parts;
   const { id } = await opener.once(claim, 'generation', async () => {
     const [image, plan] = await Promise.all([lookups.ownedImage(userId, { imageId }), lookups.effectivePlan(userId)]);
-    const focus = paidFocus(image, callFocus);
+    const focus = paidTaps(image, callFocus);
     const slotName = kind === 'remove-background' ? 'Background removed' : undefined;
     const [slot] = slotsFor(1, background.backgroundType, background.prompt);
     const generation = await opener.open({

@@ -95,6 +95,21 @@ describe('EditorPage tap step', () => {
     expect(shotCalls(calls)[0]!.body).not.toHaveProperty('focus');
   });
 
+  it('sends the taps the seller fixed the outline with as the shot’s focus', async () => {
+    const taps = [{ x: 0.25, y: 0.5, keep: false }];
+    const fixed = { ...unsureOutline, outline: { ...unsureOutline.outline!, url: '/storage/outline-fixed.webp', focus: taps, needsConfirmation: false } };
+    const { calls } = renderEditor(unsureOutline, { 'POST /images/img-1/outline': () => ({ data: fixed }) });
+    expect(await screen.findByText(OUTLINE_PROMPT)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    const cutout = screen.getByAltText('Your product as Prodshot cut it out');
+    layOutImage(cutout, { left: 0, top: 0, width: 400, height: 400 }, { width: 800, height: 800 });
+    fireEvent.click(cutout, { clientX: 100, clientY: 200 });
+    await waitFor(() => expect(generateBlocked()).toBe(false));
+    fireEvent.click(generateButton());
+    await waitFor(() => expect(shotCalls(calls)).toHaveLength(1));
+    expect((shotCalls(calls)[0]!.body as ProductShotRequest).focus).toEqual(taps);
+  });
+
   it("shows a failed subject's error and offers no generation", async () => {
     const { calls } = renderEditor(failedSubject);
     expect((await screen.findByRole('alert')).textContent).toBe(failedSubject.error);

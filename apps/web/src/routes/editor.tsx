@@ -21,7 +21,7 @@ import { GenerationPopup } from '../features/generations/generation-popup.js';
 import { GenerationStrip } from '../features/generations/generation-strip.js';
 import type { FromOutputState } from '../features/generations/iterate-actions.js';
 import { useSubject } from '../features/subject/api/get-subject.js';
-import { OutlineCheck, outlineHolds } from '../features/subject/outline-check.js';
+import { focusToSend, OutlineCheck, outlineHolds } from '../features/subject/outline-check.js';
 import { TapToPick } from '../features/subject/tap-to-pick.js';
 import { useImage } from '../features/uploads/api/get-image.js';
 import { useSaveProductTitle } from '../features/uploads/api/set-image-title.js';
@@ -99,13 +99,14 @@ function Editor({ source, preset }: { source: Source; preset: EditorPreset | nul
 
   function generate() {
     const { asked, background, count } = choice.requested();
+    const focusSent = focusToSend(subject, phase === 'tap' ? focus : null);
     const body: ShotRequest = {
       imageUrl: source.imageUrl,
       imageId: source.imageId,
       fileId: source.fileId,
       productTitle: product,
       count,
-      ...(phase === 'tap' && focus ? { focus } : {}),
+      ...(focusSent ? { focus: focusSent } : {}),
       ...background,
     };
     shots.generate(body, asked);

@@ -128,6 +128,27 @@ describe('SmartUploadPage tap step', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/smart/gen-1'));
   });
 
+  it('waits while the seller fixes an unsure outline with taps, then sends them with Generate', async () => {
+    const taps = [{ x: 0.25, y: 0.5, keep: false }];
+    const fixed = { ...unsureOutline, outline: { ...unsureOutline.outline!, url: '/storage/outline-fixed.webp', focus: taps, needsConfirmation: false } };
+    const calls = stubSmartApi(unsureOutline, { 'POST /images/img-1/outline': () => ({ data: fixed }) });
+    const { router } = renderSmart(fromDashboard);
+    expect(await screen.findByText(OUTLINE_PROMPT)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    const cutout = screen.getByAltText('Your product as Prodshot cut it out');
+    layOutImage(cutout, { left: 0, top: 0, width: 400, height: 400 }, { width: 800, height: 800 });
+    fireEvent.click(cutout, { clientX: 100, clientY: 200 });
+    await waitFor(() => expect(cutout.getAttribute('src')).toBe('/storage/outline-fixed.webp'));
+    // One tap is not the end of fixing: nothing starts by itself, however clear the photo.
+    const generate = screen.getByRole('button', { name: 'Generate Product Shots' }) as HTMLButtonElement;
+    await waitFor(() => expect(generate.disabled).toBe(false));
+    expect(smartCalls(calls)).toHaveLength(0);
+    fireEvent.click(generate);
+    await waitFor(() => expect(smartCalls(calls)).toHaveLength(1));
+    expect((smartCalls(calls)[0]!.body as SmartGenerateRequest).focus).toEqual(taps);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/smart/gen-1'));
+  });
+
   it("shows a failed subject's error and starts nothing", async () => {
     const calls = stubSmartApi(failedSubject);
     renderSmart(fromDashboard);

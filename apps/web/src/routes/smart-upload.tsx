@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { CoachNotice } from '../features/coach/coach-notice.js';
 import { coachWarnings } from '../features/coach/coach-warnings.js';
-import { OutlineCheck, outlineHolds } from '../features/subject/outline-check.js';
+import { focusToSend, OutlineCheck, outlineHolds } from '../features/subject/outline-check.js';
 import { TapToPick } from '../features/subject/tap-to-pick.js';
 import { useSubject } from '../features/subject/api/get-subject.js';
 import { DropZone } from '../features/uploads/drop-zone.js';
@@ -100,8 +100,9 @@ export function SmartUploadPage() {
 
   function generate(target: StoredImage, chosenFocus: Focus | null) {
     setError(null);
+    const focus = focusToSend(subject, chosenFocus);
     smart.mutate({
-      body: { imageId: target.imageId, fileId: target.fileId, imageUrl: target.imageUrl, styleCount, ...(chosenFocus ? { focus: chosenFocus } : {}) },
+      body: { imageId: target.imageId, fileId: target.fileId, imageUrl: target.imageUrl, styleCount, ...(focus ? { focus } : {}) },
       idempotencyKey: newIdempotencyKey(),
     });
   }
@@ -112,7 +113,9 @@ export function SmartUploadPage() {
   // and nothing for the coach to say: start at once. With a warning, the seller decides.
   // An unsure outline waits for the seller's "Yes, that's my product" or their tap: no credit is held before.
   const outlineWaits = outlineHolds(subject, focus);
-  const startsByItself = image !== null && autoStarted !== image && (phase === 'ready' || phase === 'unavailable') && warnings.length === 0 && !outlineWaits;
+  // Taps on the outline are fixed one after another (and undone): the seller says when they are done.
+  const fixingOutline = Boolean(subject?.outline?.focus);
+  const startsByItself = image !== null && autoStarted !== image && (phase === 'ready' || phase === 'unavailable') && warnings.length === 0 && !outlineWaits && !fixingOutline;
   useEffect(() => {
     if (!startsByItself || !image) return;
     setAutoStarted(image);

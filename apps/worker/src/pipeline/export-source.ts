@@ -1,7 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
+import { storedTaps } from '@prodshot/contracts';
 import type { GenerationStyleRow } from '@prodshot/db';
 import type { ExportScene } from '@prodshot/imaging';
-import type { Focus } from '@prodshot/contracts';
 import type { WorkerDeps } from '../deps.js';
 import { loadOrMakeCutout } from './cutout.js';
 import { slotSeed } from './slots.js';
@@ -12,7 +12,7 @@ const COMPOSED_KINDS = new Set(['manual', 'auto', 'smart']);
 export interface OutputSource {
   /** Storage key of the finished output. */
   resultKey: string;
-  /** The upload's cutout the output was composed from (the seller's tap kept). */
+  /** The upload's cutout the output was composed from (the seller's taps honoured). */
   cutout: () => Promise<Buffer>;
   /** The output's scene when the local engine made it, so it renders again pixel for pixel; else null. */
   scene: ExportScene | null;
@@ -29,7 +29,7 @@ export async function outputSource(deps: WorkerDeps, userId: string, generationI
   const style = generation.styles.find((slot) => slot.index === index && slot.status === 'complete' && slot.result_key);
   if (!style?.result_key) throw new UnrecoverableError('This output is not finished');
   const image = generation.image_id ? await deps.repos.images.findOwned(userId, generation.image_id) : undefined;
-  const focus = (generation.request as { focus?: Focus | null }).focus ?? undefined;
+  const focus = storedTaps((generation.request as { focus?: unknown } | null)?.focus);
   return {
     resultKey: style.result_key,
     cutout: async () => {

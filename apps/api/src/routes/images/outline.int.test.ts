@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
-import { OUTLINE_UNCONFIRMED_MESSAGE, type SubjectDto, type SubjectResponse } from '@prodshot/contracts';
+import { MAX_TAPS, OUTLINE_UNCONFIRMED_MESSAGE, type SubjectDto, type SubjectResponse, type Tap } from '@prodshot/contracts';
+import { JOB_QUEUE, jobIds } from '@prodshot/queue';
 import { startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
 import { balanceOf, eventually, grantCredits, signIn, upload, type Session } from '../../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
@@ -34,16 +35,16 @@ function post(url: string, payload?: object, who: Session = seller) {
   return testApp.app.inject({ method: 'POST', url, ...(payload ? { payload } : {}), headers: who.auth });
 }
 
-async function uploaded(bytes: Buffer, name: string): Promise<string> {
-  const response = await upload(testApp, seller, bytes, name);
+async function uploaded(bytes: Buffer, name: string, who: Session = seller): Promise<string> {
+  const response = await upload(testApp, who, bytes, name);
   expect(response.statusCode, response.body).toBe(201);
   return response.json()._id as string;
 }
 
 /** The subject once the worker has looked (and made the outline). */
-function analysed(imageId: string): Promise<SubjectDto> {
+function analysed(imageId: string, who: Session = seller): Promise<SubjectDto> {
   return eventually(async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: `/api/images/${imageId}/subject`, headers: seller.auth });
+    const response = await testApp.app.inject({ method: 'GET', url: `/api/images/${imageId}/subject`, headers: who.auth });
     const { data } = response.json<SubjectResponse>();
     return data.status === 'pending' ? null : data;
   }, 60_000, 'the upload analysis');
@@ -109,7 +110,8 @@ describe('the outline a seller sees before paying', () => {
     const fixed = await post(`/api/images/${imageId}/outline`, { focus: tap });
     expect(fixed.statusCode, fixed.body).toBe(200);
     const { outline } = fixed.json<SubjectResponse>().data;
-    expect(outline).toMatchObject({ focus: tap, confirmed: false, needsConfirmation: false });
+    // A lone point is one keep tap, and its outline keeps the key a single point always had.
+    expect(outline).toMatchObject({ focus: [{ ...tap, keep: true }], confirmed: false, needsConfirmation: false });
     expect(outline!.url).not.toBe(first.outline!.url);
     expect(outline!.url).toContain('outline-200-500');
 
@@ -117,7 +119,7 @@ describe('the outline a seller sees before paying', () => {
     expect(shot.statusCode, shot.body).toBe(200);
     const { generationId } = shot.json().data;
     const row = await testApp.deps.db.selectFrom('generations').select('request').where('id', '=', generationId).executeTakeFirstOrThrow();
-    expect(row.request).toMatchObject({ focus: tap });
+    expect(row.request).toMatchObject({ focus: [{ ...tap, keep: true }] });
 
     // Back to the engine's pick: the tap is dropped and the unsure outline must be confirmed again.
     const reset = await post(`/api/images/${imageId}/outline`, {});
@@ -131,5 +133,115 @@ describe('the outline a seller sees before paying', () => {
     expect((await post(`/api/images/${imageId}/outline`, { focus: { x: 0.5, y: 0.5 } }, other)).statusCode).toBe(404);
     expect((await post(`/api/images/${imageId}/outline/confirm`, undefined, other)).statusCode).toBe(404);
     expect((await analysed(imageId)).outline).toMatchObject({ confirmed: false, focus: null, needsConfirmation: true });
+  }, 90_000);
+});
+
+describe('taps that add and remove', () => {
+  let tapper: Session;
+  beforeAll(async () => {
+    // A seller of their own: the outline calls share a per-minute budget.
+    tapper = await signIn(testApp, 'taps@example.com');
+    await grantCredits(testApp, tapper.userId, 10);
+  });
+
+  const keep: Tap = { x: 0.2, y: 0.5, keep: true };
+  const drop: Tap = { x: 0.8, y: 0.5, keep: false };
+
+  /** What a generation's job was queued with, read from its queue. */
+  async function queuedFocus(name: 'product-shot' | 'remove-background', generationId: string): Promise<unknown> {
+    const job = await testApp.deps.producer.queue(JOB_QUEUE[name]).getJob(jobIds.generation(generationId));
+    return job?.data.focus;
+  }
+
+  it('remakes the outline for a list of taps, records them in order, and a later generation carries them', async () => {
+    const imageId = await uploaded(await photo(0, 160, 400), 'two taps.jpg', tapper);
+    const first = await analysed(imageId, tapper);
+    const fixed = await post(`/api/images/${imageId}/outline`, { focus: [keep, drop] }, tapper);
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    const { outline } = fixed.json<SubjectResponse>().data;
+    expect(outline).toMatchObject({ focus: [keep, drop], confirmed: false, needsConfirmation: false });
+    expect(outline!.url).toMatch(/outline-taps-[0-9a-f]{16}\.webp/);
+    expect(outline!.url).not.toBe(first.outline!.url);
+
+    // No focus of its own: the taps the seller fixed the outline with are the job's, and the request's.
+    const shot = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/images/generate-product-shots',
+      payload: { imageId, backgroundType: 'lightwood' },
+      headers: { ...tapper.auth, prefer: 'respond-async' },
+    });
+    expect(shot.statusCode, shot.body).toBe(202);
+    const { generationId } = shot.json().data;
+    expect(await queuedFocus('product-shot', generationId)).toEqual([keep, drop]);
+    const row = await testApp.deps.db.selectFrom('generations').select('request').where('id', '=', generationId).executeTakeFirstOrThrow();
+    expect(row.request).toMatchObject({ focus: [keep, drop] });
+
+    // A call's own taps win over the outline's.
+    const own = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/images/${imageId}/remove-background`,
+      payload: { focus: [drop] },
+      headers: { ...tapper.auth, prefer: 'respond-async' },
+    });
+    expect(own.statusCode, own.body).toBe(202);
+    expect(await queuedFocus('remove-background', own.json().data.generationId)).toEqual([drop]);
+  }, 120_000);
+
+  it('refuses more than eight taps or a malformed one with 400, before anything is made or held', async () => {
+    const imageId = await uploaded(await photo(0, 160, 400), 'too many.jpg', tapper);
+    await analysed(imageId, tapper);
+    const before = await balanceOf(testApp, tapper.userId);
+    const nine = Array.from({ length: MAX_TAPS + 1 }, (_, i) => ({ x: i / 10, y: 0.5, keep: i % 2 === 0 }));
+    const malformed: unknown[] = [
+      nine,
+      [],
+      [{ x: 0.2, y: 0.5 }],
+      [{ x: 1.2, y: 0.5, keep: true }],
+      [{ x: 0.2, y: 0.5, keep: 'yes' }],
+      // A lone tap object is not a point: read as one, its `keep: false` would turn into a keep tap.
+      { x: 0.2, y: 0.5, keep: false },
+    ];
+    for (const focus of malformed) {
+      for (const [url, extra] of [
+        [`/api/images/${imageId}/outline`, {}],
+        ['/api/images/generate-product-shots', { imageId, backgroundType: 'lightwood' }],
+        [`/api/images/${imageId}/remove-background`, {}],
+      ] as const) {
+        const refused = await post(url, { ...extra, focus }, tapper);
+        expect(refused.statusCode, `${url} ${JSON.stringify(focus)}`).toBe(400);
+        expect(refused.json(), url).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'invalid_request', message: expect.any(String) });
+      }
+    }
+    const eight = await post(`/api/images/${imageId}/outline`, { focus: nine.slice(0, MAX_TAPS) }, tapper);
+    expect(eight.statusCode, eight.body).toBe(200);
+    expect(eight.json<SubjectResponse>().data.outline!.focus).toHaveLength(MAX_TAPS);
+    expect(await balanceOf(testApp, tapper.userId)).toBe(before);
+  }, 120_000);
+
+  it('reads an outline stored before taps, its single point, as one keep tap that later generations use', async () => {
+    const imageId = await uploaded(await photo(0, 160, 400), 'old outline.jpg', tapper);
+    const { outline } = await analysed(imageId, tapper);
+    const row = await testApp.deps.db.selectFrom('images').select('outline').where('id', '=', imageId).executeTakeFirstOrThrow();
+    await testApp.deps.db.updateTable('images').set({ outline: JSON.stringify({ ...row.outline, focus: { x: 0.2, y: 0.5 } }) }).where('id', '=', imageId).execute();
+    expect((await analysed(imageId, tapper)).outline).toMatchObject({ url: expect.any(String), focus: [keep], needsConfirmation: false });
+    expect(outline!.needsConfirmation).toBe(true);
+    const shot = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/images/${imageId}/remove-background`,
+      payload: {},
+      headers: { ...tapper.auth, prefer: 'respond-async' },
+    });
+    expect(shot.statusCode, shot.body).toBe(202);
+    expect(await queuedFocus('remove-background', shot.json().data.generationId)).toEqual([keep]);
+  }, 120_000);
+
+  it('answers another seller’s upload with 404 for a list of taps, and leaves its outline as it was', async () => {
+    const imageId = await uploaded(await photo(0, 160, 400), 'not yours.jpg', tapper);
+    await analysed(imageId, tapper);
+    const other = await signIn(testApp, 'other-taps@example.com');
+    const refused = await post(`/api/images/${imageId}/outline`, { focus: [keep, drop] }, other);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toMatchObject({ statusCode: 404, code: 'image_not_found' });
+    expect((await analysed(imageId, tapper)).outline).toMatchObject({ focus: null, needsConfirmation: true });
   }, 90_000);
 });

@@ -15,6 +15,8 @@ const STYLES = [
 const GRANTED = 10;
 /** A tap on the product of sellerCutout (x 210–390, y 120–480 of 600). */
 const TAP = { x: 0.5, y: 0.5 };
+/** The tap as every later step carries it: the API reads a lone point as one keep tap. */
+const TAPS = [{ ...TAP, keep: true }];
 
 let model: FlakyImageModel;
 let testApp: TestApp;
@@ -110,7 +112,7 @@ describe('retry of a failed smart style', () => {
       const jobs = await testApp.deps.producer.queue('render').getJobs(['completed', 'failed']);
       return jobs.filter((job) => job.name === 'style-shot' && job.data.styleIndex === index).map((job) => job.data.focus);
     };
-    await expect.poll(attemptFoci, { timeout: 5_000 }).toEqual([TAP, TAP]);
+    await expect.poll(attemptFoci, { timeout: 5_000 }).toEqual([TAPS, TAPS]);
     // The model was asked again for that style: the retry really rendered.
     expect(model.edits.filter((prompt) => prompt === STYLES[1]!.prompt)).toHaveLength(2);
   });
@@ -150,9 +152,9 @@ describe('more like this', () => {
     expect(made.styles).toEqual([expect.objectContaining({ name: 'Sunlit Terrace', prompt: STYLES[0]!.prompt, status: 'complete', seed })]);
     expect(seed).not.toBe(run.styles[index]!.seed);
     const row = await testApp.deps.db.selectFrom('generations').select('request').where('id', '=', generationId).executeTakeFirstOrThrow();
-    expect(row.request).toMatchObject({ seed, from: { generationId: smartId, index }, focus: TAP });
+    expect(row.request).toMatchObject({ seed, from: { generationId: smartId, index }, focus: TAPS });
     const job = await testApp.deps.producer.queue('render').getJob(generationId);
-    expect(job?.data).toMatchObject({ seed, focus: TAP, count: 1, prompt: STYLES[0]!.prompt });
+    expect(job?.data).toMatchObject({ seed, focus: TAPS, count: 1, prompt: STYLES[0]!.prompt });
     expect(model.edits.at(-1)).toBe(STYLES[0]!.prompt);
     expect(await balanceOf(testApp, seller.userId)).toBe(GRANTED - 3);
     expect((await ledgerKeys(generationId)).filter((row) => row.startsWith('reserve'))).toHaveLength(1);

@@ -33,6 +33,11 @@ export function renderedImageBox(element: Box, natural: Size, fit: string): Box 
   return { left: element.left + (element.width - width) / 2, top: element.top + (element.height - height) / 2, width, height };
 }
 
+/** Rounded, so 0.55 is styled '55%' and not '55.00000000000001%'. */
+export function percent(fraction: number): string {
+  return `${Math.round(fraction * 100_000) / 1000}%`;
+}
+
 /** Four decimals is a tenth of a pixel on a 1000 px photo: precise enough, and request bodies stay readable. */
 function round(fraction: number): number {
   return Math.round(fraction * 10_000) / 10_000;

@@ -1,7 +1,7 @@
 import { TAP_PRODUCT_MESSAGE, type Focus, type SubjectCandidateDto, type SubjectDto } from '@prodshot/contracts';
 import { useCallback, useEffect, useId, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
 import { Spinner } from '../../components/ui/spinner.js';
-import { boxContains, focusAt, pictureBox, type Box } from './image-box.js';
+import { boxContains, focusAt, percent, pictureBox, type Box } from './image-box.js';
 import type { SubjectPhase } from './api/get-subject.js';
 import './tap-to-pick.css';
 
@@ -22,11 +22,6 @@ export interface TapToPickProps {
   imageClassName?: string;
   /** Overlays of the host screen (a busy veil) that belong over the picture. */
   children?: ReactNode;
-}
-
-/** Rounded, so 0.55 is styled '55%' and not '55.00000000000001%'. */
-function percent(fraction: number): string {
-  return `${Math.round(fraction * 100_000) / 1000}%`;
 }
 
 function boxStyle({ box }: SubjectCandidateDto): CSSProperties {
