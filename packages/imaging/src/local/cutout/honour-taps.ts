@@ -13,7 +13,7 @@ const FINGER = 0.04;
  * A keep tap holds the object's pixels this close to it (share of the photo's short side): a
  * fingertip's pad, so a tap on a printed letter still holds the product around it.
  */
-const PAD = 0.01;
+const PAD = 0.04;
 /** The colours of each side are learnt this close to its taps (share of the photo's short side). */
 const SAMPLE = 0.03;
 /** The soft rim the model leaves around an object, as a share of the photo's short side: it goes with a dropped object. */
