@@ -69,10 +69,11 @@ export async function dropTapped(image: RawImage, soft: Uint8Array, keeps: reado
   if (!dropSeeds.length) return soft;
   const reach = (FINGER * Math.min(image.width, image.height) * width) / box.width;
   const pad = Math.max(1, Math.round((PAD * Math.min(image.width, image.height) * width) / box.width));
-  let keepSeeds = keeps.flatMap((tap) => padOf(product, width, nearestIn(product, width, at(tap), reach), pad));
-  if (!keepSeeds.length) keepSeeds = farthestSure(grid, product, dropSeeds);
   const sample = Math.max(pad, Math.round((SAMPLE * Math.min(image.width, image.height) * width) / box.width));
-  const samples = { keep: keepSeeds.flatMap((p) => padOf(product, width, [p], sample)), drop: dropSeeds.flatMap((p) => padOf(region, width, [p], sample)) };
+  let keepCentres = keeps.flatMap((tap) => nearestIn(product, width, at(tap), reach));
+  if (!keepCentres.length) keepCentres = farthestSure(grid, product, dropSeeds);
+  const keepSeeds = padOf(product, width, keepCentres, pad);
+  const samples = { keep: padOf(product, width, keepCentres, sample), drop: padOf(region, width, dropSeeds, sample) };
   const claimed = geodesicSplit(grid, region, keepSeeds, dropSeeds, samples);
   const rim = dilate(claimed, width, height, Math.max(1, Math.round((RIM * Math.min(image.width, image.height) * width) / box.width)));
   const out = soft.slice();
