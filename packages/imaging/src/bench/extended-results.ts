@@ -85,8 +85,13 @@ function categoryTable(category: ExtendedCategory, halves: NonNullable<ExtendedS
     const label = `${half === 'holdout' ? 'hold-out' : 'tuning'} (${h.photos.join(', ')})`;
     // Only Prodshot's own figure on the hold-out half is judged against the target.
     const engines: Array<[string, EngineSummary | null, boolean]> = [
-      [withTaps ? 'Prodshot, positive tap as focus' : 'Prodshot', h.prodshot, half === 'holdout'],
-      ...(withTaps ? [['Prodshot, no tap', h.prodshotNoTap, false] as [string, EngineSummary | null, boolean]] : []),
+      [withTaps ? 'Prodshot, all taps (keep and drop)' : 'Prodshot', h.prodshot, half === 'holdout'],
+      ...(withTaps
+        ? ([
+            ['Prodshot, positive tap only', h.prodshotKeepTap, false],
+            ['Prodshot, no tap', h.prodshotNoTap, false],
+          ] as Array<[string, EngineSummary | null, boolean]>)
+        : []),
       ['anchor (no taps)', h.anchor, false],
     ];
     for (const [engine, s, judge] of engines) lines.push(`| ${label} | ${engine} | ${cells(category, s, judge).join(' | ')} |`);
@@ -127,8 +132,10 @@ export async function writeExtendedResults(fresh: ExtendedRow[], engine: string,
     'corpus cutout recoloured to the product\'s mean colour (keeping its shading) stands behind it, overlapping its side.',
     'Small in front of large: the product at 16–24% of the short side in front of a photographed scene or of a large',
     'corpus cutout. Taps are `{ x, y, keep }` fractions: a positive tap on the product\'s most interior pixel and, where a',
-    'neighbour was composited, a negative tap on its most interior visible pixel; the engine takes one `focus` today, so',
-    'the bench passes the positive tap and keeps the list in bench/imaging-extended.json. The anchor takes no taps.',
+    'neighbour was composited, a negative tap on its most interior visible pixel; on a photographed scene (cups, bird on a',
+    'trunk), a negative tap on each of its salient things (points read off the photograph alone, `salient` in',
+    'extended-set.ts) the product does not cover. Prodshot is scored with all the taps, with the positive tap only (a',
+    'single `focus` point) and with none. The anchor takes no taps.',
     `Thin part: truth pixels removed by a morphological opening of radius 2.5% of the product's longest side; present when`,
     `the cutout keeps ≥ ${THIN_PART_PRESENT * 100}% of them. Shadow: pixels the source shadow darkened by ≥ 8%, 3 px or more from the product;`,
     'any of them in the mask (alpha ≥ 128) counts. Empty: Prodshot refuses by throwing EmptyImageError; the anchor has no',

@@ -26,8 +26,10 @@ export interface ExtendedRow {
   width: number;
   height: number;
   taps: Tap[];
-  /** Prodshot, with the positive tap as its `focus` where the category has taps. */
+  /** Prodshot, with all the case's taps (keep and drop) where the category has taps. */
   prodshot: Scored;
+  /** Prodshot with the positive tap only (tap categories only): what a single `focus` point gives. */
+  prodshotKeepTap?: Scored;
   /** Prodshot without any tap (tap categories only): before the seller taps. */
   prodshotNoTap?: Scored;
   /** The anchor (takes no taps); absent when BENCH_IMAGING_ANCHOR=0. */
@@ -58,9 +60,9 @@ async function alphaAt(png: Buffer, width: number, height: number): Promise<Uint
   return sharp(plane.data, { raw: { width: plane.width, height: plane.height, channels: 1 } }).resize(width, height, { fit: 'fill' }).extractChannel(0).raw().toBuffer();
 }
 
-async function prodshotCutout(model: ImageModel, photo: Buffer, tap?: Tap): Promise<Buffer | null> {
+async function prodshotCutout(model: ImageModel, photo: Buffer, taps: readonly Tap[]): Promise<Buffer | null> {
   try {
-    return await model.removeBackground(photo, tap ? { taps: [{ x: tap.x, y: tap.y, keep: true }] } : undefined);
+    return await model.removeBackground(photo, taps.length ? { taps } : undefined);
   } catch (error) {
     if (isImagingError(error) && error.code === 'empty_image') return null;
     throw error;
@@ -69,20 +71,23 @@ async function prodshotCutout(model: ImageModel, photo: Buffer, tap?: Tap): Prom
 
 export async function runExtended(model: ImageModel, productFolder: string, categories: readonly ExtendedCategory[], withAnchor: boolean): Promise<ExtendedRow[]> {
   const rows: ExtendedRow[] = [];
-  console.log(`\nextended real set (issue 30): ${categories.join(', ')}${withAnchor ? ', beside the anchor' : ''}\n${'case'.padEnd(58)} ${'half'.padEnd(8)} ${'IoU'.padStart(7)} ${'no tap'.padStart(7)} ${'anchor'.padStart(7)} ${'cutout'.padStart(8)} ${'anchor'.padStart(8)}`);
+  console.log(`\nextended real set (issue 30): ${categories.join(', ')}${withAnchor ? ', beside the anchor' : ''}\n${'case'.padEnd(58)} ${'half'.padEnd(8)} ${'IoU'.padStart(7)} ${'keep'.padStart(7)} ${'no tap'.padStart(7)} ${'anchor'.padStart(7)} ${'cutout'.padStart(8)} ${'anchor'.padStart(8)}`);
   for await (const c of extendedCases(productFolder, categories)) {
-    const tap = c.taps.find((t) => t.keep);
-    const row: ExtendedRow = { case: c.id, category: c.category, half: c.half, width: c.width, height: c.height, taps: c.taps, prodshot: await score(c, () => prodshotCutout(model, c.photo, tap)) };
-    if (tap) row.prodshotNoTap = await score(c, () => prodshotCutout(model, c.photo));
+    const keep = c.taps.filter((t) => t.keep);
+    const row: ExtendedRow = { case: c.id, category: c.category, half: c.half, width: c.width, height: c.height, taps: c.taps, prodshot: await score(c, () => prodshotCutout(model, c.photo, c.taps)) };
+    if (c.taps.length) {
+      row.prodshotKeepTap = await score(c, () => prodshotCutout(model, c.photo, keep));
+      row.prodshotNoTap = await score(c, () => prodshotCutout(model, c.photo, []));
+    }
     if (withAnchor) row.anchor = await score(c, () => anchorCutout(c.photo), true);
     rows.push(row);
     const shown = (s: Scored | undefined) => (s ? (s.refused ? 'refused' : s.iou.toFixed(4)) : '').padStart(7);
-    console.log(`${`${c.category}: ${c.id}`.padEnd(58)} ${c.half.padEnd(8)} ${shown(row.prodshot)} ${shown(row.prodshotNoTap)} ${shown(row.anchor)} ${pad(`${row.prodshot.ms} ms`, 8)} ${row.anchor ? pad(`${row.anchor.ms} ms`, 8) : ''}`);
+    console.log(`${`${c.category}: ${c.id}`.padEnd(58)} ${c.half.padEnd(8)} ${shown(row.prodshot)} ${shown(row.prodshotKeepTap)} ${shown(row.prodshotNoTap)} ${shown(row.anchor)} ${pad(`${row.prodshot.ms} ms`, 8)} ${row.anchor ? pad(`${row.anchor.ms} ms`, 8) : ''}`);
   }
   return rows;
 }
 
-type Engine = 'prodshot' | 'prodshotNoTap' | 'anchor';
+type Engine = 'prodshot' | 'prodshotKeepTap' | 'prodshotNoTap' | 'anchor';
 
 /** One engine on some rows: IoU, refusals, and the thin-part and shadow measures where they apply. */
 function engineSummary(rows: ExtendedRow[], engine: Engine) {
@@ -106,8 +111,9 @@ export function summarise(rows: ExtendedRow[]) {
   const halves = (these: ExtendedRow[]) =>
     Object.fromEntries((['holdout', 'tuning'] as const).map((half) => {
       const part = these.filter((r) => r.half === half);
-      return [half, { photos: [...new Set(part.map((r) => r.case.split('@')[1]!))], prodshot: engineSummary(part, 'prodshot'), prodshotNoTap: engineSummary(part, 'prodshotNoTap'), anchor: engineSummary(part, 'anchor') }];
-    })) as Record<Half, { photos: string[]; prodshot: EngineSummary | null; prodshotNoTap: EngineSummary | null; anchor: EngineSummary | null }>;
+      const engines = Object.fromEntries((['prodshot', 'prodshotKeepTap', 'prodshotNoTap', 'anchor'] as const).map((engine) => [engine, engineSummary(part, engine)]));
+      return [half, { photos: [...new Set(part.map((r) => r.case.split('@')[1]!))], ...engines }];
+    })) as Record<Half, { photos: string[] } & Record<Engine, EngineSummary | null>>;
   const at1024 = rows.filter((r) => Math.max(r.width, r.height) === 1024 && !r.prodshot.refused);
   return {
     categories: Object.fromEntries(categories.map((category) => [category, halves(rows.filter((r) => r.category === category))])) as Partial<Record<ExtendedCategory, ReturnType<typeof halves>>>,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Alea from 'alea';
-import type { Box } from '../types.js';
+import type { Box, Point } from '../types.js';
 import { halfOf, shadowPixels, thinParts, type Half } from './extended-measures.js';
 import { photoBackdrop, realPhotosFolder } from './real-backdrops.js';
 import { castShadow, productLayer, type ProductLayer } from './real-product-layer.js';
@@ -48,6 +48,11 @@ interface CategorySpec {
   stands?: Readonly<Record<string, { x: Range; y: Range }>>;
   /** The neighbour per photograph; none when the photograph itself holds the larger thing. */
   neighbours?: Readonly<Record<string, Neighbour>>;
+  /**
+   * Where the photograph itself holds the larger things (fractions of the photo, one point inside
+   * each, read off the photograph alone): the seller drops each of them the product does not cover.
+   */
+  salient?: Readonly<Record<string, readonly Point[]>>;
   /** The seller taps the product (and any neighbour that came along). */
   taps: boolean;
 }
@@ -88,6 +93,23 @@ export const EXTENDED_SPECS: Readonly<Record<ExtendedCategory, CategorySpec>> = 
     stands: {
       'behind-colourful-cups.jpg': { x: [0.35, 0.65], y: [0.6, 0.85] },
       'behind-woodpecker-trunk.jpg': { x: [0.25, 0.4], y: [0.8, 0.95] },
+    },
+    salient: {
+      // The cups' bowls nearest the middle and bottom, where the product stands.
+      'behind-colourful-cups.jpg': [
+        { x: 0.375, y: 0.5 },
+        { x: 0.52, y: 0.74 },
+        { x: 0.74, y: 0.49 },
+        { x: 0.55, y: 0.3 },
+        { x: 0.9, y: 0.72 },
+        { x: 0.13, y: 0.68 },
+        { x: 0.35, y: 0.93 },
+      ],
+      // The bird's body and the trunk.
+      'behind-woodpecker-trunk.jpg': [
+        { x: 0.45, y: 0.55 },
+        { x: 0.17, y: 0.5 },
+      ],
     },
     neighbours: {
       'floor-old-planks.jpg': { product: 'solidus_mug_set.png', tint: false, scale: [0.7, 0.8], at: 'front' },
@@ -135,8 +157,8 @@ export interface ExtendedCase {
   /** The product's alpha where it was placed, 0..255 (≥ 128 = product); all 0 on an empty photo. */
   truth: Uint8Array;
   /**
-   * The seller's taps: a positive one on the product and, where a neighbour comes along, a negative
-   * one on it. The engine takes one `focus` point today: the bench passes the positive tap.
+   * The seller's taps: a positive one on the product; a negative one on a composited neighbour's
+   * visible part, or on each salient thing of a photographed scene the product does not cover.
    */
   taps: Tap[];
   /** Thin parts: the truth's thin pixels (0/1, see thinParts). */
@@ -216,6 +238,10 @@ export async function makeExtendedCase(productFolder: string, category: Extended
     taps.push({ ...interiorPoint(truth, width, height, box), keep: true });
     const visible = neighbourAlpha && Uint8Array.from(neighbourAlpha, (a, p) => (a >= 128 && truth[p]! < 128 ? 255 : 0));
     if (visible?.some((v) => v)) taps.push({ ...interiorPoint(visible, width, height, { x: 0, y: 0, width, height }), keep: false });
+    for (const point of spec.salient?.[photoFile] ?? []) {
+      const at = Math.min(height - 1, Math.floor(point.y * height)) * width + Math.min(width - 1, Math.floor(point.x * width));
+      if (truth[at]! < 128) taps.push({ ...point, keep: false });
+    }
   }
   const longest = Math.max(cut.width, cut.height);
   return {

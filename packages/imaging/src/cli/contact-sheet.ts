@@ -22,7 +22,7 @@ const REAL_PHOTOS = [
 const REAL_TEMPLATES = ['studio', 'lightwood', 'marble', 'lifestyle', 'pastel-gradient'] as const;
 /** The extended set (issue 30): one photo of each category; its tiles are the cutout before and after the taps, then shots. */
 const EXTENDED_TEMPLATES = ['studio', 'marble', 'lifestyle'] as const;
-/** The photo, the cutout without and with the tap, then the templates. */
+/** The photo, the cutout before and after the taps, then the templates. */
 const EXTENDED_COLUMNS = 3 + EXTENDED_TEMPLATES.length;
 const columns = [...TEMPLATES.map((t) => ({ title: t.name, template: t.handle, prompt: undefined })), ...PROMPT_CHIPS.map((p) => ({ title: `“${p}”`, template: undefined, prompt: p }))];
 const TILE = 320;
@@ -119,8 +119,9 @@ async function main(): Promise<void> {
     const top = (before + index) * (TILE + LABEL);
     const place = (column: number, title: string, input: Buffer) => tiles.push({ input, left: column * TILE, top: top + LABEL }, { input: label(title), left: column * TILE, top });
     place(0, `${category}: ${pair!.photo.replace(/\.jpg$/, '')}`, await photoTile(c.photo, c.width, c.height, c.taps));
-    const focus = c.taps.find((t) => t.keep);
-    const cutouts = [{ title: 'cutout, no tap', taps: undefined }, ...(focus ? [{ title: 'cutout, positive tap', taps: [focus] }] : [])];
+    // Before the seller taps, then after all their taps: keeps and drops.
+    const allTaps = c.taps.length ? c.taps : undefined;
+    const cutouts = [{ title: 'cutout, no tap', taps: undefined }, ...(allTaps ? [{ title: 'cutout, after the taps', taps: allTaps }] : [])];
     for (const [column, { title, taps }] of cutouts.entries()) {
       const cutout = await model.removeBackground(c.photo, { taps }).catch(refusal);
       if (typeof cutout === 'string') {
@@ -132,7 +133,7 @@ async function main(): Promise<void> {
     }
     if (category === 'empty') continue;
     for (const [column, template] of EXTENDED_TEMPLATES.entries()) {
-      const shot = await model.generate({ image: c.photo, taps: focus ? [focus] : undefined, template, seed: 7 }).catch(refusal);
+      const shot = await model.generate({ image: c.photo, taps: allTaps, template, seed: 7 }).catch(refusal);
       const name = TEMPLATES.find((t) => t.handle === template)?.name ?? template;
       if (typeof shot === 'string') place(cutouts.length + 1 + column, `${name}: ${shot}`, await refusedTile());
       else place(cutouts.length + 1 + column, name, await sharp(shot.image).resize(TILE, TILE).png().toBuffer());

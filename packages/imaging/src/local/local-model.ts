@@ -112,7 +112,7 @@ export class LocalImageModel implements ImageModel {
   /** The RGBA cutout of a photo, raw, at most MAX_CUTOUT_SIDE a side. */
   private async cutout(image: Buffer, { taps }: CutoutOptions): Promise<RawImage> {
     const raw = await decodeRaw(image, { maxSide: this.salient ? MAX_CUTOUT_SIDE : MAX_WORK_SIDE });
-    const { cutout, width, height } = await findProduct(raw, this.salient, taps?.find((tap) => tap.keep));
+    const { cutout, width, height } = await findProduct(raw, this.salient, taps);
     return { ...raw, data: cutout, width, height, hasAlpha: true };
   }
 

@@ -1,7 +1,8 @@
+import type { Tap } from '@prodshot/contracts';
 import sharp from 'sharp';
 import { EmptyImageError } from '../../errors.js';
 import type { RawImage } from '../../input/normalise-input.js';
-import type { Box, Point } from '../../types.js';
+import type { Box } from '../../types.js';
 import type { SalientObjectModel } from '../saliency/salient-model.js';
 import { estimateBackground } from './background-model.js';
 import { boundingBox } from './mask-ops.js';
@@ -28,18 +29,19 @@ const AGREEMENT = 0.8;
 /**
  * The product of a photo and what else could have been: the upload's own alpha when it has one;
  * otherwise the salient-object model, unless the backdrop is plain and the classical cutout,
- * whose edges are solved against a modelled backdrop, agrees with it. Without a model (unit
- * tests, a deployment that opts out) the classical cutout alone.
+ * whose edges are solved against a modelled backdrop, agrees with it. The seller's taps choose,
+ * add and remove objects (see findSubject). Without a model (unit tests, a deployment that opts
+ * out) the classical cutout alone, which has no objects to tap.
  */
-export async function findProduct(image: RawImage, salient: SalientObjectModel | undefined, point?: Point): Promise<MlCutout> {
+export async function findProduct(image: RawImage, salient: SalientObjectModel | undefined, taps: readonly Tap[] = []): Promise<MlCutout> {
   if (image.hasAlpha || !salient) {
     const segmentation = cutoutOf(image);
     const box = boundingBox(segmentation.mask, image.width, image.height)!;
     const centre = { x: (box.x + box.width / 2) / image.width, y: (box.y + box.height / 2) / image.height };
     return { ...segmentation, candidates: [{ box, point: centre, score: 1 }], confidence: 1, needsFocus: false };
   }
-  const found = await mlCutout(salient, image, point);
-  if (point || !plainBackdrop(image)) return found;
+  const found = await mlCutout(salient, image, taps);
+  if (taps.length || !plainBackdrop(image)) return found;
   const classical = segmentProduct(image.data, image.width, image.height);
   return overlap(classical.mask, found.mask) >= AGREEMENT ? { ...found, ...classical } : found;
 }

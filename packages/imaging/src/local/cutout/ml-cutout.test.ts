@@ -37,12 +37,27 @@ async function photo(products: { x: number; y: number; w: number; h: number; fil
   const shapes = products
     .map(({ x, y, w, h, fill = '#c8281e' }) => `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${fill}"/><path d="M${x + w * 0.3} ${y} Q${x + w / 2} ${y - h * 0.5} ${x + w * 0.7} ${y}" stroke="#b4201a" stroke-width="6" fill="none"/>`)
     .join('');
+  return svgPhoto(shapes);
+}
+
+/** SVG shapes on grass as a phone's JPEG; the truth is the shapes' alpha. */
+async function svgPhoto(shapes: string): Promise<{ jpeg: Buffer; truth: Buffer; pixels: Buffer }> {
   const layer = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">${shapes}</svg>`);
   const truth = await sharp(layer).extractChannel(3).raw().toBuffer();
   const composed = sharp(grass(), { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).composite([{ input: layer }]);
   const jpeg = await composed.jpeg({ quality: 92 }).toBuffer();
   const pixels = await sharp(jpeg).removeAlpha().raw().toBuffer();
   return { jpeg, truth, pixels };
+}
+
+/** A tap at a pixel of the test photo. */
+function tapAt(x: number, y: number, keep: boolean) {
+  return { x: x / WIDTH, y: y / HEIGHT, keep };
+}
+
+/** The truth of some shapes alone (not composited), ≥ 128 where they are. */
+async function truthOf(shapes: string): Promise<Buffer> {
+  return sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">${shapes}</svg>`)).extractChannel(3).raw().toBuffer();
 }
 
 async function alphaOf(png: Buffer): Promise<Buffer> {
@@ -157,6 +172,60 @@ describe('the ML cutout', () => {
     const broken: SalientObjectModel = { ...salient, description: 'broken', inputWidth: 256, inputHeight: 256, mean: salient.mean, std: salient.std, predict: () => salient.predict(new Float32Array(3)) };
     const { jpeg } = await photo([{ x: 150, y: 150, w: 200, h: 170 }]);
     await expect(new LocalImageModel({ salient: broken }).removeBackground(jpeg)).rejects.toMatchObject({ code: 'model_failed' });
+  });
+});
+
+describe("the seller's taps", () => {
+  it('adds a part the model missed under a second keep tap: a strap of another colour', async () => {
+    // The stand-in model sees red only: the blue strap over the red box is missed without the tap on it.
+    const box = `<rect x="150" y="150" width="200" height="170" fill="#c8281e"/>`;
+    const strap = `<path d="M190 152 Q250 60 310 152" stroke="#2850b4" stroke-width="9" fill="none"/>`;
+    const { jpeg, truth } = await svgPhoto(box + strap);
+    const model = new LocalImageModel({ salient });
+    const alpha = await alphaOf(await model.removeBackground(jpeg, { taps: [tapAt(250, 235, true), tapAt(250, 106, true)] }));
+    expect(alpha[106 * WIDTH + 250]).toBeGreaterThanOrEqual(128);
+    expect(alpha[116 * WIDTH + 220]).toBeGreaterThanOrEqual(128);
+    expect(alpha[116 * WIDTH + 280]).toBeGreaterThanOrEqual(128);
+    expect(alpha[60 * WIDTH + 250]).toBe(0);
+    expect(iou(truth, alpha)).toBeGreaterThan(0.93);
+  });
+
+  it('removes a neighbour of the same colour under a drop tap, the product kept whole', async () => {
+    // The neighbour behind is the product's very red; only the product's darker outline parts them.
+    const neighbour = `<rect x="270" y="110" width="180" height="200" fill="#c8281e"/>`;
+    const product = `<rect x="110" y="150" width="190" height="160" fill="#c8281e" stroke="#7a1812" stroke-width="4"/>`;
+    const { jpeg } = await svgPhoto(neighbour + product);
+    const truth = await truthOf(product);
+    const model = new LocalImageModel({ salient });
+    const alpha = await alphaOf(await model.removeBackground(jpeg, { taps: [tapAt(205, 230, true), tapAt(380, 200, false)] }));
+    expect(alpha[230 * WIDTH + 205]).toBe(255);
+    expect(alpha[200 * WIDTH + 380]).toBe(0);
+    expect(alpha[290 * WIDTH + 420]).toBe(0);
+    expect(iou(truth, alpha)).toBeGreaterThan(0.93);
+  });
+
+  it('clears a hole the model filled under a drop tap, and never punches the product around it', async () => {
+    // A red frame; through its hole a maroon wall shows, which the model takes for product too.
+    const frame = `<path d="M150 120h180v160h-180z M200 170v60h80v-60z" fill="#c8281e" fill-rule="evenodd"/>`;
+    const model = new LocalImageModel({ salient });
+    const truth = await truthOf(frame);
+    for (const hole of ['#6e1e1e', 'none']) {
+      const { jpeg } = await svgPhoto(`<rect x="200" y="170" width="80" height="60" fill="${hole}"/>${frame}`);
+      const alpha = await alphaOf(await model.removeBackground(jpeg, { taps: [tapAt(175, 200, true), tapAt(240, 200, false)] }));
+      expect(alpha[200 * WIDTH + 240]).toBe(0);
+      for (const [x, y] of [[175, 200], [305, 200], [240, 145], [240, 255]] as const) expect(alpha[y * WIDTH + x]).toBe(255);
+      expect(iou(truth, alpha)).toBeGreaterThan(0.93);
+    }
+  });
+
+  it('takes taps on nothing as harmless: a keep tap and a drop tap on the grass change nothing', async () => {
+    const { jpeg, truth } = await photo([{ x: 150, y: 150, w: 200, h: 170 }]);
+    const model = new LocalImageModel({ salient });
+    const product = tapAt(250, 235, true);
+    const alone = await alphaOf(await model.removeBackground(jpeg, { taps: [product] }));
+    const withStrayTaps = await alphaOf(await model.removeBackground(jpeg, { taps: [tapAt(60, 60, true), tapAt(450, 340, false), product] }));
+    expect(iou(truth, withStrayTaps)).toBeGreaterThan(0.95);
+    expect(withStrayTaps.equals(alone)).toBe(true);
   });
 });
 

@@ -1,15 +1,15 @@
-import sharp from 'sharp';
+import type { Tap } from '@prodshot/contracts';
 import { EmptyImageError } from '../../errors.js';
 import type { RawImage } from '../../input/normalise-input.js';
-import type { Point, SubjectCandidate } from '../../types.js';
+import type { SubjectCandidate } from '../../types.js';
 import type { SalientObjectModel } from '../saliency/salient-model.js';
 import { lookCloserIfUnsure } from './closer-look.js';
-import { dilate } from './mask-ops.js';
-import { chosen } from './picked-object.js';
+import { dropTapped, missedPart } from './honour-taps.js';
+import { chosen, membersOf, softMask } from './picked-object.js';
 import { refine } from './refine-alpha.js';
-import { boxInPhoto, predictSaliency, salientGroups, type SaliencyMap, type SalientGroup } from './saliency-map.js';
+import { boxInPhoto, pointInMap, predictSaliency, salientGroups, type Groups, type SaliencyMap, type SalientGroup } from './saliency-map.js';
 import type { Segmentation } from './segment.js';
-import { pickAt } from './tap-pick.js';
+import { groupAt, pickAt } from './tap-pick.js';
 
 /** What an ML cutout found besides the cutout: the tap step's inputs. */
 export interface SubjectFindings {
@@ -37,25 +37,61 @@ export interface Subject extends SubjectFindings {
 }
 
 /** Finds the product with the salient-object model: which object, how sure, and whether to ask. */
-export async function findSubject(model: SalientObjectModel, image: RawImage, point?: Point): Promise<Subject> {
+export async function findSubject(model: SalientObjectModel, image: RawImage, taps: readonly Tap[] = []): Promise<Subject> {
   const full = await predictSaliency(model, image);
   const found = salientGroups(full);
   const best = found.groups[0];
   if (!best || best.confidence < NOTHING) throw new EmptyImageError();
-  const picked = point ? await pickAt(model, image, full, found, point) : await lookCloserIfUnsure(model, image, chosen(full, found.labels, best));
+  const keeps = taps.filter((tap) => tap.keep), drops = taps.filter((tap) => !tap.keep);
+  // The first keep tap on an object the model drew chooses the product; a tap beside everything only adds what it is on.
+  const first = keeps.find((tap) => groupAt(full, found, pointInMap(full, tap, image)!)) ?? keeps[0];
+  const picked = first ? await pickAt(model, image, full, found, first) : await lookCloserIfUnsure(model, image, chosen(full, found.labels, found.groups.find((group) => !drops.some((tap) => onGroup(full, found, group, tap, image))) ?? best));
   if (picked.confidence < NOTHING) throw new EmptyImageError('no product could be found where you tapped');
   const candidates = found.groups.filter((group, index) => index === 0 || group.area >= RIVAL_AREA * full.width * full.height);
+  let soft = await softMask(picked, image);
+  for (const tap of keeps.filter((t) => t !== first)) soft = await keepTapped(image, full, found, soft, tap);
   return {
-    soft: await softMask(picked.map, picked.members, image),
+    soft: drops.length ? await dropTapped(image, soft, keeps, drops, await objectsUnder(full, found, drops, image)) : soft,
     candidates: candidates.map((group) => candidateOf(full, group, image)),
     confidence: round(picked.confidence),
-    needsFocus: !point && (candidates.length > 1 || best.confidence < UNSURE),
+    needsFocus: !taps.length && (candidates.length > 1 || best.confidence < UNSURE),
   };
 }
 
+/**
+ * Adds a further keep tap's object: the object the model drew under it, else the part of the
+ * tap's colour it missed (a strap, a handle). A tap on the product already, or on nothing
+ * that makes a part, changes nothing.
+ */
+async function keepTapped(image: RawImage, full: SaliencyMap, found: Groups, soft: Uint8Array, tap: Tap): Promise<Uint8Array> {
+  const x = Math.min(image.width - 1, Math.floor(tap.x * image.width)), y = Math.min(image.height - 1, Math.floor(tap.y * image.height));
+  if (soft[y * image.width + x]! >= 128) return soft;
+  const group = groupAt(full, found, pointInMap(full, tap, image)!);
+  if (!group) return (await missedPart(image, soft, tap)) ?? soft;
+  const added = await softMask(chosen(full, found.labels, group), image);
+  return soft.map((value, p) => Math.max(value, added[p]!));
+}
+
+/** The objects the model drew under some taps, 0/1 at the photo's resolution. */
+async function objectsUnder(full: SaliencyMap, found: Groups, taps: readonly Tap[], image: RawImage): Promise<Uint8Array> {
+  const members = new Uint8Array(full.width * full.height);
+  for (const group of found.groups.filter((g) => taps.some((tap) => onGroup(full, found, g, tap, image)))) {
+    const own = membersOf(found.labels, group);
+    for (let p = 0; p < members.length; p++) members[p] = members[p]! | own[p]!;
+  }
+  const soft = await softMask({ map: full, members, confidence: 0 }, image);
+  return Uint8Array.from(soft, (v) => (v >= 128 ? 1 : 0));
+}
+
+/** Whether a tap lands on one of the group's pixels. */
+function onGroup(full: SaliencyMap, found: Groups, group: SalientGroup, tap: Tap, image: RawImage): boolean {
+  const at = pointInMap(full, tap, image)!;
+  return group.members.has(found.labels[at.y * full.width + at.x]!);
+}
+
 /** Cuts the product out of a photo with the salient-object model, refined at the photo's resolution. */
-export async function mlCutout(model: SalientObjectModel, image: RawImage, point?: Point): Promise<MlCutout> {
-  const { soft, ...findings } = await findSubject(model, image, point);
+export async function mlCutout(model: SalientObjectModel, image: RawImage, taps: readonly Tap[] = []): Promise<MlCutout> {
+  const { soft, ...findings } = await findSubject(model, image, taps);
   return { ...refine(image, soft), ...findings };
 }
 
@@ -64,22 +100,6 @@ function candidateOf(map: SaliencyMap, group: SalientGroup, image: RawImage): Su
   const x = map.window.x + ((group.point.x + 0.5) / map.width) * map.window.width;
   const y = map.window.y + ((group.point.y + 0.5) / map.height) * map.window.height;
   return { box, point: { x: round(x / image.width), y: round(y / image.height) }, score: round(group.score) };
-}
-
-/**
- * The model's soft mask of the chosen object at the photo's resolution: other objects are cleared,
- * the object's soft rim (a little beyond its 0.5 outline) is kept for the refinement to decide.
- */
-async function softMask(map: SaliencyMap, members: Uint8Array, image: RawImage): Promise<Uint8Array> {
-  const { width, height, window } = map;
-  const near = dilate(members, width, height, Math.max(2, Math.round(0.01 * Math.min(width, height))));
-  const soft = Buffer.alloc(width * height);
-  for (let p = 0; p < soft.length; p++) soft[p] = near[p] ? Math.round(map.mask[p]! * 255) : 0;
-  const resized = await sharp(soft, { raw: { width, height, channels: 1 } }).resize(window.width, window.height, { fit: 'fill', kernel: 'linear' }).toColourspace('b-w').raw().toBuffer();
-  if (window.width === image.width && window.height === image.height) return resized;
-  const out = new Uint8Array(image.width * image.height);
-  for (let y = 0; y < window.height; y++) out.set(resized.subarray(y * window.width, (y + 1) * window.width), (window.y + y) * image.width + window.x);
-  return out;
 }
 
 function round(value: number): number {

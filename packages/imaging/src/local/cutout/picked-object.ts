@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { connectedComponents, dilate } from './mask-ops.js';
 import type { SaliencyMap, SalientGroup } from './saliency-map.js';
 
@@ -55,4 +56,20 @@ function confidentMembers(map: SaliencyMap, group: Uint8Array): Uint8Array {
   const near = dilate(kept, width, height, Math.max(2, Math.round(0.025 * Math.min(width, height))));
   for (let p = 0; p < members.length; p++) members[p] = members[p]! & near[p]!;
   return members;
+}
+
+/**
+ * The model's soft mask of the chosen object at the photo's resolution: other objects are cleared,
+ * the object's soft rim (a little beyond its 0.5 outline) is kept for the refinement to decide.
+ */
+export async function softMask({ map, members }: Picked, image: { width: number; height: number }): Promise<Uint8Array> {
+  const { width, height, window } = map;
+  const near = dilate(members, width, height, Math.max(2, Math.round(0.01 * Math.min(width, height))));
+  const soft = Buffer.alloc(width * height);
+  for (let p = 0; p < soft.length; p++) soft[p] = near[p] ? Math.round(map.mask[p]! * 255) : 0;
+  const resized = await sharp(soft, { raw: { width, height, channels: 1 } }).resize(window.width, window.height, { fit: 'fill', kernel: 'linear' }).toColourspace('b-w').raw().toBuffer();
+  if (window.width === image.width && window.height === image.height) return resized;
+  const out = new Uint8Array(image.width * image.height);
+  for (let y = 0; y < window.height; y++) out.set(resized.subarray(y * window.width, (y + 1) * window.width), (window.y + y) * image.width + window.x);
+  return out;
 }

@@ -13,7 +13,7 @@ const SMALL_OBJECT = 0.5;
 const TAP_WINDOWS = [0.6, 0.85, 0.4];
 
 /** The group under a mask pixel, or the nearest one within a finger's width of it. */
-function groupAt(map: SaliencyMap, { labels, groups }: Groups, at: { x: number; y: number }): SalientGroup | null {
+export function groupAt(map: SaliencyMap, { labels, groups }: Groups, at: { x: number; y: number }): SalientGroup | null {
   const reach = Math.round(0.04 * Math.min(map.width, map.height));
   let best: SalientGroup | null = null, bestDistance = Number.POSITIVE_INFINITY;
   for (let y = Math.max(0, at.y - reach); y <= Math.min(map.height - 1, at.y + reach); y++) {
