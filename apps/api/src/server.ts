@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const store = createObjectStore(config.storage, { signingSecret: fileSigningSecret });
   // Before the app (and its logger) exists: the same pino lines an operator reads afterwards.
   const bootLog = pino({ level: config.logLevel, base: { service: 'api', pid: process.pid } });
-  await waitUntilReady(store, { onRetry: (err, attempt, delayMs) => bootLog.warn({ err, attempt, delayMs }, 'object store not ready yet; trying again') });
+  await waitUntilReady(store, { onRetry: (err, attempt) => bootLog.warn({ err, attempt }, 'object store not ready yet; trying again') });
 
   const webDistDir = config.http.webDistDir ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   const { app, ops } = await buildApp({ config, db, redis, store, fileSigningSecret, producer }, { webDistDir });

@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   const producerConnection = createRedisConnection(redisUrl, 'consumer', 'worker-producer');
   const signingSecret = await resolveSigningSecret(config.storage, config.dataDir);
   const store = createObjectStore(config.storage, { signingSecret });
-  await waitUntilReady(store, { onRetry: (err, attempt, delayMs) => log.warn({ err, attempt, delayMs }, 'object store not ready yet; trying again') });
+  await waitUntilReady(store, { onRetry: (err, attempt) => log.warn({ err, attempt }, 'object store not ready yet; trying again') });
 
   const model = await loadCutoutModel(config, log, db, connection);
   // Each queue has engine threads of its own: a prompt enhancement never waits in the pool behind a

@@ -5,7 +5,7 @@ export interface WaitOptions {
   /** How long a starting process keeps trying before it gives up and exits (its orchestrator restarts it). */
   maxWaitMs?: number;
   /** Told of each failed try: a process that waits says why in its log. */
-  onRetry?: (error: Error, attempt: number, nextDelayMs: number) => void;
+  onRetry?: (error: Error, attempt: number) => void;
 }
 
 /**
@@ -18,6 +18,6 @@ export async function waitUntilReady(store: Pick<ObjectStore, 'ensureReady'>, { 
     minTimeout: 250,
     maxTimeout: 5_000,
     maxRetryTime: maxWaitMs,
-    onFailedAttempt: ({ error, attemptNumber, retryDelay }) => onRetry?.(error, attemptNumber, retryDelay),
+    onFailedAttempt: ({ error, attemptNumber }) => onRetry?.(error, attemptNumber),
   });
 }
