@@ -21,7 +21,7 @@ const SHUTDOWN_DEADLINE_MS = 60_000;
 /**
  * Interactive jobs in flight per interactive engine thread. They wait on the object store and
  * Postgres longer than they compute: with one job per thread, an analysis stuck on a stalled store
- * held the lane and a prompt enhancement waited behind it (the soak's 13 s p99). Renders stay one
+ * held the lane and a prompt enhancement waited behind it (502 after 45 s). Renders stay one
  * job per thread: they compute.
  */
 const INTERACTIVE_JOBS_PER_THREAD = 4;
