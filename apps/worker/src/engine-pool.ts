@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { ImageModelConfig, WorkerCpuPriority } from '@prodshot/config';
-import { ModelTimeoutError, reviveImagingError, type ImageModel } from '@prodshot/imaging';
+import { createPromptEnhancer, ModelTimeoutError, reviveImagingError, type ImageModel } from '@prodshot/imaging';
 import type { ModelHost } from './cutout-model/model-host.js';
 import type { SalientModelInfo } from './cutout-model/model-wire.js';
 import { revive, type EngineCall, type EngineMethod, type EngineReply } from './engine-wire.js';
@@ -40,7 +40,9 @@ export function threadsPerRender(cpus: number, concurrency: number): number {
 /**
  * The image model on worker threads. The local engine computes in JavaScript for hundreds of
  * milliseconds per shot; on the main thread that would stall BullMQ's lock renewal and socket
- * heartbeats, so every call runs in a pool sized to the concurrency of the queue it serves.
+ * heartbeats, so every call that touches pixels runs in a pool sized to the concurrency of the
+ * queue it serves. Prompt enhancement touches none: it runs here, or it would wait in the pool's
+ * queue behind every cutout the lane holds (the soak's slow prompts waited behind upload analyses).
  */
 export function createEnginePool(
   config: ImageModelConfig,
@@ -85,7 +87,7 @@ export function createEnginePool(
     recommendStyles: (...args) => call('recommendStyles', args),
     removeBackground: (...args) => call('removeBackground', args),
     generate: (...args) => call('generate', args),
-    enhancePrompt: (...args) => call('enhancePrompt', args),
+    enhancePrompt: createPromptEnhancer(config).enhancePrompt,
     upscale: (...args) => call('upscale', args),
   };
   return {

@@ -1,5 +1,5 @@
 import type { CutoutModelConfig, ImageModelConfig } from '@prodshot/config';
-import { createImageModel } from './create-image-model.js';
+import { createImageModel, type ImageModelOptions } from './create-image-model.js';
 import { CachedSalientModel } from './local/saliency/cached-salient-model.js';
 import { loadSalientModel } from './local/saliency/onnx-salient-model.js';
 import type { SalientObjectModel } from './local/saliency/salient-model.js';
@@ -31,23 +31,38 @@ export interface EngineParts {
  * The image model the config names: the local engine by default, a hosted adapter when keys are
  * set. Every one of them finds the product with the cutout model, not with the classical cutout.
  */
-export function createEngine(config: ImageModelConfig, { salient, coresPerRender }: EngineParts): ImageModel {
+export function createEngine(config: ImageModelConfig, parts: EngineParts): ImageModel {
+  return createImageModel(modelOptions(config, parts));
+}
+
+/**
+ * The engine's prompt writer alone, with no cutout model: text in, text out (a rewrite on the local
+ * engine, one chat call on a hosted one). The worker runs it on its main thread, so a seller's
+ * prompt never queues behind cutouts and renders in the engine threads.
+ */
+export function createPromptEnhancer(config: ImageModelConfig): Pick<ImageModel, 'enhancePrompt'> {
+  const model = createImageModel(modelOptions(config, { coresPerRender: 1 }));
+  return { enhancePrompt: (prompt, analysis, context) => model.enhancePrompt(prompt, analysis, context) };
+}
+
+function modelOptions(config: ImageModelConfig, { salient, coresPerRender }: Pick<EngineParts, 'coresPerRender'> & Partial<EngineParts>): ImageModelOptions {
+  const cutout = salient ? { salient } : {};
   switch (config.kind) {
     case 'local':
       // Decoding the product while the scene renders pays only with a spare core; otherwise the two steps fight for one.
-      return createImageModel({ kind: 'local', salient, overlapSteps: coresPerRender > 1 });
+      return { kind: 'local', ...cutout, overlapSteps: coresPerRender > 1 };
     case 'openai':
-      return createImageModel({
+      return {
         kind: 'openai',
-        salient,
+        ...cutout,
         apiKey: config.apiKey,
         timeoutMs: config.timeoutMs,
         ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
         ...(config.imageModel ? { imageModel: config.imageModel } : {}),
         ...(config.chatModel ? { chatModel: config.chatModel } : {}),
-      });
+      };
     case 'fal':
-      return createImageModel({ kind: 'fal', salient, apiKey: config.apiKey, timeoutMs: config.timeoutMs, ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}) });
+      return { kind: 'fal', ...cutout, apiKey: config.apiKey, timeoutMs: config.timeoutMs, ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}) };
   }
 }
 

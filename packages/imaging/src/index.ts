@@ -2,7 +2,7 @@ export * from './errors.js';
 export * from './types.js';
 export { createImageModel } from './create-image-model.js';
 export type { ImageModelOptions } from './create-image-model.js';
-export { createEngine, loadCutoutModel, loadEngine } from './create-engine.js';
+export { createEngine, createPromptEnhancer, loadCutoutModel, loadEngine } from './create-engine.js';
 export type { EngineParts } from './create-engine.js';
 export { normaliseInput, MAX_INPUT_PIXELS } from './input/normalise-input.js';
 export { screenInput } from './input/screen-input.js';

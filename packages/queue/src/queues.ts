@@ -108,6 +108,11 @@ export const QUEUE_ORDER = {
   /** Every other seller's generations, upload analysis and the sweeper: first in, first out. */
   standard: {},
   /**
+   * A prompt enhancement: a few milliseconds of text a seller waits on at the screen, taken before
+   * the upload analyses and recommendations waiting in the interactive queue (seconds of cutout each).
+   */
+  prompt: { lifo: true },
+  /**
    * A batch's photos (every plan's): after every single shot a seller waits on, so one seller's 20
    * photos never hold up another's one; before the backfill.
    */

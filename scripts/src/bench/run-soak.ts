@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Queue } from 'bullmq';
 import { freePort, startLocalS3, startStallingProxy, type StallingProxy } from '@prodshot/embedded';
 import { corpusFile } from '@prodshot/fixtures';
 import { startBenchStack, type BenchStack, type ServiceProcess } from './bench-stack.js';
@@ -34,7 +35,7 @@ interface Tally {
   /** How long each prompt enhancement (the soak's one synchronous call) took. */
   enhanceMs: number[];
   /** When each slow enhancement (over the bar) was sent, to tell what it waited behind. */
-  slowEnhancementsAt: number[];
+  slowEnhancements: Array<{ at: number; ms: number }>;
   /** When the faults struck: object-store stalls [start, end] and worker kills. */
   stallWindows: Array<[number, number]>;
   killsAt: number[];
@@ -96,7 +97,7 @@ async function sellerLoop(stack: BenchStack, seller: Seller, until: number, tall
       const sentAt = Date.now();
       const enhanced = await post(stack.baseUrl, seller, '/api/images/enhance-prompt', { prompt: 'Beach sunset' }, false);
       tally.enhanceMs.push(enhanced.ms);
-      if (enhanced.ms > ENHANCE_P99_MS) tally.slowEnhancementsAt.push(sentAt);
+      if (enhanced.ms > ENHANCE_P99_MS) tally.slowEnhancements.push({ at: sentAt, ms: enhanced.ms });
       count(enhanced);
     } else {
       const r = await fetch(`${stack.baseUrl}${READS[turn % READS.length]!}`, { headers: { authorization: `Bearer ${seller.token}` } });
@@ -123,10 +124,30 @@ async function storageStalls(proxy: StallingProxy, until: number, tally: Tally):
   return stalls;
 }
 
+/**
+ * Starts the soak's two workers and waits until both take jobs: a worker joins its queues only once
+ * its model and engine threads are loaded, and traffic sent before that measures a boot, not a
+ * running product (the first runs' slow enhancements were the ones sent in those seconds).
+ */
+async function startWorkersAndWait(stack: BenchStack): Promise<{ workers: ServiceProcess[]; bootMs: number }> {
+  const startedAt = Date.now();
+  const workers = [...(await stack.startWorkers(2, 1))];
+  const queue = new Queue('interactive', { connection: { url: stack.env.REDIS_URL }, prefix: 'prodshot' });
+  try {
+    while ((await queue.getWorkersCount()) < workers.length) {
+      if (Date.now() - startedAt > 180_000) throw new Error('the workers did not join their queues within 3 min');
+      await sleep(250);
+    }
+  } finally {
+    await queue.close();
+  }
+  return { workers, bootMs: Date.now() - startedAt };
+}
+
 /** Kills a worker with SIGKILL every minute and starts one in its place, as an orchestrator replacing a crashed replica does. */
-async function chaos(stack: BenchStack, until: number, tally: Tally): Promise<number> {
+async function chaos(stack: BenchStack, running: ServiceProcess[], until: number, tally: Tally): Promise<number> {
   // A copy: the stack keeps its own list of the workers it started, to stop them at the end.
-  const workers: ServiceProcess[] = [...(await stack.startWorkers(2, 1))];
+  const workers = [...running];
   let kills = 0;
   while (Date.now() < until) {
     await sleep(Math.min(60_000, Math.max(0, until - Date.now())));
@@ -142,10 +163,42 @@ async function chaos(stack: BenchStack, until: number, tally: Tally): Promise<nu
 }
 
 /** Where the enhancements over the bar came from: sent during an object-store stall, or soon after a worker was killed. */
-function slowEnhancementLine({ slowEnhancementsAt, stallWindows, killsAt }: Tally): string {
-  const inStall = slowEnhancementsAt.filter((at) => stallWindows.some(([start, end]) => at >= start && at <= end)).length;
-  const afterKill = slowEnhancementsAt.filter((at) => killsAt.some((killedAt) => at >= killedAt && at - killedAt <= 2 * LOCK_DURATION_MS)).length;
-  return `enhancements over ${ENHANCE_P99_MS} ms: ${slowEnhancementsAt.length}, sent during an object-store stall: ${inStall}, within ${(2 * LOCK_DURATION_MS) / 1000} s after a worker kill: ${afterKill}`;
+function slowEnhancementLine({ slowEnhancements, stallWindows, killsAt }: Tally): string {
+  const inStall = slowEnhancements.filter(({ at }) => stallWindows.some(([start, end]) => at >= start && at <= end)).length;
+  const afterKill = slowEnhancements.filter(({ at }) => killsAt.some((killedAt) => at >= killedAt && at - killedAt <= 2 * LOCK_DURATION_MS)).length;
+  return `enhancements over ${ENHANCE_P99_MS} ms: ${slowEnhancements.length}, sent during an object-store stall: ${inStall}, within ${(2 * LOCK_DURATION_MS) / 1000} s after a worker kill: ${afterKill}`;
+}
+
+/** Each slow enhancement beside the faults before it, for whoever looks for their cause (printed, not recorded). */
+function slowEnhancementDetails({ slowEnhancements, stallWindows, killsAt }: Tally, startedAt: number): string[] {
+  const secondsSince = (at: number, moments: number[]) => {
+    const last = Math.max(...moments.filter((moment) => moment <= at));
+    return Number.isFinite(last) ? `${round((at - last) / 1000)} s` : 'none yet';
+  };
+  return slowEnhancements.map(
+    ({ at, ms }) =>
+      `  slow enhancement at ${round((at - startedAt) / 1000)} s: ${round(ms)} ms; since the last stall began ${secondsSince(at, stallWindows.map(([start]) => start))}, ended ${secondsSince(at, stallWindows.map(([, end]) => end))}, since the last kill ${secondsSince(at, killsAt)}`,
+  );
+}
+
+/**
+ * Where slow enhancements spent their time, from BullMQ's own stamps on each enhance job: waiting
+ * in the queue (added → taken), running in the worker (taken → finished), and whether a lost lock
+ * made another worker run it again. Slow answers with no slow job waited in the API, not the worker.
+ */
+async function enhanceJobLine(stack: BenchStack): Promise<string> {
+  const queue = new Queue('interactive', { connection: { url: stack.env.REDIS_URL }, prefix: 'prodshot' });
+  try {
+    const jobs = (await queue.getJobs(['completed', 'failed'], 0, -1)).filter((job) => job.name === 'enhance-prompt' && job.finishedOn && job.processedOn);
+    const slow = jobs.filter((job) => job.finishedOn! - job.timestamp > ENHANCE_P99_MS);
+    const waited = slow.map((job) => job.processedOn! - job.timestamp);
+    const ran = slow.map((job) => job.finishedOn! - job.processedOn!);
+    const rerun = slow.filter((job) => job.attemptsStarted > 1 || job.stalledCounter > 0).length;
+    const range = (values: number[]) => (values.length ? `p50 ${round(percentile(values, 50))} / max ${round(Math.max(...values))} ms` : '—');
+    return `enhance jobs over ${ENHANCE_P99_MS} ms from added to finished, in the worker's stamps: ${slow.length} of ${jobs.length}; waiting in the queue ${range(waited)}, running ${range(ran)}, run again after a lost lock ${rerun}`;
+  } finally {
+    await queue.close();
+  }
 }
 
 async function main(): Promise<void> {
@@ -169,10 +222,12 @@ async function main(): Promise<void> {
     // Prompt enhancement is Growth's.
     await Promise.all(sellers.map((seller) => putOnPlan(stack.db, seller, 'growth')));
     const granted = SELLERS * 400;
+    const { workers, bootMs } = await startWorkersAndWait(stack);
+    log(`both workers took their queues ${round(bootMs / 1000)} s after they were started`);
     const until = Date.now() + minutes * 60_000;
-    const tally: Tally = { requests: 0, byStatus: {}, started: [], retried: 0, keyMismatches: 0, unannounced5xx: 0, enhanceMs: [], slowEnhancementsAt: [], stallWindows: [], killsAt: [] };
+    const tally: Tally = { requests: 0, byStatus: {}, started: [], retried: 0, keyMismatches: 0, unannounced5xx: 0, enhanceMs: [], slowEnhancements: [], stallWindows: [], killsAt: [] };
     log(`${SELLERS} sellers for ${minutes} min, a worker killed and replaced every minute, the object store stalled ${STALL_MS / 1000} s every ${STALL_EVERY_MS / 1000} s…`);
-    const [kills, stalls] = await Promise.all([chaos(stack, until, tally), storageStalls(proxy, until, tally), ...sellers.map((s) => sellerLoop(stack, s, until, tally))]);
+    const [kills, stalls] = await Promise.all([chaos(stack, workers, until, tally), storageStalls(proxy, until, tally), ...sellers.map((s) => sellerLoop(stack, s, until, tally))]);
     log('traffic stopped; waiting for every generation to settle…');
     const deadline = Date.now() + 10 * 60_000;
     let open = Infinity;
@@ -195,15 +250,16 @@ async function main(): Promise<void> {
     const minRequests = MIN_REQUESTS_PER_MINUTE * minutes;
     const lines = [
       `soak: ${minutes} min, ${SELLERS} sellers, ${kills} workers SIGKILLed, ${stalls} object-store stalls of ${STALL_MS / 1000} s, ${tally.requests} requests ${JSON.stringify(tally.byStatus)}`,
-      `workload: each seller a paid call every ${PAID_EVERY_MS[0] / 1000}–${PAID_EVERY_MS[1] / 1000} s (smart with 2 styles and a manual shot in turn, Growth's 4096 px), a prompt enhancement every ${ENHANCE_EVERY_TURNS}th turn, reads otherwise, turns ${THINK_MS[0] / 1000}–${THINK_MS[1] / 1000} s apart; 2 workers of one render thread, one killed and replaced every minute`,
+      `workload: each seller a paid call every ${PAID_EVERY_MS[0] / 1000}–${PAID_EVERY_MS[1] / 1000} s (smart with 2 styles and a manual shot in turn, Growth's 4096 px), a prompt enhancement every ${ENHANCE_EVERY_TURNS}th turn, reads otherwise, turns ${THINK_MS[0] / 1000}–${THINK_MS[1] / 1000} s apart; 2 workers of one render thread, one killed and replaced every minute; traffic starts once both workers have joined their queues (${round(bootMs / 1000)} s after they were started)`,
       `paid calls sent three times with one Idempotency-Key: ${tally.retried}, answered with more than one generation: ${tally.keyMismatches}`,
       `generations started ${tally.started.length} = completed ${completed} + failed (refunded) ${failed} + still open ${open === Infinity ? 0 : open}`,
       `credits: granted ${granted} = remaining ${remaining} + spent ${spent} (stored outputs ${outputs.length}) → ${granted === remaining + spent && spent === outputs.length ? 'conserved' : 'NOT conserved'}`,
       `5xx answers: ${fiveXx}, of which not a 503 with Retry-After: ${tally.unannounced5xx}`,
       `requests: ${tally.requests} (bar: ${minRequests}); prompt enhancements: ${tally.enhanceMs.length}, p50 ${round(percentile(tally.enhanceMs, 50))} ms, p99 ${round(enhanceP99)} ms (bar: ${ENHANCE_P99_MS} ms)`,
       slowEnhancementLine(tally),
+      await enhanceJobLine(stack),
     ];
-    console.log(lines.join('\n'));
+    console.log([...lines, ...slowEnhancementDetails(tally, until - minutes * 60_000)].join('\n'));
     await upsertSection(
       '# Soak',
       ['# Soak', '', `Measured by \`npm run soak\` on ${new Date().toISOString().slice(0, 10)}, embedded services, one machine (see above).`, '', ...lines.map((line) => `- ${line}`), ''].join('\n'),

@@ -12,7 +12,7 @@ import {
   type StyleRecommendationsRequest,
 } from '@prodshot/contracts';
 import type { IdempotencyClaim } from '@prodshot/db';
-import { generationOrder, jobIds, type JobProducer } from '@prodshot/queue';
+import { generationOrder, jobIds, QUEUE_ORDER, type JobProducer } from '@prodshot/queue';
 import type { FreeAllowance } from './free-allowance.js';
 import type { GenerationLookups } from './generation-lookups.js';
 import type { GenerationOpener } from './generation-opener.js';
@@ -155,9 +155,9 @@ async function startSingleOutput(
 
 /** Prompt enhancement, on the plans that include it (403 otherwise); nothing is charged or opened. */
 export async function startEnhance(parts: CallParts, userId: string, body: EnhancePromptRequest): Promise<{ jobId: string }> {
-  const plan = await parts.lookups.planWith(userId, 'promptEnhancement');
+  await parts.lookups.planWith(userId, 'promptEnhancement');
   const jobId = jobIds.enhance(randomUUID());
-  await parts.producer.enqueue('enhance-prompt', { userId, prompt: body.prompt.trim(), productTitle: body.productTitle }, { jobId, attempts: 2, ...generationOrder(plan) });
+  await parts.producer.enqueue('enhance-prompt', { userId, prompt: body.prompt.trim(), productTitle: body.productTitle }, { jobId, attempts: 2, ...QUEUE_ORDER.prompt });
   return { jobId };
 }
 
