@@ -383,7 +383,7 @@ describe('a batch zip of download copies', () => {
   it('leaves the sizes unknown while an output stored before sizes were recorded is in it, and unset before any output', async () => {
     const { session, imageIds } = await seller(2, 1);
     const batchId = (await postBatch(session, { items: [{ imageId: imageIds[0] }], choice: { mode: 'template', backgroundType: 'studio', count: 2 } })).json().data.batchId as string;
-    const [{ generationId }] = (await getBatch(session, batchId)).json<{ data: BatchDto }>().data.items as [{ generationId: string }];
+    const { generationId } = (await getBatch(session, batchId)).json<{ data: BatchDto }>().data.items[0]!;
     expect((await getBatch(session, batchId)).json<{ data: BatchDto }>().data).toMatchObject({ archiveBytes: null, originalArchiveBytes: null });
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0ffee' } }).png().toBuffer();
     await finishWithCopy(session, generationId, 0, png);

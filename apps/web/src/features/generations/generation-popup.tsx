@@ -41,10 +41,13 @@ export function GenerationPopup({ generation, onClose }: { generation: Generatio
             <button type="button" className="button button-ghost" onClick={() => setExporting({ start: false })}>
               Export
             </button>
-            <OriginalDownload shot={generation} files={generation.files} baseName={() => generationDownloadName(id)} onError={failed} />
-            <button type="button" className="button" onClick={() => downloadShot(generation, generationDownloadName(id)).catch(failed)}>
-              Download
-            </button>
+            {/* The two downloads wrap together, so Download never sits alone on a line. */}
+            <span className="download-pair">
+              <OriginalDownload shot={generation} files={generation.files} baseName={() => generationDownloadName(id)} onError={failed} small={false} />
+              <button type="button" className="button" onClick={() => downloadShot(generation, generationDownloadName(id)).catch(failed)}>
+                Download
+              </button>
+            </span>
           </>
         )
       }
