@@ -237,7 +237,8 @@ describe('the web app in Chromium against the running stack', () => {
     await page.getByRole('heading', { name: 'Session history' }).waitFor();
     await screenshot(page, 'editor');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download', exact: true }).click()]);
-    expect(download.suggestedFilename()).toMatch(/^saleor-blue-plimsolls-1-image-\d+\.png$/);
+    // Download saves the full-size JPEG (issue 32); the original PNG is the second choice.
+    expect(download.suggestedFilename()).toMatch(/^saleor-blue-plimsolls-1-image-\d+\.jpg$/);
     const saved = await download.path();
     expect((await readFile(saved)).length).toBeGreaterThan(10_000);
     await page.getByRole('tab', { name: 'Custom Background' }).click();

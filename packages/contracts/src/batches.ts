@@ -73,7 +73,7 @@ export const BatchItemDto = Type.Object({
   imageId: NullableString,
   /** The upload's 512 px thumbnail; null once the upload is deleted. */
   thumbnailUrl: NullableString,
-  /** What the zip names this product by: the seller's title, else the analysed name, else 'product'. */
+  /** What the zip names this product by: the seller's title, else the analysed name, else the uploaded file's name, else 'product'. */
   productTitle: Type.String(),
   status: RunStatus,
   stage: NullableString,
@@ -95,6 +95,13 @@ export const BatchDto = Type.Object({
    * browser downloads the zip straight to disk by navigating to it; null until an output exists.
    */
   archiveUrl: NullableString,
+  /**
+   * The sizes of the zip (JPEGs, a cutout's WebP) and of the zip of originals (PNGs,
+   * `archiveUrl` with `&file=original`); null until an output exists, or when an output stored
+   * before sizes were recorded leaves them unknown.
+   */
+  archiveBytes: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  originalArchiveBytes: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
 });
 export type BatchDto = Static<typeof BatchDto>;
 

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { ShotFiles } from './downloads.js';
 import { OutputRef } from './iterate.js';
 import { ProductInfo } from './products.js';
 import { Progress } from './progress.js';
@@ -39,6 +40,8 @@ export const StyleSlotDto = Type.Object({
   backgroundType: Type.Optional(NullableString),
   /** The seed the output's scene was rendered with; null until rendered. */
   seed: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  /** What Download saves and the original, with their sizes; null until complete (and absent from live events). */
+  files: Type.Optional(Type.Union([ShotFiles, Type.Null()])),
 });
 export type StyleSlotDto = Static<typeof StyleSlotDto>;
 

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { ShotFiles, type DownloadQuery } from './downloads.js';
 import { CoachWarning } from './coach.js';
 
 /** Uploads of every endpoint are capped at 10 MB (docs/decisions.md). */
@@ -58,7 +59,14 @@ export const RecentGenerationDto = Type.Object({
 export type RecentGenerationDto = Static<typeof RecentGenerationDto>;
 
 /** One output in the generations list: the spec's recent generation, with the generation and style slot it belongs to. */
-export const GenerationListItem = Type.Object({ ...RecentGenerationDto.properties, generationId: Type.String(), index: Type.Integer({ minimum: 0 }) });
+export const GenerationListItem = Type.Object({
+  ...RecentGenerationDto.properties,
+  generationId: Type.String(),
+  index: Type.Integer({ minimum: 0 }),
+  /** The style the output was made in, which heads its popup with the date. */
+  name: Type.String(),
+  files: ShotFiles,
+});
 export type GenerationListItem = Static<typeof GenerationListItem>;
 
 /** Most items one page of a list holds. */
@@ -93,11 +101,11 @@ export type GenerationListResponse = Static<typeof GenerationListResponse>;
 export type ShotRef = Pick<GenerationListItem, 'generationId' | 'index'>;
 
 /**
- * The full shot from the app's own origin, saved under a name (Content-Disposition): downloads
+ * A shot's file from the app's own origin, saved under a name (Content-Disposition): downloads
  * need no CORS on the bucket, wherever MinIO or S3 serves the shots' signed links.
  */
-export function shotDownloadPath({ generationId, index }: ShotRef): string {
-  return `/api/generations/${encodeURIComponent(generationId)}/styles/${index}/download`;
+export function shotDownloadPath({ generationId, index }: ShotRef, file?: DownloadQuery['file']): string {
+  return `/api/generations/${encodeURIComponent(generationId)}/styles/${index}/download${file ? `?file=${file}` : ''}`;
 }
 
 /**

@@ -3,6 +3,7 @@ export * from './products.js';
 export * from './jobs.js';
 export * from './health.js';
 export * from './errors.js';
+export * from './downloads.js';
 export * from './images.js';
 export * from './generations.js';
 export * from './events.js';

@@ -14,6 +14,7 @@ import * as uploadCoach from './migrations/0011-upload-coach.js';
 import * as secondSubscriptions from './migrations/0012-second-subscriptions.js';
 import * as clawbackDebt from './migrations/0013-clawback-debt.js';
 import * as uploadOutline from './migrations/0014-upload-outline.js';
+import * as downloadCopies from './migrations/0015-download-copies.js';
 
 /** Migrations are imported statically so that source runs (tests) and built runs (dist) apply the same set. */
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0012-second-subscriptions': secondSubscriptions,
   '0013-clawback-debt': clawbackDebt,
   '0014-upload-outline': uploadOutline,
+  '0015-download-copies': downloadCopies,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -93,6 +93,11 @@ export interface GenerationStylesTable {
   result_key: string | null;
   /** Whether the result's thumbnail and preview are stored beside it (storage renditionKey). */
   renditions: Generated<boolean>;
+  /** The result's size; null for outputs stored before sizes were recorded. */
+  result_bytes: number | null;
+  /** What Download saves by default, stored beside the result (storage downloadCopyKey), and its size; null: the result itself. */
+  download_key: string | null;
+  download_bytes: number | null;
   error: string | null;
   /** The seed the output's scene was rendered with; null until it is rendered. */
   seed: number | null;

@@ -20,6 +20,8 @@ export type { SalientModelFamily, SalientModelOptions } from './local/saliency/o
 export type { SalientObjectModel } from './local/saliency/salient-model.js';
 export { CachedSalientModel } from './local/saliency/cached-salient-model.js';
 export { makeRenditions } from './renditions/make-renditions.js';
+export { DOWNLOAD_COPY_MAX_BYTES, makeDownloadCopy } from './renditions/download-copy.js';
+export type { DownloadCopy } from './renditions/download-copy.js';
 export { renderExport } from './exports/reframe.js';
 export type { ExportInput, ExportOutput } from './exports/reframe.js';
 export { outputPlate, scenePlate } from './exports/scene-plate.js';

@@ -1,4 +1,4 @@
-import { derivedPrefix } from './keys.js';
+import { derivedPrefix, extensionFor } from './keys.js';
 import type { ObjectStore } from './object-store.js';
 
 /** The smaller WebP copies kept beside every stored image, by their longest side in pixels. */
@@ -7,6 +7,14 @@ export type RenditionName = keyof typeof RENDITION_SIZES;
 
 export function renditionKey(key: string, name: RenditionName): string {
   return `${derivedPrefix(key)}${name}.webp`;
+}
+
+/**
+ * The copy of an output that Download saves by default (a JPEG, or a WebP for a cutout), beside it:
+ * in the generation's folder, so it goes whenever the output goes.
+ */
+export function downloadCopyKey(key: string, contentType: 'image/jpeg' | 'image/webp'): string {
+  return `${derivedPrefix(key)}download.${extensionFor(contentType)}`;
 }
 
 export interface SignedImage {

@@ -1,10 +1,10 @@
-import { batchCost, type BatchChoice, type BatchDto, type BatchItemDto, type CreateBatchRequest, type PlanId, type RunStatus } from '@prodshot/contracts';
+import { batchCost, type BatchChoice, type BatchDto, type BatchItemDto, type CreateBatchRequest, type DownloadQuery, type PlanId, type RunStatus } from '@prodshot/contracts';
 import type { BatchesRepository, BatchGeneration, BatchWithGenerations, IdempotencyClaim, ImageRow } from '@prodshot/db';
 import { QUEUE_ORDER } from '@prodshot/queue';
 import { signImage } from '@prodshot/storage';
 import type { Readable } from 'node:stream';
 import { archiveLink, ArchiveLinkSecret, checkArchiveLink } from './archive-links.js';
-import { streamArchive, type ArchiveEntry } from './batch-archive.js';
+import { archiveSize, streamArchive, type ArchiveEntry } from './batch-archive.js';
 import { namedProduct, slug } from './download-names.js';
 import { slotUrls } from './generation-dtos.js';
 import type { GenerationService } from './generation-service.js';
@@ -87,6 +87,8 @@ export class BatchService {
   /** The batch with every item's outputs; their URLs are signed afresh on each read. */
   private async toDto(batch: BatchWithGenerations, archiveUrl: string | null): Promise<BatchDto> {
     const items = await Promise.all(batch.generations.map((generation) => this.itemDto(generation)));
+    const zipped = items.some((item) => item.outputs.some((output) => output.url));
+    const [archiveBytes, originalArchiveBytes] = zipped ? await Promise.all([zipSize(archiveEntries(batch)), zipSize(archiveEntries(batch, 'original'))]) : [null, null];
     return {
       id: batch.id,
       choice: batch.choice as BatchChoice,
@@ -94,7 +96,9 @@ export class BatchService {
       status: batchStatus(items.map((item) => item.status)),
       createdAt: batch.created_at.toISOString(),
       items,
-      archiveUrl: items.some((item) => item.outputs.some((output) => output.url)) ? archiveUrl : null,
+      archiveUrl: zipped ? archiveUrl : null,
+      archiveBytes,
+      originalArchiveBytes,
     };
   }
 
@@ -110,7 +114,7 @@ export class BatchService {
       generationId: generation.id,
       imageId: generation.image_id,
       thumbnailUrl: generation.image ? (await signImage(this.deps.store, generation.image.storage_key, generation.image.renditions)).thumbnailUrl : null,
-      productTitle: namedProduct(generation) ?? 'product',
+      productTitle: productName(generation),
       status: generation.status,
       stage: generation.stage,
       error: generation.error,
@@ -118,27 +122,47 @@ export class BatchService {
     };
   }
 
-  /** Every finished output of the batch, streamed as one zip; 409 until one is finished. */
-  archive(batch: BatchWithGenerations): Readable {
-    const entries = this.archiveEntries(batch);
+  /** Every finished output of the batch (as Download saves each, or the originals), streamed as one zip; 409 until one is finished. */
+  archive(batch: BatchWithGenerations, file: DownloadQuery['file']): Readable {
+    const entries = archiveEntries(batch, file);
     if (entries.length === 0) throw new HttpError(409, 'No shot of this batch is finished yet', 'batch_not_ready');
     return streamArchive(this.deps.store, entries);
   }
+}
 
-  /** Every finished output, named `{product}-{style}-{n}` (n counts the product's outputs of that style from 1). */
-  private archiveEntries(batch: BatchWithGenerations): ArchiveEntry[] {
-    const seen = new Map<string, number>();
-    return batch.generations.flatMap((generation) =>
-      generation.styles
-        .filter((style) => style.status === 'complete' && style.result_key)
-        .map((style) => {
-          const stem = `${slug(namedProduct(generation)) || 'product'}-${slug(style.name) || 'style'}`;
-          const n = (seen.get(stem) ?? 0) + 1;
-          seen.set(stem, n);
-          return { key: style.result_key!, baseName: `${stem}-${n}` };
-        }),
-    );
-  }
+/**
+ * What names a batch's product: the seller's title, else the analysed name, else the name of the
+ * file they uploaded (so an untitled batch of IMG_2041.jpg and IMG_2042.jpg zips as img-2041-…,
+ * not product-…), else 'product' once the upload is gone.
+ */
+function productName(generation: BatchGeneration): string {
+  const fileName = generation.image?.name.replace(/\.[a-z0-9]+$/i, '').trim();
+  return namedProduct(generation) ?? (fileName || 'product');
+}
+
+/**
+ * Every finished output with its size, named `{product}-{style}-{n}` (n counts the product's
+ * outputs of that style from 1): the file Download saves (its download copy, else itself), or
+ * the original. A size is null for an output stored before sizes were recorded.
+ */
+function archiveEntries(batch: BatchWithGenerations, file?: DownloadQuery['file']): (ArchiveEntry & { bytes: number | null })[] {
+  const seen = new Map<string, number>();
+  return batch.generations.flatMap((generation) =>
+    generation.styles
+      .filter((style) => style.status === 'complete' && style.result_key)
+      .map((style) => {
+        const stem = `${slug(productName(generation)) || 'product'}-${slug(style.name) || 'style'}`;
+        const n = (seen.get(stem) ?? 0) + 1;
+        seen.set(stem, n);
+        const copy = file !== 'original' && style.download_key ? { key: style.download_key, bytes: style.download_bytes } : { key: style.result_key!, bytes: style.result_bytes };
+        return { ...copy, baseName: `${stem}-${n}` };
+      }),
+  );
+}
+
+/** The zip's size, or null when an entry's size is not known. */
+function zipSize(entries: (ArchiveEntry & { bytes: number | null })[]): Promise<number | null> | null {
+  return entries.every((entry) => entry.bytes !== null) ? archiveSize(entries as (ArchiveEntry & { bytes: number })[]) : null;
 }
 
 /** One photo's start under the batch's choice; its title (sent, else the upload's) rides along as a hint and a name. */

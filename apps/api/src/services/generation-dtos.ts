@@ -4,11 +4,13 @@ import type {
   GenerationListItem,
   OutputRef,
   ProcessedImageDto,
+  ShotFile,
+  ShotFiles,
   SmartStage,
   StyleSlotDto,
 } from '@prodshot/contracts';
 import type { GenerationStyleRow, GenerationWithStyles, RecentOutput } from '@prodshot/db';
-import { signImage, type ObjectStore } from '@prodshot/storage';
+import { contentTypeForKey, signImage, type ObjectStore } from '@prodshot/storage';
 
 /** A generation as `GET /api/generations/:id` answers it; output URLs are signed afresh on each read. */
 export async function generationDto(store: ObjectStore, generation: GenerationWithStyles): Promise<GenerationDto> {
@@ -24,6 +26,7 @@ export async function generationDto(store: ObjectStore, generation: GenerationWi
       error: style.error,
       backgroundType: style.background_type,
       seed: style.seed,
+      files: style.status === 'complete' && style.result_key ? shotFiles({ ...style, result_key: style.result_key }) : null,
     })),
   );
   return {
@@ -53,6 +56,21 @@ export async function slotUrls(store: ObjectStore, style: Pick<GenerationStyleRo
   return signImage(store, style.result_key, style.renditions);
 }
 
+type RecordedFiles = Pick<GenerationStyleRow, 'result_bytes' | 'download_key' | 'download_bytes'> & { result_key: string };
+
+/** What Download saves and the original beside it, as the slot recorded them (no storage round trip). */
+export function shotFiles(style: RecordedFiles): ShotFiles {
+  const original: ShotFile = { contentType: shotContentType(style.result_key), bytes: style.result_bytes };
+  if (!style.download_key) return { download: original, original: null };
+  return { download: { contentType: shotContentType(style.download_key), bytes: style.download_bytes }, original };
+}
+
+/** Our keys end in the extension of what they hold (storage keys.ts). */
+function shotContentType(key: string): ShotFile['contentType'] {
+  const type = contentTypeForKey(key);
+  return type === 'image/jpeg' || type === 'image/webp' ? type : 'image/png';
+}
+
 /** Where a More like this came from, as its request recorded it. */
 function originOf(request: unknown): OutputRef | null {
   const from = (request as { from?: Partial<OutputRef> } | null)?.from;
@@ -62,7 +80,16 @@ function originOf(request: unknown): OutputRef | null {
 /** One output of the seller's recent generations list. */
 export async function recentGenerationDto(store: ObjectStore, output: RecentOutput): Promise<GenerationListItem> {
   const { url, ...renditions } = await signImage(store, output.resultKey, output.renditions);
-  return { id: output.id, generationId: output.generationId, index: output.index, imageUrl: url, ...renditions, createdAt: output.createdAt.toISOString() };
+  return {
+    id: output.id,
+    generationId: output.generationId,
+    index: output.index,
+    name: output.name,
+    imageUrl: url,
+    ...renditions,
+    files: shotFiles({ ...output.files, result_key: output.resultKey }),
+    createdAt: output.createdAt.toISOString(),
+  };
 }
 
 /** The spec's processedImages: one per completed slot. */

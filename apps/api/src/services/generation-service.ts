@@ -1,6 +1,7 @@
 import path from 'node:path';
 import {
   RECENT_GENERATIONS_DEFAULT,
+  type DownloadQuery,
   type EnhancePromptRequest,
   type FocusInput,
   type GenerateBackgroundRequest,
@@ -126,11 +127,13 @@ export class GenerationService {
   }
 
   /** A finished shot's stored file and the name it is saved under. */
-  async shotFile(userId: string, id: string, index: number): Promise<{ key: string; fileName: string }> {
+  /** The caller's finished shot as Download saves it (its download copy, else itself) or its original. */
+  async shotFile(userId: string, id: string, index: number, file: DownloadQuery['file']): Promise<{ key: string; fileName: string }> {
     const generation = await this.lookups.ownedGeneration(userId, id);
     const style = generation.styles.find((slot) => slot.index === index && slot.status === 'complete' && slot.result_key);
     if (!style?.result_key) throw new HttpError(404, 'This shot is not ready', 'shot_not_found');
-    return { key: style.result_key, fileName: `generation-${generation.id}-${style.index + 1}${path.extname(style.result_key) || '.png'}` };
+    const key = file === 'original' ? style.result_key : (style.download_key ?? style.result_key);
+    return { key, fileName: `generation-${generation.id}-${style.index + 1}${path.extname(key) || '.png'}` };
   }
 
   /** A page of the caller's outputs, newest first, within their plan's history. */

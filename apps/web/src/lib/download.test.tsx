@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { imageExtension, saveBlob } from './download.js';
+import { byteSize, fileLabel, imageExtension, saveBlob } from './download.js';
 import { catchDownloads } from '../test-support/downloads.js';
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];
@@ -26,5 +26,16 @@ describe('a downloaded file is named by what its bytes are', () => {
     expect(await saveBlob(blob(JPEG, 'image/jpeg'), 'mug-amazon-1.jpg')).toBe('mug-amazon-1.jpg');
     expect(await saveBlob(blob(WEBP, 'image/webp'), 'mug-story-1')).toBe('mug-story-1.webp');
     expect(saved).toEqual(['product-shot-1.png', 'mug-amazon-1.jpg', 'mug-story-1.webp']);
+  });
+});
+
+describe('a file offered as a choice', () => {
+  it('names its kind and its size as phones count it', () => {
+    expect(fileLabel({ contentType: 'image/png', bytes: 19_005_379 })).toBe('PNG · 18 MB');
+    expect(fileLabel({ contentType: 'image/jpeg', bytes: 1_960_000 })).toBe('JPEG · 1.9 MB');
+    expect(fileLabel({ contentType: 'image/webp', bytes: 300_000 })).toBe('WebP · 293 KB');
+    expect(fileLabel({ contentType: 'image/png', bytes: null })).toBe('PNG');
+    expect(byteSize(155_000_000)).toBe('148 MB');
+    expect(byteSize(10)).toBe('1 KB');
   });
 });

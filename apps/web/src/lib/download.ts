@@ -1,14 +1,30 @@
-import { shotDownloadPath, type ShotRef } from '@prodshot/contracts';
+import { shotDownloadPath, type DownloadQuery, type ShotFile, type ShotRef } from '@prodshot/contracts';
 import { requestBlob } from './api-client.js';
 
 /**
- * Saves a shot under our name rather than its storage key. The file comes through the API from
- * the app's own origin (a fetch of a MinIO or S3 link on another origin would need the bucket's
- * CORS), and a blob URL's download name holds where a cross-origin link's would not.
+ * Saves a shot under our name rather than its storage key: the full-size JPEG a phone and a
+ * marketplace take, or with `file` 'original' the PNG as it was made. The file comes through the
+ * API from the app's own origin (a fetch of a MinIO or S3 link on another origin would need the
+ * bucket's CORS), and a blob URL's download name holds where a cross-origin link's would not.
  * `baseName` has no extension: the file gets the one its bytes call for.
  */
-export async function downloadShot(shot: ShotRef, baseName: string): Promise<void> {
-  await saveBlob(await requestBlob(shotDownloadPath(shot)), baseName);
+export async function downloadShot(shot: ShotRef, baseName: string, file?: DownloadQuery['file']): Promise<void> {
+  await saveBlob(await requestBlob(shotDownloadPath(shot, file)), baseName);
+}
+
+const KINDS: Record<ShotFile['contentType'], string> = { 'image/png': 'PNG', 'image/jpeg': 'JPEG', 'image/webp': 'WebP' };
+
+/** 'PNG · 18 MB': a file offered as a choice says what it is and what it weighs; its kind alone while its size is unknown. */
+export function fileLabel(file: ShotFile): string {
+  return file.bytes === null ? KINDS[file.contentType] : `${KINDS[file.contentType]} · ${byteSize(file.bytes)}`;
+}
+
+/** Sizes as phones and Windows count them (1 MB = 1024² bytes): whole MB from 10, one decimal below, KB under 1 MB. */
+export function byteSize(bytes: number): string {
+  const mb = bytes / 1024 / 1024;
+  if (mb >= 10) return `${Math.round(mb)} MB`;
+  if (mb >= 1) return `${mb.toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 /** Saves a blob under `name`, its extension replaced by the one the bytes are (PNG, JPEG, WebP). */

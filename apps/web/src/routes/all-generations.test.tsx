@@ -3,6 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../test-support/fake-api.js';
 import { expectRenditionOf, renditionsOf } from '../test-support/renditions.js';
+import { SHOT_FILES } from '../test-support/shot-files.js';
 import { renderRoutes } from '../test-support/render-routes.js';
 import { AllGenerationsPage } from './all-generations.js';
 
@@ -18,6 +19,8 @@ function outputs(count: number): GenerationListItem[] {
     index: n % 4,
     imageUrl: `/storage/out-${n}.png`,
     ...renditionsOf(`/storage/out-${n}.png`),
+    name: 'Marble',
+    files: SHOT_FILES,
     createdAt: new Date(Date.UTC(2025, 0, 1) - n * 60_000).toISOString(),
   }));
 }

@@ -180,6 +180,8 @@ describe('a started batch (/batches/:id)', () => {
     status: 'running',
     createdAt: '2026-11-24T00:00:00.000Z',
     archiveUrl: null,
+    archiveBytes: null,
+    originalArchiveBytes: null,
     items: [1, 2].map((n) => ({
       position: n - 1,
       generationId: `gen-${n}`,
@@ -229,6 +231,18 @@ describe('a started batch (/batches/:id)', () => {
     expect(link.getAttribute('href')).toBe('/api/batches/batch-1/archive?expires=99999999999&signature=abc');
     expect(link.hasAttribute('download')).toBe(true);
     expect(screen.getByText('2 of 2 done')).toBeTruthy();
+  });
+
+  it("names the zip's size on Download all and offers the original PNGs as a second zip with theirs", async () => {
+    const archiveUrl = '/api/batches/batch-1/archive?expires=99999999999&signature=abc';
+    const settled = { ...batch, status: 'complete' as const, archiveUrl, archiveBytes: 12_400_000, originalArchiveBytes: 155_000_000, items: batch.items.map((item) => ({ ...item, status: 'complete' as const })) };
+    stubApi({ 'GET /batches/batch-1': () => ({ data: settled }), 'GET /generations/gen-1': () => ({ data: generation(1, true) }), 'GET /generations/gen-2': () => ({ data: generation(2, true) }) });
+    renderRoutes(routes, ['/batches/batch-1']);
+    const jpegs = await screen.findByRole('link', { name: 'Download all · 12 MB' });
+    expect(jpegs.getAttribute('href')).toBe(archiveUrl);
+    const originals = screen.getByRole('link', { name: 'Original PNGs · 148 MB' });
+    expect(originals.getAttribute('href')).toBe(`${archiveUrl}&file=original`);
+    expect(originals.hasAttribute('download')).toBe(true);
   });
 
   it("says a batch that is not the seller's was not found", async () => {

@@ -6,6 +6,7 @@ import { setTokenSource } from '../lib/api-client.js';
 import { stubApi, type ApiCall } from '../test-support/fake-api.js';
 import { renderRoutes } from '../test-support/render-routes.js';
 import { renditionsOf, stored } from '../test-support/renditions.js';
+import { SHOT_FILES } from '../test-support/shot-files.js';
 import { oneProduct } from '../test-support/subjects.js';
 import { AllUploadsPage } from './all-uploads.js';
 import { DashboardPage } from './dashboard.js';
@@ -29,7 +30,7 @@ function strings(value: unknown): string[] {
 }
 const links = (state: unknown) => strings(state).filter((text) => /^(\/storage|\/api\/files|https?:|blob:)/.test(text));
 
-const shot: GenerationListItem = { id: 'out-1', generationId: 'gen-1', index: 2, imageUrl: 'http://files.example/bucket/out.png?X-Amz-Signature=x', ...renditionsOf('/storage/out.png'), createdAt: '2025-01-01T00:00:00.000Z' };
+const shot: GenerationListItem = { id: 'out-1', generationId: 'gen-1', index: 2, imageUrl: 'http://files.example/bucket/out.png?X-Amz-Signature=x', ...renditionsOf('/storage/out.png'), name: 'Marble', files: SHOT_FILES, createdAt: '2025-01-01T00:00:00.000Z' };
 
 let downloads: string[];
 beforeEach(() => {

@@ -6,6 +6,7 @@ import { stubApi, type ApiCall } from '../test-support/fake-api.js';
 import { fakeSocket } from '../test-support/fake-socket.js';
 import { renderRoutes } from '../test-support/render-routes.js';
 import { stored } from '../test-support/renditions.js';
+import { SHOT_FILES } from '../test-support/shot-files.js';
 import { oneProduct } from '../test-support/subjects.js';
 import { EditorPage } from './editor.js';
 import { SmartResultsPage } from './smart-results.js';
@@ -16,6 +17,7 @@ const slot = { index: 0, name: 'Marble', prompt: 'marble', status: 'complete' as
 const done: GenerationDto = { id: 'gen-1', kind: 'manual', status: 'complete', stage: null, imageId: 'img-1', productInfo: null, error: null, unsupportedProduct: false, styles: [slot], createdAt: '2025-01-01T00:00:00.000Z' };
 // A PNG shot: its download takes .png from the type, whatever the name it is given (issue 18: extension matches bytes).
 const fullShot = () => new Response(new Uint8Array(10), { status: 200, headers: { 'content-type': 'image/png' } });
+const jpegShot = () => new Response(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0, 0, 0]), { status: 200, headers: { 'content-type': 'image/jpeg' } });
 
 let downloads: string[];
 beforeEach(() => {
@@ -92,6 +94,32 @@ describe('the product title on smart results', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Download' }));
     await waitFor(() => expect(downloads).toHaveLength(1));
     expect(downloads[0]).toMatch(/^blue-ceramic-mug-shot-\d+\.png$/);
+  });
+
+  it('saves the JPEG Download gives named after the product, and the original PNG as the choice that names its size', async () => {
+    const calls = stubApi({
+      'GET /generations/gen-1': () => ({ data: { ...done, kind: 'smart', styles: [{ ...slot, files: SHOT_FILES }] } }),
+      'GET /generations/gen-1/styles/0/download': (_body, call) => (call.query.get('file') === 'original' ? fullShot() : jpegShot()),
+      'GET /images/img-1': () => ({ data: upload }),
+    });
+    renderRoutes([{ path: '/smart-results/:generationId', element: <SmartResultsPage /> }], ['/smart-results/gen-1']);
+    const original = await screen.findByRole('button', { name: 'Download original PNG · 18 MB' });
+    expect(original.textContent).toBe('PNG · 18 MB');
+    await waitFor(() => expect(calls.some((call) => call.path === '/images/img-1')).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    fireEvent.click(original);
+    await waitFor(() => expect(downloads).toHaveLength(2));
+    expect(downloads[0]).toMatch(/^blue-ceramic-mug-shot-\d+\.jpg$/);
+    expect(downloads[1]).toMatch(/^blue-ceramic-mug-shot-\d+\.png$/);
+    expect(calls.filter((call) => call.path.endsWith('/download')).map((call) => call.query.get('file'))).toEqual([null, 'original']);
+  });
+
+  it('offers no second choice for a shot whose download is its original', async () => {
+    stubApi({ 'GET /generations/gen-1': () => ({ data: { ...done, kind: 'smart', styles: [{ ...slot, files: { download: SHOT_FILES.original!, original: null } }] } }) });
+    renderRoutes([{ path: '/smart-results/:generationId', element: <SmartResultsPage /> }], ['/smart-results/gen-1']);
+    await screen.findByRole('button', { name: 'Download' });
+    expect(screen.queryByRole('button', { name: /original/ })).toBeNull();
   });
 
   it("keeps 'product-shot-…' when the upload is gone", async () => {

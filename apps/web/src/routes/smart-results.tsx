@@ -10,6 +10,7 @@ import { isFinished } from '../features/generations/smart-status.js';
 import { useGeneration } from '../features/generations/api/get-generation.js';
 import { useImage } from '../features/uploads/api/get-image.js';
 import { IterateActions } from '../features/generations/iterate-actions.js';
+import { OriginalDownload } from '../features/generations/original-download.js';
 import { downloadShot, smartResultDownloadName } from '../lib/download.js';
 import '../features/generations/smart.css';
 
@@ -24,7 +25,7 @@ export function SmartResultsEntry() {
 function shotsOf(run: GenerationDto) {
   return run.styles
     .filter((s) => s.status === 'complete' && s.url)
-    .map((s) => ({ url: s.url!, thumbnailUrl: s.thumbnailUrl!, previewUrl: s.previewUrl!, styleName: s.name, index: s.index }));
+    .map((s) => ({ url: s.url!, thumbnailUrl: s.thumbnailUrl!, previewUrl: s.previewUrl!, styleName: s.name, index: s.index, files: s.files }));
 }
 
 /** `/smart-results/:generationId`: the run's shots, read from the API, so a reload or a shared link shows them again. */
@@ -93,6 +94,12 @@ export function SmartResultsPage() {
                   >
                     Download
                   </button>
+                  <OriginalDownload
+                    shot={{ generationId: run.id, index: image.index }}
+                    files={image.files}
+                    baseName={() => smartResultDownloadName(productTitle)}
+                    onError={() => setDownloadError('Download failed. Please try again.')}
+                  />
                 </div>
               </div>
               <ResultCheck shot={{ generationId: run.id, index: image.index }} onFix={(preset) => setExporting({ shot: { generationId: run.id, index: image.index }, preset, start: true })} />

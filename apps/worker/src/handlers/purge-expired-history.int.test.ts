@@ -70,12 +70,15 @@ describe('the history purge', () => {
     const userId = await seller('starter');
     const upload = await storedUpload(userId);
     const generationId = await finishedGeneration(userId, upload.id);
-    const output = (await t.deps.generations.styles(generationId))[0]!.result_key!;
+    const [style] = await t.deps.generations.styles(generationId);
+    const output = style!.result_key!;
+    const downloadCopy = style!.download_key!;
     const ledgerBefore = await t.deps.db.selectFrom('credit_ledger').select(['id', 'kind', 'idempotency_key', 'subscription_delta', 'addon_delta']).where('user_id', '=', userId).orderBy('id').execute();
     const balanceBefore = await t.balance(userId);
     expect(ledgerBefore.map((row) => row.kind)).toEqual(['grant_addon', 'reserve', 'settle']);
     expect(await exists(output)).toBe(true);
     expect(await exists(renditionKey(output, 'preview'))).toBe(true);
+    expect(await exists(downloadCopy)).toBe(true);
 
     await age('generations', generationId, 31);
     await age('images', upload.id, 31);
@@ -85,7 +88,7 @@ describe('the history purge', () => {
 
     expect(await generationExists(generationId)).toBe(false);
     expect(await imageExists(upload.id)).toBe(false);
-    for (const key of [output, renditionKey(output, 'thumbnail'), renditionKey(output, 'preview'), upload.key, renditionKey(upload.key, 'thumbnail'), uploadCutoutKey(upload.key)]) {
+    for (const key of [output, renditionKey(output, 'thumbnail'), renditionKey(output, 'preview'), downloadCopy, upload.key, renditionKey(upload.key, 'thumbnail'), uploadCutoutKey(upload.key)]) {
       expect(await exists(key), key).toBe(false);
     }
     // Money records stay as they were; only their link to the deleted generation is let go.

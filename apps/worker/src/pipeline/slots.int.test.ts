@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { generationOutputKey, renditionKey } from '@prodshot/storage';
+import { downloadCopyKey, generationOutputKey, renditionKey } from '@prodshot/storage';
 import { buildWorkerDeps, type TestWorkerDeps } from '../worker-deps.test-support.js';
 import { assertGenerationOpen, failOpenSlots, failSlot, finishIfDone, GenerationSettledError, refundAllHeld, refundUnused, renderSlot, slotSeed } from './slots.js';
 
@@ -140,6 +140,28 @@ describe('output slots', () => {
     expect(complete.thumbnailUrl).toContain(encodeURIComponent(generationId) + '/0/thumbnail.webp');
     expect(complete.previewUrl).toContain(encodeURIComponent(generationId) + '/0/preview.webp');
     expect(complete.url).toContain(encodeURIComponent(generationId) + '/0.png');
+  });
+
+  it('stores a full-size JPEG beside a PNG shot for Download, and records both sizes', async () => {
+    const userId = await t.newUser(1);
+    const generationId = await t.newGeneration(userId, 1, 1);
+    await renderSlot(t.deps, { userId, generationId, index: 0 }, async () => png);
+    const key = generationOutputKey(userId, generationId, 0, 'image/png');
+    const [style] = await t.deps.generations.styles(generationId);
+    expect(style).toMatchObject({ result_bytes: png.image.length, download_key: downloadCopyKey(key, 'image/jpeg') });
+    const copy = await t.deps.store.get(style!.download_key!);
+    expect(style!.download_bytes).toBe(copy.length);
+    expect(await sharp(copy).metadata()).toMatchObject({ format: 'jpeg', width: 2048, height: 1536 });
+    expect(copy.length).toBeLessThan(png.image.length);
+  });
+
+  it('records a JPEG output as its own download', async () => {
+    const userId = await t.newUser(1);
+    const generationId = await t.newGeneration(userId, 1, 1);
+    const jpeg = await sharp(png.image).jpeg().toBuffer();
+    await renderSlot(t.deps, { userId, generationId, index: 0 }, async () => ({ image: jpeg, mimeType: 'image/jpeg' }));
+    const [style] = await t.deps.generations.styles(generationId);
+    expect(style).toMatchObject({ result_key: generationOutputKey(userId, generationId, 0, 'image/jpeg'), result_bytes: jpeg.length, download_key: null, download_bytes: null });
   });
 
   it('lets work on an open generation go on, and stops a late attempt on a settled one', async () => {

@@ -4,7 +4,7 @@ import { settlement, type FailedSlots, type GenerationRef, type GenerationRefund
 import { isImagingError, type GenerateResult } from '@prodshot/imaging';
 import { generationOutputKey, signImage, type RenditionName, type StoredContentType } from '@prodshot/storage';
 import type { WorkerDeps } from '../deps.js';
-import { storeRenditions } from './renditions.js';
+import { storeDownloadCopy, storeRenditions } from './renditions.js';
 
 export interface SlotOutput {
   image: Buffer;
@@ -26,7 +26,7 @@ export function userMessage(error: unknown): string {
 }
 
 /**
- * Renders one output slot: running → stored with its renditions → complete and credit settled (one transaction) →
+ * Renders one output slot: running → stored with its renditions and download copy → complete and credit settled (one transaction) →
  * pushed. A slot already settled (this job ran before a crash) is not rendered again, and one
  * settled while this render ran (the sweeper failed and refunded it) is not announced complete:
  * the seller sees what Postgres holds.
@@ -41,8 +41,13 @@ export async function renderSlot(deps: WorkerDeps, slot: SlotRef, produce: (prog
   };
   const output = await produce(progress);
   const key = generationOutputKey(slot.userId, slot.generationId, slot.index, output.mimeType);
-  await Promise.all([deps.store.put(key, output.image, output.mimeType), storeRenditions(deps.store, key, output.image, output.renditions)]);
-  if (!(await settlement.settleSlot(deps.db, slot, { resultKey: key, seed: output.seed ?? null }))) return;
+  const [, , download] = await Promise.all([
+    deps.store.put(key, output.image, output.mimeType),
+    storeRenditions(deps.store, key, output.image, output.renditions),
+    storeDownloadCopy(deps.store, key, output.image, output.mimeType),
+  ]);
+  const files = { resultBytes: output.image.length, download };
+  if (!(await settlement.settleSlot(deps.db, slot, { resultKey: key, seed: output.seed ?? null, files }))) return;
   const urls = await signImage(deps.store, key, true);
   deps.publisher.emit(slot.userId, 'generation:style', { generationId: slot.generationId, index: slot.index, status: 'complete', ...urls });
 }

@@ -5,8 +5,8 @@ import { generationInHistory, historyCutoff } from './history-retention.js';
 import { isUuid } from './uuid.js';
 
 export interface BatchGeneration extends GenerationWithStyles {
-  /** The upload it works on, while the seller keeps it and their history shows it. */
-  image: Pick<ImageRow, 'storage_key' | 'renditions'> | null;
+  /** The upload it works on, while the seller keeps it and their history shows it; its name is the file's the seller uploaded. */
+  image: Pick<ImageRow, 'storage_key' | 'renditions' | 'name'> | null;
 }
 
 export interface BatchWithGenerations extends BatchRow {
@@ -63,7 +63,7 @@ export class BatchesRepository {
     const images = imageIds.length
       ? await this.db
           .selectFrom('images')
-          .select(['id', 'storage_key', 'renditions'])
+          .select(['id', 'storage_key', 'renditions', 'name'])
           .where('id', 'in', imageIds)
           .where('created_at', '>=', historyCutoff(batch.user_id))
           .execute()

@@ -20,6 +20,13 @@ export interface RetriedSlot {
 /** The states a slot or a generation does not leave. */
 export const SETTLED: RunStatus[] = ['complete', 'failed'];
 
+/** A stored output's size and its download copy's: lists and zips name them without asking storage. */
+export interface OutputFiles {
+  resultBytes: number;
+  /** null when the output itself is what Download saves (it is a JPEG already). */
+  download: { key: string; bytes: number } | null;
+}
+
 /**
  * A generation's output slots. Every state change is a conditional update, so a job that runs
  * twice (a retry after a crash) cannot move a settled slot.
@@ -103,10 +110,21 @@ export class GenerationSlotsRepository {
    * true when this call completed the slot; false when it was already settled. The result and its
    * renditions are stored before this records them.
    */
-  async completeStyle(generationId: string, index: number, resultKey: string, seed: number | null = null): Promise<boolean> {
+  async completeStyle(generationId: string, index: number, resultKey: string, seed: number | null = null, files?: OutputFiles): Promise<boolean> {
     const result = await this.db
       .updateTable('generation_styles')
-      .set({ status: 'complete', progress: 100, result_key: resultKey, renditions: true, error: null, seed, updated_at: sql`now()` })
+      .set({
+        status: 'complete',
+        progress: 100,
+        result_key: resultKey,
+        renditions: true,
+        result_bytes: files?.resultBytes ?? null,
+        download_key: files?.download?.key ?? null,
+        download_bytes: files?.download?.bytes ?? null,
+        error: null,
+        seed,
+        updated_at: sql`now()`,
+      })
       .where('generation_id', '=', generationId)
       .where('index', '=', index)
       .where('status', 'not in', SETTLED)
@@ -129,7 +147,7 @@ export class GenerationSlotsRepository {
     const { rows } = await sql<RetriedSlot>`
       with slot as (
         update generation_styles
-        set status = 'queued', progress = 0, error = null, result_key = null, seed = null, attempt = attempt + 1, updated_at = now()
+        set status = 'queued', progress = 0, error = null, result_key = null, result_bytes = null, download_key = null, download_bytes = null, seed = null, attempt = attempt + 1, updated_at = now()
         where generation_id = ${generationId} and "index" = ${index} and status = 'failed'
         returning "index", name, prompt, attempt
       ),

@@ -6,7 +6,7 @@ import { generationInHistory } from './history-retention.js';
 import { after, micros, toPage, type ListPosition, type Page } from './keyset.js';
 import { isUuid } from './uuid.js';
 
-export type { NewSlot, RetriedSlot } from './generation-slots-repository.js';
+export type { NewSlot, OutputFiles, RetriedSlot } from './generation-slots-repository.js';
 
 export interface NewGeneration {
   userId: string;
@@ -37,6 +37,10 @@ export interface RecentOutput {
   index: number;
   resultKey: string;
   renditions: boolean;
+  /** The style's name, which heads the output's popup. */
+  name: string;
+  /** Sizes and the download copy as the slot recorded them (GenerationStyleRow's). */
+  files: Pick<GenerationStyleRow, 'result_bytes' | 'download_key' | 'download_bytes'>;
   createdAt: Date;
 }
 
@@ -193,7 +197,7 @@ export class GenerationsRepository extends GenerationSlotsRepository {
     let query = this.db
       .selectFrom('generation_styles as s')
       .innerJoin('generations as g', 'g.id', 's.generation_id')
-      .select(['s.id', 's.generation_id', 's.index', 's.result_key', 's.renditions', 's.updated_at'])
+      .select(['s.id', 's.generation_id', 's.index', 's.name', 's.result_key', 's.renditions', 's.result_bytes', 's.download_key', 's.download_bytes', 's.updated_at'])
       .select(micros('s.updated_at').as('position'))
       .where('g.user_id', '=', userId)
       .where(generationInHistory(userId, 'g'))
@@ -205,7 +209,16 @@ export class GenerationsRepository extends GenerationSlotsRepository {
     if (page.after) query = query.where(after('s.updated_at', 's.id', page.after));
     const { items, next } = toPage(await query.execute(), page.limit, (row) => row.position);
     return {
-      items: items.map((r) => ({ id: r.id, generationId: r.generation_id, index: r.index, resultKey: r.result_key!, renditions: r.renditions, createdAt: r.updated_at })),
+      items: items.map((r) => ({
+        id: r.id,
+        generationId: r.generation_id,
+        index: r.index,
+        resultKey: r.result_key!,
+        renditions: r.renditions,
+        name: r.name,
+        files: { result_bytes: r.result_bytes, download_key: r.download_key, download_bytes: r.download_bytes },
+        createdAt: r.updated_at,
+      })),
       next,
     };
   }

@@ -1,7 +1,7 @@
 import type { CreditBalance } from '@prodshot/contracts';
 import type { Db } from '../database.js';
 import { CreditsRepository, type LedgerResult } from '../repositories/credits-repository.js';
-import { GenerationsRepository } from '../repositories/generations-repository.js';
+import { GenerationsRepository, type OutputFiles } from '../repositories/generations-repository.js';
 import { inTransaction } from '../repositories/repositories.js';
 import { ledgerKeys, type GenerationRefundReason } from './ledger-keys.js';
 
@@ -31,9 +31,9 @@ export interface FailedSlots {
  * false when the slot was settled before (a rerun of its job, or the sweeper failed it meanwhile):
  * then nothing changed.
  */
-export async function settleSlot(db: Db, slot: SlotRef, output: { resultKey: string; seed: number | null }): Promise<boolean> {
+export async function settleSlot(db: Db, slot: SlotRef, output: { resultKey: string; seed: number | null; files?: OutputFiles }): Promise<boolean> {
   return inTransaction(db, async ({ generations, credits }) => {
-    if (!(await generations.completeStyle(slot.generationId, slot.index, output.resultKey, output.seed))) return false;
+    if (!(await generations.completeStyle(slot.generationId, slot.index, output.resultKey, output.seed, output.files))) return false;
     const attempt = await generations.slotAttempt(slot.generationId, slot.index);
     await credits.settle({ userId: slot.userId, generationId: slot.generationId, idempotencyKey: ledgerKeys.settle(slot.generationId, slot.index, attempt) });
     return true;

@@ -1,13 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import Type from 'typebox';
-import { errorResponses, ShortIdParams } from '@prodshot/contracts';
+import Type, { type Static } from 'typebox';
+import { DownloadQuery, errorResponses, ShortIdParams } from '@prodshot/contracts';
 import { requireUser } from '../../plugins/auth.js';
 import type { BatchService } from '../../services/batch-service.js';
 
 const ArchiveQuery = Type.Object({
   expires: Type.Optional(Type.Integer()),
   signature: Type.Optional(Type.String({ maxLength: 128 })),
+  // Which files, not whose: the signature need not cover it.
+  file: DownloadQuery.properties.file,
 });
+type ArchiveQuery = Static<typeof ArchiveQuery>;
 
 /**
  * `GET /api/batches/:id/archive`: every finished output of the batch as one zip, streamed from
@@ -17,14 +20,14 @@ const ArchiveQuery = Type.Object({
  * archive limit whichever way they come in.
  */
 export async function archiveRoute(app: FastifyInstance, service: BatchService): Promise<void> {
-  app.get<{ Params: { id: string }; Querystring: { expires?: number; signature?: string } }>(
+  app.get<{ Params: { id: string }; Querystring: ArchiveQuery }>(
     '/api/batches/:id/archive',
     {
       schema: {
         params: ShortIdParams,
         querystring: ArchiveQuery,
         response: {
-          200: { description: 'A zip of every finished output, entries named {product}-{style}-{n}.{ext}', content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } } },
+          200: { description: 'A zip of every finished output as Download saves it (JPEG), or the originals with file=original; entries named {product}-{style}-{n}.{ext}', content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } } },
           ...errorResponses([400, 401, 403, 404, 409, 429]),
         },
       },
@@ -33,7 +36,7 @@ export async function archiveRoute(app: FastifyInstance, service: BatchService):
       const batch = await linkedOrOwned(request, reply, service);
       if (!batch) return reply;
       await app.rateLimits.take(request, reply, 'archive', batch.user_id);
-      const zip = service.archive(batch);
+      const zip = service.archive(batch, request.query.file);
       zip.on('error', (error) => request.log.warn({ err: error, batchId: batch.id }, 'batch archive stopped'));
       return reply
         .header('Content-Type', 'application/zip')
@@ -46,7 +49,7 @@ export async function archiveRoute(app: FastifyInstance, service: BatchService):
 
 /** The batch a signed link names, or else the bearer's own; undefined when the sign-in check already answered (401). */
 async function linkedOrOwned(
-  request: FastifyRequest<{ Params: { id: string }; Querystring: { expires?: number; signature?: string } }>,
+  request: FastifyRequest<{ Params: { id: string }; Querystring: ArchiveQuery }>,
   reply: FastifyReply,
   service: BatchService,
 ) {

@@ -5,7 +5,8 @@ import { BATCH_ITEMS_MAX, BUY_CREDITS_URL, type BatchDto, type RunStatus } from 
 import { GenerationsRepository } from '@prodshot/db';
 import { sql } from 'kysely';
 import { createRedisConnection, QUEUE_ORDER } from '@prodshot/queue';
-import { generationOutputKey } from '@prodshot/storage';
+import { makeDownloadCopy } from '@prodshot/imaging';
+import { downloadCopyKey, generationOutputKey } from '@prodshot/storage';
 import { productPhoto } from '../../faults/fault-support.test-support.js';
 import { balanceOf, connectSocket, eventually, grantCredits, signIn, upload, type Session } from '../../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
@@ -48,6 +49,18 @@ async function finish(who: Session, generationId: string, index: number, bytes: 
   await testApp.deps.store.put(key, bytes, 'image/png');
   await generations.markStyleRunning(generationId, index);
   await generations.completeStyle(generationId, index, key);
+}
+
+/** A slot's output stored with its download copy and both sizes recorded, as a worker leaves it now. */
+async function finishWithCopy(who: Session, generationId: string, index: number, png: Buffer): Promise<void> {
+  const generations = new GenerationsRepository(testApp.deps.db);
+  const key = generationOutputKey(who.userId, generationId, index, 'image/png');
+  const copy = await makeDownloadCopy(png);
+  const copyKey = downloadCopyKey(key, copy.contentType);
+  await testApp.deps.store.put(key, png, 'image/png');
+  await testApp.deps.store.put(copyKey, copy.data, copy.contentType);
+  await generations.markStyleRunning(generationId, index);
+  await generations.completeStyle(generationId, index, key, 1, { resultBytes: png.length, download: { key: copyKey, bytes: copy.data.length } });
 }
 
 /** What the batch's generations took from the balance and did not give back (held or spent). */
@@ -258,7 +271,8 @@ describe('GET /api/batches/:id and its archive', () => {
         ['failed', false],
       ],
     ]);
-    expect(batch.items.map((item) => item.productTitle)).toEqual(['Red Shoe!', 'product']);
+    // The untitled photo goes by the name of the file the seller uploaded.
+    expect(batch.items.map((item) => item.productTitle)).toEqual(['Red Shoe!', 'shoe']);
     expect(batch.archiveUrl).toMatch(new RegExp(`^/api/batches/${batchId}/archive\\?expires=\\d+&signature=`));
   });
 
@@ -268,7 +282,7 @@ describe('GET /api/batches/:id and its archive', () => {
     expect(response.headers['content-type']).toBe('application/zip');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="prodshot-batch-[0-9a-f]{8}\.zip"$/);
     const entries = await readZip(response.rawPayload);
-    expect(entries.map((entry) => entry.name)).toEqual(['red-shoe-marble-1.png', 'red-shoe-marble-2.jpg', 'product-marble-1.png']);
+    expect(entries.map((entry) => entry.name)).toEqual(['red-shoe-marble-1.png', 'red-shoe-marble-2.jpg', 'shoe-marble-1.png']);
     expect(entries.map((entry) => entry.data.equals(entry.name.endsWith('.jpg') ? jpeg : png))).toEqual([true, true, true]);
     for (const entry of entries) expect((await sharp(entry.data).metadata()).format).toBe(entry.name.endsWith('.jpg') ? 'jpeg' : 'png');
   });
@@ -343,6 +357,42 @@ describe('a batch past its owner\'s history', () => {
   });
 });
 
+describe('a batch zip of download copies', () => {
+  it('holds the JPEGs, named after the product or the uploaded file, and says its size before the download; the originals zip as PNGs with theirs', async () => {
+    const { session, imageIds } = await seller(4, 2);
+    const items = [{ imageId: imageIds[0], productTitle: 'Runner 420 sneaker' }, { imageId: imageIds[1] }];
+    const batchId = (await postBatch(session, { items, choice: { mode: 'template', backgroundType: 'marble', count: 2 } })).json().data.batchId as string;
+    const generationIds = (await getBatch(session, batchId)).json<{ data: BatchDto }>().data.items.map((item) => item.generationId);
+    const grain = { type: 'gaussian', mean: 128, sigma: 20 } as const;
+    const png = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#888', noise: grain } }).png().toBuffer();
+    for (const generationId of generationIds) for (const index of [0, 1]) await finishWithCopy(session, generationId, index, png);
+
+    const batch = (await getBatch(session, batchId)).json<{ data: BatchDto }>().data;
+    const zip = await testApp.app.inject({ method: 'GET', url: batch.archiveUrl! });
+    const entries = await readZip(zip.rawPayload);
+    expect(entries.map((entry) => entry.name)).toEqual(['runner-420-sneaker-marble-1.jpg', 'runner-420-sneaker-marble-2.jpg', 'shoe-marble-1.jpg', 'shoe-marble-2.jpg']);
+    for (const entry of entries) expect((await sharp(entry.data).metadata()).format).toBe('jpeg');
+    expect(batch.archiveBytes).toBe(zip.rawPayload.length);
+
+    const originals = await testApp.app.inject({ method: 'GET', url: `${batch.archiveUrl!}&file=original` });
+    expect((await readZip(originals.rawPayload)).map((entry) => entry.name)).toEqual(['runner-420-sneaker-marble-1.png', 'runner-420-sneaker-marble-2.png', 'shoe-marble-1.png', 'shoe-marble-2.png']);
+    expect(batch.originalArchiveBytes).toBe(originals.rawPayload.length);
+    expect(batch.archiveBytes!).toBeLessThan(batch.originalArchiveBytes! / 2);
+  });
+
+  it('leaves the sizes unknown while an output stored before sizes were recorded is in it, and unset before any output', async () => {
+    const { session, imageIds } = await seller(2, 1);
+    const batchId = (await postBatch(session, { items: [{ imageId: imageIds[0] }], choice: { mode: 'template', backgroundType: 'studio', count: 2 } })).json().data.batchId as string;
+    const { generationId } = (await getBatch(session, batchId)).json<{ data: BatchDto }>().data.items[0]!;
+    expect((await getBatch(session, batchId)).json<{ data: BatchDto }>().data).toMatchObject({ archiveBytes: null, originalArchiveBytes: null });
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0ffee' } }).png().toBuffer();
+    await finishWithCopy(session, generationId, 0, png);
+    expect((await getBatch(session, batchId)).json<{ data: BatchDto }>().data.archiveBytes).toEqual(expect.any(Number));
+    await finish(session, generationId, 1, png);
+    expect((await getBatch(session, batchId)).json<{ data: BatchDto }>().data).toMatchObject({ archiveBytes: null, originalArchiveBytes: null });
+  });
+});
+
 describe('a batch read back', () => {
   it('is queued, running or settled as its items are, and links its zip once any output is finished', async () => {
     const { session, imageIds } = await seller(4, 2);
@@ -373,7 +423,7 @@ describe('a batch read back', () => {
     // Only finished outputs go in the zip, whatever key an unfinished slot holds.
     await testApp.deps.db.updateTable('generation_styles').set({ result_key: generationOutputKey(session.userId, first!, 0, 'image/png') }).where('generation_id', '=', first!).where('index', '=', 1).execute();
     const zip = await testApp.app.inject({ method: 'GET', url: `/api/batches/${batchId}/archive`, headers: session.auth });
-    expect((await readZip(zip.rawPayload)).map((entry) => entry.name)).toEqual(['product-studio-1.png']);
+    expect((await readZip(zip.rawPayload)).map((entry) => entry.name)).toEqual(['shoe-studio-1.png']);
   });
 
   it('names each output, its error and the item, its upload and its stage', async () => {
@@ -387,7 +437,7 @@ describe('a batch read back', () => {
     expect(batch).toMatchObject({ id: batchId, credits: 2, choice: { mode: 'template', backgroundType: 'marble', count: 2 } });
     expect(Date.parse(batch.createdAt)).toBeGreaterThan(Date.now() - 60_000);
     const [item] = batch.items;
-    expect(item).toMatchObject({ position: 0, generationId, imageId: imageIds[0], productTitle: 'product', stage: 'rendering', error: 'One shot failed' });
+    expect(item).toMatchObject({ position: 0, generationId, imageId: imageIds[0], productTitle: 'shoe', stage: 'rendering', error: 'One shot failed' });
     expect(item!.thumbnailUrl).toEqual(expect.any(String));
     expect(item!.outputs.map(({ index, name, status, error }) => ({ index, name, status, error }))).toEqual([
       { index: 0, name: item!.outputs[0]!.name, status: 'queued', error: null },

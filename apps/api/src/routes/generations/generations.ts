@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
-import { errorResponses, GenerationResponse, IdParams, SMART_STYLES_MAX } from '@prodshot/contracts';
+import { DownloadQuery, errorResponses, GenerationResponse, IdParams, SMART_STYLES_MAX } from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
 import { sendStoredFile, STORED_FILE_RESPONSE } from '../../services/stored-file.js';
@@ -21,13 +21,14 @@ export async function generationRoutes(appBase: FastifyInstance, deps: AppDeps):
     async (request) => ({ data: await service.generation(request.user.id, request.params.id, request.log) }),
   );
 
-  // A shot's full file through the API, named for saving (shotDownloadPath): the browser reads it
-  // from the app's own origin with its bearer token, wherever the file store is.
+  // A shot's full-size file through the API, named for saving (shotDownloadPath): the browser reads
+  // it from the app's own origin with its bearer token, wherever the file store is. The download
+  // copy (JPEG) unless `?file=original` asks for the PNG as it was made.
   app.get(
     '/api/generations/:id/styles/:index/download',
-    { onRequest: requireUser, schema: { params: ShotParams, response: { 200: STORED_FILE_RESPONSE, ...errorResponses([400, 404]) } } },
+    { onRequest: requireUser, schema: { params: ShotParams, querystring: DownloadQuery, response: { 200: STORED_FILE_RESPONSE, ...errorResponses([400, 404]) } } },
     async (request, reply) => {
-      const { key, fileName } = await service.shotFile(request.user.id, request.params.id, request.params.index);
+      const { key, fileName } = await service.shotFile(request.user.id, request.params.id, request.params.index, request.query.file);
       return sendStoredFile(reply, deps.store, key, { attachment: fileName });
     },
   );

@@ -2,6 +2,7 @@ import type { BatchDto, BatchItemDto, BatchOutputDto } from '@prodshot/contracts
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type MouseEvent } from 'react';
 import { BOX_SIZES, RenditionImage } from '../../components/ui/rendition-image.js';
+import { byteSize } from '../../lib/download.js';
 import { queryKeys } from '../../lib/query-keys.js';
 import { STAGE_LABELS, useGeneration } from '../generations/index.js';
 import { linkExpiry } from './link-expiry.js';
@@ -70,17 +71,18 @@ function BatchItemRow({ batchId, item }: { batchId: string; item: BatchItemDto }
 }
 
 /**
- * Where a batch stands, photo by photo, and 'Download all'. The zip downloads by following the
+ * Where a batch stands, photo by photo, and 'Download all' (the JPEGs, its size on the button) with
+ * the original PNGs as the second choice. The zip downloads by following the
  * batch's short-lived signed link: the browser streams it to disk itself, so a 20-photo zip is
  * never held in page memory as a blob, and no bearer token is needed on a navigation.
  */
 export function BatchProgress({ batch, renew }: { batch: BatchDto; renew: () => Promise<string | null> }) {
   const settled = batch.status === 'complete' || batch.status === 'failed';
-  async function download(event: MouseEvent<HTMLAnchorElement>) {
+  async function download(event: MouseEvent<HTMLAnchorElement>, file?: 'original') {
     if (!batch.archiveUrl || linkExpiry(batch.archiveUrl) - LINK_MARGIN_SECONDS > Date.now() / 1000) return;
     event.preventDefault();
     const fresh = await renew();
-    if (fresh) window.location.assign(fresh);
+    if (fresh) window.location.assign(file ? `${fresh}&file=${file}` : fresh);
   }
   return (
     <>
@@ -89,9 +91,15 @@ export function BatchProgress({ batch, renew }: { batch: BatchDto; renew: () => 
           {settled ? 'Your batch is done.' : 'Your photos are being made. You can leave this page and come back: the batch goes on.'}
         </p>
         {batch.archiveUrl ? (
-          <a className="button" href={batch.archiveUrl} download onClick={(event) => void download(event)}>
-            Download all{settled ? '' : ' finished so far'}
-          </a>
+          <div className="batch-downloads">
+            <a className="button" href={batch.archiveUrl} download onClick={(event) => void download(event)}>
+              Download all{settled ? '' : ' finished so far'}
+              {batch.archiveBytes !== null && ` · ${byteSize(batch.archiveBytes)}`}
+            </a>
+            <a className="button button-ghost" href={`${batch.archiveUrl}&file=original`} download onClick={(event) => void download(event, 'original')}>
+              Original PNGs{batch.originalArchiveBytes !== null && ` · ${byteSize(batch.originalArchiveBytes)}`}
+            </a>
+          </div>
         ) : (
           <button type="button" className="button" disabled>
             Download all

@@ -6,11 +6,12 @@ import { setTokenSource } from '../../lib/api-client.js';
 import { apiError, stubApi } from '../../test-support/fake-api.js';
 import { renderRoutes } from '../../test-support/render-routes.js';
 import { renditionsOf } from '../../test-support/renditions.js';
+import { SHOT_FILES } from '../../test-support/shot-files.js';
 import { SmartResultsPage } from '../../routes/smart-results.js';
 import { ExportDialog } from './export-dialog.js';
 import { catchDownloads } from '../../test-support/downloads.js';
 
-const shot: GenerationListItem = { id: 'out-1', generationId: 'gen-1', index: 2, imageUrl: '/storage/out.png', ...renditionsOf('/storage/out.png'), createdAt: '2025-01-01T00:00:00.000Z' };
+const shot: GenerationListItem = { id: 'out-1', generationId: 'gen-1', index: 2, imageUrl: '/storage/out.png', ...renditionsOf('/storage/out.png'), name: 'Marble', files: SHOT_FILES, createdAt: '2025-01-01T00:00:00.000Z' };
 const MAGIC = { jpeg: [0xff, 0xd8, 0xff, 0xe0], png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], webp: [0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50] };
 
 const line = (id: ComplianceLine['id'], status: ComplianceLine['status'], fix = status === 'fail'): ComplianceLine => ({

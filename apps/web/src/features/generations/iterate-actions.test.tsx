@@ -10,6 +10,7 @@ import { apiError, layOutImage, stubApi, type ApiCall } from '../../test-support
 import { fakeSocket } from '../../test-support/fake-socket.js';
 import { renderRoutes } from '../../test-support/render-routes.js';
 import { expectRenditionOf, renditionsOf, stored } from '../../test-support/renditions.js';
+import { SHOT_FILES } from '../../test-support/shot-files.js';
 import { oneProduct, twoProducts } from '../../test-support/subjects.js';
 
 const image: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'mug.png', productTitle: null, createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored('/storage/mug.png'), coach: [] };
@@ -38,7 +39,7 @@ const run = (styles: StyleSlotDto[], over: Partial<GenerationDto> = {}): Generat
   createdAt: '2025-01-01T00:00:00.000Z',
   ...over,
 });
-const listed: GenerationListItem = { id: 'out-1', generationId: 'gen-1', index: 1, imageUrl: '/storage/out-1.png', ...renditionsOf('/storage/out-1.png'), createdAt: '2025-01-01T00:00:00.000Z' };
+const listed: GenerationListItem = { id: 'out-1', generationId: 'gen-1', index: 1, imageUrl: '/storage/out-1.png', ...renditionsOf('/storage/out-1.png'), name: 'Marble', files: SHOT_FILES, createdAt: '2025-01-01T00:00:00.000Z' };
 const posts = (calls: ApiCall[]) => calls.filter((call) => call.method === 'POST');
 
 beforeEach(() => {

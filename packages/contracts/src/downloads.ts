@@ -1,0 +1,20 @@
+import Type, { type Static } from 'typebox';
+
+/** A file of a shot that can be saved, by its type and size (null for outputs stored before sizes were recorded). */
+export const ShotFile = Type.Object({
+  contentType: Type.Union([Type.Literal('image/jpeg'), Type.Literal('image/png'), Type.Literal('image/webp')]),
+  bytes: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+});
+export type ShotFile = Static<typeof ShotFile>;
+
+/**
+ * What Download saves (a full-size JPEG under 4 MB, a WebP for a cutout), and the original PNG as
+ * the second choice; `original` is null when the download is the original (a JPEG output, or one
+ * stored before download copies).
+ */
+export const ShotFiles = Type.Object({ download: ShotFile, original: Type.Union([ShotFile, Type.Null()]) });
+export type ShotFiles = Static<typeof ShotFiles>;
+
+/** Which file a download asks for: absent, the download copy; 'original', the file as it was made. */
+export const DownloadQuery = Type.Object({ file: Type.Optional(Type.Literal('original')) }, { additionalProperties: false });
+export type DownloadQuery = Static<typeof DownloadQuery>;
