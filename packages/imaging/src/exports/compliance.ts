@@ -20,10 +20,15 @@ const ratio = (value: number) => {
 
 /** What the background's pixels were compared with, in the overlay line's words. */
 const AGAINST = {
-  reference: 'not in the scene we rendered',
+  reference: 'that are not in the scene we rendered',
   'plain-background': 'against its plain colour',
   alpha: 'in its transparency',
 } as const;
+
+/** The overlay measurement as a seller reads it: nothing found, or how much of the background carries marks. */
+function overlayWords(share: number, source: Measurements['productSource']): string {
+  return share === 0 ? 'no marks found on the background' : `sharp marks ${AGAINST[source ?? 'reference']} cover ${pct(share, 3)} of the background`;
+}
 
 export interface ReportOptions {
   preset: ExportPreset;
@@ -89,7 +94,7 @@ export function complianceLines(m: Measurements, { preset, exportedFor }: Report
   const clean = 'the background should carry no text, logo or watermark';
   lines.push(m.overlayShare === null
     ? line('no-overlay', marks, 'unmeasured', 'the background was painted by a hosted model, so there is nothing to compare it with', clean, '')
-    : line('no-overlay', marks, m.overlayShare <= OVERLAY_MAX_SHARE ? 'pass' : 'fail', `${pct(m.overlayShare, 3)} of the background has sharp marks ${AGAINST[m.productSource ?? 'reference']}`, clean, 'Export a clean copy'));
+    : line('no-overlay', marks, m.overlayShare <= OVERLAY_MAX_SHARE ? 'pass' : 'fail', overlayWords(m.overlayShare, m.productSource), clean, 'Export a clean copy'));
   return lines;
 }
 

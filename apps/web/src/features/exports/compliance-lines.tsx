@@ -7,6 +7,11 @@ function verdict(line: ComplianceLine): string {
   return line.status === 'fail' ? `${line.label}: ${line.target}` : line.label;
 }
 
+/** What this shot shows: after 'This shot:' on a failing line, a sentence of its own on the others. */
+function shown(line: ComplianceLine): string {
+  return line.status === 'fail' ? `This shot: ${line.measured}` : line.measured.charAt(0).toUpperCase() + line.measured.slice(1);
+}
+
 /** A report's lines in plain words: each says what is right or wrong, what this shot shows, and a failing line its own fix. */
 export function ComplianceLines({ report, onFix }: { report: ComplianceReportDto; onFix?: ((preset: ExportPresetId) => void) | undefined }) {
   const label = EXPORT_PRESETS[report.preset].label;
@@ -25,10 +30,10 @@ export function ComplianceLines({ report, onFix }: { report: ComplianceReportDto
             </span>
             <div className="check-text">
               <strong>{verdict(line)}</strong>
-              {line.measured && <span className="check-values">{line.status === 'fail' ? `This shot: ${line.measured}` : line.measured}</span>}
+              {line.measured && <span className="check-values">{shown(line)}</span>}
             </div>
             {line.fix && onFix && (
-              <button type="button" className="button button-small check-fix" onClick={() => onFix(line.fix!.preset)}>
+              <button type="button" className="button button-small button-ghost check-fix" onClick={() => onFix(line.fix!.preset)}>
                 {line.fix.label}
               </button>
             )}
