@@ -54,6 +54,8 @@ async function smallTargets(target: Page): Promise<string[]> {
 async function checkAtEveryWidth(where: string, name: string): Promise<void> {
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
+    // The route's own heading: its code and data have arrived, so axe reads the page, not a blank frame.
+    await page.locator('main h1').first().waitFor();
     await page.locator('.spinner-page, .spinner-inline').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
     expect(await axeViolations(page, WCAG22_AA_TAGS), `axe (WCAG 2.2 AA) on ${where} at ${viewport.width} px`).toEqual([]);
     expect(await smallTargets(page), `controls under 24 × 24 px on ${where} at ${viewport.width} px`).toEqual([]);
