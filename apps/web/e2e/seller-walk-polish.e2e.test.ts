@@ -93,7 +93,7 @@ describe("a seller's walk without friction, in Chromium at 390 and 1280 px", () 
     await checkAtEveryWidth('pricing', 'seller-walk-pricing');
   }, 60_000);
 
-  it('the dashboard, then 30 uploads on numbered pages with the page window, and the profile', async () => {
+  it('the dashboard, then 30 uploads on numbered pages with the page window, the profile and the add-on checkout', async () => {
     await page.setViewportSize(VIEWPORTS[1]);
     await signUp(page, 'Pia Polish', `polish-${Date.now()}@example.com`);
     await checkAtEveryWidth('the dashboard', 'seller-walk-dashboard');
@@ -120,6 +120,11 @@ describe("a seller's walk without friction, in Chromium at 390 and 1280 px", () 
     await page.goto('/profile');
     await page.getByRole('heading', { name: 'Recent uploads' }).waitFor();
     await checkAtEveryWidth('the profile', 'seller-walk-profile');
+
+    // A page of radio choices: each radio is a target of its own.
+    await page.goto('/checkout/addon?plan=addon-100');
+    await page.getByRole('radio').first().waitFor();
+    await checkAtEveryWidth('the add-on checkout', 'seller-walk-checkout-addon');
   }, 300_000);
 
   it('a lifestyle shot’s Amazon report speaks plain words, says it is for secondary images, and has one distinct fix per failing line', async () => {
