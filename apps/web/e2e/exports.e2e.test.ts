@@ -66,7 +66,7 @@ describe('marketplace exports and the compliance report, in Chromium', () => {
 
     await page.setViewportSize(VIEWPORTS[1]);
     const downloading = page.waitForEvent('download', { timeout: 60_000 });
-    await check.locator('[data-check="background"]').getByRole('button', { name: 'Export for Amazon main image' }).click();
+    await check.locator('[data-check="background"]').getByRole('button', { name: 'Make the background white' }).click();
     const download = await downloading;
     const name = download.suggestedFilename();
     expect(name).toMatch(/-amazon-1\.jpg$/);

@@ -132,13 +132,14 @@ export type ComplianceStatus = Static<typeof Status>;
 
 export const ComplianceLine = Type.Object({
   id: Type.Unsafe<ComplianceCheckId>(Type.String({ enum: [...COMPLIANCE_CHECK_IDS] })),
+  /** The verdict in plain words, e.g. 'Background is not pure white'. */
   label: Type.String(),
   status: Status,
-  /** The measured value in words, e.g. '62.5% of border pixels at RGB 255'. */
+  /** What the pixels show, in words, e.g. '62% of the border is #FFFFFF'. */
   measured: Type.String(),
-  /** What the preset asks for, e.g. '100% of border pixels at RGB 255'. */
+  /** What the preset asks for, e.g. '100% of the border should be #FFFFFF'. */
   target: Type.String(),
-  /** For a failing line: the export that fixes it (one click in the app). */
+  /** For a failing line: the export that fixes it (one click in the app), labelled by what this line needs. */
   fix: Type.Union([Type.Object({ preset: PresetId, label: Type.String() }), Type.Null()]),
 });
 export type ComplianceLine = Static<typeof ComplianceLine>;
@@ -160,6 +161,8 @@ export const ComplianceReportDto = Type.Object({
   /** True only when every line passed: an unmeasured line is not a pass. */
   passed: Type.Boolean(),
   lines: Type.Array(ComplianceLine),
+  /** Said before the lines, e.g. that a lifestyle shot is for secondary images, not the main image; or null. */
+  note: Type.Union([Type.String(), Type.Null()]),
 });
 export type ComplianceReportDto = Static<typeof ComplianceReportDto>;
 export const ComplianceResponse = Type.Object({ data: ComplianceReportDto });

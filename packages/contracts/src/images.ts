@@ -88,13 +88,15 @@ export type ListPageQuery = Static<typeof ListPageQuery>;
 
 /** Where the next page starts; null on the last page. */
 const NextCursor = Type.Union([Type.String(), Type.Null()]);
+/** How many items the whole list holds, so a client numbers every page from the first answer. */
+const ListTotal = Type.Integer({ minimum: 0 });
 
 /** `GET /api/images`: the user's uploads within their plan's history. */
-export const ImageListResponse = Type.Object({ data: Type.Array(ImageDto), nextCursor: NextCursor });
+export const ImageListResponse = Type.Object({ data: Type.Array(ImageDto), nextCursor: NextCursor, total: ListTotal });
 export type ImageListResponse = Static<typeof ImageListResponse>;
 
 /** `GET /api/images/recent/generations`: the user's outputs within their plan's history. */
-export const GenerationListResponse = Type.Object({ data: Type.Array(GenerationListItem), nextCursor: NextCursor });
+export const GenerationListResponse = Type.Object({ data: Type.Array(GenerationListItem), nextCursor: NextCursor, total: ListTotal });
 export type GenerationListResponse = Static<typeof GenerationListResponse>;
 
 /** A generated shot by its generation and style slot: what its download through the API names. */

@@ -5,7 +5,7 @@ export * from './repositories/credits-repository.js';
 export * from './repositories/images-repository.js';
 export * from './repositories/generations-repository.js';
 export * from './repositories/history-repository.js';
-export type { ListPosition, Page } from './repositories/keyset.js';
+export type { CountedPage, ListPosition, Page } from './repositories/keyset.js';
 export { isUuid } from './repositories/uuid.js';
 export * from './repositories/users-repository.js';
 export * from './repositories/subscriptions-repository.js';

@@ -28,5 +28,5 @@ export { outputPlate, scenePlate } from './exports/scene-plate.js';
 export type { ExportScene } from './exports/scene-plate.js';
 export { measure } from './exports/measure.js';
 export type { Measurements, MeasuredImage } from './exports/measure.js';
-export { complianceLines } from './exports/compliance.js';
+export { complianceLines, complianceNote } from './exports/compliance.js';
 export * from './coach/index.js';

@@ -1,5 +1,6 @@
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
 import { median, round } from './stats.js';
 
 /** Lighthouse's categories as 0..100, with the load metrics behind Performance. */
@@ -16,18 +17,38 @@ export interface LighthouseScores {
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
+/** A session the web app keeps in its origin's localStorage, put there before Lighthouse loads the page. */
+export type SignedIn = Record<string, string>;
+
+/** Writes `storage` into the origin's localStorage through the launched Chromium, so the page opens signed in. */
+async function signIn(port: number, url: string, storage: SignedIn): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const page = await browser.contexts()[0]!.newPage();
+    await page.goto(new URL('/favicon.ico', url).href);
+    // A string: this package is compiled without the DOM's types.
+    await page.evaluate(Object.entries(storage).map(([key, value]) => `localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(value)});`).join(''));
+    await page.close();
+  } finally {
+    // Leaves Chromium running for Lighthouse: only this CDP connection closes.
+    await browser.close();
+  }
+}
+
 /**
  * Lighthouse's default run (a mid-range phone on a slow 4G link, simulated) on one URL, `runs`
  * times, each figure the median: Performance moves by a few points from run to run on a shared
- * machine. Chromium is the one CHROME_PATH names (Debian's by default).
+ * machine. Chromium is the one CHROME_PATH names (Debian's by default). With `signedIn`, each run
+ * starts with that localStorage and Lighthouse keeps it (a signed-in page, not the sign-in redirect).
  */
-export async function lighthouseScores(url: string, runs: number): Promise<LighthouseScores> {
+export async function lighthouseScores(url: string, runs: number, signedIn?: SignedIn): Promise<LighthouseScores> {
   const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   const samples: LighthouseScores[] = [];
   for (let n = 0; n < runs; n += 1) {
     const chrome = await launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
     try {
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+      if (signedIn) await signIn(chrome.port, url, signedIn);
+      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, disableStorageReset: Boolean(signedIn) });
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
       const { categories, audits } = result.lhr;
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);

@@ -141,7 +141,7 @@ export class GenerationService {
     const page = await this.repos.generations.outputsPage(userId, { limit: query.limit ?? RECENT_GENERATIONS_DEFAULT, after: decodeCursor(query.cursor) });
     const without = page.items.filter((output) => !output.renditions);
     await requestRenditions(this.deps.producer, log, without.map((output) => ({ key: output.resultKey, owner: { kind: 'style', id: output.id } })));
-    return { data: await Promise.all(page.items.map((output) => recentGenerationDto(this.deps.store, output))), nextCursor: encodeCursor(page.next) };
+    return { data: await Promise.all(page.items.map((output) => recentGenerationDto(this.deps.store, output))), nextCursor: encodeCursor(page.next), total: page.total };
   }
 
   // What a batch starts each of its photos with, exactly as the single calls do.

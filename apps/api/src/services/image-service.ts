@@ -76,7 +76,7 @@ export class ImageService {
     const page = await this.repos.images.listPage(userId, { limit: query.limit ?? IMAGES_PAGE_DEFAULT, after: decodeCursor(query.cursor) });
     const without = page.items.filter((row) => !row.renditions && row.subject !== null);
     await requestRenditions(this.deps.producer, log, without.map((row) => ({ key: row.storage_key, owner: { kind: 'image', id: row.id } })));
-    return { data: await Promise.all(page.items.map((row) => this.dto(row))), nextCursor: encodeCursor(page.next) };
+    return { data: await Promise.all(page.items.map((row) => this.dto(row))), nextCursor: encodeCursor(page.next), total: page.total };
   }
 
   async image(userId: string, id: string): Promise<ImageDto> {

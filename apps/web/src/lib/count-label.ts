@@ -1,4 +1,4 @@
-/** '13 images', or '24+ images' while the server holds more than has been fetched. */
-export function countLabel(count: number, more: boolean): string {
-  return `${count}${more ? '+' : ''} ${count === 1 && !more ? 'image' : 'images'}`;
+/** '1 image', '13 images'. */
+export function countLabel(count: number): string {
+  return `${count} ${count === 1 ? 'image' : 'images'}`;
 }

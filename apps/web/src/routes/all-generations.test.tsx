@@ -26,37 +26,33 @@ function outputs(count: number): GenerationListItem[] {
 }
 
 describe('AllGenerationsPage', () => {
-  it("reaches every generation, page after page of the API, with 'Load more'", async () => {
-    const all = outputs(53);
-    const pages: Record<string, { data: GenerationListItem[]; nextCursor: string | null }> = {
-      '': { data: all.slice(0, 24), nextCursor: 'c24' },
-      c24: { data: all.slice(24, 48), nextCursor: 'c48' },
-      c48: { data: all.slice(48), nextCursor: null },
-    };
-    const calls = stubApi({ 'GET /images/recent/generations': (_body, call) => pages[call.query.get('cursor') ?? ''] });
+  it('numbers all nine pages with ellipses at once and fetches cursor pages up to the one chosen', async () => {
+    const all = outputs(100);
+    const page = (from: number) => ({ data: all.slice(from, from + 24), nextCursor: from + 24 < all.length ? `c${from + 24}` : null, total: all.length });
+    const calls = stubApi({ 'GET /images/recent/generations': (_body, call) => page(Number(call.query.get('cursor')?.slice(1) ?? 0)) });
     renderRoutes([{ path: '/all-generations', element: <AllGenerationsPage /> }], ['/all-generations']);
 
     expectRenditionOf(await screen.findByAltText('Generation out-0'), '/storage/out-0.png');
-    expect(screen.getByText('24+ images')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    await screen.findByAltText('Generation out-24');
-    expect(screen.getByRole('button', { name: 'Page 3' }).getAttribute('aria-current')).toBe('page');
-    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    await screen.findByAltText('Generation out-48');
-    expect(screen.getByRole('button', { name: 'Page 5' }).getAttribute('aria-current')).toBe('page');
-    expect(within(screen.getByTestId('image-grid')).getAllByRole('listitem')).toHaveLength(5);
-    expect(screen.getByText('53 images')).toBeTruthy();
+    expect(screen.getByText('100 images')).toBeTruthy();
+    const numbers = () => [...screen.getByRole('navigation', { name: 'Pagination' }).querySelectorAll('li')].map((item) => item.textContent);
+    expect(numbers()).toEqual(['1', '2', '3', '4', '5', '…', '9']);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
-    expect(calls.map((call) => call.query.get('cursor'))).toEqual([null, 'c24', 'c48']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Page 9' }));
+    await screen.findByAltText('Generation out-99');
+    expect(screen.getByRole('button', { name: 'Page 9' }).getAttribute('aria-current')).toBe('page');
+    expect(numbers()).toEqual(['1', '…', '5', '6', '7', '8', '9']);
+    expect(within(screen.getByTestId('image-grid')).getAllByRole('listitem')).toHaveLength(4);
+    expect(calls.map((call) => call.query.get('cursor'))).toEqual([null, 'c24', 'c48', 'c72', 'c96']);
     expect(calls.every((call) => call.query.get('limit') === '24')).toBe(true);
 
     // The popup opens on an item only the last page brought.
-    fireEvent.click(screen.getByRole('button', { name: 'Open generation out-52' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Open generation out-99' }));
     expect(await screen.findByRole('dialog')).toBeTruthy();
   });
 
   it("says 'No generations yet' when there are none", async () => {
-    stubApi({ 'GET /images/recent/generations': () => ({ data: [], nextCursor: null }) });
+    stubApi({ 'GET /images/recent/generations': () => ({ data: [], nextCursor: null, total: 0 }) });
     renderRoutes([{ path: '/all-generations', element: <AllGenerationsPage /> }], ['/all-generations']);
     expect(await screen.findByText('No generations yet')).toBeTruthy();
   });

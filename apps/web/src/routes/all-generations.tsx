@@ -1,7 +1,7 @@
 import type { GenerationListItem } from '@prodshot/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { LoadMore } from '../components/ui/load-more.js';
+import { PageFetchStatus } from '../components/ui/page-fetch-status.js';
 import { Pagination } from '../components/ui/pagination.js';
 import { BOX_SIZES, RenditionImage } from '../components/ui/rendition-image.js';
 import { Spinner } from '../components/ui/spinner.js';
@@ -25,7 +25,7 @@ export function AllGenerationsPage() {
           ← Back to Dashboard
         </Link>
         <h1>All Generations</h1>
-        <p className="muted">{generations.data ? countLabel(items.length, list.hasMore) : ''}</p>
+        <p className="muted">{generations.data ? countLabel(list.total) : ''}</p>
       </header>
       {generations.isPending ? (
         <Spinner label="Loading generations" />
@@ -52,8 +52,8 @@ export function AllGenerationsPage() {
               </li>
             ))}
           </ul>
+          <PageFetchStatus loading={list.loadingPage} failed={list.pageFailed} label="Loading generations" failedMessage={LOAD_FAILED} onRetry={list.retry} />
           <Pagination page={list.page} pages={list.pages} onPage={list.setPage} />
-          {list.hasMore && <LoadMore busy={generations.isFetchingNextPage} failed={generations.isFetchNextPageError} failedMessage={LOAD_FAILED} onLoadMore={() => void list.loadMore()} />}
         </>
       )}
       {popup && <GenerationPopup generation={popup} onClose={() => setPopup(null)} />}

@@ -11,7 +11,7 @@ const longName = 'spring-collection-blue-canvas-plimsolls-left-side-studio-photo
 const upload: ImageDto = { _id: 'img-1', fileId: 'file-1', name: longName, productTitle: null, createdAt: '2025-03-04T10:00:00.000Z', originalImage: stored('/storage/plimsolls.png'), coach: [] };
 
 function renderUploads(images: ImageDto[]) {
-  stubApi({ 'GET /images': () => ({ data: images }) });
+  stubApi({ 'GET /images': () => ({ data: images, nextCursor: null, total: images.length }) });
   renderRoutes([{ path: '/all-uploads', element: <AllUploadsPage /> }], ['/all-uploads']);
 }
 
@@ -52,43 +52,42 @@ function uploads(count: number): ImageDto[] {
 describe('AllUploadsPage beyond the first page of the API', () => {
   const all = uploads(30);
 
-  function renderPaged(second: () => unknown = () => ({ data: all.slice(24), nextCursor: null })) {
-    const calls = stubApi({ 'GET /images': (_body, call) => (call.query.get('cursor') === 'after-24' ? second() : { data: all.slice(0, 24), nextCursor: 'after-24' }) });
+  function renderPaged(second: () => unknown = () => ({ data: all.slice(24), nextCursor: null, total: 30 })) {
+    const calls = stubApi({ 'GET /images': (_body, call) => (call.query.get('cursor') === 'after-24' ? second() : { data: all.slice(0, 24), nextCursor: 'after-24', total: 30 }) });
     renderRoutes([{ path: '/all-uploads', element: <AllUploadsPage /> }], ['/all-uploads']);
     return calls;
   }
 
-  it("reaches the oldest upload with 'Load more', asking for the next page by its cursor, and shows it", async () => {
+  it('numbers every page from the first answer and fetches a page by cursor when it is chosen', async () => {
     const calls = renderPaged();
     await screen.findByAltText('photo-0.png');
-    expect(screen.getByText('24+ images')).toBeTruthy();
+    expect(screen.getByText('30 images')).toBeTruthy();
     expect(within(screen.getByTestId('image-grid')).getAllByRole('listitem')).toHaveLength(12);
-    expect(screen.getByRole('button', { name: 'Page 2' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Page 3' })).toBeNull();
-    expect(screen.queryByAltText('photo-29.png')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Page 3' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(calls.map((call) => call.query.toString())).toEqual(['limit=24']);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
     await screen.findByAltText('photo-29.png');
     expect(calls.map((call) => call.query.toString())).toEqual(['limit=24', 'limit=24&cursor=after-24']);
-    // The first new screen is shown: uploads 25 to 30.
     expect(screen.getByRole('button', { name: 'Page 3' }).getAttribute('aria-current')).toBe('page');
     expect(within(screen.getByTestId('image-grid')).getAllByRole('listitem')).toHaveLength(6);
-    expect(screen.getByText('30 images')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Page 1' }));
     expect(await screen.findByAltText('photo-0.png')).toBeTruthy();
+    expect(calls).toHaveLength(2);
   });
 
-  it('keeps what it has and offers to try again when the next page fails', async () => {
+  it('keeps the page numbers and offers to try again when a page fails to arrive', async () => {
     let failures = 1;
-    renderPaged(() => (failures-- > 0 ? apiError(500, 'Something went wrong on our side. Please try again.') : { data: all.slice(24), nextCursor: null }));
+    renderPaged(() => (failures-- > 0 ? apiError(500, 'Something went wrong on our side. Please try again.') : { data: all.slice(24), nextCursor: null, total: 30 }));
     await screen.findByAltText('photo-0.png');
-    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByAltText('photo-12.png')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to load uploads. Please try again.');
-    expect(screen.getByAltText('photo-0.png')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(screen.getByRole('button', { name: 'Page 1' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await screen.findByAltText('photo-29.png');
     expect(screen.queryByRole('alert')).toBeNull();
   });

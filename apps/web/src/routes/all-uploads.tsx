@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { LoadMore } from '../components/ui/load-more.js';
+import { PageFetchStatus } from '../components/ui/page-fetch-status.js';
 import { Pagination } from '../components/ui/pagination.js';
 import { Spinner } from '../components/ui/spinner.js';
 import { useImagePages } from '../features/uploads/api/get-images.js';
@@ -29,7 +29,7 @@ export function AllUploadsPage() {
           ← Back to Dashboard
         </Link>
         <h1>All Uploads</h1>
-        <p className="muted">{images.data ? countLabel(list.items.length, list.hasMore) : ''}</p>
+        <p className="muted">{images.data ? countLabel(list.total) : ''}</p>
       </header>
       {error && (
         <p className="form-error" role="alert">
@@ -72,8 +72,8 @@ export function AllUploadsPage() {
               </li>
             ))}
           </ul>
+          <PageFetchStatus loading={list.loadingPage} failed={list.pageFailed} label="Loading uploads" failedMessage={LOAD_FAILED} onRetry={list.retry} />
           <Pagination page={list.page} pages={list.pages} onPage={list.setPage} />
-          {list.hasMore && <LoadMore busy={images.isFetchingNextPage} failed={images.isFetchNextPageError} failedMessage={LOAD_FAILED} onLoadMore={() => void list.loadMore()} />}
         </>
       )}
       <DeleteUploadDialog flow={removal} />

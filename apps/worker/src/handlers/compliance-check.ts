@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { EXPORT_PRESETS, type ComplianceCheckJob } from '@prodshot/contracts';
-import { complianceLines, measure, outputPlate, scenePlate, type ExportScene } from '@prodshot/imaging';
+import { complianceLines, complianceNote, measure, outputPlate, scenePlate, type ExportScene } from '@prodshot/imaging';
 import { outputSource } from '../pipeline/export-source.js';
 import type { JobHandler } from './index.js';
 
@@ -17,7 +17,8 @@ export const complianceCheck: JobHandler<'compliance-check'> = {
     const reference = source.scene ? await referenceFor(subject, source.scene, info.width, info.height) : null;
     const measured = measure({ data, width: info.width, height: info.height }, reference);
     const lines = complianceLines(measured, { preset: EXPORT_PRESETS[preset], exportedFor: subject.kind === 'export' ? subject.preset : undefined });
-    return { generationId, outputIndex, preset, subject, width: info.width, height: info.height, passed: lines.every((line) => line.status === 'pass'), lines };
+    const note = complianceNote(measured, EXPORT_PRESETS[preset]);
+    return { generationId, outputIndex, preset, subject, width: info.width, height: info.height, passed: lines.every((line) => line.status === 'pass'), lines, note };
   },
 };
 

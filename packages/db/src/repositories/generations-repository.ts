@@ -3,7 +3,7 @@ import { GENERATION_FAILED_MESSAGE, type ProductInfo } from '@prodshot/contracts
 import type { GenerationKind, GenerationRow, GenerationStyleRow } from '../schema.js';
 import { GenerationSlotsRepository, SETTLED, slotsTable, type NewSlot } from './generation-slots-repository.js';
 import { generationInHistory } from './history-retention.js';
-import { after, micros, toPage, type ListPosition, type Page } from './keyset.js';
+import { after, micros, toPage, type CountedPage, type ListPosition } from './keyset.js';
 import { isUuid } from './uuid.js';
 
 export type { NewSlot, OutputFiles, RetriedSlot } from './generation-slots-repository.js';
@@ -191,23 +191,25 @@ export class GenerationsRepository extends GenerationSlotsRepository {
 
   /**
    * A page of the user's outputs (completed slots) whose generation their plan keeps in history,
-   * newest first by the time each was made.
+   * newest first by the time each was made, and how many that history holds.
    */
-  async outputsPage(userId: string, page: { limit: number; after?: ListPosition | undefined }): Promise<Page<RecentOutput>> {
-    let query = this.db
+  async outputsPage(userId: string, page: { limit: number; after?: ListPosition | undefined }): Promise<CountedPage<RecentOutput>> {
+    const outputs = this.db
       .selectFrom('generation_styles as s')
       .innerJoin('generations as g', 'g.id', 's.generation_id')
-      .select(['s.id', 's.generation_id', 's.index', 's.name', 's.result_key', 's.renditions', 's.result_bytes', 's.download_key', 's.download_bytes', 's.updated_at'])
-      .select(micros('s.updated_at').as('position'))
       .where('g.user_id', '=', userId)
       .where(generationInHistory(userId, 'g'))
       .where('s.status', '=', 'complete')
-      .where('s.result_key', 'is not', null)
+      .where('s.result_key', 'is not', null);
+    let query = outputs
+      .select(['s.id', 's.generation_id', 's.index', 's.name', 's.result_key', 's.renditions', 's.result_bytes', 's.download_key', 's.download_bytes', 's.updated_at'])
+      .select(micros('s.updated_at').as('position'))
       .orderBy('s.updated_at', 'desc')
       .orderBy('s.id', 'desc')
       .limit(page.limit + 1);
     if (page.after) query = query.where(after('s.updated_at', 's.id', page.after));
-    const { items, next } = toPage(await query.execute(), page.limit, (row) => row.position);
+    const [rows, counted] = await Promise.all([query.execute(), outputs.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow()]);
+    const { items, next } = toPage(rows, page.limit, (row) => row.position);
     return {
       items: items.map((r) => ({
         id: r.id,
@@ -220,6 +222,7 @@ export class GenerationsRepository extends GenerationSlotsRepository {
         createdAt: r.updated_at,
       })),
       next,
+      total: Number(counted.total),
     };
   }
 }

@@ -3,7 +3,7 @@ import type { Db } from '../database.js';
 import { withProductWarnings, type CoachWarning, type SubjectFinding, type UploadOutline } from '@prodshot/contracts';
 import type { ImageRow, NewImage } from '../schema.js';
 import { historyCutoff } from './history-retention.js';
-import { after, micros, toPage, type ListPosition, type Page } from './keyset.js';
+import { after, micros, toPage, type CountedPage, type ListPosition } from './keyset.js';
 import { isUuid } from './uuid.js';
 
 /**
@@ -17,20 +17,19 @@ export class ImagesRepository {
     return this.db.insertInto('images').values(image).returningAll().executeTakeFirstOrThrow();
   }
 
-  /** A page of the user's uploads within their history, newest first. */
-  async listPage(userId: string, page: { limit: number; after?: ListPosition | undefined }): Promise<Page<ImageRow>> {
-    let query = this.db
-      .selectFrom('images')
+  /** A page of the user's uploads within their history, newest first, and how many that history holds. */
+  async listPage(userId: string, page: { limit: number; after?: ListPosition | undefined }): Promise<CountedPage<ImageRow>> {
+    const inHistory = this.db.selectFrom('images').where('user_id', '=', userId).where('created_at', '>=', historyCutoff(userId));
+    let query = inHistory
       .selectAll()
       .select(micros('created_at').as('position'))
-      .where('user_id', '=', userId)
-      .where('created_at', '>=', historyCutoff(userId))
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(page.limit + 1);
     if (page.after) query = query.where(after('created_at', 'id', page.after));
-    const { items, next } = toPage(await query.execute(), page.limit, (row) => row.position);
-    return { items: items.map(({ position: _position, ...row }) => row), next };
+    const [rows, counted] = await Promise.all([query.execute(), inHistory.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow()]);
+    const { items, next } = toPage(rows, page.limit, (row) => row.position);
+    return { items: items.map(({ position: _position, ...row }) => row), next, total: Number(counted.total) };
   }
 
   /** By row id or by fileId, as the spec's calls send either. */

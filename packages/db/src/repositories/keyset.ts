@@ -16,6 +16,11 @@ export interface Page<T> {
   next: ListPosition | null;
 }
 
+/** A page and how many rows the whole list holds, so a client can number its pages before fetching them. */
+export interface CountedPage<T> extends Page<T> {
+  total: number;
+}
+
 /** The column as `ListPosition.micros`. */
 export function micros(column: string): RawBuilder<string> {
   return sql<string>`(extract(epoch from ${sql.ref(column)}) * 1000000)::bigint::text`;

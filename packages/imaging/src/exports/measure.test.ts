@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { EXPORT_PRESETS } from '@prodshot/contracts';
-import { complianceLines } from './compliance.js';
+import { complianceLines, complianceNote } from './compliance.js';
 import { measure, type MeasuredImage } from './measure.js';
 
 /** An RGBA canvas of one colour with rectangles painted on it. */
@@ -35,7 +35,13 @@ describe('compliance measurements on constructed images', () => {
     const image = canvas(2000, 2000, [254, 255, 255, 255], [product(100, 100, 1800, 1800)]);
     const lines = complianceLines(measure(image, null), { preset: amazon });
     const background = lines.find((line) => line.id === 'background')!;
-    expect(background).toMatchObject({ status: 'fail', measured: '0.0% of border pixels at RGB 255', fix: { preset: 'amazon' } });
+    expect(background).toMatchObject({
+      status: 'fail',
+      label: 'Background is not pure white',
+      measured: '0% of the border is #FFFFFF',
+      target: '100% of the border should be #FFFFFF',
+      fix: { preset: 'amazon', label: 'Make the background white' },
+    });
   });
 
   it('fill fails for a small product, with the measured share', () => {
@@ -95,7 +101,7 @@ describe('compliance measurements on constructed images', () => {
     const small = canvas(1024, 1024, WHITE, [product(400, 400, 200, 200)]);
     const own = complianceLines(measure(small, null), { preset: amazon, exportedFor: 'amazon' });
     expect(own.every((line) => line.fix === null)).toBe(true);
-    expect(complianceLines(measure(small, null), { preset: amazon }).find((line) => line.id === 'fill')!.fix).toEqual({ preset: 'amazon', label: 'Export for Amazon main image' });
+    expect(complianceLines(measure(small, null), { preset: amazon }).find((line) => line.id === 'fill')!.fix).toEqual({ preset: 'amazon', label: 'Enlarge the product' });
   });
 
   it('a transparent cutout is told apart by its alpha', async () => {
@@ -107,5 +113,30 @@ describe('compliance measurements on constructed images', () => {
     const png = await sharp(image.data, { raw: { width: 300, height: 300, channels: 4 } }).png().toBuffer();
     const back = await sharp(png).ensureAlpha().raw().toBuffer();
     expect(measure({ data: back, width: 300, height: 300 }, null).product).toEqual(m.product);
+  });
+});
+
+describe('the report in plain words', () => {
+  it('gives every failing line its own fix, named for what it repairs, so no two buttons read the same', () => {
+    // Off-white, small in the frame, cut by the right edge and only 1024 px: four failing lines.
+    const image = canvas(1024, 1024, [250, 250, 250, 255], [product(700, 400, 324, 200)]);
+    const failing = complianceLines(measure(image, null), { preset: amazon }).filter((line) => line.status === 'fail');
+    expect(failing.map((line) => [line.id, line.fix?.label])).toEqual([
+      ['background', 'Make the background white'],
+      ['fill', 'Enlarge the product'],
+      ['size', 'Enlarge to 1600 px'],
+      ['not-cut', 'Add space around the product'],
+    ]);
+    expect(failing.map((line) => line.label)).toEqual(['Background is not pure white', 'Product is too small in the frame', 'Image is too small', 'The product is cut off at an edge']);
+    expect(failing.find((line) => line.id === 'fill')).toMatchObject({ measured: 'the product fills 32%', target: 'the product should fill at least 85% of the frame' });
+  });
+
+  it('notes that a shot set in a scene is for secondary images, and says nothing of a white or transparent one', () => {
+    const scene = canvas(600, 600, [0, 0, 0, 255]);
+    for (let p = 0; p < 600 * 600; p++) scene.data.set([(p * 37) % 256, (p * 91) % 256, (p * 13) % 256, 255], p * 4);
+    expect(complianceNote(measure(scene, null), amazon)).toMatch(/^Lifestyle shots like this one are for secondary images: the Amazon main image shows the product alone on pure white\./);
+    expect(complianceNote(measure(scene, null), EXPORT_PRESETS.etsy)).toBeNull();
+    expect(complianceNote(measure(canvas(2000, 2000, WHITE, [product(100, 100, 1800, 1800)]), null), amazon)).toBeNull();
+    expect(complianceNote(measure(canvas(300, 300, [0, 0, 0, 0], [product(30, 30, 240, 240)]), null), amazon)).toBeNull();
   });
 });

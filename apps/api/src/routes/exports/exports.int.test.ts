@@ -124,7 +124,9 @@ describe('GET /api/generations/:id/compliance', () => {
     const report = shot.json<{ data: ComplianceReportDto }>().data;
     expect(report).toMatchObject({ generationId, outputIndex: 0, preset: 'amazon', subject: { kind: 'output' }, passed: false });
     const byId = Object.fromEntries(report.lines.map((line) => [line.id, line]));
-    expect(byId.background).toMatchObject({ status: 'fail', fix: { preset: 'amazon' } });
+    expect(byId.background).toMatchObject({ status: 'fail', label: 'Background is not pure white', target: '100% of the border should be #FFFFFF', fix: { preset: 'amazon', label: 'Make the background white' } });
+    // The marble scene is a lifestyle shot: the report says such shots are for secondary images.
+    expect(report.note).toMatch(/^Lifestyle shots like this one are for secondary images/);
     expect(byId.size).toMatchObject({ status: 'fail', measured: '1024 × 1024 px' });
     // The local engine's scene is rendered again as the reference: the product is found and nothing was added.
     expect(byId['not-cut']!.status).toBe('pass');
@@ -136,6 +138,7 @@ describe('GET /api/generations/:id/compliance', () => {
     expect(passed.subject).toEqual({ kind: 'export', preset: 'amazon', format: 'jpeg' });
     expect(passed.lines.map((line) => [line.id, line.status])).toEqual([['background', 'pass'], ['fill', 'pass'], ['size', 'pass'], ['not-cut', 'pass'], ['no-overlay', 'pass']]);
     expect(passed.passed).toBe(true);
+    expect(passed.note).toBeNull();
   }, 90_000);
 
   it('answers 400 for an unknown preset, 404 across sellers, 409 for an export not made yet', async () => {

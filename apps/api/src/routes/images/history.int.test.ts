@@ -94,6 +94,7 @@ describe('the uploads list', () => {
     const first = await get<ImageListResponse>(seller, '/api/images');
     expect(first.data).toHaveLength(50);
     expect(first.nextCursor).toEqual(expect.any(String));
+    expect(first.total).toBe(501);
 
     const { pages, items } = await walk<ImageListResponse['data'][number]>(seller, '/api/images', 100);
     expect(pages.map((page) => page.length)).toEqual([100, 100, 100, 100, 100, 1]);
@@ -113,6 +114,7 @@ describe('the generations list', () => {
 
     const dashboard = await get<GenerationListResponse>(seller, '/api/images/recent/generations?limit=6');
     expect(dashboard.data).toHaveLength(6);
+    expect(dashboard.total).toBe(104);
     expect((await get<GenerationListResponse>(seller, '/api/images/recent/generations')).data).toHaveLength(6);
 
     const { pages, items } = await walk<GenerationListResponse['data'][number]>(seller, '/api/images/recent/generations', 100);
@@ -263,7 +265,7 @@ describe('the OpenAPI document', () => {
     for (const path of ['/api/images', '/api/images/recent/generations']) {
       const operation = document.paths[path]!.get;
       expect(operation.parameters.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name).sort(), path).toEqual(['cursor', 'limit']);
-      expect(Object.keys(operation.responses['200']!.content['application/json']!.schema.properties).sort(), path).toEqual(['data', 'nextCursor']);
+      expect(Object.keys(operation.responses['200']!.content['application/json']!.schema.properties).sort(), path).toEqual(['data', 'nextCursor', 'total']);
     }
   });
 });

@@ -15,11 +15,11 @@ const shot: GenerationListItem = { id: 'out-1', generationId: 'gen-1', index: 2,
 const MAGIC = { jpeg: [0xff, 0xd8, 0xff, 0xe0], png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], webp: [0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50] };
 
 const line = (id: ComplianceLine['id'], status: ComplianceLine['status'], fix = status === 'fail'): ComplianceLine => ({
-  id, label: `${id} label`, status, measured: `${id} measured`, target: `${id} target`, fix: fix ? { preset: 'amazon', label: 'Export for Amazon main image' } : null,
+  id, label: `${id} label`, status, measured: `${id} measured`, target: `${id} target`, fix: fix ? { preset: 'amazon', label: `Fix ${id}` } : null,
 });
-const report = (passed: boolean, subject: ComplianceReportDto['subject']): { data: ComplianceReportDto } => ({
+const report = (passed: boolean, subject: ComplianceReportDto['subject'], note: string | null = null): { data: ComplianceReportDto } => ({
   data: {
-    generationId: 'gen-1', outputIndex: 2, preset: 'amazon', subject, width: 2000, height: 2000, passed,
+    generationId: 'gen-1', outputIndex: 2, preset: 'amazon', subject, width: 2000, height: 2000, passed, note,
     lines: passed ? [line('background', 'pass'), line('fill', 'pass'), line('size', 'pass')] : [line('background', 'fail'), line('fill', 'fail'), line('size', 'pass')],
   },
 });
@@ -99,14 +99,27 @@ describe('the checklist beside a result', () => {
     renderRoutes([{ path: '/', element: <GenerationPopup generation={shot} onClose={() => undefined} /> }], ['/']);
     const check = await screen.findByRole('region', { name: 'Marketplace check' });
     await within(check).findByText('2 of 3 Amazon main image checks need attention');
-    expect(within(check).getByText(/background measured · target: background target/)).toBeTruthy();
-    const fixes = within(check).getAllByRole('button', { name: 'Export for Amazon main image' });
-    expect(fixes).toHaveLength(2);
+    // A failing line says what is wrong and what is wanted, then what this shot shows; a passing one what it shows.
+    const background = check.querySelector('[data-check="background"]') as HTMLElement;
+    expect(within(background).getByText('background label: background target')).toBeTruthy();
+    expect(within(background).getByText('This shot: background measured')).toBeTruthy();
+    expect(within(check.querySelector('[data-check="size"]') as HTMLElement).getByText('size label')).toBeTruthy();
+    const fixes = within(check).getAllByRole('button');
+    expect(fixes.map((button) => button.textContent)).toEqual(['Fix background', 'Fix fill']);
     expect(calls.find((call) => call.path.endsWith('/compliance'))!.query.get('output')).toBe('2');
     fireEvent.click(fixes[0]!);
     await screen.findByText('Passes every Amazon main image check');
     expect(calls.filter((call) => call.path === '/exports').map((call) => call.body)).toEqual([{ generationId: 'gen-1', outputIndex: 2, preset: 'amazon', format: 'jpeg' }]);
     expect(saved).toEqual(['mug-amazon-3.jpg']);
+  });
+
+  it("shows the report's note above its lines, as for a lifestyle shot checked for the main image", async () => {
+    const note = 'Lifestyle shots like this one are for secondary images: the Amazon main image shows the product alone on pure white.';
+    stubApi({ 'GET /generations/gen-1/compliance': () => report(false, { kind: 'output' }, note) });
+    renderRoutes([{ path: '/', element: <GenerationPopup generation={shot} onClose={() => undefined} /> }], ['/']);
+    const check = await screen.findByRole('region', { name: 'Marketplace check' });
+    const shown = await within(check).findByText(note);
+    expect(shown.compareDocumentPosition(check.querySelector('.compliance-lines')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('reads the report for the marketplace the seller picks, and remembers it', async () => {
@@ -138,8 +151,8 @@ describe('smart results', () => {
     const details = summary.closest('details')!;
     details.open = true;
     fireEvent(details, new Event('toggle'));
-    const [fix] = await within(details).findAllByRole('button', { name: 'Export for Amazon main image' });
-    fireEvent.click(fix!);
+    const fix = await within(details).findByRole('button', { name: 'Fix background' });
+    fireEvent.click(fix);
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByText('Passes every Amazon main image check');
     expect(calls.find((call) => call.path === '/exports')!.body).toEqual({ generationId: 'gen-1', outputIndex: 2, preset: 'amazon', format: 'jpeg' });
