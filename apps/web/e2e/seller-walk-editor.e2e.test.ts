@@ -135,6 +135,8 @@ describe("a seller's walk through the editor and the results, in Chromium at 390
   }, 360_000);
 
   it('gives result cards one primary button, scrolls the style chips, and opens a shot in the editor as that shot', async () => {
+    // Credits of its own: this walk does not lean on the one before.
+    expect((await callApi(page, 'POST', '/api/payments/credits', { planKey: 'addon-100' }, { 'idempotency-key': crypto.randomUUID() })).status).toBe(200);
     await page.setViewportSize(DESKTOP);
     await page.goto('/smart-upload');
     await page.locator('input[type=file]').setInputFiles(await drawnBottlePhoto());
