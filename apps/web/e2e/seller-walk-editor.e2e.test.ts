@@ -115,20 +115,32 @@ describe("a seller's walk through the editor and the results, in Chromium at 390
     await expect.poll(() => onScreen(stage().locator('.preview-frame')), { timeout: 5_000 }).toBe(true);
     expect(await stage().getByText('Marble result').isVisible()).toBe(true);
     await screenView('walk-editor-shot');
+    // Behind the bar, Download comes out from under it when scrolled into view.
+    const download = stage().getByRole('button', { name: 'Download', exact: true });
+    await download.evaluate((button) => window.scrollBy(0, button.getBoundingClientRect().bottom - window.innerHeight + 10));
+    await download.scrollIntoViewIfNeeded();
+    expect(await download.evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return hit !== null && button.contains(hit);
+    })).toBe(true);
     await screenshot(page, 'walk-editor-page');
 
-    // A desktop 800 px high: the preview stays in sight while the seller scrolls down to Generate.
+    // A desktop 800 px high: choosing the last template scrolls the controls, yet the preview and Generate stay in sight.
     await page.setViewportSize(DESKTOP);
-    await page.getByRole('button', { name: /^Studio/ }).click();
-    await generateButton().scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, 0));
     expect(await onScreen(generateButton())).toBe(true);
+    await page.getByRole('button', { name: /^Pastel Gradient/ }).click();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    expect(await onScreen(generateButton())).toBe(true);
     expect(await onScreen(stage().locator('.preview-frame'))).toBe(true);
     await generateButton().click();
-    await stage().getByRole('status').filter({ hasText: 'Generating your shot' }).waitFor();
+    const working = stage().getByText(/^Generating your shot…/);
+    await working.waitFor();
+    expect(await onScreen(working)).toBe(true);
+    await page.getByRole('status').filter({ hasText: 'Pastel Gradient shot ready' }).waitFor({ timeout: 120_000 });
+    expect(await onScreen(stage().getByText('Pastel Gradient result'))).toBe(true);
     expect(await onScreen(stage().locator('.preview-frame'))).toBe(true);
-    await page.getByRole('status').filter({ hasText: 'Studio shot ready' }).waitFor({ timeout: 120_000 });
-    expect(await onScreen(stage().getByText('Studio result'))).toBe(true);
     await screenView('walk-editor-shot');
     await expectAccessible('the editor with a landed shot at 1280 px');
     await screenshot(page, 'walk-editor-page');

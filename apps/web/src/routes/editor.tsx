@@ -139,11 +139,13 @@ function Editor({ source, preset, opened }: { source: Source; preset: EditorPres
 
   return (
     <div className="editor">
-      <section className="editor-preview">
+      <header className="editor-head">
         <Link to="/dashboard" className="back-link">
           ← Back to Dashboard
         </Link>
         <h1 className="editor-title">{opened ? `Editing: ${opened.name}` : 'Design your product shot'}</h1>
+      </header>
+      <section className="editor-preview">
         {/* The stage is where the veil and the shots appear: a toast or the phone's bar brings the seller back to it. */}
         <div className="editor-stage" id="editor-stage" ref={stage} tabIndex={-1} aria-label="Preview" role="region">
           {current ? (
