@@ -74,10 +74,12 @@ describe('the photo coach in Chromium against the running stack', () => {
       await expectNoAxeViolations(page, `the coach in the editor at ${viewport.width} px`);
       await screenshot(page, 'coach-editor');
     }
-    // In the editor a background is still to choose: going ahead leads to Generate and spends nothing itself.
-    const credits = await creditTotal();
+    // Going ahead in the editor does what it says: it generates with the background chosen (Lifestyle, preselected).
+    const credits = Number(await creditTotal());
+    const sent = page.waitForRequest((request) => request.url().endsWith('/api/images/generate-product-shots'));
     await page.getByRole('button', { name: 'Go ahead anyway' }).click();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Generate');
-    expect(await creditTotal()).toBe(credits);
+    expect((await sent).postDataJSON()).toMatchObject({ backgroundType: 'lifestyle', count: 1 });
+    await page.getByText('Lifestyle shot ready').waitFor({ timeout: 120_000 });
+    await expect.poll(async () => Number(await creditTotal()), { timeout: 10_000 }).toBe(credits - 1);
   }, 90_000);
 });

@@ -19,17 +19,29 @@ function renderEditor() {
     'GET /images/img-1': () => ({ data: upload }),
     'GET /images/img-1/subject': () => ({ data: { ...pendingSubject, coach: [dark] } }),
     'GET /images/recent/generations': () => ({ data: [] }),
+    'POST /images/generate-product-shots': () => ({ data: { generationId: 'gen-1', status: 'queued' } }),
+    'GET /generations/gen-1': () => ({ data: { id: 'gen-1', kind: 'manual', status: 'queued', stage: null, imageId: 'img-1', productInfo: null, error: null, unsupportedProduct: false, styles: [], createdAt: '2025-01-01T00:00:00.000Z' } }),
   });
   const { queryClient } = renderRoutes([{ path: '/editor', element: <EditorPage /> }], [{ pathname: '/editor', state: source }]);
   return { calls, socket: fakeSocket(queryClient) };
 }
 
 describe('EditorPage photo coach', () => {
-  it('shows the upload’s warnings, adds those the subject brings, and going ahead leads to Generate without spending', async () => {
+  it('shows the upload’s warnings, adds those the subject brings, and going ahead generates with the background chosen', async () => {
     const { calls, socket } = renderEditor();
     expect(await screen.findByText(dark.advice)).toBeTruthy();
     socket.emit('image:subject', { ...oneProduct, coach: [dark, cutOff] });
     expect(await screen.findByText('Step back so the whole piece is in the frame.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Go ahead anyway' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/images/generate-product-shots')).toHaveLength(1));
+    expect(calls.find((c) => c.path === '/images/generate-product-shots')?.body).toMatchObject({ imageId: 'img-1', backgroundType: 'lifestyle', count: 1 });
+    expect(await screen.findByRole('button', { name: 'Generating…' })).toBeTruthy();
+  });
+
+  it('leads to Generate, spending nothing, while the background is still to choose', async () => {
+    const { calls } = renderEditor();
+    expect(await screen.findByText(dark.advice)).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Custom Background' }));
     fireEvent.click(screen.getByRole('button', { name: 'Go ahead anyway' }));
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Generate'));
     expect(calls.some((c) => c.path === '/images/generate-product-shots')).toBe(false);

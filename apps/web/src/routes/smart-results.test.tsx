@@ -1,5 +1,5 @@
 import type { GenerationDto } from '@prodshot/contracts';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, stubApi } from '../test-support/fake-api.js';
 import { renderRoutes } from '../test-support/render-routes.js';
@@ -48,6 +48,20 @@ describe('SmartResultsPage', () => {
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['All Styles', 'Marble', 'Studio']);
     fireEvent.click(screen.getByRole('tab', { name: 'Studio' }));
     expect(screen.getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual(['Studio product shot']);
+  });
+
+  it('gives each result card one primary button, Download; Export, Open in editor and the paid More like this are ghosts', async () => {
+    stubApi({ 'GET /generations/gen-1': () => ({ data: run }) });
+    renderRoutes(routes, ['/smart-results/gen-1']);
+    const cards = (await screen.findAllByRole('listitem')).filter((item) => item.classList.contains('result'));
+    expect(cards).toHaveLength(2);
+    for (const card of cards) {
+      const buttons = within(card).getAllByRole('button');
+      expect(buttons.filter((button) => !button.classList.contains('button-ghost')).map((button) => button.textContent)).toEqual(['Download']);
+      expect(buttons.map((button) => button.textContent)).toEqual(expect.arrayContaining(['Export', expect.stringMatching(/^Open in editor/), expect.stringMatching(/^More like this · 1 credit/)]));
+    }
+    // The style filter is a row of chips that scrolls, not tabs that wrap.
+    expect(screen.getByRole('tablist', { name: 'Style filter' }).classList.contains('style-chips')).toBe(true);
   });
 
   it('takes the spec\'s /smart-results entry to the run its state names, or to /dashboard without one', async () => {

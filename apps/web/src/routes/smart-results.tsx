@@ -62,7 +62,7 @@ export function SmartResultsPage() {
           Still generating: {images.length} of {run.styles.length || '…'} styles are ready. <Link to={`/smart/${encodeURIComponent(run.id)}`}>Follow the progress</Link>
         </p>
       )}
-      <div className="tabs" role="tablist" aria-label="Style filter">
+      <div className="tabs style-chips" role="tablist" aria-label="Style filter">
         {[ALL, ...styles].map((name) => (
           <button key={name} type="button" role="tab" aria-selected={filter === name} onClick={() => setFilter(name)}>
             {name}
@@ -83,10 +83,8 @@ export function SmartResultsPage() {
               <RenditionImage image={image} sizes={BOX_SIZES.resultCard} alt={`${image.styleName} product shot`} eager={position < 2} />
               <div className="result-meta">
                 <span>{image.styleName}</span>
+                {/* Download is the card's one primary action; the rest are ghosts, and the one that spends comes last. */}
                 <div className="result-actions">
-                  <button type="button" className="button button-small button-ghost" onClick={() => setExporting({ shot: { generationId: run.id, index: image.index }, start: false })}>
-                    Export
-                  </button>
                   <button
                     type="button"
                     className="button button-small"
@@ -100,6 +98,9 @@ export function SmartResultsPage() {
                     baseName={() => smartResultDownloadName(productTitle)}
                     onError={() => setDownloadError('Download failed. Please try again.')}
                   />
+                  <button type="button" className="button button-small button-ghost" onClick={() => setExporting({ shot: { generationId: run.id, index: image.index }, start: false })}>
+                    Export
+                  </button>
                 </div>
               </div>
               <ResultCheck shot={{ generationId: run.id, index: image.index }} onFix={(preset) => setExporting({ shot: { generationId: run.id, index: image.index }, preset, start: true })} />

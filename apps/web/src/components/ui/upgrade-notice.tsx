@@ -2,13 +2,13 @@ import { PLAN_REQUIRED_CODE, UPGRADE_URL } from '@prodshot/contracts';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../lib/api-client.js';
 
-/** Why a feature is out of reach, and the way to the plans that include it. */
-export function UpgradeNotice({ message, upgradeUrl = UPGRADE_URL }: { message: string; upgradeUrl?: string }) {
+/** Why a feature (or more work) is out of reach, and the way to the plans that include it or to more credits. */
+export function UpgradeNotice({ message, upgradeUrl = UPGRADE_URL, action = 'Upgrade your plan' }: { message: string; upgradeUrl?: string; action?: string }) {
   return (
     <p className="notice upgrade-notice" role="note">
       {message}{' '}
       <Link to={upgradeUrl} className="upgrade-link">
-        Upgrade your plan
+        {action}
       </Link>
     </p>
   );

@@ -1,9 +1,9 @@
 import { OUTPUTS_PER_REQUEST_MAX, TAP_PRODUCT_MESSAGE, TEMPLATES } from '@prodshot/contracts';
-import type { RefObject } from 'react';
 import { CountChoice } from '../../components/ui/count-choice.js';
 import { ProductTitleField } from '../../components/ui/product-title-field.js';
 import { AutoPanel } from './auto-panel.js';
 import type { EditorPreset } from './editor-preset.js';
+import { GenerateBar, type GenerateBarProps } from './generate-bar.js';
 import { PromptBox } from './prompt-box.js';
 import { TEMPLATE_DESCRIPTIONS } from './template-descriptions.js';
 import type { ShotChoice } from './use-shot-choice.js';
@@ -15,18 +15,14 @@ interface EditorControlsProps {
   preset: EditorPreset | null;
   onEnhance: (text: string) => Promise<string>;
   enhanceAllowed: boolean | undefined;
-  error: string | null;
   tapMissing: boolean;
-  generateButton: RefObject<HTMLButtonElement | null>;
-  /** aria-disabled rather than disabled: a disabled button drops keyboard focus to <body>, and Generate disables itself on click. */
-  blocked: boolean;
-  busy: boolean;
-  onGenerate: () => void;
+  generate: Omit<GenerateBarProps, 'asking' | 'tapNote'>;
 }
 
 /** The editor's side panel: the product's title, the background (template, custom prompt or auto), the count and Generate. */
-export function EditorControls({ choice, title, preset, onEnhance, enhanceAllowed, error, tapMissing, generateButton, blocked, busy, onGenerate }: EditorControlsProps) {
+export function EditorControls({ choice, title, preset, onEnhance, enhanceAllowed, tapMissing, generate }: EditorControlsProps) {
   const { mode, setMode, template, setTemplate } = choice;
+  const { asked, count } = choice.requested();
   return (
     <section className="editor-controls card">
       <ProductTitleField value={title.value} onChange={title.onChange} onCommit={title.onCommit} />
@@ -74,29 +70,8 @@ export function EditorControls({ choice, title, preset, onEnhance, enhanceAllowe
           <CountChoice name="editor-count" legend="Number of images" max={OUTPUTS_PER_REQUEST_MAX} count={choice.count} onCount={choice.setCount} />
         </div>
       )}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      {tapMissing && (
-        <p className="notice" id="editor-tap-needed">
-          {TAP_PRODUCT_MESSAGE}
-        </p>
-      )}
-      <button
-        ref={generateButton}
-        type="button"
-        className="button button-block button-large"
-        aria-disabled={blocked}
-        aria-describedby={tapMissing ? 'editor-tap-needed' : undefined}
-        onClick={() => {
-          if (!blocked) onGenerate();
-        }}
-      >
-        {busy ? 'Generating…' : 'Generate'}
-      </button>
-      <p className="muted small center">Each generated image uses one credit.</p>
+      <GenerateBar asking={{ name: asked.type, count }} tapNote={tapMissing ? TAP_PRODUCT_MESSAGE : null} {...generate} />
+      <p className="muted small center generate-note">Each generated image uses one credit.</p>
     </section>
   );
 }

@@ -16,8 +16,8 @@ export interface PendingShot extends AskedFor {
   generationId: string;
 }
 
-/** A result on screen, and where its full file is downloaded from. */
-export type Shot = ProcessedImageDto & ShotRef;
+/** A result on screen, where its full file is downloaded from, and the name the seller knows it by ('Marble', 'Urban Concrete'). */
+export type Shot = ProcessedImageDto & ShotRef & { name: string };
 
 export interface HistoryEntry extends AskedFor {
   key: number;
@@ -51,16 +51,32 @@ export function pickedScene(generation: GenerationDto): { scene: string | null; 
   return { scene: slot?.name ?? null, prompt: slot?.prompt ?? null };
 }
 
-/** The finished shots of a settled generation, each with the settings it was asked with. */
-export function shotsOf(generation: GenerationDto, backgroundType: string): Shot[] {
+/** The finished shots of a settled generation, each with the settings and the name it was asked with. */
+export function shotsOf(generation: GenerationDto, asked: Pick<AskedFor, 'backgroundType' | 'type'>): Shot[] {
   return generation.styles
     .filter((s) => s.status === 'complete' && s.url)
     .map((s) => ({
       url: s.url!,
       thumbnailUrl: s.thumbnailUrl!,
       previewUrl: s.previewUrl!,
-      settings: { backgroundType },
+      settings: { backgroundType: asked.backgroundType },
       generationId: generation.id,
       index: s.index,
+      name: asked.type,
     }));
+}
+
+/** One output of a past generation, as "Open in editor" hands it over: shown as it is, under its style's name. */
+export function openedShot(generation: GenerationDto, index: number): Shot | null {
+  const slot = generation.styles.find((s) => s.index === index);
+  if (!slot || slot.status !== 'complete' || !slot.url || !slot.thumbnailUrl || !slot.previewUrl) return null;
+  return {
+    url: slot.url,
+    thumbnailUrl: slot.thumbnailUrl,
+    previewUrl: slot.previewUrl,
+    settings: { backgroundType: slot.backgroundType ?? 'custom' },
+    generationId: generation.id,
+    index,
+    name: slot.name,
+  };
 }

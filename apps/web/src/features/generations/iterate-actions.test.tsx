@@ -146,7 +146,7 @@ describe('Open in editor', () => {
   it("hands the editor the output's ids only; the editor reads the generation and starts on its prompt", async () => {
     const { router, calls } = openFrom(run([slot(0)]), 0);
     fireEvent.click(await screen.findByRole('button', { name: 'Open in editor (the Marble Counter shot)' }));
-    await screen.findByRole('heading', { name: 'Design your product shot' });
+    await screen.findByRole('heading', { name: 'Editing: Marble Counter' });
     expect(router.state.location.state).toEqual({ fromOutput: { generationId: 'gen-1', index: 0 } });
     expect(screen.getByRole('tab', { name: 'Custom Background' }).getAttribute('aria-selected')).toBe('true');
     expect((screen.getByPlaceholderText(/rustic wooden table/) as HTMLTextAreaElement).value).toBe('polished marble counter, soft window light');
@@ -162,10 +162,27 @@ describe('Open in editor', () => {
   it("starts on the output's template when it was made from one", async () => {
     openFrom(run([slot(0, { name: 'Dark Wood', prompt: null, backgroundType: 'darkwood' })], { kind: 'manual' }), 0);
     fireEvent.click(await screen.findByRole('button', { name: 'Open in editor (the Dark Wood shot)' }));
-    await screen.findByRole('heading', { name: 'Design your product shot' });
+    await screen.findByRole('heading', { name: 'Editing: Dark Wood' });
     expect(screen.getByRole('tab', { name: 'Templates' }).getAttribute('aria-selected')).toBe('true');
     const pressed = screen.getAllByRole('button', { pressed: true });
     expect(pressed.map((button) => button.textContent)).toEqual([expect.stringContaining('Dark Wood')]);
+  });
+
+  it('shows that shot, not the original photo, with the original one tap away', async () => {
+    openFrom(run([slot(0, { name: 'Night Market' }), slot(1, { name: 'Urban Concrete', prompt: 'raw concrete wall, hard light' })]), 1);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open in editor (the Urban Concrete shot)' }));
+    await screen.findByRole('heading', { level: 1, name: 'Editing: Urban Concrete' });
+    const stage = screen.getByRole('region', { name: 'Preview' });
+    expectRenditionOf(within(stage).getByAltText('Urban Concrete shot of mug.png'), '/storage/out-1.png');
+    expect(within(stage).getByText('Urban Concrete result')).toBeTruthy();
+    expect(within(stage).queryByAltText('Original photo of mug.png')).toBeNull();
+    expect((screen.getByPlaceholderText(/rustic wooden table/) as HTMLTextAreaElement).value).toBe('raw concrete wall, hard light');
+
+    fireEvent.click(within(stage).getByRole('button', { name: 'Show original' }));
+    expect(within(stage).getByAltText('Original photo of mug.png').getAttribute('src')).toBe(image.originalImage.previewUrl);
+    expect(within(stage).queryByAltText('Urban Concrete shot of mug.png')).toBeNull();
+    fireEvent.click(within(stage).getByRole('button', { name: 'Show Urban Concrete shot' }));
+    expect(within(stage).getByAltText('Urban Concrete shot of mug.png')).toBeTruthy();
   });
 
   it('says so when the photo behind the shot was deleted', async () => {

@@ -35,9 +35,10 @@ export function IterateActions({ shot, label }: { shot: ShotRef; label: string }
         <button type="button" className="button button-small button-ghost" onClick={() => navigate('/editor', { state })}>
           Open in editor{' '}<span className="sr-only">({label})</span>
         </button>
+        {/* A ghost: the button that spends is never the loudest on a result (issue 32). */}
         <button
           type="button"
-          className="button button-small"
+          className="button button-small button-ghost"
           aria-disabled={more.isPending}
           onClick={() => {
             if (!more.isPending) more.mutate(key.current);
