@@ -23,6 +23,13 @@ import type { ServiceDeps } from './services.js';
 
 /** How long a request waits for the worker's export or measurement before asking the seller to retry. */
 const WAIT_MS = 90_000;
+/**
+ * Part of a compliance job's identity. A finished job's report stays in the queue for a day and
+ * answers every later ask for the same file: after its shape changes (the plain-words lines gained
+ * `target` and the report `note`), a report from the worker before the deploy would fail the
+ * response schema. Bump it whenever ComplianceReportDto changes.
+ */
+const COMPLIANCE_REPORT_VERSION = 2;
 
 /**
  * Exports and compliance reports: the API checks ownership and state and names the file; the
@@ -79,7 +86,7 @@ export class ExportService {
       if (!(await this.deps.store.stat(key))) throw new HttpError(409, 'Export this output for the preset first (POST /api/exports)', 'export_not_made');
       subject = { kind: 'export', preset, format: exportFormat };
     }
-    return this.run('compliance-check', { userId, generationId, outputIndex, preset, key, subject }, `${key}|${preset}`);
+    return this.run('compliance-check', { userId, generationId, outputIndex, preset, key, subject }, `${key}|${preset}|v${COMPLIANCE_REPORT_VERSION}`);
   }
 
   /** The seller's own finished output: another seller's generation is not found, an unfinished output is a conflict. */
