@@ -20,7 +20,9 @@ export function CheckoutPage() {
   const plan = findPlan(planId)!;
   if (subscription.isPending) return <Spinner label="Loading your subscription" fullPage />;
   const current = subscription.data?.subscription;
-  if (current?.status === 'active' && current.plan === planId) {
+  // Once paid, the screen stays on 'Redirecting to Payment...' whatever the subscription reads meanwhile.
+  const paying = phase === 'processing' || phase === 'redirecting';
+  if (!paying && current?.status === 'active' && current.plan === planId) {
     return (
       <section className="narrow center-card card">
         <h1>Checkout</h1>
