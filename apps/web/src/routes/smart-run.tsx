@@ -37,19 +37,8 @@ export function SmartRunPage() {
   return (
     <div className="smart narrow-wide">
       <SmartHeader />
-      <div className="smart-grid">
-        <section className="card">
-          {photo ? (
-            <RenditionImage className="selected-preview" image={photo} sizes={BOX_SIZES.mainColumn} alt="Your product" eager />
-          ) : (
-            image.isPending && imageId && <Spinner label="Loading your photo" />
-          )}
-          {isFinished(run) && (
-            <Link to="/smart-upload" className="link-button">
-              Choose another image
-            </Link>
-          )}
-        </section>
+      {/* Progress comes first in the page (and, on a phone, on the screen); the photo sits beside it on a desktop. */}
+      <div className="smart-grid smart-run">
         <section className="card progress-card" aria-live="polite">
           {!run && error ? (
             <GenerationLoadError onRetry={() => void refetch()} />
@@ -68,6 +57,21 @@ export function SmartRunPage() {
               View All Results
             </button>
           )}
+          {isFinished(run) && (
+            <Link to="/smart-upload" className="link-button">
+              Choose another image
+            </Link>
+          )}
+        </section>
+        <section className="card smart-photo" aria-label="Your photo">
+          {/* The box keeps its size while the photo loads: nothing around it moves when it lands. */}
+          <div className="smart-photo-box">
+            {photo ? (
+              <RenditionImage className="selected-preview" image={photo} sizes={BOX_SIZES.smartPhoto} alt="Your product" eager />
+            ) : (
+              !image.isError && <Spinner label="Loading your photo" />
+            )}
+          </div>
         </section>
       </div>
     </div>
