@@ -48,6 +48,7 @@ describe('SmartRunPage (/smart/:generationId)', () => {
 
     expect(await screen.findByText('Generating… 40%')).toBeTruthy();
     expect(completeCards()).toHaveLength(1);
+    expect(screen.getByText('1 of 2 styles ready')).toBeTruthy();
     expectRenditionOf(await screen.findByAltText('Your product'), '/storage/shoe.png');
     expect(starts(calls)).toEqual([]);
 

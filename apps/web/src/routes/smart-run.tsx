@@ -32,6 +32,7 @@ export function SmartRunPage() {
 
   if (notFound) return <GenerationNotFound />;
   const completed = run?.styles.filter((s) => s.status === 'complete').length ?? 0;
+  const total = run?.styles.length ?? 0;
   const photo = image.data?.data.originalImage;
 
   return (
@@ -45,17 +46,21 @@ export function SmartRunPage() {
           ) : (
             <SmartProgress
               run={run}
+              summary={
+                showResults && completed > 0 ? (
+                  <button type="button" className="button button-block button-large" onClick={() => navigate(`/smart-results/${encodeURIComponent(generationId)}`)}>
+                    View All Results
+                  </button>
+                ) : (
+                  total > 0 && <p className="muted">{`${completed} of ${total} styles ready`}</p>
+                )
+              }
               actions={(style) => {
                 const shot = { generationId, index: style.index };
                 if (style.status === 'failed') return <RetryStyle shot={shot} label={`the ${style.name} style`} />;
                 return style.status === 'complete' ? <IterateActions shot={shot} label={`the ${style.name} shot`} /> : null;
               }}
             />
-          )}
-          {showResults && completed > 0 && (
-            <button type="button" className="button button-block button-large" onClick={() => navigate(`/smart-results/${encodeURIComponent(generationId)}`)}>
-              View All Results
-            </button>
           )}
           {isFinished(run) && (
             <Link to="/smart-upload" className="link-button">

@@ -1,4 +1,5 @@
 import { BUY_CREDITS_URL, UPGRADE_URL } from '@prodshot/contracts';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError, errorMessage } from '../../lib/api-client.js';
 import { planRefusal, UpgradeNotice } from './upgrade-notice.js';
@@ -9,10 +10,16 @@ export function creditsRefusal(error: unknown): { message: string; buyCreditsUrl
   return { message: error.message, buyCreditsUrl: error.buyCreditsUrl ?? BUY_CREDITS_URL };
 }
 
-/** Credits ran short: the reason, 'Buy credits' as the way on, and the plans beside it (the API's message offers both). */
+/**
+ * Credits ran short: the reason, 'Buy credits' as the way on, and the plans beside it (the API's
+ * message offers both). It comes into view as it appears: on a phone the button that was refused
+ * may sit a screen away from where the notice lands.
+ */
 export function CreditsNotice({ message, buyCreditsUrl = BUY_CREDITS_URL, className = '' }: { message: string; buyCreditsUrl?: string; className?: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => box.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' }), []);
   return (
-    <div className={`form-error credits-notice ${className}`.trim()} role="alert">
+    <div ref={box} className={`form-error credits-notice ${className}`.trim()} role="alert">
       <p>{message}</p>
       <p className="credits-notice-actions">
         <Link className="button button-small" to={buyCreditsUrl}>

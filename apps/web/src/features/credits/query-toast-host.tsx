@@ -71,6 +71,8 @@ function useToastRoom(box: RefObject<HTMLDivElement | null>, shown: boolean) {
     const root = document.documentElement;
     if (!shown || !box.current) return;
     root.style.setProperty(TOAST_ROOM_VAR, `${box.current.offsetHeight + 24}px`);
-    return () => root.style.removeProperty(TOAST_ROOM_VAR);
+    return () => {
+      root.style.removeProperty(TOAST_ROOM_VAR);
+    };
   }, [shown, box]);
 }
