@@ -166,6 +166,8 @@ export function SmartUploadPage() {
       <SmartHeader />
       <div className="smart-grid">
         <section className="card">
+          {/* First in the card: the run did not start, and the pictures below it may still be loading. */}
+          {startError && <ApiErrorNotice error={startError} prefix="Failed to get style recommendations" fallback="unknown error" />}
           {source && image && previewUrl ? (
             <TapToPick
               src={previewUrl}
@@ -195,7 +197,6 @@ export function SmartUploadPage() {
               {error}
             </p>
           )}
-          {startError && <ApiErrorNotice error={startError} prefix="Failed to get style recommendations" fallback="unknown error" />}
           {phase !== 'failed' && !waiting && (
             <div className="smart-count">
               <CountChoice name="style-count" legend="Number of styles" max={SMART_STYLES_MAX} count={styleCount} onCount={setStyleCount} />
