@@ -26,13 +26,12 @@ export function useCheckoutFlow(fallback: string) {
     setReason(null);
     try {
       const { payment_link: link } = await pay(newIdempotencyKey());
+      // Local payments grant at once: the counter must show the new credits on arrival.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.subscription });
       setPhase('redirecting');
       timer.current = setTimeout(() => {
-        if (link) return window.location.assign(link);
-        // Local payments grant at once: the counter must show the new credits on arrival. Read only
-        // on leaving: read here, the new plan turned this screen into 'already subscribed' for its last 500 ms.
-        void queryClient.invalidateQueries({ queryKey: queryKeys.subscription });
-        navigate(fallback);
+        if (link) window.location.assign(link);
+        else navigate(fallback);
       }, REDIRECT_DELAY_MS);
     } catch (error) {
       console.error('payment failed', error);
