@@ -12,8 +12,15 @@ type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** Socket events go straight into the query cache, so screens render them like any fetched data. */
 export function wireSocketToCache(socket: ClientSocket, queryClient: QueryClient): void {
-  const update = (id: string, fn: (current: GenerationDto | undefined) => GenerationDto) =>
-    queryClient.setQueryData<{ data: GenerationDto }>(queryKeys.generation(id), (current) => ({ data: fn(current?.data) }));
+  const update = (id: string, fn: (current: GenerationDto | undefined) => GenerationDto) => {
+    const key = queryKeys.generation(id);
+    const seeded = queryClient.getQueryData(key) === undefined;
+    queryClient.setQueryData<{ data: GenerationDto }>(key, (current) => ({ data: fn(current?.data) }));
+    // An event can arrive before the run's first read: the entry it seeds is a skeleton (no image,
+    // no product info) that staleTime: Infinity would keep until 'generation:done'. It is marked
+    // stale at once, so the page that shows it reads the row (a read under way is kept, not restarted).
+    if (seeded) void queryClient.invalidateQueries({ queryKey: key, exact: true }, { cancelRefetch: false });
+  };
 
   socket.on('generation:stage', (event) => update(event.generationId, (g) => applyStage(g, event)));
   socket.on('generation:style', (event) => {

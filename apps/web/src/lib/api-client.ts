@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_KEY_HEADER, type ApiErrorBody, type PlanRequiredErrorBody } from '@prodshot/contracts';
+import { IDEMPOTENCY_KEY_HEADER, type ApiErrorBody, type InsufficientCreditsErrorBody, type PlanRequiredErrorBody } from '@prodshot/contracts';
 
 /** A non-OK answer: carries the server's message (docs/product-spec.md §7), or else the status text. */
 export class ApiError extends Error {
@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: string | undefined,
     /** Where a refusal for want of a plan sends the seller (403 plan_required). */
     readonly upgradeUrl?: string,
+    /** Where a refusal for want of credits sends the seller (402 insufficient_credits). */
+    readonly buyCreditsUrl?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -60,9 +62,11 @@ async function send(method: string, url: string, body: unknown, { token, headers
   });
   if (response.ok) return response;
   const text = await response.text();
-  const error = (text ? safeJson(text) : undefined) as (Partial<ApiErrorBody> & Partial<Pick<PlanRequiredErrorBody, 'upgradeUrl'>>) | undefined;
+  const error = (text ? safeJson(text) : undefined) as
+    | (Partial<ApiErrorBody> & Partial<Pick<PlanRequiredErrorBody, 'upgradeUrl'>> & Partial<Pick<InsufficientCreditsErrorBody, 'buyCreditsUrl'>>)
+    | undefined;
   const serverError = `Server error: ${response.status}`;
-  throw new ApiError(error?.message || (statusMessage === 'status-text' && response.statusText) || serverError, response.status, error?.code, error?.upgradeUrl);
+  throw new ApiError(error?.message || (statusMessage === 'status-text' && response.statusText) || serverError, response.status, error?.code, error?.upgradeUrl, error?.buyCreditsUrl);
 }
 
 /** A call to the API under /api, its JSON answer typed by the caller from @prodshot/contracts. */

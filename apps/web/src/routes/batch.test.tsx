@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, stubApi } from '../test-support/fake-api.js';
 import { fakeSocket } from '../test-support/fake-socket.js';
 import { renderRoutes } from '../test-support/render-routes.js';
+import { dashboardInput } from '../test-support/dashboard.js';
 import { stored } from '../test-support/renditions.js';
 import { subscriptionOn } from '../test-support/subscriptions.js';
 import { sureOutline, unsureOutline } from '../test-support/subjects.js';
@@ -154,7 +155,7 @@ describe('several photos on the dashboard', () => {
 
   it('takes up to 20 from one pick (camera roll included: multiple, no capture) into a batch draft', async () => {
     const { router } = dashboard();
-    const input = document.getElementById('image-input') as HTMLInputElement;
+    const input = await dashboardInput();
     expect(input.multiple).toBe(true);
     expect(input.hasAttribute('capture')).toBe(false);
     fireEvent.change(input, { target: { files: [photo('a.jpg'), photo('b.jpg'), photo('c.jpg')] } });
@@ -164,7 +165,7 @@ describe('several photos on the dashboard', () => {
 
   it('refuses 21 with a clear message and opens no batch', async () => {
     const { router } = dashboard();
-    const input = document.getElementById('image-input') as HTMLInputElement;
+    const input = await dashboardInput();
     fireEvent.change(input, { target: { files: Array.from({ length: 21 }, (_, n) => photo(`${n}.jpg`)) } });
     expect((await screen.findByRole('alert')).textContent).toBe('A batch takes up to 20 photos at once; you picked 21. Pick 20 or fewer.');
     expect(router.state.location.pathname).toBe('/dashboard');

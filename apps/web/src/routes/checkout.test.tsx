@@ -1,8 +1,9 @@
-import type { SubscriptionResponse } from '@prodshot/contracts';
+import { alreadySubscribedMessage, type SubscriptionResponse } from '@prodshot/contracts';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { apiError, networkFailure, stubApi } from '../test-support/fake-api.js';
 import { renderRoutes } from '../test-support/render-routes.js';
+import { subscriptionOn } from '../test-support/subscriptions.js';
 import { CheckoutAddonPage } from './checkout-addon.js';
 import { CheckoutPage } from './checkout.js';
 
@@ -78,4 +79,36 @@ describe('Checkout errors (docs/product-spec.md §8: Checkout, and the create-su
     expect(alert.textContent).toContain(SCREEN_MESSAGE);
     expect(reason).toBe('No response received from payment server');
   });
+});
+
+describe('Checkout on local payments (keyless mode): granted at once, no payment link', () => {
+  it("keeps 'Redirecting to Payment...' up until it leaves, and never shows the new subscriber 'already subscribed'", async () => {
+    let subscribed = false;
+    stubApi({
+      'GET /users/subscription': () => (subscribed ? subscriptionOn('growth') : noPlan),
+      'GET /users/profile': () => ({ id: 'u1', name: 'Ada Seller', email: 'ada@example.com' }),
+      'POST /payments/subscription': () => {
+        subscribed = true;
+        return { payment_link: null };
+      },
+    });
+    const { router } = renderRoutes(
+      [
+        { path: '/checkout', element: <CheckoutPage /> },
+        { path: '/dashboard', element: <h1>Dashboard</h1> },
+      ],
+      ['/checkout?plan=growth'],
+    );
+    const seen: string[] = [];
+    const watch = new MutationObserver(() => seen.push(document.body.textContent ?? ''));
+    watch.observe(document.body, { subtree: true, childList: true, characterData: true });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Subscribe to Growth' }));
+    await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 2000 });
+    watch.disconnect();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    // Every state the screen went through, as the observer saw each change.
+    expect(seen.some((text) => text.includes('Redirecting to Payment...'))).toBe(true);
+    expect(seen.filter((text) => text.includes(alreadySubscribedMessage('growth')) || text.includes('takes effect'))).toEqual([]);
+  }, 10_000);
 });

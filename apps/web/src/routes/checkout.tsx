@@ -20,7 +20,10 @@ export function CheckoutPage() {
   const plan = findPlan(planId)!;
   if (subscription.isPending) return <Spinner label="Loading your subscription" fullPage />;
   const current = subscription.data?.subscription;
-  if (current?.status === 'active' && current.plan === planId) {
+  // Once paid, the screen stays on 'Redirecting to Payment...' whatever the subscription reads meanwhile:
+  // local payments grant at once, and the counter's read brings the plan just bought within 500 ms.
+  const paying = phase === 'processing' || phase === 'redirecting';
+  if (!paying && current?.status === 'active' && current.plan === planId) {
     return (
       <section className="narrow center-card card">
         <h1>Checkout</h1>
@@ -58,7 +61,7 @@ export function CheckoutPage() {
           <span>/month</span>
         </p>
       </div>
-      {current?.status === 'active' && current.plan !== 'none' && (
+      {current?.status === 'active' && current.plan !== 'none' && current.plan !== planId && (
         <p className="notice">
           Your new plan takes effect at the start of your next billing cycle{current.endDate ? `, on ${formatDate(current.endDate)}` : ''}.
         </p>

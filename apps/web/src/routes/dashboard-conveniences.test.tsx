@@ -5,6 +5,7 @@ import type { SmartUploadState } from '../features/uploads/upload-items.js';
 import { stubApi, type ApiCall } from '../test-support/fake-api.js';
 import { sizedFile } from '../test-support/files.js';
 import { renderRoutes } from '../test-support/render-routes.js';
+import { dashboardInput } from '../test-support/dashboard.js';
 import { stored as storedFile } from '../test-support/renditions.js';
 import { DashboardPage } from './dashboard.js';
 
@@ -16,7 +17,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function renderDashboard(routes: Record<string, (body: unknown) => unknown> = {}): { calls: ApiCall[]; router: ReturnType<typeof renderRoutes>['router'] } {
+async function renderDashboard(routes: Record<string, (body: unknown) => unknown> = {}): Promise<{ calls: ApiCall[]; router: ReturnType<typeof renderRoutes>['router'] }> {
   const calls = stubApi({
     'GET /images': () => ({ data: [titled], nextCursor: null }),
     'GET /images/recent/generations': () => ({ data: [], nextCursor: null }),
@@ -33,6 +34,7 @@ function renderDashboard(routes: Record<string, (body: unknown) => unknown> = {}
     ],
     ['/dashboard'],
   );
+  await dashboardInput();
   return { calls, router };
 }
 
@@ -41,7 +43,7 @@ const sent = (calls: ApiCall[]) => calls.filter((call) => call.method !== 'GET')
 
 describe('the dashboard takes an image', () => {
   it('pasted anywhere on the page, and says so under the drop zone', async () => {
-    renderDashboard();
+    await renderDashboard();
     expect(await screen.findByText(/or paste an image with (Ctrl\+V|⌘V)/)).toBeTruthy();
     fireEvent.paste(document.body, { clipboardData: { files: [new File(['png'], 'image.png', { type: 'image/png' })], items: [] } });
     expect(await screen.findByRole('group', { name: 'Selected image' })).toBeTruthy();
@@ -49,7 +51,7 @@ describe('the dashboard takes an image', () => {
   });
 
   it('refuses a file over 10 MB before sending anything, and one at 10 MB goes through', async () => {
-    const { calls } = renderDashboard();
+    const { calls } = await renderDashboard();
     fireEvent.drop(dropZone(), { dataTransfer: { files: [sizedFile('huge.jpg', 'image/jpeg', 10 * 1024 * 1024 + 1)] } });
     expect((await screen.findByRole('alert')).textContent).toBe('"huge.jpg" is 10.1 MB. Please select an image under 10MB.');
     expect(screen.queryByRole('group', { name: 'Selected image' })).toBeNull();
@@ -60,7 +62,7 @@ describe('the dashboard takes an image', () => {
   });
 
   it('says clearly that a dropped, picked or pasted non-image is not one', async () => {
-    const { calls } = renderDashboard();
+    const { calls } = await renderDashboard();
     const pdf = () => new File(['%PDF'], 'spec-sheet.pdf', { type: 'application/pdf' });
     const message = '"spec-sheet.pdf" is not an image. Please select an image file (JPEG, PNG, etc.)';
     fireEvent.drop(dropZone(), { dataTransfer: { files: [pdf()] } });
@@ -75,7 +77,7 @@ describe('the dashboard takes an image', () => {
 
 describe("the dashboard's product title", () => {
   it('is saved on the new upload before the editor opens', async () => {
-    const { calls, router } = renderDashboard();
+    const { calls, router } = await renderDashboard();
     fireEvent.change(document.getElementById('image-input')!, { target: { files: [new File(['png'], 'mug.png', { type: 'image/png' })] } });
     fireEvent.change(await screen.findByLabelText('Product title (optional)'), { target: { value: 'Blue ceramic mug' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue with Manual Design' }));
@@ -86,7 +88,7 @@ describe("the dashboard's product title", () => {
   });
 
   it('goes with a fresh file to the smart page, which names the upload', async () => {
-    const { calls, router } = renderDashboard();
+    const { calls, router } = await renderDashboard();
     fireEvent.change(document.getElementById('image-input')!, { target: { files: [new File(['png'], 'mug.png', { type: 'image/png' })] } });
     fireEvent.change(await screen.findByLabelText('Product title (optional)'), { target: { value: 'Blue ceramic mug' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue with Smart Upload' }));
@@ -96,7 +98,7 @@ describe("the dashboard's product title", () => {
   });
 
   it("shows a stored upload's title, and saves only a change to it", async () => {
-    const { calls } = renderDashboard();
+    const { calls } = await renderDashboard();
     fireEvent.click(await screen.findByRole('button', { name: 'Use IMG_0042.jpg' }));
     const field = (await screen.findByLabelText('Product title (optional)')) as HTMLInputElement;
     await waitFor(() => expect(field.value).toBe('Linen tote bag'));
@@ -106,7 +108,7 @@ describe("the dashboard's product title", () => {
   });
 
   it('saves a changed title of a stored upload before the smart page starts on it', async () => {
-    const { calls } = renderDashboard();
+    const { calls } = await renderDashboard();
     fireEvent.click(await screen.findByRole('button', { name: 'Use IMG_0042.jpg' }));
     const field = (await screen.findByLabelText('Product title (optional)')) as HTMLInputElement;
     await waitFor(() => expect(field.value).toBe('Linen tote bag'));

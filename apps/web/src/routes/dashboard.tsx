@@ -1,10 +1,11 @@
 import type { GenerationListItem } from '@prodshot/contracts';
-import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { Spinner } from '../components/ui/spinner.js';
 import { pickBatchFiles, type BatchDraftState } from '../features/batches/batch-files.js';
 import { CameraCapture } from '../features/camera/camera-capture.js';
 import { CoachNotice } from '../features/coach/coach-notice.js';
+import { totalCredits, useSubscription } from '../features/credits/api/get-subscription.js';
 import { QueryToastHost } from '../features/credits/query-toast-host.js';
 import { useRecentGenerations } from '../features/generations/api/get-recent-generations.js';
 import { GenerationPopup } from '../features/generations/generation-popup.js';
@@ -34,6 +35,14 @@ export function DashboardPage() {
   const [popup, setPopup] = useState<GenerationListItem | null>(null);
   const saveTitle = useSaveProductTitle();
   const upload = useUploadImage();
+  const subscription = useSubscription();
+  const paths = useRef<HTMLDivElement>(null);
+
+  // On a phone the chosen photo fills the screen: the next step is brought into view with it.
+  const chosen = Boolean(preview) && !cameraOn;
+  useEffect(() => {
+    if (chosen) paths.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [chosen]);
 
   // Several photos at once make a batch: one choice and one confirmation for all of them.
   function chooseFiles(chosen: File[]) {
@@ -80,6 +89,10 @@ export function DashboardPage() {
 
   const uploads = (images.data?.data ?? []).map(toUploadItem).slice(0, RECENT_UPLOADS);
   const loading = images.isPending || recent.isPending;
+  // Everything under the heading appears at once, when the account and both lists are known: a
+  // banner or a list landing later pushed the rest of the page down.
+  const settling = loading || subscription.isPending;
+  const planless = subscription.data !== undefined && subscription.data.effectivePlan === 'none' && totalCredits(subscription.data) === 0;
 
   return (
     <div className="dashboard">
@@ -89,50 +102,67 @@ export function DashboardPage() {
           <p className="lead">Turn a basic product photo into a polished, professional shoot</p>
         </header>
 
-        {(images.isError || recent.isError || storedImage.isError) && (
-          <p className="form-error" role="alert">
-            Failed to load data. Please try again.
-          </p>
-        )}
-
-        {cameraOn ? (
-          <CameraCapture onCapture={selection.chooseFile} onCancel={() => setCameraOn(false)} onError={selection.onCameraError} />
-        ) : preview ? (
-          <SelectedImage
-            cardRef={selection.selectedCard}
-            preview={preview}
-            name={file?.name ?? stored?.name}
-            title={title}
-            onTitle={selection.setTitle}
-            onChooseAnother={selection.chooseAnother}
-          />
-        ) : stored && storedImage.isPending ? (
-          <Spinner label="Loading your image" />
+        {settling ? (
+          <Spinner label="Loading your dashboard" />
         ) : (
-          <DropZone hint="PNG, JPG, GIF up to 10MB · up to 20 photos at once for a batch" onFile={accept} onFiles={chooseFiles} onReject={accept} pasteHint />
+          <>
+            {planless && (
+              <p className="notice plan-banner" role="note">
+                <strong>Pick a plan to start.</strong> Your account has no plan and no credits yet.{' '}
+                <Link to="/pricing" className="button button-small">
+                  See plans
+                </Link>
+              </p>
+            )}
+            {(images.isError || recent.isError || storedImage.isError) && (
+              <p className="form-error" role="alert">
+                Failed to load data. Please try again.
+              </p>
+            )}
+
+            {cameraOn ? (
+              <CameraCapture onCapture={selection.chooseFile} onCancel={() => setCameraOn(false)} onError={selection.onCameraError} />
+            ) : preview ? (
+              <SelectedImage
+                cardRef={selection.selectedCard}
+                preview={preview}
+                name={file?.name ?? stored?.name}
+                title={title}
+                onTitle={selection.setTitle}
+                onChooseAnother={selection.chooseAnother}
+              />
+            ) : stored && storedImage.isPending ? (
+              <Spinner label="Loading your image" />
+            ) : (
+              <DropZone hint="PNG, JPG, GIF up to 10MB · up to 20 photos at once for a batch" onFile={accept} onFiles={chooseFiles} onReject={accept} pasteHint />
+            )}
+
+            {stored && !cameraOn && <CoachNotice warnings={storedImage.data?.data.coach} />}
+
+            {/* Once a photo is chosen the way on is Continue: a second camera button only pushed it down. */}
+            {mobile && !cameraOn && !preview && (
+              <button type="button" className="button button-ghost button-block" onClick={() => setCameraOn(true)}>
+                Take Photo
+              </button>
+            )}
+
+            {error && (
+              <p className="form-error" role="alert">
+                {error}
+              </p>
+            )}
+
+            {chosen && <PathChoice ref={paths} onSmart={() => void smart()} onManual={manual} uploading={upload.isPending} />}
+          </>
         )}
-
-        {stored && !cameraOn && <CoachNotice warnings={storedImage.data?.data.coach} />}
-
-        {mobile && !cameraOn && (
-          <button type="button" className="button button-ghost button-block" onClick={() => setCameraOn(true)}>
-            Take Photo
-          </button>
-        )}
-
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-
-        {preview && !cameraOn && <PathChoice onSmart={() => void smart()} onManual={manual} uploading={upload.isPending} />}
       </section>
 
-      <aside className="sidebar" aria-label="Your images">
-        <UploadThumbs loading={loading} uploads={uploads} offerFirstUpload={!preview && !cameraOn} onReuse={selection.reuse} />
-        <GenerationThumbs loading={loading} items={recent.data?.data ?? []} onOpen={setPopup} />
-      </aside>
+      {!settling && (
+        <aside className="sidebar" aria-label="Your images">
+          <UploadThumbs uploads={uploads} offerFirstUpload={!preview && !cameraOn} onReuse={selection.reuse} />
+          <GenerationThumbs items={recent.data?.data ?? []} onOpen={setPopup} />
+        </aside>
+      )}
       {popup && <GenerationPopup generation={popup} onClose={() => setPopup(null)} />}
       <QueryToastHost />
     </div>

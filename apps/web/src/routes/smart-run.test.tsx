@@ -1,5 +1,5 @@
 import type { GenerationDto, ImageDto } from '@prodshot/contracts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, stubApi, type ApiCall } from '../test-support/fake-api.js';
 import { fakeSocket } from '../test-support/fake-socket.js';
@@ -48,6 +48,7 @@ describe('SmartRunPage (/smart/:generationId)', () => {
 
     expect(await screen.findByText('Generating… 40%')).toBeTruthy();
     expect(completeCards()).toHaveLength(1);
+    expect(screen.getByText('1 of 2 styles ready')).toBeTruthy();
     expectRenditionOf(await screen.findByAltText('Your product'), '/storage/shoe.png');
     expect(starts(calls)).toEqual([]);
 
@@ -74,6 +75,18 @@ describe('SmartRunPage (/smart/:generationId)', () => {
     await waitFor(() => expect(completeCards()).toHaveLength(2));
     expect(reads(calls)).toHaveLength(2);
     expect(await screen.findByRole('button', { name: 'View All Results' })).toBeTruthy();
+  });
+
+  it('reads the run when a socket event seeded it before its first read, so the photo shows while styles generate', async () => {
+    const calls = stubApi({ 'GET /generations/gen-1': () => ({ data: midway }), 'GET /images/img-1': () => ({ data: image }) });
+    const { router, queryClient } = renderRoutes([...routes, { path: '/smart-upload', element: <p>Starting</p> }], ['/smart-upload']);
+    // The start's answer and its first stage event race: here the event wins, before the page asks for the row.
+    fakeSocket(queryClient).emit('generation:stage', { generationId: 'gen-1', stage: 'generating', styles: [{ index: 0, name: 'Marble' }, { index: 1, name: 'Beach' }] });
+    await act(() => router.navigate('/smart/gen-1'));
+
+    expectRenditionOf(await screen.findByAltText('Your product'), '/storage/shoe.png');
+    expect(reads(calls)).toHaveLength(1);
+    expect(completeCards()).toHaveLength(1);
   });
 
   it("shows a clear not-found state for an unknown or another seller's generation", async () => {

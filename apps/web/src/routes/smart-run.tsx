@@ -32,30 +32,29 @@ export function SmartRunPage() {
 
   if (notFound) return <GenerationNotFound />;
   const completed = run?.styles.filter((s) => s.status === 'complete').length ?? 0;
+  const total = run?.styles.length ?? 0;
   const photo = image.data?.data.originalImage;
 
   return (
     <div className="smart narrow-wide">
       <SmartHeader />
-      <div className="smart-grid">
-        <section className="card">
-          {photo ? (
-            <RenditionImage className="selected-preview" image={photo} sizes={BOX_SIZES.mainColumn} alt="Your product" eager />
-          ) : (
-            image.isPending && imageId && <Spinner label="Loading your photo" />
-          )}
-          {isFinished(run) && (
-            <Link to="/smart-upload" className="link-button">
-              Choose another image
-            </Link>
-          )}
-        </section>
+      {/* Progress comes first in the page (and, on a phone, on the screen); the photo sits beside it on a desktop. */}
+      <div className="smart-grid smart-run">
         <section className="card progress-card" aria-live="polite">
           {!run && error ? (
             <GenerationLoadError onRetry={() => void refetch()} />
           ) : (
             <SmartProgress
               run={run}
+              summary={
+                showResults && completed > 0 ? (
+                  <button type="button" className="button button-block button-large" onClick={() => navigate(`/smart-results/${encodeURIComponent(generationId)}`)}>
+                    View All Results
+                  </button>
+                ) : (
+                  total > 0 && <p className="muted">{`${completed} of ${total} styles ready`}</p>
+                )
+              }
               actions={(style) => {
                 const shot = { generationId, index: style.index };
                 if (style.status === 'failed') return <RetryStyle shot={shot} label={`the ${style.name} style`} />;
@@ -63,11 +62,21 @@ export function SmartRunPage() {
               }}
             />
           )}
-          {showResults && completed > 0 && (
-            <button type="button" className="button button-block button-large" onClick={() => navigate(`/smart-results/${encodeURIComponent(generationId)}`)}>
-              View All Results
-            </button>
+          {isFinished(run) && (
+            <Link to="/smart-upload" className="link-button">
+              Choose another image
+            </Link>
           )}
+        </section>
+        <section className="card smart-photo" aria-label="Your photo">
+          {/* The box keeps its size while the photo loads: nothing around it moves when it lands. */}
+          <div className="smart-photo-box">
+            {photo ? (
+              <RenditionImage className="selected-preview" image={photo} sizes={BOX_SIZES.smartPhoto} alt="Your product" eager />
+            ) : (
+              !image.isError && <Spinner label="Loading your photo" />
+            )}
+          </div>
         </section>
       </div>
     </div>

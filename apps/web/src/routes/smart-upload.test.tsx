@@ -1,10 +1,10 @@
-import { OUTLINE_CONFIRM_LABEL, OUTLINE_PROMPT, TAP_PRODUCT_MESSAGE, type GenerationDto, type ImageDto, type SmartGenerateRequest, type SubjectDto } from '@prodshot/contracts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { BUY_CREDITS_URL, insufficientCreditsMessage, OUTLINE_CONFIRM_LABEL, OUTLINE_PROMPT, TAP_PRODUCT_MESSAGE, type GenerationDto, type ImageDto, type SmartGenerateRequest, type SubjectDto } from '@prodshot/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { InitialEntry } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FINDING_PRODUCT } from '../features/subject/tap-to-pick.js';
 import type { SmartUploadState } from '../features/uploads/upload-items.js';
-import { apiError, idempotencyKeys, layOutImage, networkFailure, stubApi, type ApiCall } from '../test-support/fake-api.js';
+import { apiError, idempotencyKeys, insufficientCredits, layOutImage, networkFailure, stubApi, type ApiCall } from '../test-support/fake-api.js';
 import { fakeSocket } from '../test-support/fake-socket.js';
 import { renderRoutes } from '../test-support/render-routes.js';
 import { failedSubject, oneProduct, pendingSubject, twoProducts, unsureOutline } from '../test-support/subjects.js';
@@ -215,10 +215,14 @@ describe('SmartUploadPage Idempotency-Key', () => {
   });
 
   it('sends a new key when the seller clicks again after a refused start', async () => {
-    const answers = [() => apiError(402, 'Not enough credits', 'insufficient_credits'), accepted];
+    const answers = [() => insufficientCredits(4, 0), accepted];
     const calls = stubSmartApi(oneProduct, { 'POST /images/smart-generate-product-shots': () => answers.shift()!() });
     const { router } = renderSmart(fromDashboard);
-    expect((await screen.findByRole('alert')).textContent).toBe('Failed to get style recommendations: Not enough credits');
+    // A refusal for credits is not a failed recommendation: no prefix, and the way to credits beside it.
+    const alert = await screen.findByRole('alert');
+    expect(alert.querySelector('p')?.textContent).toBe(insufficientCreditsMessage(4, 0));
+    expect(within(alert).getByRole('link', { name: 'Buy credits' }).getAttribute('href')).toBe(BUY_CREDITS_URL);
+    expect(within(alert).getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/pricing');
     expect(smartCalls(calls)).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Generate Product Shots' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/smart/gen-1'));

@@ -15,6 +15,7 @@ import type { SmartUploadState } from '../features/uploads/upload-items.js';
 import { CountChoice } from '../components/ui/count-choice.js';
 import { useSmartGenerate } from '../features/generations/api/smart-generate.js';
 import { SmartHeader } from '../features/generations/smart-header.js';
+import { ApiErrorNotice } from '../components/ui/api-error-notice.js';
 import { ApiError } from '../lib/api-client.js';
 import { newIdempotencyKey } from '../lib/idempotency.js';
 import { imageFileProblem, SMART_MAX_BYTES } from '../lib/image-intake.js';
@@ -70,6 +71,8 @@ export function SmartUploadPage() {
   const [refusedHandover] = useState(() => (handedOver?.kind === 'file' ? imageFileProblem(handedOver.file, SMART_MAX_BYTES) : null));
   const [source, setSource] = useState<Source | null>(refusedHandover ? null : handedOver);
   const [error, setError] = useState<string | null>(refusedHandover);
+  // The start's own failure: a refusal for credits or a plan shows its way on, not a plain line.
+  const [startError, setStartError] = useState<Error | null>(null);
   const [title, setTitle] = useState(() => (location.state as { productTitle?: string } | null)?.productTitle ?? '');
   const [image, setImage] = useState<StoredImage | null>(null);
   const [focus, setFocus] = useState<Focus | null>(null);
@@ -86,12 +89,13 @@ export function SmartUploadPage() {
 
   const smart = useSmartGenerate({
     onStarted: (generationId) => navigate(`/smart/${encodeURIComponent(generationId)}`, { replace: true }),
-    onError: (caught) => setError(`Failed to get style recommendations: ${caught instanceof Error ? caught.message : 'unknown error'}`),
+    onError: setStartError,
   });
 
   /** Stores the upload (or takes the stored image); generation waits for its subject. */
   function start(chosen: Source | null) {
     setError(null);
+    setStartError(null);
     if (!chosen) return setError('Please select a file first');
     setFocus(null);
     if (chosen.kind === 'stored') return setImage({ imageId: chosen.imageId, fileId: chosen.fileId });
@@ -100,6 +104,7 @@ export function SmartUploadPage() {
 
   function generate(target: StoredImage, chosenFocus: Focus | null) {
     setError(null);
+    setStartError(null);
     const focus = focusToSend(subject, chosenFocus);
     smart.mutate({
       body: { imageId: target.imageId, fileId: target.fileId, imageUrl: target.imageUrl, styleCount, ...(focus ? { focus } : {}) },
@@ -145,6 +150,7 @@ export function SmartUploadPage() {
     setImage(null);
     setFocus(null);
     setError(null);
+    setStartError(null);
   }
 
   const busy = upload.isPending || smart.isPending;
@@ -160,6 +166,8 @@ export function SmartUploadPage() {
       <SmartHeader />
       <div className="smart-grid">
         <section className="card">
+          {/* First in the card: the run did not start, and the pictures below it may still be loading. */}
+          {startError && <ApiErrorNotice error={startError} prefix="Failed to get style recommendations" fallback="unknown error" />}
           {source && image && previewUrl ? (
             <TapToPick
               src={previewUrl}

@@ -1,3 +1,4 @@
+import { BUY_CREDITS_URL, INSUFFICIENT_CREDITS_CODE, insufficientCreditsMessage, type InsufficientCreditsErrorBody } from '@prodshot/contracts';
 import { vi } from 'vitest';
 
 export interface ApiCall {
@@ -40,6 +41,21 @@ export function stubApi(routes: Record<string, Route>): ApiCall[] {
 /** An API error answer, as Fastify shapes it. */
 export function apiError(status: number, message: string, code?: string): Response {
   return new Response(JSON.stringify({ statusCode: status, error: 'Error', message, ...(code ? { code } : {}) }), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** The API's 402 for paid work the balance does not cover, in its whole shape (where to buy credits included). */
+export function insufficientCredits(needed: number, available: number): Response {
+  const body: InsufficientCreditsErrorBody = {
+    statusCode: 402,
+    error: 'Payment Required',
+    message: insufficientCreditsMessage(needed, available),
+    code: INSUFFICIENT_CREDITS_CODE,
+    needed,
+    available,
+    shortfall: needed - available,
+    buyCreditsUrl: BUY_CREDITS_URL,
+  };
+  return new Response(JSON.stringify(body), { status: 402, headers: { 'content-type': 'application/json' } });
 }
 
 /** What fetch throws when no answer came back at all. */

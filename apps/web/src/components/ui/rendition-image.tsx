@@ -30,6 +30,8 @@ export const BOX_SIZES = {
   popup: '(max-width: 560px) 90vw, 29rem',
   /** The editor's preview frame and the smart screens' photo: the page's main column. */
   mainColumn: '(max-width: 1024px) 92vw, 40rem',
+  /** The smart run's photo: the left column on a desktop, a 5rem thumbnail on a phone. */
+  smartPhoto: '(max-width: 860px) 5rem, 26rem',
   /** The dashboard's chosen image: 16rem, the full width on a phone. */
   selectedPreview: '(max-width: 560px) 92vw, 16rem',
 } as const;

@@ -1,7 +1,8 @@
-import { batchCost, batchPath, BUY_CREDITS_URL } from '@prodshot/contracts';
+import { batchCost, batchPath } from '@prodshot/contracts';
 import { useRef, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { ApiError, errorMessage } from '../../lib/api-client.js';
+import { useNavigate } from 'react-router-dom';
+import { CreditsNotice, creditsRefusal } from '../../components/ui/api-error-notice.js';
+import { errorMessage } from '../../lib/api-client.js';
 import { newIdempotencyKey } from '../../lib/idempotency.js';
 import { totalCredits, useSubscription } from '../credits/index.js';
 import { outlineHolds, useSubjects } from '../subject/index.js';
@@ -47,7 +48,7 @@ export function BatchDraft({ files, hintsFor }: { files: File[]; hintsFor?: (ite
       body: { items: items.map((item) => ({ imageId: item.imageId!, ...(item.productTitle.trim() ? { productTitle: item.productTitle.trim() } : {}) })), choice: choice! },
       idempotencyKey: confirmKey.current,
     });
-  const refusedForCredits = start.error instanceof ApiError && start.error.status === 402;
+  const refusedForCredits = creditsRefusal(start.error) !== null;
 
   const blocker = items.length === 0 ? 'Add at least one photo.' : uploading ? 'Uploading your photos…' : failed ? 'Retry or remove the photos that failed to upload.' : outlineWaits ? OUTLINES_WAIT : !choice ? 'Describe the scene first.' : null;
 
@@ -91,12 +92,7 @@ export function BatchDraft({ files, hintsFor }: { files: File[]; hintsFor?: (ite
           </span>
         </p>
         {(shortfall > 0 || refusedForCredits) && (
-          <div className="form-error batch-shortfall" role="alert">
-            <p>{refusedForCredits && shortfall === 0 ? errorMessage(start.error, '') : `You need ${plural(shortfall, 'more credit')} for this batch.`}</p>
-            <Link className="button button-small" to={BUY_CREDITS_URL}>
-              Buy credits
-            </Link>
-          </div>
+          <CreditsNotice message={refusedForCredits && shortfall === 0 ? errorMessage(start.error, '') : `You need ${plural(shortfall, 'more credit')} for this batch.`} />
         )}
         {start.isError && !refusedForCredits && (
           <p className="form-error" role="alert">

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSubscription } from './api/get-subscription.js';
 import { isSubscriptionReturn, TOAST_DURATION_MS, TOAST_PARAMS, toastFromQuery } from './query-toast.js';
+import './query-toast.css';
 
 /** Reads the toast parameters once, shows the toast bottom-right, and clears both after 10 s or on close. */
 export function QueryToastHost() {
@@ -32,11 +33,12 @@ export function QueryToastHost() {
   clearRef.current = clearParams;
 
   // After a purchase the subscription is read again: its old state would tell of a change that is not there.
-  if (!params || (isSubscriptionReturn(params) && subscription.isFetching)) return null;
-  const toast = toastFromQuery(params, subscription.data?.subscription);
+  const toast = !params || (isSubscriptionReturn(params) && subscription.isFetching) ? null : toastFromQuery(params, subscription.data?.subscription);
+  const box = useRef<HTMLDivElement>(null);
+  useToastRoom(box, toast !== null);
   if (!toast) return null;
   return (
-    <div className={`toast toast-${toast.type}`} role={toast.type === 'error' ? 'alert' : 'status'} aria-live="polite">
+    <div ref={box} className={`toast toast-${toast.type}`} role={toast.type === 'error' ? 'alert' : 'status'} aria-live="polite">
       <div>
         <p className="toast-title">{toast.title}</p>
         <p>{toast.description}</p>
@@ -55,4 +57,22 @@ export function QueryToastHost() {
       </button>
     </div>
   );
+}
+
+/** The CSS variable the page's bottom padding reads (query-toast.css). */
+export const TOAST_ROOM_VAR = '--toast-room';
+
+/**
+ * While the toast shows, the page gets room under its content as tall as the toast (and its 1rem
+ * offset), so a phone can scroll its last controls above it and scrollIntoView stops short of it.
+ */
+function useToastRoom(box: RefObject<HTMLDivElement | null>, shown: boolean) {
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    if (!shown || !box.current) return;
+    root.style.setProperty(TOAST_ROOM_VAR, `${box.current.offsetHeight + 24}px`);
+    return () => {
+      root.style.removeProperty(TOAST_ROOM_VAR);
+    };
+  }, [shown, box]);
 }

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '../../lib/format.js';
 import { stubApi } from '../../test-support/fake-api.js';
 import { renderRoutes } from '../../test-support/render-routes.js';
-import { QueryToastHost } from './query-toast-host.js';
+import { QueryToastHost, TOAST_ROOM_VAR } from './query-toast-host.js';
 import { TOAST_DURATION_MS, toastFromQuery } from './query-toast.js';
 
 const growthUntil23Dec: SubscriptionInfo = {
@@ -80,6 +80,15 @@ describe('QueryToastHost', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Close notification' }));
     expect(screen.queryByText('Subscription Successful!')).toBeNull();
     expect(router.state.location.search).toBe('');
+  });
+
+  it('leaves room under the page for the toast while it shows, and gives it back when it goes', () => {
+    renderAt('/dashboard?addon=success');
+    const room = () => document.documentElement.style.getPropertyValue(TOAST_ROOM_VAR);
+    expect(screen.getByText('Credits Added!')).toBeTruthy();
+    expect(room()).toMatch(/^\d+px$/);
+    fireEvent.click(screen.getByRole('button', { name: 'Close notification' }));
+    expect(room()).toBe('');
   });
 
   it('reads the subscription again before telling of a plan change, and names its date', async () => {

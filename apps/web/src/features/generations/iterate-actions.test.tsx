@@ -1,4 +1,4 @@
-import type { GenerationDto, GenerationListItem, ImageDto, StyleSlotDto } from '@prodshot/contracts';
+import { BUY_CREDITS_URL, insufficientCreditsMessage, type GenerationDto, type GenerationListItem, type ImageDto, type StyleSlotDto } from '@prodshot/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AllGenerationsPage } from '../../routes/all-generations.js';
@@ -6,7 +6,7 @@ import { EditorPage } from '../../routes/editor.js';
 import { SmartResultsPage } from '../../routes/smart-results.js';
 import { SmartRunPage } from '../../routes/smart-run.js';
 import { SmartUploadPage } from '../../routes/smart-upload.js';
-import { apiError, layOutImage, stubApi, type ApiCall } from '../../test-support/fake-api.js';
+import { insufficientCredits, layOutImage, stubApi, type ApiCall } from '../../test-support/fake-api.js';
 import { fakeSocket } from '../../test-support/fake-socket.js';
 import { renderRoutes } from '../../test-support/render-routes.js';
 import { expectRenditionOf, renditionsOf, stored } from '../../test-support/renditions.js';
@@ -76,14 +76,16 @@ describe('More like this', () => {
     expectRenditionOf(within(newTake).getByAltText('Another take of this shot'), '/storage/out-0.png');
   });
 
-  it('shows the refusal when the seller has no credit left', async () => {
+  it('shows the refusal with the way to credits when the seller has no credit left', async () => {
     stubApi({
       'GET /generations/gen-1': () => ({ data: run([slot(0)]) }),
-      'POST /generations/gen-1/outputs/0/more-like-this': () => apiError(402, 'Not enough credits: this needs 1 and you have 0.', 'insufficient_credits'),
+      'POST /generations/gen-1/outputs/0/more-like-this': () => insufficientCredits(1, 0),
     });
     renderRoutes([{ path: '/smart-results/:generationId', element: <SmartResultsPage /> }], ['/smart-results/gen-1']);
     fireEvent.click(await screen.findByRole('button', { name: 'More like this · 1 credit (the Marble Counter shot)' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Not enough credits: this needs 1 and you have 0.');
+    const alert = await screen.findByRole('alert');
+    expect(alert.querySelector('p')?.textContent).toBe(insufficientCreditsMessage(1, 0));
+    expect(within(alert).getByRole('link', { name: 'Buy credits' }).getAttribute('href')).toBe(BUY_CREDITS_URL);
   });
 });
 

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { creditCost } from '../../components/ui/count-choice.js';
 import { BOX_SIZES, RenditionImage } from '../../components/ui/rendition-image.js';
-import { errorMessage } from '../../lib/api-client.js';
+import { ApiErrorNotice } from '../../components/ui/api-error-notice.js';
 import { downloadShot, generationDownloadName } from '../../lib/download.js';
 import { newIdempotencyKey } from '../../lib/idempotency.js';
 import { queryKeys } from '../../lib/query-keys.js';
@@ -48,11 +48,7 @@ export function IterateActions({ shot, label }: { shot: ShotRef; label: string }
           {' '}<span className="sr-only">({label})</span>
         </button>
       </div>
-      {more.isError && (
-        <p className="form-error small" role="alert">
-          {errorMessage(more.error, 'Could not start another take. Please try again.')}
-        </p>
-      )}
+      {more.isError && <ApiErrorNotice error={more.error} fallback="Could not start another take. Please try again." small />}
       {made && <NewTake generationId={made} label={label} />}
     </div>
   );
@@ -118,11 +114,7 @@ export function RetryStyle({ shot, label }: { shot: ShotRef; label: string }) {
         Retry <span className="button-cost">· {creditCost(RETRY_STYLE_CREDITS)} if it works</span>
         {' '}<span className="sr-only">({label})</span>
       </button>
-      {retry.isError && (
-        <p className="form-error small" role="alert">
-          {errorMessage(retry.error, 'Could not retry this style. Please try again.')}
-        </p>
-      )}
+      {retry.isError && <ApiErrorNotice error={retry.error} fallback="Could not retry this style. Please try again." small />}
     </div>
   );
 }

@@ -4,8 +4,12 @@ import { BOX_SIZES, RenditionImage } from '../../components/ui/rendition-image.j
 import { smartFailure, STAGE_LABELS, stepStates } from './smart-status.js';
 import './smart.css';
 
-/** The smart flow's steps, then each style's state, or the reason the run produced nothing. */
-export function SmartProgress({ run, actions }: { run: GenerationDto | undefined; actions?: (style: StyleSlotDto) => ReactNode }) {
+/**
+ * The smart flow's steps, then each style's state, or the reason the run produced nothing.
+ * `summary` sits between the steps and the styles, in a slot of fixed height: what it holds may
+ * change (a count, then a button) without moving the styles below it.
+ */
+export function SmartProgress({ run, actions, summary }: { run: GenerationDto | undefined; actions?: (style: StyleSlotDto) => ReactNode; summary?: ReactNode }) {
   const failure = smartFailure(run);
   // Styles that all failed stay listed under the message: each can still be retried.
   const showStyles = !failure || (!failure.unsupported && (run?.styles.length ?? 0) > 0);
@@ -22,6 +26,7 @@ export function SmartProgress({ run, actions }: { run: GenerationDto | undefined
           </li>
         ))}
       </ol>
+      {summary !== undefined && <div className="smart-summary">{summary}</div>}
       {failure && (
         <div className="form-error" role="alert">
           <p>{failure.message}</p>

@@ -1,9 +1,10 @@
+import type { Ref } from 'react';
 import './uploads.css';
 
 /** The two ways on from a chosen photo: the smart flow or the manual editor. */
-export function PathChoice({ onSmart, onManual, uploading }: { onSmart: () => void; onManual: () => void; uploading: boolean }) {
+export function PathChoice({ ref, onSmart, onManual, uploading }: { ref?: Ref<HTMLDivElement>; onSmart: () => void; onManual: () => void; uploading: boolean }) {
   return (
-    <div className="paths">
+    <div className="paths" ref={ref}>
       <div className="path card">
         <h2>Smart Generation</h2>
         <p className="muted">We analyse your product and design four styles for it automatically.</p>

@@ -3,7 +3,7 @@ import { SidebarSection } from '../../components/ui/sidebar-section.js';
 import type { UploadItem } from './upload-items.js';
 
 /** The dashboard sidebar's newest uploads: a tap takes one up again. */
-export function UploadThumbs({ loading, uploads, offerFirstUpload, onReuse }: { loading: boolean; uploads: UploadItem[]; offerFirstUpload: boolean; onReuse: (item: UploadItem) => void }) {
+export function UploadThumbs({ uploads, offerFirstUpload, onReuse }: { uploads: UploadItem[]; offerFirstUpload: boolean; onReuse: (item: UploadItem) => void }) {
   const empty = (
     <div className="empty">
       <p>No uploads yet</p>
@@ -15,7 +15,7 @@ export function UploadThumbs({ loading, uploads, offerFirstUpload, onReuse }: { 
     </div>
   );
   return (
-    <SidebarSection title="Uploads" viewAll="/all-uploads" loading={loading} empty={uploads.length === 0 ? empty : null}>
+    <SidebarSection title="Uploads" viewAll="/all-uploads" empty={uploads.length === 0 ? empty : null}>
       {uploads.map((item) => (
         <li key={item.imageId}>
           <button type="button" className="thumb" onClick={() => onReuse(item)} aria-label={`Use ${item.name}`}>
