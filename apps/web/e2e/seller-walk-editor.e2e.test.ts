@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFlakyImageModel, type FlakyImageModel } from '@prodshot/testing';
-import { axeViolations, type AxeViolation } from './support/axe.js';
+import { axeViolations, WCAG22_AA_TAGS } from './support/axe.js';
 import { SCREENSHOT_DIR, screenshot, VIEWPORTS } from './support/browser.js';
 import { callApi, signUp, startStackWithPage, stopStackWithPage } from './support/session.js';
 import type { RunningStack } from './support/stack.js';
@@ -18,7 +18,6 @@ const STYLES = [
   { name: 'Night Market', prompt: 'a lantern-lit night market stall', failures: 0 },
 ];
 const [PHONE, DESKTOP] = VIEWPORTS;
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 let model: FlakyImageModel;
 let stack: RunningStack;
@@ -35,19 +34,9 @@ afterAll(async () => {
   await model?.close();
 }, 60_000);
 
-/** axe's WCAG 2.0–2.2 A and AA rules alone (target-size among them), on the page as it stands. */
-async function wcagViolations(): Promise<AxeViolation[]> {
-  await axeViolations(page);
-  return page.evaluate(async (values) => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const { violations } = await axe.run(document, { runOnly: { type: 'tag', values } });
-    return violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((node) => node.target.join(' ')) }));
-  }, WCAG_TAGS);
-}
-
 async function expectAccessible(where: string): Promise<void> {
   expect(await axeViolations(page), `axe on ${where}`).toEqual([]);
-  expect(await wcagViolations(), `axe (WCAG 2.2 AA tags) on ${where}`).toEqual([]);
+  expect(await axeViolations(page, WCAG22_AA_TAGS), `axe (WCAG 2.2 AA tags) on ${where}`).toEqual([]);
 }
 
 /** What the seller sees now, the screen and not the whole page: fixed bars and toasts where they are. */
