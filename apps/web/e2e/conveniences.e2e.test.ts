@@ -134,8 +134,9 @@ describe('conveniences, in Chromium against the built stack', () => {
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
     await page.getByText('Studio result').waitFor({ timeout: 90_000 });
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download', exact: true }).click()]);
-    expect(download.suggestedFilename()).toMatch(/^blue-ceramic-mug-image-\d+\.png$/);
-    expect((await readFile(await download.path())).subarray(1, 4).toString()).toBe('PNG');
+    // Download saves the full-size JPEG (docs/decisions.md, Naming); the PNG is its second choice.
+    expect(download.suggestedFilename()).toMatch(/^blue-ceramic-mug-image-\d+\.jpg$/);
+    expect((await readFile(await download.path())).subarray(0, 3).toString('hex')).toBe('ffd8ff');
   }, 150_000);
 
   it('refuses a photo over 10 MB on the dashboard before sending it', async () => {

@@ -182,7 +182,7 @@ describe('links that expire, in Chromium against the running stack', () => {
     await page.unroute('**/api/users/subscription');
   });
 
-  it('downloads shots through the API from the app origin: the editor saves {product}-image-{timestamp}.png, the popup generation-{id}.png', async () => {
+  it('downloads shots through the API from the app origin: the editor saves {product}-image-{timestamp}.jpg, the popup generation-{id}.jpg', async () => {
     await page.goto('/checkout?plan=starter');
     await page.getByRole('button', { name: 'Subscribe to Starter' }).click();
     await page.waitForURL('**/dashboard?subscription=success');
@@ -196,15 +196,16 @@ describe('links that expire, in Chromium against the running stack', () => {
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
     await page.getByText('Studio result').waitFor({ timeout: 90_000 });
     const [fromEditor] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download', exact: true }).click()]);
-    expect(fromEditor.suggestedFilename()).toMatch(/^blue-mug-image-\d+\.png$/);
-    expect((await readFile(await fromEditor.path())).subarray(1, 4).toString()).toBe('PNG');
+    // Download saves the full-size JPEG (docs/decisions.md, Naming); the PNG is its second choice.
+    expect(fromEditor.suggestedFilename()).toMatch(/^blue-mug-image-\d+\.jpg$/);
+    expect((await readFile(await fromEditor.path())).subarray(0, 3).toString('hex')).toBe('ffd8ff');
 
     await page.getByRole('link', { name: '← Back to Dashboard' }).click();
     const shot = page.getByRole('button', { name: /^Open generation / });
     const id = ((await shot.first().getAttribute('aria-label')) ?? '').replace('Open generation ', '');
     await shot.first().click();
-    const [fromPopup] = await Promise.all([page.waitForEvent('download'), page.getByRole('dialog').getByRole('button', { name: 'Download' }).click()]);
-    expect(fromPopup.suggestedFilename()).toBe(`generation-${id}.png`);
+    const [fromPopup] = await Promise.all([page.waitForEvent('download'), page.getByRole('dialog').getByRole('button', { name: 'Download', exact: true }).click()]);
+    expect(fromPopup.suggestedFilename()).toBe(`generation-${id}.jpg`);
     expect(downloads).toHaveLength(2);
     for (const pathname of downloads) expect(pathname).toMatch(/^\/api\/generations\/[\w-]+\/styles\/0\/download$/);
   }, 180_000);
