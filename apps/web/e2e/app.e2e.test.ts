@@ -283,9 +283,10 @@ describe('the web app in Chromium against the running stack', () => {
     await page.waitForURL(/\/smart\/[^/]+$/);
     await page.getByRole('heading', { name: 'Smart Product Generator' }).waitFor();
     await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-testid="style-card"]')).filter((card) => card.textContent?.includes('Complete!')).length === 4, undefined, { timeout: 90_000 });
-    // Live updates came over the socket: while the run went on the generation was read on start
-    // (and once more only if the socket (re)connected), never polled.
-    expect(generationReads.length).toBeLessThanOrEqual(2);
+    // Live updates came over the socket: while the run went on the generation was read on start,
+    // once more if an event seeded it before that read (its skeleton is read for the photo, issue
+    // 32) and once more if the socket (re)connected, never polled.
+    expect(generationReads.length).toBeLessThanOrEqual(3);
     const readsWhileRunning = generationReads.length;
     await page.getByRole('button', { name: 'View All Results' }).click();
     await page.waitForURL(/\/smart-results\/[^/]+$/);
