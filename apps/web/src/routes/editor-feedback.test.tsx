@@ -1,29 +1,17 @@
-import type { GenerationDto, ImageDto, SubscriptionResponse } from '@prodshot/contracts';
+import type { SubscriptionResponse } from '@prodshot/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EditorState } from '../features/uploads/upload-items.js';
 import { apiError, stubApi } from '../test-support/fake-api.js';
 import { fakeSocket } from '../test-support/fake-socket.js';
-import { stored } from '../test-support/renditions.js';
 import { renderRoutes } from '../test-support/render-routes.js';
 import { oneProduct } from '../test-support/subjects.js';
+import { completedShot, editorSource, editorUpload, queuedShot } from '../test-support/editor-fixtures.js';
 import { EditorPage } from './editor.js';
 
-const source: EditorState = { imageId: 'img-1', fileId: 'file-1', name: 'Mug' };
-const upload: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'mug.png', productTitle: null, createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored('/storage/mug.png'), coach: [] };
-const queued: GenerationDto = {
-  id: 'gen-1',
-  kind: 'manual',
-  status: 'queued',
-  stage: null,
-  imageId: 'img-1',
-  productInfo: null,
-  error: null,
-  unsupportedProduct: false,
-  styles: [{ index: 0, name: 'Marble', prompt: null, status: 'queued', progress: 0, url: null, thumbnailUrl: null, previewUrl: null, error: null }],
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
-const done: GenerationDto = { ...queued, status: 'complete', styles: [{ ...queued.styles[0]!, status: 'complete', progress: 100, ...stored('/storage/marble.png') }] };
+const source = editorSource;
+const upload = editorUpload('/storage/mug.png');
+const queued = queuedShot('Marble');
+const done = completedShot(queued, '/storage/marble.png');
 const plan = (effectivePlan: SubscriptionResponse['effectivePlan']): SubscriptionResponse => ({
   subscription: { plan: effectivePlan, status: effectivePlan === 'none' ? 'none' : 'active', startDate: null, endDate: null, pendingPlan: null, cancelAtPeriodEnd: false },
   subscriptionCredits: 0,

@@ -1,29 +1,18 @@
-import { OUTLINE_CONFIRM_LABEL, OUTLINE_PROMPT, TAP_PRODUCT_MESSAGE, type GenerationDto, type ImageDto, type ProductShotRequest, type SubjectDto } from '@prodshot/contracts';
+import { OUTLINE_CONFIRM_LABEL, OUTLINE_PROMPT, TAP_PRODUCT_MESSAGE, type GenerationDto, type ProductShotRequest, type SubjectDto } from '@prodshot/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EditorState } from '../features/uploads/upload-items.js';
 import { idempotencyKeys, layOutImage, networkFailure, stubApi, type ApiCall } from '../test-support/fake-api.js';
 import { fakeSocket } from '../test-support/fake-socket.js';
 import { renderRoutes } from '../test-support/render-routes.js';
 import { failedSubject, oneProduct, pendingSubject, twoProducts, unsureOutline } from '../test-support/subjects.js';
+import { completedShot, editorSource, editorUpload, queuedShot } from '../test-support/editor-fixtures.js';
 import { EditorPage } from './editor.js';
 import { expectRenditionOf, stored } from '../test-support/renditions.js';
 
-const source: EditorState = { imageId: 'img-1', fileId: 'file-1', name: 'Mug' };
-const upload: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'mug.png', productTitle: null, createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored('/storage/two.png'), coach: [] };
-const queued: GenerationDto = {
-  id: 'gen-1',
-  kind: 'manual',
-  status: 'queued',
-  stage: null,
-  imageId: 'img-1',
-  productInfo: null,
-  error: null,
-  unsupportedProduct: false,
-  styles: [{ index: 0, name: 'Lifestyle', prompt: null, status: 'queued', progress: 0, url: null, thumbnailUrl: null, previewUrl: null, error: null }],
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
-const shotDone: GenerationDto = { ...queued, status: 'complete', styles: [{ ...queued.styles[0]!, status: 'complete', progress: 100, ...stored('/storage/out.png') }] };
+const source = editorSource;
+const upload = editorUpload('/storage/two.png');
+const queued = queuedShot('Lifestyle');
+const shotDone = completedShot(queued, '/storage/out.png');
 const accepted = () => ({ data: { generationId: 'gen-1', status: 'queued' } });
 
 function renderEditor(subject: SubjectDto, routes: Record<string, (body: unknown) => unknown> = {}) {
