@@ -1,6 +1,6 @@
 import type { GenerationDto, ImageDto } from '@prodshot/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryKeys } from '../lib/query-keys.js';
 import { stubApi, type ApiCall } from '../test-support/fake-api.js';
 import { fakeSocket } from '../test-support/fake-socket.js';
@@ -10,7 +10,7 @@ import { SHOT_FILES } from '../test-support/shot-files.js';
 import { oneProduct } from '../test-support/subjects.js';
 import { EditorPage } from './editor.js';
 import { SmartResultsPage } from './smart-results.js';
-import { catchDownloads } from '../test-support/downloads.js';
+import { catchDownloadsInEachTest } from '../test-support/downloads.js';
 
 const upload: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'IMG_0042.png', productTitle: 'Blue ceramic mug', createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored('/storage/mug.png'), coach: [] };
 const slot = { index: 0, name: 'Marble', prompt: 'marble', status: 'complete' as const, progress: 100, ...stored('/storage/out.png'), error: null };
@@ -19,14 +19,7 @@ const done: GenerationDto = { id: 'gen-1', kind: 'manual', status: 'complete', s
 const fullShot = () => new Response(new Uint8Array(10), { status: 200, headers: { 'content-type': 'image/png' } });
 const jpegShot = () => new Response(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0, 0, 0]), { status: 200, headers: { 'content-type': 'image/jpeg' } });
 
-let downloads: string[];
-beforeEach(() => {
-  downloads = catchDownloads();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+const downloads = catchDownloadsInEachTest();
 
 function renderEditor(image: ImageDto): { calls: ApiCall[]; socket: ReturnType<typeof fakeSocket> } {
   const calls = stubApi({

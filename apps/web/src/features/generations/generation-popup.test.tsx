@@ -1,7 +1,7 @@
 import type { GenerationListItem } from '@prodshot/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { catchDownloads } from '../../test-support/downloads.js';
+import { describe, expect, it } from 'vitest';
+import { catchDownloadsInEachTest } from '../../test-support/downloads.js';
 import { stubApi } from '../../test-support/fake-api.js';
 import { renderRoutes } from '../../test-support/render-routes.js';
 import { renditionsOf } from '../../test-support/renditions.js';
@@ -20,14 +20,7 @@ const shot: GenerationListItem = {
 };
 const bytes = (head: number[], type: string) => () => new Response(new Uint8Array([...head, 0, 0, 0, 0, 0, 0, 0, 0]), { status: 200, headers: { 'content-type': type } });
 
-let downloads: string[];
-beforeEach(() => {
-  downloads = catchDownloads();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+const downloads = catchDownloadsInEachTest();
 
 describe('a shot popup', () => {
   it('is headed by its style and date, not its id', async () => {
