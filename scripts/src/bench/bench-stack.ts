@@ -3,7 +3,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { Queue } from 'bullmq';
 import { createDatabase, migrateToLatest, type Db } from '@prodshot/db';
 import { freePort, startEmbeddedStack, waitUntil, type EmbeddedStack } from '@prodshot/embedded';
 import { apiProcessEnv, serviceProcessEnv } from '../service-process-env.js';
@@ -126,4 +128,24 @@ export function runMain(main: () => Promise<void>): void {
       console.error(`[bench] failed: ${error instanceof Error ? error.stack : String(error)}`);
       process.exit(1);
     });
+}
+
+/**
+ * Starts workers and waits until each takes jobs: a worker joins its queues only once its model and
+ * engine threads are loaded, and traffic sent before that measures a boot, not a running product
+ * (the soak's first slow enhancements were the ones sent in those seconds).
+ */
+export async function startWorkersAndWait(stack: BenchStack, count: number, concurrency: number): Promise<{ workers: ServiceProcess[]; bootMs: number }> {
+  const startedAt = Date.now();
+  const workers = [...(await stack.startWorkers(count, concurrency))];
+  const queue = new Queue('interactive', { connection: { url: stack.env.REDIS_URL }, prefix: 'prodshot' });
+  try {
+    while ((await queue.getWorkersCount()) < workers.length) {
+      if (Date.now() - startedAt > 180_000) throw new Error('the workers did not join their queues within 3 min');
+      await sleep(250);
+    }
+  } finally {
+    await queue.close();
+  }
+  return { workers, bootMs: Date.now() - startedAt };
 }

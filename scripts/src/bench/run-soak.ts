@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue } from 'bullmq';
 import { freePort, startLocalS3, startStallingProxy, type StallingProxy } from '@prodshot/embedded';
 import { corpusFile } from '@prodshot/fixtures';
-import { startBenchStack, type BenchStack, type ServiceProcess } from './bench-stack.js';
+import { startBenchStack, startWorkersAndWait, type BenchStack, type ServiceProcess } from './bench-stack.js';
 import { upsertSection } from './report.js';
 import { newSeller, post, putOnPlan, type Seller } from './seller.js';
 import { percentile, round } from './stats.js';
@@ -124,26 +124,6 @@ async function storageStalls(proxy: StallingProxy, until: number, tally: Tally):
   return stalls;
 }
 
-/**
- * Starts the soak's two workers and waits until both take jobs: a worker joins its queues only once
- * its model and engine threads are loaded, and traffic sent before that measures a boot, not a
- * running product (the first runs' slow enhancements were the ones sent in those seconds).
- */
-async function startWorkersAndWait(stack: BenchStack): Promise<{ workers: ServiceProcess[]; bootMs: number }> {
-  const startedAt = Date.now();
-  const workers = [...(await stack.startWorkers(2, 1))];
-  const queue = new Queue('interactive', { connection: { url: stack.env.REDIS_URL }, prefix: 'prodshot' });
-  try {
-    while ((await queue.getWorkersCount()) < workers.length) {
-      if (Date.now() - startedAt > 180_000) throw new Error('the workers did not join their queues within 3 min');
-      await sleep(250);
-    }
-  } finally {
-    await queue.close();
-  }
-  return { workers, bootMs: Date.now() - startedAt };
-}
-
 /** Kills a worker with SIGKILL every minute and starts one in its place, as an orchestrator replacing a crashed replica does. */
 async function chaos(stack: BenchStack, running: ServiceProcess[], until: number, tally: Tally): Promise<number> {
   // A copy: the stack keeps its own list of the workers it started, to stop them at the end.
@@ -222,7 +202,7 @@ async function main(): Promise<void> {
     // Prompt enhancement is Growth's.
     await Promise.all(sellers.map((seller) => putOnPlan(stack.db, seller, 'growth')));
     const granted = SELLERS * 400;
-    const { workers, bootMs } = await startWorkersAndWait(stack);
+    const { workers, bootMs } = await startWorkersAndWait(stack, 2, 1);
     log(`both workers took their queues ${round(bootMs / 1000)} s after they were started`);
     const until = Date.now() + minutes * 60_000;
     const tally: Tally = { requests: 0, byStatus: {}, started: [], retried: 0, keyMismatches: 0, unannounced5xx: 0, enhanceMs: [], slowEnhancements: [], stallWindows: [], killsAt: [] };

@@ -1,0 +1,113 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import sharp from 'sharp';
+import type { SubjectDto, Tap } from '@prodshot/contracts';
+import { corpusFile } from '@prodshot/fixtures';
+import { repoRoot } from './bench-stack.js';
+import { uploadPhoto } from './seller.js';
+
+/** How often the bench asks for the subject while the worker makes the outline: the figures' resolution. */
+const POLL_MS = 25;
+
+const PRODUCTS = ['saleor-dash-force-1.png', 'saleor-mighty-mug.png', 'solidus_canvas_tote.png', 'saleor-sunnies.png', 'solidus_cap_red_1.png', 'saleor-apple-drink.png'];
+
+/** A seller's photo for the bench: a corpus product on one of bench/real-photos, 1024 px on its long side. */
+export interface OutlinePhoto {
+  name: string;
+  bytes: Buffer;
+  /** The product's middle, as fractions of the photo: where a seller taps to keep it. */
+  product: { x: number; y: number };
+}
+
+export interface OutlineLatency {
+  photos: number;
+  /** Upload answered → the subject's outline readable, ms per photo. */
+  uploadToOutlineMs: number[];
+  /** A keep tap sent → its outline answered and its picture downloaded, ms per tap. */
+  tapRoundTripMs: number[];
+  /** Photos refused as empty and taps that failed, each with its reason. */
+  failures: string[];
+}
+
+/**
+ * Photos a seller takes: each product at 40% of the short side on a photographed surface, placed
+ * off-centre by a fixed pattern, JPEG at quality 85 (a phone's). Deterministic: the same photos every run.
+ */
+export async function outlinePhotos(count: number): Promise<OutlinePhoto[]> {
+  const folder = path.join(repoRoot, 'bench', 'real-photos');
+  const surfaces = (await readdir(folder)).filter((name) => name.endsWith('.jpg') && !name.startsWith('empty-')).sort();
+  return Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const surface = surfaces[(i * 7) % surfaces.length]!;
+      const productName = PRODUCTS[i % PRODUCTS.length]!;
+      const backdrop = await sharp(path.join(folder, surface)).resize(1024, 1024, { fit: 'inside' }).toBuffer({ resolveWithObject: true });
+      const { width, height } = backdrop.info;
+      const side = Math.round(Math.min(width, height) * 0.4);
+      const product = await sharp(corpusFile('products', productName)).trim().resize(side, side, { fit: 'inside' }).toBuffer({ resolveWithObject: true });
+      const left = Math.round((width - product.info.width) * [0.3, 0.5, 0.7][i % 3]!);
+      const top = Math.round((height - product.info.height) * [0.6, 0.4, 0.5][i % 3]!);
+      const bytes = await sharp(backdrop.data).composite([{ input: product.data, left, top }]).jpeg({ quality: 85 }).toBuffer();
+      const middle = { x: (left + product.info.width / 2) / width, y: (top + product.info.height / 2) / height };
+      return { name: `${productName.replace(/\.png$/, '')}@${surface}`, bytes, product: middle };
+    }),
+  );
+}
+
+async function subjectOf(baseUrl: string, token: string, imageId: string): Promise<SubjectDto> {
+  const response = await fetch(`${baseUrl}/api/images/${imageId}/subject`, { headers: { authorization: `Bearer ${token}` } });
+  if (response.status !== 200) throw new Error(`subject: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { data: SubjectDto }).data;
+}
+
+/** Polls the subject until the worker has made the outline (or found no product); answers when it was seen. */
+async function outlineReady(baseUrl: string, token: string, imageId: string): Promise<SubjectDto> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const subject = await subjectOf(baseUrl, token, imageId);
+    if (subject.status === 'failed' || subject.outline?.url) return subject;
+    if (Date.now() > deadline) throw new Error(`no outline for ${imageId} within 2 min`);
+    await sleep(POLL_MS);
+  }
+}
+
+/** What the seller waits for after a tap: the new outline answered, and its picture on screen. */
+async function tapRoundTrip(baseUrl: string, token: string, imageId: string, taps: Tap[]): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}/api/images/${imageId}/outline`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ focus: taps }),
+  });
+  if (response.status !== 200) throw new Error(`outline: ${response.status} ${await response.text()}`);
+  const { data } = (await response.json()) as { data: SubjectDto };
+  const picture = await fetch(new URL(data.outline!.url!, baseUrl));
+  if (picture.status !== 200) throw new Error(`outline picture: ${picture.status}`);
+  await picture.arrayBuffer();
+  return performance.now() - started;
+}
+
+/**
+ * One seller, one photo at a time, as a seller uploads and then checks the outline: the time from
+ * the upload's answer to the outline being readable, then the round trip of a keep tap on the
+ * product. Sequential on purpose: this is the wait one seller sees, not the stack's throughput.
+ */
+export async function measureOutlineLatency(baseUrl: string, token: string, photos: OutlinePhoto[]): Promise<OutlineLatency> {
+  const result: OutlineLatency = { photos: photos.length, uploadToOutlineMs: [], tapRoundTripMs: [], failures: [] };
+  for (const photo of photos) {
+    const imageId = await uploadPhoto(baseUrl, token, photo.bytes, `${photo.name}.jpg`);
+    const uploadedAt = performance.now();
+    const subject = await outlineReady(baseUrl, token, imageId);
+    if (subject.status === 'failed') {
+      result.failures.push(`${photo.name}: ${subject.error}`);
+      continue;
+    }
+    result.uploadToOutlineMs.push(performance.now() - uploadedAt);
+    // A tap the API gave up on (504 after its wait) is a result to report, not a reason to stop.
+    await tapRoundTrip(baseUrl, token, imageId, [{ ...photo.product, keep: true }]).then(
+      (ms) => result.tapRoundTripMs.push(ms),
+      (error: Error) => result.failures.push(`${photo.name}: ${error.message}`),
+    );
+  }
+  return result;
+}
