@@ -51,9 +51,10 @@ function violationsOf(call: OpenAICall): string[] {
  * answered 400 with the document's ErrorResponse, and recorded), and every answer the test gives is
  * checked against the published response schema before it is sent, so the fake cannot drift either.
  * `files` are served outside the API's path, as a compatible server's result URLs are. An answer
- * of 'never' leaves the request hanging, as a stuck provider does.
+ * of 'never' leaves the request hanging, as a stuck provider does. An answer may be awaited (a
+ * stand-in vision model that looks at the photo it was sent).
  */
-export async function openAIFake(answer: (call: OpenAICall) => Answer | 'never', files: Record<string, Buffer> = {}) {
+export async function openAIFake(answer: (call: OpenAICall) => Answer | 'never' | Promise<Answer | 'never'>, files: Record<string, Buffer> = {}) {
   const calls: OpenAICall[] = [];
   const downloads: string[] = [];
   const violations: string[] = [];
@@ -72,7 +73,7 @@ export async function openAIFake(answer: (call: OpenAICall) => Answer | 'never',
         violations.push(...invalid.map((v) => `request ${call.method} ${call.path}: ${v}`));
         return sendJson(res, 400, apiError(invalid.join('; '), 'invalid_request_error', null, null));
       }
-      const given = answer(call);
+      const given = await answer(call);
       if (given === 'never') return;
       const wrong = responseViolations(call.method, call.path, given.status, given.body);
       if (wrong.length) {

@@ -1,7 +1,8 @@
 import { Worker } from 'bullmq';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { BATCH_ITEMS_MAX, BUY_CREDITS_URL, type BatchDto, type RunStatus } from '@prodshot/contracts';
+import { BATCH_ITEMS_MAX, BUY_CREDITS_URL, SUPPORTED_PRODUCT_LIST, type BatchDto, type RunStatus, type SubjectDto } from '@prodshot/contracts';
+import { corpusFile } from '@prodshot/fixtures';
 import { GenerationsRepository } from '@prodshot/db';
 import { sql } from 'kysely';
 import { createRedisConnection, QUEUE_ORDER } from '@prodshot/queue';
@@ -10,7 +11,7 @@ import { downloadCopyKey, generationOutputKey } from '@prodshot/storage';
 import { productPhoto } from '../../faults/fault-support.test-support.js';
 import { balanceOf, connectSocket, eventually, grantCredits, signIn, upload, type Session } from '../../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
-import { readZip } from '@prodshot/testing';
+import { readZip, startWorkerProcess } from '@prodshot/testing';
 
 const stack = inject('stack');
 let testApp: TestApp;
@@ -513,4 +514,75 @@ describe('what a batch announces', () => {
       socket.disconnect();
     }
   });
+});
+
+describe('what each photo of a batch was read as (issue 32: the photo decides, the title is a hint)', () => {
+  /** The upload's analysis as a hosted engine records it when its vision model reads the photo as `kind`. */
+  async function readAs(imageId: string, kind: string, supported: boolean): Promise<void> {
+    const subject = { found: true, needsFocus: false, confidence: 0.9, candidates: [], product: { kind, supported } };
+    await testApp.deps.db.updateTable('images').set({ subject: JSON.stringify(subject) }).where('id', '=', imageId).execute();
+  }
+
+  it('refuses with 422, naming the photos read as an unsupported kind, before anything is reserved; the same photos read as supported start', async () => {
+    const { session, imageIds } = await seller(10, 3);
+    await readAs(imageIds[0]!, 'footwear', true);
+    await readAs(imageIds[1]!, 'food', false);
+    const body = { items: imageIds.map((imageId) => ({ imageId, productTitle: 'Trail runner' })), choice: { mode: 'template', backgroundType: 'studio', count: 1 } };
+
+    const refused = await postBatch(session, body, 'unsupported-1');
+
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json()).toMatchObject({
+      code: 'unsupported_product',
+      message: 'This product type is currently not supported: take out photo 2 (shoe.jpg) to start the batch.',
+      imageIds: [imageIds[1]],
+      supportedList: [...SUPPORTED_PRODUCT_LIST],
+    });
+    expect(await balanceOf(testApp, session.userId)).toBe(10);
+    expect(await batchesOf(session.userId)).toEqual([]);
+
+    await readAs(imageIds[1]!, 'beauty', true);
+    const started = await postBatch(session, body, 'unsupported-1');
+    expect(started.statusCode, started.body).toBe(202);
+    expect(await balanceOf(testApp, session.userId)).toBe(7);
+  });
+
+  it('shoots the corpus apple-drink bottle titled "Apple drink": its upload reads no unsupported kind, and the title refuses nothing', async () => {
+    const worker = await startWorkerProcess(testApp.env);
+    try {
+      const session = await signIn(testApp, `apple-drink-${Date.now()}@example.com`);
+      await grantCredits(testApp, session.userId, 4);
+      const uploaded = await upload(testApp, session, corpusFile('products', 'saleor-apple-drink.png'));
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      const imageId = uploaded.json<{ _id: string }>()._id;
+      const subject = await eventually(
+        async () => {
+          const answer = (await testApp.app.inject({ method: 'GET', url: `/api/images/${imageId}/subject`, headers: session.auth })).json<{ data: SubjectDto }>().data;
+          return answer.status === 'pending' ? null : answer;
+        },
+        60_000,
+        'the upload analysis',
+      );
+      expect(subject).toMatchObject({ status: 'ready', product: { kind: 'unknown', supported: true } });
+      if (subject.outline?.needsConfirmation) await testApp.app.inject({ method: 'POST', url: `/api/images/${imageId}/outline/confirm`, headers: session.auth });
+
+      const started = await postBatch(session, { items: [{ imageId, productTitle: 'Apple drink' }], choice: { mode: 'smart', styleCount: 2 } });
+      expect(started.statusCode, started.body).toBe(202);
+
+      const batchId = started.json().data.batchId as string;
+      const settled = await eventually(
+        async () => {
+          const batch = (await getBatch(session, batchId)).json<{ data: BatchDto }>().data;
+          return batch.status === 'complete' || batch.status === 'failed' ? batch : null;
+        },
+        120_000,
+        'the batch to settle',
+      );
+      expect(settled.items[0]).toMatchObject({ status: 'complete', error: null, productTitle: 'Apple drink' });
+      expect(settled.items[0]!.outputs.map((output) => output.status)).toEqual(['complete', 'complete']);
+      expect(await balanceOf(testApp, session.userId)).toBe(2);
+    } finally {
+      await worker.stop('SIGKILL');
+    }
+  }, 180_000);
 });
