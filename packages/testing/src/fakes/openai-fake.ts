@@ -26,7 +26,7 @@ async function parse(request: Recorded, base: string): Promise<OpenAICall> {
   const call: OpenAICall = { method: request.method, path, headers: request.headers };
   const type = request.headers['content-type'] ?? '';
   // undici's own multipart parser reads the form, as a server would.
-  const asWeb = () => new Request(`${base}${request.url}`, { method: request.method, headers: { 'content-type': type }, body: request.body });
+  const asWeb = () => new Request(`${base}${request.url}`, { method: request.method, headers: { 'content-type': type }, body: new Uint8Array(request.body) });
   if (type.startsWith('multipart/form-data')) call.form = await asWeb().formData();
   else if (request.body.length) call.json = (await asWeb().json()) as Record<string, unknown>;
   return call;
@@ -35,7 +35,8 @@ async function parse(request: Recorded, base: string): Promise<OpenAICall> {
 /** A form's fields as the schema sees them: text as text, each file as the binary string it stands for. */
 function formFields(form: FormData): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
-  for (const [name, value] of form) fields[name] = typeof value === 'string' ? value : `<binary ${value.size} bytes>`;
+  // forEach rather than for…of: the e2e files compile this under the DOM lib, whose FormData is not iterable there.
+  form.forEach((value, name) => (fields[name] = typeof value === 'string' ? value : `<binary ${value.size} bytes>`));
   return fields;
 }
 

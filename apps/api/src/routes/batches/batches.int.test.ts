@@ -1,8 +1,7 @@
 import { Worker } from 'bullmq';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { BATCH_ITEMS_MAX, BUY_CREDITS_URL, SUPPORTED_PRODUCT_LIST, type BatchDto, type RunStatus, type SubjectDto } from '@prodshot/contracts';
-import { corpusFile } from '@prodshot/fixtures';
+import { BATCH_ITEMS_MAX, BUY_CREDITS_URL, SUPPORTED_PRODUCT_LIST, type BatchDto, type RunStatus } from '@prodshot/contracts';
 import { GenerationsRepository } from '@prodshot/db';
 import { sql } from 'kysely';
 import { createRedisConnection, QUEUE_ORDER } from '@prodshot/queue';
@@ -11,7 +10,7 @@ import { downloadCopyKey, generationOutputKey } from '@prodshot/storage';
 import { productPhoto } from '../../faults/fault-support.test-support.js';
 import { balanceOf, connectSocket, eventually, grantCredits, signIn, upload, type Session } from '../../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
-import { readZip, startWorkerProcess } from '@prodshot/testing';
+import { readZip } from '@prodshot/testing';
 
 const stack = inject('stack');
 let testApp: TestApp;
@@ -546,43 +545,4 @@ describe('what each photo of a batch was read as (issue 32: the photo decides, t
     expect(started.statusCode, started.body).toBe(202);
     expect(await balanceOf(testApp, session.userId)).toBe(7);
   });
-
-  it('shoots the corpus apple-drink bottle titled "Apple drink": its upload reads no unsupported kind, and the title refuses nothing', async () => {
-    const worker = await startWorkerProcess(testApp.env);
-    try {
-      const session = await signIn(testApp, `apple-drink-${Date.now()}@example.com`);
-      await grantCredits(testApp, session.userId, 4);
-      const uploaded = await upload(testApp, session, corpusFile('products', 'saleor-apple-drink.png'));
-      expect(uploaded.statusCode, uploaded.body).toBe(201);
-      const imageId = uploaded.json<{ _id: string }>()._id;
-      const subject = await eventually(
-        async () => {
-          const answer = (await testApp.app.inject({ method: 'GET', url: `/api/images/${imageId}/subject`, headers: session.auth })).json<{ data: SubjectDto }>().data;
-          return answer.status === 'pending' ? null : answer;
-        },
-        60_000,
-        'the upload analysis',
-      );
-      expect(subject).toMatchObject({ status: 'ready', product: { kind: 'unknown', supported: true } });
-      if (subject.outline?.needsConfirmation) await testApp.app.inject({ method: 'POST', url: `/api/images/${imageId}/outline/confirm`, headers: session.auth });
-
-      const started = await postBatch(session, { items: [{ imageId, productTitle: 'Apple drink' }], choice: { mode: 'smart', styleCount: 2 } });
-      expect(started.statusCode, started.body).toBe(202);
-
-      const batchId = started.json().data.batchId as string;
-      const settled = await eventually(
-        async () => {
-          const batch = (await getBatch(session, batchId)).json<{ data: BatchDto }>().data;
-          return batch.status === 'complete' || batch.status === 'failed' ? batch : null;
-        },
-        120_000,
-        'the batch to settle',
-      );
-      expect(settled.items[0]).toMatchObject({ status: 'complete', error: null, productTitle: 'Apple drink' });
-      expect(settled.items[0]!.outputs.map((output) => output.status)).toEqual(['complete', 'complete']);
-      expect(await balanceOf(testApp, session.userId)).toBe(2);
-    } finally {
-      await worker.stop('SIGKILL');
-    }
-  }, 180_000);
 });
