@@ -84,6 +84,7 @@ export function createEnginePool(
     name: config.kind,
     analyse: (...args) => call('analyse', args),
     findProduct: (...args) => call('findProduct', args),
+    readKind: (...args) => call('readKind', args),
     recommendStyles: (...args) => call('recommendStyles', args),
     removeBackground: (...args) => call('removeBackground', args),
     generate: (...args) => call('generate', args),

@@ -23,6 +23,13 @@ export const GenerationTimeoutErrorBody = Type.Object({ ...ErrorFields, generati
 /** 400 of an export or report asked in a format its preset does not take: the formats it does. */
 export const ExportFormatErrorBody = Type.Object({ ...ErrorFields, formats: Type.Optional(Type.Array(Type.String())) });
 
+/** 422 `unsupported_product` of a batch: the uploads read as a kind Prodshot does not shoot yet, and the kinds it does. */
+export const UnsupportedProductErrorBody = Type.Object({
+  ...ErrorFields,
+  imageIds: Type.Optional(Type.Array(Type.String())),
+  supportedList: Type.Optional(Type.Array(Type.String())),
+});
+
 /**
  * The error answers of a route, one per status it gives, for its `response` schema: each in the
  * common shape unless `special` names a richer body for that status.

@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { CoachWarning } from './coach.js';
 import { Focus, FocusInput, storedTaps, TapList, type Tap } from './images.js';
+import { ProductReading } from './products.js';
 
 /** A rectangle as fractions 0..1 of the upload's width and height, from the top-left. */
 export const FractionBox = Type.Object({ x: Type.Number(), y: Type.Number(), width: Type.Number(), height: Type.Number() });
@@ -96,19 +97,21 @@ export const SubjectDto = Type.Object({
   coach: Type.Optional(Type.Array(CoachWarning)),
   /** The cutout Prodshot would use, once the worker has made it (null before, and for a photo with no product). */
   outline: Type.Optional(Type.Union([OutlineDto, Type.Null()])),
+  /** What the photo was read as once 'ready' (null before, and for uploads analysed before readings). */
+  product: Type.Optional(Type.Union([ProductReading, Type.Null()])),
 });
 export type SubjectDto = Static<typeof SubjectDto>;
 
 /** What the worker records for an upload: a found product, or why none was. */
 export type SubjectFinding =
-  | { found: true; needsFocus: boolean; confidence: number; candidates: SubjectCandidateDto[] }
+  | { found: true; needsFocus: boolean; confidence: number; candidates: SubjectCandidateDto[]; product?: ProductReading | undefined }
   | { found: false; error: string };
 
 /** The subject as the API and the socket report it; null means the worker has not looked yet. */
 export function subjectDto(imageId: string, finding: SubjectFinding | null, coach: CoachWarning[] = [], outline: OutlineDto | null = null): SubjectDto {
   if (!finding) return { imageId, status: 'pending', needsFocus: false, confidence: null, candidates: [], error: null, coach, outline: null };
   if (!finding.found) return { imageId, status: 'failed', needsFocus: false, confidence: null, candidates: [], error: finding.error, coach, outline: null };
-  return { imageId, status: 'ready', needsFocus: finding.needsFocus, confidence: finding.confidence, candidates: finding.candidates, error: null, coach, outline };
+  return { imageId, status: 'ready', needsFocus: finding.needsFocus, confidence: finding.confidence, candidates: finding.candidates, error: null, coach, outline, product: finding.product ?? null };
 }
 
 /** The stored outline as the API answers it, its preview behind `url`. */

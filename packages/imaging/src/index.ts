@@ -7,6 +7,7 @@ export type { EngineParts } from './create-engine.js';
 export { normaliseInput, MAX_INPUT_PIXELS } from './input/normalise-input.js';
 export { screenInput } from './input/screen-input.js';
 export type { NormalisedImage, InputInfo } from './input/normalise-input.js';
+export { settleKind } from './local/analyse.js';
 export { LocalImageModel } from './local/local-model.js';
 export type { LocalModelOptions } from './local/local-model.js';
 export { OpenAIImageModel } from './hosted/openai-model.js';

@@ -51,6 +51,12 @@ export interface PaletteColour {
   share: number;
 }
 
+/** A product kind as read from a photo, with how sure the reader is (0 for 'unknown'). */
+export interface KindReading {
+  kind: ProductKind;
+  confidence: number;
+}
+
 /** What analyse() learns about a product photo. Plain data, so it can travel in job payloads. */
 export interface Analysis {
   width: number;
@@ -80,7 +86,7 @@ export interface Analysis {
   /** Mean relative luminance of the subject, 0 (black) .. 1 (white). */
   brightness: number;
   kind: ProductKind;
-  /** 0..1; the local engine says 'unknown' rather than guess below its confidence floor. */
+  /** 0..1; 'unknown' (0) where neither the photo nor a supported hint names a kind. */
   kindConfidence: number;
   supported: boolean;
   /** docs/product-spec.md §8 message and list, set when the kind is known to be unsupported. */
@@ -178,13 +184,19 @@ export interface GenerateResult {
 export interface ImageModel {
   /** 'local' for the built-in compositor, otherwise the hosted adapter's name. */
   readonly name: string;
-  /** Subject mask and box, palette, brightness, aspect and a product-kind guess. */
+  /** Subject mask and box, palette, brightness, aspect and the product's kind (settleKind: the photo's reading, the title a hint). */
   analyse(image: Buffer, hints?: ProductHints, context?: CallContext): Promise<Analysis>;
   /**
    * The product's place and the other candidates, found on the device whatever the engine (no
    * hosted call): what an upload is checked with. Rejects with `EmptyImageError` when none is found.
    */
   findProduct(image: Buffer): Promise<ProductFinding>;
+  /**
+   * The product's kind as the photo alone shows it, no title asked: what decides whether Prodshot
+   * shoots it. The local engine has no classifier and reads none ('unknown'); a hosted one asks its
+   * vision model.
+   */
+  readKind(image: Buffer, context?: CallContext): Promise<KindReading>;
   /** Product info and 3–6 background styles suited to the product. */
   recommendStyles(analysis: Analysis, hints?: ProductHints, context?: CallContext): Promise<StyleRecommendations>;
   /** RGBA PNG cutout of the product at the normalised image's resolution (at most 2560 px a side). */

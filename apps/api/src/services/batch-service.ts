@@ -10,6 +10,7 @@ import { slotUrls } from './generation-dtos.js';
 import type { GenerationService } from './generation-service.js';
 import { productShotStart, queuedJob, smartStart, type GenerationStart } from './generation-starts.js';
 import { HttpError } from './http-error.js';
+import { refuseUnsupported } from './product-gate.js';
 import type { ServiceDeps } from './services.js';
 
 export function batchNotFound(): HttpError {
@@ -42,7 +43,7 @@ export class BatchService {
 
   /**
    * Starts the batch once per Idempotency-Key; a repeat answers the first one's batch and charges
-   * nothing. A photo Redis refuses fails the whole batch, refunded, and frees the key (enqueueAll).
+   * nothing. A photo its upload analysis read as an unsupported kind refuses the batch (422) first. A photo Redis refuses fails the whole batch, refunded, and frees the key (enqueueAll).
    */
   async create(userId: string, body: CreateBatchRequest, claim: IdempotencyClaim | undefined): Promise<{ batchId: string; credits: number }> {
     const credits = batchCost(body.choice, body.items.length);
@@ -51,6 +52,7 @@ export class BatchService {
         Promise.all(body.items.map((item) => this.generations.ownedImage(userId, { imageId: item.imageId }))),
         this.generations.effectivePlan(userId),
       ]);
+      refuseUnsupported(images);
       const starts = body.items.map((item, index) => startFor(userId, images[index]!, plan, body.choice, item.productTitle));
       const opened = await this.generations.openBatch({ userId, choice: body.choice, generations: starts.map((start) => start.open), claim });
       await this.generations.enqueueAll(

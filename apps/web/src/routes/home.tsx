@@ -4,22 +4,23 @@ import { BeforeAfterSlider } from '../features/home/before-after-slider.js';
 import { HERO, showcaseSrc } from '../lib/showcase.js';
 import '../features/home/home.css';
 
+/** Supported kinds only (issue 32): pictures of a kind Prodshot refuses would promise what it does not do. packages/imaging's `npm run showcase` makes the pictures it lists. */
 const GALLERY = [
   { src: 'gallery-1', alt: 'Blue canvas plimsolls on a white marble surface' },
   { src: 'gallery-2', alt: 'Sunglasses in a clean studio setting' },
-  { src: 'gallery-3', alt: 'Juice bottle on a light wood table' },
+  { src: 'gallery-3', alt: 'White plimsolls on a light wood table' },
   { src: 'gallery-4', alt: 'Sneakers on a dark walnut table' },
   { src: 'gallery-5', alt: 'Canvas tote bag in a warm living room' },
   { src: 'gallery-6', alt: 'Dark sunglasses on draped champagne silk' },
-  { src: 'gallery-7', alt: 'Bottles on a pastel gradient backdrop' },
+  { src: 'gallery-7', alt: 'Canvas tote bag on a pastel gradient backdrop' },
   { src: 'gallery-8', alt: 'Running shoes in an industrial concrete setting' },
 ];
 
 const COLLAGE = [
-  { src: 'collage-1', alt: 'Carrot juice bottle on marble' },
-  { src: 'collage-2', alt: 'Notebook on light wood' },
+  { src: 'collage-1', alt: 'Running shoes on marble' },
+  { src: 'collage-2', alt: 'Dark sunglasses on light wood' },
   { src: 'collage-3', alt: 'White plimsolls on a scrapbook backdrop' },
-  { src: 'collage-4', alt: 'Red cap in a studio' },
+  { src: 'collage-4', alt: 'Blue plimsolls in a studio' },
   { src: 'collage-5', alt: 'Sunglasses on a pastel gradient' },
   { src: 'collage-6', alt: 'Sneakers on silk' },
 ];

@@ -45,6 +45,34 @@ describe('analyse-upload', () => {
     expect(sent?.payload).toMatchObject({ outline: { url: expect.stringContaining('outline.webp'), unsure: false, needsConfirmation: false } });
   });
 
+  it('records and sends what the photo was read as: no kind, so shot, by the local engine; an unsupported kind by a reader that sees one', async () => {
+    const userId = await t.newUser(0);
+    const local = await t.newUpload(userId);
+    const juice = await t.newUpload(userId);
+    // A hosted engine's vision model, reading the photo as food.
+    const hosted = t.withEngine({ readKind: () => Promise.resolve({ kind: 'food', confidence: 0.9 }) });
+
+    await analyseUpload.run(jobOf('analyse-upload', payloadOf(userId, local)), t.deps);
+    await analyseUpload.run(jobOf('analyse-upload', payloadOf(userId, juice)), hosted);
+
+    expect((await imageRow(userId, local.imageId))?.subject).toMatchObject({ found: true, product: { kind: 'unknown', supported: true } });
+    expect((await imageRow(userId, juice.imageId))?.subject).toMatchObject({ found: true, product: { kind: 'food', supported: false } });
+    const sent = t.events.find((e) => e.event === 'image:subject' && e.payload.imageId === juice.imageId);
+    expect(sent?.payload).toMatchObject({ status: 'ready', product: { kind: 'food', supported: false } });
+  });
+
+  it('keeps the finding when the kind cannot be read (a hosted model down): no reading, the run reads again', async () => {
+    const userId = await t.newUser(0);
+    const upload = await t.newUpload(userId);
+    const unreachable = t.withEngine({ readKind: () => Promise.reject(new Error('the vision model is down')) });
+
+    await analyseUpload.run(jobOf('analyse-upload', payloadOf(userId, upload)), unreachable);
+
+    const subject = (await imageRow(userId, upload.imageId))?.subject;
+    expect(subject).toMatchObject({ found: true, needsFocus: false });
+    expect(subject).not.toHaveProperty('product');
+  });
+
   it('answers an unreadable upload as nothing found, without failing the job', async () => {
     const userId = await t.newUser(0);
     const photo = await drawnProductPhoto();

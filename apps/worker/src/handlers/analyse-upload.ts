@@ -1,4 +1,4 @@
-import { outlineDto, subjectDto, type CoachWarning, type OutlineDto, type SubjectFinding } from '@prodshot/contracts';
+import { outlineDto, productReading, subjectDto, type CoachWarning, type OutlineDto, type SubjectFinding } from '@prodshot/contracts';
 import { guessKind, isImagingError, productWarnings, readProductMask, type ProductFinding } from '@prodshot/imaging';
 import { makeOutline } from '../pipeline/outline.js';
 import { storeRenditions } from '../pipeline/renditions.js';
@@ -13,7 +13,8 @@ import type { JobHandler } from './index.js';
  * of any analysed upload that has none. The photo coach's product checks (cut off, too small, busy
  * background) go with the finding: they need the product's mask. So does the outline the seller
  * checks before paying: made from that cutout (the untapped one, even where the tap step will ask),
- * with whether the engine is unsure of it.
+ * with whether the engine is unsure of it. So does what the photo shows (its product kind), so that
+ * a batch says which photos Prodshot shoots before the seller confirms it.
  */
 export const analyseUpload: JobHandler<'analyse-upload'> = {
   async run(job, deps) {
@@ -28,10 +29,17 @@ export const analyseUpload: JobHandler<'analyse-upload'> = {
     let coach: CoachWarning[] = [];
     let unreadable = false;
     let outline: OutlineDto | null = null;
+    // The photo's kind, read beside the product (a hosted vision call): the batch draft shows it
+    // before anything is charged. A reading that fails leaves none: the run reads the photo again.
+    const reading = deps.engine.readKind(source, { sellerId: userId }).then(
+      ({ kind }) => productReading(kind),
+      () => undefined,
+    );
     try {
       const { width, height, subject } = await deps.engine.findProduct(source);
       finding = {
         found: true,
+        product: await reading,
         needsFocus: subject.needsFocus,
         confidence: subject.confidence,
         candidates: subject.candidates.map(({ box, point, score }) => ({

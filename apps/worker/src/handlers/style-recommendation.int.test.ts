@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { UNSUPPORTED_PRODUCT_MESSAGE, type JobPayloads } from '@prodshot/contracts';
+import { settleKind } from '@prodshot/imaging';
 import { jobIds } from '@prodshot/queue';
 import { buildWorkerDeps, dispatch, jobOf, sourceOf, styleRecommendationPayload, type TestWorkerDeps } from '../worker-deps.test-support.js';
 import { styleRecommendation } from './style-recommendation.js';
@@ -69,10 +70,22 @@ describe('style-recommendation, run by the server', () => {
     expect(await t.balance(userId)).toBe(8 - first.styles.length);
   });
 
-  it('refunds everything and fails the generation with the unsupported-product message', async () => {
-    const { userId, generationId, payload } = await smartGeneration(4, { mode: 'fan-out', styleCount: 4 }, 'Enamel camping mug');
+  it('shoots a photo read as no kind whatever its title says: a title alone refuses nothing', async () => {
+    const { generationId, payload } = await smartGeneration(4, { mode: 'fan-out', styleCount: 4 }, 'Enamel camping mug');
 
     const result = await run(payload);
+
+    expect(result.unsupportedProduct).toBeNull();
+    expect(result.styles.length).toBeGreaterThanOrEqual(3);
+    expect(await t.deps.generations.find(generationId)).toMatchObject({ status: 'running', stage: 'generating' });
+  });
+
+  it('refunds everything and fails the generation with the unsupported-product message when the photo reads as an unsupported kind', async () => {
+    const { userId, generationId, payload } = await smartGeneration(4, { mode: 'fan-out', styleCount: 4 }, 'Enamel camping mug');
+    // A hosted engine's vision model, reading the photo as a mug.
+    const seenAsMug = t.withEngine({ analyse: async (image, hints) => ({ ...(await t.deps.engine.analyse(image, hints)), ...settleKind({ kind: 'kitchenware', confidence: 0.9 }, hints) }) });
+
+    const result = await styleRecommendation.run(jobOf('style-recommendation', payload), seenAsMug);
 
     expect(result).toMatchObject({ styles: [], unsupportedProduct: { message: UNSUPPORTED_PRODUCT_MESSAGE } });
     expect(await t.deps.generations.find(generationId)).toMatchObject({ status: 'failed', error: UNSUPPORTED_PRODUCT_MESSAGE, styles: [] });

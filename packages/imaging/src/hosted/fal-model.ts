@@ -4,7 +4,7 @@ import type { ImagingError } from '../errors.js';
 import { normaliseInput } from '../input/normalise-input.js';
 import { LocalImageModel, encode, validate } from '../local/local-model.js';
 import { TEMPLATE_SCENES } from '../local/scenes/presets.js';
-import type { Analysis, CutoutOptions, ProductFinding, GenerateOptions, GenerateResult, ImageModel, Point, ProductHints, StyleRecommendations } from '../types.js';
+import type { Analysis, CutoutOptions, ProductFinding, GenerateOptions, GenerateResult, ImageModel, KindReading, Point, ProductHints, StyleRecommendations } from '../types.js';
 import type { SalientObjectModel } from '../local/saliency/salient-model.js';
 import { alertOperator, type OperatorAlert } from './alert-operator.js';
 import { dataUrl, decodeResult, download, isAllowed, pickString, requestJson, statusError } from './http.js';
@@ -110,6 +110,11 @@ export class FalImageModel implements ImageModel {
 
   findProduct(image: Buffer): Promise<ProductFinding> {
     return this.local.findProduct(image);
+  }
+
+  /** fal paints backgrounds only: the kind is read as the local engine reads it. */
+  readKind(): Promise<KindReading> {
+    return this.local.readKind();
   }
 
   recommendStyles(analysis: Analysis, hints?: ProductHints): Promise<StyleRecommendations> {

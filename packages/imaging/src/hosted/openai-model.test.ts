@@ -118,6 +118,23 @@ describe('OpenAI-compatible adapter against a fake that holds it to the publishe
     expect(result).toMatchObject({ kind: 'footwear', kindConfidence: 0.9, supported: true });
   });
 
+  it("reads the kind from the photo alone: the title neither reaches the classifier nor refuses what the photo does not", async () => {
+    let reading: Record<string, unknown> = { kind: 'unknown', confidence: 0.2 };
+    const { model, calls } = await start(() => ok(chatCompletion({ content: reading })));
+    const photo = await productPhoto(300);
+
+    expect(await model.analyse(photo, { title: 'Apple drink' })).toMatchObject({ kind: 'unknown', supported: true, unsupported: null });
+    expect(JSON.stringify(calls[0]!.json)).not.toContain('Apple drink');
+
+    reading = { kind: 'beauty', confidence: 0.8 };
+    expect(await model.analyse(photo, { title: 'Apple drink' })).toMatchObject({ kind: 'beauty', kindConfidence: 0.8, supported: true });
+
+    reading = { kind: 'food', confidence: 0.9 };
+    expect(await model.readKind(photo)).toEqual({ kind: 'food', confidence: 0.9 });
+    expect(await model.analyse(photo)).toMatchObject({ kind: 'food', supported: false, unsupported: { message: 'This product type is currently not supported' } });
+    expect(await model.analyse(photo, { title: 'Rose serum' })).toMatchObject({ kind: 'food', supported: false });
+  });
+
   it('recommends styles and enhances prompts through chat', async () => {
     const styles = [1, 2, 3, 4].map((i) => ({ name: `Style ${i}`, prompt: `scene ${i}` }));
     const { model } = await start((call) =>

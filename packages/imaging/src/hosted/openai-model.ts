@@ -1,12 +1,13 @@
 import sharp from 'sharp';
-import { PROMPT_MAX_LENGTH, SUPPORTED_PRODUCT_KINDS, UNSUPPORTED_PRODUCT_KINDS, SUPPORTED_PRODUCT_LIST, UNSUPPORTED_PRODUCT_MESSAGE } from '@prodshot/contracts';
+import { PROMPT_MAX_LENGTH, SUPPORTED_PRODUCT_KINDS, UNSUPPORTED_PRODUCT_KINDS } from '@prodshot/contracts';
 import type { ProductKind } from '@prodshot/contracts';
 import { InvalidRequestError, ModelBadResponseError, ModelMisconfiguredError, ModelRejectedError } from '../errors.js';
 import type { ImagingError } from '../errors.js';
+import { settleKind } from '../local/analyse.js';
 import { LocalImageModel, encode, placedProduct, validate } from '../local/local-model.js';
 import { resolveScene } from '../local/prompt/scene-from-prompt.js';
 import { TEMPLATE_SCENES } from '../local/scenes/presets.js';
-import type { Analysis, CallContext, CutoutOptions, ProductFinding, GenerateOptions, GenerateResult, ImageModel, ProductHints, StyleRecommendations } from '../types.js';
+import type { Analysis, CallContext, CutoutOptions, ProductFinding, GenerateOptions, GenerateResult, ImageModel, KindReading, ProductHints, StyleRecommendations } from '../types.js';
 import type { SalientObjectModel } from '../local/saliency/salient-model.js';
 import { alertOperator, type OperatorAlert } from './alert-operator.js';
 import { dataUrl, decodeResult, download, requestJson, statusError } from './http.js';
@@ -110,24 +111,22 @@ export class OpenAIImageModel implements ImageModel {
   }
 
   async analyse(image: Buffer, hints?: ProductHints, context?: CallContext): Promise<Analysis> {
-    const analysis = await this.local.analyse(image, hints);
+    const [analysis, reading] = await Promise.all([this.local.analyse(image, hints), this.readKind(image, context)]);
+    return { ...analysis, ...settleKind(reading, hints) };
+  }
+
+  /** The vision model's reading of the photo alone: a title sent with it could talk it into a refusal. */
+  async readKind(image: Buffer, context?: CallContext): Promise<KindReading> {
     const preview = await sharp(image).resize(512, 512, { fit: 'inside' }).jpeg({ quality: 80 }).toBuffer();
     const answer = await this.chatJson(
       `You classify product photos for an online store. Answer JSON {"kind": one of ${JSON.stringify([...KINDS, 'unknown'])}, "confidence": 0..1}. Say "unknown" when unsure.`,
-      `Seller title: ${hints?.title ?? '(none)'}\nSeller description: ${hints?.description ?? '(none)'}`,
+      'What kind of product does this photo show?',
       context,
       preview,
     );
     const kind = (KINDS as readonly string[]).includes(String(answer.kind)) ? (answer.kind as ProductKind) : 'unknown';
     const confidence = typeof answer.confidence === 'number' ? Math.min(1, Math.max(0, answer.confidence)) : 0.5;
-    const unsupported = (UNSUPPORTED_PRODUCT_KINDS as readonly string[]).includes(kind);
-    return {
-      ...analysis,
-      kind,
-      kindConfidence: kind === 'unknown' ? 0 : confidence,
-      supported: !unsupported,
-      unsupported: unsupported ? { message: UNSUPPORTED_PRODUCT_MESSAGE, supportedList: SUPPORTED_PRODUCT_LIST } : null,
-    };
+    return { kind, confidence: kind === 'unknown' ? 0 : confidence };
   }
 
   findProduct(image: Buffer): Promise<ProductFinding> {

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
-import { SUPPORTED_PRODUCT_LIST, UNSUPPORTED_PRODUCT_KINDS, UNSUPPORTED_PRODUCT_MESSAGE } from '@prodshot/contracts';
+import { isUnsupportedKind, SUPPORTED_PRODUCT_LIST, UNSUPPORTED_PRODUCT_MESSAGE } from '@prodshot/contracts';
 import type { ProductKind } from '@prodshot/contracts';
 import type { RawImage } from '../input/normalise-input.js';
-import type { Analysis, PaletteColour, ProductHints } from '../types.js';
+import type { Analysis, KindReading, PaletteColour, ProductHints } from '../types.js';
 import { boundingBox } from './cutout/mask-ops.js';
 import type { SubjectFindings } from './cutout/ml-cutout.js';
 
@@ -20,7 +20,7 @@ const KIND_WORDS: Record<Exclude<ProductKind, 'unknown'>, string[]> = {
   models: ['model', 'person', 'wearing', 'portrait'],
 };
 
-/** Guesses the kind from the seller's words; the local engine does not invent one from pixels. */
+/** Guesses the kind from the seller's words: a hint (settleKind), as the local engine reads no kind from pixels. */
 export function guessKind(hints: ProductHints | undefined): { kind: ProductKind; confidence: number } {
   const title = (hints?.title ?? '').toLowerCase().match(/[a-z-]+/g) ?? [];
   const description = (hints?.description ?? '').toLowerCase().match(/[a-z-]+/g) ?? [];
@@ -32,6 +32,26 @@ export function guessKind(hints: ProductHints | undefined): { kind: ProductKind;
   }
   if (best.score === 0) return { kind: 'unknown', confidence: 0 };
   return { kind: best.kind, confidence: Math.min(0.95, 0.55 + best.score * 0.15) };
+}
+
+/** What an engine that reads no kind from pixels (the local one) says the photo shows. */
+export const UNREAD_KIND: KindReading = { kind: 'unknown', confidence: 0 };
+
+/**
+ * The kind a run works with (docs/decisions.md, "Product kind"): the photo's reading decides, and
+ * with it whether the product is refused; where the photo says nothing, the seller's words may name
+ * a supported kind (its styles, its advice), never an unsupported one: a title alone refuses nothing.
+ */
+export function settleKind(image: KindReading, hints: ProductHints | undefined): Pick<Analysis, 'kind' | 'kindConfidence' | 'supported' | 'unsupported'> {
+  const hinted = guessKind(hints);
+  const { kind, confidence } = image.kind !== 'unknown' ? image : isUnsupportedKind(hinted.kind) ? UNREAD_KIND : hinted;
+  const unsupported = isUnsupportedKind(kind);
+  return {
+    kind,
+    kindConfidence: confidence,
+    supported: !unsupported,
+    unsupported: unsupported ? { message: UNSUPPORTED_PRODUCT_MESSAGE, supportedList: SUPPORTED_PRODUCT_LIST } : null,
+  };
 }
 
 /** Dominant colours by coarse 4-bit binning of the product's opaque pixels. */
@@ -77,8 +97,6 @@ export async function analyseImage(image: RawImage, segmentation: ({ mask: Uint8
     subject = { box, coverage: Math.round((area / (width * height)) * 1000) / 1000, fromAlpha: image.hasAlpha, maskPng, maskWidth, maskHeight, candidates, confidence, needsFocus };
   }
   const { colours, brightness } = palette(image.data, subject ? segmentation!.mask : null);
-  const { kind, confidence } = guessKind(hints);
-  const unsupported = (UNSUPPORTED_PRODUCT_KINDS as readonly string[]).includes(kind);
   return {
     width,
     height,
@@ -86,9 +104,6 @@ export async function analyseImage(image: RawImage, segmentation: ({ mask: Uint8
     subject,
     palette: colours,
     brightness,
-    kind,
-    kindConfidence: confidence,
-    supported: !unsupported,
-    unsupported: unsupported ? { message: UNSUPPORTED_PRODUCT_MESSAGE, supportedList: SUPPORTED_PRODUCT_LIST } : null,
+    ...settleKind(UNREAD_KIND, hints),
   };
 }

@@ -5,8 +5,8 @@ import { decodeRaw } from '../input/normalise-input.js';
 import { makeRenditions } from '../renditions/make-renditions.js';
 import type { RawImage } from '../input/normalise-input.js';
 import { SHOT_SIZES } from '../types.js';
-import type { Analysis, Box, CutoutOptions, ProductFinding, GenerateOptions, GenerateResult, ImageModel, OutputFormat, Placement, ProductHints, ShotSize, StyleRecommendations } from '../types.js';
-import { analyseImage } from './analyse.js';
+import type { Analysis, Box, CutoutOptions, ProductFinding, GenerateOptions, GenerateResult, ImageModel, KindReading, OutputFormat, Placement, ProductHints, ShotSize, StyleRecommendations } from '../types.js';
+import { analyseImage, UNREAD_KIND } from './analyse.js';
 import { composeShot } from './compose/compose-shot.js';
 import { placeProduct, positionBox } from './compose/placement.js';
 import { upsize } from './compose/upsize.js';
@@ -98,6 +98,10 @@ export class LocalImageModel implements ImageModel {
     const { width, height, subject } = await this.analyse(image);
     if (!subject) throw new EmptyImageError();
     return { width, height, subject };
+  }
+
+  readKind(): Promise<KindReading> {
+    return Promise.resolve(UNREAD_KIND);
   }
 
   async recommendStyles(analysis: Analysis, hints?: ProductHints): Promise<StyleRecommendations> {

@@ -26,7 +26,7 @@ async function parse(request: Recorded, base: string): Promise<OpenAICall> {
   const call: OpenAICall = { method: request.method, path, headers: request.headers };
   const type = request.headers['content-type'] ?? '';
   // undici's own multipart parser reads the form, as a server would.
-  const asWeb = () => new Request(`${base}${request.url}`, { method: request.method, headers: { 'content-type': type }, body: request.body });
+  const asWeb = () => new Request(`${base}${request.url}`, { method: request.method, headers: { 'content-type': type }, body: new Uint8Array(request.body) });
   if (type.startsWith('multipart/form-data')) call.form = await asWeb().formData();
   else if (request.body.length) call.json = (await asWeb().json()) as Record<string, unknown>;
   return call;
@@ -35,7 +35,8 @@ async function parse(request: Recorded, base: string): Promise<OpenAICall> {
 /** A form's fields as the schema sees them: text as text, each file as the binary string it stands for. */
 function formFields(form: FormData): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
-  for (const [name, value] of form) fields[name] = typeof value === 'string' ? value : `<binary ${value.size} bytes>`;
+  // forEach rather than for…of: the e2e files compile this under the DOM lib, whose FormData is not iterable there.
+  form.forEach((value, name) => (fields[name] = typeof value === 'string' ? value : `<binary ${value.size} bytes>`));
   return fields;
 }
 
@@ -51,9 +52,10 @@ function violationsOf(call: OpenAICall): string[] {
  * answered 400 with the document's ErrorResponse, and recorded), and every answer the test gives is
  * checked against the published response schema before it is sent, so the fake cannot drift either.
  * `files` are served outside the API's path, as a compatible server's result URLs are. An answer
- * of 'never' leaves the request hanging, as a stuck provider does.
+ * of 'never' leaves the request hanging, as a stuck provider does. An answer may be awaited (a
+ * stand-in vision model that looks at the photo it was sent).
  */
-export async function openAIFake(answer: (call: OpenAICall) => Answer | 'never', files: Record<string, Buffer> = {}) {
+export async function openAIFake(answer: (call: OpenAICall) => Answer | 'never' | Promise<Answer | 'never'>, files: Record<string, Buffer> = {}) {
   const calls: OpenAICall[] = [];
   const downloads: string[] = [];
   const violations: string[] = [];
@@ -72,7 +74,7 @@ export async function openAIFake(answer: (call: OpenAICall) => Answer | 'never',
         violations.push(...invalid.map((v) => `request ${call.method} ${call.path}: ${v}`));
         return sendJson(res, 400, apiError(invalid.join('; '), 'invalid_request_error', null, null));
       }
-      const given = answer(call);
+      const given = await answer(call);
       if (given === 'never') return;
       const wrong = responseViolations(call.method, call.path, given.status, given.body);
       if (wrong.length) {

@@ -1,7 +1,7 @@
 import { Worker } from 'bullmq';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { BATCH_ITEMS_MAX, BUY_CREDITS_URL, type BatchDto, type RunStatus } from '@prodshot/contracts';
+import { BATCH_ITEMS_MAX, BUY_CREDITS_URL, SUPPORTED_PRODUCT_LIST, type BatchDto, type RunStatus } from '@prodshot/contracts';
 import { GenerationsRepository } from '@prodshot/db';
 import { sql } from 'kysely';
 import { createRedisConnection, QUEUE_ORDER } from '@prodshot/queue';
@@ -512,5 +512,37 @@ describe('what a batch announces', () => {
     } finally {
       socket.disconnect();
     }
+  });
+});
+
+describe('what each photo of a batch was read as (issue 32: the photo decides, the title is a hint)', () => {
+  /** The upload's analysis as a hosted engine records it when its vision model reads the photo as `kind`. */
+  async function readAs(imageId: string, kind: string, supported: boolean): Promise<void> {
+    const subject = { found: true, needsFocus: false, confidence: 0.9, candidates: [], product: { kind, supported } };
+    await testApp.deps.db.updateTable('images').set({ subject: JSON.stringify(subject) }).where('id', '=', imageId).execute();
+  }
+
+  it('refuses with 422, naming the photos read as an unsupported kind, before anything is reserved; the same photos read as supported start', async () => {
+    const { session, imageIds } = await seller(10, 3);
+    await readAs(imageIds[0]!, 'footwear', true);
+    await readAs(imageIds[1]!, 'food', false);
+    const body = { items: imageIds.map((imageId) => ({ imageId, productTitle: 'Trail runner' })), choice: { mode: 'template', backgroundType: 'studio', count: 1 } };
+
+    const refused = await postBatch(session, body, 'unsupported-1');
+
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json()).toMatchObject({
+      code: 'unsupported_product',
+      message: 'This product type is currently not supported: take out photo 2 (shoe.jpg) to start the batch.',
+      imageIds: [imageIds[1]],
+      supportedList: [...SUPPORTED_PRODUCT_LIST],
+    });
+    expect(await balanceOf(testApp, session.userId)).toBe(10);
+    expect(await batchesOf(session.userId)).toEqual([]);
+
+    await readAs(imageIds[1]!, 'beauty', true);
+    const started = await postBatch(session, body, 'unsupported-1');
+    expect(started.statusCode, started.body).toBe(202);
+    expect(await balanceOf(testApp, session.userId)).toBe(7);
   });
 });

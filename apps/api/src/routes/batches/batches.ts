@@ -11,6 +11,7 @@ import {
   errorResponses,
   InsufficientCreditsErrorBody,
   ShortIdParams,
+  UnsupportedProductErrorBody,
 } from '@prodshot/contracts';
 import { requireUser } from '../../plugins/auth.js';
 import { bindLogContext } from '../../plugins/log-context.js';
@@ -20,7 +21,7 @@ import { archiveRoute } from './archive.js';
 
 /**
  * Batches: many uploads, one choice, one confirmation. `POST` reserves the whole batch or refuses
- * with the shortfall; `GET` is where a reload or a lost socket catches up; the archive streams
+ * with the shortfall, or names the photos read as a kind not shot yet (422); `GET` is where a reload or a lost socket catches up; the archive streams
  * every finished output as one zip.
  */
 export async function batchRoutes(appBase: FastifyInstance): Promise<void> {
@@ -36,7 +37,7 @@ export async function batchRoutes(appBase: FastifyInstance): Promise<void> {
         const items = (request.body as { items?: unknown } | undefined)?.items;
         if (Array.isArray(items) && items.length > BATCH_ITEMS_MAX) throw new HttpError(400, batchTooLargeMessage(items.length), BATCH_TOO_LARGE_CODE);
       },
-      schema: { body: CreateBatchRequest, response: { 202: CreateBatchResponse, ...errorResponses([400, 402, 404, 409, 422, 429], { 402: InsufficientCreditsErrorBody }) } },
+      schema: { body: CreateBatchRequest, response: { 202: CreateBatchResponse, ...errorResponses([400, 402, 404, 409, 422, 429], { 402: InsufficientCreditsErrorBody, 422: UnsupportedProductErrorBody }) } },
     },
     async (request, reply) => {
       const { batchId, credits } = await service.create(request.user.id, request.body, idempotencyClaim(request));

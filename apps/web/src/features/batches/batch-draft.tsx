@@ -8,6 +8,7 @@ import { totalCredits, useSubscription } from '../credits/index.js';
 import { outlineHolds, useSubjects } from '../subject/index.js';
 import { useCreateBatch } from './api/create-batch.js';
 import { BatchChoiceFields, INITIAL_CHOICE, toChoice, type ChoiceDraft } from './batch-choice.js';
+import { PhotoSupport, photoRefused, refusedBlocker } from './photo-support.js';
 import { useBatchUploads, type DraftItem } from './use-batch-uploads.js';
 
 export const OUTLINES_WAIT = "Check each photo's outline marked “Is this your product?” and confirm it or tap to fix it.";
@@ -34,7 +35,10 @@ export function BatchDraft({ files, hintsFor }: { files: File[]; hintsFor?: (ite
   const uploading = items.some((item) => item.status === 'uploading');
   const failed = items.some((item) => item.status === 'failed');
   // A photo whose unsure outline the seller has neither confirmed nor fixed holds the whole batch: nothing is reserved before.
-  const outlineWaits = useSubjects(items.map((item) => item.imageId ?? null)).some((subject) => outlineHolds(subject, null));
+  const subjects = useSubjects(items.map((item) => item.imageId ?? null));
+  const outlineWaits = subjects.some((subject) => outlineHolds(subject, null));
+  // A photo read as a kind not shot yet holds the batch too: it is taken out before anything is charged.
+  const refused = subjects.flatMap((subject, n) => (photoRefused(subject) ? [n + 1] : []));
 
   const start = useCreateBatch({
     onSuccess: ({ data }) => navigate(batchPath(data.batchId), { replace: true }),
@@ -50,7 +54,7 @@ export function BatchDraft({ files, hintsFor }: { files: File[]; hintsFor?: (ite
     });
   const refusedForCredits = creditsRefusal(start.error) !== null;
 
-  const blocker = items.length === 0 ? 'Add at least one photo.' : uploading ? 'Uploading your photos…' : failed ? 'Retry or remove the photos that failed to upload.' : outlineWaits ? OUTLINES_WAIT : !choice ? 'Describe the scene first.' : null;
+  const blocker = items.length === 0 ? 'Add at least one photo.' : uploading ? 'Uploading your photos…' : failed ? 'Retry or remove the photos that failed to upload.' : refused.length > 0 ? refusedBlocker(refused) : outlineWaits ? OUTLINES_WAIT : !choice ? 'Describe the scene first.' : null;
 
   return (
     <div className="batch-draft">
@@ -66,6 +70,7 @@ export function BatchDraft({ files, hintsFor }: { files: File[]; hintsFor?: (ite
               <p className="muted small batch-item-status" aria-live="polite">
                 {item.status === 'uploading' ? 'Uploading…' : item.status === 'ready' ? item.file.name : item.error}
               </p>
+              {item.imageId && <PhotoSupport subject={subjects[n]} place={n + 1} onRemove={() => remove(item.key)} />}
               {hintsFor && <div className="batch-item-hints">{hintsFor(item)}</div>}
             </div>
             <div className="batch-item-actions">
