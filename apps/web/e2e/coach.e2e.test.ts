@@ -28,7 +28,7 @@ afterAll(() => stopStackWithPage({ stack, browser }), 60_000);
 const creditTotal = () => page.getByTestId('credit-total').textContent();
 
 describe('the photo coach in Chromium against the running stack', () => {
-  it('warns of a blurred corpus photo with its advice before any credit is spent, then goes ahead on the seller’s word', async () => {
+  it('warns of a blurred corpus photo with its advice, and the run starts by itself with the tip kept in sight', async () => {
     await signUp(page, 'Coached Seller', `e2e-coach-${Date.now()}@example.com`);
     await buyHundredCredits(page);
 
@@ -37,20 +37,17 @@ describe('the photo coach in Chromium against the running stack', () => {
     await page.waitForURL('**/smart-upload');
     await page.getByText(BLUR_ADVICE).waitFor({ timeout: 30_000 });
     expect(await page.getByText('This photo looks blurry.').isVisible()).toBe(true);
-    const goAhead = page.getByRole('button', { name: 'Go ahead anyway' });
-    // The product checks arrive with the subject; until the seller says so, nothing starts.
-    await goAhead.waitFor({ timeout: 60_000 });
-    expect(page.url()).toMatch(/\/smart-upload$/);
-    expect(await creditTotal()).toBe('100');
+    // A tip is no block: once the product is found the run starts with no word from the seller, and the tip stays beside its photo.
+    await page.waitForURL('**/smart/*', { timeout: 90_000 });
+    await page.getByRole('heading', { name: 'A tip for your next photo' }).waitFor({ timeout: 30_000 });
+    expect(await page.getByText(BLUR_ADVICE).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Go ahead anyway' }).count()).toBe(0);
+    await expect.poll(async () => Number(await creditTotal()), { timeout: 30_000 }).toBeLessThan(100);
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize(viewport);
-      await expectNoAxeViolations(page, `the coach on the smart upload page at ${viewport.width} px`);
-      await screenshot(page, 'coach-smart-upload');
+      await expectNoAxeViolations(page, `the coach on the smart run page at ${viewport.width} px`);
+      await screenshot(page, 'coach-smart-run');
     }
-
-    await goAhead.click();
-    await page.waitForURL('**/smart/*', { timeout: 30_000 });
-    await expect.poll(async () => Number(await creditTotal()), { timeout: 30_000 }).toBeLessThan(100);
   }, 240_000);
 
   it('shows the same warning when the seller picks that upload again on the dashboard', async () => {
