@@ -39,6 +39,7 @@ export function SmartRunPage() {
   const completed = run?.styles.filter((s) => s.status === 'complete').length ?? 0;
   const total = run?.styles.length ?? 0;
   const photo = image.data?.data.originalImage;
+  const tips = coachWarnings(subject, image.data?.data);
 
   return (
     <div className="smart narrow-wide">
@@ -82,8 +83,12 @@ export function SmartRunPage() {
               !image.isError && <Spinner label="Loading your photo" />
             )}
           </div>
-          <CoachNotice warnings={coachWarnings(subject, image.data?.data)} afterStart />
         </section>
+        {tips.length > 0 && (
+          <div className="smart-tips">
+            <CoachNotice warnings={tips} afterStart />
+          </div>
+        )}
       </div>
     </div>
   );
