@@ -10,9 +10,9 @@ import { photoFile } from './support/photos.js';
 const BLUR_ADVICE = 'Hold the phone steady (rest it on something) and tap the shoe on screen to focus before you shoot.';
 
 /** A corpus shoe, out of focus: what the coach must catch. Named so the advice can say 'shoe'. */
-async function blurredShoe(): Promise<string> {
+async function blurredShoe(name = 'blue-plimsolls shoe.png'): Promise<string> {
   const photo = await sharp(corpusFile('products', 'saleor-blue-plimsolls-1.png')).blur(10).png().toBuffer();
-  return photoFile(photo, 'blue-plimsolls shoe.png');
+  return photoFile(photo, name);
 }
 
 let stack: RunningStack;
@@ -28,7 +28,7 @@ afterAll(() => stopStackWithPage({ stack, browser }), 60_000);
 const creditTotal = () => page.getByTestId('credit-total').textContent();
 
 describe('the photo coach in Chromium against the running stack', () => {
-  it('warns of a blurred corpus photo with its advice before any credit is spent, then goes ahead on the seller’s word', async () => {
+  it('warns of a blurred corpus photo with its advice, and the run starts by itself with the tip kept in sight', async () => {
     await signUp(page, 'Coached Seller', `e2e-coach-${Date.now()}@example.com`);
     await buyHundredCredits(page);
 
@@ -37,20 +37,17 @@ describe('the photo coach in Chromium against the running stack', () => {
     await page.waitForURL('**/smart-upload');
     await page.getByText(BLUR_ADVICE).waitFor({ timeout: 30_000 });
     expect(await page.getByText('This photo looks blurry.').isVisible()).toBe(true);
-    const goAhead = page.getByRole('button', { name: 'Go ahead anyway' });
-    // The product checks arrive with the subject; until the seller says so, nothing starts.
-    await goAhead.waitFor({ timeout: 60_000 });
-    expect(page.url()).toMatch(/\/smart-upload$/);
-    expect(await creditTotal()).toBe('100');
+    // A tip is no block: once the product is found the run starts with no word from the seller, and the tip stays beside its photo.
+    await page.waitForURL('**/smart/*', { timeout: 90_000 });
+    await page.getByRole('heading', { name: 'A tip for your next photo' }).waitFor({ timeout: 30_000 });
+    expect(await page.getByText(BLUR_ADVICE).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Go ahead anyway' }).count()).toBe(0);
+    await expect.poll(async () => Number(await creditTotal()), { timeout: 30_000 }).toBeLessThan(100);
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize(viewport);
-      await expectNoAxeViolations(page, `the coach on the smart upload page at ${viewport.width} px`);
-      await screenshot(page, 'coach-smart-upload');
+      await expectNoAxeViolations(page, `the coach on the smart run page at ${viewport.width} px`);
+      await screenshot(page, 'coach-smart-run');
     }
-
-    await goAhead.click();
-    await page.waitForURL('**/smart/*', { timeout: 30_000 });
-    await expect.poll(async () => Number(await creditTotal()), { timeout: 30_000 }).toBeLessThan(100);
   }, 240_000);
 
   it('shows the same warning when the seller picks that upload again on the dashboard', async () => {
@@ -81,5 +78,23 @@ describe('the photo coach in Chromium against the running stack', () => {
     expect((await sent).postDataJSON()).toMatchObject({ backgroundType: 'lifestyle', count: 1 });
     await page.getByText('Lifestyle shot ready').waitFor({ timeout: 120_000 });
     await expect.poll(async () => Number(await creditTotal()), { timeout: 10_000 }).toBe(credits - 1);
+  }, 90_000);
+
+  it('gives each photo of a batch one line of tips, not the same notice three times', async () => {
+    await page.goto('/dashboard');
+    await page.locator('#image-input').setInputFiles(await Promise.all(['left shoe.png', 'right shoe.png', 'spare shoe.png'].map((name) => blurredShoe(name))));
+    await page.waitForURL('**/batches/new');
+    const items = page.getByTestId('batch-item');
+    await items.nth(2).waitFor();
+    for (let n = 0; n < 3; n++) await items.nth(n).locator('summary', { hasText: 'Tip: This photo looks blurry.' }).waitFor({ timeout: 30_000 });
+    expect(await page.locator('summary', { hasText: 'Tip:' }).count()).toBe(3);
+    expect(await page.getByRole('heading', { name: /before you spend credits/ }).count()).toBe(0);
+    await items.nth(0).locator('summary').click();
+    await page.getByText(BLUR_ADVICE).first().waitFor();
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await expectNoAxeViolations(page, `the coach in a batch draft at ${viewport.width} px`);
+      await screenshot(page, 'coach-batch');
+    }
   }, 90_000);
 });

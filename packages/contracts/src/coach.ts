@@ -9,8 +9,15 @@ import type { ProductKind } from './products.js';
 export const COACH_CODES = ['blurry', 'low_resolution', 'too_dark', 'too_bright', 'product_too_small', 'product_cut_off', 'busy_background'] as const;
 export type CoachCode = (typeof COACH_CODES)[number];
 
-/** Checks the API makes on the upload's pixels; the others wait for the product's mask. */
+/**
+ * Checks the API makes on the upload's pixels; the others wait for the product's mask. Low
+ * resolution is both: the photo's size first, then the product's own once it is found.
+ */
 export const PIXEL_COACH_CODES: readonly CoachCode[] = ['blurry', 'low_resolution', 'too_dark', 'too_bright'];
+
+/** The photo's edges, in the order a cut-off warning names them. */
+export const FRAME_EDGES = ['top', 'bottom', 'left', 'right'] as const;
+export type FrameEdge = (typeof FRAME_EDGES)[number];
 
 export const CoachWarning = Type.Object({
   code: Type.Unsafe<CoachCode>(Type.String({ enum: [...COACH_CODES] })),
@@ -40,7 +47,15 @@ export function productNoun(kind: ProductKind): string {
   return PRODUCT_NOUNS[kind];
 }
 
-const TEXTS: Record<CoachCode, (noun: string) => { message: string; advice: string }> = {
+/** 'left edge', 'left and bottom edges', 'top, left and right edges'; none known: 'edge of the photo'. */
+function edgesPhrase(edges: readonly FrameEdge[]): string {
+  const named = FRAME_EDGES.filter((edge) => edges.includes(edge));
+  if (named.length === 0) return 'edge of the photo';
+  if (named.length === 1) return `${named[0]} edge`;
+  return `${named.slice(0, -1).join(', ')} and ${named.at(-1)} edges`;
+}
+
+const TEXTS: Record<CoachCode, (noun: string, edges: readonly FrameEdge[]) => { message: string; advice: string }> = {
   blurry: (noun) => ({
     message: 'This photo looks blurry.',
     advice: `Hold the phone steady (rest it on something) and tap the ${noun} on screen to focus before you shoot.`,
@@ -61,8 +76,8 @@ const TEXTS: Record<CoachCode, (noun: string) => { message: string; advice: stri
     message: `The ${noun} fills only a small part of the photo.`,
     advice: `Move closer so the ${noun} fills about half the frame.`,
   }),
-  product_cut_off: (noun) => ({
-    message: `The ${noun} is cut off at the edge of the photo.`,
+  product_cut_off: (noun, edges) => ({
+    message: `The ${noun} is cut off at the ${edgesPhrase(edges)}.`,
     advice: `Step back so the whole ${noun} is in the frame.`,
   }),
   busy_background: (noun) => ({
@@ -71,11 +86,16 @@ const TEXTS: Record<CoachCode, (noun: string) => { message: string; advice: stri
   }),
 };
 
-export function coachWarning(code: CoachCode, kind: ProductKind = 'unknown'): CoachWarning {
-  return { code, ...TEXTS[code](productNoun(kind)) };
+/** `edges`: where a cut-off product leaves the frame, which its message names. */
+export function coachWarning(code: CoachCode, kind: ProductKind = 'unknown', edges: readonly FrameEdge[] = []): CoachWarning {
+  return { code, ...TEXTS[code](productNoun(kind), edges) };
 }
 
-/** An upload's warnings once the product checks are in: the pixel checks kept, the product checks replaced. */
+/**
+ * An upload's warnings once the product checks are in: the pixel checks kept, the product checks
+ * replaced, and a pixel check the product checks made again (the size, judged on the product
+ * itself) given once, as they judged it.
+ */
 export function withProductWarnings(current: readonly CoachWarning[], product: readonly CoachWarning[]): CoachWarning[] {
-  return [...current.filter((w) => PIXEL_COACH_CODES.includes(w.code)), ...product];
+  return [...current.filter((w) => PIXEL_COACH_CODES.includes(w.code) && !product.some((p) => p.code === w.code)), ...product];
 }

@@ -68,6 +68,8 @@ export interface AnalyseUploadJob {
   userId: string;
   imageId: string;
   sourceKey: string;
+  /** The owner's plan's shot side when queued: the coach judges whether the product has pixels enough for it. */
+  shotSize: ShotSize;
 }
 
 /**

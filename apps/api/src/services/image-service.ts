@@ -148,7 +148,8 @@ export class ImageService {
   /** Asks a worker to find the upload's product (and make its cutout); once per upload, and once against a free allowance. */
   private async analyse(row: ImageRow, plan: PlanId): Promise<string> {
     const order = await this.allowance.place(row.user_id, plan, { work: 'analysis', id: row.id }, QUEUE_ORDER.standard);
-    return this.deps.producer.enqueue('analyse-upload', { userId: row.user_id, imageId: row.id, sourceKey: row.storage_key }, { jobId: jobIds.analyseUpload(row.id), ...order });
+    const job = { userId: row.user_id, imageId: row.id, sourceKey: row.storage_key, shotSize: shotSizeFor(plan) };
+    return this.deps.producer.enqueue('analyse-upload', job, { jobId: jobIds.analyseUpload(row.id), ...order });
   }
 
   /** The upload an Idempotency-Key's first request stored (422 when the key was used for something else). */

@@ -1,4 +1,4 @@
-import { OUTLINE_CONFIRM_LABEL, OUTLINE_PROMPT, type BatchDto, type GenerationDto, type ImageDto } from '@prodshot/contracts';
+import { coachWarning, OUTLINE_CONFIRM_LABEL, OUTLINE_PROMPT, type BatchDto, type GenerationDto, type ImageDto } from '@prodshot/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, stubApi } from '../test-support/fake-api.js';
@@ -77,6 +77,26 @@ describe('the batch draft (/batches/new)', () => {
     expect(items[0]!.textContent).not.toContain('tip');
     const confirm = await screen.findByRole('button', { name: /Confirm and start/ });
     await waitFor(() => expect((confirm as HTMLButtonElement).disabled).toBe(false));
+  });
+
+  it('gives each photo one line of tips, the advice a tap away, not a notice each', async () => {
+    const tips = [coachWarning('low_resolution'), coachWarning('product_cut_off', 'unknown', ['left'])];
+    startDraft([photo('a.jpg'), photo('b.jpg'), photo('c.jpg')], {
+      'GET /users/subscription': () => withCredits(20),
+      'GET /images/img-1/subject': () => ({ data: { ...sureOutline, imageId: 'img-1', coach: tips } }),
+      'GET /images/img-2/subject': () => ({ data: { ...sureOutline, imageId: 'img-2', coach: tips } }),
+      'GET /images/img-3/subject': () => ({ data: { ...sureOutline, imageId: 'img-3', coach: tips } }),
+    });
+    const items = await screen.findAllByTestId('batch-item');
+    await waitFor(() => expect(items.every((item) => item.textContent!.includes('cut off at the left edge'))).toBe(true));
+    for (const item of items) {
+      const lines = item.querySelectorAll('summary');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]!.textContent).toBe(`2 tips: ${tips[0]!.message} The product is cut off at the left edge.`);
+      expect(within(item).getByText(tips[1]!.advice)).toBeTruthy();
+    }
+    expect(screen.queryAllByRole('heading', { name: /before you spend credits/ })).toHaveLength(0);
+    expect(screen.queryByText(/These are tips, not blocks/)).toBeNull();
   });
 
   it("shows each photo's outline, and holds the batch until an unsure one is confirmed", async () => {

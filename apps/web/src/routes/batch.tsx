@@ -3,7 +3,7 @@ import { NotFoundNotice } from '../components/ui/not-found-notice.js';
 import { Spinner } from '../components/ui/spinner.js';
 import { BatchDraft } from '../features/batches/batch-draft.js';
 import type { DraftItem } from '../features/batches/use-batch-uploads.js';
-import { CoachNotice } from '../features/coach/coach-notice.js';
+import { CoachLine } from '../features/coach/coach-notice.js';
 import { coachWarnings } from '../features/coach/coach-warnings.js';
 import { useSubject } from '../features/subject/api/get-subject.js';
 import { OutlineCheck } from '../features/subject/outline-check.js';
@@ -32,13 +32,13 @@ export function NewBatchPage() {
   );
 }
 
-/** Under one photo of the draft: the outline Prodshot took for its product, and the photo coach's tips (pixel checks at once, product checks once found). */
+/** Under one photo of the draft: the outline Prodshot took for its product, and the photo coach's tips in one line (pixel checks at once, product checks once found). */
 function PhotoTips({ item }: { item: DraftItem }) {
   const { subject } = useSubject(item.imageId);
   return (
     <>
       <OutlineCheck subject={subject} />
-      <CoachNotice warnings={coachWarnings(subject, item)} />
+      <CoachLine warnings={coachWarnings(subject, item)} />
     </>
   );
 }

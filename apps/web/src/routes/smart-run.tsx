@@ -7,6 +7,9 @@ import { SmartProgress } from '../features/generations/smart-progress.js';
 import { isFinished } from '../features/generations/smart-status.js';
 import { useGeneration } from '../features/generations/api/get-generation.js';
 import { useImage } from '../features/uploads/api/get-image.js';
+import { CoachNotice } from '../features/coach/coach-notice.js';
+import { coachWarnings } from '../features/coach/coach-warnings.js';
+import { useSubject } from '../features/subject/api/get-subject.js';
 import { SmartHeader } from '../features/generations/smart-header.js';
 import { IterateActions, RetryStyle } from '../features/generations/iterate-actions.js';
 import '../features/uploads/uploads.css';
@@ -22,6 +25,8 @@ export function SmartRunPage() {
   const { generation: run, settled, notFound, error, refetch } = useGeneration(generationId);
   const imageId = run?.imageId ?? null;
   const image = useImage(imageId, { staleTime: Infinity });
+  // The coach's tips never hold a run back: they stay here, by the photo they are about.
+  const { subject } = useSubject(imageId);
   const [showResults, setShowResults] = useState(false);
 
   useEffect(() => {
@@ -34,6 +39,7 @@ export function SmartRunPage() {
   const completed = run?.styles.filter((s) => s.status === 'complete').length ?? 0;
   const total = run?.styles.length ?? 0;
   const photo = image.data?.data.originalImage;
+  const tips = coachWarnings(subject, image.data?.data);
 
   return (
     <div className="smart narrow-wide">
@@ -78,6 +84,11 @@ export function SmartRunPage() {
             )}
           </div>
         </section>
+        {tips.length > 0 && (
+          <div className="smart-tips">
+            <CoachNotice warnings={tips} afterStart />
+          </div>
+        )}
       </div>
     </div>
   );

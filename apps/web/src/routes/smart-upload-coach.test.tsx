@@ -48,26 +48,27 @@ beforeEach(() => {
 });
 
 describe('SmartUploadPage photo coach', () => {
-  it('shows the upload’s blur warning at once, spends nothing by itself, and goes ahead on the seller’s word', async () => {
-    const calls = stubCoachApi(upload([blurry]), { ...oneProduct, coach: [blurry] });
-    const { router } = renderRoutes(routes, [{ pathname: '/smart-upload', state: freshFile() }]);
+  it('shows the upload’s blur warning at once and still starts by itself; the run page keeps the tip in sight', async () => {
+    const calls = stubCoachApi(upload([blurry]), pendingSubject);
+    const { router, queryClient } = renderRoutes(routes, [{ pathname: '/smart-upload', state: freshFile() }]);
     expect(await screen.findByText(blurry.advice)).toBeTruthy();
-    const goAhead = await screen.findByRole('button', { name: 'Go ahead anyway' });
+    expect(screen.queryByRole('button', { name: 'Go ahead anyway' })).toBeNull();
     expect(smartCalls(calls)).toHaveLength(0);
-    expect(screen.queryByRole('button', { name: 'Generate Product Shots' })).toBeNull();
-    fireEvent.click(goAhead);
+    fakeSocket(queryClient).emit('image:subject', { ...oneProduct, coach: [blurry] });
     await waitFor(() => expect(smartCalls(calls)).toHaveLength(1));
     await waitFor(() => expect(router.state.location.pathname).toBe('/smart/gen-1'));
+    expect(await screen.findByRole('heading', { name: 'A tip for your next photo' })).toBeTruthy();
+    expect(screen.getByText(blurry.advice)).toBeTruthy();
   });
 
-  it('shows the product checks the socket brings with the subject', async () => {
+  it('shows the product checks the socket brings with the subject, and starts with them', async () => {
     const calls = stubCoachApi(upload([]), { ...pendingSubject, coach: [] });
     const { queryClient } = renderRoutes(routes, [{ pathname: '/smart-upload', state: freshFile() }]);
     await waitFor(() => expect(calls.some((c) => c.path === '/images/img-1/subject')).toBe(true));
     expect(screen.queryByText(busyBackground.advice)).toBeNull();
     fakeSocket(queryClient).emit('image:subject', { ...oneProduct, coach: [busyBackground] });
     expect(await screen.findByText(busyBackground.advice)).toBeTruthy();
-    expect(smartCalls(calls)).toHaveLength(0);
+    await waitFor(() => expect(smartCalls(calls)).toHaveLength(1));
   });
 
   it('keeps the Generate button on a photo that needs a tap: the tap answers its busy background', async () => {

@@ -114,13 +114,13 @@ export function SmartUploadPage() {
 
   const uploaded = useCachedImage(image?.imageId ?? null);
   const warnings = image ? coachWarnings(subject, uploaded) : [];
-  // No tap needed (or the subject cannot be read: the engine then keeps the most salient object)
-  // and nothing for the coach to say: start at once. With a warning, the seller decides.
+  // No tap needed (or the subject cannot be read: the engine then keeps the most salient object):
+  // start at once. The coach's tips never hold a run: they stay in sight on the run page.
   // An unsure outline waits for the seller's "Yes, that's my product" or their tap: no credit is held before.
   const outlineWaits = outlineHolds(subject, focus);
   // Taps on the outline are fixed one after another (and undone): the seller says when they are done.
   const fixingOutline = Boolean(subject?.outline?.focus);
-  const startsByItself = image !== null && autoStarted !== image && (phase === 'ready' || phase === 'unavailable') && warnings.length === 0 && !outlineWaits && !fixingOutline;
+  const startsByItself = image !== null && autoStarted !== image && (phase === 'ready' || phase === 'unavailable') && !outlineWaits && !fixingOutline;
   useEffect(() => {
     if (!startsByItself || !image) return;
     setAutoStarted(image);
@@ -157,9 +157,6 @@ export function SmartUploadPage() {
   const waiting = busy || startsByItself || (image !== null && phase === 'pending');
   const tapMissing = phase === 'tap' && focus === null;
   usePasteImage(pick, image === null && !busy);
-  // With a warning, the coach's 'Go ahead anyway' is the one way on: two buttons doing one thing would ask which.
-  // A photo that needs a tap keeps the page's own Generate button: the tap is already the seller's answer to a busy photo.
-  const goAhead = image && warnings.length > 0 && !outlineWaits && (phase === 'ready' || phase === 'unavailable') ? () => generate(image, focus) : undefined;
 
   return (
     <div className="smart narrow-wide">
@@ -185,7 +182,7 @@ export function SmartUploadPage() {
             <DropZone hint="Supports JPEG, PNG, WebP (Max 5MB)" onFile={pick} onReject={pick} pasteHint />
           )}
           {image && <OutlineCheck subject={subject} locked={busy} />}
-          <CoachNotice warnings={warnings} onGoAhead={goAhead} busy={busy} />
+          <CoachNotice warnings={warnings} />
           {source && !busy && (
             <button type="button" className="link-button" onClick={chooseAnother}>
               Choose another image
@@ -202,7 +199,7 @@ export function SmartUploadPage() {
               <CountChoice name="style-count" legend="Number of styles" max={SMART_STYLES_MAX} count={styleCount} onCount={setStyleCount} />
             </div>
           )}
-          {phase !== 'failed' && !goAhead && (
+          {phase !== 'failed' && (
             <button
               type="button"
               className="button button-block button-large"

@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function payloadOf(userId: string, upload: TestUpload) {
-  return { userId, imageId: upload.imageId, sourceKey: upload.sourceKey };
+  return { userId, imageId: upload.imageId, sourceKey: upload.sourceKey, shotSize: 2048 as const };
 }
 
 const imageRow = (userId: string, imageId: string) => new ImagesRepository(t.deps.db).findOwned(userId, imageId);

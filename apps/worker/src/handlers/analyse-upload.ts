@@ -1,4 +1,4 @@
-import { outlineDto, productReading, subjectDto, type CoachWarning, type OutlineDto, type SubjectFinding } from '@prodshot/contracts';
+import { outlineDto, productReading, subjectDto, type CoachWarning, type OutlineDto, type ShotSize, type SubjectFinding } from '@prodshot/contracts';
 import { guessKind, isImagingError, productWarnings, readProductMask, type ProductFinding } from '@prodshot/imaging';
 import { makeOutline } from '../pipeline/outline.js';
 import { storeRenditions } from '../pipeline/renditions.js';
@@ -18,7 +18,7 @@ import type { JobHandler } from './index.js';
  */
 export const analyseUpload: JobHandler<'analyse-upload'> = {
   async run(job, deps) {
-    const { userId, imageId, sourceKey } = job.data;
+    const { userId, imageId, sourceKey, shotSize } = job.data;
     const source = await deps.store.get(sourceKey);
     const images = deps.repos.images;
     const renditions = storeRenditions(deps.store, sourceKey, source).then(
@@ -48,7 +48,7 @@ export const analyseUpload: JobHandler<'analyse-upload'> = {
           score,
         })),
       };
-      coach = await coachProduct(subject, (await images.findOwned(userId, imageId))?.name);
+      coach = await coachProduct({ subject, width, shotSize }, (await images.findOwned(userId, imageId))?.name);
       const made = await makeOutline(deps, { imageId, sourceKey }, { confidence: subject.confidence, severalObjects: subject.needsFocus });
       outline = outlineDto(made, await deps.store.signedUrl(made.key));
     } catch (error) {
@@ -72,8 +72,9 @@ export const analyseUpload: JobHandler<'analyse-upload'> = {
   },
 };
 
-/** The coach's product checks on the found product, its advice naming the kind the upload's name suggests. */
-async function coachProduct(subject: ProductFinding['subject'], name: string | undefined): Promise<CoachWarning[]> {
+/** The coach's product checks on the found product, for the plan's shots, its advice naming the kind the upload's name suggests. */
+async function coachProduct(found: { subject: ProductFinding['subject']; width: number; shotSize: ShotSize }, name: string | undefined): Promise<CoachWarning[]> {
+  const { subject } = found;
   const mask = await readProductMask(subject.maskPng);
-  return productWarnings({ mask, candidates: subject.candidates.length, needsFocus: subject.needsFocus }, guessKind({ title: name }).kind);
+  return productWarnings({ mask, photoWidth: found.width, candidates: subject.candidates.length, needsFocus: subject.needsFocus }, found.shotSize, guessKind({ title: name }).kind);
 }

@@ -8,7 +8,7 @@ import type { ImageModel } from '../types.js';
 import { benchEngine, benchEngineLabel } from './bench-engine.js';
 import { median, peakRssMb, round } from './bench-measures.js';
 import { figures, TARGETS, writeResults } from './bench-results.js';
-import { runCoach } from './coach-bench.js';
+import { coachFigures, runCoach } from './coach-bench.js';
 import { writeExtendedResults } from './extended-results.js';
 import { runExtended } from './extended-set-bench.js';
 import { EXTENDED_CATEGORIES, type ExtendedCategory } from './extended-set.js';
@@ -20,10 +20,14 @@ const SPEED_RUNS = 9;
 /**
  * BENCH_IMAGING_SETS=extended runs the extended real set alone (it writes its own JSON and its own
  * section of RESULTS.md); BENCH_IMAGING_CATEGORIES=pale,empty narrows it to some categories, and
- * BENCH_IMAGING_ANCHOR=0 leaves the anchor out. Unset: everything, with the anchor.
+ * BENCH_IMAGING_ANCHOR=0 leaves the anchor out. BENCH_IMAGING_SETS=coach runs the coach set alone
+ * (a look at its figures while tuning: its own JSON, RESULTS.md untouched). Unset: everything, with the anchor.
  */
-function extendedOnly(): boolean {
-  return process.env.BENCH_IMAGING_SETS === 'extended';
+function onlySet(): 'extended' | 'coach' | null {
+  const named = process.env.BENCH_IMAGING_SETS;
+  if (!named) return null;
+  if (named === 'extended' || named === 'coach') return named;
+  throw new Error(`BENCH_IMAGING_SETS names ${named}; the sets run alone are extended and coach`);
 }
 
 function extendedCategories(): ExtendedCategory[] {
@@ -41,6 +45,15 @@ async function runExtendedSet(model: ImageModel, productFolder: string): Promise
   console.log(`wrote ${join(repoRoot(), 'bench', 'imaging-extended.json')} and its section of ${join(repoRoot(), 'bench', 'RESULTS.md')}`);
 }
 
+async function runCoachSet(model: ImageModel, files: string[]): Promise<void> {
+  const coach = await runCoach(model, files);
+  const out = join(repoRoot(), 'bench');
+  await mkdir(out, { recursive: true });
+  await writeFile(join(out, 'imaging-coach.json'), `${JSON.stringify({ engine: benchEngineLabel(), measuredAt: new Date().toISOString(), ...coach.summary, rows: coach.rows }, null, 2)}\n`);
+  console.log(`\n${coachFigures(coach.summary).map((r) => `${r.figure}: ${r.value}`).join('\n')}\n`);
+  console.log(`wrote ${join(out, 'imaging-coach.json')}`);
+}
+
 async function main(): Promise<void> {
   const all = corpusFiles('products').filter((f) => f.endsWith('.png'));
   // BENCH_IMAGING_PRODUCTS=3 runs the first 3 products only: a quick check, not figures to publish.
@@ -48,7 +61,9 @@ async function main(): Promise<void> {
   const files = all.slice(0, limit);
   const model: ImageModel = await benchEngine();
   console.log(`engine: ${benchEngineLabel()}`);
-  if (extendedOnly()) return runExtendedSet(model, corpusFolder('products'));
+  const only = onlySet();
+  if (only === 'extended') return runExtendedSet(model, corpusFolder('products'));
+  if (only === 'coach') return runCoachSet(model, files);
   const flat = await runFlat(model, files);
   const real = await runReal(model, files);
   const coach = await runCoach(model, files);

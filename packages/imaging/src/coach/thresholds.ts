@@ -9,8 +9,13 @@ export const COACH_THRESHOLDS = {
   darkHigh: 100,
   /** Share of clipped pixels (≥ 250) at or above this: highlights blown. */
   brightClipped: 0.12,
-  /** The photo's long side below this share of the plan's shot side: the shot would be upscaled past what holds up. */
-  resolutionShare: 0.5,
+  /**
+   * The product's long side in the photo below this share of the plan's shot side: a catalog shot
+   * fills up to 0.8 of its side with the product, so under 0.8 / 2.75 of it the product is upscaled
+   * more than 2.75×, and that shows (under 1,192 px for 4096 px shots, 596 for 2048, 298 for 1024).
+   * Before the product is found, the photo's own long side stands in: the product is no larger.
+   */
+  productSideShare: 0.8 / 2.75,
   /** The product's long side below this share of the photo's short side: too far away. */
   smallProduct: 0.2,
   /** A frame edge the product's mask runs along for at least this share of the product's extent there: cut off. */

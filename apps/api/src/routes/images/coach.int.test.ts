@@ -64,13 +64,15 @@ describe('the photo coach on an upload (corpus photos)', () => {
     expect(codes((await analysed(image._id)).coach)).toEqual(['blurry']);
   }, 90_000);
 
-  it('warns of a photo too small for the plan’s shots and of one that cuts the product off', async () => {
-    const tiny = await uploaded(await sharp(shoeFile).resize(360).png().toBuffer(), 'tiny.png');
+  it('warns of a photo too small for the plan’s shots (once, after the product checks too) and of one that cuts the product off, naming the edge', async () => {
+    // No plan: 1024 px shots, whose product needs 298 px.
+    const tiny = await uploaded(await sharp(shoeFile).resize(240).png().toBuffer(), 'tiny.png');
     expect(codes(tiny.coach)).toEqual(['low_resolution']);
+    expect(codes((await analysed(tiny._id)).coach)).toEqual(['low_resolution']);
     const { width = 0, height = 0 } = await sharp(shoeFile).metadata();
     const cut = await uploaded(await sharp(shoeFile).flatten({ background: '#f2efe9' }).extract({ left: 0, top: 0, width: Math.round(width * 0.5), height }).jpeg().toBuffer(), 'cut.jpg');
     expect(cut.coach).toEqual([]);
-    expect(codes((await analysed(cut._id)).coach)).toContain('product_cut_off');
+    expect((await analysed(cut._id)).coach).toContainEqual(expect.objectContaining({ code: 'product_cut_off', message: 'The product is cut off at the right edge.' }));
   }, 90_000);
 
   it('answers another seller’s upload with 404, never its warnings', async () => {

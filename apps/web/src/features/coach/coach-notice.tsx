@@ -11,19 +11,22 @@ export interface CoachNoticeProps {
   onChooseAnother?: () => void;
   /** While the go-ahead is under way, its button waits. */
   busy?: boolean;
+  /** The run has started with this photo: the tips are for the next one. */
+  afterStart?: boolean;
 }
 
 /**
  * The photo coach before credits are spent: what is wrong with the photo and the one thing to do
  * about each, with going ahead anyway always open (warnings never block).
  */
-export function CoachNotice({ warnings, onGoAhead, onChooseAnother, busy = false }: CoachNoticeProps) {
+export function CoachNotice({ warnings, onGoAhead, onChooseAnother, busy = false, afterStart = false }: CoachNoticeProps) {
   const titleId = useId();
   if (!warnings?.length) return null;
+  const when = afterStart ? 'for your next photo' : 'before you spend credits';
   return (
     <section className="coach" aria-labelledby={titleId}>
       <h2 className="coach-title" id={titleId}>
-        {warnings.length === 1 ? 'A tip before you spend credits' : `${warnings.length} tips before you spend credits`}
+        {warnings.length === 1 ? `A tip ${when}` : `${warnings.length} tips ${when}`}
       </h2>
       <ul className="coach-list">
         {warnings.map((warning) => (
@@ -33,7 +36,7 @@ export function CoachNotice({ warnings, onGoAhead, onChooseAnother, busy = false
           </li>
         ))}
       </ul>
-      <p className="coach-footer small">These are tips, not blocks: you can go ahead with this photo as it is.</p>
+      {!afterStart && <p className="coach-footer small">These are tips, not blocks: you can go ahead with this photo as it is.</p>}
       {(onGoAhead || onChooseAnother) && (
         <div className="coach-actions">
           {onGoAhead && (
@@ -49,5 +52,27 @@ export function CoachNotice({ warnings, onGoAhead, onChooseAnother, busy = false
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * One photo's tips in one line, where a screen lists several photos (a batch): what is wrong, with
+ * the advice a tap away, so three photos with one problem read as three short lines, not three notices.
+ */
+export function CoachLine({ warnings }: { warnings: readonly CoachWarning[] | undefined }) {
+  if (!warnings?.length) return null;
+  return (
+    <details className="coach-line">
+      <summary>
+        <span className="coach-line-label">{warnings.length === 1 ? 'Tip:' : `${warnings.length} tips:`}</span> {warnings.map((warning) => warning.message).join(' ')}
+      </summary>
+      <ul className="coach-list">
+        {warnings.map((warning) => (
+          <li key={warning.code} className="coach-item" data-code={warning.code}>
+            <p className="coach-advice">{warning.advice}</p>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
