@@ -25,6 +25,11 @@ const PUBLIC_PAGES = ['/', '/pricing', '/sign-in'];
 const SIGNED_IN_PAGES = ['/dashboard', '/all-generations'];
 /** The public pages, and the dashboard as the signed-in seller opens it. */
 const LIGHTHOUSE_PAGES = [...PUBLIC_PAGES, '/dashboard'];
+/**
+ * BENCH_WEB_LIGHTHOUSE=/dashboard (a comma list): Lighthouse on those pages alone, the same runs on the
+ * same seller, printed and kept out of bench/out and RESULTS.md (a partial section would replace the whole).
+ */
+const lighthouseOnly = process.env.BENCH_WEB_LIGHTHOUSE?.split(',').filter(Boolean);
 /** A phone of 390 CSS px at 3 device pixels each: the densest common screen, so the largest renditions a phone picks. */
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 const OUT = path.join(repoRoot, 'bench', 'out');
@@ -112,6 +117,17 @@ function markdown(results: WebBenchResults): string {
   ].join('\n');
 }
 
+async function lighthouseAll(baseUrl: string, token: string, routes: string[]): Promise<WebBenchResults['lighthouse']> {
+  const lighthouse: WebBenchResults['lighthouse'] = {};
+  for (const route of routes) {
+    log(`Lighthouse on ${route}`);
+    const signedIn = SIGNED_IN_PAGES.includes(route) ? { [AUTH_TOKEN_STORAGE_KEY]: token } : undefined;
+    lighthouse[route] = await lighthouseScores(`${baseUrl}${route}`, LIGHTHOUSE_RUNS, signedIn);
+    log(`${route}: ${JSON.stringify(lighthouse[route])}`);
+  }
+  return lighthouse;
+}
+
 async function main(): Promise<void> {
   await mkdir(path.join(OUT, 'screenshots'), { recursive: true });
   log('starting the stack');
@@ -122,6 +138,10 @@ async function main(): Promise<void> {
     const imageIds = await uploadPhotos(stack.baseUrl, seller, PRODUCT, UPLOADS);
     log(`making ${GENERATIONS} ultra HD shots`);
     const generations = await generateShots(stack.baseUrl, seller, imageIds[0]!, GENERATIONS);
+    if (lighthouseOnly) {
+      await lighthouseAll(stack.baseUrl, seller.token, lighthouseOnly);
+      return;
+    }
 
     const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
     let transfer: WebBenchResults['transfer'];
@@ -131,13 +151,7 @@ async function main(): Promise<void> {
       await browser.close();
     }
 
-    const lighthouse: WebBenchResults['lighthouse'] = {};
-    for (const route of LIGHTHOUSE_PAGES) {
-      log(`Lighthouse on ${route}`);
-      const signedIn = SIGNED_IN_PAGES.includes(route) ? { [AUTH_TOKEN_STORAGE_KEY]: seller.token } : undefined;
-      lighthouse[route] = await lighthouseScores(`${stack.baseUrl}${route}`, LIGHTHOUSE_RUNS, signedIn);
-      log(`${route}: ${JSON.stringify(lighthouse[route])}`);
-    }
+    const lighthouse = await lighthouseAll(stack.baseUrl, seller.token, LIGHTHOUSE_PAGES);
 
     const results: WebBenchResults = {
       measuredAt: new Date().toISOString().slice(0, 10),

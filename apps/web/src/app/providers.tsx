@@ -27,8 +27,9 @@ function AuthProvider({ children }: { children: ReactNode }) {
       </Suspense>
     );
   }
-  if (auth?.mode === 'embedded' || config.isError) return <EmbeddedAuthProvider>{children}</EmbeddedAuthProvider>;
-  return <>{children}</>;
+  // Until the config answers, the embedded provider already asks about a stored token, and the
+  // page keeps its place in the tree when the answer is 'embedded' (nothing under it mounts again).
+  return <EmbeddedAuthProvider settled={auth?.mode === 'embedded' || config.isError}>{children}</EmbeddedAuthProvider>;
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {

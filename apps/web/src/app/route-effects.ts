@@ -8,6 +8,8 @@ const HEADING_WAIT_MS = 10_000;
 /** Every route names itself in its `handle`; the document title follows. */
 export interface RouteHandle {
   title: string;
+  /** Starts fetching the page's chunk (routes.tsx preloadPages). */
+  preload?: () => Promise<unknown>;
 }
 
 export function useRouteTitle(): void {

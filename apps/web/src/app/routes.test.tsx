@@ -46,4 +46,12 @@ describe('the app routes', () => {
     expect(pages.length).toBeGreaterThan(15);
     expect(new Set(titles).size).toBe(titles.length);
   });
+
+  it('shows a page whose chunk was preloaded at once, without a loading step', async () => {
+    // A page no other test here shows: its chunk is loaded for the first time by the preload.
+    const notFound = (appRoutes[0]!.children ?? []).find((child) => child.path === '*');
+    await (notFound!.handle as RouteHandle).preload?.();
+    renderRoutes(appRoutes, ['/no-such-page'], { auth: 'signed-out' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+  });
 });

@@ -56,4 +56,15 @@ describe('SocketProvider', () => {
     fake.socket.emit('disconnect', 'io server disconnect');
     expect(fake.socket.connect).not.toHaveBeenCalled();
   });
+
+  it("connects only once the page's first reads have landed", async () => {
+    const queryClient = new QueryClient();
+    let answer: (value: string) => void = () => undefined;
+    void queryClient.fetchQuery({ queryKey: ['first-read'], queryFn: () => new Promise<string>((resolve) => (answer = resolve)) });
+    render(tree('signed-in', queryClient));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fake.io).not.toHaveBeenCalled();
+    answer('read');
+    await waitFor(() => expect(fake.io).toHaveBeenCalledOnce());
+  });
 });

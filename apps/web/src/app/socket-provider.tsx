@@ -52,6 +52,37 @@ export function wireSocketToCache(socket: ClientSocket, queryClient: QueryClient
   });
 }
 
+/** The longest the socket waits for a page's first reads: a page that never stops fetching still gets it. */
+const SOCKET_WAIT_MS = 3_000;
+
+/**
+ * Calls `run` once the page's first reads have landed (no query fetching) and the browser has an
+ * idle moment, or after SOCKET_WAIT_MS: socket.io's chunk and handshake show nothing, and a
+ * connection made later loses nothing (on connect, every running generation is read again). Answers
+ * a cancel.
+ */
+export function afterFirstReads(queryClient: QueryClient, run: () => void): () => void {
+  let idle: number | undefined;
+  const cancel = () => {
+    unsubscribe();
+    clearTimeout(timeout);
+    if (idle !== undefined) cancelIdleCallback(idle);
+  };
+  const go = () => {
+    cancel();
+    run();
+  };
+  const settled = () => {
+    if (idle !== undefined || queryClient.isFetching() > 0) return;
+    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(go);
+    else go();
+  };
+  const unsubscribe = queryClient.getQueryCache().subscribe(settled);
+  const timeout = setTimeout(go, SOCKET_WAIT_MS);
+  settled();
+  return cancel;
+}
+
 export function SocketProvider({ children }: { children: ReactNode }) {
   const { status } = useAuthState();
   const queryClient = useQueryClient();
@@ -59,26 +90,29 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     if (status !== 'signed-in') return;
     let socket: ClientSocket | undefined;
     let left = false;
-    // socket.io is its own chunk: only a signed-in seller downloads it.
-    void import('socket.io-client').then(({ io }) => {
-      if (left) return;
-      socket = io({
-        path: '/socket.io',
-        // A function, so that each reconnect presents a fresh token rather than the first one.
-        auth: (cb) => {
-          void currentToken().then((token) => cb({ token }));
-        },
-        transports: ['websocket', 'polling'],
-      });
-      wireSocketToCache(socket, queryClient);
-      // The server disconnects a socket when its token expires; socket.io does not come back from a
-      // server's disconnect by itself, so reconnect, which presents a fresh token (or fails signed out).
-      socket.on('disconnect', (reason) => {
-        if (reason === 'io server disconnect' && !left) socket?.connect();
+    // socket.io is its own chunk: only a signed-in seller downloads it, after the page's first reads.
+    const stopWaiting = afterFirstReads(queryClient, () => {
+      void import('socket.io-client').then(({ io }) => {
+        if (left) return;
+        socket = io({
+          path: '/socket.io',
+          // A function, so that each reconnect presents a fresh token rather than the first one.
+          auth: (cb) => {
+            void currentToken().then((token) => cb({ token }));
+          },
+          transports: ['websocket', 'polling'],
+        });
+        wireSocketToCache(socket, queryClient);
+        // The server disconnects a socket when its token expires; socket.io does not come back from a
+        // server's disconnect by itself, so reconnect, which presents a fresh token (or fails signed out).
+        socket.on('disconnect', (reason) => {
+          if (reason === 'io server disconnect' && !left) socket?.connect();
+        });
       });
     });
     return () => {
       left = true;
+      stopWaiting();
       socket?.disconnect();
     };
   }, [status, queryClient]);

@@ -1,5 +1,5 @@
 import type { GenerationListItem } from '@prodshot/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Spinner } from '../components/ui/spinner.js';
 import { pickBatchFiles, type BatchDraftState } from '../features/batches/batch-files.js';
@@ -8,7 +8,6 @@ import { CoachNotice } from '../features/coach/coach-notice.js';
 import { totalCredits, useSubscription } from '../features/credits/api/get-subscription.js';
 import { QueryToastHost } from '../features/credits/query-toast-host.js';
 import { useRecentGenerations } from '../features/generations/api/get-recent-generations.js';
-import { GenerationPopup } from '../features/generations/generation-popup.js';
 import { GenerationThumbs } from '../features/generations/generation-thumbs.js';
 import { useSaveProductTitle } from '../features/uploads/api/set-image-title.js';
 import { useUploadImage } from '../features/uploads/api/upload-image.js';
@@ -22,6 +21,10 @@ import { usePhotoSelection } from '../features/uploads/use-photo-selection.js';
 import { useMediaQuery } from '../hooks/use-media-query.js';
 import { newIdempotencyKey } from '../lib/idempotency.js';
 import './dashboard.css';
+
+// The popup (export, checklist, more like this) is its own chunk, fetched on the first tap on a shot:
+// the dashboard's first screen does not wait for it.
+const GenerationPopup = lazy(() => import('../features/generations/generation-popup.js').then((m) => ({ default: m.GenerationPopup })));
 
 const RECENT_UPLOADS = 9;
 const RECENT_GENERATIONS = 6;
@@ -163,7 +166,11 @@ export function DashboardPage() {
           <GenerationThumbs items={recent.data?.data ?? []} onOpen={setPopup} />
         </aside>
       )}
-      {popup && <GenerationPopup generation={popup} onClose={() => setPopup(null)} />}
+      {popup && (
+        <Suspense fallback={null}>
+          <GenerationPopup generation={popup} onClose={() => setPopup(null)} />
+        </Suspense>
+      )}
       <QueryToastHost />
     </div>
   );

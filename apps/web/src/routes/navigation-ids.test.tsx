@@ -136,7 +136,8 @@ describe('downloads come through the API from the app origin, whatever origin th
     });
     renderRoutes([{ path: '/dashboard', element: <DashboardPage /> }], ['/dashboard']);
     fireEvent.click(await screen.findByRole('button', { name: 'Open generation out-1' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+    // The popup is its own chunk on the dashboard: it opens once that has loaded.
+    fireEvent.click(await screen.findByRole('button', { name: 'Download' }));
     await waitFor(() => expect(downloads).toEqual(['generation-out-1.png blob:1234']));
     expect(downloadCalls(calls).map((call) => call.headers.authorization)).toEqual(['Bearer seller-token']);
     expect(vi.mocked(fetch).mock.calls.map(([url]) => url)).not.toContain(shot.imageUrl);
