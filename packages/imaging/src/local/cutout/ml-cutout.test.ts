@@ -133,6 +133,26 @@ describe('the ML cutout', () => {
     expect((await model.analyse(jpeg)).subject).toBeNull();
   });
 
+  it('refuses an empty textured photo, saying it is a bare surface, though the model half sees the texture', async () => {
+    // A red rug of 16 px patches, some redder than others: the stand-in model marks the whole frame, half sure of it.
+    const rgb = Buffer.alloc(WIDTH * HEIGHT * 3);
+    let state = 11;
+    const random = () => ((state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+    const patches = Array.from({ length: (WIDTH / 16) * (HEIGHT / 16) }, () => 15 + 40 * random());
+    for (let p = 0; p < WIDTH * HEIGHT; p++) {
+      const x = p % WIDTH, y = Math.floor(p / WIDTH), redness = patches[Math.floor(y / 16) * (WIDTH / 16) + Math.floor(x / 16)]!;
+      const grain = (random() - 0.5) * 10;
+      rgb[p * 3] = 150 + grain;
+      rgb[p * 3 + 1] = 150 - redness + grain;
+      rgb[p * 3 + 2] = 90 + grain;
+    }
+    const jpeg = await sharp(rgb, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+    const model = new LocalImageModel({ salient });
+    const bareSurface = { code: 'empty_image', message: expect.stringContaining('it looks like a bare surface, with no product on it') };
+    await expect(model.removeBackground(jpeg)).rejects.toMatchObject(bareSurface);
+    await expect(model.findProduct(jpeg)).rejects.toMatchObject(bareSurface);
+  });
+
   it('looks again, closer, when a small product is fused with a half-sure stone behind it, and cuts the stone away', async () => {
     // As ISNet does with a shoe on pebbles: across the whole photo the stone behind the product is
     // half-salient and fused to it; in a window around the product, only the product is.
@@ -216,6 +236,15 @@ describe("the seller's taps", () => {
       for (const [x, y] of [[175, 200], [305, 200], [240, 145], [240, 255]] as const) expect(alpha[y * WIDTH + x]).toBe(255);
       expect(iou(truth, alpha)).toBeGreaterThan(0.93);
     }
+  });
+
+  it('cuts out a small dark product where the seller tapped, though the model is unsure of everything in the photo', async () => {
+    // A dark brown product the stand-in model marks only about 0.7: too unsure to find alone, no reason to refuse once tapped.
+    const product = `<rect x="300" y="250" width="70" height="56" fill="rgb(96,62,54)"/>`;
+    const { jpeg } = await svgPhoto(product);
+    const model = new LocalImageModel({ salient });
+    const alpha = await alphaOf(await model.removeBackground(jpeg, { taps: [tapAt(335, 278, true)] }));
+    expect(iou(await truthOf(product), alpha)).toBeGreaterThan(0.85);
   });
 
   it('takes taps on nothing as harmless: a keep tap and a drop tap on the grass change nothing', async () => {
