@@ -11,15 +11,18 @@ export const BARE_SURFACE = 'it looks like a bare surface, with no product on it
 
 /**
  * Refuses an untapped photo with nothing to cut out, before any credit is held: the model marks
- * nothing, or is not even half sure of the most salient thing, or that thing runs from one edge of
- * the frame to the opposite one and the model is unsure of it. A textured surface (a brick wall,
- * a seam across paving) looks like that, a product photographed whole does not. Tapped photos are
- * not judged here: the seller has said where the product is.
+ * nothing, or is not even a fifth sure of the most salient thing, or that thing runs from one edge
+ * of the frame to the opposite one, the model is unsure of it, and nothing else in the photo could
+ * be a product (something apart from the frame's edges that it is at least a fifth sure of: a
+ * shoe in a room whose boats span the frame). A textured surface (a brick wall, a seam across
+ * paving) looks like that, a product photographed whole does not. Tapped photos are not judged
+ * here: the seller has said where the product is.
  */
 export function refuseIfEmpty(map: SaliencyMap, { groups }: Groups): void {
   const best = groups[0];
   if (!best) throw new EmptyImageError();
-  if (best.confidence < SURE_SURFACE && spansFrame(map, best)) throw new EmptyImageError(BARE_SURFACE);
+  const surface = best.confidence < SURE_SURFACE && spansFrame(map, best);
+  if (surface && !groups.some((group) => group.confidence >= NOTHING && !spansFrame(map, group))) throw new EmptyImageError(BARE_SURFACE);
   if (best.confidence < NOTHING) throw new EmptyImageError();
 }
 

@@ -50,6 +50,26 @@ async function svgPhoto(shapes: string): Promise<{ jpeg: Buffer; truth: Buffer; 
   return { jpeg, truth, pixels };
 }
 
+/**
+ * A red rug of 16 px patches, some redder than others, from `top` (share of the height) down, on
+ * grass, with SVG shapes over it: the stand-in model marks the rug across the frame, half sure of it.
+ */
+async function rugPhoto(top: number, shapes = ''): Promise<Buffer> {
+  const rgb = grass();
+  let state = 11;
+  const random = () => ((state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  const patches = Array.from({ length: (WIDTH / 16) * (HEIGHT / 16) }, () => 15 + 40 * random());
+  for (let p = Math.round(top * HEIGHT) * WIDTH; p < WIDTH * HEIGHT; p++) {
+    const x = p % WIDTH, y = Math.floor(p / WIDTH), redness = patches[Math.floor(y / 16) * (WIDTH / 16) + Math.floor(x / 16)]!;
+    const grain = (random() - 0.5) * 10;
+    rgb[p * 3] = 150 + grain;
+    rgb[p * 3 + 1] = 150 - redness + grain;
+    rgb[p * 3 + 2] = 90 + grain;
+  }
+  const layer = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">${shapes}</svg>`);
+  return sharp(rgb, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).composite([{ input: layer }]).jpeg({ quality: 92 }).toBuffer();
+}
+
 /** A tap at a pixel of the test photo. */
 function tapAt(x: number, y: number, keep: boolean) {
   return { x: x / WIDTH, y: y / HEIGHT, keep };
@@ -134,23 +154,18 @@ describe('the ML cutout', () => {
   });
 
   it('refuses an empty textured photo, saying it is a bare surface, though the model half sees the texture', async () => {
-    // A red rug of 16 px patches, some redder than others: the stand-in model marks the whole frame, half sure of it.
-    const rgb = Buffer.alloc(WIDTH * HEIGHT * 3);
-    let state = 11;
-    const random = () => ((state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32);
-    const patches = Array.from({ length: (WIDTH / 16) * (HEIGHT / 16) }, () => 15 + 40 * random());
-    for (let p = 0; p < WIDTH * HEIGHT; p++) {
-      const x = p % WIDTH, y = Math.floor(p / WIDTH), redness = patches[Math.floor(y / 16) * (WIDTH / 16) + Math.floor(x / 16)]!;
-      const grain = (random() - 0.5) * 10;
-      rgb[p * 3] = 150 + grain;
-      rgb[p * 3 + 1] = 150 - redness + grain;
-      rgb[p * 3 + 2] = 90 + grain;
-    }
-    const jpeg = await sharp(rgb, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+    const jpeg = await rugPhoto(0);
     const model = new LocalImageModel({ salient });
     const bareSurface = { code: 'empty_image', message: expect.stringContaining('it looks like a bare surface, with no product on it') };
     await expect(model.removeBackground(jpeg)).rejects.toMatchObject(bareSurface);
     await expect(model.findProduct(jpeg)).rejects.toMatchObject(bareSurface);
+  });
+
+  it('does not refuse a product photo whose surface spans the frame when the product stands apart from it', async () => {
+    // The rug fills the lower 60% of the frame, the product (surely red) stands on the grass above it.
+    const jpeg = await rugPhoto(0.4, `<rect x="200" y="30" width="110" height="90" fill="#c8281e"/>`);
+    const analysis = await new LocalImageModel({ salient }).analyse(jpeg);
+    expect(analysis.subject).not.toBeNull();
   });
 
   it('looks again, closer, when a small product is fused with a half-sure stone behind it, and cuts the stone away', async () => {
