@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coachWarning, withProductWarnings } from './coach.js';
+import { coachWarning, emptyPhotoWarning, withProductWarnings } from './coach.js';
 
 describe('coach warnings', () => {
   it('names the product kind in the advice when it is known, and says product when not', () => {
@@ -22,5 +22,15 @@ describe('coach warnings', () => {
   it('gives the size warning once, as the product checks judged it', () => {
     const merged = withProductWarnings([coachWarning('low_resolution'), coachWarning('blurry')], [coachWarning('low_resolution')]);
     expect(merged.map((w) => w.code)).toEqual(['blurry', 'low_resolution']);
+  });
+
+  it('repeats why an upload was refused, as a product warning the worker replaces', () => {
+    const refused = emptyPhotoWarning('it looks like a bare surface, with no product on it', 'footwear');
+    expect(refused).toEqual({
+      code: 'no_product',
+      message: 'There is nothing to cut out in this photo: it looks like a bare surface, with no product on it.',
+      advice: 'Photograph the shoe itself, in the middle of the frame, and upload that photo.',
+    });
+    expect(withProductWarnings([coachWarning('blurry'), refused], [])).toEqual([coachWarning('blurry')]);
   });
 });

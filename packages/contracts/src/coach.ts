@@ -4,9 +4,10 @@ import type { ProductKind } from './products.js';
 /**
  * The photo coach: what an upload's pixels say before any credit is spent. Pixel checks (blur,
  * resolution, exposure) come with the upload itself; the product checks (too small, cut off, busy
- * background) come with its subject, once the worker has found the product. Warnings never block.
+ * background) come with its subject, once the worker has found the product. Warnings never block;
+ * `no_product` repeats why an upload was refused (see emptyPhotoWarning).
  */
-export const COACH_CODES = ['blurry', 'low_resolution', 'too_dark', 'too_bright', 'product_too_small', 'product_cut_off', 'busy_background'] as const;
+export const COACH_CODES = ['blurry', 'low_resolution', 'too_dark', 'too_bright', 'product_too_small', 'product_cut_off', 'busy_background', 'no_product'] as const;
 export type CoachCode = (typeof COACH_CODES)[number];
 
 /**
@@ -84,11 +85,21 @@ const TEXTS: Record<CoachCode, (noun: string, edges: readonly FrameEdge[]) => { 
     message: 'The background is busy: other objects compete with your product.',
     advice: `Clear the other objects away, or put the ${noun} against a plain wall or sheet.`,
   }),
+  no_product: (noun) => ({
+    message: 'There is nothing to cut out in this photo.',
+    advice: `Photograph the ${noun} itself, in the middle of the frame, and upload that photo.`,
+  }),
 };
 
 /** `edges`: where a cut-off product leaves the frame, which its message names. */
 export function coachWarning(code: CoachCode, kind: ProductKind = 'unknown', edges: readonly FrameEdge[] = []): CoachWarning {
   return { code, ...TEXTS[code](productNoun(kind), edges) };
+}
+
+/** The coach's word on a refused upload: the refusal's reason ('it looks like a bare surface, with no product on it'). */
+export function emptyPhotoWarning(reason: string, kind: ProductKind = 'unknown'): CoachWarning {
+  const { advice } = TEXTS.no_product(productNoun(kind), []);
+  return { code: 'no_product', message: `There is nothing to cut out in this photo: ${reason}.`, advice };
 }
 
 /**

@@ -62,9 +62,13 @@ export class CorruptImageError extends ImagingError {
 }
 
 export class EmptyImageError extends ImagingError {
-  constructor(detail = 'no product could be found in it', options?: { cause?: unknown }) {
-    super('empty_image', `This image has nothing to work with: ${detail}. Please upload a photo of your product.`, options);
+  /** Why there is nothing to work with, in a seller's words (the coach repeats it). */
+  readonly reason: string;
+
+  constructor(reason = 'no product could be found in it', options?: { cause?: unknown }) {
+    super('empty_image', `This image has nothing to work with: ${reason}. Please upload a photo of your product.`, options);
     this.name = 'EmptyImageError';
+    this.reason = reason;
   }
 }
 

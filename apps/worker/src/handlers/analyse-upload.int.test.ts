@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { GENERATION_FAILED_MESSAGE } from '@prodshot/contracts';
 import { ImagesRepository } from '@prodshot/db';
@@ -83,6 +84,18 @@ describe('analyse-upload', () => {
 
     expect(await imageRow(userId, upload.imageId)).toMatchObject({ renditions: false, subject: { found: false } });
     expect(await t.deps.store.stat(uploadCutoutKey(upload.sourceKey))).toBeNull();
+  });
+
+  it('answers a photo with nothing in it as refused, and the coach says why', async () => {
+    const userId = await t.newUser(0);
+    const plain = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#d8d4cc' } }).png().toBuffer();
+    const upload = await t.newUpload(userId, plain);
+
+    await analyseUpload.run(jobOf('analyse-upload', payloadOf(userId, upload)), t.deps);
+
+    const row = await imageRow(userId, upload.imageId);
+    expect(row!.subject).toEqual({ found: false, error: 'This image has nothing to work with: no product could be found in it. Please upload a photo of your product.' });
+    expect(row!.coach).toContainEqual(expect.objectContaining({ code: 'no_product', message: 'There is nothing to cut out in this photo: no product could be found in it.' }));
   });
 
   it('records why it failed for good, so the upload screens stop waiting', async () => {

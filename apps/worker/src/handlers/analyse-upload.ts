@@ -1,5 +1,5 @@
-import { outlineDto, productReading, subjectDto, type CoachWarning, type OutlineDto, type ShotSize, type SubjectFinding } from '@prodshot/contracts';
-import { guessKind, isImagingError, productWarnings, readProductMask, type ProductFinding } from '@prodshot/imaging';
+import { emptyPhotoWarning, outlineDto, productReading, subjectDto, type CoachWarning, type OutlineDto, type ShotSize, type SubjectFinding } from '@prodshot/contracts';
+import { EmptyImageError, guessKind, isImagingError, productWarnings, readProductMask, type ProductFinding } from '@prodshot/imaging';
 import { makeOutline } from '../pipeline/outline.js';
 import { storeRenditions } from '../pipeline/renditions.js';
 import type { JobHandler } from './index.js';
@@ -11,7 +11,8 @@ import type { JobHandler } from './index.js';
  * wait for them in turn. The finding goes on the image's row and to the owner's socket, where the
  * upload screens wait for it; the renditions are recorded first, as a list asks a worker for those
  * of any analysed upload that has none. The photo coach's product checks (cut off, too small, busy
- * background) go with the finding: they need the product's mask. So does the outline the seller
+ * background) go with the finding: they need the product's mask; a refused photo's reason goes
+ * to the coach too. So does the outline the seller
  * checks before paying: made from that cutout (the untapped one, even where the tap step will ask),
  * with whether the engine is unsure of it. So does what the photo shows (its product kind), so that
  * a batch says which photos Prodshot shoots before the seller confirms it.
@@ -56,6 +57,8 @@ export const analyseUpload: JobHandler<'analyse-upload'> = {
       if (!(isImagingError(error) && (error.code === 'empty_image' || error.code === 'corrupt_image'))) throw error;
       finding = { found: false, error: error.message };
       unreadable = error.code === 'corrupt_image';
+      // The coach says why too, where the seller reads its advice.
+      if (error instanceof EmptyImageError) coach = [emptyPhotoWarning(error.reason, guessKind({ title: (await images.findOwned(userId, imageId))?.name }).kind)];
     }
     const renditionsFailure = await renditions;
     // Lists keep showing an unreadable upload by its own URL; retrying would only fail again.

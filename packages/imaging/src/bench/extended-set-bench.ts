@@ -74,10 +74,12 @@ export async function runExtended(model: ImageModel, productFolder: string, cate
   console.log(`\nextended real set (issue 30): ${categories.join(', ')}${withAnchor ? ', beside the anchor' : ''}\n${'case'.padEnd(58)} ${'half'.padEnd(8)} ${'IoU'.padStart(7)} ${'keep'.padStart(7)} ${'no tap'.padStart(7)} ${'anchor'.padStart(7)} ${'cutout'.padStart(8)} ${'anchor'.padStart(8)}`);
   for await (const c of extendedCases(productFolder, categories)) {
     const keep = c.taps.filter((t) => t.keep);
+    // As a seller meets it: the untapped outline first (the upload's preview), then the taps on it, timed as one tap round trip.
+    const noTap = c.taps.length ? await score(c, () => prodshotCutout(model, c.photo, [])) : undefined;
     const row: ExtendedRow = { case: c.id, category: c.category, half: c.half, width: c.width, height: c.height, taps: c.taps, prodshot: await score(c, () => prodshotCutout(model, c.photo, c.taps)) };
-    if (c.taps.length) {
+    if (noTap) {
       row.prodshotKeepTap = await score(c, () => prodshotCutout(model, c.photo, keep));
-      row.prodshotNoTap = await score(c, () => prodshotCutout(model, c.photo, []));
+      row.prodshotNoTap = noTap;
     }
     if (withAnchor) row.anchor = await score(c, () => anchorCutout(c.photo), true);
     rows.push(row);

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { PROMPT_MAX_LENGTH, isTemplateHandle } from '@prodshot/contracts';
-import { EmptyImageError, ImagingError, InvalidRequestError } from '../errors.js';
+import { EmptyImageError, InvalidRequestError } from '../errors.js';
 import { decodeRaw } from '../input/normalise-input.js';
 import { makeRenditions } from '../renditions/make-renditions.js';
 import type { RawImage } from '../input/normalise-input.js';
@@ -82,22 +82,31 @@ export class LocalImageModel implements ImageModel {
   }
 
   async analyse(image: Buffer, hints?: ProductHints): Promise<Analysis> {
+    return (await this.analyseWithRefusal(image, hints)).analysis;
+  }
+
+  async findProduct(image: Buffer): Promise<ProductFinding> {
+    const { analysis, refusal } = await this.analyseWithRefusal(image);
+    const { width, height, subject } = analysis;
+    // The cutout's own refusal, so the seller (and the coach) read why: a bare surface, say.
+    if (!subject) throw refusal ?? new EmptyImageError();
+    return { width, height, subject };
+  }
+
+  /** The analysis, and why no subject was found when none was. */
+  private async analyseWithRefusal(image: Buffer, hints?: ProductHints): Promise<{ analysis: Analysis; refusal?: EmptyImageError }> {
     // The size removeBackground decodes at: the model sees the same pixels, so a cached mask serves both.
     const raw = await decodeRaw(image, { maxSide: MAX_CUTOUT_SIDE });
-    let segmentation = null;
+    let segmentation = null, refusal: EmptyImageError | undefined;
     try {
       segmentation = await locateSubject(raw, this.salient);
     } catch (error) {
       // An image with no separable subject is still analysable: palette and hints still apply.
-      if (!(error instanceof ImagingError && error.code === 'empty_image')) throw error;
+      if (!(error instanceof EmptyImageError)) throw error;
+      refusal = error;
     }
-    return analyseImage(raw, segmentation, hints);
-  }
-
-  async findProduct(image: Buffer): Promise<ProductFinding> {
-    const { width, height, subject } = await this.analyse(image);
-    if (!subject) throw new EmptyImageError();
-    return { width, height, subject };
+    const analysis = await analyseImage(raw, segmentation, hints);
+    return refusal ? { analysis, refusal } : { analysis };
   }
 
   readKind(): Promise<KindReading> {

@@ -1,9 +1,9 @@
 import type { Tap } from '@prodshot/contracts';
-import { EmptyImageError } from '../../errors.js';
 import type { RawImage } from '../../input/normalise-input.js';
 import type { SubjectCandidate } from '../../types.js';
 import type { SalientObjectModel } from '../saliency/salient-model.js';
 import { lookCloserIfUnsure } from './closer-look.js';
+import { refuseIfEmpty } from './empty-photo.js';
 import { dropTapped, missedPart } from './honour-taps.js';
 import { chosen, membersOf, softMask } from './picked-object.js';
 import { refine } from './refine-alpha.js';
@@ -27,8 +27,6 @@ export type MlCutout = Segmentation & SubjectFindings;
 const RIVAL_AREA = 0.01;
 /** Below this sureness the outline is a guess: ask for a tap. */
 const UNSURE = 0.6;
-/** Below this sureness nothing was found: refuse rather than charge for an empty shot. */
-const NOTHING = 0.2;
 
 /** The object the model found (or the tap chose): its soft mask at the photo's resolution, and the findings. */
 export interface Subject extends SubjectFindings {
@@ -40,13 +38,13 @@ export interface Subject extends SubjectFindings {
 export async function findSubject(model: SalientObjectModel, image: RawImage, taps: readonly Tap[] = []): Promise<Subject> {
   const full = await predictSaliency(model, image);
   const found = salientGroups(full);
-  const best = found.groups[0];
-  if (!best || best.confidence < NOTHING) throw new EmptyImageError();
   const keeps = taps.filter((tap) => tap.keep), drops = taps.filter((tap) => !tap.keep);
+  // A keep tap says where the product is: only the object under it is judged (a small product the model barely saw is no empty photo).
+  if (!keeps.length) refuseIfEmpty(full, found);
+  const best = found.groups[0]!;
   // The first keep tap on an object the model drew chooses the product; a tap beside everything only adds what it is on.
   const first = keeps.find((tap) => groupAt(full, found, pointInMap(full, tap, image)!)) ?? keeps[0];
   const picked = first ? await pickAt(model, image, full, found, first) : await lookCloserIfUnsure(model, image, chosen(full, found.labels, found.groups.find((group) => !drops.some((tap) => onGroup(full, found, group, tap, image))) ?? best));
-  if (picked.confidence < NOTHING) throw new EmptyImageError('no product could be found where you tapped');
   const candidates = found.groups.filter((group, index) => index === 0 || group.area >= RIVAL_AREA * full.width * full.height);
   let soft = await softMask(picked, image);
   for (const tap of keeps.filter((t) => t !== first)) soft = await keepTapped(image, full, found, soft, tap);

@@ -3,6 +3,7 @@ import type { RawImage } from '../../input/normalise-input.js';
 import type { Box, Point } from '../../types.js';
 import type { SalientObjectModel } from '../saliency/salient-model.js';
 import { splitByColour } from './colour-split.js';
+import { NOTHING } from './empty-photo.js';
 import { clamp } from './mask-ops.js';
 import { chosen, membersOf, SURE_OBJECT, type Picked } from './picked-object.js';
 import { boxInPhoto, pointInMap, predictSaliency, salientGroups, type Groups, type SaliencyMap, type SalientGroup } from './saliency-map.js';
@@ -32,7 +33,8 @@ export function groupAt(map: SaliencyMap, { labels, groups }: Groups, at: { x: n
 }
 
 /**
- * The object under a tap. A small object the model drew apart from the rest is taken as it is. A
+ * The object under a tap. A small object the model drew apart from the rest, and is not unsure of
+ * (below NOTHING it barely saw it: a small product against a larger thing), is taken as it is. A
  * large one is the tapped product fused with its surroundings (a shoe on a table by a bottle, a cap
  * on a bean bag): the model looks again in windows around the tap, where the tapped object is the
  * obvious subject, and the window whose object runs least into its edges wins when the model is
@@ -44,7 +46,8 @@ export async function pickAt(model: SalientObjectModel, image: RawImage, full: S
   const tapped = groupAt(full, found, at);
   if (tapped) {
     const box = boxInPhoto(full, tapped.box);
-    if (Math.max(box.width, box.height) <= SMALL_OBJECT * Math.min(image.width, image.height)) return chosen(full, found.labels, tapped);
+    const small = Math.max(box.width, box.height) <= SMALL_OBJECT * Math.min(image.width, image.height);
+    if (small && tapped.confidence >= NOTHING) return chosen(full, found.labels, tapped);
   }
   const seen = await lookAround(model, image, point);
   if (seen && seen.touch === 0 && seen.confidence >= SURE_OBJECT) return seen;
