@@ -123,7 +123,7 @@ export interface ExportShotResult {
   height: number;
 }
 
-export const COMPLIANCE_CHECK_IDS = ['background', 'fill', 'size', 'aspect', 'not-cut', 'no-overlay'] as const;
+export const COMPLIANCE_CHECK_IDS = ['background', 'fill', 'size', 'aspect', 'not-cut', 'no-overlay', 'no-tinted-band'] as const;
 export type ComplianceCheckId = (typeof COMPLIANCE_CHECK_IDS)[number];
 
 /** 'unmeasured': the pixels cannot tell (`measured` says why); never counted as a pass. */

@@ -3,6 +3,8 @@ import type { Measurements } from './measure.js';
 
 /** Hard edges may cover at most this share of the background before it counts as text or a mark. */
 export const OVERLAY_MAX_SHARE = 0.0001;
+/** A tinted band at the product's foot may span at most this share of its width (a few pixels of a tinted sole or rim). */
+export const TINTED_BAND_MAX_SHARE = 0.25;
 /** How far a width:height ratio may stray from the preset's and still match it. */
 const ASPECT_TOLERANCE = 0.01;
 
@@ -95,6 +97,14 @@ export function complianceLines(m: Measurements, { preset, exportedFor }: Report
   lines.push(m.overlayShare === null
     ? line('no-overlay', marks, 'unmeasured', 'the background was painted by a hosted model, so there is nothing to compare it with', clean, '')
     : line('no-overlay', marks, m.overlayShare <= OVERLAY_MAX_SHARE ? 'pass' : 'fail', overlayWords(m.overlayShare, m.productSource), clean, 'Export a clean copy'));
+  if (preset.minWhiteBorder !== null) {
+    const band = { pass: 'No tinted shadow under the product', fail: 'A tinted shadow is under the product', unmeasured: 'Cannot check for a tinted shadow under the product' };
+    const neutral = 'any shadow under the product should be neutral grey, not tinted by the floor it was photographed on';
+    // No fix button: an export starts from the same cutout, so it would carry the same band.
+    lines.push(m.tintedBand === null
+      ? line('no-tinted-band', band, 'unmeasured', 'the background is not white, so the product\'s foot cannot be told from the scene', neutral, '')
+      : { ...line('no-tinted-band', band, m.tintedBand <= TINTED_BAND_MAX_SHARE ? 'pass' : 'fail', m.tintedBand === 0 ? 'no tinted band found under the product' : `a tinted band spans ${share(m.tintedBand)} of the product's width at its foot`, neutral, ''), fix: null });
+  }
   return lines;
 }
 

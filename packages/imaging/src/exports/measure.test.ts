@@ -28,7 +28,15 @@ describe('compliance measurements on constructed images', () => {
     expect(m.whiteBorder).toBe(1);
     expect(m.fill).toBeCloseTo(0.9, 3);
     expect(m.product).toEqual({ x: 100, y: 100, width: 1800, height: 1600 });
-    expect(status(image)).toEqual({ background: 'pass', fill: 'pass', size: 'pass', 'not-cut': 'pass', 'no-overlay': 'pass' });
+    expect(status(image)).toEqual({ background: 'pass', fill: 'pass', size: 'pass', 'not-cut': 'pass', 'no-overlay': 'pass', 'no-tinted-band': 'pass' });
+  });
+
+  it('fails a tinted band under the product on white (a source shadow that came along) and passes a neutral grey one', () => {
+    // A red product standing on a band as wide as it: the green-grey of a floor's shadow, or our own neutral grey.
+    const withBand = (rgba: number[]) => canvas(2000, 2000, WHITE, [product(100, 100, 1800, 1600), { x: 60, y: 1700, w: 1880, h: 80, rgba }]);
+    const tinted = complianceLines(measure(withBand([96, 124, 88, 255]), null), { preset: amazon }).find((line) => line.id === 'no-tinted-band')!;
+    expect(tinted).toMatchObject({ status: 'fail', label: 'A tinted shadow is under the product', measured: "a tinted band spans 100% of the product's width at its foot", fix: null });
+    expect(status(withBand([150, 150, 150, 255]))['no-tinted-band']).toBe('pass');
   });
 
   it('background purity fails when the border is off-white by one level, and the fix is the Amazon export', () => {
@@ -94,7 +102,7 @@ describe('compliance measurements on constructed images', () => {
     const busy = canvas(400, 400, WHITE);
     for (let p = 0; p < 400 * 400; p++) busy.data.set([(p * 37) % 256, (p * 91) % 256, (p * 13) % 256, 255], p * 4);
     const lines = complianceLines(measure(busy, null), { preset: amazon });
-    expect(lines.filter((line) => line.status === 'unmeasured').map((line) => line.id)).toEqual(['fill', 'not-cut', 'no-overlay']);
+    expect(lines.filter((line) => line.status === 'unmeasured').map((line) => line.id)).toEqual(['fill', 'not-cut', 'no-overlay', 'no-tinted-band']);
   });
 
   it('an export measured for its own preset offers no fix; measured for another it offers that export', () => {

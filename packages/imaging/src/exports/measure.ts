@@ -30,6 +30,11 @@ export interface Measurements {
   touchesEdge: boolean | null;
   /** Share of the pixels away from the product where the difference to the background has a sharp edge. */
   overlayShare: number | null;
+  /**
+   * On a pure-white image: share of the product box's width that a tinted band at its foot spans
+   * (a source photo's shadow that came along with the cutout); null when the background is not white.
+   */
+  tintedBand: number | null;
 }
 
 /** A pixel belongs to the product when a channel differs from the background by more than this. */
@@ -56,9 +61,10 @@ export function measure(image: MeasuredImage, reference: Buffer | null): Measure
   const border = borderStats(image);
   const background = backgroundModel(image, reference, border.median, border.plain);
   const base = { width, height, whiteBorder: border.white, transparentBorder: border.transparent };
-  if (!background) return { ...base, productSource: null, product: null, fill: null, touchesEdge: null, overlayShare: null };
+  if (!background) return { ...base, productSource: null, product: null, fill: null, touchesEdge: null, overlayShare: null, tintedBand: null };
   const product = productBox(background.foreground, width, height);
-  if (!product) return { ...base, productSource: background.source, product: null, fill: 0, touchesEdge: false, overlayShare: overlayShare(background.delta, width, height, null) };
+  const white = border.white >= WHITE_SHARE;
+  if (!product) return { ...base, productSource: background.source, product: null, fill: 0, touchesEdge: false, overlayShare: overlayShare(background.delta, width, height, null), tintedBand: white ? 0 : null };
   return {
     ...base,
     productSource: background.source,
@@ -66,7 +72,41 @@ export function measure(image: MeasuredImage, reference: Buffer | null): Measure
     fill: Math.max(product.width / width, product.height / height),
     touchesEdge: product.x === 0 || product.y === 0 || product.x + product.width === width || product.y + product.height === height,
     overlayShare: overlayShare(background.delta, width, height, product),
+    tintedBand: white ? tintedBand(image, background.foreground, product) : null,
   };
+}
+
+/** The background counts as white for the band check when this share of the border is #FFFFFF. */
+const WHITE_SHARE = 0.95;
+/** The foot of the product: its box's lowest rows, this share of its height. */
+const FOOT_SHARE = 0.08;
+/** A band pixel is tinted when its channels spread this far (RGB levels)… */
+const TINT_SPREAD = 12;
+/** …and muted: a shadow on a coloured floor is the floor's hue, darkened, not a vivid product colour. */
+const TINT_MAX_SATURATION = 0.5;
+
+/**
+ * How wide a tinted band at the product's foot is, as a share of the product box's width: the
+ * columns of the foot's rows holding a muted, tinted pixel. On white our own shadow is neutral
+ * grey and an export draws none, so a band tinted like a floor is the source photo's shadow.
+ */
+function tintedBand(image: MeasuredImage, foreground: Uint8Array, product: Box): number {
+  const { data, width } = image;
+  const rows = Math.max(2, Math.round(product.height * FOOT_SHARE));
+  let columns = 0;
+  for (let x = product.x; x < product.x + product.width; x++) {
+    let solid = 0, tinted = 0;
+    for (let y = product.y + product.height - rows; y < product.y + product.height; y++) {
+      const p = y * width + x, o = p * 4;
+      if (!foreground[p]) continue;
+      solid++;
+      const high = Math.max(data[o]!, data[o + 1]!, data[o + 2]!), low = Math.min(data[o]!, data[o + 1]!, data[o + 2]!);
+      if (high - low >= TINT_SPREAD && (high - low) / high <= TINT_MAX_SATURATION) tinted++;
+    }
+    // Most of the foot, not the product's anti-aliased rim against white (which is muted too).
+    if (tinted >= 3 && tinted * 2 >= solid) columns++;
+  }
+  return columns / product.width;
 }
 
 /** Columns of row y that lie in the border ring. */

@@ -136,7 +136,7 @@ describe('GET /api/generations/:id/compliance', () => {
     expect(exported.statusCode, exported.body).toBe(200);
     const passed = exported.json<{ data: ComplianceReportDto }>().data;
     expect(passed.subject).toEqual({ kind: 'export', preset: 'amazon', format: 'jpeg' });
-    expect(passed.lines.map((line) => [line.id, line.status])).toEqual([['background', 'pass'], ['fill', 'pass'], ['size', 'pass'], ['not-cut', 'pass'], ['no-overlay', 'pass']]);
+    expect(passed.lines.map((line) => [line.id, line.status])).toEqual([['background', 'pass'], ['fill', 'pass'], ['size', 'pass'], ['not-cut', 'pass'], ['no-overlay', 'pass'], ['no-tinted-band', 'pass']]);
     expect(passed.passed).toBe(true);
     expect(passed.note).toBeNull();
   }, 90_000);

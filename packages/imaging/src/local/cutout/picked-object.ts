@@ -67,9 +67,38 @@ export async function softMask({ map, members }: Picked, image: { width: number;
   const near = dilate(members, width, height, Math.max(2, Math.round(0.01 * Math.min(width, height))));
   const soft = Buffer.alloc(width * height);
   for (let p = 0; p < soft.length; p++) soft[p] = near[p] ? Math.round(map.mask[p]! * 255) : 0;
-  const resized = await sharp(soft, { raw: { width, height, channels: 1 } }).resize(window.width, window.height, { fit: 'fill', kernel: 'linear' }).toColourspace('b-w').raw().toBuffer();
+  const resized = window.width >= width || window.height >= height
+    ? upsample(soft, width, height, window.width, window.height)
+    : await sharp(soft, { raw: { width, height, channels: 1 } }).resize(window.width, window.height, { fit: 'fill', kernel: 'linear' }).toColourspace('b-w').raw().toBuffer();
   if (window.width === image.width && window.height === image.height) return resized;
   const out = new Uint8Array(image.width * image.height);
   for (let y = 0; y < window.height; y++) out.set(resized.subarray(y * window.width, (y + 1) * window.width), (window.y + y) * image.width + window.x);
+  return out;
+}
+
+/**
+ * Bilinear resize with pixel centres aligned (output centre (x + ½)·w/W − ½ in the input). sharp's
+ * enlargement lands half an output pixel down and to the right, which moved every outline that
+ * way: the product's left and top rims, and thin parts along them, fell outside the mask.
+ */
+export function upsample(values: Uint8Array, width: number, height: number, outWidth: number, outHeight: number): Uint8Array {
+  const out = new Uint8Array(outWidth * outHeight);
+  const sx = width / outWidth, sy = height / outHeight;
+  const x0 = new Int32Array(outWidth), x1 = new Int32Array(outWidth), fx = new Float32Array(outWidth);
+  for (let x = 0; x < outWidth; x++) {
+    const at = Math.min(width - 1, Math.max(0, (x + 0.5) * sx - 0.5));
+    x0[x] = Math.floor(at);
+    x1[x] = Math.min(width - 1, x0[x]! + 1);
+    fx[x] = at - x0[x]!;
+  }
+  for (let y = 0; y < outHeight; y++) {
+    const at = Math.min(height - 1, Math.max(0, (y + 0.5) * sy - 0.5));
+    const r0 = Math.floor(at) * width, r1 = Math.min(height - 1, Math.floor(at) + 1) * width, fy = at - Math.floor(at);
+    for (let x = 0; x < outWidth; x++) {
+      const top = values[r0 + x0[x]!]! + (values[r0 + x1[x]!]! - values[r0 + x0[x]!]!) * fx[x]!;
+      const bottom = values[r1 + x0[x]!]! + (values[r1 + x1[x]!]! - values[r1 + x0[x]!]!) * fx[x]!;
+      out[y * outWidth + x] = Math.round(top + (bottom - top) * fy);
+    }
+  }
   return out;
 }

@@ -61,7 +61,49 @@ function bandAlpha(region: Uint8Array, p: Float32Array, width: number, height: n
     else if (!reach[i] && p[i]! < 0.5) alpha[i] = 0;
     else alpha[i] = p[i]! < 0.5 && castShadow(region, i, background) ? 0 : clamp((q[i]! - 0.08) / 0.84, 0, 1);
   }
+  peelShadow(region, alpha, p, background, width, height);
   return alpha;
+}
+
+/** The model is this sure of a pixel it calls product before a shadow-like colour cannot take it away. */
+const SURE_PRODUCT = 0.9;
+
+/**
+ * The model often keeps the source photo's contact shadow as a rim of product at the foot: it is
+ * half sure of it, and it is the floor's own colour, darker. Peeled from the background inward:
+ * a pixel the model is not sure of, in the lower half of the mask, that is a darker copy of the
+ * floor beside it, goes when it touches background. The scene draws its own neutral shadow.
+ */
+function peelShadow(region: Uint8Array, alpha: Float32Array, p: Float32Array, background: Float32Array[], width: number, height: number): void {
+  let top = height, bottom = -1;
+  for (let i = 0; i < alpha.length; i++) {
+    if (alpha[i]! < 0.5) continue;
+    const y = (i / width) | 0;
+    if (y < top) top = y;
+    bottom = y;
+  }
+  if (bottom < 0) return;
+  const lower = Math.floor((top + bottom) / 2) * width;
+  // Deeper than the floor beside the mask reaches, a peeled pixel compares with the floor its neighbour was compared with.
+  const floorOf = new Int32Array(alpha.length).fill(-1);
+  const queue: number[] = [];
+  for (let i = lower; i < alpha.length; i++) {
+    if (alpha[i] !== 0) continue;
+    floorOf[i] = i;
+    queue.push(i);
+  }
+  while (queue.length) {
+    const i = queue.pop()!;
+    const x = i % width;
+    for (const j of [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, i - width, i + width]) {
+      if (j < lower || j >= alpha.length || alpha[j] === 0 || p[j]! >= SURE_PRODUCT) continue;
+      const floor = Number.isNaN(background[0]![j]!) ? floorOf[i]! : j;
+      if (!castShadow(region, j, background, floor)) continue;
+      alpha[j] = 0;
+      floorOf[j] = floor;
+      queue.push(j);
+    }
+  }
 }
 
 /** Mean colour of the pixels with weight 1 within `span` of each pixel (RGB planes, NaN where there are none). */
@@ -78,8 +120,8 @@ function weightedMeans(region: Uint8Array, weights: Float32Array, width: number,
 }
 
 /** A darker copy of the background around it, with the background's own hue: a shadow, not product. */
-function castShadow(region: Uint8Array, i: number, background: Float32Array[]): boolean {
-  const br = background[0]![i]!, bg = background[1]![i]!, bb = background[2]![i]!;
+function castShadow(region: Uint8Array, i: number, background: Float32Array[], from = i): boolean {
+  const br = background[0]![from]!, bg = background[1]![from]!, bb = background[2]![from]!;
   if (Number.isNaN(br)) return false;
   const r = region[i * 4]!, g = region[i * 4 + 1]!, b = region[i * 4 + 2]!;
   const scale = (r * br + g * bg + b * bb) / Math.max(1, br * br + bg * bg + bb * bb);
