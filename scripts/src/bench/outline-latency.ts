@@ -16,7 +16,7 @@ const PRODUCTS = ['saleor-dash-force-1.png', 'saleor-mighty-mug.png', 'solidus_c
 export interface OutlinePhoto {
   name: string;
   bytes: Buffer;
-  /** The product's middle, as fractions of the photo: where a seller taps to keep it. */
+  /** A point on the product near its middle, as fractions of the photo: where a seller taps to keep it. */
   product: { x: number; y: number };
 }
 
@@ -48,10 +48,28 @@ export async function outlinePhotos(count: number): Promise<OutlinePhoto[]> {
       const left = Math.round((width - product.info.width) * [0.3, 0.5, 0.7][i % 3]!);
       const top = Math.round((height - product.info.height) * [0.6, 0.4, 0.5][i % 3]!);
       const bytes = await sharp(backdrop.data).composite([{ input: product.data, left, top }]).jpeg({ quality: 85 }).toBuffer();
-      const middle = { x: (left + product.info.width / 2) / width, y: (top + product.info.height / 2) / height };
-      return { name: `${productName.replace(/\.png$/, '')}@${surface}`, bytes, product: middle };
+      const onProduct = await opaquePixelNearestCentroid(product.data);
+      return { name: `${productName.replace(/\.png$/, '')}@${surface}`, bytes, product: { x: (left + onProduct.x) / width, y: (top + onProduct.y) / height } };
     }),
   );
+}
+
+/**
+ * Where a seller taps a product: on it, near its middle. The centroid alone can fall between a pair
+ * of sunglasses' lenses, on the background, so the tap goes to the solid pixel nearest it.
+ */
+async function opaquePixelNearestCentroid(png: Buffer): Promise<{ x: number; y: number }> {
+  const { data, info } = await sharp(png).ensureAlpha().extractChannel('alpha').raw().toBuffer({ resolveWithObject: true });
+  const solid = (p: number) => data[p]! >= 200;
+  let sumX = 0, sumY = 0, count = 0;
+  for (let p = 0; p < data.length; p++) if (solid(p)) [sumX, sumY, count] = [sumX + (p % info.width), sumY + Math.floor(p / info.width), count + 1];
+  const [cx, cy] = [sumX / count, sumY / count];
+  let best = { x: cx, y: cy }, bestDistance = Number.POSITIVE_INFINITY;
+  for (let p = 0; p < data.length; p++) {
+    const x = p % info.width, y = Math.floor(p / info.width), distance = (x - cx) ** 2 + (y - cy) ** 2;
+    if (solid(p) && distance < bestDistance) [best, bestDistance] = [{ x: x + 0.5, y: y + 0.5 }, distance];
+  }
+  return best;
 }
 
 async function subjectOf(baseUrl: string, token: string, imageId: string): Promise<SubjectDto> {

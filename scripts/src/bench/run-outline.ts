@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { CreditsRepository } from '@prodshot/db';
 import { runMain, startBenchStack, startWorkersAndWait } from './bench-stack.js';
 import { measureOutlineLatency, outlinePhotos, type OutlineLatency } from './outline-latency.js';
 import { upsertSection } from './report.js';
@@ -33,7 +34,7 @@ function section(latency: OutlineLatency, bootMs: number): string {
     `Method: one seller, one photo at a time (${PHOTOS} photos after ${WARM_UP} not counted): each a corpus product at 40% of the short side`,
     'on a photograph of bench/real-photos, 1024 px, JPEG quality 85 (`outline-latency.ts`). The first figure runs from the',
     "upload's 201 to `GET /api/images/:id/subject` showing the outline's URL, asked every 25 ms (the web app hears it",
-    "by socket instead). The second is `POST /api/images/:id/outline` with a keep tap on the product's middle, until its",
+    "by socket instead). The second is `POST /api/images/:id/outline` with a keep tap on the product near its middle (its solid pixel nearest its centroid), until its",
     'answer and the outline picture it names have both arrived: what a seller waits for between a tap and the new outline.',
     '',
   ].join('\n');
@@ -49,7 +50,9 @@ async function main(): Promise<void> {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: `outline-${Date.now()}@bench.example`, name: 'Outline' }),
     });
-    const { token } = (await signIn.json()) as { token: string };
+    const { token, userId } = (await signIn.json()) as { token: string; userId: string };
+    // A paying seller: an account with nothing gets 10 free analyses a day, fewer than the bench's uploads.
+    await new CreditsRepository(stack.db).grantAddOn({ userId, amount: 100, idempotencyKey: `bench-grant:${userId}` });
     const photos = await outlinePhotos(WARM_UP + PHOTOS);
     console.log(`[bench] outline: ${WARM_UP} warm-up photos, then ${PHOTOS} uploads, each followed by a keep tap…`);
     await measureOutlineLatency(stack.baseUrl, token, photos.slice(0, WARM_UP));
