@@ -81,7 +81,7 @@ describe('queue on real Redis', () => {
   it("hands an account with nothing its analyses and recommendations only after every paying seller's, queued earlier or not", async () => {
     const prefix = uniqueQueuePrefix();
     const jobs = new JobProducer(producer, prefix, () => createRedisConnection(stack.redisUrl, 'consumer', 'test-events'));
-    const analysis = (userId: string) => ({ userId, imageId: userId, sourceKey: 'k' });
+    const analysis = (userId: string) => ({ userId, imageId: userId, sourceKey: 'k', shotSize: 1024 as const });
     const recommendation = (userId: string) => ({ generationId: userId, userId, imageId: 'i', sourceKey: 'k', mode: 'client' as const, size: 1024 as const });
     await jobs.enqueue('analyse-upload', analysis('free-analysis'), { jobId: 'free-analysis', ...QUEUE_ORDER.freeAccount });
     await jobs.enqueue('style-recommendation', recommendation('free-recommendation'), { jobId: 'free-recommendation', ...QUEUE_ORDER.freeAccount });
