@@ -77,7 +77,7 @@ describe('marketplace exports and the compliance report, in Chromium', () => {
     const report = dialog.getByRole('region', { name: 'Exported file check' });
     await report.getByText('Passes every Amazon main image check').waitFor({ timeout: 60_000 });
     expect(await report.locator('.check-fail, .check-unmeasured').count()).toBe(0);
-    expect(await report.locator('.check-pass').count()).toBe(5);
+    expect(await report.locator('.check-pass').count()).toBe(6);
     await expectNoAxeViolations(page, 'the export dialog with its report');
     await pictureAtEveryWidth('exports-export-report', report.locator('[data-check="no-overlay"]'));
 

@@ -63,8 +63,8 @@ describe('the outline a seller sees before paying, in Chromium against the runni
       await screenshot(page, 'outline-fixed');
     }
 
-    // The photo also draws the coach's "cut off" tip: its 'Go ahead anyway' is the way on, offered only now.
-    await page.getByRole('button', { name: 'Go ahead anyway' }).click();
+    // A fixed outline waits for the seller to say they are done tapping: Generate is the way on, offered only now.
+    await page.getByRole('button', { name: 'Generate Product Shots' }).click();
     await page.waitForURL('**/smart/*', { timeout: 30_000 });
     await expect.poll(async () => Number(await creditTotal()), { timeout: 30_000 }).toBeLessThan(100);
   }, 300_000);
@@ -80,10 +80,9 @@ describe('the outline a seller sees before paying, in Chromium against the runni
     await confirm.waitFor({ timeout: 60_000 });
     expect(Number(await creditTotal())).toBe(before);
     expect(await page.getByRole('button', { name: 'Go ahead anyway' }).count()).toBe(0);
-    await confirm.click();
+    // Confirmed, the run starts by itself (the coach's tips never hold it) and sends no focus: the server uses the confirmed outline.
     const started = page.waitForRequest((request) => request.url().endsWith('/api/images/smart-generate-product-shots'));
-    await page.getByRole('button', { name: 'Go ahead anyway' }).click();
-    // Confirmed, the call sends no focus: the server uses the confirmed outline.
+    await confirm.click();
     expect((await started).postDataJSON()).not.toHaveProperty('focus');
     await page.waitForURL('**/smart/*', { timeout: 30_000 });
     await expect.poll(async () => Number(await creditTotal()), { timeout: 30_000 }).toBeLessThan(before);

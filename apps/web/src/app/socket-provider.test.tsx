@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext, type AuthStatus } from '../features/auth/auth-context.js';
+import { queryKeys } from '../lib/query-keys.js';
 import { SocketProvider } from './socket-provider.js';
 
 /** What the provider does with socket.io's client, recorded. */
@@ -66,5 +67,17 @@ describe('SocketProvider', () => {
     expect(fake.io).not.toHaveBeenCalled();
     answer('read');
     await waitFor(() => expect(fake.io).toHaveBeenCalledOnce());
+  });
+
+  it('reads the credits again on connecting: a grant made before the socket was up (just after a checkout) is not missed', async () => {
+    const queryClient = new QueryClient();
+    let reads = 0;
+    const read = () => Promise.resolve({ credits: (reads += 1) });
+    await queryClient.fetchQuery({ queryKey: queryKeys.subscription, queryFn: read });
+    queryClient.getQueryCache().find({ queryKey: queryKeys.subscription })!.setOptions({ queryKey: queryKeys.subscription, queryFn: read });
+    render(tree('signed-in', queryClient));
+    await waitFor(() => expect(fake.io).toHaveBeenCalledOnce());
+    fake.socket.emit('connect');
+    await waitFor(() => expect(queryClient.getQueryState(queryKeys.subscription)?.isInvalidated || reads > 1).toBe(true));
   });
 });

@@ -42,9 +42,11 @@ export function wireSocketToCache(socket: ClientSocket, queryClient: QueryClient
     if (!queryClient.getQueryData(queryKeys.subscription)) void queryClient.invalidateQueries({ queryKey: queryKeys.subscription });
   });
   // Events sent while the socket was away are lost, and so are those between a page's first read and
-  // the first connection (a reload mid-run): on every connection each generation still running, or
-  // still being read, is read again (an unused, disabled entry is not).
+  // the first connection (a reload mid-run, credits granted just after a checkout's redirect): on every
+  // connection the credits already read, and each generation still running or still being read, are
+  // read again (an unused, disabled entry is not).
   socket.on('connect', () => {
+    if (queryClient.getQueryData(queryKeys.subscription)) void queryClient.invalidateQueries({ queryKey: queryKeys.subscription });
     const known = queryClient.getQueriesData<{ data: GenerationDto }>({ queryKey: queryKeys.generationAll });
     for (const [key, value] of known) {
       if (!value || value.data.status === 'queued' || value.data.status === 'running') void queryClient.invalidateQueries({ queryKey: key });

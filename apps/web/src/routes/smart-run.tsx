@@ -85,7 +85,7 @@ export function SmartRunPage() {
           </div>
         </section>
         {tips.length > 0 && (
-          <div className="smart-tips">
+          <div className={isFinished(run) ? 'smart-tips' : 'smart-tips smart-tips-during-run'}>
             <CoachNotice warnings={tips} afterStart />
           </div>
         )}
