@@ -38,6 +38,14 @@ export default tseslint.config(
     files: ['packages/**/*.{ts,tsx,mts}'],
     rules: importDirection('A package never imports an app or scripts: move what both need into a package.'),
   },
+  // typebox's default export is a namespace re-exported as default: the bundler keeps every builder of it,
+  // so one schema module imported by the web put all of typebox in each page's first download.
+  {
+    files: ['packages/contracts/src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: "ImportDeclaration[source.value='typebox'] > ImportDefaultSpecifier", message: "Import { Type } from 'typebox', not its default export: the web's bundle would carry all of typebox." }],
+    },
+  },
   {
     files: ['apps/**/*.{ts,tsx}', 'scripts/**/*.{ts,mts,mjs}'],
     rules: importDirection('Apps and scripts import packages only: move what they share into a package.'),

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Plugin } from 'vite';
@@ -11,10 +11,14 @@ function toWebp(source: Buffer | string, width: number): Promise<Buffer> {
   return sharp(source).resize({ width, withoutEnlargement: true }).webp({ quality: QUALITY }).toBuffer();
 }
 
+/** The hero's preload tag as Vite writes it into index.html. */
+const HERO_PRELOAD = new RegExp(`\\s*<link rel="preload" as="image"[^>]*href="${showcaseSrc(HERO.name)}"[^>]*>`);
+
 /**
  * WebP copies of public/showcase's JPEGs at SHOWCASE_WIDTHS, written into the build (and made on
  * request by the dev server), plus the hero's preload in index.html, so the browser fetches the
- * largest picture of / before any script has run.
+ * largest picture of / before any script has run. Every other route is served app.html, the same
+ * page without that preload: on /dashboard the hero would take a phone's bandwidth from the scripts.
  */
 export function webpVariants(publicDir: string): Plugin {
   const showcaseDir = path.join(publicDir, 'showcase');
@@ -38,6 +42,12 @@ export function webpVariants(publicDir: string): Plugin {
           this.emitFile({ type: 'asset', fileName: showcaseSrc(path.basename(file, '.jpg'), width).slice(1), source: await toWebp(bytes, width) });
         }
       }
+    },
+    async writeBundle({ dir }) {
+      if (!dir) return;
+      const home = await readFile(path.join(dir, 'index.html'), 'utf8');
+      if (!HERO_PRELOAD.test(home)) throw new Error("index.html lost the hero's preload: app.html would equal it");
+      await writeFile(path.join(dir, 'app.html'), home.replace(HERO_PRELOAD, ''));
     },
     transformIndexHtml: () => [
       {

@@ -1,4 +1,4 @@
-import Type, { type Static, type TLiteral, type TProperties } from 'typebox';
+import { Type, type Static, type TLiteral, type TProperties } from 'typebox';
 
 /** The status of work just queued. */
 export const Queued = Type.Literal('queued');

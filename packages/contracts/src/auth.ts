@@ -1,4 +1,4 @@
-import Type, { type Static } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { NAME_MAX_LENGTH } from './users.js';
 
 const Email = Type.String({ format: 'email', maxLength: 320 });

@@ -1,8 +1,9 @@
-import Type, { type Static } from 'typebox';
+import { Type, type Static } from 'typebox';
+import { StringEnum } from './string-enum.js';
 import { Accepted, Queued } from './accepted.js';
 import { NullableString, RunStatus, StyleSlotDto } from './generations.js';
 import { OUTPUTS_PER_REQUEST_MAX, SMART_STYLES_MAX } from './images.js';
-import { AUTO_BACKGROUND, PROMPT_MAX_LENGTH, TEMPLATE_HANDLES, type ShotBackground } from './templates.js';
+import { PROMPT_MAX_LENGTH, SHOT_BACKGROUNDS } from './templates.js';
 
 /** Most photos one batch holds: one confirmation, one reservation, one zip. */
 export const BATCH_ITEMS_MAX = 20;
@@ -23,7 +24,7 @@ export const BatchChoice = Type.Union([
   Type.Object(
     {
       mode: Type.Literal('template'),
-      backgroundType: Type.Unsafe<ShotBackground>(Type.String({ enum: [...TEMPLATE_HANDLES, AUTO_BACKGROUND] })),
+      backgroundType: StringEnum(SHOT_BACKGROUNDS),
       count: Count,
     },
     { additionalProperties: false },

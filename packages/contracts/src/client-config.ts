@@ -1,4 +1,4 @@
-import Type, { type Static } from 'typebox';
+import { Type, type Static } from 'typebox';
 
 /** `jwtTemplate`: the Clerk JWT template to ask tokens from (CLERK_JWT_TEMPLATE); absent, the session token. */
 export const ClientAuthConfig = Type.Union([

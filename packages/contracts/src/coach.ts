@@ -1,4 +1,5 @@
-import Type, { type Static } from 'typebox';
+import { Type, type Static } from 'typebox';
+import { StringEnum } from './string-enum.js';
 import type { ProductKind } from './products.js';
 
 /**
@@ -21,7 +22,7 @@ export const FRAME_EDGES = ['top', 'bottom', 'left', 'right'] as const;
 export type FrameEdge = (typeof FRAME_EDGES)[number];
 
 export const CoachWarning = Type.Object({
-  code: Type.Unsafe<CoachCode>(Type.String({ enum: [...COACH_CODES] })),
+  code: StringEnum(COACH_CODES),
   /** What is wrong, in a seller's words. */
   message: Type.String(),
   /** The one thing to do about it. */

@@ -1,4 +1,4 @@
-import Type, { type Static } from 'typebox';
+import { Type, type Static } from 'typebox';
 
 /** A seller's two credit pools: the plan's (reset each period) and add-on packs' (kept). */
 export const CreditBalance = Type.Object({

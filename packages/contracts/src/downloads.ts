@@ -1,4 +1,4 @@
-import Type, { type Static } from 'typebox';
+import { Type, type Static } from 'typebox';
 
 /** A file of a shot that can be saved, by its type and size (null for outputs stored before sizes were recorded). */
 export const ShotFile = Type.Object({

@@ -1,4 +1,4 @@
-import Type, { type Static, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { BUY_CREDITS_URL, INSUFFICIENT_CREDITS_CODE } from './batches.js';
 import { ApiErrorBody } from './errors.js';
 

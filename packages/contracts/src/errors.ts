@@ -1,4 +1,4 @@
-import Type, { type Static } from 'typebox';
+import { Type, type Static } from 'typebox';
 
 /**
  * Body of every non-OK API answer (Fastify's error shape). The web client shows `message`,

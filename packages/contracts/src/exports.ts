@@ -1,4 +1,5 @@
-import Type, { type Static } from 'typebox';
+import { Type, type Static } from 'typebox';
+import { StringEnum } from './string-enum.js';
 
 /**
  * Marketplace exports and the compliance report: the presets, formats and shapes shared by the
@@ -81,8 +82,8 @@ export const EXPORT_MIME_TYPES: Readonly<Record<ExportFormat, 'image/png' | 'ima
 
 export const EXPORT_EXTENSIONS: Readonly<Record<ExportFormat, 'png' | 'jpg' | 'webp'>> = { png: 'png', jpeg: 'jpg', webp: 'webp' };
 
-const PresetId = Type.Unsafe<ExportPresetId>(Type.String({ enum: [...EXPORT_PRESET_IDS] }));
-const Format = Type.Unsafe<ExportFormat>(Type.String({ enum: [...EXPORT_FORMATS] }));
+const PresetId = StringEnum(EXPORT_PRESET_IDS);
+const Format = StringEnum(EXPORT_FORMATS);
 
 /** `POST /api/exports` body. */
 export const ExportRequest = Type.Object(
@@ -131,7 +132,7 @@ const Status = Type.Union([Type.Literal('pass'), Type.Literal('fail'), Type.Lite
 export type ComplianceStatus = Static<typeof Status>;
 
 export const ComplianceLine = Type.Object({
-  id: Type.Unsafe<ComplianceCheckId>(Type.String({ enum: [...COMPLIANCE_CHECK_IDS] })),
+  id: StringEnum(COMPLIANCE_CHECK_IDS),
   /** The verdict in plain words, e.g. 'Background is not pure white'. */
   label: Type.String(),
   status: Status,

@@ -1,4 +1,5 @@
-import Type, { type Static } from 'typebox';
+import { Type, type Static } from 'typebox';
+import { StringEnum } from './string-enum.js';
 import { ShotFiles } from './downloads.js';
 import { OutputRef } from './iterate.js';
 import { ProductInfo } from './products.js';
@@ -21,7 +22,7 @@ export type GenerationKind = Static<typeof GenerationKind>;
 /** Smart generation stages, in order (docs/product-spec.md §4). */
 export const SMART_STAGES = ['analysing', 'designing recommendations', 'generating'] as const;
 export type SmartStage = (typeof SMART_STAGES)[number];
-const SmartStageSchema = Type.Unsafe<SmartStage>(Type.String({ enum: [...SMART_STAGES] }));
+const SmartStageSchema = StringEnum(SMART_STAGES);
 /** A text field that is null until it applies. */
 export const NullableString = Type.Union([Type.String(), Type.Null()]);
 

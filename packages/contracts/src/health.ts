@@ -1,4 +1,4 @@
-import Type, { type Static } from 'typebox';
+import { Type, type Static } from 'typebox';
 
 /** `GET /api/health` on the public port: whether the service can serve, and nothing about why not. */
 export const HealthResponse = Type.Object({

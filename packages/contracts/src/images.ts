@@ -1,4 +1,4 @@
-import Type, { type Static } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { ShotFiles, type DownloadQuery } from './downloads.js';
 import { CoachWarning } from './coach.js';
 

@@ -1,4 +1,4 @@
-import Type, { type Static } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { Accepted, Queued } from './accepted.js';
 import { SMART_STYLES_MAX } from './images.js';
 

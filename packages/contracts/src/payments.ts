@@ -1,4 +1,4 @@
-import Type, { type Static } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { AddOnPack, Plan, type AddOnPackId, type PaidPlanId } from './plans.js';
 import { SubscriptionInfo } from './users.js';
 

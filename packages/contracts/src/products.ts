@@ -1,4 +1,4 @@
-import Type, { type Static } from 'typebox';
+import { Type, type Static } from 'typebox';
 
 /** Product kinds of docs/product-spec.md §1 and §8. */
 export const SUPPORTED_PRODUCT_KINDS = [

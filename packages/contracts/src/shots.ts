@@ -1,7 +1,8 @@
-import Type, { type Static } from 'typebox';
+import { Type, type Static } from 'typebox';
+import { StringEnum } from './string-enum.js';
 import { FocusInput, PRODUCT_TITLE_MAX_LENGTH, RenditionUrls, OUTPUTS_PER_REQUEST_MAX, SMART_STYLES_DEFAULT, SMART_STYLES_MAX } from './images.js';
 import { ProductInfo } from './products.js';
-import { AUTO_BACKGROUND, PROMPT_MAX_LENGTH, TEMPLATE_HANDLES, type ShotBackground, type TemplateHandle } from './templates.js';
+import { PROMPT_MAX_LENGTH, SHOT_BACKGROUNDS, TEMPLATE_HANDLES } from './templates.js';
 
 /**
  * The image model calls (`POST /api/images/...`): what each asks for and what a synchronous one
@@ -23,10 +24,9 @@ const ProductText = {
   productDescription: Type.Optional(Type.String({ maxLength: 2000 })),
 };
 const Prompt = Type.String({ maxLength: PROMPT_MAX_LENGTH });
-// An enum schema with the handles' own type: a union built from a mapped array would widen to nothing.
-const BackgroundType = Type.Unsafe<TemplateHandle>(Type.String({ enum: [...TEMPLATE_HANDLES] }));
+const BackgroundType = StringEnum(TEMPLATE_HANDLES);
 /** A template handle, or 'auto': the engine picks the scene from the product (auto mode, docs/product-spec.md §4). */
-const ShotBackgroundType = Type.Unsafe<ShotBackground>(Type.String({ enum: [...TEMPLATE_HANDLES, AUTO_BACKGROUND] }));
+const ShotBackgroundType = StringEnum(SHOT_BACKGROUNDS);
 
 export const ProductShotRequest = Type.Object({
   ...ImageRef,

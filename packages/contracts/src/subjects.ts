@@ -1,4 +1,4 @@
-import Type, { type Static } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { CoachWarning } from './coach.js';
 import { Focus, FocusInput, storedTaps, TapList, type Tap } from './images.js';
 import { ProductReading } from './products.js';

@@ -23,6 +23,7 @@ export function isTemplateHandle(value: unknown): value is TemplateHandle {
 export const AUTO_BACKGROUND = 'auto';
 /** What a manual shot asks for by backgroundType: a template, or auto. */
 export type ShotBackground = TemplateHandle | typeof AUTO_BACKGROUND;
+export const SHOT_BACKGROUNDS: readonly ShotBackground[] = [...TEMPLATE_HANDLES, AUTO_BACKGROUND];
 
 /** A request's display name (docs/product-spec.md §3 history type): the template's name, 'Auto', or 'Custom' for a prompt. */
 export function templateName(handle: string | undefined | null): string {

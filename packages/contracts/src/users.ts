@@ -1,4 +1,4 @@
-import Type, { type Static } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { CreditBalance } from './credits.js';
 import { PlanId } from './plans.js';
 

@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -36,6 +38,17 @@ async function signIn(port: number, url: string, storage: SignedIn): Promise<voi
 }
 
 /**
+ * BENCH_WEB_LIGHTHOUSE_REPORTS=<dir> keeps each run's whole report there (what the LCP element was,
+ * which requests sat on the critical path): the scores alone do not say why a page is slow.
+ */
+async function keepReport(url: string, run: number, report: string | string[]): Promise<void> {
+  const dir = process.env.BENCH_WEB_LIGHTHOUSE_REPORTS;
+  if (!dir) return;
+  const page = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
+  await writeFile(path.join(dir, `${page}-${run + 1}.json`), Array.isArray(report) ? report[0]! : report);
+}
+
+/**
  * Lighthouse's default run (a mid-range phone on a slow 4G link, simulated) on one URL, `runs`
  * times, each figure the median: Performance moves by a few points from run to run on a shared
  * machine. Chromium is the one CHROME_PATH names (Debian's by default). With `signedIn`, each run
@@ -50,6 +63,7 @@ export async function lighthouseScores(url: string, runs: number, signedIn?: Sig
       if (signedIn) await signIn(chrome.port, url, signedIn);
       const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, disableStorageReset: Boolean(signedIn) });
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      await keepReport(url, n, result.report);
       const { categories, audits } = result.lhr;
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       const metric = (id: string) => audits[id]?.numericValue ?? Number.NaN;

@@ -21,7 +21,8 @@ const publicFiles = {
 beforeAll(async () => {
   webDistDir = await mkdtemp(path.join(tmpdir(), 'prodshot-web-'));
   await mkdir(path.join(webDistDir, 'assets'));
-  await writeFile(path.join(webDistDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  await writeFile(path.join(webDistDir, 'index.html'), '<!doctype html><link rel="preload" as="image" href="/hero.webp"><div id="root"></div>');
+  await writeFile(path.join(webDistDir, 'app.html'), '<!doctype html><div id="root"></div>');
   await writeFile(path.join(webDistDir, 'assets', 'app-abc123.js'), script);
   for (const [name, body] of Object.entries(publicFiles)) await writeFile(path.join(webDistDir, name), body);
   // What builds wrote before the API made the sitemap: it must neither clash with nor replace the API's.
@@ -37,6 +38,15 @@ describe('serving the web app beside the API', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it("preloads the home page's hero on / alone: every other route gets app.html, which leaves it out", async () => {
+    for (const url of ['/', '/?ref=ad']) {
+      expect((await testApp.app.inject({ method: 'GET', url })).body, url).toContain('/hero.webp');
+    }
+    for (const url of ['/dashboard', '/pricing', '/smart-results?x=1']) {
+      expect((await testApp.app.inject({ method: 'GET', url })).body, url).not.toContain('/hero.webp');
     }
   });
 

@@ -7,11 +7,13 @@ import { precompressDir } from './precompress.js';
 
 /**
  * Serves the built SPA: real files from the Vite output (their brotli or gzip copy when the
- * browser takes one), index.html for every other GET outside /api so that client-side routes
- * survive a reload. Unknown /api paths and missing files stay 404s.
+ * browser takes one), the app's page for every other GET outside /api so that client-side routes
+ * survive a reload. Unknown /api paths and missing files stay 404s. The page is index.html at / and
+ * app.html elsewhere when the build has one: the same page without the home hero's preload.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string | undefined): Promise<void> {
   const hasBuild = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));
+  const appPage = hasBuild && existsSync(path.join(distDir, 'app.html')) ? 'app.html' : 'index.html';
   if (hasBuild) {
     await precompressBuild(app, distDir);
     await app.register(fastifyStatic, {
@@ -36,7 +38,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     if (isApi || OPERATOR_PATH.test(request.url) || !hasBuild || request.method !== 'GET' || namesFile(request.url)) {
       return reply.status(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`, 'not_found'));
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    const page = request.url === '/' || request.url.startsWith('/?') ? 'index.html' : appPage;
+    return reply.header('Cache-Control', 'no-cache').sendFile(page);
   });
 }
 
