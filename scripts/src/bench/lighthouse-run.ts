@@ -57,7 +57,8 @@ async function keepReport(url: string, run: number, report: string | string[]): 
 export async function lighthouseScores(url: string, runs: number, signedIn?: SignedIn): Promise<LighthouseScores> {
   const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   const samples: LighthouseScores[] = [];
-  for (let n = 0; n < runs; n += 1) {
+  let failed = 0;
+  for (let n = 0; samples.length < runs; n += 1) {
     const chrome = await launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
     try {
       if (signedIn) await signIn(chrome.port, url, signedIn);
@@ -65,6 +66,12 @@ export async function lighthouseScores(url: string, runs: number, signedIn?: Sig
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
       await keepReport(url, n, result.report);
       const { categories, audits } = result.lhr;
+      // A trace Chromium failed to record (NO_NAVSTART) scores nothing: run again rather than count a 0.
+      if (categories.performance?.score == null) {
+        failed += 1;
+        if (failed > runs) throw new Error(`Lighthouse recorded no trace of ${url} ${failed} times`);
+        continue;
+      }
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       const metric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
       samples.push({
