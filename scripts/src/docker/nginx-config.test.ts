@@ -37,7 +37,12 @@ describe('infra/docker/nginx.conf.template', () => {
     expect(policy).toContain("frame-ancestors 'none'");
     expect(/connect-src ([^;]*)/.exec(policy!)?.[1]?.trim().split(/\s+/)).toEqual(["'self'", '${PRODSHOT_STORAGE_ORIGIN}', '${PRODSHOT_CLERK_ORIGIN}']);
     const serving = locations.filter((l) => !l.body.includes('proxy_pass'));
-    expect(serving.map((l) => l.match)).toEqual(['^~ /assets/', '~ \\.[A-Za-z0-9]+$', '/']);
+    expect(serving.map((l) => l.match)).toEqual(['^~ /assets/', '~ \\.[A-Za-z0-9]+$', '= /', '/']);
     for (const location of serving) expect(location.body, location.match).toContain('add_header Content-Security-Policy $prodshot_csp always;');
+  });
+
+  it("serves the home page's own page at / (it preloads the hero) and app.html, without that preload, at every other client route", () => {
+    expect(locations.find((l) => l.match === '= /')?.body).toContain('try_files /index.html =404;');
+    expect(locations.find((l) => l.match === '/')?.body).toContain('try_files $uri /app.html;');
   });
 });
