@@ -153,7 +153,11 @@ export interface JobResults {
   'generate-background': { generationId: string };
   'enhance-prompt': { enhancedPrompt: string };
   'analyse-upload': { imageId: string; needsFocus: boolean };
-  'make-outline': { imageId: string };
+  /**
+   * `missed`: the engine found nothing to cut out where the seller tapped (their miss, answered 422);
+   * the outline on the upload stays as it was.
+   */
+  'make-outline': { imageId: string; missed?: true };
   /** false when the image was deleted before its turn came. */
   'make-renditions': { made: boolean };
   'sweep-stale-generations': { resolved: string[] };

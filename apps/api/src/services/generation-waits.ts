@@ -18,6 +18,9 @@ export interface WaitDeps {
   generations: GenerationsRepository;
 }
 
+/** A tap on nothing the engine can cut out: the seller's miss, said so, with the outline kept. */
+const TAP_MISSED_MESSAGE = 'Nothing there to cut out: no product could be found where you tapped. Tap on the product itself; your outline is as it was.';
+
 /**
  * The synchronous contract of the image model calls (docs/product-spec.md §7): the call waits for its job and
  * answers with its outputs, or with the clear reason there are none. A wait that runs out is 504
@@ -26,15 +29,20 @@ export interface WaitDeps {
 export class GenerationWaits {
   constructor(private readonly deps: WaitDeps) {}
 
-  /** The outline for a seller's tap, once the worker has recorded it on the upload. */
+  /**
+   * The outline for a seller's tap, once the worker has recorded it on the upload; a tap on nothing
+   * the engine can cut out is the seller's miss: 422, with the outline left as it was.
+   */
   async outline(jobId: string): Promise<void> {
+    let missed: true | undefined;
     try {
-      await this.deps.producer.waitFor('make-outline', jobId, OUTLINE_WAIT_MS);
+      ({ missed } = await this.deps.producer.waitFor('make-outline', jobId, OUTLINE_WAIT_MS));
     } catch (error) {
       if (error instanceof JobTimeoutError) throw new HttpError(504, 'Finding your product is taking longer than expected. Please tap again.', 'outline_timeout');
       if (error instanceof JobFailedError) throw new HttpError(502, error.message || 'Could not cut out your product there: tap it again', 'outline_failed');
       throw error;
     }
+    if (missed) throw new HttpError(422, TAP_MISSED_MESSAGE, 'tap_missed');
   }
 
   /** Every output of a generation once its job settled: product shots. */

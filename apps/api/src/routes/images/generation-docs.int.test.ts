@@ -24,7 +24,7 @@ const OPERATIONS: [method: string, path: string, statuses: string[]][] = [
   ['get', '/api/images/{id}', ['200', '404']],
   ['delete', '/api/images/{id}', ['200', '404']],
   ['get', '/api/images/{id}/subject', ['200', '402', '404']],
-  ['post', '/api/images/{id}/outline', ['200', '400', '404', '409', '429', '502', '504']],
+  ['post', '/api/images/{id}/outline', ['200', '400', '404', '409', '422', '429', '502', '504']],
   ['post', '/api/images/{id}/outline/confirm', ['200', '404', '409', '429']],
   ['put', '/api/images/{id}/title', ['200', '400', '404']],
   ['post', '/api/images/generate-product-shots', ['200', '202', '400', '402', '404', '409', '422', '429', '502', '504']],

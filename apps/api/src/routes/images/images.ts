@@ -91,7 +91,7 @@ export async function imageRoutes(appBase: FastifyInstance): Promise<void> {
   // The outline the seller checks before paying: again for their tap, or confirmed as it is. Both free.
   app.post(
     '/api/images/:id/outline',
-    { schema: { params: IdParams, body: OutlineRequest, response: { 200: SubjectResponse, ...errorResponses([400, 404, 409, 429, 502, 504]) } } },
+    { schema: { params: IdParams, body: OutlineRequest, response: { 200: SubjectResponse, ...errorResponses([400, 404, 409, 422, 429, 502, 504]) } } },
     async (request) => ({ data: await images.remakeOutline(request.user.id, request.params.id, request.body?.focus) }),
   );
 

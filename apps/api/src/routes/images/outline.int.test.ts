@@ -126,6 +126,17 @@ describe('the outline a seller sees before paying', () => {
     expect(reset.json<SubjectResponse>().data.outline).toMatchObject({ focus: null, needsConfirmation: true });
   }, 120_000);
 
+  it('answers a tap on bare backdrop with 422, the seller’s miss, and leaves the outline as it was', async () => {
+    const imageId = await uploaded(await photo(290, 160), 'missed.jpg');
+    const before = (await analysed(imageId)).outline;
+    const missed = await post(`/api/images/${imageId}/outline`, { focus: { x: 0.04, y: 0.04 } });
+    expect(missed.statusCode, missed.body).toBe(422);
+    expect(missed.json()).toMatchObject({ code: 'tap_missed', message: expect.stringContaining('Tap on the product itself') });
+    const after = (await analysed(imageId)).outline;
+    // The same stored outline (its link is signed again on each read).
+    expect({ ...after, url: after?.url?.split('?')[0] }).toEqual({ ...before, url: before?.url?.split('?')[0] });
+  }, 90_000);
+
   it('answers another seller’s upload with 404, and leaves its outline as it was', async () => {
     const imageId = await uploaded(await photo(0, 160, 400), 'mine.jpg');
     await analysed(imageId);
