@@ -34,12 +34,12 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
   }
 
   app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0]!;
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (isApi || OPERATOR_PATH.test(request.url) || !hasBuild || request.method !== 'GET' || namesFile(request.url)) {
-      return reply.status(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`, 'not_found'));
+      return reply.status(404).send(errorBody(404, `Route ${request.method} ${pathname} not found`, 'not_found'));
     }
-    const page = request.url === '/' || request.url.startsWith('/?') ? 'index.html' : appPage;
-    return reply.header('Cache-Control', 'no-cache').sendFile(page);
+    return reply.header('Cache-Control', 'no-cache').sendFile(pathname === '/' ? 'index.html' : appPage);
   });
 }
 
