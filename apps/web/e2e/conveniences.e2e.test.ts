@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from './support/browser.js';
 import { expectNoAxeViolations, startStackWithPage, stopStackWithPage } from './support/session.js';
+import { savedDownload } from './support/downloads.js';
 import type { RunningStack } from './support/stack.js';
 
 /**
@@ -133,10 +133,10 @@ describe('conveniences, in Chromium against the built stack', () => {
     await page.getByRole('button', { name: /^Studio/ }).click();
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
     await page.getByText('Studio result').waitFor({ timeout: 90_000 });
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download', exact: true }).click()]);
+    const download = await savedDownload(page, () => page.getByRole('button', { name: 'Download', exact: true }).click());
     // Download saves the full-size JPEG (docs/decisions.md, Naming); the PNG is its second choice.
-    expect(download.suggestedFilename()).toMatch(/^blue-ceramic-mug-image-\d+\.jpg$/);
-    expect((await readFile(await download.path())).subarray(0, 3).toString('hex')).toBe('ffd8ff');
+    expect(download.name).toMatch(/^blue-ceramic-mug-image-\d+\.jpg$/);
+    expect(download.bytes.subarray(0, 3).toString('hex')).toBe('ffd8ff');
   }, 150_000);
 
   it('refuses a photo over 10 MB on the dashboard before sending it', async () => {

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from './support/browser.js';
 import { signUp, startStackWithPage, stopStackWithPage } from './support/session.js';
+import { savedDownload } from './support/downloads.js';
 import type { RunningStack } from './support/stack.js';
 
 /**
@@ -195,17 +196,17 @@ describe('links that expire, in Chromium against the running stack', () => {
     await page.getByRole('button', { name: /^Studio/ }).click();
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
     await page.getByText('Studio result').waitFor({ timeout: 90_000 });
-    const [fromEditor] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download', exact: true }).click()]);
+    const fromEditor = await savedDownload(page, () => page.getByRole('button', { name: 'Download', exact: true }).click());
     // Download saves the full-size JPEG (docs/decisions.md, Naming); the PNG is its second choice.
-    expect(fromEditor.suggestedFilename()).toMatch(/^blue-mug-image-\d+\.jpg$/);
-    expect((await readFile(await fromEditor.path())).subarray(0, 3).toString('hex')).toBe('ffd8ff');
+    expect(fromEditor.name).toMatch(/^blue-mug-image-\d+\.jpg$/);
+    expect(fromEditor.bytes.subarray(0, 3).toString('hex')).toBe('ffd8ff');
 
     await page.getByRole('link', { name: '← Back to Dashboard' }).click();
     const shot = page.getByRole('button', { name: /^Open generation / });
     const id = ((await shot.first().getAttribute('aria-label')) ?? '').replace('Open generation ', '');
     await shot.first().click();
-    const [fromPopup] = await Promise.all([page.waitForEvent('download'), page.getByRole('dialog').getByRole('button', { name: 'Download', exact: true }).click()]);
-    expect(fromPopup.suggestedFilename()).toBe(`generation-${id}.jpg`);
+    const fromPopup = await savedDownload(page, () => page.getByRole('dialog').getByRole('button', { name: 'Download', exact: true }).click());
+    expect(fromPopup.name).toBe(`generation-${id}.jpg`);
     expect(downloads).toHaveLength(2);
     for (const pathname of downloads) expect(pathname).toMatch(/^\/api\/generations\/[\w-]+\/styles\/0\/download$/);
   }, 180_000);

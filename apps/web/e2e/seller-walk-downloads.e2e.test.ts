@@ -1,13 +1,14 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Download, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { corpusFile } from '@prodshot/fixtures';
 import { readZip } from '@prodshot/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from './support/browser.js';
 import { buyHundredCredits, expectNoAxeViolations, signUp, startStackWithPage, stopStackWithPage } from './support/session.js';
+import { savedDownload } from './support/downloads.js';
 import type { RunningStack } from './support/stack.js';
 
 const PRODUCT = corpusFile('products', 'saleor-blue-plimsolls-1.png');
@@ -32,10 +33,7 @@ function sizeLabel(bytes: number): string {
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
-async function saved(click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
-  const [download] = (await Promise.all([page.waitForEvent('download'), click()])) as [Download, void];
-  return { name: download.suggestedFilename(), bytes: await readFile(await download.path()) };
-}
+const saved = (click: () => Promise<void>) => savedDownload(page, click);
 
 /** Both widths, checked by axe and pictured under `name`; the page is left at desktop width. */
 async function atBothWidths(name: string): Promise<void> {
