@@ -31,6 +31,7 @@ import { generateShotRoutes } from './routes/images/generate-shots.js';
 import { imageRoutes } from './routes/images/images.js';
 import { imageTitleRoutes } from './routes/images/image-title.js';
 import { iterateRoutes } from './routes/iterate/iterate.js';
+import { apiKeyRoutes } from './routes/keys/keys.js';
 import { apiDependencyChecks, healthRoutes } from './routes/health/health.js';
 import { paymentRoutes } from './routes/payments/payments.js';
 import { uploadRoutes } from './routes/uploads/uploads.js';
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(devRoutes, routeDeps);
   await app.register(authRoutes, routeDeps);
   await app.register(userRoutes, routeDeps);
+  await app.register(apiKeyRoutes, routeDeps);
   await app.register(paymentRoutes, routeDeps);
   await app.register(webhookRoutes, routeDeps);
   await app.register(sitemapRoutes, routeDeps);

@@ -113,6 +113,8 @@ export interface Config {
     complianceChecksPerMinute: number;
     archivesPerMinute: number;
     paymentsPerMinute: number;
+    /** Every request made with one API key. */
+    apiKeyRequestsPerMinute: number;
   };
   shedding: { maxEventLoopDelayMs: number; maxHeapBytes: number; retryAfterSeconds: number };
   /** Where operator endpoints listen: the API's ops port, and the host the worker's health port binds too. */

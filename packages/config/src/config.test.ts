@@ -202,8 +202,9 @@ describe('loadConfig', () => {
       complianceChecksPerMinute: 60,
       archivesPerMinute: 10,
       paymentsPerMinute: 10,
+      apiKeyRequestsPerMinute: 120,
     });
-    for (const variable of ['RATE_LIMIT_ITERATIONS_PER_MINUTE', 'RATE_LIMIT_EXPORTS_PER_MINUTE', 'RATE_LIMIT_COMPLIANCE_CHECKS_PER_MINUTE', 'RATE_LIMIT_ARCHIVES_PER_MINUTE', 'RATE_LIMIT_PAYMENTS_PER_MINUTE']) {
+    for (const variable of ['RATE_LIMIT_ITERATIONS_PER_MINUTE', 'RATE_LIMIT_EXPORTS_PER_MINUTE', 'RATE_LIMIT_COMPLIANCE_CHECKS_PER_MINUTE', 'RATE_LIMIT_ARCHIVES_PER_MINUTE', 'RATE_LIMIT_PAYMENTS_PER_MINUTE', 'RATE_LIMIT_API_KEY_REQUESTS_PER_MINUTE']) {
       expect(errorOf(() => loadConfig({ ...base, [variable]: '0' })).variable).toBe(variable);
     }
     expect(errorOf(() => loadConfig({ ...base, RATE_LIMIT_UPLOADS_PER_MINUTE: '0' })).variable).toBe('RATE_LIMIT_UPLOADS_PER_MINUTE');

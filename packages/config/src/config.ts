@@ -58,6 +58,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: Loa
       complianceChecksPerMinute: env.RATE_LIMIT_COMPLIANCE_CHECKS_PER_MINUTE,
       archivesPerMinute: env.RATE_LIMIT_ARCHIVES_PER_MINUTE,
       paymentsPerMinute: env.RATE_LIMIT_PAYMENTS_PER_MINUTE,
+      apiKeyRequestsPerMinute: env.RATE_LIMIT_API_KEY_REQUESTS_PER_MINUTE,
     },
     shedding: { maxEventLoopDelayMs: env.SHED_MAX_EVENT_LOOP_DELAY_MS, maxHeapBytes: env.SHED_MAX_HEAP_BYTES, retryAfterSeconds: env.SHED_RETRY_AFTER_SECONDS },
     ops: { host: env.OPS_HOST, port: env.OPS_PORT },

@@ -138,6 +138,8 @@ export const envSchema = z.object({
   RATE_LIMIT_ARCHIVES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Checkouts, add-on purchases, billing-portal sessions and cancellations: each one a call to Stripe. */
   RATE_LIMIT_PAYMENTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Every request made with one API key, whatever the route, beside its owner's per-route limits: a leaked key is throttled on its own. */
+  RATE_LIMIT_API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   /**
    * Load shedding: above this event-loop delay (ms) or heap the API answers 503 with Retry-After;
    * 0 turns a check off. Off unless set: a laptop or test run blocks its loop on imports and

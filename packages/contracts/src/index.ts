@@ -24,3 +24,4 @@ export * from './error-schemas.js';
 export * from './accepted.js';
 export * from './subjects.js';
 export * from './shots.js';
+export * from './api-keys.js';

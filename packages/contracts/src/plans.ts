@@ -145,6 +145,12 @@ export const PlanRequiredErrorBody = Type.Object({
   upgradeUrl: Type.Literal(UPGRADE_URL),
 });
 export type PlanRequiredErrorBody = Static<typeof PlanRequiredErrorBody>;
+/** 403 of a plan feature's route: the plan refusal's fields, absent when it is an API key without the scope the call needs. */
+export const PlanFeatureForbiddenBody = Type.Object({
+  ...ApiErrorBody.properties,
+  feature: Type.Optional(PlanRequiredErrorBody.properties.feature),
+  upgradeUrl: Type.Optional(PlanRequiredErrorBody.properties.upgradeUrl),
+});
 
 /** 'Prompt enhancement is part of the Growth and Pro plans.', from the plans that include it. */
 export function planRequiredMessage(feature: PlanFeature): string {

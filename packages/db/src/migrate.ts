@@ -15,6 +15,7 @@ import * as secondSubscriptions from './migrations/0012-second-subscriptions.js'
 import * as clawbackDebt from './migrations/0013-clawback-debt.js';
 import * as uploadOutline from './migrations/0014-upload-outline.js';
 import * as downloadCopies from './migrations/0015-download-copies.js';
+import * as apiKeys from './migrations/0016-api-keys.js';
 
 /** Migrations are imported statically so that source runs (tests) and built runs (dist) apply the same set. */
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0013-clawback-debt': clawbackDebt,
   '0014-upload-outline': uploadOutline,
   '0015-download-copies': downloadCopies,
+  '0016-api-keys': apiKeys,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { CoachWarning, GenerationKind, PlanId, Progress, RunStatus, SubjectFinding, UploadOutline } from '@prodshot/contracts';
+import type { ApiKeyScope, CoachWarning, GenerationKind, PlanId, Progress, RunStatus, SubjectFinding, UploadOutline } from '@prodshot/contracts';
 
 /** Declared once, in contracts: the columns hold exactly what the API answers. */
 export type { GenerationKind, PlanId, RunStatus };
@@ -193,6 +193,21 @@ export interface IdempotencyKeysTable {
   created_at: Generated<Date>;
 }
 
+export interface ApiKeysTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  scopes: ApiKeyScope[];
+  /** The key's first characters, what lists show of it. */
+  prefix: string;
+  /** sha256 hex of the whole key; the key itself is never stored. */
+  hash: string;
+  created_at: Generated<Date>;
+  last_used_at: NullableTimestamp;
+  last_used_address: string | null;
+  revoked_at: NullableTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   images: ImagesTable;
@@ -207,6 +222,7 @@ export interface Database {
   credit_purchases: CreditPurchasesTable;
   purchase_payments: PurchasePaymentsTable;
   cancelled_second_subscriptions: CancelledSecondSubscriptionsTable;
+  api_keys: ApiKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -223,3 +239,4 @@ export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type CancelledSecondSubscriptionRow = Selectable<CancelledSecondSubscriptionsTable>;
 export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
 export type CreditPurchaseRow = Selectable<CreditPurchasesTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;

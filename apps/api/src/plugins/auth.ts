@@ -2,7 +2,9 @@ import { verifyToken } from '@clerk/backend';
 import { clerkPlugin, getAuth } from '@clerk/fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '@prodshot/config';
+import { API_KEY_REFUSED_MESSAGE, API_KEY_SESSION_ONLY_MESSAGE, apiKeyScopeMessage, type ApiKeyScope } from '@prodshot/contracts';
 import type { AppDeps } from '../deps.js';
+import { looksLikeApiKey } from '../services/api-keys.js';
 import { loadOrCreateSessionKey, type SessionSigningKey } from '../services/session-tokens.js';
 import { errorBody } from './error-handler.js';
 import { bindLogContext } from './log-context.js';
@@ -89,11 +91,45 @@ function claimString(claims: Record<string, unknown> | null | undefined, name: s
   return typeof value === 'string' && value ? value : undefined;
 }
 
+/** The bearer credential of a request, if any. */
+function bearer(request: FastifyRequest): string | undefined {
+  return /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+}
+
+/** Reading needs `read`; anything that changes something (upload, generate, edit, delete) needs `generate`. */
+function scopeNeeded(method: string): ApiKeyScope {
+  return method === 'GET' || method === 'HEAD' ? 'read' : 'generate';
+}
+
 /**
- * onRequest hook of every protected route (before body parsing and validation, so a signed-out call is a 401 whatever it sent): 401 unless @clerk/fastify found a valid session token,
- * then `request.user` is the user's row, created on first sight (through `app.services.accounts`).
+ * A request made with an API key acts as the key's owner, within its scopes. The key is checked on
+ * every request (a revoked one is refused at once on every replica) and counts against its own
+ * rate limit beside the owner's per-route limits.
+ */
+async function requireKeyHolder(request: FastifyRequest, reply: FastifyReply, key: string): Promise<void> {
+  const holder = await request.server.services.apiKeys.authenticate(key, request.ip);
+  if (!holder) {
+    return reply.status(401).send(errorBody(401, API_KEY_REFUSED_MESSAGE, 'unauthorized'));
+  }
+  request.user = holder.user;
+  bindLogContext(request, reply, { userId: holder.user.id, apiKeyId: holder.keyId });
+  await request.server.rateLimits.take(request, reply, 'api-key', holder.keyId);
+  const scope = scopeNeeded(request.method);
+  if (!holder.scopes.includes(scope)) {
+    return reply.status(403).send(errorBody(403, apiKeyScopeMessage(scope), 'insufficient_scope'));
+  }
+}
+
+/**
+ * onRequest hook of every protected route (before body parsing and validation, so a signed-out call is a 401 whatever it sent):
+ * an API key (`Authorization: Bearer psk_…`) acts as its owner within its scopes; otherwise 401
+ * unless @clerk/fastify found a valid session token, then `request.user` is the user's row,
+ * created on first sight (through `app.services.accounts`). Routes a key must not reach use
+ * `requireSession` instead.
  */
 export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const token = bearer(request);
+  if (token !== undefined && looksLikeApiKey(token)) return requireKeyHolder(request, reply, token);
   const auth = getAuth(request);
   if (!auth.isAuthenticated || !auth.userId) {
     return reply.status(401).send(errorBody(401, 'Unauthorized', 'unauthorized'));
@@ -104,4 +140,13 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply):
     name: claimString(claims, 'name'),
   });
   bindLogContext(request, reply, { userId: request.user.id });
+}
+
+/** onRequest hook of the session-only routes (managing keys, payments, registration): `requireUser`, but an API key gets 403. */
+export async function requireSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const token = bearer(request);
+  if (token !== undefined && looksLikeApiKey(token)) {
+    return reply.status(403).send(errorBody(403, API_KEY_SESSION_ONLY_MESSAGE, 'session_required'));
+  }
+  return requireUser(request, reply);
 }

@@ -2,6 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export interface LogContext {
   userId?: string;
+  /** The API key a request came with (its id, never the key). */
+  apiKeyId?: string;
   generationId?: string;
   jobId?: string;
   batchId?: string;

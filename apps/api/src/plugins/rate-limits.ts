@@ -9,7 +9,7 @@ import { RateLimitStore, type RateLimitWindow } from './rate-limit-store.js';
 const WINDOW_SECONDS = 60;
 
 /** Each limit is also the policy name the RateLimit headers carry. */
-export type RateLimitName = 'generation' | 'upload' | 'free-engine' | 'iteration' | 'export' | 'compliance' | 'archive' | 'payment';
+export type RateLimitName = 'generation' | 'upload' | 'free-engine' | 'iteration' | 'export' | 'compliance' | 'archive' | 'payment' | 'api-key';
 
 interface LimitedRoute {
   limit: RateLimitName;
@@ -47,7 +47,7 @@ const LIMITED_ROUTES: Record<string, LimitedRoute> = {
 
 export interface RateLimits {
   /**
-   * Takes `cost` units of `limit` for `subject` (a user id) and sets the RateLimit headers, or
+   * Takes `cost` units of `limit` for `subject` (a user id, or an API key's id for `api-key`) and sets the RateLimit headers, or
    * throws 429 with Retry-After when they do not all fit, taking none.
    */
   take(request: FastifyRequest, reply: FastifyReply, limit: RateLimitName, subject: string, cost?: number): Promise<void>;
@@ -70,6 +70,7 @@ function maxima(config: Config): Record<RateLimitName, number> {
     compliance: limits.complianceChecksPerMinute,
     archive: limits.archivesPerMinute,
     payment: limits.paymentsPerMinute,
+    'api-key': limits.apiKeyRequestsPerMinute,
   };
 }
 
@@ -85,9 +86,10 @@ function secondsLeft(window: RateLimitWindow): number {
   return Math.max(1, Math.ceil(window.resetMs / 1000));
 }
 
-function refusal(max: number, cost: number, window: RateLimitWindow): string {
+function refusal(limit: RateLimitName, max: number, cost: number, window: RateLimitWindow): string {
   const seconds = secondsLeft(window);
   const wait = `Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+  if (limit === 'api-key') return `Too many requests with this API key: it can make ${max} per minute. ${wait}`;
   if (cost === 1) return `Too many requests: you can make ${max} of these per minute. ${wait}`;
   // Only a batch takes more than one unit: one generation per photo.
   return `Too many requests: this batch needs ${cost} generations and ${Math.max(0, max - window.used)} of your ${max} per minute are left. ${wait}`;
@@ -108,7 +110,7 @@ function createRateLimits(config: Config, redis: Redis): RateLimits {
       }
       const headers = rateLimitHeaders(limit, max[limit], window);
       if (!window.allowed) {
-        throw new HttpError(429, refusal(max[limit], cost, window), 'rate_limited', {}, { ...headers, 'Retry-After': String(secondsLeft(window)) });
+        throw new HttpError(429, refusal(limit, max[limit], cost, window), 'rate_limited', {}, { ...headers, 'Retry-After': String(secondsLeft(window)) });
       }
       void reply.headers(headers);
     },

@@ -1,6 +1,7 @@
 import type { Repositories } from '@prodshot/db';
 import type { AppDeps } from '../deps.js';
 import { AccountService } from './accounts.js';
+import { ApiKeyService } from './api-keys.js';
 import { BillingService } from './billing-service.js';
 import { CreditTransactions } from './credit-transactions.js';
 import { createPaymentsProvider } from './payments-provider.js';
@@ -23,6 +24,7 @@ export interface Services {
   batches: BatchService;
   exports: ExportService;
   accounts: AccountService;
+  apiKeys: ApiKeyService;
   billing: BillingService;
   payments: PaymentsService;
   stripeWebhooks: StripeWebhooks;
@@ -45,6 +47,7 @@ export function createServices(deps: ServiceDeps): Services {
     batches: new BatchService(deps, generations),
     exports: new ExportService(deps),
     accounts: new AccountService(deps.repos.users),
+    apiKeys: new ApiKeyService(deps.repos.apiKeys, deps.repos.users, deps.config.auth.mode === 'clerk' ? 'live' : 'test'),
     billing,
     payments: new PaymentsService(deps.repos, provider),
     stripeWebhooks: new StripeWebhooks(transactions, provider.kind === 'stripe' ? provider : undefined),

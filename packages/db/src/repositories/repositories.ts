@@ -1,6 +1,7 @@
 import { IDEMPOTENCY_WINDOW_HOURS } from '@prodshot/contracts';
 import type { Db } from '../database.js';
 import { AdvisoryLocksRepository } from './advisory-locks.js';
+import { ApiKeysRepository } from './api-keys-repository.js';
 import { BatchesRepository } from './batches-repository.js';
 import { CreditsRepository } from './credits-repository.js';
 import { GenerationsRepository } from './generations-repository.js';
@@ -15,6 +16,7 @@ import { WebhookEventsRepository } from './webhook-events-repository.js';
 export interface Repositories {
   /** Transaction-scoped locks: only meaningful on repositories built over a transaction. */
   advisoryLocks: AdvisoryLocksRepository;
+  apiKeys: ApiKeysRepository;
   batches: BatchesRepository;
   credits: CreditsRepository;
   generations: GenerationsRepository;
@@ -33,6 +35,7 @@ export interface Repositories {
 export function createRepositories(db: Db): Repositories {
   return {
     advisoryLocks: new AdvisoryLocksRepository(db),
+    apiKeys: new ApiKeysRepository(db),
     batches: new BatchesRepository(db),
     credits: new CreditsRepository(db),
     generations: new GenerationsRepository(db),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { EMAIL_NOT_VERIFIED_MESSAGE, RegisterRequest, RegisterResponse, VerifyTokenRequest, VerifyTokenResponse, errorResponses } from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
-import { requireUser, type AuthUser } from '../../plugins/auth.js';
+import { requireSession, type AuthUser } from '../../plugins/auth.js';
 import { ClerkUsers } from '../../services/clerk-users.js';
 import { HttpError } from '../../services/http-error.js';
 
@@ -24,7 +24,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
 
   app.post<{ Body: RegisterRequest }>(
     '/api/auth/register',
-    { onRequest: requireUser, schema: { body: RegisterRequest, response: { 200: RegisterResponse, ...errorResponses([400, 401, 403, 503]) } } },
+    { onRequest: requireSession, schema: { body: RegisterRequest, response: { 200: RegisterResponse, ...errorResponses([400, 401, 403, 503]) } } },
     async (request): Promise<RegisterResponse> => {
       // Registering someone else's Clerk id would hand this caller their account.
       if (request.body.clerkId !== request.user.clerkId) throw new HttpError(403, 'You can only register your own account', 'forbidden');

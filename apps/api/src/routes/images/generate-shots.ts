@@ -10,7 +10,7 @@ import {
   GenerationTimeoutErrorBody,
   IdParams,
   InsufficientCreditsErrorBody,
-  PlanRequiredErrorBody,
+  PlanFeatureForbiddenBody,
   ProductShotRequest,
   ProductShotResponse,
   RemoveBackgroundRequest,
@@ -113,7 +113,7 @@ export async function generateShotRoutes(appBase: FastifyInstance): Promise<void
       preHandler: async (request) => checkEnhance(request.body as EnhancePromptRequest),
       schema: {
         body: EnhancePromptRequest,
-        response: { 200: EnhancePromptResponse, ...errorResponses([400, 403, 429, 502], { 403: PlanRequiredErrorBody }) },
+        response: { 200: EnhancePromptResponse, ...errorResponses([400, 403, 429, 502], { 403: PlanFeatureForbiddenBody }) },
       },
     },
     async (request, reply) => {

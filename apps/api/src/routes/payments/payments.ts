@@ -11,7 +11,7 @@ import {
   PlansResponse,
   PortalSessionResponse, errorResponses } from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
-import { requireUser } from '../../plugins/auth.js';
+import { requireSession } from '../../plugins/auth.js';
 import { localPaymentsGuard } from '../../plugins/loopback-only.js';
 
 /** A purchase's Idempotency-Key, if usable; an unusable one is ignored rather than refused. */
@@ -23,7 +23,8 @@ function idempotencyKey(request: FastifyRequest): string | undefined {
 export async function paymentRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const payments = app.services.payments;
   // The local provider grants what it sells: loopback clients only, unless ALLOW_LOCAL_PAYMENTS.
-  const payer = [...localPaymentsGuard(deps.config), requireUser];
+  // Session-only: an API key, leaked or not, cannot buy or cancel anything.
+  const payer = [...localPaymentsGuard(deps.config), requireSession];
 
   app.get('/api/payments/plans', { schema: { response: { 200: PlansResponse } } }, async (): Promise<PlansResponse> => ({ data: [...PLANS] }));
   app.get('/api/payments/addon-plans', { schema: { response: { 200: AddOnPlansResponse } } }, async (): Promise<AddOnPlansResponse> => ({
