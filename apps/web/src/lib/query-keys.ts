@@ -8,6 +8,7 @@ export const queryKeys = {
   clientConfig: ['client-config'] as const,
   subscription: ['subscription'] as const,
   profile: ['profile'] as const,
+  apiKeys: ['api-keys'] as const,
   images: ['images'] as const,
   /** /all-uploads: every page fetched so far; under `images`, so what refreshes the uploads refreshes it too. */
   imagePages: ['images', 'pages'] as const,

@@ -28,6 +28,7 @@ function renderProfile(
     'GET /users/profile': () => ({ id: 'u1', name: 'Ada Seller', email: 'ada@example.com' }),
     'GET /users/subscription': () => response,
     'GET /images': () => ({ data: [] }),
+    'GET /keys': () => ({ data: [] }),
     'POST /payments/portal-session': portal,
     'POST /payments/cancel-subscription': cancel,
   });

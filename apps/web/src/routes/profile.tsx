@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Spinner } from '../components/ui/spinner.js';
+import { ApiKeysSection } from '../features/api-keys/index.js';
 import { CancelSubscriptionDialog, SubscriptionCard, useCancelFlow } from '../features/credits/subscription-card.js';
 import { useProfile } from '../features/profile/api/get-profile.js';
 import { ProfileForm, type ProfileMessage } from '../features/profile/profile-form.js';
@@ -39,6 +40,8 @@ export function ProfilePage() {
         <ProfileForm profile={profile.data} message={message} onMessage={setMessage} />
         <SubscriptionCard flow={cancelling} />
       </div>
+
+      <ApiKeysSection />
 
       <RecentUploads uploads={uploads} onDelete={removal.ask} />
 
