@@ -225,6 +225,19 @@ describe('CreditsRepository', () => {
     ]);
   });
 
+  it("gives a pack's taken credits back whole to a seller who also holds plan credits: a plan period's cap is not a pack's", async () => {
+    const userId = await newUser();
+    await credits.resetSubscription({ userId, amount: 60, idempotencyKey: `period:${userId}` });
+    await credits.grantAddOn({ userId, amount: 100, idempotencyKey: `pack:${userId}`, purchase: { paymentRefs: [`pi_${userId}`] } });
+    const purchase = (await credits.purchaseByPayment([`pi_${userId}`]))!;
+    expect(await credits.takeBack({ purchase, upTo: 100, idempotencyKey: `dispute:${userId}` })).toMatchObject({ moved: 100, balance: { subscriptionCredits: 60, addOnCredits: 0 } });
+    expect(await credits.giveBack({ purchase, revokeKey: `dispute:${userId}`, idempotencyKey: `won:${userId}` })).toEqual({
+      applied: true,
+      moved: 100,
+      balance: { subscriptionCredits: 60, addOnCredits: 100 },
+    });
+  });
+
   it('moves only whole, positive amounts, and resets only to a whole allowance of at least 0', async () => {
     const userId = await newUser();
     await seed(userId, 5, 5);
