@@ -118,7 +118,7 @@ export function findPlan(id: string): Plan | undefined {
   return PLANS.find((plan) => plan.id === id);
 }
 
-export function findAddOnPack(id: string): AddOnPack | undefined {
+export function findAddOnPack(id: string | null | undefined): AddOnPack | undefined {
   return ADDON_PACKS.find((pack) => pack.id === id);
 }
 

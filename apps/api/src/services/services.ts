@@ -27,7 +27,8 @@ export interface Services {
   apiKeys: ApiKeyService;
   billing: BillingService;
   payments: PaymentsService;
-  stripeWebhooks: StripeWebhooks;
+  /** With the Stripe provider only: the local provider has nobody to send it events. */
+  stripeWebhooks: StripeWebhooks | undefined;
   uploadFallback: UploadFallbackService;
   images: ImageService;
 }
@@ -50,7 +51,7 @@ export function createServices(deps: ServiceDeps): Services {
     apiKeys: new ApiKeyService(deps.repos.apiKeys, deps.repos.users, deps.config.auth.mode === 'clerk' ? 'live' : 'test'),
     billing,
     payments: new PaymentsService(deps.repos, provider),
-    stripeWebhooks: new StripeWebhooks(transactions, provider.kind === 'stripe' ? provider : undefined),
+    stripeWebhooks: provider.kind === 'stripe' ? new StripeWebhooks(transactions, provider) : undefined,
     uploadFallback: new UploadFallbackService(deps.repos, deps.store),
     images: new ImageService(deps, generations, allowance),
   };

@@ -15,7 +15,7 @@ export async function checkoutCompleted(repos: Repositories, credits: CreditChan
   // A subscription's session names no PaymentIntent: invoice_payment.paid links its payment later.
   const purchase = { paymentRefs: presentIds(session.payment_intent) };
   if (metadata.kind === 'addon') {
-    const pack = findAddOnPack(metadata.plan ?? '');
+    const pack = findAddOnPack(metadata.plan);
     if (!pack || !paid) return undefined;
     await grantAddOnPack(credits, { userId, pack, grantKey: `stripe:checkout:${session.id}`, purchase });
     return undefined;

@@ -7,13 +7,12 @@ import { chargeRefunded, disputeChanged } from './stripe-webhook-reversals.js';
 import { subscriptionChanged, type SecondSubscription } from './stripe-webhook-subscriptions.js';
 import type { SecondSubscriptionEnd } from './stripe-payments.js';
 
-export type WebhookOutcome = 'processed' | 'duplicate';
-
 /** A second subscription the event brought, now cancelled (and refunded if paid); firstSeen: no earlier event had reported it. */
 export type EndedSecondSubscription = SecondSubscription & SecondSubscriptionEnd & { firstSeen: boolean };
 
 export interface WebhookResult {
-  outcome: WebhookOutcome;
+  /** The event was applied before (a replay, or a concurrent second delivery): nothing changed. */
+  duplicate: boolean;
   endedSecond?: EndedSecondSubscription;
 }
 
@@ -22,11 +21,11 @@ export interface SecondSubscriptionEnder {
   endSecondSubscription(subscriptionId: string, invoiceId: string | null): Promise<SecondSubscriptionEnd>;
 }
 
-/** Stripe's events, each applied to subscriptions and the ledger by the module of its family. */
+/** Stripe's events, each applied to subscriptions and the ledger by the module of its family; only an app with the Stripe provider has them. */
 export class StripeWebhooks {
   constructor(
     private readonly transactions: CreditTransactions,
-    private readonly stripe: SecondSubscriptionEnder | undefined,
+    private readonly stripe: SecondSubscriptionEnder,
   ) {}
 
   /**
@@ -37,14 +36,13 @@ export class StripeWebhooks {
    */
   async apply(event: Stripe.Event): Promise<WebhookResult> {
     return this.transactions.run(async (repos, credits) => {
-      if (!(await repos.webhookEvents.claim('stripe', event.id, event.type))) return { outcome: 'duplicate' };
+      if (!(await repos.webhookEvents.claim('stripe', event.id, event.type))) return { duplicate: true };
       const second = await dispatch(repos, credits, event);
-      return second ? { outcome: 'processed', endedSecond: await this.endSecond(repos, second) } : { outcome: 'processed' };
+      return second ? { duplicate: false, endedSecond: await this.endSecond(repos, second) } : { duplicate: false };
     });
   }
 
   private async endSecond(repos: Repositories, second: SecondSubscription): Promise<EndedSecondSubscription> {
-    if (!this.stripe) throw new Error(`second subscription ${second.subscriptionId} reached an app without Stripe`);
     const ended = await this.stripe.endSecondSubscription(second.subscriptionId, second.invoiceId);
     const firstSeen = await repos.subscriptions.recordCancelledSecond({
       userId: second.userId,
@@ -81,7 +79,7 @@ async function dispatch(repos: Repositories, credits: CreditChanges, event: Stri
     case 'charge.dispute.closed':
       await disputeChanged(repos, credits, event.data.object, event.type);
       return undefined;
-    default:
-      return undefined;
   }
+  // Events of other types are acknowledged and change nothing.
+  return undefined;
 }

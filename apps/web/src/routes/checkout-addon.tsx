@@ -9,7 +9,7 @@ import { formatPrice } from '../lib/format.js';
 
 export function CheckoutAddonPage() {
   const [params] = useSearchParams();
-  const [packId, setPackId] = useState<AddOnPackId>(findAddOnPack(params.get('plan') ?? '')?.id ?? 'addon-100');
+  const [packId, setPackId] = useState<AddOnPackId>(findAddOnPack(params.get('plan'))?.id ?? 'addon-100');
   const profile = useProfile();
   const { phase, reason, run } = useCheckoutFlow('/dashboard?addon=success');
 

@@ -488,7 +488,7 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     const [second, secondInvoice, secondPayment] = [`sub_other_${kept}`, `in_other_${kept}`, `pi_other_${kept}`];
     fake.payInvoice(secondInvoice, secondPayment, 9999);
     const period = { start: Math.floor(Date.UTC(2035, 0, 1) / 1000), end: Math.floor(Date.UTC(2035, 1, 1) / 1000) };
-    expect((await send(invoicePaid(second, secondInvoice, period, { userId: user.id, plan: 'pro' }, 'subscription_create'))).statusCode).toBe(200);
+    expect((await send(invoicePaid(second, secondInvoice, period, { userId: user.id, plan: 'pro' }, 'subscription_create'))).json()).toEqual({ received: true, duplicate: false });
 
     expect(fake.subscription(second)).toMatchObject({ status: 'canceled' });
     expect(fake.requests.filter((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${second}`)).toHaveLength(1);
@@ -567,7 +567,13 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
     const period = { start: Math.floor(Date.UTC(2036, 1, 1) / 1000), end: Math.floor(Date.UTC(2036, 2, 1) / 1000) };
     const renewal = JSON.stringify(invoicePaid(subscriptionId, `in_second_${subscriptionId}`, period, { userId: user.id, plan: 'growth' }));
-    expect((await deliver(renewal)).statusCode).toBe(503);
+    const early = await deliver(renewal);
+    expect(early.statusCode).toBe(503);
+    // What an operator reads in Stripe's delivery log: which invoice waits for which subscription.
+    expect(early.json()).toMatchObject({
+      code: 'event_too_early',
+      message: `invoice in_second_${subscriptionId} renews subscription ${subscriptionId}, which has not started here yet`,
+    });
     await send(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`));
     await spend(user.id, 100);
     expect((await deliver(renewal)).json()).toEqual({ received: true, duplicate: false });
@@ -710,6 +716,16 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
       ['restore', 0, 500],
       ['revoke', 0, -100],
     ]);
+  });
+
+  it('gives credits back only for a dispute closed as won, whatever else it closes as', async () => {
+    const user = await newUser();
+    const paymentIntent = `pi_${randomBytes(6).toString('hex')}`;
+    await send(addOnCheckout(user.id, 'addon-100', { paymentIntent }));
+    await send(dispute('charge.dispute.funds_withdrawn', `dp_${paymentIntent}`, paymentIntent, 'needs_response'));
+    expect((await send(dispute('charge.dispute.closed', `dp_${paymentIntent}`, paymentIntent, 'prevented'))).json()).toEqual({ received: true, duplicate: false });
+    expect(await subscriptionOf(user)).toMatchObject({ addOnCredits: 0 });
+    expect(await movements(user.id, ['revoke', 'restore'])).toEqual([['revoke', 0, -100]]);
   });
 
   it('takes back what a lost dispute owes even without funds_withdrawn', async () => {
@@ -865,6 +881,52 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     ];
     for (const delivered of events) expect((await send(delivered)).json()).toEqual({ received: true, duplicate: false });
     expect(await subscriptionOf(user)).toMatchObject({ subscription: { plan: 'growth', status: 'active' }, subscriptionCredits: 800 });
+  });
+
+  it("links only an expanded invoice's paid payments to its period: refunding a failed attempt's charge takes nothing back", async () => {
+    const user = await newUser();
+    const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
+    await send(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`));
+    const renewalId = `in_second_${subscriptionId}`;
+    const [failed, paid] = [`pi_failed_${subscriptionId}`, `pi_paid_${subscriptionId}`];
+    const renewal = invoicePaid(subscriptionId, renewalId, { start: Math.floor(Date.UTC(2038, 0, 1) / 1000), end: Math.floor(Date.UTC(2038, 1, 1) / 1000) });
+    const payment = (status: string, paymentIntent: string) => ({ ...stripeFixture('invoice_payment'), invoice: renewalId, status, payment: { type: 'payment_intent', payment_intent: paymentIntent } });
+    (renewal.data as { object: Record<string, unknown> }).object.payments = { object: 'list', data: [payment('failed', failed), payment('paid', paid)], has_more: false, url: `/v1/invoice_payments?invoice=${renewalId}` };
+    await send(renewal);
+    expect(await subscriptionOf(user)).toMatchObject({ subscriptionCredits: 800 });
+
+    await send(chargeRefunded(failed, 4999, 4999));
+    expect(await subscriptionOf(user)).toMatchObject({ subscriptionCredits: 800 });
+    await send(chargeRefunded(paid, 4999, 4999));
+    expect(await subscriptionOf(user)).toMatchObject({ subscriptionCredits: 0 });
+  });
+
+  it('refills credits for a period invoice that lists no line, and leaves its dates unknown until a subscription event names them', async () => {
+    const user = await newUser();
+    const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
+    const first = { start: Math.floor(Date.UTC(2039, 0, 1) / 1000), end: Math.floor(Date.UTC(2039, 1, 1) / 1000) };
+    await send(invoicePaid(subscriptionId, `in_first_${subscriptionId}`, first, { userId: user.id, plan: 'growth' }, 'subscription_create'));
+    expect(await subscriptionOf(user)).toMatchObject({ subscription: { endDate: '2039-02-01T00:00:00.000Z' } });
+    await spend(user.id, 100);
+    const renewal = invoicePaid(subscriptionId, `in_second_${subscriptionId}`, { start: 0, end: 0 });
+    const invoice = (renewal.data as { object: { lines: Record<string, unknown> } }).object;
+    invoice.lines = { ...invoice.lines, data: [] };
+    await send(renewal);
+    expect(await subscriptionOf(user)).toMatchObject({ subscription: { status: 'active', endDate: null }, subscriptionCredits: 800 });
+    const end = Math.floor(Date.UTC(2039, 2, 1) / 1000);
+    const item = { ...(stripeFixture('subscription') as { items: { data: Record<string, unknown>[] } }).items.data[0], current_period_start: end - 28 * 86_400, current_period_end: end };
+    await send(subscriptionEvent('customer.subscription.updated', subscriptionId, { items: { object: 'list', data: [item], has_more: false } }));
+    expect(await subscriptionOf(user)).toMatchObject({ subscription: { endDate: '2039-03-01T00:00:00.000Z' } });
+  });
+
+  it('follows a subscription event that lists no item: its status changes, its plan and period stay', async () => {
+    const user = await newUser();
+    const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
+    await send(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`));
+    const before = await subscriptionOf(user);
+    const itemless = subscriptionEvent('customer.subscription.updated', subscriptionId, { status: 'past_due', items: { object: 'list', data: [], has_more: false } });
+    expect((await send(itemless)).json()).toEqual({ received: true, duplicate: false });
+    expect(await subscriptionOf(user)).toMatchObject({ subscription: { plan: 'growth', status: 'past_due', endDate: before.subscription?.endDate } });
   });
 
   it('takes back a whole pack when its charge is fully refunded, even if less than the charge was captured', async () => {

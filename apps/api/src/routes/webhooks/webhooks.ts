@@ -10,9 +10,9 @@ import type { WebhookResult } from '../../services/stripe-webhooks.js';
 /** Stripe's events; absent with the local provider, which has nobody to call it. */
 export async function webhookRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const payments = deps.config.payments;
-  if (payments.mode !== 'stripe') return;
-  const stripe = createStripeClient(payments);
   const webhooks = app.services.stripeWebhooks;
+  if (payments.mode !== 'stripe' || !webhooks) return;
+  const stripe = createStripeClient(payments);
 
   // The signature covers the exact bytes sent, so this route keeps the body raw (this plugin's scope only).
   app.removeContentTypeParser('application/json');
@@ -39,15 +39,15 @@ export async function webhookRoutes(app: FastifyInstance, deps: AppDeps): Promis
         request.log.info({ eventId: event.id, type: event.type, reason: error.message }, 'stripe webhook deferred');
         throw new HttpError(503, error.message, 'event_too_early');
       }
-      const { outcome, endedSecond } = result;
+      const { duplicate, endedSecond } = result;
       if (endedSecond) {
         const { userId, subscriptionId, keptSubscriptionId, refunded, firstSeen } = endedSecond;
         // A seller was charged twice for one plan: someone should know, even though it was put right.
         request.log.warn({ eventId: event.id, userId, cancelledSubscriptionId: subscriptionId, keptSubscriptionId, refunded }, 'second stripe subscription cancelled');
         if (firstSeen) deps.metrics?.secondSubscriptionCancelled();
       }
-      request.log.info({ eventId: event.id, type: event.type, outcome }, 'stripe webhook');
-      return { received: true, duplicate: outcome === 'duplicate' };
+      request.log.info({ eventId: event.id, type: event.type, duplicate }, 'stripe webhook');
+      return { received: true, duplicate };
     },
   );
 }
