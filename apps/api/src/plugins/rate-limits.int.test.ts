@@ -210,3 +210,31 @@ describe('the limits of the other costly calls', () => {
     expect((await testApp.app.inject({ method: 'GET', url: '/api/payments/plans' })).headers.ratelimit).toBeUndefined();
   });
 });
+
+describe('the limits of a call made with an API key', () => {
+  it("lists the key's own limit beside the route's in both fields, and a 429 of the key's limit carries it with Retry-After", async () => {
+    testApp = await buildTestApp(stack, { env: { RATE_LIMIT_API_KEY_REQUESTS_PER_MINUTE: '3', RATE_LIMIT_GENERATIONS_PER_MINUTE: '5' } });
+    const seller = await signIn(testApp, 'integrator@example.com');
+    const created = await testApp.app.inject({ method: 'POST', url: '/api/keys', headers: seller.auth, payload: { name: 'Shop', scopes: ['generate', 'read'] } });
+    expect(created.statusCode, created.body).toBe(201);
+    const auth = { authorization: `Bearer ${created.json<{ key: string }>().key}` };
+    const generate = () =>
+      testApp!.app.inject({ method: 'POST', url: '/api/images/generate-product-shots', headers: auth, payload: { imageId: crypto.randomUUID(), prompt: 'Wooden table' } });
+
+    const first = await generate();
+    expect(first.statusCode, first.body).toBe(404);
+    expect(first.headers['ratelimit-policy']).toBe('"api-key";q=3;w=60, "generation";q=5;w=60');
+    expect(first.headers.ratelimit).toMatch(/^"api-key";r=2;t=\d+, "generation";r=4;t=\d+$/);
+    // A call no route limit covers still counts against the key's.
+    const read = await testApp.app.inject({ method: 'GET', url: '/api/images', headers: auth });
+    expect(read.statusCode).toBe(200);
+    expectRateLimit(read, 'api-key', 3, 1);
+    expect((await generate()).headers.ratelimit).toMatch(/^"api-key";r=0;t=\d+, "generation";r=3;t=\d+$/);
+
+    const limited = await generate();
+    expect(limited.statusCode, limited.body).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'rate_limited', message: expect.stringMatching(/^Too many requests with this API key: it can make 3 per minute\. Please try again in \d+ seconds?\.$/) });
+    const seconds = expectRateLimit(limited, 'api-key', 3, 0);
+    expect(Number(limited.headers['retry-after'])).toBe(seconds);
+  });
+});

@@ -74,12 +74,21 @@ function maxima(config: Config): Record<RateLimitName, number> {
   };
 }
 
-/** The IETF RateLimit fields (draft-ietf-httpapi-ratelimit-headers, structured-field form). */
-function rateLimitHeaders(limit: RateLimitName, max: number, window: RateLimitWindow): Record<string, string> {
-  return {
+/**
+ * The IETF RateLimit fields (draft-ietf-httpapi-ratelimit-headers, structured-field lists): this
+ * limit's item added after the ones an earlier limit of the same request set (an API key's own
+ * limit, then the route's), so a call made with a key shows both.
+ */
+function rateLimitHeaders(reply: FastifyReply, limit: RateLimitName, max: number, window: RateLimitWindow): Record<string, string> {
+  const item = {
     'RateLimit-Policy': `"${limit}";q=${max};w=${WINDOW_SECONDS}`,
     RateLimit: `"${limit}";r=${Math.max(0, max - window.used)};t=${secondsLeft(window)}`,
   };
+  const after = (name: keyof typeof item) => {
+    const earlier = reply.getHeader(name);
+    return earlier === undefined ? item[name] : `${String(earlier)}, ${item[name]}`;
+  };
+  return { 'RateLimit-Policy': after('RateLimit-Policy'), RateLimit: after('RateLimit') };
 }
 
 function secondsLeft(window: RateLimitWindow): number {
@@ -108,7 +117,7 @@ function createRateLimits(config: Config, redis: Redis): RateLimits {
         request.log.warn({ err: error, limit }, 'rate limit not checked: Redis did not answer');
         return;
       }
-      const headers = rateLimitHeaders(limit, max[limit], window);
+      const headers = rateLimitHeaders(reply, limit, max[limit], window);
       if (!window.allowed) {
         throw new HttpError(429, refusal(limit, max[limit], cost, window), 'rate_limited', {}, { ...headers, 'Retry-After': String(secondsLeft(window)) });
       }
