@@ -22,6 +22,15 @@ export const RenditionUrls = Type.Object(RenditionFields);
 export type RenditionUrls = Static<typeof RenditionUrls>;
 
 /** docs/product-spec.md §3 Image, as the upload and the image calls return it. */
+/**
+ * `POST /api/images/upload`'s multipart/form-data fields, for the API document only: the route
+ * reads the parts as they stream in rather than validating a parsed body.
+ */
+export const UploadForm = Type.Object({
+  image: Type.String({ format: 'binary', description: `The product photo, at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.` }),
+  name: Type.Optional(Type.String({ maxLength: 1024, description: 'What to call it; the file name otherwise.' })),
+});
+
 export const ImageDto = Type.Object({
   _id: Type.String(),
   fileId: Type.String(),

@@ -1,7 +1,7 @@
 import { API_KEY_PREFIXES, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_WINDOW_HOURS } from '@prodshot/contracts';
 
-/** The tolerance the guide's receivers give a webhook's timestamp; the example receiver (@prodshot/client) uses the same. */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
+/** How far from the receiver's clock the guide's receivers let a delivery's t be (five minutes, as @prodshot/client's WebhookGuard). */
+const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 const TYPESCRIPT_RECEIVER = `import { createHmac, timingSafeEqual } from 'node:crypto';
 

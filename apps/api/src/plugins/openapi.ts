@@ -4,6 +4,16 @@ import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { apiErrorRef, errorSchemaComponents } from '@prodshot/contracts';
 import { API_GUIDE } from './api-guide.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The multipart/form-data fields of a route that reads its parts as they stream in: the
+     * document lists them as the request body, which the route does not validate as one.
+     */
+    documentedMultipartBody?: object;
+  }
+}
+
 export const DOCS_PATH = '/api/docs';
 export const GUIDE_PATH = `${DOCS_PATH}/guide`;
 
@@ -98,7 +108,9 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       if (!documented(url)) return { schema: { ...schema, hide: true }, url };
       const area = url.split('/')[url.startsWith('/api/') ? 2 : 1] ?? 'api';
       const secured = !isPublic(route);
-      return { schema: { tags: [area], ...(secured ? {} : { security: [] }), ...schema, response: documentedResponses(schema?.response, secured) }, url };
+      const multipart = (route.config as { documentedMultipartBody?: object } | undefined)?.documentedMultipartBody;
+      const body = multipart ? { consumes: ['multipart/form-data'], body: multipart } : {};
+      return { schema: { tags: [area], ...(secured ? {} : { security: [] }), ...schema, ...body, response: documentedResponses(schema?.response, secured) }, url };
     },
   });
   await app.register(swaggerUi, { routePrefix: DOCS_PATH, uiConfig: { deepLinking: true }, staticCSP: true });

@@ -14,6 +14,7 @@ import {
   OutlineRequest,
   SubjectResponse,
   UPLOAD_MAX_BYTES,
+  UploadForm,
 } from '@prodshot/contracts';
 import { requireUser } from '../../plugins/auth.js';
 import { HttpError } from '../../services/http-error.js';
@@ -44,6 +45,7 @@ export async function imageRoutes(appBase: FastifyInstance): Promise<void> {
   app.post(
     '/api/images/upload',
     {
+      config: { documentedMultipartBody: UploadForm },
       schema: {
         summary: 'Upload a product photo (multipart/form-data: the file in "image", an optional "name")',
         response: { 201: ImageDto, ...errorResponses([400, 413, 415, 422, 429, 502, 503, 504]) },
