@@ -9,13 +9,16 @@ export type ProdshotClient = Client<paths>;
 export interface ProdshotClientOptions {
   /** Where the API is, e.g. https://prodshot.example or http://localhost:3000. */
   baseUrl: string;
-  /** An API key (`psk_live_…`, `psk_test_…`), or a session token for the calls a key cannot make (keys, payments). */
-  apiKey: string;
+  /**
+   * An API key (`psk_live_…`, `psk_test_…`), or a session token for the calls a key cannot make
+   * (keys, payments); without either, only the public operations (sign-in, plans, health) answer.
+   */
+  apiKey?: string;
 }
 
 /** A typed client for every operation of the API document (schema.d.ts), sending the key as a bearer credential. */
 export function createProdshotClient({ baseUrl, apiKey }: ProdshotClientOptions): ProdshotClient {
-  return createClient<paths>({ baseUrl: baseUrl.replace(/\/+$/, ''), headers: { Authorization: `Bearer ${apiKey}` } });
+  return createClient<paths>({ baseUrl: baseUrl.replace(/\/+$/, ''), ...(apiKey ? { headers: { Authorization: `Bearer ${apiKey}` } } : {}) });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import openapiTS, { astToString } from 'openapi-typescript';
+import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import ts from 'typescript';
 import { buildOpenApiDocument } from './openapi-document.js';
 
@@ -17,7 +17,7 @@ const HEADER = [
 /** The TypeScript types of the API's document as @prodshot/client holds them. */
 export async function clientSchemaSource(): Promise<string> {
   const document = await buildOpenApiDocument();
-  const ast = await openapiTS(document as Parameters<typeof openapiTS>[0], {
+  const ast = await openapiTS(document as unknown as OpenAPI3, {
     silent: true,
     // A file sent or received is a Blob in fetch's hands (an upload's part, a download's body).
     transform: (schema) => (schema.format === 'binary' ? BLOB : undefined),
