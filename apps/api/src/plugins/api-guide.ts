@@ -3,7 +3,7 @@ import { API_KEY_PREFIXES, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_WINDOW_HOURS } fr
 /** How far from the receiver's clock the guide's receivers let a delivery's t be (five minutes, as @prodshot/client's WebhookGuard). */
 const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-const TYPESCRIPT_RECEIVER = `import { createHmac, timingSafeEqual } from 'node:crypto';
+export const TYPESCRIPT_RECEIVER = `import { createHmac, timingSafeEqual } from 'node:crypto';
 
 const seen = new Set<string>(); // keep event ids in your database in production
 
@@ -21,7 +21,7 @@ export function acceptWebhook(rawBody: string, signatureHeader: string, eventId:
   return true;
 }`;
 
-const PYTHON_RECEIVER = `import hashlib, hmac, time
+export const PYTHON_RECEIVER = `import hashlib, hmac, time
 
 seen = set()  # keep event ids in your database in production
 
