@@ -199,7 +199,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Any unique string (a UUID): the same key from the same seller within 24 hours answers with the first call's result and charges nothing more; with another request, 422. */
+                    "Idempotency-Key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1363,7 +1366,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Any unique string (a UUID): the same key from the same seller within 24 hours answers with the first call's result and charges nothing more; with another request, 422. */
+                    "Idempotency-Key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1556,7 +1562,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Any unique string (a UUID): the same key from the same seller within 24 hours answers with the first call's result and charges nothing more; with another request, 422. */
+                    "Idempotency-Key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1894,7 +1903,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Any unique string (a UUID): the same key from the same seller within 24 hours answers with the first call's result and charges nothing more; with another request, 422. */
+                    "Idempotency-Key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -2192,7 +2204,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Any unique string (a UUID): the same key from the same seller within 24 hours answers with the first call's result and charges nothing more; with another request, 422. */
+                    "Idempotency-Key"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -2378,7 +2393,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Any unique string (a UUID): the same key from the same seller within 24 hours answers with the first call's result and charges nothing more; with another request, 422. */
+                    "Idempotency-Key"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -2796,7 +2814,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Any unique string (a UUID): the same key from the same seller within 24 hours answers with the first call's result and charges nothing more; with another request, 422. */
+                    "Idempotency-Key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -3616,7 +3637,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Any unique string (a UUID): the same key from the same seller within 24 hours answers with the first call's result and charges nothing more; with another request, 422. */
+                    "Idempotency-Key"?: string;
+                };
                 path: {
                     id: string;
                     index: number;
@@ -3752,7 +3776,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Any unique string (a UUID): the same key from the same seller within 24 hours answers with the first call's result and charges nothing more; with another request, 422. */
+                    "Idempotency-Key"?: string;
+                };
                 path: {
                     id: string;
                     index: number;

@@ -77,7 +77,7 @@ async function main(): Promise<void> {
 
   // The same Idempotency-Key on a retry (a lost answer, a crash) answers this generation again: nothing is charged twice.
   const idempotencyKey = randomUUID();
-  const started = await client.POST('/api/images/smart-generate-product-shots', { body: { imageId: uploaded.data._id, styleCount: 2 }, headers: { 'Idempotency-Key': idempotencyKey } });
+  const started = await client.POST('/api/images/smart-generate-product-shots', { body: { imageId: uploaded.data._id, styleCount: 2 }, params: { header: { 'Idempotency-Key': idempotencyKey } } });
   if (!started.data) throw refusal('smart generation', started);
   const { generationId } = started.data.data;
   console.log(`smart generation ${generationId} started (Idempotency-Key ${idempotencyKey}); waiting for it…`);

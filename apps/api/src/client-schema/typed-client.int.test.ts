@@ -35,7 +35,7 @@ describe('@prodshot/client against the API listening on loopback', () => {
     expect(uploaded.response.status, JSON.stringify(uploaded.error)).toBe(201);
     const imageId = uploaded.data!._id;
 
-    const start = () => client.POST('/api/images/smart-generate-product-shots', { body: { imageId, styleCount: 2 }, headers: { 'Idempotency-Key': 'typed-client-1' } });
+    const start = () => client.POST('/api/images/smart-generate-product-shots', { body: { imageId, styleCount: 2 }, params: { header: { 'Idempotency-Key': 'typed-client-1' } } });
     const started = await start();
     expect(started.response.status, JSON.stringify(started.error)).toBe(202);
     const { generationId } = started.data!.data;

@@ -16,6 +16,7 @@ interface OpenApiResponse {
 }
 
 interface OpenApiOperation {
+  parameters?: { in: string; name: string; schema?: object }[];
   requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
   responses?: Record<string, OpenApiResponse>;
   security?: unknown[];
@@ -139,6 +140,10 @@ describe('the OpenAPI document at /api/docs', () => {
       if (operation.responses?.['429'] && !operation.responses['429'].headers?.['Retry-After']) problems.push(`${name} 429 does not list Retry-After`);
     }
     expect(problems).toEqual([]);
+    // The calls that read an Idempotency-Key list it.
+    for (const [path, method] of [['/api/images/smart-generate-product-shots', 'post'], ['/api/images/upload', 'post'], ['/api/batches', 'post']] as const) {
+      expect(document.paths[path]![method]!.parameters, `${method} ${path}`).toContainEqual(expect.objectContaining({ in: 'header', name: 'Idempotency-Key', schema: expect.objectContaining({ maxLength: 200 }) }));
+    }
     // Paid calls reference the richer 402 body.
     expect(document.paths['/api/images/smart-generate-product-shots']!.post!.responses!['402']!.content!['application/json']!.schema).toEqual({ $ref: '#/components/schemas/InsufficientCreditsError' });
   });

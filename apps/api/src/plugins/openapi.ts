@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
-import { apiErrorRef, errorSchemaComponents } from '@prodshot/contracts';
+import { apiErrorRef, errorSchemaComponents, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_WINDOW_HOURS } from '@prodshot/contracts';
 import { API_GUIDE } from './api-guide.js';
 
 declare module 'fastify' {
@@ -11,6 +11,8 @@ declare module 'fastify' {
      * document lists them as the request body, which the route does not validate as one.
      */
     documentedMultipartBody?: object;
+    /** The route reads an Idempotency-Key (services/idempotency.ts): the document lists the header. */
+    acceptsIdempotencyKey?: boolean;
   }
 }
 
@@ -51,6 +53,18 @@ const ERROR_DESCRIPTIONS: Record<string, string> = {
   '502': 'The image model failed; nothing was charged.',
   '503': 'Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds.',
   '504': 'The wait ran out; the work goes on (see `generationId`).',
+};
+
+const IDEMPOTENCY_HEADERS = {
+  type: 'object',
+  properties: {
+    [IDEMPOTENCY_KEY_HEADER]: {
+      type: 'string',
+      minLength: 1,
+      maxLength: IDEMPOTENCY_KEY_MAX_LENGTH,
+      description: `Any unique string (a UUID): the same key from the same seller within ${IDEMPOTENCY_WINDOW_HOURS} hours answers with the first call's result and charges nothing more; with another request, 422.`,
+    },
+  },
 };
 
 const RATE_LIMIT_HEADERS = {
@@ -108,9 +122,10 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       if (!documented(url)) return { schema: { ...schema, hide: true }, url };
       const area = url.split('/')[url.startsWith('/api/') ? 2 : 1] ?? 'api';
       const secured = !isPublic(route);
-      const multipart = (route.config as { documentedMultipartBody?: object } | undefined)?.documentedMultipartBody;
-      const body = multipart ? { consumes: ['multipart/form-data'], body: multipart } : {};
-      return { schema: { tags: [area], ...(secured ? {} : { security: [] }), ...schema, ...body, response: documentedResponses(schema?.response, secured) }, url };
+      const config = route.config as { documentedMultipartBody?: object; acceptsIdempotencyKey?: boolean } | undefined;
+      const body = config?.documentedMultipartBody ? { consumes: ['multipart/form-data'], body: config.documentedMultipartBody } : {};
+      const headers = config?.acceptsIdempotencyKey ? { headers: IDEMPOTENCY_HEADERS } : {};
+      return { schema: { tags: [area], ...(secured ? {} : { security: [] }), ...schema, ...body, ...headers, response: documentedResponses(schema?.response, secured) }, url };
     },
   });
   await app.register(swaggerUi, { routePrefix: DOCS_PATH, uiConfig: { deepLinking: true }, staticCSP: true });

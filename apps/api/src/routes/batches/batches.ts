@@ -32,6 +32,7 @@ export async function batchRoutes(appBase: FastifyInstance): Promise<void> {
     '/api/batches',
     {
       onRequest: requireUser,
+      config: { acceptsIdempotencyKey: true },
       // Counted before the schema so a 21st photo gets a sentence, not a validator's path.
       preValidation: async (request) => {
         const items = (request.body as { items?: unknown } | undefined)?.items;

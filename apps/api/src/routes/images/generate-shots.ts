@@ -56,6 +56,7 @@ export async function generateShotRoutes(appBase: FastifyInstance): Promise<void
   app.post(
     '/api/images/generate-product-shots',
     {
+      config: { acceptsIdempotencyKey: true },
       preHandler: async (request) => checkManualShot(request.body as ProductShotRequest),
       schema: { body: ProductShotRequest, response: { 200: ProductShotResponse, 202: AcceptedResponse, ...paidErrors } },
     },
@@ -70,7 +71,7 @@ export async function generateShotRoutes(appBase: FastifyInstance): Promise<void
 
   app.post(
     '/api/images/smart-generate-product-shots',
-    { schema: { body: SmartGenerateRequest, response: { 202: AcceptedResponse, ...paidErrors } } },
+    { config: { acceptsIdempotencyKey: true }, schema: { body: SmartGenerateRequest, response: { 202: AcceptedResponse, ...paidErrors } } },
     async (request, reply) => {
       const started = await service.startSmart(request.user.id, request.body, idempotencyClaim(request));
       enqueued(request, reply, started);
@@ -96,7 +97,7 @@ export async function generateShotRoutes(appBase: FastifyInstance): Promise<void
 
   app.post(
     '/api/images/generate-single-product-shot',
-    { schema: { body: SingleShotRequest, response: { 200: SingleShotResponse, 202: AcceptedResponse, ...paidErrors } } },
+    { config: { acceptsIdempotencyKey: true }, schema: { body: SingleShotRequest, response: { 200: SingleShotResponse, 202: AcceptedResponse, ...paidErrors } } },
     async (request, reply) => {
       const { body } = request;
       const started = await service.startSingle(request.user.id, body, idempotencyClaim(request));
@@ -125,7 +126,7 @@ export async function generateShotRoutes(appBase: FastifyInstance): Promise<void
 
   app.post(
     '/api/images/:id/remove-background',
-    { schema: { params: IdParams, body: RemoveBackgroundRequest, response: { 200: SingleShotResponse, 202: AcceptedResponse, ...paidErrors } } },
+    { config: { acceptsIdempotencyKey: true }, schema: { params: IdParams, body: RemoveBackgroundRequest, response: { 200: SingleShotResponse, 202: AcceptedResponse, ...paidErrors } } },
     async (request, reply) => {
       const focus = (request.body as RemoveBackgroundRequest | undefined)?.focus;
       const started = await service.startRemoveBackground(request.user.id, request.params.id, focus, idempotencyClaim(request));
@@ -138,6 +139,7 @@ export async function generateShotRoutes(appBase: FastifyInstance): Promise<void
   app.post(
     '/api/images/:id/generate-background',
     {
+      config: { acceptsIdempotencyKey: true },
       preHandler: async (request) => checkBackground(request.body as GenerateBackgroundRequest),
       schema: { params: IdParams, body: GenerateBackgroundRequest, response: { 200: SingleShotResponse, 202: AcceptedResponse, ...paidErrors } },
     },

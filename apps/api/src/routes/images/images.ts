@@ -45,7 +45,7 @@ export async function imageRoutes(appBase: FastifyInstance): Promise<void> {
   app.post(
     '/api/images/upload',
     {
-      config: { documentedMultipartBody: UploadForm },
+      config: { documentedMultipartBody: UploadForm, acceptsIdempotencyKey: true },
       schema: {
         summary: 'Upload a product photo (multipart/form-data: the file in "image", an optional "name")',
         response: { 201: ImageDto, ...errorResponses([400, 413, 415, 422, 429, 502, 503, 504]) },

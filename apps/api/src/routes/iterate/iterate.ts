@@ -20,7 +20,7 @@ export async function iterateRoutes(appBase: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/generations/:id/outputs/:index/more-like-this',
-    { schema: { params: OutputParams, response: { 202: MoreLikeThisResponse, ...errors } } },
+    { config: { acceptsIdempotencyKey: true }, schema: { params: OutputParams, response: { 202: MoreLikeThisResponse, ...errors } } },
     async (request, reply) => {
       const { id, index } = request.params;
       const made = await service.moreLikeThis(request.user.id, { generationId: id, index }, idempotencyClaim(request));
@@ -31,7 +31,7 @@ export async function iterateRoutes(appBase: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/generations/:id/styles/:index/retry',
-    { schema: { params: OutputParams, response: { 202: RetryStyleResponse, ...errors } } },
+    { config: { acceptsIdempotencyKey: true }, schema: { params: OutputParams, response: { 202: RetryStyleResponse, ...errors } } },
     async (request, reply) => {
       const { id, index } = request.params;
       const { jobId, ...retried } = await service.retryStyle(request.user.id, { generationId: id, index }, idempotencyClaim(request));
