@@ -25,3 +25,4 @@ export * from './accepted.js';
 export * from './subjects.js';
 export * from './shots.js';
 export * from './api-keys.js';
+export * from './webhooks.js';

@@ -2,6 +2,7 @@ import type { ComplianceCheckJob, ComplianceReportDto, ExportShotJob, ExportShot
 import type { Focus, Tap } from './images.js';
 import type { ProductInfo } from './products.js';
 import type { ShotBackground, TemplateHandle } from './templates.js';
+import type { DeliverWebhookJob } from './webhooks.js';
 
 interface SourceImage {
   generationId: string;
@@ -134,6 +135,7 @@ export interface JobPayloads {
   'purge-expired-history': PurgeExpiredHistoryJob;
   'export-shot': ExportShotJob;
   'compliance-check': ComplianceCheckJob;
+  'deliver-webhook': DeliverWebhookJob;
 }
 
 export type JobName = keyof JobPayloads;
@@ -165,4 +167,6 @@ export interface JobResults {
   'purge-expired-history': { generations: number; images: number; batches: number };
   'export-shot': ExportShotResult;
   'compliance-check': ComplianceReportDto;
+  /** How the receiver answered; a failed attempt throws instead, so BullMQ retries it. */
+  'deliver-webhook': { status: 'delivered' | 'skipped'; statusCode?: number };
 }

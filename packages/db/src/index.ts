@@ -13,6 +13,7 @@ export * from './repositories/webhook-events-repository.js';
 export * from './repositories/idempotency-keys-repository.js';
 export * from './repositories/batches-repository.js';
 export * from './repositories/api-keys-repository.js';
+export * from './repositories/webhooks-repository.js';
 export * from './settlement/index.js';
 export * from './repositories/repositories.js';
 export * from './repositories/advisory-locks.js';

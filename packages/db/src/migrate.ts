@@ -16,6 +16,7 @@ import * as clawbackDebt from './migrations/0013-clawback-debt.js';
 import * as uploadOutline from './migrations/0014-upload-outline.js';
 import * as downloadCopies from './migrations/0015-download-copies.js';
 import * as apiKeys from './migrations/0016-api-keys.js';
+import * as webhooks from './migrations/0017-webhooks.js';
 
 /** Migrations are imported statically so that source runs (tests) and built runs (dist) apply the same set. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0014-upload-outline': uploadOutline,
   '0015-download-copies': downloadCopies,
   '0016-api-keys': apiKeys,
+  '0017-webhooks': webhooks,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

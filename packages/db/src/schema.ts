@@ -1,5 +1,17 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { ApiKeyScope, CoachWarning, GenerationKind, PlanId, Progress, RunStatus, SubjectFinding, UploadOutline } from '@prodshot/contracts';
+import type {
+  ApiKeyScope,
+  CoachWarning,
+  GenerationKind,
+  PlanId,
+  Progress,
+  RunStatus,
+  SubjectFinding,
+  UploadOutline,
+  WebhookDeliveryStatus,
+  WebhookEvent,
+  WebhookEventType,
+} from '@prodshot/contracts';
 
 /** Declared once, in contracts: the columns hold exactly what the API answers. */
 export type { GenerationKind, PlanId, RunStatus };
@@ -208,6 +220,36 @@ export interface ApiKeysTable {
   revoked_at: NullableTimestamp;
 }
 
+export interface WebhookEndpointsTable {
+  id: Generated<string>;
+  user_id: string;
+  url: string;
+  events: WebhookEventType[];
+  /** Kept as it is: every delivery is signed with it. */
+  secret: string;
+  credits_low_threshold: number | null;
+  /** When credits.low last fired; cleared once the balance is back at the threshold, which re-arms it. */
+  credits_low_sent_at: NullableTimestamp;
+  created_at: Generated<Date>;
+  deleted_at: NullableTimestamp;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  endpoint_id: string;
+  event_id: string;
+  event_type: WebhookEventType;
+  /** The body sent, the same on every attempt. */
+  payload: Json<WebhookEvent>;
+  status: Generated<WebhookDeliveryStatus>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  last_status_code: number | null;
+  last_attempt_at: NullableTimestamp;
+  next_attempt_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   images: ImagesTable;
@@ -223,6 +265,8 @@ export interface Database {
   purchase_payments: PurchasePaymentsTable;
   cancelled_second_subscriptions: CancelledSecondSubscriptionsTable;
   api_keys: ApiKeysTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -240,3 +284,5 @@ export type CancelledSecondSubscriptionRow = Selectable<CancelledSecondSubscript
 export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
 export type CreditPurchaseRow = Selectable<CreditPurchasesTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;

@@ -11,6 +11,7 @@ import { ImagesRepository } from './images-repository.js';
 import { SubscriptionsRepository } from './subscriptions-repository.js';
 import { UsersRepository } from './users-repository.js';
 import { WebhookEventsRepository } from './webhook-events-repository.js';
+import { WebhooksRepository } from './webhooks-repository.js';
 
 /** Every table's repository over one connection (the pool, or a transaction). */
 export interface Repositories {
@@ -26,6 +27,8 @@ export interface Repositories {
   subscriptions: SubscriptionsRepository;
   users: UsersRepository;
   webhookEvents: WebhookEventsRepository;
+  /** Sellers' webhook endpoints and their deliveries (the Stripe events are webhookEvents). */
+  webhooks: WebhooksRepository;
 }
 
 /**
@@ -45,6 +48,7 @@ export function createRepositories(db: Db): Repositories {
     subscriptions: new SubscriptionsRepository(db),
     users: new UsersRepository(db),
     webhookEvents: new WebhookEventsRepository(db),
+    webhooks: new WebhooksRepository(db),
   };
 }
 
