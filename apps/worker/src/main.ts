@@ -3,7 +3,7 @@ import pino from 'pino';
 import type { Registry } from 'prom-client';
 import type { Redis } from 'ioredis';
 import { ConfigError, loadConfig, type Config } from '@prodshot/config';
-import { createDatabase, createRepositories, pingDatabase, type Db } from '@prodshot/db';
+import { createDatabase, createRepositories, pingDatabase, WebhookEvents, type Db } from '@prodshot/db';
 import { createOpsServer, createRedisConnection, JobProducer, pingRedis, QUEUE_NAMES, WORKER_SETTINGS, type QueueName } from '@prodshot/queue';
 import { createObjectStore, resolveSigningSecret, waitUntilReady } from '@prodshot/storage';
 import { CutoutModelError, startModelHost, type ModelHost } from './cutout-model/model-host.js';
@@ -13,6 +13,7 @@ import { handlers } from './handlers/index.js';
 import type { WorkerDeps } from './deps.js';
 import { createWorkerMetrics } from './metrics.js';
 import { createPublisher } from './realtime/publisher.js';
+import { withWebhookEvents } from './realtime/webhook-publisher.js';
 import { applyCpuPriority } from './cpu-priority.js';
 import { scheduleRepeatableJobs } from './schedules.js';
 
@@ -25,6 +26,14 @@ const SHUTDOWN_DEADLINE_MS = 60_000;
  * job per thread: they compute.
  */
 const INTERACTIVE_JOBS_PER_THREAD = 4;
+/**
+ * Webhook deliveries in flight at once. They wait on receivers (up to 10 s each) and compute
+ * nothing, on a queue of their own: slow receivers fill these lanes and no other.
+ */
+const WEBHOOK_LANES = 16;
+
+/** The queues with engine threads of their own. */
+type EngineQueue = Exclude<QueueName, 'webhooks'>;
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, { require: ['DATABASE_URL', 'REDIS_URL'] });
@@ -37,9 +46,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', onStopSignal);
   process.on('SIGINT', onStopSignal);
   log.info('worker starting');
-  const threads: Record<QueueName, number> = { render: config.worker.concurrency, interactive: config.worker.interactiveConcurrency };
-  const lanes: Record<QueueName, number> = { render: threads.render, interactive: threads.interactive * INTERACTIVE_JOBS_PER_THREAD };
-  const db = createDatabase({ connectionString: config.databaseUrl!, max: (lanes.render + lanes.interactive) * 2 + 2 });
+  const threads: Record<EngineQueue, number> = { render: config.worker.concurrency, interactive: config.worker.interactiveConcurrency };
+  const lanes: Record<QueueName, number> = { render: threads.render, interactive: threads.interactive * INTERACTIVE_JOBS_PER_THREAD, webhooks: WEBHOOK_LANES };
+  const db = createDatabase({ connectionString: config.databaseUrl!, max: (lanes.render + lanes.interactive) * 2 + lanes.webhooks + 2 });
   const connection = createRedisConnection(redisUrl, 'consumer', 'worker');
   const producerConnection = createRedisConnection(redisUrl, 'consumer', 'worker-producer');
   const signingSecret = await resolveSigningSecret(config.storage, config.dataDir);
@@ -49,14 +58,17 @@ async function main(): Promise<void> {
   const model = await loadCutoutModel(config, log, db, connection);
   // Each queue has engine threads of its own: a prompt enhancement never waits in the pool behind a
   // 4096 px render, and an operator sizes the two apart.
-  const pools: Record<QueueName, EnginePool> = { render: engineLane(config, model, threads.render), interactive: engineLane(config, model, threads.interactive) };
+  const pools: Record<EngineQueue, EnginePool> = { render: engineLane(config, model, threads.render), interactive: engineLane(config, model, threads.interactive) };
   await Promise.all(Object.values(pools).map((pool) => pool.warm()));
   applyCpuPriority(config.worker.cpuPriority, log);
   const producer = new JobProducer(producerConnection, config.redis.queuePrefix, () => createRedisConnection(redisUrl, 'consumer', 'worker-events'), config.jobs);
   const metrics = createWorkerMetrics(producer);
-  const shared = { config, db, store, repos: createRepositories(db), publisher: createPublisher(producerConnection), producer, metrics };
+  const repos = createRepositories(db);
+  const webhookEvents = new WebhookEvents(repos, store, (ids) => producer.enqueueWebhookDeliveries(ids));
+  const shared = { config, db, store, repos, publisher: withWebhookEvents(createPublisher(producerConnection), webhookEvents, log), producer, metrics };
   const workers = QUEUE_NAMES.map((queue) => {
-    const deps: WorkerDeps = { ...shared, engine: pools[queue].engine };
+    // Deliveries never call the engine; they hold the interactive pool's handle only because every handler's deps have one.
+    const deps: WorkerDeps = { ...shared, engine: pools[queue === 'webhooks' ? 'interactive' : queue].engine };
     const worker = new Worker(queue, createDispatcher(handlers, deps, { deadlineMs: config.jobs.deadlineMs }), {
       connection,
       prefix: config.redis.queuePrefix,

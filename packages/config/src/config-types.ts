@@ -75,6 +75,8 @@ export interface Config {
   nodeEnv: Env['NODE_ENV'];
   logLevel: Env['LOG_LEVEL'];
   http: { host: string; port: number; publicUrl: string; webDistDir: string | undefined };
+  /** loopbackReceivers: PUBLIC_URL is on loopback, so webhook URLs may be http and on loopback too. */
+  webhooks: { loopbackReceivers: boolean };
   dataDir: string;
   embedded: { postgresPort: number; redisPort: number };
   databaseUrl: string | undefined;

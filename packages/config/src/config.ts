@@ -5,6 +5,7 @@ import { authConfig, paymentsConfig } from './auth-payments-config.js';
 import { ConfigError } from './config-error.js';
 import type { Config, LoadConfigOptions } from './config-types.js';
 import type { Env } from './env-schema.js';
+import { isLoopback } from './loopback.js';
 import { cutoutModelConfig, imageModelConfig } from './model-config.js';
 import { need, parseEnv, refusePlaceholderSecrets, splitList } from './read-env.js';
 import { storageConfig } from './storage-config.js';
@@ -44,6 +45,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: Loa
       sweeper: { intervalMs: env.SWEEPER_INTERVAL_MS, staleAfterMs: env.SWEEPER_STALE_AFTER_MS },
       historyPurgeIntervalMs: env.HISTORY_PURGE_INTERVAL_MS,
     },
+    // A deployment on loopback (npm start) may deliver webhooks to its own machine, over http too, so a developer can receive them.
+    webhooks: { loopbackReceivers: isLoopback(new URL(publicUrl).hostname) },
     auth: authConfig(env, dataDir, publicUrl),
     payments: paymentsConfig(env, publicUrl),
     imageModel: imageModelConfig(env),

@@ -14,6 +14,8 @@ export * from './repositories/idempotency-keys-repository.js';
 export * from './repositories/batches-repository.js';
 export * from './repositories/api-keys-repository.js';
 export * from './repositories/webhooks-repository.js';
+export * from './generation-dto.js';
+export * from './webhook-events.js';
 export * from './settlement/index.js';
 export * from './repositories/repositories.js';
 export * from './repositories/advisory-locks.js';

@@ -1,7 +1,7 @@
 import { Queue, QueueEvents, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { JobName, JobPayloads, JobResults } from '@prodshot/contracts';
-import { DEFAULT_RETRY_POLICY, JOB_QUEUE, jobOptions, QUEUE_NAMES, type QueueName, type RetryPolicy } from './queues.js';
+import { DEFAULT_RETRY_POLICY, JOB_QUEUE, jobOptions, QUEUE_NAMES, webhookJobOptions, type QueueName, type RetryPolicy } from './queues.js';
 
 export class JobTimeoutError extends Error {
   override readonly name = 'JobTimeoutError';
@@ -41,6 +41,11 @@ export class JobProducer {
   async enqueue<K extends JobName>(name: K, payload: JobPayloads[K], options: JobsOptions & { jobId: string }): Promise<string> {
     const job = await this.queues[JOB_QUEUE[name]].add(name, payload, options);
     return job.id ?? options.jobId;
+  }
+
+  /** One job per webhook delivery, on the webhook queue; a delivery already queued or being sent is left as it is. */
+  async enqueueWebhookDeliveries(deliveryIds: string[]): Promise<void> {
+    await Promise.all(deliveryIds.map((deliveryId) => this.enqueue('deliver-webhook', { deliveryId }, webhookJobOptions(deliveryId))));
   }
 
   /** Waits for a job's result; a timeout leaves the job running, it only stops the waiting. */

@@ -1,6 +1,6 @@
 import type { MinimalJob } from 'bullmq';
 import { describe, expect, it } from 'vitest';
-import { JOB_QUEUE, jobOptions, QUEUE_JOBS, QUEUE_NAMES, RETRY_BACKOFF_TYPE, retryBackoff } from './queues.js';
+import { JOB_QUEUE, jobOptions, QUEUE_JOBS, QUEUE_NAMES, RETRY_BACKOFF_TYPE, retryBackoff, WEBHOOK_RETRY, webhookAttempts, webhookJobOptions, webhookRetryDelay, WORKER_SETTINGS } from './queues.js';
 
 describe('the job → queue map', () => {
   it('puts each job on exactly one queue', () => {
@@ -8,7 +8,7 @@ describe('the job → queue map', () => {
     expect(new Set(listed).size).toBe(listed.length);
   });
 
-  it('sends renders to render and quick calls to interactive', () => {
+  it('sends renders to render, quick calls to interactive and webhook deliveries to a queue of their own', () => {
     expect(JOB_QUEUE).toEqual({
       'product-shot': 'render',
       'style-recommendation': 'interactive',
@@ -23,6 +23,7 @@ describe('the job → queue map', () => {
       'purge-expired-history': 'interactive',
       'export-shot': 'render',
       'compliance-check': 'render',
+      'deliver-webhook': 'webhooks',
     });
   });
 });
@@ -42,5 +43,28 @@ describe('retryBackoff', () => {
 
   it('is the backoff every job is given', () => {
     expect(jobOptions({ attempts: 3, backoffMs: 250 }).backoff).toEqual({ type: RETRY_BACKOFF_TYPE, delay: 250 });
+  });
+});
+
+describe('webhook retries', () => {
+  const strategy = WORKER_SETTINGS.backoffStrategy!;
+
+  it('wait 30 s, then twice as long each time, never more than 2 h', () => {
+    expect([1, 2, 3, 8, 9, 15].map((attempts) => webhookRetryDelay(attempts))).toEqual([30_000, 60_000, 120_000, 3_840_000, 7_200_000, 7_200_000]);
+  });
+
+  it('go on for 24 h and no attempt longer', () => {
+    const attempts = webhookAttempts();
+    const waits = (made: number) => Array.from({ length: made }, (_, i) => webhookRetryDelay(i + 1)).reduce((a, b) => a + b, 0);
+    expect(waits(attempts - 1)).toBeGreaterThanOrEqual(WEBHOOK_RETRY.windowMs);
+    expect(waits(attempts - 2)).toBeLessThan(WEBHOOK_RETRY.windowMs);
+  });
+
+  it("are what the workers' backoff strategy answers for a delivery's job, and leave other jobs' backoff alone", () => {
+    const delivery = { opts: webhookJobOptions('d-1') } as unknown as MinimalJob;
+    expect(webhookJobOptions('d-1')).toMatchObject({ jobId: 'd-1', attempts: webhookAttempts() });
+    expect(strategy(3, 'webhook', new Error('x'), delivery)).toBe(120_000);
+    const other = { opts: { backoff: { type: RETRY_BACKOFF_TYPE, delay: 100 } } } as unknown as MinimalJob;
+    expect(strategy(3, RETRY_BACKOFF_TYPE, new Error('x'), other)).toBe(400);
   });
 });

@@ -3,9 +3,10 @@ import { planAllows, type JobName, type PlanId } from '@prodshot/contracts';
 
 /**
  * Two queues so that quick interactive calls (prompt enhancement, style recommendations) never
- * wait behind renders. Operators scale workers per queue on each queue's wait list.
+ * wait behind renders. Operators scale workers per queue on each queue's wait list. Webhook
+ * deliveries have a third: a receiver that answers slowly or never holds only webhook lanes.
  */
-export const QUEUE_NAMES = ['render', 'interactive'] as const;
+export const QUEUE_NAMES = ['render', 'interactive', 'webhooks'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** Which jobs each queue takes: pixels on `render`, quick calls a seller waits on (and light upkeep) on `interactive`. */
@@ -31,6 +32,7 @@ export const QUEUE_JOBS = {
     // Storage deletes, not CPU: it never holds a render slot.
     'purge-expired-history',
   ],
+  webhooks: ['deliver-webhook'],
 } as const satisfies Record<QueueName, readonly JobName[]>;
 
 type QueuedJob = (typeof QUEUE_JOBS)[QueueName][number];
@@ -64,8 +66,47 @@ export const retryBackoff: BackoffStrategy = (attemptsMade, _type, error, job) =
   return typeof asked === 'number' ? Math.max(exponential, asked) : exponential;
 };
 
+/** Our webhook backoff's name in job options. */
+export const WEBHOOK_BACKOFF_TYPE = 'webhook';
+
+/** A delivery is tried again after 30 s, then twice as long each time up to 2 h between tries, for 24 h. */
+export const WEBHOOK_RETRY = { firstDelayMs: 30_000, maxDelayMs: 2 * 3600_000, windowMs: 24 * 3600_000 } as const;
+
+/** The wait after the `attemptsMade`-th failed attempt of a delivery. */
+export function webhookRetryDelay(attemptsMade: number, firstDelayMs: number = WEBHOOK_RETRY.firstDelayMs): number {
+  return Math.min(firstDelayMs * 2 ** (attemptsMade - 1), WEBHOOK_RETRY.maxDelayMs);
+}
+
+/** Attempts in all: as many as the waits between them take to cover the retry window. */
+export function webhookAttempts(firstDelayMs: number = WEBHOOK_RETRY.firstDelayMs): number {
+  let attempts = 1;
+  for (let waited = 0; waited < WEBHOOK_RETRY.windowMs; attempts += 1) waited += webhookRetryDelay(attempts, firstDelayMs);
+  return attempts;
+}
+
+/**
+ * One delivery's job. Its id is the delivery's, so an event is never being sent twice at once; it
+ * leaves Redis when done (the row keeps the record), so "Send again" can add it anew. `firstDelayMs`
+ * is for tests.
+ */
+export function webhookJobOptions(deliveryId: string, firstDelayMs: number = WEBHOOK_RETRY.firstDelayMs): JobsOptions & { jobId: string } {
+  return {
+    jobId: deliveryId,
+    attempts: webhookAttempts(firstDelayMs),
+    backoff: { type: WEBHOOK_BACKOFF_TYPE, delay: firstDelayMs },
+    removeOnComplete: true,
+    removeOnFail: true,
+  };
+}
+
+const backoffStrategy: BackoffStrategy = (attemptsMade, type, error, job) => {
+  if (type !== WEBHOOK_BACKOFF_TYPE) return retryBackoff(attemptsMade, type, error, job);
+  const backoff = job?.opts.backoff;
+  return webhookRetryDelay(attemptsMade, typeof backoff === 'object' ? backoff.delay : undefined);
+};
+
 /** Every BullMQ Worker on our queues needs these: without the strategy a failed job's retry cannot be scheduled. */
-export const WORKER_SETTINGS: AdvancedOptions = { backoffStrategy: retryBackoff };
+export const WORKER_SETTINGS: AdvancedOptions = { backoffStrategy };
 
 export function jobOptions(policy: RetryPolicy = DEFAULT_RETRY_POLICY): DefaultJobOptions {
   return {

@@ -18,10 +18,10 @@ import {
   type StyleRecommendationsRequest,
   type StyleRecommendationsResponse,
 } from '@prodshot/contracts';
-import type { GenerationRow, IdempotencyClaim, ImageRow, Repositories } from '@prodshot/db';
+import { generationDto, type GenerationRow, type IdempotencyClaim, type ImageRow, type Repositories } from '@prodshot/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServiceDeps } from './services.js';
-import { generationDto, recentGenerationDto } from './generation-dtos.js';
+import { recentGenerationDto } from './generation-dtos.js';
 import type { FreeAllowance } from './free-allowance.js';
 import { GenerationLookups } from './generation-lookups.js';
 import { GenerationOpener, type OpenInput, type QueuedJob } from './generation-opener.js';

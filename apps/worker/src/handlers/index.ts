@@ -3,6 +3,7 @@ import type { JobName, JobPayloads, JobResults } from '@prodshot/contracts';
 import type { WorkerDeps } from '../deps.js';
 import { analyseUpload } from './analyse-upload.js';
 import { complianceCheck } from './compliance-check.js';
+import { deliverWebhook } from './deliver-webhook.js';
 import { enhancePrompt } from './enhance-prompt.js';
 import { exportShot } from './export-shot.js';
 import { generateBackground } from './generate-background.js';
@@ -38,4 +39,5 @@ export const handlers: JobHandlers = {
   'purge-expired-history': purgeExpiredHistory,
   'export-shot': exportShot,
   'compliance-check': complianceCheck,
+  'deliver-webhook': deliverWebhook,
 };
