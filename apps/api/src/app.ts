@@ -4,7 +4,7 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { userRoom } from '@prodshot/contracts';
-import { createRepositories } from '@prodshot/db';
+import { createRepositories, WebhookEvents } from '@prodshot/db';
 import { createOpsServer } from '@prodshot/queue';
 import type { AppDeps } from './deps.js';
 import { registerAdminQueues } from './plugins/admin-queues.js';
@@ -32,12 +32,14 @@ import { imageRoutes } from './routes/images/images.js';
 import { imageTitleRoutes } from './routes/images/image-title.js';
 import { iterateRoutes } from './routes/iterate/iterate.js';
 import { apiKeyRoutes } from './routes/keys/keys.js';
+import { webhookEndpointRoutes } from './routes/webhook-endpoints/webhook-endpoints.js';
 import { apiDependencyChecks, healthRoutes } from './routes/health/health.js';
 import { paymentRoutes } from './routes/payments/payments.js';
 import { uploadRoutes } from './routes/uploads/uploads.js';
 import { userRoutes } from './routes/users/users.js';
 import { webhookRoutes } from './routes/webhooks/webhooks.js';
 import { createServices } from './services/services.js';
+import type { CreditsChangedListener } from './services/credit-transactions.js';
 
 const API_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -90,12 +92,19 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.addHook('onClose', async () => {
     await ops.close();
   });
+  const repos = createRepositories(deps.db);
+  const announceCredits: CreditsChangedListener = deps.onCreditsChanged ?? ((userId, balance) => io.to(userRoom(userId)).emit('credits:update', { ...balance, at: Date.now() }));
+  const webhookEvents = new WebhookEvents(repos, deps.store, (ids) => deps.producer.enqueueWebhookDeliveries(ids));
   const routeDeps: AppDeps = {
     ...deps,
     metrics,
-    onCreditsChanged: deps.onCreditsChanged ?? ((userId, balance) => io.to(userRoom(userId)).emit('credits:update', { ...balance, at: Date.now() })),
+    onCreditsChanged: (userId, balance) => {
+      announceCredits(userId, balance);
+      // credits.low: recorded beside the answer, never awaited by it; a failure is logged, the reservation stands.
+      webhookEvents.creditsChanged(userId, balance).catch((err: unknown) => app.log.error({ err, userId }, 'recording a webhook event failed'));
+    },
   };
-  app.decorate('services', createServices({ ...routeDeps, repos: createRepositories(deps.db) }));
+  app.decorate('services', createServices({ ...routeDeps, repos }));
 
   await app.register(healthRoutes, routeDeps);
   await app.register(clientConfigRoutes, routeDeps);
@@ -113,6 +122,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(authRoutes, routeDeps);
   await app.register(userRoutes, routeDeps);
   await app.register(apiKeyRoutes, routeDeps);
+  await app.register(webhookEndpointRoutes, routeDeps);
   await app.register(paymentRoutes, routeDeps);
   await app.register(webhookRoutes, routeDeps);
   await app.register(sitemapRoutes, routeDeps);

@@ -14,6 +14,7 @@ import { FreeAllowance } from './free-allowance.js';
 import { FreeAllowanceCounter } from './free-allowance-counter.js';
 import { GenerationService } from './generation-service.js';
 import { ImageService } from './image-service.js';
+import { WebhookEndpointService } from './webhook-endpoints.js';
 
 /** What the services are built from: the app's parts plus every repository, built once. */
 export type ServiceDeps = AppDeps & { repos: Repositories };
@@ -31,6 +32,7 @@ export interface Services {
   stripeWebhooks: StripeWebhooks | undefined;
   uploadFallback: UploadFallbackService;
   images: ImageService;
+  webhookEndpoints: WebhookEndpointService;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -54,6 +56,7 @@ export function createServices(deps: ServiceDeps): Services {
     stripeWebhooks: provider.kind === 'stripe' ? new StripeWebhooks(transactions, provider) : undefined,
     uploadFallback: new UploadFallbackService(deps.repos, deps.store),
     images: new ImageService(deps, generations, allowance),
+    webhookEndpoints: new WebhookEndpointService(deps.repos.webhooks, deps.producer, { loopbackReceivers: deps.config.webhooks.loopbackReceivers }),
   };
 }
 
