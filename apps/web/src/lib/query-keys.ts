@@ -9,6 +9,8 @@ export const queryKeys = {
   subscription: ['subscription'] as const,
   profile: ['profile'] as const,
   apiKeys: ['api-keys'] as const,
+  webhooks: ['webhooks'] as const,
+  webhookDeliveries: (endpointId: string) => ['webhooks', endpointId, 'deliveries'] as const,
   images: ['images'] as const,
   /** /all-uploads: every page fetched so far; under `images`, so what refreshes the uploads refreshes it too. */
   imagePages: ['images', 'pages'] as const,

@@ -29,6 +29,7 @@ function renderProfile(
     'GET /users/subscription': () => response,
     'GET /images': () => ({ data: [] }),
     'GET /keys': () => ({ data: [] }),
+    'GET /webhooks': () => ({ data: [] }),
     'POST /payments/portal-session': portal,
     'POST /payments/cancel-subscription': cancel,
   });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Spinner } from '../components/ui/spinner.js';
 import { ApiKeysSection } from '../features/api-keys/index.js';
+import { WebhooksSection } from '../features/webhooks/index.js';
 import { CancelSubscriptionDialog, SubscriptionCard, useCancelFlow } from '../features/credits/subscription-card.js';
 import { useProfile } from '../features/profile/api/get-profile.js';
 import { ProfileForm, type ProfileMessage } from '../features/profile/profile-form.js';
@@ -42,6 +43,7 @@ export function ProfilePage() {
       </div>
 
       <ApiKeysSection />
+      <WebhooksSection />
 
       <RecentUploads uploads={uploads} onDelete={removal.ask} />
 
