@@ -31,7 +31,7 @@ describe('bull-board at /admin/queues on the ops listener', () => {
     const api = await testApp.ops.inject({ method: 'GET', url: '/admin/queues/api/queues', headers: { authorization } });
     expect(api.statusCode, api.body).toBe(200);
     const names = api.json<{ queues: { name: string }[] }>().queues.map((queue) => queue.name);
-    expect(names.sort()).toEqual(['interactive', 'render']);
+    expect(names.sort()).toEqual(['interactive', 'render', 'webhooks']);
   });
 
   it('throttles refused credentials per address: past the limit even the right ones get 429 until the window ends', async () => {

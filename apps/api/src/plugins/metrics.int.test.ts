@@ -65,7 +65,7 @@ describe('GET /metrics on the api', () => {
 
     const text = await scrape(testApp);
     expect(sample(text, 'prodshot_http_request_duration_seconds_count', { method: 'GET', route: '/api/health', status: '200' })).toBe(1);
-    for (const queue of ['render', 'interactive']) {
+    for (const queue of ['render', 'interactive', 'webhooks']) {
       for (const state of ['waiting', 'active', 'delayed', 'failed']) expect(sample(text, 'prodshot_queue_jobs', { queue, state }), `${queue} ${state}`).toBe(0);
     }
     expect(sample(text, 'prodshot_socket_connections')).toBe(1);
