@@ -64,9 +64,9 @@ describe('deliver-webhook', () => {
     await receiver.stop();
     lanes = startWebhookWorker(t.deps);
     // The same delivery enqueued twice is one job: never two sends of an event at once.
-    const options = webhookJobOptions(delivery.id, 200);
-    await t.deps.producer.enqueue('deliver-webhook', { deliveryId: delivery.id }, options);
-    await t.deps.producer.enqueue('deliver-webhook', { deliveryId: delivery.id }, options);
+    await t.deps.producer.enqueue('deliver-webhook', { deliveryId: delivery.id }, webhookJobOptions(delivery.id, 200));
+    await t.deps.producer.enqueue('deliver-webhook', { deliveryId: delivery.id }, webhookJobOptions(delivery.id, 200));
+    expect(await t.deps.producer.queue('webhooks').getJobs(['waiting', 'prioritized', 'active', 'delayed'])).toHaveLength(1);
     const failed = await eventually(async () => {
       const current = await row(delivery.id);
       return current && current.attempts >= 2 && current;
