@@ -110,7 +110,7 @@ describe('webhooks on the profile', () => {
     await deliveries.getByText(/1 attempt · HTTP 204/).waitFor();
     await pictureBothWidths('webhooks-delivered');
 
-    await deliveries.getByRole('button', { name: /^Send Generation completed of .* again$/ }).click();
+    await deliveries.getByRole('button', { name: /^Send again: Generation completed of / }).click();
     await expect.poll(() => received.length, { timeout: 30_000, interval: 250 }).toBe(2);
     expect(received[1]!.headers['prodshot-event-id']).toBe(event.id);
     expect(received[1]!.body).toBe(delivery!.body);

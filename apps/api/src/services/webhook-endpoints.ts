@@ -79,6 +79,8 @@ export class WebhookEndpointService {
     await this.owned(userId, endpointId);
     const delivery = isUuid(deliveryId) ? await this.webhooks.findOwnedDelivery(userId, endpointId, deliveryId) : undefined;
     if (!delivery) throw new HttpError(404, 'Delivery not found', 'not_found');
+    // Pending before its job exists: a job that finds its delivery delivered sends nothing.
+    const requeued = await this.webhooks.requeue(deliveryId);
     const job = await this.producer.queue('webhooks').getJob(deliveryId);
     const state = await job?.getState();
     if (state === 'delayed') await job!.promote();
@@ -86,7 +88,7 @@ export class WebhookEndpointService {
       await job?.remove();
       await this.producer.enqueueWebhookDeliveries([deliveryId]);
     }
-    return deliveryDto(await this.webhooks.requeue(deliveryId));
+    return deliveryDto(requeued);
   }
 
   private async owned(userId: string, endpointId: string): Promise<WebhookEndpointRow> {

@@ -43,7 +43,7 @@ export function WebhookDeliveries({ endpointId, label }: { endpointId: string; l
               className="button button-ghost button-small webhook-send-again"
               onClick={() => again.mutate(delivery.id)}
               disabled={again.isPending && again.variables === delivery.id}
-              aria-label={`Send ${EVENT_NAMES[delivery.eventType]} of ${formatDateTime(delivery.createdAt)} again`}
+              aria-label={`Send again: ${EVENT_NAMES[delivery.eventType]} of ${formatDateTime(delivery.createdAt)}`}
             >
               Send again
             </button>

@@ -104,7 +104,7 @@ describe('Profile → Webhooks', () => {
     expect(first!.textContent).toContain('The receiver answered 503');
     expect(second!.textContent).toContain('Delivered');
     expect(second!.textContent).toContain('1 attempt');
-    fireEvent.click(within(first!).getByRole('button', { name: /^Send Generation completed of .* again$/ }));
+    fireEvent.click(within(first!).getByRole('button', { name: /^Send again: Generation completed of / }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/webhooks/w1/deliveries/d1/retry']));
   });
 
