@@ -103,4 +103,32 @@ describe('webhook events from the worker', () => {
     expect(lows()[1]).toMatchObject({ data: { balance: 2, threshold: 5 } });
     expect(lows()[1]!.id).not.toBe(lows()[0]!.id);
   });
+
+  it("batch.completed comes once, when the batch's last generation settles, with each generation's DTO", async () => {
+    const userId = await t.newUser(0);
+    await t.deps.repos.webhooks.createEndpoint({ userId, url: receiver.url('/batches'), events: ['batch.completed'], secret: SECRET, creditsLowThreshold: null });
+    const batch = await t.deps.repos.batches.create({ userId, choice: { backgroundType: 'studio' }, credits: 2 });
+    const ids = [];
+    for (const position of [0, 1]) {
+      const generation = await t.deps.repos.generations.create({ userId, imageId: null, kind: 'manual', stage: null, request: {}, slots: [{ index: 0, name: 'Studio', prompt: null, backgroundType: 'studio' }], batch: { id: batch.id, position } });
+      ids.push(generation.id);
+    }
+    const settle = async (generationId: string) => {
+      await t.deps.db.updateTable('generation_styles').set({ status: 'failed', error: 'x' }).where('generation_id', '=', generationId).execute();
+      await t.deps.repos.generations.settleIfDone(generationId);
+      deps.publisher.emit(userId, 'generation:done', { generationId, status: 'failed', error: 'x' });
+    };
+    await settle(ids[0]!);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(receiver.received.filter((r) => r.path === '/batches')).toEqual([]);
+    await settle(ids[1]!);
+    // Announced twice (a retried job): still one event.
+    deps.publisher.emit(userId, 'generation:done', { generationId: ids[1]!, status: 'failed', error: 'x' });
+    const request = await eventually(async () => receiver.received.find((r) => r.path === '/batches'));
+    const event = JSON.parse(request.body) as Extract<WebhookEvent, { type: 'batch.completed' }>;
+    expect(event).toMatchObject({ type: 'batch.completed', data: { id: batch.id, status: 'failed' } });
+    expect(event.data.generations.map((g) => g.id)).toEqual(ids);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(receiver.received.filter((r) => r.path === '/batches')).toHaveLength(1);
+  });
 });
