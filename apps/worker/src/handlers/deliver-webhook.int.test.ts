@@ -3,7 +3,7 @@ import type { WebhookEvent, WebhookEventType } from '@prodshot/contracts';
 import { webhookJobOptions } from '@prodshot/queue';
 import { startReceiver, startWebhookWorker, eventually, verifySignature, type TestReceiver } from '../webhook-receiver.test-support.js';
 import { buildWorkerDeps, jobOf, type TestWorkerDeps } from '../worker-deps.test-support.js';
-import { deliverWebhook, WEBHOOK_TIMEOUT_MS } from './deliver-webhook.js';
+import { deliverWebhook, postPinned, WEBHOOK_TIMEOUT_MS } from './deliver-webhook.js';
 
 const stack = inject('stack');
 const SECRET = 'whsec_delivery_test_secret';
@@ -150,5 +150,14 @@ describe('deliver-webhook', () => {
     await t.deps.db.updateTable('webhook_endpoints').set({ deleted_at: new Date() }).where('id', '=', delivery.endpoint_id).execute();
     expect(await deliverWebhook.run(jobOf('deliver-webhook', { deliveryId: delivery.id }), t.deps)).toEqual({ status: 'skipped' });
     expect(receiver.received).toEqual([]);
+  });
+
+  it('connects to the address checked, whatever the name would resolve to now, with the name as Host', async () => {
+    const port = new URL(receiver.url()).port;
+    // No resolver knows this name: only a connection pinned to the checked address reaches the receiver.
+    const target = { url: new URL(`http://hooks.rebind.invalid:${port}/pinned`), address: '127.0.0.1', family: 4 as const };
+    expect(await postPinned(target, '{}', { 'content-type': 'application/json' })).toBe(204);
+    expect(receiver.received).toHaveLength(1);
+    expect(receiver.received[0]).toMatchObject({ path: '/pinned', headers: { host: `hooks.rebind.invalid:${port}` } });
   });
 });

@@ -39,7 +39,7 @@ function pinnedLookup(target: WebhookTarget): LookupFunction {
  * POSTs the body to the checked address, with the URL's host name as Host and TLS server name. No
  * redirect is followed (Node's client follows none); the answer is read up to the cap.
  */
-function post(target: WebhookTarget, body: string, headers: Record<string, string>): Promise<number> {
+export function postPinned(target: WebhookTarget, body: string, headers: Record<string, string>): Promise<number> {
   const transport = target.url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const request = transport.request(
@@ -79,7 +79,7 @@ export const deliverWebhook: JobHandler<'deliver-webhook'> = {
     let statusCode: number | null = null;
     try {
       const target = await resolveWebhookTarget(delivery.url, { loopbackReceivers: deps.config.webhooks.loopbackReceivers });
-      statusCode = await post(target, body, {
+      statusCode = await postPinned(target, body, {
         'content-type': 'application/json',
         'user-agent': 'Prodshot-Webhooks/1',
         [WEBHOOK_EVENT_ID_HEADER.toLowerCase()]: delivery.event_id,
