@@ -38,18 +38,22 @@ interface Route {
 
 let testApp: TestApp;
 let routes: Route[];
-const owner = { clerkId: testClerkId(), token: '', imageId: '', generationId: '', batchId: '' };
+const owner = { clerkId: testClerkId(), token: '', imageId: '', generationId: '', batchId: '', webhookId: '' };
 const other = { clerkId: testClerkId(), token: '' };
 
-function idFor(path: string, ids: { imageId: string; generationId: string; batchId: string }): string {
+type Ids = { imageId: string; generationId: string; batchId: string; webhookId: string };
+
+function idFor(path: string, ids: Ids): string {
   if (path.startsWith('/api/generations')) return ids.generationId;
+  if (path.startsWith('/api/webhooks')) return ids.webhookId;
   return path.startsWith('/api/batches') ? ids.batchId : ids.imageId;
 }
 
-async function call(route: Route, token: string | undefined, ids: { imageId: string; generationId: string; batchId: string }) {
+async function call(route: Route, token: string | undefined, ids: Ids) {
   const url = route.path
     .replace('{id}', idFor(route.path, ids))
     .replace('{index}', '0')
+    .replace('{deliveryId}', '00000000-0000-0000-0000-000000000000')
     .replace('{*}', 'x') + (QUERIES[route.path]?.(ids) ?? '');
   const payload = route.method === 'GET' || route.method === 'DELETE' ? undefined : { imageId: ids.imageId, generationId: ids.generationId, backgroundType: 'studio', prompt: 'x', name: 'x', token: 'x' };
   return testApp.app.inject({
@@ -94,6 +98,13 @@ beforeAll(async () => {
   await testApp.deps.store.put(batchShotKey, await productPhoto(), 'image/jpeg');
   await generations.markStyleRunning(batchGeneration!.id, 0);
   await generations.completeStyle(batchGeneration!.id, 0, batchShotKey);
+  const webhook = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/webhooks',
+    headers: { authorization: `Bearer ${owner.token}` },
+    payload: { url: 'http://127.0.0.1:9/owner', events: ['generation.completed'] },
+  });
+  owner.webhookId = webhook.json().id;
   const docs = (await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
   routes = Object.entries(docs.paths).flatMap(([path, methods]) =>
     Object.keys(methods)
