@@ -104,7 +104,7 @@ describe('webhooks on the profile', () => {
     expect(delivery!.headers['prodshot-event-id']).toBe(event.id);
 
     await page.reload();
-    await list.getByText('Recent deliveries').click();
+    await list.getByRole('button', { name: 'Recent deliveries' }).click();
     const deliveries = section.getByRole('list', { name: `Deliveries to ${url}` });
     await deliveries.getByText('Delivered').waitFor({ timeout: 15_000 });
     await deliveries.getByText(/1 attempt · HTTP 204/).waitFor();

@@ -1,4 +1,5 @@
 import type { WebhookEndpoint } from '@prodshot/contracts';
+import { useState } from 'react';
 import { formatDate } from '../../lib/format.js';
 import { EVENT_NAMES } from './event-names.js';
 import { WebhookDeliveries } from './webhook-deliveries.js';
@@ -20,12 +21,23 @@ export function WebhookList({ endpoints, onDelete }: { endpoints: WebhookEndpoin
             {endpoint.events.map((type) => EVENT_NAMES[type]).join(', ')}
             {endpoint.creditsLowThreshold !== null && ` (below ${endpoint.creditsLowThreshold} credits)`} · Added {formatDate(endpoint.createdAt)}
           </p>
-          <details className="webhook-deliveries-box">
-            <summary>Recent deliveries</summary>
-            <WebhookDeliveries endpointId={endpoint.id} label={endpoint.url} />
-          </details>
+          <RecentDeliveries endpoint={endpoint} />
         </li>
       ))}
     </ul>
+  );
+}
+
+/** An endpoint's deliveries, read (and kept fresh) only while the seller has them open. */
+function RecentDeliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
+  const [open, setOpen] = useState(false);
+  const panelId = `webhook-deliveries-${endpoint.id}`;
+  return (
+    <div className="webhook-deliveries-box">
+      <button type="button" className="webhook-deliveries-toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+        Recent deliveries
+      </button>
+      <div id={panelId}>{open && <WebhookDeliveries endpointId={endpoint.id} label={endpoint.url} />}</div>
+    </div>
   );
 }

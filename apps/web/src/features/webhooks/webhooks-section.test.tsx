@@ -94,7 +94,9 @@ describe('Profile → Webhooks', () => {
     const calls = renderSection([shop]);
     const list = await screen.findByRole('list', { name: 'Your webhook endpoints' });
     expect(list.textContent).toContain('Generation completed, Credits low (below 10 credits)');
-    fireEvent.click(within(list).getByText('Recent deliveries'));
+    // Read only once opened.
+    expect(calls.some((c) => c.path.endsWith('/deliveries'))).toBe(false);
+    fireEvent.click(within(list).getByRole('button', { name: 'Recent deliveries' }));
     const deliveries = await screen.findByRole('list', { name: 'Deliveries to https://shop.example.com/hook' });
     const [first, second] = within(deliveries).getAllByRole('listitem');
     expect(first!.textContent).toContain('Generation completed');
