@@ -4768,6 +4768,481 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                url: string;
+                                events: ("generation.completed" | "generation.failed" | "batch.completed" | "credits.low")[];
+                                creditsLowThreshold: number | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No valid session token or API key, or a revoked key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit frees up. */
+                        "Retry-After"?: number;
+                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
+                        RateLimit?: string;
+                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        url: string;
+                        events: ("generation.completed" | "generation.failed" | "batch.completed" | "credits.low")[];
+                        creditsLowThreshold?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            url: string;
+                            events: ("generation.completed" | "generation.failed" | "batch.completed" | "credits.low")[];
+                            creditsLowThreshold: number | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            secret: string;
+                        };
+                    };
+                };
+                /** @description Bad request: the parameters or body do not fit the schema, or ask for something this call cannot do. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No valid session token or API key, or a revoked key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit frees up. */
+                        "Retry-After"?: number;
+                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
+                        RateLimit?: string;
+                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                /** @enum {boolean} */
+                                deleted: true;
+                            };
+                        };
+                    };
+                };
+                /** @description No valid session token or API key, or a revoked key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found, or not yours. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit frees up. */
+                        "Retry-After"?: number;
+                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
+                        RateLimit?: string;
+                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                eventId: string;
+                                /** @enum {string} */
+                                eventType: "generation.completed" | "generation.failed" | "batch.completed" | "credits.low";
+                                /** @enum {string} */
+                                status: "pending" | "delivered" | "failed";
+                                attempts: number;
+                                lastError: string | null;
+                                lastStatusCode: number | null;
+                                lastAttemptAt: string | null;
+                                nextAttemptAt: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No valid session token or API key, or a revoked key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found, or not yours. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit frees up. */
+                        "Retry-After"?: number;
+                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
+                        RateLimit?: string;
+                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries/{deliveryId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    deliveryId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                eventId: string;
+                                /** @enum {string} */
+                                eventType: "generation.completed" | "generation.failed" | "batch.completed" | "credits.low";
+                                /** @enum {string} */
+                                status: "pending" | "delivered" | "failed";
+                                attempts: number;
+                                lastError: string | null;
+                                lastStatusCode: number | null;
+                                lastAttemptAt: string | null;
+                                nextAttemptAt: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description No valid session token or API key, or a revoked key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found, or not yours. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit frees up. */
+                        "Retry-After"?: number;
+                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
+                        RateLimit?: string;
+                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payments/plans": {
         parameters: {
             query?: never;
