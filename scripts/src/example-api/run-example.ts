@@ -1,19 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { createProdshotClient, formData, type ProdshotClient } from '@prodshot/client';
 import { corpusFile } from '@prodshot/fixtures';
+import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
 
 // `npm run example:api`: what an integrator's script does, against a running `npm start`
-// (PRODSHOT_URL, default http://localhost:3000): a key made with a browser session, then only the key.
+// (PRODSHOT_URL, default http://localhost:3000): a key and a webhook endpoint made with a browser
+// session, then only the key, and the signed webhook says when the shots are ready.
 
 type Generation = Awaited<ReturnType<typeof readGeneration>>;
+/** What this example reads of a generation event's body (the envelope README's Webhooks section describes). */
+interface GenerationEvent {
+  type: 'generation.completed' | 'generation.failed';
+  data: { id: string };
+}
 
 const baseUrl = process.env.PRODSHOT_URL ?? 'http://localhost:3000';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const POLL_MS = 2_000;
 const WAIT_MS = 10 * 60_000;
 
 /** What a failed call said, for the error a step throws. */
@@ -23,9 +28,11 @@ function refusal(step: string, result: { response: Response; error?: unknown }):
 
 /**
  * The browser part, done here through the embedded sign-in of a deployment without Clerk: a session,
- * a plan (the local payments provider grants it at once), and an API key with both scopes.
+ * a plan (the local payments provider grants it at once), an API key with both scopes, and the
+ * receiver's URL registered for generation events (loopback URLs are allowed because `npm start`
+ * itself runs on loopback).
  */
-async function keyFromSession(): Promise<string> {
+async function setUpWithSession(receiver: WebhookReceiver): Promise<string> {
   const signIn = await createProdshotClient({ baseUrl }).POST('/api/dev/sign-in', { body: { email: `example-${Date.now()}@prodshot.example`, name: 'API example' } });
   if (!signIn.data) throw refusal('sign-in (needs npm start without Clerk keys)', signIn);
   const session = createProdshotClient({ baseUrl, apiKey: signIn.data.token });
@@ -33,7 +40,10 @@ async function keyFromSession(): Promise<string> {
   if (!plan.data) throw refusal('starter plan', plan);
   const key = await session.POST('/api/keys', { body: { name: 'npm run example:api', scopes: ['generate', 'read'] } });
   if (!key.data) throw refusal('API key', key);
-  console.log(`signed in as ${signIn.data.userId}; API key ${key.data.prefix}… created`);
+  const endpoint = await session.POST('/api/webhooks', { body: { url: receiver.url, events: ['generation.completed', 'generation.failed'] } });
+  if (!endpoint.data) throw refusal('webhook endpoint', endpoint);
+  receiver.trust(endpoint.data.secret);
+  console.log(`signed in as ${signIn.data.userId}; API key ${key.data.prefix}… created; webhooks to ${receiver.url}`);
   return key.data.key;
 }
 
@@ -43,15 +53,11 @@ async function readGeneration(client: ProdshotClient, id: string) {
   return read.data.data;
 }
 
-/** The generation once it has finished, read every POLL_MS: the wait a signed webhook on a local receiver (webhook-receiver.ts) can stand in for. */
-async function untilFinished(client: ProdshotClient, id: string): Promise<Generation> {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const generation = await readGeneration(client, id);
-    if (generation.status === 'complete' || generation.status === 'failed') return generation;
-    if (Date.now() > deadline) throw new Error(`generation ${id} still ${generation.status} after ${WAIT_MS / 1000} s`);
-    await sleep(POLL_MS);
-  }
+/** The generation once its signed `generation.completed` or `generation.failed` webhook came, read afresh (the event's links may have expired by the time a retry delivers it). */
+async function untilFinished(client: ProdshotClient, receiver: WebhookReceiver, id: string): Promise<Generation> {
+  const event = await receiver.next((received) => (received.body as GenerationEvent).data.id === id, WAIT_MS);
+  console.log(`webhook ${(event.body as GenerationEvent).type} (event ${event.eventId}), signature verified`);
+  return readGeneration(client, id);
 }
 
 async function saveShots(client: ProdshotClient, generation: Generation): Promise<string> {
@@ -68,7 +74,16 @@ async function saveShots(client: ProdshotClient, generation: Generation): Promis
 }
 
 async function main(): Promise<void> {
-  const client = createProdshotClient({ baseUrl, apiKey: await keyFromSession() });
+  const receiver = await startWebhookReceiver();
+  try {
+    await run(receiver);
+  } finally {
+    await receiver.close();
+  }
+}
+
+async function run(receiver: WebhookReceiver): Promise<void> {
+  const client = createProdshotClient({ baseUrl, apiKey: await setUpWithSession(receiver) });
 
   const photo = corpusFile('products', 'saleor-beanie-1.png');
   const uploaded = await client.POST('/api/images/upload', { body: { image: new File([await readFile(photo)], path.basename(photo)) }, bodySerializer: formData });
@@ -82,7 +97,7 @@ async function main(): Promise<void> {
   const { generationId } = started.data.data;
   console.log(`smart generation ${generationId} started (Idempotency-Key ${idempotencyKey}); waiting for it…`);
 
-  const generation = await untilFinished(client, generationId);
+  const generation = await untilFinished(client, receiver, generationId);
   if (generation.status !== 'complete') throw new Error(`generation ${generationId} ${generation.status}: ${generation.error ?? 'no reason given'}`);
   console.log(`generation ${generationId} complete: ${generation.styles.map((style) => style.name).join(', ')}; saving the shots:`);
   const folder = await saveShots(client, generation);

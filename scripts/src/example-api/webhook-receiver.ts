@@ -11,6 +11,8 @@ export interface ReceivedEvent {
 export interface WebhookReceiver {
   /** The URL to register as the webhook endpoint. */
   url: string;
+  /** The endpoint's secret, which registering the URL answers: deliveries before it are refused (400), and Prodshot sends them again. */
+  trust(secret: string): void;
   /** Every event accepted, once each, in the order they came. */
   events: ReceivedEvent[];
   /** The next accepted event that `matches`, waiting for it up to `timeoutMs`. */
@@ -34,17 +36,18 @@ async function rawBody(request: IncomingMessage): Promise<string | undefined> {
 /**
  * A local webhook endpoint on loopback: 400 for a delivery whose signature does not verify (or is
  * too old), 200 for a good one and for a repeat of an event already accepted (so the sender stops
- * retrying it), which is recorded once.
+ * retrying it), which is recorded once. It listens before it knows its secret, since the URL must
+ * be registered to get one.
  */
-export async function startWebhookReceiver(secret: string, options: { toleranceSeconds?: number } = {}): Promise<WebhookReceiver> {
-  const guard = new WebhookGuard(secret, options.toleranceSeconds);
+export async function startWebhookReceiver(options: { toleranceSeconds?: number } = {}): Promise<WebhookReceiver> {
+  let guard: WebhookGuard | undefined;
   const events: ReceivedEvent[] = [];
   const waiters = new Set<() => void>();
   const server: Server = createServer((request, response) => {
     void (async () => {
       const body = request.method === 'POST' ? await rawBody(request) : undefined;
       const eventId = request.headers[EVENT_ID_HEADER.toLowerCase()];
-      const verdict = body === undefined ? 'bad-signature' : guard.check({ body, signature: request.headers[SIGNATURE_HEADER.toLowerCase()] as string | undefined, eventId: typeof eventId === 'string' ? eventId : undefined });
+      const verdict = body === undefined || !guard ? 'bad-signature' : guard.check({ body, signature: request.headers[SIGNATURE_HEADER.toLowerCase()] as string | undefined, eventId: typeof eventId === 'string' ? eventId : undefined });
       if (verdict === 'accepted') {
         events.push({ eventId: eventId as string, body: JSON.parse(body!) });
         for (const wake of waiters) wake();
@@ -56,6 +59,9 @@ export async function startWebhookReceiver(secret: string, options: { toleranceS
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/webhooks/prodshot`,
+    trust(secret) {
+      guard = new WebhookGuard(secret, options.toleranceSeconds);
+    },
     events,
     async next(matches, timeoutMs) {
       const deadline = Date.now() + timeoutMs;
