@@ -169,7 +169,7 @@ export class GenerationOpener {
     name: K,
     payload: JobPayloads[K] & { generationId: string; userId: string },
     job: QueueOrder & { jobId: string },
-    opened: Opened = 'generation',
+    opened: Opened,
     claim?: IdempotencyClaim,
   ): Promise<void> {
     try {

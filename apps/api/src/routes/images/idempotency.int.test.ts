@@ -129,6 +129,25 @@ describe('single styles on a generation', () => {
     expect(slots.map((s) => s.index)).toEqual([0]);
   });
 
+  it("holds each call's key, for a paid style and for one already there alike: a replay answers the same generation, another request with the key is refused (422)", async () => {
+    const user = await signIn(testApp, 'single-keys@example.com');
+    await grantCredits(testApp, user.userId, 2);
+    const image = (await upload(testApp, user, await productPhoto(), 'box.jpg')).json()._id;
+    const generationId = await recommendations(user, image);
+    const shot = (index: number, key: string) => post('/api/images/generate-single-product-shot', { ...style(generationId, index), imageId: image }, key, user);
+    const paid = await shot(0, 'style-0');
+    expect(paid.statusCode).toBe(202);
+    expect((await shot(0, 'style-0')).json()).toEqual(paid.json());
+    expect((await shot(0, 'style-0-again')).statusCode).toBe(202);
+    expect(await balanceOf(testApp, user.userId)).toBe(1);
+
+    expect((await shot(1, 'style-0')).statusCode).toBe(422);
+    expect((await shot(1, 'style-0-again')).statusCode).toBe(422);
+    const slots = await testApp.deps.db.selectFrom('generation_styles').select('index').where('generation_id', '=', generationId).execute();
+    expect(slots.map((s) => s.index)).toEqual([0]);
+    expect(await balanceOf(testApp, user.userId)).toBe(1);
+  });
+
   it('reopens a generation that had settled when a seller pays for another style on it', async () => {
     const user = await signIn(testApp, 'reopen@example.com');
     await grantCredits(testApp, user.userId, 1);
@@ -178,6 +197,9 @@ describe('a refused enqueue (Redis down)', () => {
     // A single style on the generation still rendering: only that new slot is failed and refunded.
     const single = await send('/api/images/generate-single-product-shot', { generationId: rendering, imageId: image, styleIndex: 5, styleName: 'Beach', stylePrompt: 'a beach' });
     expect(single.statusCode).toBe(503);
+    // A call for a style already there opened nothing: its refusal fails nothing.
+    const existing = await send('/api/images/generate-single-product-shot', { generationId: rendering, imageId: image, styleIndex: 0, styleName: 'Studio', stylePrompt: 'a studio' });
+    expect(existing.statusCode).toBe(503);
     expect(await balanceOf(app, user.userId)).toBe(4);
     const slots = await app.deps.db.selectFrom('generation_styles').select(['index', 'status']).where('generation_id', '=', rendering).orderBy('index').execute();
     expect(slots).toEqual([
