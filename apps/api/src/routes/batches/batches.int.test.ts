@@ -426,6 +426,24 @@ describe('a batch read back', () => {
     expect((await readZip(zip.rawPayload)).map((entry) => entry.name)).toEqual(['shoe-studio-1.png']);
   });
 
+  it("names an untitled item by its upload's file name (the last extension off, trimmed), a title with no letters 'product' in the zip, and an item whose upload is gone 'product'", async () => {
+    const session = await signIn(testApp, `batch-names-${Date.now()}@example.com`);
+    await grantCredits(testApp, session.userId, 2);
+    const imageIds: string[] = [];
+    for (const name of ['blue.mug v2 .jpg', 'tote.jpg']) imageIds.push((await upload(testApp, session, await productPhoto('#2a6'), name)).json()._id);
+    const items = [{ imageId: imageIds[0] }, { imageId: imageIds[1], productTitle: '!!!' }];
+    const batchId = (await postBatch(session, { items, choice: { mode: 'template', backgroundType: 'marble', count: 1 } })).json().data.batchId as string;
+    const created = (await getBatch(session, batchId)).json<{ data: BatchDto }>().data;
+    expect(created.items.map((item) => item.productTitle)).toEqual(['blue.mug v2', '!!!']);
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#345678' } }).png().toBuffer();
+    for (const item of created.items) await finish(session, item.generationId, 0, png);
+    const zip = await testApp.app.inject({ method: 'GET', url: `/api/batches/${batchId}/archive`, headers: session.auth });
+    expect((await readZip(zip.rawPayload)).map((entry) => entry.name).sort()).toEqual(['blue-mug-v2-marble-1.png', 'product-marble-1.png']);
+
+    await testApp.deps.db.updateTable('generations').set({ image_id: null }).where('id', '=', created.items[0]!.generationId).execute();
+    expect((await getBatch(session, batchId)).json<{ data: BatchDto }>().data.items[0]!.productTitle).toBe('product');
+  });
+
   it('names each output, its error and the item, its upload and its stage', async () => {
     const { session, imageIds } = await seller(2, 1);
     const batchId = (await postBatch(session, { items: [{ imageId: imageIds[0] }], choice: { mode: 'template', backgroundType: 'marble', count: 2 } })).json().data.batchId as string;
