@@ -155,6 +155,14 @@ describe('output slots', () => {
     expect(copy.length).toBeLessThan(png.image.length);
   });
 
+  it("records the seed an output's scene was rendered with (More like this renders it again), and none when the engine names none", async () => {
+    const userId = await t.newUser(2);
+    const generationId = await t.newGeneration(userId, 2, 2);
+    await renderSlot(t.deps, { userId, generationId, index: 0 }, async () => ({ ...png, seed: 1234567 }));
+    await renderSlot(t.deps, { userId, generationId, index: 1 }, async () => png);
+    expect((await t.deps.generations.styles(generationId)).map((style) => style.seed)).toEqual([1234567, null]);
+  });
+
   it('records a JPEG output as its own download', async () => {
     const userId = await t.newUser(1);
     const generationId = await t.newGeneration(userId, 1, 1);
