@@ -114,6 +114,27 @@ describe('deliver-webhook', () => {
     expect(timedOut).toMatchObject({ status: 'pending', last_error: 'No answer within 10 s', last_status_code: null });
   }, 30_000);
 
+  it("sends a receiver that left a delivery unanswered nothing more for a while: its other deliveries fail at once, untried, another endpoint's go out", async () => {
+    receiver.answer = (request, response) => {
+      if (request.path !== '/hung') response.writeHead(204).end();
+    };
+    const hung = await newDelivery(receiver.url('/hung'));
+    const run = (deliveryId: string) => deliverWebhook.run(jobOf('deliver-webhook', { deliveryId }, { opts: webhookJobOptions(deliveryId) }), t.deps);
+    await expect(run(hung.delivery.id)).rejects.toThrow('No answer within 10 s');
+
+    const [next] = await t.deps.repos.webhooks.recordEvent([hung.delivery.endpoint_id], { ...hung.event, id: `${hung.event.id}_next` });
+    await expect(run(next!.id)).rejects.toThrow(/^Not sent: this receiver left a delivery unanswered in the last 60 s/);
+    expect(receiver.received.map((r) => r.path)).toEqual(['/hung']);
+    expect(await row(next!.id)).toMatchObject({ status: 'pending', attempts: 1, last_status_code: null });
+
+    const other = await newDelivery(receiver.url('/answers'));
+    expect(await run(other.delivery.id)).toEqual({ status: 'delivered', statusCode: 204 });
+    // Once the hold has passed, the receiver is tried again.
+    await t.deps.db.updateTable('webhook_deliveries').set({ last_attempt_at: new Date(Date.now() - 61_000) }).where('id', '=', hung.delivery.id).execute();
+    receiver.answer = (_request, response) => void response.writeHead(204).end();
+    expect(await run(next!.id)).toEqual({ status: 'delivered', statusCode: 204 });
+  }, 30_000);
+
   it('does not follow a redirect: a 3xx is a failed attempt and the place it points to is never called', async () => {
     receiver.answer = (request, response) => {
       if (request.path === '/moved') response.writeHead(302, { location: receiver.url('/elsewhere') }).end();

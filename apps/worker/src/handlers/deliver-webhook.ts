@@ -4,11 +4,18 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { WEBHOOK_EVENT_ID_HEADER, WEBHOOK_SIGNATURE_HEADER } from '@prodshot/contracts';
 import { resolveWebhookTarget, webhookRetryDelay, type WebhookTarget } from '@prodshot/queue';
+import type { WorkerDeps } from '../deps.js';
 import { isLastAttemptRunning } from '../dispatch.js';
 import type { JobHandler } from './index.js';
 
 /** A receiver has this long to answer, body included. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
+const NO_ANSWER = `No answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`;
+/**
+ * After a delivery went unanswered, the endpoint's other deliveries are not sent for this long:
+ * each would hold a webhook lane for the whole timeout, and the lanes are shared by every seller.
+ */
+export const UNANSWERED_HOLD_SECONDS = 60;
 /** What is read of a receiver's answer at most: its status is all that counts, the rest is drained and dropped. */
 export const WEBHOOK_RESPONSE_CAP_BYTES = 64 * 1024;
 
@@ -55,9 +62,20 @@ export function postPinned(target: WebhookTarget, body: string, headers: Record<
         response.on('error', () => resolve(response.statusCode ?? 0));
       },
     );
-    request.on('error', (error) => reject(error.name === 'AbortError' || error.name === 'TimeoutError' ? new DeliveryError(`No answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`) : new DeliveryError(`Could not connect: ${(error as NodeJS.ErrnoException).code ?? error.message}`)));
+    request.on('error', (error) => reject(error.name === 'AbortError' || error.name === 'TimeoutError' ? new DeliveryError(NO_ANSWER) : new DeliveryError(`Could not connect: ${(error as NodeJS.ErrnoException).code ?? error.message}`)));
     request.end(body);
   });
+}
+
+/**
+ * A receiver that left a delivery unanswered within UNANSWERED_HOLD_SECONDS gets no new connection:
+ * the attempt fails at once and is retried on the usual schedule, so a receiver that hangs delays
+ * only its own deliveries.
+ */
+async function holdBackWhileUnanswered(deps: WorkerDeps, endpointId: string): Promise<void> {
+  if (await deps.repos.webhooks.leftUnanswered(endpointId, UNANSWERED_HOLD_SECONDS, NO_ANSWER)) {
+    throw new DeliveryError(`Not sent: this receiver left a delivery unanswered in the last ${UNANSWERED_HOLD_SECONDS} s; trying again later`);
+  }
 }
 
 function refusal(statusCode: number): DeliveryError {
@@ -78,6 +96,7 @@ export const deliverWebhook: JobHandler<'deliver-webhook'> = {
     const body = JSON.stringify(delivery.payload);
     let statusCode: number | null = null;
     try {
+      await holdBackWhileUnanswered(deps, delivery.endpoint_id);
       const target = await resolveWebhookTarget(delivery.url, { loopbackReceivers: deps.config.webhooks.loopbackReceivers });
       statusCode = await postPinned(target, body, {
         'content-type': 'application/json',

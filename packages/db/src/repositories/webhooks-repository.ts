@@ -134,6 +134,22 @@ export class WebhooksRepository {
       .execute();
   }
 
+  /** Whether an attempt at this endpoint ended in `noAnswerError` within the last `seconds`, with nothing delivered to it since. */
+  async leftUnanswered(endpointId: string, seconds: number, noAnswerError: string): Promise<boolean> {
+    const unanswered = await this.db
+      .selectFrom('webhook_deliveries as u')
+      .select('u.id')
+      .where('u.endpoint_id', '=', endpointId)
+      .where('u.last_error', '=', noAnswerError)
+      .where('u.last_attempt_at', '>', sql<Date>`now() - make_interval(secs => ${seconds})`)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('webhook_deliveries as d').select('d.id').where('d.endpoint_id', '=', endpointId).where('d.status', '=', 'delivered').whereRef('d.last_attempt_at', '>', 'u.last_attempt_at'))),
+      )
+      .limit(1)
+      .executeTakeFirst();
+    return unanswered !== undefined;
+  }
+
   /** Fails a delivery for good without another attempt (its job failed outside an attempt, e.g. stalled). */
   async markFailed(id: string, error: string): Promise<void> {
     await this.db
