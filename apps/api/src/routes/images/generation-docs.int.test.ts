@@ -4,19 +4,24 @@ import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 const stack = inject('stack');
 let testApp: TestApp;
 
-type Operation = { parameters?: { name: string; in: string }[]; responses: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }> };
+type Operation = { parameters?: { name: string; in: string }[]; security?: unknown[]; responses: Record<string, { content?: Record<string, { schema: Schema }> }> };
 let paths: Record<string, Record<string, Operation>>;
+type Schema = { $ref?: string; properties?: Record<string, unknown> };
+let schemas: Record<string, Schema>;
 
 beforeAll(async () => {
   testApp = await buildTestApp(stack);
-  paths = (await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: typeof paths }>().paths;
+  ({ paths, components: { schemas } } = (await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: typeof paths; components: { schemas: typeof schemas } }>());
 });
 
 afterAll(async () => {
   await testApp.close();
 });
 
-/** Every operation of the generation side, with the statuses it answers itself (401 and outage 503s are the app's). */
+/** What the app may answer on any operation (an outage's 503), and on any that takes a credential (401, a key's scope 403, a key's own limit 429). */
+const APP_WIDE = { public: ['503'], secured: ['401', '403', '429', '503'] };
+
+/** Every operation of the generation side, with the statuses it answers itself. */
 const OPERATIONS: [method: string, path: string, statuses: string[]][] = [
   ['post', '/api/images/upload', ['201', '400', '413', '415', '422', '429', '502', '503', '504']],
   ['get', '/api/images', ['200', '400']],
@@ -50,7 +55,9 @@ describe('the OpenAPI document of the generation side', () => {
   it.each(OPERATIONS)('documents %s %s with a response schema for every status it answers', (method, path, statuses) => {
     const operation = paths[path]?.[method];
     expect(operation, `${method} ${path}`).toBeDefined();
-    expect(Object.keys(operation!.responses).sort()).toEqual([...statuses].sort());
+    // The document's security applies unless an operation clears it (`security: []`: a public one).
+    const appWide = operation!.security?.length === 0 ? APP_WIDE.public : APP_WIDE.secured;
+    expect(Object.keys(operation!.responses).sort()).toEqual([...new Set([...statuses, ...appWide])].sort());
     for (const status of statuses) expect(operation!.responses[status]!.content, `${method} ${path} ${status}`).toBeDefined();
   });
 
@@ -63,7 +70,9 @@ describe('the OpenAPI document of the generation side', () => {
   });
 
   it('documents the refusals that carry more than the common error shape with their fields', () => {
-    const fields = (path: string, method: string, status: string) => Object.keys(paths[path]![method]!.responses[status]!.content!['application/json']!.schema.properties ?? {});
+    // Error bodies are shared components, referenced by $ref.
+    const resolved = (schema: Schema): Schema => (schema.$ref ? schemas[schema.$ref.replace('#/components/schemas/', '')]! : schema);
+    const fields = (path: string, method: string, status: string) => Object.keys(resolved(paths[path]![method]!.responses[status]!.content!['application/json']!.schema).properties ?? {});
     expect(fields('/api/images/generate-product-shots', 'post', '402')).toEqual(expect.arrayContaining(['needed', 'available', 'shortfall', 'buyCreditsUrl']));
     expect(fields('/api/images/generate-product-shots', 'post', '504')).toContain('generationId');
     for (const [path, method] of [['/api/images/{id}/subject', 'get'], ['/api/images/generate-product-style-recommendations', 'post']] as const) {

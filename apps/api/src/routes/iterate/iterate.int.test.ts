@@ -186,10 +186,12 @@ describe('the OpenAPI document', () => {
     for (const [path, fields] of cases) {
       const operation = document.paths[path]?.post as { parameters: { name: string }[]; responses: Record<string, { content: Record<string, { schema: { properties: Record<string, { properties?: object }> } }> }> };
       expect(operation, path).toBeDefined();
-      expect(operation.parameters.map((parameter) => parameter.name).sort()).toEqual(['id', 'index']);
+      // Both take an Idempotency-Key, documented as a header beside the path parameters.
+      expect(operation.parameters.map((parameter) => parameter.name).sort()).toEqual(['Idempotency-Key', 'id', 'index']);
       const accepted = operation.responses['202']!.content['application/json']!.schema.properties.data!.properties!;
       expect(Object.keys(accepted)).toEqual(fields);
-      expect(Object.keys(operation.responses).sort()).toEqual(['202', '400', '402', '404', '409', '422', '429']);
+      // 401, 403 and 503 are declared on every secured operation.
+      expect(Object.keys(operation.responses).sort()).toEqual(['202', '400', '401', '402', '403', '404', '409', '422', '429', '503']);
     }
   });
 });
