@@ -107,7 +107,8 @@ describe('smart generation end to end (API + real worker processes + Postgres + 
     expect(rows.filter((r) => r.kind === 'settle').map((r) => r.idempotency_key).sort()).toEqual(
       [0, 1, 2, 3].map((i) => `settle:${generationId}:${i}`),
     );
-  });
+    // Its own waits allow 60 s for a style to start and 90 s to settle after the crash: the test as a whole gets both.
+  }, 180_000);
 
   it('refunds a style whose output cannot be stored, keeps its error, and completes the others', async () => {
     testApp = await buildTestApp(stack, { listen: true });
