@@ -89,3 +89,15 @@ export async function eventually<T>(check: () => T | Promise<T>, timeoutMs: numb
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** What `prodshot_credits_reserved_total` reads on the test app's operator listener. */
+export async function creditsReservedTotal(testApp: TestApp): Promise<number> {
+  const text = (await testApp.ops.inject({ method: 'GET', url: '/metrics' })).body;
+  const line = text.split('\n').find((l) => /^prodshot_credits_reserved_total[ {]/.test(l));
+  return Number(line!.slice(line!.lastIndexOf(' ') + 1));
+}
+
+/** Each balance `credits:update` announced to a recorded socket, plan and add-on credits together. */
+export function announcedBalances(events: RecordedEvent[]): number[] {
+  return events.filter((e) => e.event === 'credits:update').map((e) => Number(e.payload.subscriptionCredits) + Number(e.payload.addOnCredits));
+}

@@ -8,7 +8,7 @@ import { createRedisConnection, QUEUE_ORDER } from '@prodshot/queue';
 import { makeDownloadCopy } from '@prodshot/imaging';
 import { downloadCopyKey, generationOutputKey } from '@prodshot/storage';
 import { productPhoto } from '../../faults/fault-support.test-support.js';
-import { balanceOf, connectSocket, eventually, grantCredits, signIn, upload, type Session } from '../../seller-client.test-support.js';
+import { announcedBalances, balanceOf, connectSocket, creditsReservedTotal, eventually, grantCredits, signIn, upload, type Session } from '../../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 import { readZip } from '@prodshot/testing';
 
@@ -426,7 +426,7 @@ describe('a batch read back', () => {
     expect((await readZip(zip.rawPayload)).map((entry) => entry.name)).toEqual(['shoe-studio-1.png']);
   });
 
-  it("names an untitled item by its upload's file name (the last extension off, trimmed), a title with no letters 'product' in the zip, and an item whose upload is gone 'product'", async () => {
+  it("names an untitled item by its upload's file name (the last extension off, trimmed), a title with no letters 'product' and a style with none 'style' in the zip, and an item whose upload is gone 'product'", async () => {
     const session = await signIn(testApp, `batch-names-${Date.now()}@example.com`);
     await grantCredits(testApp, session.userId, 2);
     const imageIds: string[] = [];
@@ -439,6 +439,10 @@ describe('a batch read back', () => {
     for (const item of created.items) await finish(session, item.generationId, 0, png);
     const zip = await testApp.app.inject({ method: 'GET', url: `/api/batches/${batchId}/archive`, headers: session.auth });
     expect((await readZip(zip.rawPayload)).map((entry) => entry.name).sort()).toEqual(['blue-mug-v2-marble-1.png', 'product-marble-1.png']);
+    // A style named with no Latin letter (a hosted model's recommendation in Japanese) zips as 'style'.
+    await testApp.deps.db.updateTable('generation_styles').set({ name: '和風の庭' }).where('generation_id', '=', created.items[1]!.generationId).execute();
+    const renamed = await testApp.app.inject({ method: 'GET', url: `/api/batches/${batchId}/archive`, headers: session.auth });
+    expect((await readZip(renamed.rawPayload)).map((entry) => entry.name).sort()).toEqual(['blue-mug-v2-marble-1.png', 'product-style-1.png']);
 
     await testApp.deps.db.updateTable('generations').set({ image_id: null }).where('id', '=', created.items[0]!.generationId).execute();
     expect((await getBatch(session, batchId)).json<{ data: BatchDto }>().data.items[0]!.productTitle).toBe('product');
@@ -501,16 +505,12 @@ describe('a batch read back', () => {
 });
 
 describe('what a batch announces', () => {
-  async function reservedTotal(): Promise<number> {
-    const text = (await testApp.ops.inject({ method: 'GET', url: '/metrics' })).body;
-    const line = text.split('\n').find((l) => /^prodshot_credits_reserved_total[ {]/.test(l));
-    return Number(line!.slice(line!.lastIndexOf(' ') + 1));
-  }
+  const reservedTotal = () => creditsReservedTotal(testApp);
 
   it('counts what it reserves and tells the seller each balance: the charge, then each refund when Redis refuses', async () => {
     const { session, imageIds } = await seller(6, 2);
     const { socket, events } = await connectSocket(testApp, session.token);
-    const balances = () => events.filter((e) => e.event === 'credits:update').map((e) => Number(e.payload.subscriptionCredits) + Number(e.payload.addOnCredits));
+    const balances = () => announcedBalances(events);
     try {
       const before = await reservedTotal();
       const charged = await postBatch(session, { items: imageIds.map((imageId) => ({ imageId })), choice: { mode: 'template', backgroundType: 'studio', count: 2 } });

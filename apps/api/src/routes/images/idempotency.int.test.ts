@@ -1,11 +1,22 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { IDEMPOTENCY_KEY_REUSED_MESSAGE } from '@prodshot/contracts';
 import { freePort, startEmbeddedRedis, type RunningRedis } from '@prodshot/embedded';
 import { productPhoto } from '../../faults/fault-support.test-support.js';
-import { balanceOf, grantCredits, multipartBody, signIn, upload, type Session } from '../../seller-client.test-support.js';
+import {
+  announcedBalances,
+  balanceOf,
+  connectSocket,
+  creditsReservedTotal,
+  eventually,
+  grantCredits,
+  multipartBody,
+  signIn,
+  upload,
+  type Session,
+} from '../../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 
 const stack = inject('stack');
@@ -14,7 +25,7 @@ let session: Session;
 let imageId: string;
 
 beforeAll(async () => {
-  testApp = await buildTestApp(stack, { env: { RATE_LIMIT_GENERATIONS_PER_MINUTE: '1000', RATE_LIMIT_UPLOADS_PER_MINUTE: '1000' } });
+  testApp = await buildTestApp(stack, { listen: true, env: { RATE_LIMIT_GENERATIONS_PER_MINUTE: '1000', RATE_LIMIT_UPLOADS_PER_MINUTE: '1000' } });
   session = await signIn(testApp, 'idempotent@example.com');
   imageId = (await upload(testApp, session, await productPhoto(), 'box.jpg')).json()._id;
 });
@@ -42,6 +53,21 @@ describe('Idempotency-Key on paid calls', () => {
     const later = await post('/api/images/smart-generate-product-shots', { imageId: image, styleCount: 4 }, 'click-1', user);
     expect(later.json().data.generationId).toBe(responses[0]!.json().data.generationId);
     expect(await balanceOf(testApp, user.userId)).toBe(6);
+  });
+
+  it('answers a repeat with the first generation even once its photo is deleted, and charges nothing more', async () => {
+    const user = await signIn(testApp, 'retry-after-delete@example.com');
+    await grantCredits(testApp, user.userId, 4);
+    const image = (await upload(testApp, user, await productPhoto('#3a4'), 'box.jpg')).json()._id;
+    const first = await post('/api/images/generate-product-shots', { imageId: image, backgroundType: 'studio', count: 2 }, 'sent-twice', user);
+    expect(first.statusCode, first.body).toBe(202);
+    const deleted = await testApp.app.inject({ method: 'DELETE', url: `/api/images/${image}`, headers: user.auth });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+
+    const repeat = await post('/api/images/generate-product-shots', { imageId: image, backgroundType: 'studio', count: 2 }, 'sent-twice', user);
+    expect(repeat.statusCode, repeat.body).toBe(202);
+    expect(repeat.json().data.generationId).toBe(first.json().data.generationId);
+    expect(await balanceOf(testApp, user.userId)).toBe(2);
   });
 
   it('refuses the same key with another request (422), charging nothing', async () => {
@@ -157,6 +183,34 @@ describe('single styles on a generation', () => {
     expect((await post('/api/images/generate-single-product-shot', { ...style(generationId, 2), imageId: image }, undefined, user)).statusCode).toBe(202);
     const generation = await testApp.deps.db.selectFrom('generations').select(['status', 'completed_at']).where('id', '=', generationId).executeTakeFirstOrThrow();
     expect(generation).toEqual({ status: 'running', completed_at: null });
+  });
+});
+
+describe('a call that holds no credits (style recommendations)', () => {
+  it('announces no balance and counts no reservation, whether Redis takes its job or refuses it (503)', async () => {
+    const user = await signIn(testApp, 'holds-nothing@example.com');
+    await grantCredits(testApp, user.userId, 3);
+    const image = (await upload(testApp, user, await productPhoto(), 'box.jpg')).json()._id;
+    const { socket, events } = await connectSocket(testApp, user.token);
+    try {
+      const before = await creditsReservedTotal(testApp);
+      const queued = await post('/api/images/generate-product-style-recommendations', { imageId: image }, undefined, user);
+      expect(queued.statusCode, queued.body).toBe(202);
+      const refusing = vi.spyOn(testApp.deps.producer, 'enqueue').mockRejectedValue(new Error('Connection is closed.'));
+      try {
+        const refused = await post('/api/images/generate-product-style-recommendations', { imageId: image }, undefined, user);
+        expect(refused.statusCode, refused.body).toBe(503);
+      } finally {
+        refusing.mockRestore();
+      }
+      // The first balance announced is the paid call's: the two free calls announced nothing before it.
+      expect((await post('/api/images/generate-product-shots', { imageId: image, backgroundType: 'studio', count: 1 }, undefined, user)).statusCode).toBe(202);
+      await eventually(() => announcedBalances(events).length > 0, 5_000, 'the charge announced');
+      expect(announcedBalances(events)).toEqual([2]);
+      expect(await creditsReservedTotal(testApp)).toBe(before + 1);
+    } finally {
+      socket.disconnect();
+    }
   });
 });
 
