@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { userRoom } from '@prodshot/contracts';
 import { createRepositories, WebhookEvents } from '@prodshot/db';
 import { createOpsServer } from '@prodshot/queue';
+import { ArchiveLinkSecret } from '@prodshot/storage';
 import type { AppDeps } from './deps.js';
 import { registerAdminQueues } from './plugins/admin-queues.js';
 import { registerAuth } from './plugins/auth.js';
@@ -94,7 +95,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
   const repos = createRepositories(deps.db);
   const announceCredits: CreditsChangedListener = deps.onCreditsChanged ?? ((userId, balance) => io.to(userRoom(userId)).emit('credits:update', { ...balance, at: Date.now() }));
-  const webhookEvents = new WebhookEvents(repos, deps.store, (ids) => deps.producer.enqueueWebhookDeliveries(ids));
+  const webhookEvents = new WebhookEvents(repos, deps.store, new ArchiveLinkSecret(deps.redis), (ids) => deps.producer.enqueueWebhookDeliveries(ids));
   const routeDeps: AppDeps = {
     ...deps,
     metrics,

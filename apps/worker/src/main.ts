@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import { ConfigError, loadConfig, type Config } from '@prodshot/config';
 import { createDatabase, createRepositories, pingDatabase, WebhookEvents, type Db } from '@prodshot/db';
 import { createOpsServer, createRedisConnection, JobProducer, pingRedis, QUEUE_NAMES, WORKER_SETTINGS, type QueueName } from '@prodshot/queue';
-import { createObjectStore, resolveSigningSecret, waitUntilReady } from '@prodshot/storage';
+import { ArchiveLinkSecret, createObjectStore, resolveSigningSecret, waitUntilReady } from '@prodshot/storage';
 import { CutoutModelError, startModelHost, type ModelHost } from './cutout-model/model-host.js';
 import { createDispatcher, settleFailedJob } from './dispatch.js';
 import { createEnginePool, type EnginePool } from './engine-pool.js';
@@ -64,7 +64,7 @@ async function main(): Promise<void> {
   const producer = new JobProducer(producerConnection, config.redis.queuePrefix, () => createRedisConnection(redisUrl, 'consumer', 'worker-events'), config.jobs);
   const metrics = createWorkerMetrics(producer);
   const repos = createRepositories(db);
-  const webhookEvents = new WebhookEvents(repos, store, (ids) => producer.enqueueWebhookDeliveries(ids));
+  const webhookEvents = new WebhookEvents(repos, store, new ArchiveLinkSecret(producerConnection), (ids) => producer.enqueueWebhookDeliveries(ids));
   const shared = { config, db, store, repos, publisher: withWebhookEvents(createPublisher(producerConnection), webhookEvents, log), producer, metrics };
   const workers = QUEUE_NAMES.map((queue) => {
     // Deliveries never call the engine; they hold the interactive pool's handle only because every handler's deps have one.

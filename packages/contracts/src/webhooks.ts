@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { StringEnum } from './string-enum.js';
-import { GenerationDto } from './generations.js';
+import type { BatchDto } from './batches.js';
+import type { GenerationDto } from './generations.js';
 
 /** What an endpoint can subscribe to. */
 export const WEBHOOK_EVENTS = ['generation.completed', 'generation.failed', 'batch.completed', 'credits.low'] as const;
@@ -78,15 +79,6 @@ export type WebhookParams = Static<typeof WebhookParams>;
 export const WebhookDeliveryParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }), deliveryId: Type.String({ minLength: 1, maxLength: 64 }) });
 export type WebhookDeliveryParams = Static<typeof WebhookDeliveryParams>;
 
-/** `batch.completed`: the batch and each of its generations as `GET /api/generations/:id` answers it. */
-export const BatchWebhookData = Type.Object({
-  id: Type.String(),
-  status: Type.Union([Type.Literal('complete'), Type.Literal('failed')]),
-  createdAt: Type.String({ format: 'date-time' }),
-  generations: Type.Array(GenerationDto),
-});
-export type BatchWebhookData = Static<typeof BatchWebhookData>;
-
 /** `credits.low`: the seller's balance (plan and add-on credits together) and the endpoint's threshold it fell below. */
 export const CreditsLowData = Type.Object({ balance: Type.Integer({ minimum: 0 }), threshold: Type.Integer({ minimum: 0 }) });
 export type CreditsLowData = Static<typeof CreditsLowData>;
@@ -95,7 +87,7 @@ export type CreditsLowData = Static<typeof CreditsLowData>;
 export interface WebhookEventData {
   'generation.completed': GenerationDto;
   'generation.failed': GenerationDto;
-  'batch.completed': BatchWebhookData;
+  'batch.completed': BatchDto;
   'credits.low': CreditsLowData;
 }
 

@@ -15,6 +15,8 @@ export * from './repositories/batches-repository.js';
 export * from './repositories/api-keys-repository.js';
 export * from './repositories/webhooks-repository.js';
 export * from './generation-dto.js';
+export * from './batch-dto.js';
+export * from './download-names.js';
 export * from './webhook-events.js';
 export * from './settlement/index.js';
 export * from './repositories/repositories.js';

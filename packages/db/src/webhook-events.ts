@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { CreditBalance, WebhookEvent, WebhookEventType } from '@prodshot/contracts';
-import type { ObjectStore } from '@prodshot/storage';
+import { archiveLink, type ArchiveLinkSecret, type ObjectStore } from '@prodshot/storage';
+import { batchDto } from './batch-dto.js';
 import { generationDto } from './generation-dto.js';
 import type { GenerationWithStyles } from './repositories/generations-repository.js';
 import type { Repositories } from './repositories/repositories.js';
@@ -24,6 +25,7 @@ export class WebhookEvents {
   constructor(
     private readonly repos: Pick<Repositories, 'webhooks' | 'generations' | 'batches'>,
     private readonly store: ObjectStore,
+    private readonly linkSecret: ArchiveLinkSecret,
     private readonly enqueue: EnqueueDeliveries,
   ) {}
 
@@ -51,12 +53,11 @@ export class WebhookEvents {
   private async batchSettled(userId: string, batchId: string): Promise<void> {
     const batch = await this.repos.batches.find(batchId);
     if (!batch || !batch.generations.every(isSettled)) return;
-    const generations = await Promise.all(batch.generations.map((generation) => generationDto(this.store, generation)));
     await this.record(userId, {
       id: eventId('batch.completed', batch.id),
       type: 'batch.completed',
       createdAt: new Date().toISOString(),
-      data: { id: batch.id, status: batch.generations.some((g) => g.status === 'complete') ? 'complete' : 'failed', createdAt: batch.created_at.toISOString(), generations },
+      data: await batchDto(this.store, batch, archiveLink(await this.linkSecret.get(), batch.id)),
     });
   }
 

@@ -8,3 +8,5 @@ export { MinioObjectStore, type MinioStoreOptions } from './minio-store.js';
 export { createObjectStore, resolveSigningSecret, loadOrCreateSecret, loadOrCreateFile, type CreateStoreOptions } from './create-store.js';
 export { StorageTimeoutError, withTimeouts } from './timed-store.js';
 export { waitUntilReady, type WaitOptions } from './wait-until-ready.js';
+export * from './archive.js';
+export * from './archive-links.js';

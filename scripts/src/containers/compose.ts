@@ -9,6 +9,9 @@ function composeCommand(): string[] {
   return spawnSync('docker', ['compose', 'version'], { stdio: 'ignore' }).status === 0 ? ['docker', 'compose'] : ['docker-compose'];
 }
 
+/** The label every stage of infra/docker/Dockerfile carries. */
+const DOCKERFILE_LABEL = 'io.prodshot.dockerfile=infra/docker/Dockerfile';
+
 export interface ComposeStack {
   project: string;
   /** Runs a compose subcommand for this project, its output shown as it comes (builds are long). */
@@ -18,7 +21,14 @@ export interface ComposeStack {
   containers(service: string): Promise<string[]>;
   /** Waits until every container of the project that has a health check reports healthy, and one-shot ones exited 0. */
   waitHealthy(timeoutMs: number): Promise<void>;
+  /**
+   * Removes the containers, their volumes, the images this project built and the stage images their
+   * builds left behind: a test run leaves the machine's disk as it found it (each build leaves
+   * gigabytes, and runs on one machine used to fill it).
+   */
   down(): Promise<void>;
+  /** Images still on the machine that this project built, or stage images a build left dangling. */
+  leftImages(): Promise<string[]>;
 }
 
 export function composeStack(repoRoot: string, project: string, env: NodeJS.ProcessEnv): ComposeStack {
@@ -47,7 +57,14 @@ export function composeStack(repoRoot: string, project: string, env: NodeJS.Proc
         await sleep(2000);
       }
     },
-    down: () => stack.show(['down', '--volumes', '--remove-orphans', '--timeout', '5']),
+    down: async () => {
+      await stack.show(['down', '--volumes', '--remove-orphans', '--rmi', 'local', '--timeout', '5']);
+      await run('docker', ['image', 'prune', '--force', '--filter', `label=${DOCKERFILE_LABEL}`]);
+    },
+    leftImages: async () => {
+      const images = (filters: string[]) => run('docker', ['images', '--quiet', ...filters.flatMap((f) => ['--filter', f])]).then((r) => r.stdout.split('\n').filter(Boolean));
+      return [...(await images([`reference=${project}*`])), ...(await images([`label=${DOCKERFILE_LABEL}`, 'dangling=true']))];
+    },
   };
   return stack;
 }

@@ -3,7 +3,7 @@ import { freePort } from '@prodshot/embedded';
 import { corpusFile } from '@prodshot/fixtures';
 import { repoRoot, runMain } from '../bench/bench-stack.js';
 import { round } from '../bench/stats.js';
-import { composeStack } from './compose.js';
+import { type ComposeStack, composeStack } from './compose.js';
 import { offlineNpmCache } from './offline-cache.js';
 import { burst, completedJobsByReplica, killWorkerMidJob } from './replicas.js';
 import { downloadShot, finished, liveSeller, startGeneration, uploadPhoto } from './seller-walk.js';
@@ -33,14 +33,8 @@ async function main(): Promise<void> {
     MINIO_APP_ACCESS_KEY: `prodshot-app-${randomBytes(4).toString('hex')}`,
     MINIO_APP_SECRET_KEY: randomBytes(18).toString('base64url'),
   });
-  const removeCache = offlineNpmCache(repoRoot);
   try {
-    say('building the api, worker and web images from infra/docker/Dockerfile…');
-    await stack.show(['build']);
-  } finally {
-    removeCache();
-  }
-  try {
+    await buildImages(stack);
     say(`starting the stack on ${baseUrl}…`);
     await stack.show(['up', '--detach']);
     await stack.waitHealthy(300_000);
@@ -70,14 +64,26 @@ async function main(): Promise<void> {
     say(`killed worker ${killed.container} mid-job: generation ${killed.generationId} completed on another replica, ${killed.shotsMade} shots for ${killed.creditsBefore - killed.creditsAfter} credits`);
     seller.socket.close();
     await stack.down();
+    const left = await stack.leftImages();
+    if (left.length > 0) throw new Error(`images left after the stack went down: ${left.join(', ')}`);
     console.log(
       `[containers] passed: ${REPLICAS} worker replicas each took jobs (${took.join('/')}), throughput ${ratio}× one replica, ` +
-        `killed worker's generation completed with credits conserved, stack down with nothing left running`,
+        `killed worker's generation completed with credits conserved, stack down with nothing left running and its images removed`,
     );
   } catch (error) {
     await stack.show(['logs', '--tail', '60']).catch(() => undefined);
     await stack.down().catch(() => undefined);
     throw error;
+  }
+}
+
+async function buildImages(stack: ComposeStack): Promise<void> {
+  const removeCache = offlineNpmCache(repoRoot);
+  try {
+    say('building the api, worker and web images from infra/docker/Dockerfile…');
+    await stack.show(['build']);
+  } finally {
+    removeCache();
   }
 }
 

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { productPhoto } from '../faults/fault-support.test-support.js';
 import { balanceOf, grantCredits, signIn, upload, type Session } from '../seller-client.test-support.js';
-import { archiveLink, ArchiveLinkSecret } from '../services/archive-links.js';
+import { archiveLink, ArchiveLinkSecret } from '@prodshot/storage';
 import { buildTestApp, type TestApp } from '../test-app.test-support.js';
 
 const stack = inject('stack');

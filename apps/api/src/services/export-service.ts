@@ -14,10 +14,9 @@ import {
   type JobPayloads,
   type JobResults,
 } from '@prodshot/contracts';
-import type { GenerationsRepository, GenerationWithStyles } from '@prodshot/db';
 import { JobFailedError, JobTimeoutError } from '@prodshot/queue';
 import { exportKey } from '@prodshot/storage';
-import { namedProduct, slug } from './download-names.js';
+import { namedProduct, slug, type GenerationsRepository, type GenerationWithStyles } from '@prodshot/db';
 import { HttpError } from './http-error.js';
 import type { ServiceDeps } from './services.js';
 

@@ -2,9 +2,6 @@ import type { GenerationListItem, ProcessedImageDto } from '@prodshot/contracts'
 import { shotFiles, type GenerationStyleRow, type GenerationWithStyles, type RecentOutput } from '@prodshot/db';
 import { signImage, type ObjectStore } from '@prodshot/storage';
 
-// batch-service.ts reads slot URLs from here; they are built beside the generation DTO in @prodshot/db.
-export { slotUrls } from '@prodshot/db';
-
 /** One output of the seller's recent generations list. */
 export async function recentGenerationDto(store: ObjectStore, output: RecentOutput): Promise<GenerationListItem> {
   const { url, ...renditions } = await signImage(store, output.resultKey, output.renditions);

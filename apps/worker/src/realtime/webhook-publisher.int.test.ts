@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { GenerationDto, WebhookEvent } from '@prodshot/contracts';
-import { generationDto, WebhookEvents } from '@prodshot/db';
+import { batchDto, generationDto, WebhookEvents } from '@prodshot/db';
+import { createRedisConnection } from '@prodshot/queue';
+import { ArchiveLinkSecret, checkArchiveLink, generationOutputKey } from '@prodshot/storage';
 import { handlers } from '../handlers/index.js';
 import { eventually, startReceiver, startWebhookWorker, verifySignature, type TestReceiver } from '../webhook-receiver.test-support.js';
 import { buildWorkerDeps, jobOf, sourceOf, type TestDeps, type TestWorkerDeps } from '../worker-deps.test-support.js';
@@ -12,18 +14,23 @@ let t: TestWorkerDeps;
 let deps: TestDeps;
 let receiver: TestReceiver;
 let lanes: ReturnType<typeof startWebhookWorker>;
+let redis: ReturnType<typeof createRedisConnection>;
+let linkSecret: ArchiveLinkSecret;
 const logged: unknown[] = [];
 
 beforeAll(async () => {
   t = await buildWorkerDeps(stack);
   receiver = await startReceiver();
-  const events = new WebhookEvents(t.deps.repos, t.deps.store, (ids) => t.deps.producer.enqueueWebhookDeliveries(ids));
+  redis = createRedisConnection(stack.redisUrl, 'producer', 'webhook-publisher-test');
+  linkSecret = new ArchiveLinkSecret(redis);
+  const events = new WebhookEvents(t.deps.repos, t.deps.store, linkSecret, (ids) => t.deps.producer.enqueueWebhookDeliveries(ids));
   deps = { ...t.deps, publisher: withWebhookEvents(t.deps.publisher, events, { error: (fields: unknown) => void logged.push(fields) }) };
   lanes = startWebhookWorker(deps);
 });
 afterAll(async () => {
   await lanes.close();
   await receiver.close();
+  await redis.quit();
   await t.close();
 });
 
@@ -70,7 +77,7 @@ describe('webhook events from the worker', () => {
     const userId = await t.newUser(2);
     await t.deps.repos.webhooks.createEndpoint({ userId, url: receiver.url('/failed-only'), events: ['generation.failed'], secret: SECRET, creditsLowThreshold: null });
     await shoot(userId);
-    const broken = new WebhookEvents(t.deps.repos, t.deps.store, () => Promise.reject(new Error('Redis is down')));
+    const broken = new WebhookEvents(t.deps.repos, t.deps.store, linkSecret, () => Promise.reject(new Error('Redis is down')));
     const brokenLog: unknown[] = [];
     const brokenDeps = { ...t.deps, publisher: withWebhookEvents(t.deps.publisher, broken, { error: (fields: unknown) => void brokenLog.push(fields) }) };
     const other = await t.newUser(2);
@@ -104,30 +111,41 @@ describe('webhook events from the worker', () => {
     expect(lows()[1]!.id).not.toBe(lows()[0]!.id);
   });
 
-  it("batch.completed comes once, when the batch's last generation settles, with each generation's DTO", async () => {
+  it("batch.completed comes once, when the batch's last generation settles, with the batch as GET /api/batches/:id serves it", async () => {
     const userId = await t.newUser(0);
     await t.deps.repos.webhooks.createEndpoint({ userId, url: receiver.url('/batches'), events: ['batch.completed'], secret: SECRET, creditsLowThreshold: null });
-    const batch = await t.deps.repos.batches.create({ userId, choice: { backgroundType: 'studio' }, credits: 2 });
+    const batch = await t.deps.repos.batches.create({ userId, choice: { mode: 'template', backgroundType: 'studio', count: 1 }, credits: 2 });
     const ids = [];
     for (const position of [0, 1]) {
-      const generation = await t.deps.repos.generations.create({ userId, imageId: null, kind: 'manual', stage: null, request: {}, slots: [{ index: 0, name: 'Studio', prompt: null, backgroundType: 'studio' }], batch: { id: batch.id, position } });
+      const generation = await t.deps.repos.generations.create({ userId, imageId: null, kind: 'manual', stage: null, request: { productTitle: `Mug ${position}` }, slots: [{ index: 0, name: 'Studio', prompt: null, backgroundType: 'studio' }], batch: { id: batch.id, position } });
       ids.push(generation.id);
     }
-    const settle = async (generationId: string) => {
-      await t.deps.db.updateTable('generation_styles').set({ status: 'failed', error: 'x' }).where('generation_id', '=', generationId).execute();
+    const settle = async (generationId: string, outcome: { status: 'complete'; result_key: string; result_bytes: number } | { status: 'failed'; error: string }) => {
+      await t.deps.db.updateTable('generation_styles').set(outcome).where('generation_id', '=', generationId).execute();
       await t.deps.repos.generations.settleIfDone(generationId);
-      deps.publisher.emit(userId, 'generation:done', { generationId, status: 'failed', error: 'x' });
+      deps.publisher.emit(userId, 'generation:done', { generationId, status: outcome.status, error: null });
     };
-    await settle(ids[0]!);
+    await settle(ids[0]!, { status: 'complete', result_key: generationOutputKey(userId, ids[0]!, 0, 'image/png'), result_bytes: 1200 });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(receiver.received.filter((r) => r.path === '/batches')).toEqual([]);
-    await settle(ids[1]!);
+    await settle(ids[1]!, { status: 'failed', error: 'The model refused' });
     // Announced twice (a retried job): still one event.
-    deps.publisher.emit(userId, 'generation:done', { generationId: ids[1]!, status: 'failed', error: 'x' });
+    deps.publisher.emit(userId, 'generation:done', { generationId: ids[1]!, status: 'failed', error: 'The model refused' });
     const request = await eventually(async () => receiver.received.find((r) => r.path === '/batches'));
     const event = JSON.parse(request.body) as Extract<WebhookEvent, { type: 'batch.completed' }>;
-    expect(event).toMatchObject({ type: 'batch.completed', data: { id: batch.id, status: 'failed' } });
-    expect(event.data.generations.map((g) => g.id)).toEqual(ids);
+    expect(event).toMatchObject({ type: 'batch.completed', data: { id: batch.id, status: 'complete', credits: 2 } });
+    // The API's DTO, but for the links signed at another moment.
+    const served = await batchDto(t.deps.store, (await t.deps.repos.batches.find(batch.id))!, event.data.archiveUrl!);
+    const unsigned = (dto: typeof served) => ({ ...dto, items: dto.items.map((item) => ({ ...item, outputs: item.outputs.map((o) => ({ ...o, url: !!o.url, thumbnailUrl: !!o.thumbnailUrl, previewUrl: !!o.previewUrl })) })) });
+    expect(unsigned(event.data)).toEqual(unsigned(served));
+    expect(event.data.items.map((item) => [item.generationId, item.productTitle, item.status])).toEqual([
+      [ids[0], 'Mug 0', 'complete'],
+      [ids[1], 'Mug 1', 'failed'],
+    ]);
+    // The zip's link is signed with the secret the API checks it with.
+    const link = new URL(event.data.archiveUrl!, 'http://localhost');
+    expect(link.pathname).toBe(`/api/batches/${batch.id}/archive`);
+    expect(checkArchiveLink(await linkSecret.get(), batch.id, Number(link.searchParams.get('expires')), link.searchParams.get('signature')!)).toBe('valid');
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(receiver.received.filter((r) => r.path === '/batches')).toHaveLength(1);
   });

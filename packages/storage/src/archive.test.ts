@@ -2,9 +2,9 @@ import { PassThrough, Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { ObjectStore } from '@prodshot/storage';
+import type { ObjectStore } from './object-store.js';
 import { readZip } from '@prodshot/testing';
-import { imageExtension, streamArchive } from './batch-archive.js';
+import { imageExtension, streamArchive } from './archive.js';
 
 /** A store whose objects arrive in small chunks, counting how many of them are open at once. */
 function chunkyStore(objects: Record<string, Buffer>) {

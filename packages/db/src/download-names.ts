@@ -1,4 +1,4 @@
-import type { GenerationRow } from '@prodshot/db';
+import type { GenerationRow } from './schema.js';
 
 /** A file-name-safe slug: lower-case words joined by '-', or '' when nothing is left. */
 export function slug(text: string | null | undefined): string {

@@ -1,18 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
-import { signature, verifySignature, type SignatureCheck } from '@prodshot/storage';
+import { signature, verifySignature, type SignatureCheck } from './signed-url.js';
 
 /** Long enough to start a download after reading the batch; short enough that a leaked link soon dies. */
 export const ARCHIVE_LINK_TTL_SECONDS = 15 * 60;
 const SECRET_KEY = 'prodshot:archive-link-secret';
 
+/** What the secret is kept in: Redis (ioredis's client fits), which every process of a deployment shares. */
+export interface SharedSecretStore {
+  set(key: string, value: string, mode: 'NX'): Promise<unknown>;
+  get(key: string): Promise<string | null>;
+}
+
 /**
- * The secret archive links are signed with, shared by every API replica through Redis: the first
- * replica to ask writes one, the rest read it. Links outlive no Redis flush, which they need not.
+ * The secret archive links are signed with, shared by every API replica and worker through Redis:
+ * the first to ask writes one, the rest read it. Links outlive no Redis flush, which they need not.
  */
 export class ArchiveLinkSecret {
   private cached: string | undefined;
-  constructor(private readonly redis: Redis) {}
+  constructor(private readonly redis: SharedSecretStore) {}
 
   async get(): Promise<string> {
     if (this.cached) return this.cached;

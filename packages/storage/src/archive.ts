@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
-import type { ObjectStore } from '@prodshot/storage';
+import type { ObjectStore } from './object-store.js';
 
 /** One finished output to put in the zip, named without its extension (the bytes decide that). */
 export interface ArchiveEntry {
