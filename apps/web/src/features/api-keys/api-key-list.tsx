@@ -8,9 +8,8 @@ function lastUse(key: ApiKey): string {
   return `Last used ${formatDateTime(key.lastUsedAt)}${key.lastUsedAddress ? ` from ${key.lastUsedAddress}` : ''}`;
 }
 
-/** The seller's keys in force: what each may do, how it starts, and when and from where it was last used. */
+/** The seller's keys in force (at least one): what each may do, how it starts, and when and from where it was last used. */
 export function ApiKeyList({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKey) => void }) {
-  if (keys.length === 0) return <p className="muted">No API keys yet.</p>;
   return (
     <ul className="api-key-list" aria-label="Your API keys">
       {keys.map((key) => (

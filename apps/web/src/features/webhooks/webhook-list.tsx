@@ -4,9 +4,8 @@ import { formatDate } from '../../lib/format.js';
 import { EVENT_NAMES } from './event-names.js';
 import { WebhookDeliveries } from './webhook-deliveries.js';
 
-/** The seller's endpoints: URL, events, threshold, and each one's recent deliveries. */
+/** The seller's endpoints (at least one): URL, events, threshold, and each one's recent deliveries. */
 export function WebhookList({ endpoints, onDelete }: { endpoints: WebhookEndpoint[]; onDelete: (endpoint: WebhookEndpoint) => void }) {
-  if (endpoints.length === 0) return <p className="muted">No webhook endpoints yet.</p>;
   return (
     <ul className="webhook-list" aria-label="Your webhook endpoints">
       {endpoints.map((endpoint) => (
