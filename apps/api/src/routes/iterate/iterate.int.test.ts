@@ -96,6 +96,30 @@ describe('retry of a failed smart style', () => {
     expect(await ledgerKeys(smartId)).toEqual(expect.arrayContaining([`reserve reserve:${smartId}:${index}:retry-1`, `refund refund:${smartId}:${index}:retry-1`]));
   });
 
+  it('queues a failed style once however many retries race (the rest 409), and a keyed retry replayed answers the same attempt, reserved once', async () => {
+    const index = indexOf(await generation(smartId), 'Storm Front');
+    const before = await balanceOf(testApp, seller.userId);
+    const raced = await Promise.all(Array.from({ length: 4 }, () => retry(seller, smartId, index)));
+    const statuses = raced.map((response) => response.statusCode);
+    expect(statuses, raced.map((response) => response.body).join('\n')).toContain(202);
+    expect(statuses).toContain(409);
+    expect(statuses.every((status) => status === 202 || status === 409)).toBe(true);
+    for (const response of raced.filter((r) => r.statusCode === 409)) expect(response.json().code).toBe('style_not_failed');
+    await unlessWorkerDies(worker, settled(testApp, smartId, 60_000));
+
+    const keyed = { 'idempotency-key': `retry-${smartId}-${index}` };
+    const first = await post(seller, `/api/generations/${smartId}/styles/${index}/retry`, keyed);
+    expect(first.statusCode, first.body).toBe(202);
+    const replay = await post(seller, `/api/generations/${smartId}/styles/${index}/retry`, keyed);
+    expect(replay.statusCode, replay.body).toBe(202);
+    expect(replay.json().data).toMatchObject({ generationId: smartId, index, attempt: first.json().data.attempt });
+    const attempt = first.json().data.attempt as number;
+    expect((await ledgerKeys(smartId)).filter((key) => key === `reserve reserve:${smartId}:${index}:retry-${attempt}`)).toHaveLength(1);
+    await unlessWorkerDies(worker, settled(testApp, smartId, 60_000));
+    // Every attempt failed and was refunded.
+    expect(await balanceOf(testApp, seller.userId)).toBe(before);
+  });
+
   it('costs what the style costs when it succeeds, settled under its own attempt', async () => {
     const index = indexOf(await generation(smartId), 'Night Market');
     const response = await retry(seller, smartId, index);
