@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { GenerationDto } from '@prodshot/contracts';
+import { INSUFFICIENT_CREDITS_CODE, type GenerationDto } from '@prodshot/contracts';
+import { createRepositories, settlement } from '@prodshot/db';
 import { startFlakyImageModel, startWorkerProcess, type FlakyImageModel, type WorkerProcess } from '@prodshot/testing';
 import { sellerCutout, settled, unlessWorkerDies } from '../../faults/fault-support.test-support.js';
 import { balanceOf, eventually, grantCredits, signIn, upload, type Session } from '../../seller-client.test-support.js';
@@ -118,6 +119,21 @@ describe('retry of a failed smart style', () => {
     await unlessWorkerDies(worker, settled(testApp, smartId, 60_000));
     // Every attempt failed and was refunded.
     expect(await balanceOf(testApp, seller.userId)).toBe(before);
+  });
+
+  it('refuses a retry the credits do not cover with 402, leaving the style failed', async () => {
+    const index = indexOf(await generation(smartId), 'Storm Front');
+    // Every credit the seller has held by other work of theirs, released after.
+    const repos = createRepositories(testApp.deps.db);
+    const holder = await repos.generations.create({ userId: seller.userId, imageId: null, kind: 'manual', stage: null, request: {}, slots: [{ index: 0, name: 'Studio', prompt: null, backgroundType: 'studio' }] });
+    await repos.credits.reserve({ userId: seller.userId, generationId: holder.id, amount: await balanceOf(testApp, seller.userId), idempotencyKey: `hold:${holder.id}` });
+    try {
+      const response = await retry(seller, smartId, index);
+      expect([response.statusCode, response.json().code], response.body).toEqual([402, INSUFFICIENT_CREDITS_CODE]);
+      expect((await generation(smartId)).styles[index]!.status).toBe('failed');
+    } finally {
+      await settlement.abandonGeneration(testApp.deps.db, { userId: seller.userId, generationId: holder.id }, 'released by the test');
+    }
   });
 
   it('costs what the style costs when it succeeds, settled under its own attempt', async () => {
