@@ -56,8 +56,7 @@ export function routePages(routes: Record<string, string>): Plugin {
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    // The bundle as written: Vite drops chunks that only held CSS late in generateBundle.
-    writeBundle(_options, bundle) {
+    generateBundle(_options, bundle) {
       for (const [route, module] of Object.entries(routes)) tags.set(route, preloadTags(bundle, path.resolve(root, module)));
     },
     // After every plugin's writeBundle: app.html is written there (webp-variants.ts).
