@@ -41,8 +41,8 @@ describe('infra/docker/nginx.conf.template', () => {
     for (const location of serving) expect(location.body, location.match).toContain('add_header Content-Security-Policy $prodshot_csp always;');
   });
 
-  it("serves the home page's own page at / (it preloads the hero), a route's own page where the build wrote one, and app.html at every other client route", () => {
+  it("serves the home page's own page at / (it preloads the hero) and app.html, without that preload, at every other client route", () => {
     expect(locations.find((l) => l.match === '= /')?.body).toContain('try_files /index.html =404;');
-    expect(locations.find((l) => l.match === '/')?.body).toContain('try_files $uri $uri.html /app.html;');
+    expect(locations.find((l) => l.match === '/')?.body).toContain('try_files $uri /app.html;');
   });
 });

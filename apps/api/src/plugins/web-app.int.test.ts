@@ -23,7 +23,6 @@ beforeAll(async () => {
   await mkdir(path.join(webDistDir, 'assets'));
   await writeFile(path.join(webDistDir, 'index.html'), '<!doctype html><link rel="preload" as="image" href="/hero.webp"><div id="root"></div>');
   await writeFile(path.join(webDistDir, 'app.html'), '<!doctype html><div id="root"></div>');
-  await writeFile(path.join(webDistDir, 'dashboard.html'), '<!doctype html><link rel="modulepreload" href="/assets/dashboard-1.js"><div id="root"></div>');
   await writeFile(path.join(webDistDir, 'assets', 'app-abc123.js'), script);
   for (const [name, body] of Object.entries(publicFiles)) await writeFile(path.join(webDistDir, name), body);
   // What builds wrote before the API made the sitemap: it must neither clash with nor replace the API's.
@@ -48,17 +47,6 @@ describe('serving the web app beside the API', () => {
     }
     for (const url of ['/dashboard', '/pricing', '/smart-results?x=1']) {
       expect((await testApp.app.inject({ method: 'GET', url })).body, url).not.toContain('/hero.webp');
-    }
-  });
-
-  it("serves a route the page the build wrote for it, with that route's chunks preloaded; other routes get app.html", async () => {
-    for (const url of ['/dashboard', '/dashboard?upload=1']) {
-      const response = await testApp.app.inject({ method: 'GET', url });
-      expect(response.body, url).toContain('<link rel="modulepreload" href="/assets/dashboard-1.js">');
-      expect(response.headers['cache-control'], url).toBe('no-cache');
-    }
-    for (const url of ['/profile', '/dashboard/more', '/pricing']) {
-      expect((await testApp.app.inject({ method: 'GET', url })).body, url).toBe('<!doctype html><div id="root"></div>');
     }
   });
 

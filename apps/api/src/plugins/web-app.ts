@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -8,15 +8,12 @@ import { precompressDir } from './precompress.js';
 /**
  * Serves the built SPA: real files from the Vite output (their brotli or gzip copy when the
  * browser takes one), the app's page for every other GET outside /api so that client-side routes
- * survive a reload. Unknown /api paths and missing files stay 404s. The page is index.html at /,
- * the route's own page where the build wrote one (`/dashboard` → dashboard.html: app.html with the
- * route's chunks preloaded, apps/web/build/route-pages.ts), and app.html elsewhere when the build
- * has one: the same page without the home hero's preload.
+ * survive a reload. Unknown /api paths and missing files stay 404s. The page is index.html at / and
+ * app.html elsewhere when the build has one: the same page without the home hero's preload.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string | undefined): Promise<void> {
   const hasBuild = distDir !== undefined && existsSync(path.join(distDir, 'index.html'));
   const appPage = hasBuild && existsSync(path.join(distDir, 'app.html')) ? 'app.html' : 'index.html';
-  const routePages = hasBuild ? routePagesIn(distDir) : new Map<string, string>();
   if (hasBuild) {
     await precompressBuild(app, distDir);
     await app.register(fastifyStatic, {
@@ -42,14 +39,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     if (isApi || OPERATOR_PATH.test(request.url) || !hasBuild || request.method !== 'GET' || namesFile(request.url)) {
       return reply.status(404).send(errorBody(404, `Route ${request.method} ${pathname} not found`, 'not_found'));
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile(pathname === '/' ? 'index.html' : (routePages.get(pathname) ?? appPage));
+    return reply.header('Cache-Control', 'no-cache').sendFile(pathname === '/' ? 'index.html' : appPage);
   });
-}
-
-/** The route pages the build wrote beside index.html and app.html, by route: dashboard.html serves /dashboard. */
-function routePagesIn(distDir: string): Map<string, string> {
-  const pages = readdirSync(distDir).filter((file) => file.endsWith('.html') && file !== 'index.html' && file !== 'app.html');
-  return new Map(pages.map((file) => [`/${file.slice(0, -'.html'.length)}`, file]));
 }
 
 /** Served on the ops listener only: the public port says they do not exist rather than showing the SPA. */
