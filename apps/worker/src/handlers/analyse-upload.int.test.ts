@@ -104,6 +104,9 @@ describe('analyse-upload', () => {
     const failing = t.withEngine({ findProduct: () => Promise.reject(new Error('the engine broke')) });
 
     await expect(dispatch(failing, 'analyse-upload', payloadOf(userId, upload))).rejects.toThrow('the engine broke');
+    // Its renditions were written before it failed, not left writing behind it.
+    expect(await t.deps.store.stat(renditionKey(upload.sourceKey, 'thumbnail'))).not.toBeNull();
+    expect(await t.deps.store.stat(renditionKey(upload.sourceKey, 'preview'))).not.toBeNull();
 
     const row = await imageRow(userId, upload.imageId);
     expect(row!.subject).toEqual({ found: false, error: GENERATION_FAILED_MESSAGE });

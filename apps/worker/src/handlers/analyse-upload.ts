@@ -54,7 +54,11 @@ export const analyseUpload: JobHandler<'analyse-upload'> = {
       outline = outlineDto(made, await deps.store.signedUrl(made.key));
     } catch (error) {
       // A photo with nothing to cut out is an answer, not a failure: the screens show why.
-      if (!(isImagingError(error) && (error.code === 'empty_image' || error.code === 'corrupt_image'))) throw error;
+      if (!(isImagingError(error) && (error.code === 'empty_image' || error.code === 'corrupt_image'))) {
+        // The job ends with nothing of its own still writing: a retry or a shutdown follows it.
+        await renditions;
+        throw error;
+      }
       finding = { found: false, error: error.message };
       unreadable = error.code === 'corrupt_image';
       // The coach says why too, where the seller reads its advice.
