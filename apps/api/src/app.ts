@@ -95,7 +95,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
   const repos = createRepositories(deps.db);
   const announceCredits: CreditsChangedListener = deps.onCreditsChanged ?? ((userId, balance) => io.to(userRoom(userId)).emit('credits:update', { ...balance, at: Date.now() }));
-  const webhookEvents = new WebhookEvents(repos, deps.store, new ArchiveLinkSecret(deps.redis), (ids) => deps.producer.enqueueWebhookDeliveries(ids));
+  // One secret for the zip links the batch reads give and the ones batch.completed sends.
+  const archiveLinkSecret = new ArchiveLinkSecret(deps.redis);
+  const webhookEvents = new WebhookEvents(repos, deps.store, archiveLinkSecret, (ids) => deps.producer.enqueueWebhookDeliveries(ids));
   const routeDeps: AppDeps = {
     ...deps,
     metrics,
@@ -105,7 +107,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       webhookEvents.creditsChanged(userId, balance).catch((err: unknown) => app.log.error({ err, userId }, 'recording a webhook event failed'));
     },
   };
-  app.decorate('services', createServices({ ...routeDeps, repos }));
+  app.decorate('services', createServices({ ...routeDeps, repos, archiveLinkSecret }));
 
   await app.register(healthRoutes, routeDeps);
   await app.register(clientConfigRoutes, routeDeps);

@@ -1,7 +1,7 @@
 import { batchCost, type BatchChoice, type BatchDto, type CreateBatchRequest, type DownloadQuery, type PlanId } from '@prodshot/contracts';
 import { archiveEntries, batchDto, type BatchesRepository, type BatchWithGenerations, type IdempotencyClaim, type ImageRow } from '@prodshot/db';
 import { QUEUE_ORDER } from '@prodshot/queue';
-import { archiveLink, ArchiveLinkSecret, checkArchiveLink, streamArchive } from '@prodshot/storage';
+import { archiveLink, checkArchiveLink, streamArchive } from '@prodshot/storage';
 import type { Readable } from 'node:stream';
 import type { GenerationService } from './generation-service.js';
 import { productShotStart, queuedJob, smartStart, type GenerationStart } from './generation-starts.js';
@@ -21,14 +21,11 @@ export function batchNotFound(): HttpError {
 export class BatchService {
   private readonly batches: BatchesRepository;
 
-  private readonly linkSecret: ArchiveLinkSecret;
-
   constructor(
     private readonly deps: ServiceDeps,
     private readonly generations: GenerationService,
   ) {
     this.batches = deps.repos.batches;
-    this.linkSecret = new ArchiveLinkSecret(deps.redis);
   }
 
   /**
@@ -63,12 +60,12 @@ export class BatchService {
   /** The caller's batch with a fresh link to its zip. */
   async ownedDto(userId: string, batchId: string): Promise<BatchDto> {
     const batch = await this.owned(userId, batchId);
-    return batchDto(this.deps.store, batch, archiveLink(await this.linkSecret.get(), batch.id));
+    return batchDto(this.deps.store, batch, archiveLink(await this.deps.archiveLinkSecret.get(), batch.id));
   }
 
   /** The batch a valid signed link names, whoever asks (the link is the proof); 403 for an expired or forged link. */
   async linked(batchId: string, expires: number | undefined, signature: string): Promise<BatchWithGenerations> {
-    const verdict = checkArchiveLink(await this.linkSecret.get(), batchId, expires ?? Number.NaN, signature);
+    const verdict = checkArchiveLink(await this.deps.archiveLinkSecret.get(), batchId, expires ?? Number.NaN, signature);
     if (verdict === 'expired') throw new HttpError(403, 'This download link has expired: open the batch again for a fresh one', 'link_expired');
     if (verdict === 'invalid') throw new HttpError(403, 'Invalid download link', 'invalid_signature');
     const batch = await this.batches.find(batchId);

@@ -1,4 +1,5 @@
 import type { Repositories } from '@prodshot/db';
+import type { ArchiveLinkSecret } from '@prodshot/storage';
 import type { AppDeps } from '../deps.js';
 import { AccountService } from './accounts.js';
 import { ApiKeyService } from './api-keys.js';
@@ -17,7 +18,7 @@ import { ImageService } from './image-service.js';
 import { WebhookEndpointService } from './webhook-endpoints.js';
 
 /** What the services are built from: the app's parts plus every repository, built once. */
-export type ServiceDeps = AppDeps & { repos: Repositories };
+export type ServiceDeps = AppDeps & { repos: Repositories; archiveLinkSecret: ArchiveLinkSecret };
 
 /** One instance of each service for the whole app; routes reach them as `app.services`. */
 export interface Services {
