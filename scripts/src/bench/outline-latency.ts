@@ -1,14 +1,11 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
-import type { SubjectDto, Tap } from '@prodshot/contracts';
+import { io, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents, SubjectDto, Tap } from '@prodshot/contracts';
 import { corpusFile } from '@prodshot/fixtures';
 import { repoRoot } from './bench-stack.js';
 import { uploadPhoto } from './seller.js';
-
-/** How often the bench asks for the subject while the worker makes the outline: the figures' resolution. */
-const POLL_MS = 25;
 
 const PRODUCTS = ['saleor-dash-force-1.png', 'saleor-mighty-mug.png', 'solidus_canvas_tote.png', 'saleor-sunnies.png', 'solidus_cap_red_1.png', 'saleor-apple-drink.png'];
 
@@ -72,21 +69,51 @@ async function opaquePixelNearestCentroid(png: Buffer): Promise<{ x: number; y: 
   return best;
 }
 
-async function subjectOf(baseUrl: string, token: string, imageId: string): Promise<SubjectDto> {
-  const response = await fetch(`${baseUrl}/api/images/${imageId}/subject`, { headers: { authorization: `Bearer ${token}` } });
-  if (response.status !== 200) throw new Error(`subject: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { data: SubjectDto }).data;
+/**
+ * The owner's 'image:subject' events by upload, as the web app hears them: the socket, not a poll,
+ * so the bench adds no load of its own to the machine making the outline.
+ */
+class SubjectEvents {
+  private readonly seen = new Map<string, SubjectDto>();
+  private readonly waiting = new Map<string, (subject: SubjectDto) => void>();
+
+  private constructor(readonly socket: Socket<ServerToClientEvents, ClientToServerEvents>) {
+    socket.on('image:subject', (subject) => {
+      const waiter = this.waiting.get(subject.imageId);
+      if (waiter) waiter(subject);
+      else this.seen.set(subject.imageId, subject);
+    });
+  }
+
+  static async open(baseUrl: string, token: string): Promise<SubjectEvents> {
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(baseUrl, { auth: { token }, transports: ['websocket'], reconnection: false });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    return new SubjectEvents(socket);
+  }
+
+  /** The upload's analysed subject, once its event came. */
+  analysed(imageId: string): Promise<SubjectDto> {
+    const early = this.seen.get(imageId);
+    if (early) return Promise.resolve(early);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no subject for ${imageId} within 2 min`)), 120_000);
+      this.waiting.set(imageId, (subject) => {
+        clearTimeout(timer);
+        this.waiting.delete(imageId);
+        resolve(subject);
+      });
+    });
+  }
 }
 
-/** Polls the subject until the worker has made the outline (or found no product); answers when it was seen. */
-async function outlineReady(baseUrl: string, token: string, imageId: string): Promise<SubjectDto> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const subject = await subjectOf(baseUrl, token, imageId);
-    if (subject.status === 'failed' || subject.outline?.url) return subject;
-    if (Date.now() > deadline) throw new Error(`no outline for ${imageId} within 2 min`);
-    await sleep(POLL_MS);
-  }
+/** Downloads an outline's picture, as the screen does to show it. */
+async function downloadOutline(baseUrl: string, url: string): Promise<void> {
+  const picture = await fetch(new URL(url, baseUrl));
+  if (picture.status !== 200) throw new Error(`outline picture: ${picture.status}`);
+  await picture.arrayBuffer();
 }
 
 /** What the seller waits for after a tap: the new outline answered, and its picture on screen. */
@@ -99,9 +126,7 @@ async function tapRoundTrip(baseUrl: string, token: string, imageId: string, tap
   });
   if (response.status !== 200) throw new Error(`outline: ${response.status} ${await response.text()}`);
   const { data } = (await response.json()) as { data: SubjectDto };
-  const picture = await fetch(new URL(data.outline!.url!, baseUrl));
-  if (picture.status !== 200) throw new Error(`outline picture: ${picture.status}`);
-  await picture.arrayBuffer();
+  await downloadOutline(baseUrl, data.outline!.url!);
   return performance.now() - started;
 }
 
@@ -112,20 +137,29 @@ async function tapRoundTrip(baseUrl: string, token: string, imageId: string, tap
  */
 export async function measureOutlineLatency(baseUrl: string, token: string, photos: OutlinePhoto[]): Promise<OutlineLatency> {
   const result: OutlineLatency = { photos: photos.length, uploadToOutlineMs: [], tapRoundTripMs: [], failures: [] };
-  for (const photo of photos) {
-    const imageId = await uploadPhoto(baseUrl, token, photo.bytes, `${photo.name}.jpg`);
-    const uploadedAt = performance.now();
-    const subject = await outlineReady(baseUrl, token, imageId);
-    if (subject.status === 'failed') {
-      result.failures.push(`${photo.name}: ${subject.error}`);
-      continue;
-    }
-    result.uploadToOutlineMs.push(performance.now() - uploadedAt);
-    // A tap the API gave up on (504 after its wait) is a result to report, not a reason to stop.
-    await tapRoundTrip(baseUrl, token, imageId, [{ ...photo.product, keep: true }]).then(
-      (ms) => result.tapRoundTripMs.push(ms),
-      (error: Error) => result.failures.push(`${photo.name}: ${error.message}`),
-    );
+  const events = await SubjectEvents.open(baseUrl, token);
+  try {
+    for (const photo of photos) await measurePhoto(baseUrl, token, events, photo, result);
+  } finally {
+    events.socket.close();
   }
   return result;
+}
+
+/** One upload's wait for its outline on screen, then one keep tap's round trip. */
+async function measurePhoto(baseUrl: string, token: string, events: SubjectEvents, photo: OutlinePhoto, result: OutlineLatency): Promise<void> {
+  const imageId = await uploadPhoto(baseUrl, token, photo.bytes, `${photo.name}.jpg`);
+  const uploadedAt = performance.now();
+  const subject = await events.analysed(imageId);
+  if (subject.status === 'failed' || !subject.outline?.url) {
+    result.failures.push(`${photo.name}: ${subject.error ?? 'no outline'}`);
+    return;
+  }
+  await downloadOutline(baseUrl, subject.outline.url);
+  result.uploadToOutlineMs.push(performance.now() - uploadedAt);
+  // A tap the API gave up on (504 after its wait) is a result to report, not a reason to stop.
+  await tapRoundTrip(baseUrl, token, imageId, [{ ...photo.product, keep: true }]).then(
+    (ms) => result.tapRoundTripMs.push(ms),
+    (error: Error) => result.failures.push(`${photo.name}: ${error.message}`),
+  );
 }
