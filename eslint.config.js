@@ -15,7 +15,10 @@ const outOfWorkspace = {
   message: 'Import another workspace by its package name (@prodshot/…), not by a path out of this one.',
 };
 const importDirection = (message) => ({
-  '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex: '^@prodshot/(api|worker|web|scripts)(/|$)', message }, outOfWorkspace] }],
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    { patterns: [{ regex: '^@prodshot/(api|worker|web|scripts)(/|$)', message }, outOfWorkspace] },
+  ],
 });
 
 export default tseslint.config(
@@ -43,7 +46,14 @@ export default tseslint.config(
   {
     files: ['packages/contracts/src/**/*.ts'],
     rules: {
-      'no-restricted-syntax': ['error', { selector: "ImportDeclaration[source.value='typebox'] > ImportDefaultSpecifier", message: "Import { Type } from 'typebox', not its default export: the web's bundle would carry all of typebox." }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='typebox'] > ImportDefaultSpecifier",
+          message:
+            "Import { Type } from 'typebox', not its default export: the web's bundle would carry all of typebox.",
+        },
+      ],
     },
   },
   {
@@ -57,27 +67,61 @@ export default tseslint.config(
     files: ['apps/web/src/features/*/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { regex: '^\\.\\./(?!auth/)[^./][^/]*/(?!index\\.js$)', message: "Another feature's internals: import its index.ts, or move the shared piece to components/, hooks/ or lib/." },
-        { regex: '^\\.\\./\\.\\./(routes|app|features)/', message: 'A feature never imports routes/ or app/ (and reaches other features as ../<feature>/index.js).' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!auth/)[^./][^/]*/(?!index\\.js$)',
+              message:
+                "Another feature's internals: import its index.ts, or move the shared piece to components/, hooks/ or lib/.",
+            },
+            {
+              regex: '^\\.\\./\\.\\./(routes|app|features)/',
+              message: 'A feature never imports routes/ or app/ (and reaches other features as ../<feature>/index.js).',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['apps/web/src/features/*/*/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { regex: '^\\.\\./\\.\\./(?!auth/)[^./][^/]*/(?!index\\.js$)', message: "Another feature's internals: import its index.ts, or move the shared piece to components/, hooks/ or lib/." },
-        { regex: '^\\.\\./\\.\\./\\.\\./(routes|app|features)/', message: 'A feature never imports routes/ or app/ (and reaches other features as ../<feature>/index.js).' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./\\.\\./(?!auth/)[^./][^/]*/(?!index\\.js$)',
+              message:
+                "Another feature's internals: import its index.ts, or move the shared piece to components/, hooks/ or lib/.",
+            },
+            {
+              regex: '^\\.\\./\\.\\./\\.\\./(routes|app|features)/',
+              message: 'A feature never imports routes/ or app/ (and reaches other features as ../<feature>/index.js).',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['apps/web/src/{components,hooks,lib}/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+(features|routes|app)/', message: 'Shared code imports no feature, route or app module.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(features|routes|app)/',
+              message: 'Shared code imports no feature, route or app module.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -6,7 +6,10 @@ import { defineConfig } from 'vitest/config';
 // than an export condition, because vitest's globalSetup ignores custom ssr conditions
 // (vitest-dev/vitest#9429).
 const root = import.meta.dirname;
-const workspaceSources = readdirSync(path.join(root, 'packages')).map((name) => ({ name, dir: path.join(root, 'packages', name) }));
+const workspaceSources = readdirSync(path.join(root, 'packages')).map((name) => ({
+  name,
+  dir: path.join(root, 'packages', name),
+}));
 // A subpath export (`@prodshot/imaging/input`) is the folder of that name with its own index.ts.
 const resolve = {
   alias: workspaceSources.flatMap(({ name, dir }) => [

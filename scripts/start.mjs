@@ -1,7 +1,15 @@
 // `npm start`: install what is missing, build, then run the whole product on embedded defaults.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { checkNodeVersion, ensureDependencies, ensureSystemCommands, fail, repoRoot, say, turbo } from './lib/bootstrap.mjs';
+import {
+  checkNodeVersion,
+  ensureDependencies,
+  ensureSystemCommands,
+  fail,
+  repoRoot,
+  say,
+  turbo,
+} from './lib/bootstrap.mjs';
 
 checkNodeVersion();
 // Variables already in the environment win over .env.

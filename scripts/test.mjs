@@ -1,8 +1,17 @@
-// `npm test`: install what is missing, then lint, typecheck, build, unit, web, integration and e2e tests.
+// `npm test`: install what is missing, then the format check, lint, typecheck, build, unit, web, integration and e2e tests.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { checkNodeVersion, ensureDependencies, ensureSystemCommands, fail, repoRoot, run, say, turbo } from './lib/bootstrap.mjs';
+import {
+  checkNodeVersion,
+  ensureDependencies,
+  ensureSystemCommands,
+  fail,
+  repoRoot,
+  run,
+  say,
+  turbo,
+} from './lib/bootstrap.mjs';
 import { lockfileProblems } from './lib/lockfile.mjs';
 
 checkNodeVersion();
@@ -22,8 +31,14 @@ ensureSystemCommands([
   { command: 'chromium', debianPackage: 'chromium' },
 ]);
 
+say('format check (Prettier; `npm run format` fixes it)…');
+if (run(path.join(repoRoot, 'node_modules', '.bin', 'prettier'), ['--check', '.', '--log-level', 'warn']) !== 0) {
+  fail('files are not formatted: run `npm run format` and commit the result');
+}
+
 say('lint, typecheck and build…');
-if (turbo(['run', 'lint', 'typecheck', 'build', '--output-logs=errors-only']) !== 0) fail('lint, typecheck or build failed');
+if (turbo(['run', 'lint', 'typecheck', 'build', '--output-logs=errors-only']) !== 0)
+  fail('lint, typecheck or build failed');
 
 const reports = mkdtempSync(path.join(tmpdir(), 'prodshot-test-report-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };

@@ -7,6 +7,13 @@ export default defineConfig({
   plugins: [react(), webpVariants(path.join(import.meta.dirname, 'public'))],
   // Workspace packages are bundled from their TypeScript source.
   resolve: { conditions: ['@prodshot/source', ...defaultClientConditions] },
-  server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000', '/sitemap.xml': 'http://127.0.0.1:3000', '/socket.io': { target: 'ws://127.0.0.1:3000', ws: true } } },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': 'http://127.0.0.1:3000',
+      '/sitemap.xml': 'http://127.0.0.1:3000',
+      '/socket.io': { target: 'ws://127.0.0.1:3000', ws: true },
+    },
+  },
   build: { outDir: 'dist', sourcemap: true },
 });

@@ -18,14 +18,16 @@ remove('typescript');
 keepOnlyThisPlatformsRuntime();
 
 if (mode === '--keep-model' && resource) keepOnlyGraph(resource);
-else if (mode === '--no-model') for (const name of ['onnxruntime-node', '@imgly/background-removal-data', 'onnx-proto']) remove(name);
+else if (mode === '--no-model')
+  for (const name of ['onnxruntime-node', '@imgly/background-removal-data', 'onnx-proto']) remove(name);
 else throw new Error('usage: prune-runtime-deps.mjs --keep-model <resource> | --no-model');
 
 function keepOnlyThisPlatformsRuntime() {
   const napi = path.join(modules, 'onnxruntime-node', 'bin', 'napi-v6');
   for (const platform of safeList(napi)) {
     for (const arch of safeList(path.join(napi, platform))) {
-      if (platform !== process.platform || arch !== process.arch) rmSync(path.join(napi, platform, arch), { recursive: true, force: true });
+      if (platform !== process.platform || arch !== process.arch)
+        rmSync(path.join(napi, platform, arch), { recursive: true, force: true });
     }
   }
 }
@@ -36,7 +38,8 @@ function keepOnlyGraph(name) {
   const entry = resources[name];
   if (!entry) throw new Error(`@imgly/background-removal-data lists no ${name}`);
   const kept = new Set(['resources.json', ...entry.chunks.map((chunk) => chunk.hash)]);
-  for (const file of readdirSync(dist)) if (!kept.has(file)) rmSync(path.join(dist, file), { recursive: true, force: true });
+  for (const file of readdirSync(dist))
+    if (!kept.has(file)) rmSync(path.join(dist, file), { recursive: true, force: true });
 }
 
 function safeList(dir) {

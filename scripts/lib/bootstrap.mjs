@@ -56,7 +56,8 @@ export function ensureSystemCommands(needed) {
   const missing = needed.filter(({ command }) => !hasCommand(command));
   if (missing.length === 0) return;
   const packages = [...new Set(missing.map((m) => m.debianPackage))];
-  const canInstall = process.getuid?.() === 0 && hasCommand('apt-get') && process.env.PRODSHOT_NO_SYSTEM_INSTALL !== '1';
+  const canInstall =
+    process.getuid?.() === 0 && hasCommand('apt-get') && process.env.PRODSHOT_NO_SYSTEM_INSTALL !== '1';
   if (!canInstall) {
     fail(
       `missing ${missing.map((m) => m.command).join(', ')}. Install with: sudo apt-get install -y ${packages.join(' ')} ` +

@@ -56,7 +56,9 @@ export async function ensureDocker({ timeoutMs = 60_000 } = {}) {
   if (answering) return notStarted;
 
   if (process.getuid?.() !== 0) {
-    fail('no Docker daemon answers and this is not root, so none can be started here. Start one (sudo systemctl start docker) or run as root.');
+    fail(
+      'no Docker daemon answers and this is not root, so none can be started here. Start one (sudo systemctl start docker) or run as root.',
+    );
   }
   const dockerd = dockerdPath() ?? fail('dockerd is still missing after installing docker.io');
   const logFile = path.join(tmpdir(), `prodshot-dockerd-${Date.now()}.log`);

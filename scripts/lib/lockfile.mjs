@@ -8,7 +8,10 @@ import { spawnSync } from 'node:child_process';
  * from the lockfile and installs nothing, so it takes seconds where a real `npm ci` takes minutes.
  */
 export function lockfileProblems(dir) {
-  const result = spawnSync('npm', ['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: dir, encoding: 'utf8' });
+  const result = spawnSync('npm', ['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund'], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
   if (result.error) return [`npm could not run: ${result.error.message}`];
   const lines = result.stderr.split('\n').map((line) => line.replace(/^npm (error|warn)\s*/, '').trim());
   const problems = [...lines.filter((line) => /^(Missing|Invalid):/.test(line)), ...badEngines(lines)];

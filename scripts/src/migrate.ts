@@ -11,7 +11,11 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env, { cwd: repoRoot });
   const embedded = config.databaseUrl
     ? null
-    : await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'postgres'), port: config.embedded.postgresPort, database: 'prodshot' });
+    : await startEmbeddedPostgres({
+        dataDir: path.join(config.dataDir, 'postgres'),
+        port: config.embedded.postgresPort,
+        database: 'prodshot',
+      });
   const db = createDatabase({ connectionString: config.databaseUrl ?? embedded!.url, max: 1 });
   try {
     const { results = [] } = await migrateToLatest(db);

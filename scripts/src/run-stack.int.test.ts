@@ -35,7 +35,10 @@ afterEach(() => {
 
 function childPids(pid: number): number[] {
   const out = spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).stdout;
-  return out.split('\n').map((s) => Number(s.trim())).filter((n) => n > 0);
+  return out
+    .split('\n')
+    .map((s) => Number(s.trim()))
+    .filter((n) => n > 0);
 }
 
 function descendantPids(pid: number): number[] {
@@ -66,7 +69,12 @@ async function exitTimes(pids: number[], timeoutMs: number): Promise<Map<number,
 
 describe('the built stack (what npm start runs after building)', () => {
   it("serves health on embedded services, and a terminal's Ctrl-C stops every service cleanly", async () => {
-    const [port, opsPort, postgresPort, redisPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+    const [port, opsPort, postgresPort, redisPort] = await Promise.all([
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+    ]);
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       PORT: String(port),
@@ -79,14 +87,23 @@ describe('the built stack (what npm start runs after building)', () => {
     delete env.DATABASE_URL;
     delete env.REDIS_URL;
     // Its own process group, as a terminal's foreground job, so that Ctrl-C can be sent to the group.
-    const stack = spawn(process.execPath, [entry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const stack = spawn(process.execPath, [entry], {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     started = stack;
     let output = '';
     stack.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     stack.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => stack.once('exit', resolve));
 
-    await waitUntil(() => output.includes('Prodshot is running') || stack.exitCode !== null, 90_000, 'the stack to start');
+    await waitUntil(
+      () => output.includes('Prodshot is running') || stack.exitCode !== null,
+      90_000,
+      'the stack to start',
+    );
     expect(output).toContain('Prodshot is running');
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(health.status).toBe(200);

@@ -36,7 +36,8 @@ export async function runStack(env: NodeJS.ProcessEnv = process.env): Promise<vo
     if (stopping) return;
     stopping = true;
     const unclean = (await Promise.all(services.map(stopService))).filter((stopped) => stopped.code !== 0);
-    for (const { name, code: exitCode } of unclean) console.error(`[prodshot] ${name} did not stop cleanly (exit code ${exitCode})`);
+    for (const { name, code: exitCode } of unclean)
+      console.error(`[prodshot] ${name} did not stop cleanly (exit code ${exitCode})`);
     await stack.stop();
     process.exit(unclean.length > 0 ? 1 : code);
   };
@@ -46,7 +47,10 @@ export async function runStack(env: NodeJS.ProcessEnv = process.env): Promise<vo
   try {
     await migrate(stack.databaseUrl);
     const childEnv = { ...env, DATABASE_URL: stack.databaseUrl, REDIS_URL: stack.redisUrl, DATA_DIR: config.dataDir };
-    services = [startService('api', 'apps/api/dist/server.js', apiProcessEnv(childEnv)), startService('worker', 'apps/worker/dist/main.js', serviceProcessEnv(childEnv))];
+    services = [
+      startService('api', 'apps/api/dist/server.js', apiProcessEnv(childEnv)),
+      startService('worker', 'apps/worker/dist/main.js', serviceProcessEnv(childEnv)),
+    ];
     for (const service of services) {
       void service.exited.then(({ code }) => {
         if (stopping) return;
@@ -73,8 +77,15 @@ async function migrate(databaseUrl: string): Promise<void> {
 
 function startService(name: Service['name'], entry: string, env: NodeJS.ProcessEnv): Service {
   // Its own process group: a terminal's Ctrl-C reaches only us, and we stop services in order.
-  const child = spawn(process.execPath, [path.join(repoRoot, entry)], { cwd: repoRoot, env, stdio: 'inherit', detached: true });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const child = spawn(process.execPath, [path.join(repoRoot, entry)], {
+    cwd: repoRoot,
+    env,
+    stdio: 'inherit',
+    detached: true,
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   return { name, child, exited };
 }
 

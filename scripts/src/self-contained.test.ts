@@ -14,13 +14,19 @@ const parent = ['.', '.'].join('');
 const folder = ['sha', 'red'].join('');
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The folder as a path (`<parent>/<folder>`, either slash) or as path segments (`'<parent>', '<folder>'`, as path.resolve takes them). */
-const OUTSIDE = new RegExp(`${escape(parent)}[/\\\\]${folder}(?![\\w-]|\\.\\w)|['"\`]${escape(parent)}['"\`]\\s*,\\s*['"\`]${folder}['"\`]`);
+const OUTSIDE = new RegExp(
+  `${escape(parent)}[/\\\\]${folder}(?![\\w-]|\\.\\w)|['"\`]${escape(parent)}['"\`]\\s*,\\s*['"\`]${folder}['"\`]`,
+);
 
 const isDocs = (file: string) => file.endsWith('.md') || file.startsWith('docs/');
 
 /** Files git tracks or would add (new, not ignored), as paths from the repository root; ones deleted from the work tree left out. */
 function repositoryFiles(): string[] {
-  return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+  return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  })
     .split('\0')
     .filter((file) => file !== '' && existsSync(path.join(repoRoot, file)));
 }
@@ -36,9 +42,22 @@ describe('the repository is self-contained', () => {
   });
 
   it('recognises the folder named as a path or as path segments, and not other uses of the word', () => {
-    const named = [`${parent}/${folder}/corpus`, `beside it (${parent}/${folder}).`, `"${parent}/${folder}"`, `${parent}\\${folder}\\corpus`, `path.resolve(root, '${parent}', '${folder}', 'corpus')`, `join(root, "${parent}", "${folder}")`];
+    const named = [
+      `${parent}/${folder}/corpus`,
+      `beside it (${parent}/${folder}).`,
+      `"${parent}/${folder}"`,
+      `${parent}\\${folder}\\corpus`,
+      `path.resolve(root, '${parent}', '${folder}', 'corpus')`,
+      `join(root, "${parent}", "${folder}")`,
+    ];
     for (const text of named) expect(OUTSIDE.test(text), text).toBe(true);
-    const unrelated = [`@clerk/${folder}/keys`, `the ${folder} step failed`, `${parent}/${folder}-keys.js`, `${parent}/${folder}.js`, `'${parent}', '${folder}Config'`];
+    const unrelated = [
+      `@clerk/${folder}/keys`,
+      `the ${folder} step failed`,
+      `${parent}/${folder}-keys.js`,
+      `${parent}/${folder}.js`,
+      `'${parent}', '${folder}Config'`,
+    ];
     for (const text of unrelated) expect(OUTSIDE.test(text), text).toBe(false);
   });
 });

@@ -22,7 +22,9 @@ describe('the processes the stack starts', () => {
     expect(stageEnv('api').NODE_OPTIONS).toBe(API_V8_FLAGS);
     expect(stageEnv('worker').NODE_OPTIONS).toBeUndefined();
     expect(apiProcessEnv({}).NODE_OPTIONS).toBe(API_V8_FLAGS);
-    expect(apiProcessEnv({ NODE_OPTIONS: '--max-old-space-size=1024' }).NODE_OPTIONS).toBe(`${API_V8_FLAGS} --max-old-space-size=1024`);
+    expect(apiProcessEnv({ NODE_OPTIONS: '--max-old-space-size=1024' }).NODE_OPTIONS).toBe(
+      `${API_V8_FLAGS} --max-old-space-size=1024`,
+    );
     expect(serviceProcessEnv({}).NODE_OPTIONS).toBeUndefined();
   });
 

@@ -21,14 +21,30 @@ interface Workspace {
 
 function readWorkspaces(): Workspace[] {
   const folders = [
-    ...readdirSync(path.join(repoRoot, 'apps')).map((name) => ({ dir: path.join('apps', name), layer: 'app' as const })),
-    ...readdirSync(path.join(repoRoot, 'packages')).map((name) => ({ dir: path.join('packages', name), layer: 'package' as const })),
+    ...readdirSync(path.join(repoRoot, 'apps')).map((name) => ({
+      dir: path.join('apps', name),
+      layer: 'app' as const,
+    })),
+    ...readdirSync(path.join(repoRoot, 'packages')).map((name) => ({
+      dir: path.join('packages', name),
+      layer: 'package' as const,
+    })),
     { dir: 'scripts', layer: 'scripts' as const },
   ];
   return folders.map(({ dir, layer }) => {
-    const manifest = JSON.parse(readFileSync(path.join(repoRoot, dir, 'package.json'), 'utf8')) as Record<string, Record<string, string> | string | undefined>;
-    const fields = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'].map((field) => Object.keys((manifest[field] as Record<string, string> | undefined) ?? {}));
-    return { name: manifest.name as string, dir, layer, declared: fields.flat().filter((dependency) => dependency.startsWith('@prodshot/')) };
+    const manifest = JSON.parse(readFileSync(path.join(repoRoot, dir, 'package.json'), 'utf8')) as Record<
+      string,
+      Record<string, string> | string | undefined
+    >;
+    const fields = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'].map((field) =>
+      Object.keys((manifest[field] as Record<string, string> | undefined) ?? {}),
+    );
+    return {
+      name: manifest.name as string,
+      dir,
+      layer,
+      declared: fields.flat().filter((dependency) => dependency.startsWith('@prodshot/')),
+    };
   });
 }
 
@@ -37,7 +53,8 @@ function readWorkspaces(): Workspace[] {
  * it without naming it in package.json, where it would close a cycle (testing builds on db).
  */
 const TEST_HARNESS = '@prodshot/testing';
-const isTestFile = (file: string) => /\.test\.tsx?$|\.test-support\.ts$/.test(file) || file.split(path.sep).includes('e2e');
+const isTestFile = (file: string) =>
+  /\.test\.tsx?$|\.test-support\.ts$/.test(file) || file.split(path.sep).includes('e2e');
 
 /** Every `@prodshot/…` workspace a workspace's TypeScript imports, static or dynamic, by package name (the harness left out of tests). */
 function importedWorkspaces(dir: string): Set<string> {
@@ -48,7 +65,9 @@ function importedWorkspaces(dir: string): Set<string> {
       const file = path.join(folder, entry);
       if (statSync(file).isDirectory()) walk(file);
       else if (/\.(ts|tsx|mts)$/.test(entry)) {
-        for (const match of readFileSync(file, 'utf8').matchAll(/(?:from\s+|import\s*\(\s*)['"](@prodshot\/[a-z-]+)/g)) {
+        for (const match of readFileSync(file, 'utf8').matchAll(
+          /(?:from\s+|import\s*\(\s*)['"](@prodshot\/[a-z-]+)/g,
+        )) {
           if (!(match[1] === TEST_HARNESS && isTestFile(file))) found.add(match[1]!);
         }
       }
@@ -91,7 +110,9 @@ const layerOf = new Map(workspaces.map((workspace) => [workspace.name, workspace
 describe('the workspace graph', () => {
   it('declares in package.json every workspace a workspace imports, so the graph below is the real one', () => {
     const undeclared = workspaces.flatMap((workspace) =>
-      [...importedWorkspaces(workspace.dir)].filter((name) => name !== workspace.name && !workspace.declared.includes(name)).map((name) => `${workspace.name} imports ${name}`),
+      [...importedWorkspaces(workspace.dir)]
+        .filter((name) => name !== workspace.name && !workspace.declared.includes(name))
+        .map((name) => `${workspace.name} imports ${name}`),
     );
     expect(undeclared).toEqual([]);
   });
@@ -99,14 +120,22 @@ describe('the workspace graph', () => {
   it('has packages depend on packages only: never on an app or on scripts', () => {
     const upward = workspaces
       .filter((workspace) => workspace.layer === 'package')
-      .flatMap((workspace) => workspace.declared.filter((name) => layerOf.get(name) !== 'package').map((name) => `${workspace.name} → ${name}`));
+      .flatMap((workspace) =>
+        workspace.declared
+          .filter((name) => layerOf.get(name) !== 'package')
+          .map((name) => `${workspace.name} → ${name}`),
+      );
     expect(upward).toEqual([]);
   });
 
   it('has apps depend on packages only: never on another app or on scripts', () => {
     const sideways = workspaces
       .filter((workspace) => workspace.layer === 'app')
-      .flatMap((workspace) => workspace.declared.filter((name) => layerOf.get(name) !== 'package').map((name) => `${workspace.name} → ${name}`));
+      .flatMap((workspace) =>
+        workspace.declared
+          .filter((name) => layerOf.get(name) !== 'package')
+          .map((name) => `${workspace.name} → ${name}`),
+      );
     expect(sideways).toEqual([]);
   });
 
@@ -127,6 +156,13 @@ describe('the workspace graph', () => {
       ['d', ['a']],
     ]);
     expect(findCycle(edges)).toEqual(['a', 'b', 'c', 'a']);
-    expect(findCycle(new Map([['a', ['b']], ['b', []]]))).toBeNull();
+    expect(
+      findCycle(
+        new Map([
+          ['a', ['b']],
+          ['b', []],
+        ]),
+      ),
+    ).toBeNull();
   });
 });

@@ -42,7 +42,9 @@ import { webhookRoutes } from './routes/webhooks/webhooks.js';
 import { createServices } from './services/services.js';
 import type { CreditsChangedListener } from './services/credit-transactions.js';
 
-const API_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const API_VERSION = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 export interface BuildAppOptions {
   /** Folder of the built web app; omitted in API-only tests. */
@@ -62,7 +64,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const logger =
     options.logger === false
       ? false
-      : { level: deps.config.logLevel, serializers: { req: serializeRequest }, ...(options.logStream ? { stream: options.logStream } : {}) };
+      : {
+          level: deps.config.logLevel,
+          serializers: { req: serializeRequest },
+          ...(options.logStream ? { stream: options.logStream } : {}),
+        };
   const app = Fastify({
     logger,
     requestIdHeader: 'x-request-id',
@@ -88,23 +94,34 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const io = await attachRealtime(app, deps.redis);
   const metrics = createApiMetrics(deps.producer, io);
   registerMetrics(app, metrics);
-  const ops = createOpsServer({ logger, registry: metrics.registry, checks: apiDependencyChecks(deps), modes: modes(deps) });
+  const ops = createOpsServer({
+    logger,
+    registry: metrics.registry,
+    checks: apiDependencyChecks(deps),
+    modes: modes(deps),
+  });
   await registerAdminQueues(ops, deps.config, deps.producer, deps.redis);
   app.addHook('onClose', async () => {
     await ops.close();
   });
   const repos = createRepositories(deps.db);
-  const announceCredits: CreditsChangedListener = deps.onCreditsChanged ?? ((userId, balance) => io.to(userRoom(userId)).emit('credits:update', { ...balance, at: Date.now() }));
+  const announceCredits: CreditsChangedListener =
+    deps.onCreditsChanged ??
+    ((userId, balance) => io.to(userRoom(userId)).emit('credits:update', { ...balance, at: Date.now() }));
   // One secret for the zip links the batch reads give and the ones batch.completed sends.
   const archiveLinkSecret = new ArchiveLinkSecret(deps.redis);
-  const webhookEvents = new WebhookEvents(repos, deps.store, archiveLinkSecret, (ids) => deps.producer.enqueueWebhookDeliveries(ids));
+  const webhookEvents = new WebhookEvents(repos, deps.store, archiveLinkSecret, (ids) =>
+    deps.producer.enqueueWebhookDeliveries(ids),
+  );
   const routeDeps: AppDeps = {
     ...deps,
     metrics,
     onCreditsChanged: (userId, balance) => {
       announceCredits(userId, balance);
       // credits.low: recorded beside the answer, never awaited by it; a failure is logged, the reservation stands.
-      webhookEvents.creditsChanged(userId, balance).catch((err: unknown) => app.log.error({ err, userId }, 'recording a webhook event failed'));
+      webhookEvents
+        .creditsChanged(userId, balance)
+        .catch((err: unknown) => app.log.error({ err, userId }, 'recording a webhook event failed'));
     },
   };
   app.decorate('services', createServices({ ...routeDeps, repos, archiveLinkSecret }));
@@ -135,5 +152,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
 function modes(deps: AppDeps): Record<string, string> {
   const { config } = deps;
-  return { auth: config.auth.mode, payments: config.payments.mode, imageModel: config.imageModel.kind, storage: deps.store.driver };
+  return {
+    auth: config.auth.mode,
+    payments: config.payments.mode,
+    imageModel: config.imageModel.kind,
+    storage: deps.store.driver,
+  };
 }

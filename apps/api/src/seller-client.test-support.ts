@@ -14,7 +14,11 @@ export interface Session {
 
 /** Signs in through the embedded dev sign-in, the same path the web app uses; with `plan`, the seller is on it. */
 export async function signIn(testApp: TestApp, email: string, plan?: PaidPlanId): Promise<Session> {
-  const response = await testApp.app.inject({ method: 'POST', url: '/api/dev/sign-in', payload: { email, name: email.split('@')[0] } });
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/dev/sign-in',
+    payload: { email, name: email.split('@')[0] },
+  });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   const { token, userId } = response.json<{ token: string; userId: string }>();
   if (plan) await subscribe(testApp, userId, plan);
@@ -30,7 +34,11 @@ export async function subscribe(testApp: TestApp, userId: string, plan: PaidPlan
 }
 
 export async function grantCredits(testApp: TestApp, userId: string, amount: number): Promise<void> {
-  await new CreditsRepository(testApp.deps.db).grantAddOn({ userId, amount, idempotencyKey: `test-grant:${userId}:${Date.now()}:${Math.random()}` });
+  await new CreditsRepository(testApp.deps.db).grantAddOn({
+    userId,
+    amount,
+    idempotencyKey: `test-grant:${userId}:${Date.now()}:${Math.random()}`,
+  });
 }
 
 export async function balanceOf(testApp: TestApp, userId: string): Promise<number> {
@@ -39,13 +47,19 @@ export async function balanceOf(testApp: TestApp, userId: string): Promise<numbe
 }
 
 /** A multipart body by hand, so tests can also send what a browser never would. */
-export function multipartBody(parts: { name: string; filename?: string; contentType?: string; data: Buffer | string }[]): { payload: Buffer; headers: Record<string, string> } {
+export function multipartBody(
+  parts: { name: string; filename?: string; contentType?: string; data: Buffer | string }[],
+): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----prodshot${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ''}`;
     const type = part.contentType ? `\r\nContent-Type: ${part.contentType}` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`), Buffer.from(part.data), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`),
+      Buffer.from(part.data),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
@@ -55,7 +69,12 @@ export async function upload(testApp: TestApp, session: Session, file: string | 
   const data = typeof file === 'string' ? await readFile(file) : file;
   const name = typeof file === 'string' ? path.basename(file) : filename;
   const body = multipartBody([{ name: 'image', filename: name, contentType: 'application/octet-stream', data }]);
-  return testApp.app.inject({ method: 'POST', url: '/api/images/upload', payload: body.payload, headers: { ...body.headers, ...session.auth } });
+  return testApp.app.inject({
+    method: 'POST',
+    url: '/api/images/upload',
+    payload: body.payload,
+    headers: { ...body.headers, ...session.auth },
+  });
 }
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -67,12 +86,22 @@ export interface RecordedEvent {
 }
 
 /** A real socket.io client on the listening test app, recording every event it receives. */
-export async function connectSocket(testApp: TestApp, token: string): Promise<{ socket: ClientSocket; events: RecordedEvent[] }> {
+export async function connectSocket(
+  testApp: TestApp,
+  token: string,
+): Promise<{ socket: ClientSocket; events: RecordedEvent[] }> {
   const address = testApp.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('the test app is not listening (buildTestApp({ listen: true }))');
-  const socket: ClientSocket = io(`http://127.0.0.1:${address.port}`, { auth: { token }, transports: ['websocket'], reconnection: false });
+  if (!address || typeof address === 'string')
+    throw new Error('the test app is not listening (buildTestApp({ listen: true }))');
+  const socket: ClientSocket = io(`http://127.0.0.1:${address.port}`, {
+    auth: { token },
+    transports: ['websocket'],
+    reconnection: false,
+  });
   const events: RecordedEvent[] = [];
-  socket.onAny((event: keyof ServerToClientEvents, payload: Record<string, unknown>) => events.push({ event, payload, at: Date.now() }));
+  socket.onAny((event: keyof ServerToClientEvents, payload: Record<string, unknown>) =>
+    events.push({ event, payload, at: Date.now() }),
+  );
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', (error) => reject(error));
@@ -80,7 +109,11 @@ export async function connectSocket(testApp: TestApp, token: string): Promise<{ 
   return { socket, events };
 }
 
-export async function eventually<T>(check: () => T | Promise<T>, timeoutMs: number, what: string): Promise<NonNullable<T>> {
+export async function eventually<T>(
+  check: () => T | Promise<T>,
+  timeoutMs: number,
+  what: string,
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -99,5 +132,7 @@ export async function creditsReservedTotal(testApp: TestApp): Promise<number> {
 
 /** Each balance `credits:update` announced to a recorded socket, plan and add-on credits together. */
 export function announcedBalances(events: RecordedEvent[]): number[] {
-  return events.filter((e) => e.event === 'credits:update').map((e) => Number(e.payload.subscriptionCredits) + Number(e.payload.addOnCredits));
+  return events
+    .filter((e) => e.event === 'credits:update')
+    .map((e) => Number(e.payload.subscriptionCredits) + Number(e.payload.addOnCredits));
 }

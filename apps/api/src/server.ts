@@ -17,14 +17,22 @@ async function main(): Promise<void> {
   await migrateToLatest(db);
   const redisUrl = config.redis.url!;
   const redis = createRedisConnection(redisUrl, 'producer', 'api');
-  const producer = new JobProducer(redis, config.redis.queuePrefix, () => createRedisConnection(redisUrl, 'consumer', 'api-events'), config.jobs);
+  const producer = new JobProducer(
+    redis,
+    config.redis.queuePrefix,
+    () => createRedisConnection(redisUrl, 'consumer', 'api-events'),
+    config.jobs,
+  );
   const fileSigningSecret = await resolveSigningSecret(config.storage, config.dataDir);
   const store = createObjectStore(config.storage, { signingSecret: fileSigningSecret });
   // Before the app (and its logger) exists: the same pino lines an operator reads afterwards.
   const bootLog = pino({ level: config.logLevel, base: { service: 'api', pid: process.pid } });
-  await waitUntilReady(store, { onRetry: (err, attempt) => bootLog.warn({ err, attempt }, 'object store not ready yet; trying again') });
+  await waitUntilReady(store, {
+    onRetry: (err, attempt) => bootLog.warn({ err, attempt }, 'object store not ready yet; trying again'),
+  });
 
-  const webDistDir = config.http.webDistDir ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+  const webDistDir =
+    config.http.webDistDir ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   const { app, ops } = await buildApp({ config, db, redis, store, fileSigningSecret, producer }, { webDistDir });
   await app.listen({ host: config.http.host, port: config.http.port });
   await ops.listen({ host: config.ops.host, port: config.ops.port });

@@ -7,7 +7,13 @@ import { loadConfig } from '@prodshot/config';
 import { createDatabase } from '@prodshot/db';
 import { createRedisConnection, JobProducer } from '@prodshot/queue';
 import { createObjectStore, type ObjectStore } from '@prodshot/storage';
-import { createTestDatabase, testSessionKey, uniqueQueuePrefix, type StackInfo, type TestSessionKey } from '@prodshot/testing';
+import {
+  createTestDatabase,
+  testSessionKey,
+  uniqueQueuePrefix,
+  type StackInfo,
+  type TestSessionKey,
+} from '@prodshot/testing';
 import { buildApp, type BuildAppOptions } from './app.js';
 import type { AppDeps } from './deps.js';
 import { SESSION_KEY_FILE } from './services/session-tokens.js';
@@ -56,19 +62,28 @@ export async function buildTestApp(stack: StackInfo, overrides: TestAppOverrides
   };
   const keyDir = path.join(dataDir, 'keys');
   await mkdir(keyDir, { recursive: true });
-  await writeFile(path.join(keyDir, SESSION_KEY_FILE), (overrides.sessionKey ?? testSessionKey()).privateKeyPem, { mode: 0o600 });
+  await writeFile(path.join(keyDir, SESSION_KEY_FILE), (overrides.sessionKey ?? testSessionKey()).privateKeyPem, {
+    mode: 0o600,
+  });
   const config = loadConfig(env, { require: ['DATABASE_URL', 'REDIS_URL'] });
   const redisUrl = config.redis.url!;
   const redis = createRedisConnection(redisUrl, 'producer', 'api-test');
   redis.on('error', () => {});
   const eventConnections: ReturnType<typeof createRedisConnection>[] = [];
-  const producer = new JobProducer(redis, config.redis.queuePrefix, () => {
-    const connection = createRedisConnection(redisUrl, 'consumer', 'api-test-events');
-    connection.on('error', () => {});
-    eventConnections.push(connection);
-    return connection;
-  }, config.jobs);
-  const db = overrides.databaseUrl ? createDatabase({ connectionString: config.databaseUrl!, connectionTimeoutMillis: 1_000 }) : database.db;
+  const producer = new JobProducer(
+    redis,
+    config.redis.queuePrefix,
+    () => {
+      const connection = createRedisConnection(redisUrl, 'consumer', 'api-test-events');
+      connection.on('error', () => {});
+      eventConnections.push(connection);
+      return connection;
+    },
+    config.jobs,
+  );
+  const db = overrides.databaseUrl
+    ? createDatabase({ connectionString: config.databaseUrl!, connectionTimeoutMillis: 1_000 })
+    : database.db;
   const fileSigningSecret = env.SIGNED_URL_SECRET;
   const store = createObjectStore(config.storage, { signingSecret: fileSigningSecret });
   await store.ensureReady();

@@ -39,7 +39,11 @@ export function webpVariants(publicDir: string): Plugin {
       for (const file of sources) {
         const bytes = await readFile(path.join(showcaseDir, file));
         for (const width of SHOWCASE_WIDTHS) {
-          this.emitFile({ type: 'asset', fileName: showcaseSrc(path.basename(file, '.jpg'), width).slice(1), source: await toWebp(bytes, width) });
+          this.emitFile({
+            type: 'asset',
+            fileName: showcaseSrc(path.basename(file, '.jpg'), width).slice(1),
+            source: await toWebp(bytes, width),
+          });
         }
       }
     },
@@ -53,7 +57,15 @@ export function webpVariants(publicDir: string): Plugin {
       {
         tag: 'link',
         injectTo: 'head',
-        attrs: { rel: 'preload', as: 'image', type: 'image/webp', href: showcaseSrc(HERO.name), imagesrcset: showcaseSrcSet(HERO.name), imagesizes: HERO.sizes, fetchpriority: 'high' },
+        attrs: {
+          rel: 'preload',
+          as: 'image',
+          type: 'image/webp',
+          href: showcaseSrc(HERO.name),
+          imagesrcset: showcaseSrcSet(HERO.name),
+          imagesizes: HERO.sizes,
+          fetchpriority: 'high',
+        },
       },
     ],
   };

@@ -24,7 +24,10 @@ afterAll(async () => {
 
 /** Calls the API from the page's origin with an API key instead of the session. */
 async function callWithKey(key: string, path: string): Promise<number> {
-  return page.evaluate(async ({ key, path }) => (await fetch(path, { headers: { authorization: `Bearer ${key}` } })).status, { key, path });
+  return page.evaluate(
+    async ({ key, path }) => (await fetch(path, { headers: { authorization: `Bearer ${key}` } })).status,
+    { key, path },
+  );
 }
 
 /** Full-page pictures at the phone and desktop widths, and no axe violations at either. */

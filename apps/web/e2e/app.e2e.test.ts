@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TAP_PRODUCT_MESSAGE } from '@prodshot/contracts';
 import { corpusFile } from '@prodshot/fixtures';
 import { screenshot, VIEWPORTS } from './support/browser.js';
-import { expectNoAxeViolations, signUp, startStackWithPage, stopStackWithPage, uploadViaApi } from './support/session.js';
+import {
+  expectNoAxeViolations,
+  signUp,
+  startStackWithPage,
+  stopStackWithPage,
+  uploadViaApi,
+} from './support/session.js';
 import type { RunningStack } from './support/stack.js';
 import { savedDownload } from './support/downloads.js';
 import { photoFile } from './support/photos.js';
@@ -54,7 +60,9 @@ async function uploadSmallProduct(target: Page, name: string): Promise<void> {
 async function recentCount(target: Page, limit: number): Promise<number> {
   return target.evaluate(async (limit) => {
     const headers = { authorization: `Bearer ${localStorage.getItem('auth-token')}` };
-    return ((await (await fetch(`/api/images/recent/generations?limit=${limit}`, { headers })).json()) as { data: unknown[] }).data.length;
+    return (
+      (await (await fetch(`/api/images/recent/generations?limit=${limit}`, { headers })).json()) as { data: unknown[] }
+    ).data.length;
   }, limit);
 }
 
@@ -68,7 +76,12 @@ async function generationsUpTo(target: Page, total: number): Promise<void> {
     const images = (await (await fetch('/api/images', { headers })).json()) as { data: { _id: string }[] };
     const response = await fetch('/api/images/generate-product-shots', {
       method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json', prefer: 'respond-async', 'idempotency-key': crypto.randomUUID() },
+      headers: {
+        ...headers,
+        'content-type': 'application/json',
+        prefer: 'respond-async',
+        'idempotency-key': crypto.randomUUID(),
+      },
       body: JSON.stringify({ imageId: images.data[0]!._id, backgroundType: 'studio', count }),
     });
     return response.status;
@@ -111,7 +124,12 @@ describe('the web app in Chromium against the running stack', () => {
   });
 
   it('serves robots.txt, the favicon, the web manifest and the sitemap as files, not as the app', async () => {
-    const expected = { '/robots.txt': 'text/plain', '/favicon.ico': 'image/', '/site.webmanifest': 'application/manifest+json', '/sitemap.xml': 'xml' };
+    const expected = {
+      '/robots.txt': 'text/plain',
+      '/favicon.ico': 'image/',
+      '/site.webmanifest': 'application/manifest+json',
+      '/sitemap.xml': 'xml',
+    };
     for (const [file, type] of Object.entries(expected)) {
       const response = await page.request.get(file);
       expect(response.status(), file).toBe(200);
@@ -148,7 +166,9 @@ describe('the web app in Chromium against the running stack', () => {
     await page.getByRole('button', { name: 'Subscribe to Growth' }).waitFor();
     // Every label the pay button shows, recorded in the page, so the 500 ms step cannot be missed.
     await page.evaluate(() => {
-      const button = Array.from(document.querySelectorAll('button')).find((b) => b.textContent === 'Subscribe to Growth')!;
+      const button = Array.from(document.querySelectorAll('button')).find(
+        (b) => b.textContent === 'Subscribe to Growth',
+      )!;
       const seen: string[] = [];
       (window as unknown as { payLabels: string[] }).payLabels = seen;
       new MutationObserver(() => {
@@ -237,13 +257,17 @@ describe('the web app in Chromium against the running stack', () => {
     await page.getByText('Marble result').waitFor({ timeout: 60_000 });
     await page.getByRole('heading', { name: 'Session history' }).waitFor();
     await screenshot(page, 'editor');
-    const download = await savedDownload(page, () => page.getByRole('button', { name: 'Download', exact: true }).click());
+    const download = await savedDownload(page, () =>
+      page.getByRole('button', { name: 'Download', exact: true }).click(),
+    );
     // Download saves the full-size JPEG (issue 32); the original PNG is the second choice.
     expect(download.name).toMatch(/^saleor-blue-plimsolls-1-image-\d+\.jpg$/);
     expect(download.bytes.length).toBeGreaterThan(10_000);
     await page.getByRole('tab', { name: 'Custom Background' }).click();
     // aria-disabled, not disabled: the button keeps keyboard focus while it cannot act.
-    expect(await page.getByRole('button', { name: 'Generate', exact: true }).getAttribute('aria-disabled')).toBe('true');
+    expect(await page.getByRole('button', { name: 'Generate', exact: true }).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
   });
 
   it('asks the seller to tap their product on a photo of two, then makes the tapped one (the shipped cutout model)', async () => {
@@ -268,7 +292,14 @@ describe('the web app in Chromium against the running stack', () => {
     const focus = (JSON.parse((await sent).postData() ?? '{}') as { focus?: { x: number; y: number } }).focus!;
     expect(Math.abs(focus.x - CAP.x)).toBeLessThan(0.02);
     expect(Math.abs(focus.y - CAP.y)).toBeLessThan(0.02);
-    await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-testid="style-card"]')).filter((card) => card.textContent?.includes('Complete!')).length === 4, undefined, { timeout: 120_000 });
+    await page.waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll('[data-testid="style-card"]')).filter((card) =>
+          card.textContent?.includes('Complete!'),
+        ).length === 4,
+      undefined,
+      { timeout: 120_000 },
+    );
   });
 
   it('runs smart generation with four styles turning Complete! live from socket events, then shows the results', async () => {
@@ -282,7 +313,14 @@ describe('the web app in Chromium against the running stack', () => {
     // Once the run has an id, its page takes the place of /smart-upload in history.
     await page.waitForURL(/\/smart\/[^/]+$/);
     await page.getByRole('heading', { name: 'Smart Product Generator' }).waitFor();
-    await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-testid="style-card"]')).filter((card) => card.textContent?.includes('Complete!')).length === 4, undefined, { timeout: 90_000 });
+    await page.waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll('[data-testid="style-card"]')).filter((card) =>
+          card.textContent?.includes('Complete!'),
+        ).length === 4,
+      undefined,
+      { timeout: 90_000 },
+    );
     // Live updates came over the socket: while the run went on the generation was read on start,
     // once more if an event seeded it before that read (its skeleton is read for the photo, issue
     // 32) and once more if the socket (re)connected, never polled.
@@ -305,7 +343,8 @@ describe('the web app in Chromium against the running stack', () => {
   it('shows the same run again after a reload and on Back, and never starts another', async () => {
     const starts: string[] = [];
     const recordStart = (request: { method: () => string; url: () => string }) => {
-      if (request.method() === 'POST' && /\/api\/images\/(upload|smart-generate-product-shots)$/.test(request.url())) starts.push(request.url());
+      if (request.method() === 'POST' && /\/api\/images\/(upload|smart-generate-product-shots)$/.test(request.url()))
+        starts.push(request.url());
     };
     page.on('request', recordStart);
     const resultsUrl = page.url();
@@ -319,7 +358,12 @@ describe('the web app in Chromium against the running stack', () => {
     }
     await page.goBack();
     await page.waitForURL(/\/smart\/[^/]+$/);
-    await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-testid="style-card"]')).filter((card) => card.textContent?.includes('Complete!')).length === 4);
+    await page.waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll('[data-testid="style-card"]')).filter((card) =>
+          card.textContent?.includes('Complete!'),
+        ).length === 4,
+    );
     await page.getByRole('button', { name: 'View All Results' }).waitFor();
     await screenshot(page, 'smart-run');
     await page.goBack();
@@ -344,7 +388,9 @@ describe('the web app in Chromium against the running stack', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Profile updated successfully').waitFor();
     await page.reload();
-    await page.waitForFunction(() => (document.querySelector('input[name="name"]') as HTMLInputElement | null)?.value === 'Ada Lovelace');
+    await page.waitForFunction(
+      () => (document.querySelector('input[name="name"]') as HTMLInputElement | null)?.value === 'Ada Lovelace',
+    );
     expect(await page.getByTestId('profile-plan').textContent()).toBe('Growth Plan');
   });
 
@@ -382,22 +428,51 @@ describe('the web app in Chromium against the running stack', () => {
     for (const viewport of [VIEWPORTS[0], { width: 768, height: 1024 }, VIEWPORTS[1]]) {
       await page.setViewportSize(viewport);
       expect(await horizontalOverflow(page), `overflow at ${viewport.width} px`).toBe(0);
-      expect(await strip.evaluate((list) => list.scrollWidth > list.clientWidth), `the strip scrolls at ${viewport.width} px`).toBe(true);
+      expect(
+        await strip.evaluate((list) => list.scrollWidth > list.clientWidth),
+        `the strip scrolls at ${viewport.width} px`,
+      ).toBe(true);
       expect(await clickableAtCentre(page, 'Download'), `Download at ${viewport.width} px`).toBe(true);
       const tab = (await page.getByRole('tab', { name: 'Custom Background' }).boundingBox())!;
-      expect(tab.x + tab.width, `the Custom Background tab at ${viewport.width} px`).toBeLessThanOrEqual(viewport.width);
+      expect(tab.x + tab.width, `the Custom Background tab at ${viewport.width} px`).toBeLessThanOrEqual(
+        viewport.width,
+      );
       await expectNoAxeViolations(page, `/editor at ${viewport.width} px`);
       if (viewport.width !== 768) await screenshot(page, 'editor-12');
     }
   }, 300_000);
 
   it('renders every route at 390 px and 1280 px for review', async () => {
-    const signedOutRoutes = ['/', '/pricing', '/terms-of-service', '/privacy-policy', '/sign-in', '/sign-up', '/not-a-page'];
+    const signedOutRoutes = [
+      '/',
+      '/pricing',
+      '/terms-of-service',
+      '/privacy-policy',
+      '/sign-in',
+      '/sign-up',
+      '/not-a-page',
+    ];
     const run = await page.evaluate(async () => {
       const headers = { authorization: `Bearer ${localStorage.getItem('auth-token')}` };
-      return ((await (await fetch('/api/images/recent/generations?limit=1', { headers })).json()) as { data: { generationId: string }[] }).data[0]!.generationId;
+      return (
+        (await (await fetch('/api/images/recent/generations?limit=1', { headers })).json()) as {
+          data: { generationId: string }[];
+        }
+      ).data[0]!.generationId;
     });
-    const signedInRoutes = ['/dashboard', '/profile', '/checkout?plan=pro', '/checkout/addon', '/success', '/all-uploads', '/all-generations', '/smart-upload', '/pricing', `/smart/${run}`, `/smart-results/${run}`];
+    const signedInRoutes = [
+      '/dashboard',
+      '/profile',
+      '/checkout?plan=pro',
+      '/checkout/addon',
+      '/success',
+      '/all-uploads',
+      '/all-generations',
+      '/smart-upload',
+      '/pricing',
+      `/smart/${run}`,
+      `/smart-results/${run}`,
+    ];
     const name = (route: string) => (route === '/' ? 'home' : route.slice(1).replace(/[^a-z0-9]+/gi, '-'));
     for (const viewport of VIEWPORTS) {
       const { page: visitor, close } = await signedOutPage(viewport);

@@ -7,11 +7,19 @@ import { corpusFile } from '@prodshot/fixtures';
 import { readZip } from '@prodshot/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from './support/browser.js';
-import { buyHundredCredits, expectNoAxeViolations, signUp, startStackWithPage, stopStackWithPage } from './support/session.js';
+import {
+  buyHundredCredits,
+  expectNoAxeViolations,
+  signUp,
+  startStackWithPage,
+  stopStackWithPage,
+} from './support/session.js';
 import { savedDownload } from './support/downloads.js';
 import type { RunningStack } from './support/stack.js';
 
-const PRODUCTS = ['saleor-blue-plimsolls-1.png', 'saleor-mighty-mug.png', 'solidus_canvas_tote.png'].map((name) => corpusFile('products', name));
+const PRODUCTS = ['saleor-blue-plimsolls-1.png', 'saleor-mighty-mug.png', 'solidus_canvas_tote.png'].map((name) =>
+  corpusFile('products', name),
+);
 
 /** Each corpus cutout flattened onto a pale wall, as a seller's photo would be. */
 async function sellerPhotos(): Promise<string[]> {
@@ -19,12 +27,18 @@ async function sellerPhotos(): Promise<string[]> {
   return Promise.all(
     PRODUCTS.map(async (file) => {
       const out = path.join(dir, `${path.basename(file, '.png')}.jpg`);
-      await writeFile(out, await sharp(file).resize(900, 900, { fit: 'inside' }).flatten({ background: '#ece6dc' }).jpeg({ quality: 88 }).toBuffer());
+      await writeFile(
+        out,
+        await sharp(file)
+          .resize(900, 900, { fit: 'inside' })
+          .flatten({ background: '#ece6dc' })
+          .jpeg({ quality: 88 })
+          .toBuffer(),
+      );
       return out;
     }),
   );
 }
-
 
 let stack: RunningStack;
 let browser: Browser;
@@ -51,9 +65,15 @@ describe('a batch in Chromium against the running stack', () => {
     await page.getByLabel('Product title for photo 1').fill('Blue Plimsolls');
     await page.getByRole('radio', { name: /One template/ }).check();
     await page.getByRole('combobox', { name: 'Template' }).selectOption('marble');
-    expect(await page.getByTestId('batch-cost').textContent()).toMatch(/^Total: 3 credits for 3 photos · you have 100 credits$/);
+    expect(await page.getByTestId('batch-cost').textContent()).toMatch(
+      /^Total: 3 credits for 3 photos · you have 100 credits$/,
+    );
     const confirm = page.getByRole('button', { name: 'Confirm and start · 3 credits' });
-    await page.waitForFunction(() => !(document.querySelector('.batch-confirm .button-block') as HTMLButtonElement | null)?.disabled, undefined, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => !(document.querySelector('.batch-confirm .button-block') as HTMLButtonElement | null)?.disabled,
+      undefined,
+      { timeout: 30_000 },
+    );
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize(viewport);
       await expectNoAxeViolations(page, `the batch draft at ${viewport.width} px`);
@@ -86,10 +106,17 @@ describe('a batch in Chromium against the running stack', () => {
     expect(download.name).toMatch(/^prodshot-batch-[0-9a-f]{8}\.zip$/);
     const entries = await readZip(download.bytes);
     // Untitled photos go by the name of the file uploaded (issue 32), and every shot is Download's JPEG.
-    expect(entries.map((entry) => entry.name).sort()).toEqual(['blue-plimsolls-marble-1.jpg', 'saleor-mighty-mug-marble-1.jpg', 'solidus-canvas-tote-marble-1.jpg']);
+    expect(entries.map((entry) => entry.name).sort()).toEqual([
+      'blue-plimsolls-marble-1.jpg',
+      'saleor-mighty-mug-marble-1.jpg',
+      'solidus-canvas-tote-marble-1.jpg',
+    ]);
     for (const entry of entries) {
       const { format, width } = await sharp(entry.data).metadata();
-      expect({ name: entry.name, format: format === 'jpeg' ? 'jpg' : format }).toEqual({ name: entry.name, format: entry.name.split('.').pop() });
+      expect({ name: entry.name, format: format === 'jpeg' ? 'jpg' : format }).toEqual({
+        name: entry.name,
+        format: entry.name.split('.').pop(),
+      });
       expect(width).toBeGreaterThan(500);
     }
     expect(download.bytes.length).toBeGreaterThan(50_000);

@@ -3,11 +3,18 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusFile } from '@prodshot/fixtures';
 import { screenshot, VIEWPORTS } from './support/browser.js';
-import { buyHundredCredits, expectNoAxeViolations, signUp, startStackWithPage, stopStackWithPage } from './support/session.js';
+import {
+  buyHundredCredits,
+  expectNoAxeViolations,
+  signUp,
+  startStackWithPage,
+  stopStackWithPage,
+} from './support/session.js';
 import type { RunningStack } from './support/stack.js';
 import { photoFile } from './support/photos.js';
 
-const BLUR_ADVICE = 'Hold the phone steady (rest it on something) and tap the shoe on screen to focus before you shoot.';
+const BLUR_ADVICE =
+  'Hold the phone steady (rest it on something) and tap the shoe on screen to focus before you shoot.';
 
 /** A corpus shoe, out of focus: what the coach must catch. Named so the advice can say 'shoe'. */
 async function blurredShoe(name = 'blue-plimsolls shoe.png'): Promise<string> {
@@ -82,11 +89,16 @@ describe('the photo coach in Chromium against the running stack', () => {
 
   it('gives each photo of a batch one line of tips, not the same notice three times', async () => {
     await page.goto('/dashboard');
-    await page.locator('#image-input').setInputFiles(await Promise.all(['left shoe.png', 'right shoe.png', 'spare shoe.png'].map((name) => blurredShoe(name))));
+    await page
+      .locator('#image-input')
+      .setInputFiles(
+        await Promise.all(['left shoe.png', 'right shoe.png', 'spare shoe.png'].map((name) => blurredShoe(name))),
+      );
     await page.waitForURL('**/batches/new');
     const items = page.getByTestId('batch-item');
     await items.nth(2).waitFor();
-    for (let n = 0; n < 3; n++) await items.nth(n).locator('summary', { hasText: 'Tip: This photo looks blurry.' }).waitFor({ timeout: 30_000 });
+    for (let n = 0; n < 3; n++)
+      await items.nth(n).locator('summary', { hasText: 'Tip: This photo looks blurry.' }).waitFor({ timeout: 30_000 });
     expect(await page.locator('summary', { hasText: 'Tip:' }).count()).toBe(3);
     expect(await page.getByRole('heading', { name: /before you spend credits/ }).count()).toBe(0);
     await items.nth(0).locator('summary').click();

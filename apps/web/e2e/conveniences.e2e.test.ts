@@ -36,7 +36,8 @@ const uploadsSent: string[] = [];
 beforeAll(async () => {
   ({ stack, browser, page } = await startStackWithPage({ acceptDownloads: true }));
   page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/images/upload') uploadsSent.push(request.url());
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/images/upload')
+      uploadsSent.push(request.url());
   });
 }, 180_000);
 
@@ -51,7 +52,9 @@ async function paste(target: Page, bytes: Buffer, name: string, type: string): P
     ({ data, name, type }) => {
       const transfer = new DataTransfer();
       transfer.items.add(new File([new Uint8Array(data)], name, { type }));
-      document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+      document.body.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }),
+      );
     },
     { data: [...bytes], name, type },
   );
@@ -85,9 +88,13 @@ describe('conveniences, in Chromium against the built stack', () => {
   it('brings a signed-out seller who picks a plan back to its checkout after signing up', async () => {
     await page.goto('/pricing');
     await page.getByRole('button', { name: 'Choose Starter' }).click();
-    await page.waitForURL((url) => url.pathname === '/sign-in' && url.searchParams.get('redirect_url') === '/checkout?plan=starter');
+    await page.waitForURL(
+      (url) => url.pathname === '/sign-in' && url.searchParams.get('redirect_url') === '/checkout?plan=starter',
+    );
     await page.locator('.auth-switch').getByRole('link', { name: 'Sign up' }).click();
-    await page.waitForURL((url) => url.pathname === '/sign-up' && url.searchParams.get('redirect_url') === '/checkout?plan=starter');
+    await page.waitForURL(
+      (url) => url.pathname === '/sign-up' && url.searchParams.get('redirect_url') === '/checkout?plan=starter',
+    );
     await page.getByLabel('Full name').fill('Connie Conveniences');
     await page.getByLabel('Email address').fill(`conveniences-${Date.now()}@example.com`);
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -114,7 +121,9 @@ describe('conveniences, in Chromium against the built stack', () => {
     await page.getByText(/or paste an image with (Ctrl\+V|⌘V)/).waitFor();
     await paste(page, await productPng(), 'pasted-mug.png', 'image/png');
     await page.getByRole('group', { name: 'Selected image' }).waitFor();
-    await page.waitForFunction(() => document.querySelector<HTMLImageElement>('img[alt="Selected image pasted-mug.png"]')?.naturalWidth === 800);
+    await page.waitForFunction(
+      () => document.querySelector<HTMLImageElement>('img[alt="Selected image pasted-mug.png"]')?.naturalWidth === 800,
+    );
   });
 
   it('names the product on the dashboard, stores it with the upload and saves the editor shot under it', async () => {
@@ -126,14 +135,18 @@ describe('conveniences, in Chromium against the built stack', () => {
     expect(await page.getByLabel('Product title (optional)').inputValue()).toBe(TITLE);
     await bothWidths(page, 'conveniences-editor-title');
     const stored = await page.evaluate(async () => {
-      const response = await fetch('/api/images', { headers: { authorization: `Bearer ${localStorage.getItem('auth-token')}` } });
+      const response = await fetch('/api/images', {
+        headers: { authorization: `Bearer ${localStorage.getItem('auth-token')}` },
+      });
       return ((await response.json()) as { data: { productTitle: string | null }[] }).data[0]?.productTitle;
     });
     expect(stored).toBe(TITLE);
     await page.getByRole('button', { name: /^Studio/ }).click();
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
     await page.getByText('Studio result').waitFor({ timeout: 90_000 });
-    const download = await savedDownload(page, () => page.getByRole('button', { name: 'Download', exact: true }).click());
+    const download = await savedDownload(page, () =>
+      page.getByRole('button', { name: 'Download', exact: true }).click(),
+    );
     // Download saves the full-size JPEG (docs/decisions.md, Naming); the PNG is its second choice.
     expect(download.name).toMatch(/^blue-ceramic-mug-image-\d+\.jpg$/);
     expect(download.bytes.subarray(0, 3).toString('hex')).toBe('ffd8ff');
@@ -142,8 +155,12 @@ describe('conveniences, in Chromium against the built stack', () => {
   it('refuses a photo over 10 MB on the dashboard before sending it', async () => {
     await page.goto('/dashboard');
     const before = uploadsSent.length;
-    await page.locator('#image-input').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(12 * MB) });
-    await expect.poll(() => alert(page).textContent()).toBe('"huge.png" is 12.0 MB. Please select an image under 10MB.');
+    await page
+      .locator('#image-input')
+      .setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(12 * MB) });
+    await expect
+      .poll(() => alert(page).textContent())
+      .toBe('"huge.png" is 12.0 MB. Please select an image under 10MB.');
     expect(await page.getByRole('group', { name: 'Selected image' }).count()).toBe(0);
     await bothWidths(page, 'conveniences-size-refused');
     expect(uploadsSent.length).toBe(before);
@@ -152,7 +169,9 @@ describe('conveniences, in Chromium against the built stack', () => {
   it('says clearly that a dropped file is not an image, and sends nothing', async () => {
     const before = uploadsSent.length;
     await drop(page, 'Colour: blue\nSize: 350 ml', 'spec-sheet.txt', 'text/plain');
-    await expect.poll(() => alert(page).textContent()).toBe('"spec-sheet.txt" is not an image. Please select an image file (JPEG, PNG, etc.)');
+    await expect
+      .poll(() => alert(page).textContent())
+      .toBe('"spec-sheet.txt" is not an image. Please select an image file (JPEG, PNG, etc.)');
     await bothWidths(page, 'conveniences-not-an-image');
     expect(uploadsSent.length).toBe(before);
   });
@@ -160,24 +179,40 @@ describe('conveniences, in Chromium against the built stack', () => {
   it('refuses on the smart page a file over 5 MB handed over from the dashboard, and one picked there', async () => {
     const before = uploadsSent.length;
     // A real 6 MB image: the dashboard (10 MB) takes it, the smart page (5 MB) must not send it.
-    const big = await sharp({ create: { width: 1600, height: 1600, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png({ compressionLevel: 0 }).toBuffer();
+    const big = await sharp({
+      create: {
+        width: 1600,
+        height: 1600,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(big.length).toBeGreaterThan(5 * MB);
     await page.locator('#image-input').setInputFiles({ name: 'studio-raw.png', mimeType: 'image/png', buffer: big });
     await page.getByRole('group', { name: 'Selected image' }).waitFor();
     await page.getByRole('button', { name: 'Continue with Smart Upload' }).click();
     await page.waitForURL('**/smart-upload');
     const size = `${(Math.ceil((big.length / MB) * 10) / 10).toFixed(1)} MB`;
-    await expect.poll(() => alert(page).textContent()).toBe(`"studio-raw.png" is ${size}. Please select an image under 5MB.`);
+    await expect
+      .poll(() => alert(page).textContent())
+      .toBe(`"studio-raw.png" is ${size}. Please select an image under 5MB.`);
     await page.getByText('Supports JPEG, PNG, WebP (Max 5MB)').waitFor();
     await page.locator('#image-input').setInputFiles({ name: 'again.png', mimeType: 'image/png', buffer: big });
-    await expect.poll(() => alert(page).textContent()).toBe(`"again.png" is ${size}. Please select an image under 5MB.`);
+    await expect
+      .poll(() => alert(page).textContent())
+      .toBe(`"again.png" is ${size}. Please select an image under 5MB.`);
     await expectNoAxeViolations(page, 'the smart page refusing a file');
     await bothWidths(page, 'conveniences-smart-size-refused');
     await page.waitForTimeout(500);
     expect(uploadsSent.length).toBe(before);
 
     // A photo within the limit is taken, and the title can be given before the run.
-    await page.locator('#image-input').setInputFiles({ name: 'mug.png', mimeType: 'image/png', buffer: await productPng() });
+    await page
+      .locator('#image-input')
+      .setInputFiles({ name: 'mug.png', mimeType: 'image/png', buffer: await productPng() });
     await page.getByLabel('Product title (optional)').fill(TITLE);
     expect(await alert(page).count()).toBe(0);
     await bothWidths(page, 'conveniences-smart-title');
@@ -185,7 +220,12 @@ describe('conveniences, in Chromium against the built stack', () => {
 
   it('opens the credit panel by tap on a touch screen, goes to pricing on a second tap, closes on a tap elsewhere', async () => {
     const token = await page.evaluate(() => localStorage.getItem('auth-token'));
-    mobile = await browser.newContext({ baseURL: stack.baseUrl, viewport: VIEWPORTS[0], hasTouch: true, isMobile: true });
+    mobile = await browser.newContext({
+      baseURL: stack.baseUrl,
+      viewport: VIEWPORTS[0],
+      hasTouch: true,
+      isMobile: true,
+    });
     await mobile.addInitScript((saved) => localStorage.setItem('auth-token', saved ?? ''), token);
     const phone = await mobile.newPage();
     await phone.goto('/dashboard');

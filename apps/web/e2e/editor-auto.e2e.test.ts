@@ -40,7 +40,10 @@ describe('editor auto mode in Chromium against the running stack', () => {
       await page.setViewportSize(viewport);
       expect(await axeViolations(page), `axe on the auto tab at ${viewport.width} px`).toEqual([]);
       const tabs = page.getByRole('tablist');
-      expect(await tabs.evaluate((list) => list.scrollWidth - list.clientWidth), `the three tabs fit at ${viewport.width} px`).toBe(0);
+      expect(
+        await tabs.evaluate((list) => list.scrollWidth - list.clientWidth),
+        `the three tabs fit at ${viewport.width} px`,
+      ).toBe(0);
       await screenshot(page, 'editor-auto-panel');
     }
 
@@ -48,7 +51,9 @@ describe('editor auto mode in Chromium against the running stack', () => {
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
     expect((await sent).postDataJSON()).toMatchObject({ backgroundType: 'auto', count: 2 });
     await page.getByText('Auto result').waitFor({ timeout: 120_000 });
-    const history = page.locator('section.history').filter({ has: page.getByRole('heading', { name: 'Session history' }) });
+    const history = page
+      .locator('section.history')
+      .filter({ has: page.getByRole('heading', { name: 'Session history' }) });
     const entry = history.getByRole('button').first();
     expect(await entry.locator('strong').textContent()).toBe('Auto');
     expect(await entry.locator('.history-scene').textContent()).toMatch(/^Scene: \S/);

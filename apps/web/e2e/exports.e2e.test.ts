@@ -3,7 +3,14 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from './support/browser.js';
-import { callApi, expectNoAxeViolations, signUp, startStackWithPage, stopStackWithPage, uploadViaApi } from './support/session.js';
+import {
+  callApi,
+  expectNoAxeViolations,
+  signUp,
+  startStackWithPage,
+  stopStackWithPage,
+  uploadViaApi,
+} from './support/session.js';
 import type { RunningStack } from './support/stack.js';
 
 let stack: RunningStack;
@@ -12,17 +19,22 @@ let page: Page;
 
 /** A product photo of its own (a tall bottle on a pale wall), so this suite needs no corpus. */
 async function productPhoto(): Promise<number[]> {
-  const bottle = await sharp({ create: { width: 170, height: 330, channels: 3, background: '#1f6f5c' } }).png().toBuffer();
-  const photo = await sharp({ create: { width: 640, height: 640, channels: 3, background: '#ece6dc' } }).composite([{ input: bottle, left: 235, top: 150 }]).png().toBuffer();
+  const bottle = await sharp({ create: { width: 170, height: 330, channels: 3, background: '#1f6f5c' } })
+    .png()
+    .toBuffer();
+  const photo = await sharp({ create: { width: 640, height: 640, channels: 3, background: '#ece6dc' } })
+    .composite([{ input: bottle, left: 235, top: 150 }])
+    .png()
+    .toBuffer();
   return [...photo];
 }
-
 
 /** What a file's bytes are, by their magic numbers. */
 function magic(bytes: Buffer): string {
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
   if (bytes.subarray(1, 4).toString('latin1') === 'PNG') return 'png';
-  if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP')
+    return 'webp';
   return 'unknown';
 }
 
@@ -44,13 +56,34 @@ afterAll(() => stopStackWithPage({ stack, browser }), 60_000);
 
 describe('marketplace exports and the compliance report, in Chromium', () => {
   it('a shot fails the Amazon checklist, its one-click fix exports for Amazon, and the exported file passes', async () => {
-    expect((await callApi(page, 'POST', '/api/payments/credits', { planKey: 'addon-100' }, { 'idempotency-key': crypto.randomUUID() })).status).toBe(200);
+    expect(
+      (
+        await callApi(
+          page,
+          'POST',
+          '/api/payments/credits',
+          { planKey: 'addon-100' },
+          { 'idempotency-key': crypto.randomUUID() },
+        )
+      ).status,
+    ).toBe(200);
     await uploadViaApi(page, await productPhoto(), 'green-bottle');
-    const imageId = ((await callApi(page, 'GET', '/api/images?limit=1')).json as { data: { _id: string }[] }).data[0]!._id;
-    const made = await callApi(page, 'POST', '/api/images/generate-product-shots', { imageId, backgroundType: 'marble', count: 1 }, { 'idempotency-key': crypto.randomUUID() });
+    const imageId = ((await callApi(page, 'GET', '/api/images?limit=1')).json as { data: { _id: string }[] }).data[0]!
+      ._id;
+    const made = await callApi(
+      page,
+      'POST',
+      '/api/images/generate-product-shots',
+      { imageId, backgroundType: 'marble', count: 1 },
+      { 'idempotency-key': crypto.randomUUID() },
+    );
     expect(made.status).toBe(200);
     const generationId = (made.json as { data: { generationId: string } }).data.generationId;
-    const [output] = ((await callApi(page, 'GET', '/api/images/recent/generations?limit=1')).json as { data: { id: string; generationId: string }[] }).data;
+    const [output] = (
+      (await callApi(page, 'GET', '/api/images/recent/generations?limit=1')).json as {
+        data: { id: string; generationId: string }[];
+      }
+    ).data;
     expect(output!.generationId).toBe(generationId);
 
     await page.goto('/all-generations');

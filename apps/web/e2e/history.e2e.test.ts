@@ -16,14 +16,15 @@ let page: Page;
 
 /** A small product photo of its own (a dark box on a pale wall), so this suite needs no corpus. */
 async function productPhoto(): Promise<number[]> {
-  const box = await sharp({ create: { width: 150, height: 210, channels: 3, background: '#283a5c' } }).png().toBuffer();
+  const box = await sharp({ create: { width: 150, height: 210, channels: 3, background: '#283a5c' } })
+    .png()
+    .toBuffer();
   const photo = await sharp({ create: { width: 480, height: 480, channels: 3, background: '#ece6dc' } })
     .composite([{ input: box, left: 165, top: 135 }])
     .png()
     .toBuffer();
   return [...photo];
 }
-
 
 async function outputCount(target: Page): Promise<number> {
   const { json } = await callApi(target, 'GET', `/api/images/recent/generations?limit=100`);
@@ -66,15 +67,33 @@ describe('history beyond the first page, in Chromium', () => {
   }, 300_000);
 
   it('reaches the oldest of 28 generations on /all-generations by its numbered page, and opens it', async () => {
-    expect((await callApi(page, 'POST', '/api/payments/credits', { planKey: 'addon-100' }, { 'idempotency-key': crypto.randomUUID() })).status).toBe(200);
+    expect(
+      (
+        await callApi(
+          page,
+          'POST',
+          '/api/payments/credits',
+          { planKey: 'addon-100' },
+          { 'idempotency-key': crypto.randomUUID() },
+        )
+      ).status,
+    ).toBe(200);
     const { json } = await callApi(page, 'GET', '/api/images?limit=1');
     const imageId = (json as { data: { _id: string }[] }).data[0]!._id;
     for (let n = 0; n < GENERATIONS / 4; n += 1) {
-      const started = await callApi(page, 'POST', '/api/images/generate-product-shots', { imageId, backgroundType: 'studio', count: 4 }, { prefer: 'respond-async', 'idempotency-key': crypto.randomUUID() });
+      const started = await callApi(
+        page,
+        'POST',
+        '/api/images/generate-product-shots',
+        { imageId, backgroundType: 'studio', count: 4 },
+        { prefer: 'respond-async', 'idempotency-key': crypto.randomUUID() },
+      );
       expect(started.status).toBe(202);
     }
     await expect.poll(() => outputCount(page), { timeout: 300_000, interval: 2000 }).toBe(GENERATIONS);
-    const all = (await callApi(page, 'GET', '/api/images/recent/generations?limit=100')).json as { data: { id: string }[] };
+    const all = (await callApi(page, 'GET', '/api/images/recent/generations?limit=100')).json as {
+      data: { id: string }[];
+    };
     const oldest = all.data.at(-1)!.id;
 
     await page.setViewportSize(VIEWPORTS[1]);

@@ -15,7 +15,6 @@ const STYLES = [
   { name: 'Paper Studio', prompt: 'seamless cream paper backdrop', failures: 0 },
 ];
 
-
 let model: FlakyImageModel;
 let stack: RunningStack;
 let browser: Browser;
@@ -23,7 +22,9 @@ let page: Page;
 
 beforeAll(async () => {
   model = await startFlakyImageModel(STYLES);
-  ({ stack, browser, page } = await startStackWithPage({ env: { IMAGE_MODEL: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: model.baseUrl } }));
+  ({ stack, browser, page } = await startStackWithPage({
+    env: { IMAGE_MODEL: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: model.baseUrl },
+  }));
 }, 180_000);
 
 afterAll(async () => {
@@ -52,17 +53,23 @@ describe('iterating on results in Chromium against the running stack', () => {
     const styles = page.getByRole('group', { name: 'Number of styles' });
     await styles.getByText('3', { exact: true }).click();
     expect(await page.locator('.smart-count .auto-cost').textContent()).toBe('Cost: 3 credits');
-    const started = page.waitForRequest((request) => request.url().endsWith('/api/images/smart-generate-product-shots'));
+    const started = page.waitForRequest((request) =>
+      request.url().endsWith('/api/images/smart-generate-product-shots'),
+    );
     await page.getByRole('button', { name: 'Generate Product Shots' }).click();
     expect((await started).postDataJSON()).toMatchObject({ styleCount: 3 });
     await page.waitForURL('**/smart/*');
 
     // The refused style fails and its credit comes back: two shots cost two.
-    await card('Night Market').getByText(/^Failed:/).waitFor({ timeout: 120_000 });
+    await card('Night Market')
+      .getByText(/^Failed:/)
+      .waitFor({ timeout: 120_000 });
     await card('Sunlit Terrace').getByText('Complete!').waitFor({ timeout: 120_000 });
     await card('Paper Studio').getByText('Complete!').waitFor({ timeout: 120_000 });
     await expect.poll(creditTotal, { timeout: 10_000 }).toBe('98');
-    const retry = card('Night Market').getByRole('button', { name: 'Retry · 1 credit if it works (the Night Market style)' });
+    const retry = card('Night Market').getByRole('button', {
+      name: 'Retry · 1 credit if it works (the Night Market style)',
+    });
     expect(await retry.textContent()).toBe('Retry · 1 credit if it works (the Night Market style)');
     await everyViewport('iterate-smart-failed', 'a smart run with a failed style');
 
@@ -73,11 +80,17 @@ describe('iterating on results in Chromium against the running stack', () => {
     await expect.poll(creditTotal, { timeout: 10_000 }).toBe('97');
     expect(model.edits.filter((prompt) => prompt === STYLES[1]!.prompt)).toHaveLength(2);
 
-    const more = card('Sunlit Terrace').getByRole('button', { name: 'More like this · 1 credit (the Sunlit Terrace shot)' });
+    const more = card('Sunlit Terrace').getByRole('button', {
+      name: 'More like this · 1 credit (the Sunlit Terrace shot)',
+    });
     const asked = page.waitForResponse((response) => response.url().endsWith('/more-like-this'));
     await more.click();
     const answer = await (await asked).json();
-    expect(answer.data).toMatchObject({ status: 'queued', from: { index: expect.any(Number) }, seed: expect.any(Number) });
+    expect(answer.data).toMatchObject({
+      status: 'queued',
+      from: { index: expect.any(Number) },
+      seed: expect.any(Number),
+    });
     const take = card('Sunlit Terrace').getByTestId('new-take');
     await take.getByText('New take ready').waitFor({ timeout: 120_000 });
     await expect.poll(creditTotal, { timeout: 10_000 }).toBe('96');
@@ -96,7 +109,10 @@ describe('iterating on results in Chromium against the running stack', () => {
 
     // History: the popup of any output offers the same actions.
     await page.goto('/all-generations');
-    await page.getByRole('button', { name: /^Open generation / }).first().click();
+    await page
+      .getByRole('button', { name: /^Open generation / })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'More like this · 1 credit (this shot)' }).waitFor();
     await dialog.getByRole('button', { name: 'Open in editor (this shot)' }).waitFor();

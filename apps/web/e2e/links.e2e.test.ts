@@ -38,7 +38,8 @@ const LINK_WINDOW_SECONDS = 60;
  * The longest a link can live: cut at its window's start, it lasts the window plus the TTL rounded
  * up to whole windows (signingTimes in packages/storage), 120 s here, whenever in the window the page asked.
  */
-const LINK_LIFETIME_MAX_SECONDS = LINK_WINDOW_SECONDS + Math.ceil(LINK_TTL_SECONDS / LINK_WINDOW_SECONDS) * LINK_WINDOW_SECONDS;
+const LINK_LIFETIME_MAX_SECONDS =
+  LINK_WINDOW_SECONDS + Math.ceil(LINK_TTL_SECONDS / LINK_WINDOW_SECONDS) * LINK_WINDOW_SECONDS;
 
 let stack: RunningStack;
 let browser: Browser;
@@ -97,11 +98,18 @@ describe('links that expire, in Chromium against the running stack', () => {
     await page.getByRole('link', { name: '← Back to Dashboard' }).click();
     await page.waitForURL('**/dashboard');
     // Wait out the link: the file route answers 403 once it has expired.
-    await expect.poll(async () => (await page.request.get(first)).status(), { timeout: (LINK_LIFETIME_MAX_SECONDS + 10) * 1000, interval: 2000 }).toBe(403);
+    await expect
+      .poll(async () => (await page.request.get(first)).status(), {
+        timeout: (LINK_LIFETIME_MAX_SECONDS + 10) * 1000,
+        interval: 2000,
+      })
+      .toBe(403);
 
     await page.goBack();
     await page.waitForURL('**/editor');
-    await expect.poll(async () => (await editorPhoto(page).getAttribute('src')) !== first, { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(async () => (await editorPhoto(page).getAttribute('src')) !== first, { timeout: 30_000 })
+      .toBe(true);
     const again = await shown(page, 'img[alt^="Original photo of"]');
     expect(again).not.toBe(first);
     expect((await page.request.get(again)).status()).toBe(200);
@@ -121,12 +129,19 @@ describe('links that expire, in Chromium against the running stack', () => {
     await page.route(/\/api\/files\/.*\/uploads\//, (route) => route.abort());
     const fallbacks: { url: string; authorization: string | undefined; status: number }[] = [];
     page.on('response', (response) => {
-      if (response.url().includes('fallback=true')) fallbacks.push({ url: response.url(), authorization: response.request().headers().authorization, status: response.status() });
+      if (response.url().includes('fallback=true'))
+        fallbacks.push({
+          url: response.url(),
+          authorization: response.request().headers().authorization,
+          status: response.status(),
+        });
     });
     await page.goto('/all-uploads');
     const tile = 'ul[data-testid="image-grid"] img';
     await page.locator(tile).first().waitFor();
-    await page.waitForFunction((css) => document.querySelector<HTMLImageElement>(css)?.src.startsWith('blob:'), tile, { timeout: 30_000 });
+    await page.waitForFunction((css) => document.querySelector<HTMLImageElement>(css)?.src.startsWith('blob:'), tile, {
+      timeout: 30_000,
+    });
     await shown(page, tile);
     expect(fallbacks).toHaveLength(1);
     expect(fallbacks[0]).toMatchObject({ status: 200, authorization: expect.stringMatching(/^Bearer /) });
@@ -158,7 +173,9 @@ describe('links that expire, in Chromium against the running stack', () => {
     await page.getByRole('button', { name: 'Subscribe to Starter' }).click();
     const alert = page.getByRole('alert');
     await alert.getByText('There was an error processing your payment. Please try again.').waitFor();
-    expect(await page.getByTestId('payment-error-reason').textContent()).toBe('No response received from payment server');
+    expect(await page.getByTestId('payment-error-reason').textContent()).toBe(
+      'No response received from payment server',
+    );
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize(viewport);
       await screenshot(page, 'links-checkout-no-response');
@@ -170,9 +187,19 @@ describe('links that expire, in Chromium against the running stack', () => {
   it("ends the credits' loading when their fetch fails, and only logs it", async () => {
     const logged: string[] = [];
     page.on('console', (message) => message.type() === 'error' && logged.push(message.text()));
-    await page.route('**/api/users/subscription', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'Database unavailable' }) }));
+    await page.route('**/api/users/subscription', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'Database unavailable' }),
+      }),
+    );
     await page.goto('/profile');
-    await page.waitForFunction(() => document.querySelector('[data-testid="credit-total"]')?.textContent === '0', undefined, { timeout: 20_000 });
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="credit-total"]')?.textContent === '0',
+      undefined,
+      { timeout: 20_000 },
+    );
     expect(logged.some((text) => text.includes('Failed to load credits'))).toBe(true);
     await page.getByTestId('credit-total').hover();
     await page.getByRole('tooltip').getByText('No Subscription').waitFor();
@@ -188,7 +215,10 @@ describe('links that expire, in Chromium against the running stack', () => {
     await page.getByRole('button', { name: 'Subscribe to Starter' }).click();
     await page.waitForURL('**/dashboard?subscription=success');
     const downloads: string[] = [];
-    page.on('request', (request) => request.url().endsWith('/download') && downloads.push(new URL(request.url()).pathname));
+    page.on(
+      'request',
+      (request) => request.url().endsWith('/download') && downloads.push(new URL(request.url()).pathname),
+    );
 
     await page.locator('ul.thumb-grid button').first().click();
     await page.getByRole('button', { name: 'Continue with Manual Design' }).click();
@@ -196,7 +226,9 @@ describe('links that expire, in Chromium against the running stack', () => {
     await page.getByRole('button', { name: /^Studio/ }).click();
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
     await page.getByText('Studio result').waitFor({ timeout: 90_000 });
-    const fromEditor = await savedDownload(page, () => page.getByRole('button', { name: 'Download', exact: true }).click());
+    const fromEditor = await savedDownload(page, () =>
+      page.getByRole('button', { name: 'Download', exact: true }).click(),
+    );
     // Download saves the full-size JPEG (docs/decisions.md, Naming); the PNG is its second choice.
     expect(fromEditor.name).toMatch(/^blue-mug-image-\d+\.jpg$/);
     expect(fromEditor.bytes.subarray(0, 3).toString('hex')).toBe('ffd8ff');
@@ -205,7 +237,9 @@ describe('links that expire, in Chromium against the running stack', () => {
     const shot = page.getByRole('button', { name: /^Open generation / });
     const id = ((await shot.first().getAttribute('aria-label')) ?? '').replace('Open generation ', '');
     await shot.first().click();
-    const fromPopup = await savedDownload(page, () => page.getByRole('dialog').getByRole('button', { name: 'Download', exact: true }).click());
+    const fromPopup = await savedDownload(page, () =>
+      page.getByRole('dialog').getByRole('button', { name: 'Download', exact: true }).click(),
+    );
     expect(fromPopup.name).toBe(`generation-${id}.jpg`);
     expect(downloads).toHaveLength(2);
     for (const pathname of downloads) expect(pathname).toMatch(/^\/api\/generations\/[\w-]+\/styles\/0\/download$/);

@@ -41,8 +41,16 @@ const PLATE = { x: 0.59, y: 0.86 };
  * neighbour to remove.
  */
 async function toteBesideAPlate(): Promise<string> {
-  const plate = await sharp(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="300" height="260"><circle cx="150" cy="150" r="148" fill="#c8332b"/></svg>')).png().toBuffer();
-  const tote = await sharp({ create: { width: 420, height: 520, channels: 3, background: '#2f6f8f' } }).png().toBuffer();
+  const plate = await sharp(
+    Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="260"><circle cx="150" cy="150" r="148" fill="#c8332b"/></svg>',
+    ),
+  )
+    .png()
+    .toBuffer();
+  const tote = await sharp({ create: { width: 420, height: 520, channels: 3, background: '#2f6f8f' } })
+    .png()
+    .toBuffer();
   const photo = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#f1efe9' } })
     .composite([
       { input: plate, left: 380, top: 640 },
@@ -55,18 +63,23 @@ async function toteBesideAPlate(): Promise<string> {
 
 const creditTotal = async () => Number(await page.getByTestId('credit-total').textContent());
 const cutout = () => page.getByAltText('Your product as Prodshot cut it out');
-const markers = () => page.getByRole('list', { name: 'Your taps on the photo' }).getByRole('listitem').allTextContents();
+const markers = () =>
+  page.getByRole('list', { name: 'Your taps on the photo' }).getByRole('listitem').allTextContents();
 const isOutlineCall = (url: string) => /\/api\/images\/[^/]+\/outline$/.test(url);
 
 /** The outline's picture once loaded, by its path: signed URLs of one key differ only in their query. */
 async function shownOutline(): Promise<string> {
-  await expect.poll(() => cutout().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(() => cutout().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 })
+    .toBe(true);
   return new URL((await cutout().getAttribute('src'))!, page.url()).pathname;
 }
 
 /** Waits for the outline call an action makes: the taps it sent, and the outline's path once the new one shows. */
 async function outlineAfter(action: () => Promise<void>): Promise<{ sent: Tap[] | undefined; path: string }> {
-  const answered = page.waitForResponse((response) => response.request().method() === 'POST' && isOutlineCall(response.url()));
+  const answered = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && isOutlineCall(response.url()),
+  );
   await action();
   const response = await answered;
   expect(response.status()).toBe(200);
@@ -92,7 +105,10 @@ function expectTaps(sent: Tap[] | undefined, expected: { x: number; y: number; k
 }
 
 /** Uploads the photo for a smart run at this size and waits for its unsure outline; no credit is held yet. */
-async function uploadAt(viewport: { width: number; height: number }, name: string): Promise<{ engine: string; credits: number }> {
+async function uploadAt(
+  viewport: { width: number; height: number },
+  name: string,
+): Promise<{ engine: string; credits: number }> {
   await seller();
   await page.setViewportSize(viewport);
   await page.goto('/dashboard');
@@ -128,7 +144,10 @@ async function removeThePlate(engine: string, credits: number): Promise<string> 
 /** Starts the smart run the seller held (after taps, Generate is the way on) and answers what it sent as focus. */
 async function generate(credits: number): Promise<unknown> {
   const started = page.waitForRequest((request) => request.url().endsWith('/api/images/smart-generate-product-shots'));
-  await page.getByRole('button', { name: /^(Go ahead anyway|Generate Product Shots)$/ }).first().click();
+  await page
+    .getByRole('button', { name: /^(Go ahead anyway|Generate Product Shots)$/ })
+    .first()
+    .click();
   const body = (await started).postDataJSON() as { focus?: unknown };
   await page.waitForURL('**/smart/*', { timeout: 30_000 });
   await expect.poll(creditTotal, { timeout: 30_000 }).toBeLessThan(credits);
@@ -180,7 +199,9 @@ describe('taps that keep and remove on the outline, in Chromium against the runn
 
     // Confirmed, the run starts by itself (the coach's tips never hold it) and sends no taps: the server uses the confirmed outline.
     expect(await creditTotal()).toBe(credits);
-    const started = page.waitForRequest((request) => request.url().endsWith('/api/images/smart-generate-product-shots'));
+    const started = page.waitForRequest((request) =>
+      request.url().endsWith('/api/images/smart-generate-product-shots'),
+    );
     await confirm.click();
     expect((await started).postDataJSON()).not.toHaveProperty('focus');
     await page.waitForURL('**/smart/*', { timeout: 30_000 });

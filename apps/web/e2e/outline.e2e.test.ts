@@ -22,8 +22,13 @@ const creditTotal = () => page.getByTestId('credit-total').textContent();
 
 /** A tote photographed against the frame's left edge: the engine cannot be sure its cutout is all of the product. */
 async function toteAgainstTheEdge(): Promise<string> {
-  const tote = await sharp({ create: { width: 420, height: 520, channels: 3, background: '#2f6f8f' } }).png().toBuffer();
-  const photo = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#f1efe9' } }).composite([{ input: tote, left: 0, top: 190 }]).jpeg().toBuffer();
+  const tote = await sharp({ create: { width: 420, height: 520, channels: 3, background: '#2f6f8f' } })
+    .png()
+    .toBuffer();
+  const photo = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#f1efe9' } })
+    .composite([{ input: tote, left: 0, top: 190 }])
+    .jpeg()
+    .toBuffer();
   return photoFile(photo, 'canvas-tote.jpg');
 }
 
@@ -81,7 +86,9 @@ describe('the outline a seller sees before paying, in Chromium against the runni
     expect(Number(await creditTotal())).toBe(before);
     expect(await page.getByRole('button', { name: 'Go ahead anyway' }).count()).toBe(0);
     // Confirmed, the run starts by itself (the coach's tips never hold it) and sends no focus: the server uses the confirmed outline.
-    const started = page.waitForRequest((request) => request.url().endsWith('/api/images/smart-generate-product-shots'));
+    const started = page.waitForRequest((request) =>
+      request.url().endsWith('/api/images/smart-generate-product-shots'),
+    );
     await confirm.click();
     expect((await started).postDataJSON()).not.toHaveProperty('focus');
     await page.waitForURL('**/smart/*', { timeout: 30_000 });

@@ -16,9 +16,17 @@ let photo: string;
 
 /** A plain product on a light backdrop: enough for the screens, nothing here renders a shot. */
 async function productPhoto(): Promise<string> {
-  const product = await sharp({ create: { width: 200, height: 320, channels: 3, background: '#2a6' } }).png().toBuffer();
+  const product = await sharp({ create: { width: 200, height: 320, channels: 3, background: '#2a6' } })
+    .png()
+    .toBuffer();
   const file = path.join(await mkdtemp(path.join(tmpdir(), 'prodshot-plans-e2e-')), 'box.png');
-  await writeFile(file, await sharp({ create: { width: 600, height: 600, channels: 3, background: '#f0f0f0' } }).composite([{ input: product, left: 200, top: 140 }]).png().toBuffer());
+  await writeFile(
+    file,
+    await sharp({ create: { width: 600, height: 600, channels: 3, background: '#f0f0f0' } })
+      .composite([{ input: product, left: 200, top: 140 }])
+      .png()
+      .toBuffer(),
+  );
   return file;
 }
 
@@ -44,10 +52,16 @@ describe('what a plan includes, in Chromium against the running stack', () => {
     });
     for (const plan of PLANS) {
       const card = page.locator('li.plan', { has: page.getByRole('heading', { name: plan.name }) });
-      const lines = await card.locator('.checklist li').evaluateAll((items) => items.map((item) => ({ text: item.textContent, struck: item.classList.contains('excluded') })));
+      const lines = await card
+        .locator('.checklist li')
+        .evaluateAll((items) =>
+          items.map((item) => ({ text: item.textContent, struck: item.classList.contains('excluded') })),
+        );
       for (const [feature, name] of Object.entries(PLAN_FEATURE_NAMES)) {
         const included = plan.features[feature as keyof typeof plan.features];
-        expect(lines, `${plan.name}: ${name}`).toContainEqual(included ? { text: name, struck: false } : { text: `Not included: ${name}`, struck: true });
+        expect(lines, `${plan.name}: ${name}`).toContainEqual(
+          included ? { text: name, struck: false } : { text: `Not included: ${name}`, struck: true },
+        );
       }
     }
     await expectNoAxeViolations(page, '/pricing');
@@ -77,13 +91,23 @@ describe('what a plan includes, in Chromium against the running stack', () => {
       });
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     });
-    expect(refused).toEqual({ status: 403, body: { statusCode: 403, error: 'Forbidden', message, code: 'plan_required', feature: 'promptEnhancement', upgradeUrl: '/pricing' } });
+    expect(refused).toEqual({
+      status: 403,
+      body: {
+        statusCode: 403,
+        error: 'Forbidden',
+        message,
+        code: 'plan_required',
+        feature: 'promptEnhancement',
+        upgradeUrl: '/pricing',
+      },
+    });
     // Nothing was charged for the refusal.
     await page.goto('/dashboard');
     await page.waitForFunction(() => document.querySelector('[data-testid="credit-total"]')?.textContent === '250');
   });
 
-  it("tells a Starter seller in the editor that prompt enhancement is part of Growth and Pro, while templates and custom prompts stay open", async () => {
+  it('tells a Starter seller in the editor that prompt enhancement is part of Growth and Pro, while templates and custom prompts stay open', async () => {
     await page.setViewportSize(VIEWPORTS[1]);
     await page.goto('/dashboard');
     await page.locator('#image-input').setInputFiles(photo);
@@ -98,6 +122,10 @@ describe('what a plan includes, in Chromium against the running stack', () => {
     }
     expect(await page.getByRole('button', { name: /Enhance Prompt/ }).isDisabled()).toBe(true);
     // The custom prompt itself is open to every plan: Generate turns on once the upload's product is found.
-    await expect.poll(() => page.getByRole('button', { name: 'Generate', exact: true }).getAttribute('aria-disabled'), { timeout: 60_000 }).not.toBe('true');
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Generate', exact: true }).getAttribute('aria-disabled'), {
+        timeout: 60_000,
+      })
+      .not.toBe('true');
   });
 });

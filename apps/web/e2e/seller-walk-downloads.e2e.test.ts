@@ -7,7 +7,13 @@ import { corpusFile } from '@prodshot/fixtures';
 import { readZip } from '@prodshot/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from './support/browser.js';
-import { buyHundredCredits, expectNoAxeViolations, signUp, startStackWithPage, stopStackWithPage } from './support/session.js';
+import {
+  buyHundredCredits,
+  expectNoAxeViolations,
+  signUp,
+  startStackWithPage,
+  stopStackWithPage,
+} from './support/session.js';
 import { savedDownload } from './support/downloads.js';
 import type { RunningStack } from './support/stack.js';
 
@@ -54,7 +60,14 @@ describe('downloads a phone can carry, in Chromium against the running stack', (
     await page.getByLabel('Product title (optional)').fill('Runner 420 sneaker');
     await page.getByRole('button', { name: 'Continue with Smart Upload' }).click();
     await page.waitForURL(/\/smart\/[^/]+$/, { timeout: 90_000 });
-    await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-testid="style-card"]')).filter((card) => card.textContent?.includes('Complete!')).length === 4, undefined, { timeout: 150_000 });
+    await page.waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll('[data-testid="style-card"]')).filter((card) =>
+          card.textContent?.includes('Complete!'),
+        ).length === 4,
+      undefined,
+      { timeout: 150_000 },
+    );
     await page.getByRole('button', { name: 'View All Results' }).click();
     await page.waitForURL(/\/smart-results\/[^/]+$/);
     await page.locator('.result-grid').waitFor();
@@ -77,10 +90,15 @@ describe('downloads a phone can carry, in Chromium against the running stack', (
 
   it('heads a shot popup by its style and date, with the same two downloads', async () => {
     await page.goto('/all-generations');
-    await page.getByRole('button', { name: /^Open generation / }).first().click();
+    await page
+      .getByRole('button', { name: /^Open generation / })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date());
+    const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(
+      new Date(),
+    );
     expect(await dialog.getByRole('heading').first().textContent()).toMatch(new RegExp(`^[A-Za-z ]+ · ${day}$`));
     expect(await dialog.textContent()).not.toContain('Generation #');
     await dialog.getByRole('button', { name: /^Download original PNG · / }).waitFor();
@@ -94,7 +112,14 @@ describe('downloads a phone can carry, in Chromium against the running stack', (
     const photos = await Promise.all(
       ['saleor-blue-plimsolls-1.png', 'saleor-mighty-mug.png'].map(async (name) => {
         const out = path.join(dir, `${path.basename(name, '.png')}.jpg`);
-        await writeFile(out, await sharp(corpusFile('products', name)).resize(900, 900, { fit: 'inside' }).flatten({ background: '#ece6dc' }).jpeg({ quality: 88 }).toBuffer());
+        await writeFile(
+          out,
+          await sharp(corpusFile('products', name))
+            .resize(900, 900, { fit: 'inside' })
+            .flatten({ background: '#ece6dc' })
+            .jpeg({ quality: 88 })
+            .toBuffer(),
+        );
         return out;
       }),
     );
@@ -105,10 +130,19 @@ describe('downloads a phone can carry, in Chromium against the running stack', (
     await page.getByLabel('Product title for photo 1').fill('Runner 420 sneaker');
     await page.getByRole('radio', { name: /One template/ }).check();
     await page.getByRole('combobox', { name: 'Template' }).selectOption('marble');
-    await page.waitForFunction(() => !(document.querySelector('.batch-confirm .button-block') as HTMLButtonElement | null)?.disabled, undefined, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => !(document.querySelector('.batch-confirm .button-block') as HTMLButtonElement | null)?.disabled,
+      undefined,
+      { timeout: 30_000 },
+    );
     await page.getByRole('button', { name: /^Confirm and start/ }).click();
     await page.waitForURL(/\/batches\/[0-9a-f-]{36}$/);
-    await expect.poll(() => page.locator('[data-testid="batch-item"]', { hasText: '1 of 1 done' }).count(), { timeout: 180_000, interval: 1_000 }).toBe(2);
+    await expect
+      .poll(() => page.locator('[data-testid="batch-item"]', { hasText: '1 of 1 done' }).count(), {
+        timeout: 180_000,
+        interval: 1_000,
+      })
+      .toBe(2);
     await page.reload();
     const all = page.getByRole('link', { name: /^Download all · / });
     await all.waitFor({ timeout: 20_000 });
@@ -118,13 +152,19 @@ describe('downloads a phone can carry, in Chromium against the running stack', (
     const zip = await saved(() => all.click());
     expect(label).toBe(`Download all · ${sizeLabel(zip.bytes.length)}`);
     const entries = await readZip(zip.bytes);
-    expect(entries.map((entry) => entry.name).sort()).toEqual(['runner-420-sneaker-marble-1.jpg', 'saleor-mighty-mug-marble-1.jpg']);
+    expect(entries.map((entry) => entry.name).sort()).toEqual([
+      'runner-420-sneaker-marble-1.jpg',
+      'saleor-mighty-mug-marble-1.jpg',
+    ]);
     for (const entry of entries) expect((await sharp(entry.data).metadata()).format).toBe('jpeg');
 
     const originals = page.getByRole('link', { name: /^Original PNGs · / });
     const originalsLabel = await originals.textContent();
     const pngZip = await saved(() => originals.click());
     expect(originalsLabel).toBe(`Original PNGs · ${sizeLabel(pngZip.bytes.length)}`);
-    expect((await readZip(pngZip.bytes)).map((entry) => entry.name).sort()).toEqual(['runner-420-sneaker-marble-1.png', 'saleor-mighty-mug-marble-1.png']);
+    expect((await readZip(pngZip.bytes)).map((entry) => entry.name).sort()).toEqual([
+      'runner-420-sneaker-marble-1.png',
+      'saleor-mighty-mug-marble-1.png',
+    ]);
   });
 });

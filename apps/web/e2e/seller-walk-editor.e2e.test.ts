@@ -26,7 +26,9 @@ let page: Page;
 
 beforeAll(async () => {
   model = await startFlakyImageModel(STYLES);
-  ({ stack, browser, page } = await startStackWithPage({ env: { IMAGE_MODEL: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: model.baseUrl } }));
+  ({ stack, browser, page } = await startStackWithPage({
+    env: { IMAGE_MODEL: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: model.baseUrl },
+  }));
 }, 180_000);
 
 afterAll(async () => {
@@ -49,7 +51,13 @@ async function screenView(name: string): Promise<void> {
 async function onScreen(locator: Locator): Promise<boolean> {
   return locator.evaluate((element) => {
     const box = element.getBoundingClientRect();
-    return box.width > 0 && box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight + 0.5 && box.right <= window.innerWidth + 0.5;
+    return (
+      box.width > 0 &&
+      box.top >= 0 &&
+      box.left >= 0 &&
+      box.bottom <= window.innerHeight + 0.5 &&
+      box.right <= window.innerWidth + 0.5
+    );
   });
 }
 
@@ -73,7 +81,9 @@ describe("a seller's walk through the editor and the results, in Chromium at 390
     await page.getByRole('button', { name: /^Marble/ }).click();
     expect(await bar.locator('.generate-cost').textContent()).toBe('Marble · 1 credit');
     expect(await onScreen(bar)).toBe(true);
-    expect(await generateButton().evaluate((button) => button.getBoundingClientRect().height)).toBeGreaterThanOrEqual(44);
+    expect(await generateButton().evaluate((button) => button.getBoundingClientRect().height)).toBeGreaterThanOrEqual(
+      44,
+    );
 
     // No credits and no plan: the 402 says so as the server does, with the way on, in the bar.
     await generateButton().click();
@@ -89,7 +99,17 @@ describe("a seller's walk through the editor and the results, in Chromium at 390
     await page.setViewportSize(PHONE);
 
     // With credits: the phone's Generate starts it, the bar shows the work, and a toast says when the shot lands.
-    expect((await callApi(page, 'POST', '/api/payments/credits', { planKey: 'addon-100' }, { 'idempotency-key': crypto.randomUUID() })).status).toBe(200);
+    expect(
+      (
+        await callApi(
+          page,
+          'POST',
+          '/api/payments/credits',
+          { planKey: 'addon-100' },
+          { 'idempotency-key': crypto.randomUUID() },
+        )
+      ).status,
+    ).toBe(200);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await generateButton().click();
     await bar.getByRole('button', { name: 'Generating…' }).waitFor();
@@ -129,15 +149,33 @@ describe("a seller's walk through the editor and the results, in Chromium at 390
 
   it('gives result cards one primary button, scrolls the style chips, and opens a shot in the editor as that shot', async () => {
     // Credits of its own: this walk does not lean on the one before.
-    expect((await callApi(page, 'POST', '/api/payments/credits', { planKey: 'addon-100' }, { 'idempotency-key': crypto.randomUUID() })).status).toBe(200);
+    expect(
+      (
+        await callApi(
+          page,
+          'POST',
+          '/api/payments/credits',
+          { planKey: 'addon-100' },
+          { 'idempotency-key': crypto.randomUUID() },
+        )
+      ).status,
+    ).toBe(200);
     await page.setViewportSize(DESKTOP);
     await page.goto('/smart-upload');
     await page.locator('input[type=file]').setInputFiles(await drawnBottlePhoto());
     await page.getByRole('group', { name: 'Number of styles' }).getByText('4', { exact: true }).click();
-    await page.getByRole('button', { name: /^(Go ahead anyway|Generate Product Shots)$/ }).first().click();
+    await page
+      .getByRole('button', { name: /^(Go ahead anyway|Generate Product Shots)$/ })
+      .first()
+      .click();
     await page.waitForURL(/\/smart\/[^/]+$/, { timeout: 30_000 });
     const runId = page.url().split('/').pop()!;
-    for (const style of STYLES) await page.getByTestId('style-card').filter({ hasText: style.name }).getByText('Complete!').waitFor({ timeout: 120_000 });
+    for (const style of STYLES)
+      await page
+        .getByTestId('style-card')
+        .filter({ hasText: style.name })
+        .getByText('Complete!')
+        .waitFor({ timeout: 120_000 });
     await page.goto(`/smart-results/${runId}`);
     const cards = page.locator('li.result');
     await cards.first().waitFor();
@@ -147,13 +185,27 @@ describe("a seller's walk through the editor and the results, in Chromium at 390
       await page.setViewportSize(viewport);
       // Download is each card's one solid button; More like this (it spends) is a ghost like the rest.
       for (const card of await cards.all()) {
-        const solid = await card.getByRole('button').evaluateAll((buttons) => buttons.filter((b) => getComputedStyle(b).backgroundColor !== 'rgb(255, 255, 255)').map((b) => b.textContent));
+        const solid = await card
+          .getByRole('button')
+          .evaluateAll((buttons) =>
+            buttons
+              .filter((b) => getComputedStyle(b).backgroundColor !== 'rgb(255, 255, 255)')
+              .map((b) => b.textContent),
+          );
         expect(solid, `solid buttons on a card at ${viewport.width} px`).toEqual(['Download']);
       }
       // The style chips: one line each, in a row that scrolls; the last comes wholly into view.
       const chips = page.getByRole('tablist', { name: 'Style filter' });
-      const lines = await chips.getByRole('tab').evaluateAll((tabs) => tabs.map((tab) => ({ name: tab.textContent, wraps: tab.scrollWidth > tab.clientWidth || tab.getBoundingClientRect().height > 48 })));
-      expect(lines.filter((line) => line.wraps), `wrapped or cut chips at ${viewport.width} px`).toEqual([]);
+      const lines = await chips.getByRole('tab').evaluateAll((tabs) =>
+        tabs.map((tab) => ({
+          name: tab.textContent,
+          wraps: tab.scrollWidth > tab.clientWidth || tab.getBoundingClientRect().height > 48,
+        })),
+      );
+      expect(
+        lines.filter((line) => line.wraps),
+        `wrapped or cut chips at ${viewport.width} px`,
+      ).toEqual([]);
       // Swiped to, 'Warm Oak' shows whole, clear of the fade.
       const oak = chips.getByRole('tab', { name: 'Warm Oak' });
       const oakSeen = await oak.evaluate((tab) => {
@@ -162,11 +214,17 @@ describe("a seller's walk through the editor and the results, in Chromium at 390
         const row = tab.parentElement!;
         const fade = parseFloat(getComputedStyle(row).paddingRight);
         const edge = row.getBoundingClientRect();
-        return { whole: box.left >= edge.left - 0.5 && box.right <= edge.right - fade + 0.5, box: [box.left, box.right], row: [edge.left, edge.right], fade };
+        return {
+          whole: box.left >= edge.left - 0.5 && box.right <= edge.right - fade + 0.5,
+          box: [box.left, box.right],
+          row: [edge.left, edge.right],
+          fade,
+        };
       });
       expect(oakSeen.whole, JSON.stringify(oakSeen)).toBe(true);
       // On a phone the names overflow the row: it scrolls sideways rather than wrapping them.
-      if (viewport.width === PHONE.width) expect(await chips.evaluate((row) => row.scrollWidth > row.clientWidth)).toBe(true);
+      if (viewport.width === PHONE.width)
+        expect(await chips.evaluate((row) => row.scrollWidth > row.clientWidth)).toBe(true);
       await chips.evaluate((row) => row.scrollTo({ left: row.scrollWidth }));
       await screenView('walk-results-chips');
       await expectAccessible(`the smart results at ${viewport.width} px`);
@@ -178,19 +236,31 @@ describe("a seller's walk through the editor and the results, in Chromium at 390
     await page.getByRole('button', { name: 'Open in editor (the Urban Concrete shot)' }).click();
     await page.waitForURL('**/editor');
     await page.getByRole('heading', { level: 1, name: 'Editing: Urban Concrete' }).waitFor();
-    expect(await stage().getByRole('img', { name: /^Urban Concrete shot of / }).isVisible()).toBe(true);
+    expect(
+      await stage()
+        .getByRole('img', { name: /^Urban Concrete shot of / })
+        .isVisible(),
+    ).toBe(true);
     expect(await stage().getByText('Urban Concrete result').isVisible()).toBe(true);
     expect(await page.getByRole('tab', { name: 'Custom Background' }).getAttribute('aria-selected')).toBe('true');
     expect(await page.getByRole('textbox', { name: 'Describe the background' }).inputValue()).toBe(STYLES[0]!.prompt);
     await screenView('walk-editor-opened');
     await expectAccessible('the editor opened on a shot at 390 px');
     await stage().getByRole('button', { name: 'Show original' }).click();
-    expect(await stage().getByRole('img', { name: /^Original photo of / }).isVisible()).toBe(true);
+    expect(
+      await stage()
+        .getByRole('img', { name: /^Original photo of / })
+        .isVisible(),
+    ).toBe(true);
     await page.setViewportSize(DESKTOP);
     await screenView('walk-editor-opened-original');
     await expectAccessible('the editor showing the original at 1280 px');
     await stage().getByRole('button', { name: 'Show Urban Concrete shot' }).click();
-    expect(await stage().getByRole('img', { name: /^Urban Concrete shot of / }).isVisible()).toBe(true);
+    expect(
+      await stage()
+        .getByRole('img', { name: /^Urban Concrete shot of / })
+        .isVisible(),
+    ).toBe(true);
     await screenView('walk-editor-opened');
   }, 360_000);
 });

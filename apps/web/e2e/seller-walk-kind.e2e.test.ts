@@ -20,17 +20,31 @@ import type { RunningStack } from './support/stack.js';
  * with a little blue lettering).
  */
 const CLASSIFY = 'You classify product photos';
-const PRODUCTS = { carrot: 'saleor-carrot-drink.png', apple: 'saleor-apple-drink.png', plimsolls: 'saleor-blue-plimsolls-1.png' };
+const PRODUCTS = {
+  carrot: 'saleor-carrot-drink.png',
+  apple: 'saleor-apple-drink.png',
+  plimsolls: 'saleor-blue-plimsolls-1.png',
+};
 
 /** The shares of the photo sent to the vision model whose pixels are strongly coloured, by hue band. */
 async function hueShares(dataUrl: string): Promise<{ orange: number; blue: number; green: number }> {
-  const { data, info } = await sharp(Buffer.from(dataUrl.split(',')[1]!, 'base64')).resize(64, 64, { fit: 'inside' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(Buffer.from(dataUrl.split(',')[1]!, 'base64'))
+    .resize(64, 64, { fit: 'inside' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const bands = { orange: 0, blue: 0, green: 0 };
   for (let p = 0; p < info.width * info.height; p++) {
     const [r, g, b] = [data[p * 3]! / 255, data[p * 3 + 1]! / 255, data[p * 3 + 2]! / 255];
-    const max = Math.max(r, g, b), min = Math.min(r, g, b);
+    const max = Math.max(r, g, b),
+      min = Math.min(r, g, b);
     if (max - min < 0.35) continue;
-    const hue = max === r ? (60 * ((g - b) / (max - min)) + 360) % 360 : max === g ? 60 * ((b - r) / (max - min)) + 120 : 60 * ((r - g) / (max - min)) + 240;
+    const hue =
+      max === r
+        ? (60 * ((g - b) / (max - min)) + 360) % 360
+        : max === g
+          ? 60 * ((b - r) / (max - min)) + 120
+          : 60 * ((r - g) / (max - min)) + 240;
     if (hue >= 10 && hue < 50) bands.orange++;
     else if (hue >= 80 && hue < 160) bands.green++;
     else if (hue >= 190 && hue < 260) bands.blue++;
@@ -40,7 +54,10 @@ async function hueShares(dataUrl: string): Promise<{ orange: number; blue: numbe
 }
 
 async function visionReading(call: OpenAICall): Promise<{ kind: string; confidence: number }> {
-  const content = (call.json!.messages as { content: unknown }[])[1]!.content as { type: string; image_url?: { url: string } }[];
+  const content = (call.json!.messages as { content: unknown }[])[1]!.content as {
+    type: string;
+    image_url?: { url: string };
+  }[];
   const { orange, blue, green } = await hueShares(content.find((part) => part.type === 'image_url')!.image_url!.url);
   if (orange > blue && orange > green) return { kind: 'food', confidence: 0.9 };
   if (blue > 0.04) return { kind: 'footwear', confidence: 0.85 };
@@ -50,9 +67,21 @@ async function visionReading(call: OpenAICall): Promise<{ kind: string; confiden
 let painted: Buffer;
 async function answer(call: OpenAICall): Promise<Answer> {
   if (call.path === '/images/edits') return { status: 200, body: imagesResponse(painted) };
-  if (JSON.stringify(call.json).includes(CLASSIFY)) return { status: 200, body: chatCompletion({ content: await visionReading(call) }) };
-  const styles = ['Soft studio', 'Warm oak', 'Morning light'].map((name) => ({ name, prompt: `${name.toLowerCase()} background` }));
-  return { status: 200, body: chatCompletion({ content: { productInfo: { productTitle: 'Product', productDescription: 'A product', productType: 'product' }, styles } }) };
+  if (JSON.stringify(call.json).includes(CLASSIFY))
+    return { status: 200, body: chatCompletion({ content: await visionReading(call) }) };
+  const styles = ['Soft studio', 'Warm oak', 'Morning light'].map((name) => ({
+    name,
+    prompt: `${name.toLowerCase()} background`,
+  }));
+  return {
+    status: 200,
+    body: chatCompletion({
+      content: {
+        productInfo: { productTitle: 'Product', productDescription: 'A product', productType: 'product' },
+        styles,
+      },
+    }),
+  };
 }
 
 /** Each corpus cutout flattened onto a pale wall, as a seller's photo would be. */
@@ -61,7 +90,14 @@ async function sellerPhotos(): Promise<string[]> {
   return Promise.all(
     Object.entries(PRODUCTS).map(async ([name, file]) => {
       const out = path.join(dir, `${name}.jpg`);
-      await writeFile(out, await sharp(corpusFile('products', file)).resize(900, 900, { fit: 'inside' }).flatten({ background: '#ece6dc' }).jpeg({ quality: 88 }).toBuffer());
+      await writeFile(
+        out,
+        await sharp(corpusFile('products', file))
+          .resize(900, 900, { fit: 'inside' })
+          .flatten({ background: '#ece6dc' })
+          .jpeg({ quality: 88 })
+          .toBuffer(),
+      );
       return out;
     }),
   );
@@ -73,16 +109,23 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  painted = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#d9cbb5' } }).png().toBuffer();
+  painted = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#d9cbb5' } })
+    .png()
+    .toBuffer();
   fake = await openAIFake(answer);
-  ({ stack, browser, page } = await startStackWithPage({ env: { IMAGE_MODEL: 'openai', OPENAI_API_KEY: 'sk-e2e', OPENAI_BASE_URL: fake.base } }));
+  ({ stack, browser, page } = await startStackWithPage({
+    env: { IMAGE_MODEL: 'openai', OPENAI_API_KEY: 'sk-e2e', OPENAI_BASE_URL: fake.base },
+  }));
 }, 180_000);
 
 afterEach(async (context) => {
   // A failed walk shows where it stood and what the stand-in model was asked.
   if (context.task.result?.state !== 'fail') return;
   await screenshot(page, 'kind-failure');
-  console.error(fake.violations, fake.calls.map((call) => call.path));
+  console.error(
+    fake.violations,
+    fake.calls.map((call) => call.path),
+  );
 });
 
 afterAll(async () => {
@@ -94,7 +137,9 @@ async function atEachWidth(name: string, where: string, check: () => Promise<voi
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
     await check();
-    expect(await axeViolations(page, WCAG22_AA_TAGS), `axe (WCAG 2.2 AA) on ${where} at ${viewport.width} px`).toEqual([]);
+    expect(await axeViolations(page, WCAG22_AA_TAGS), `axe (WCAG 2.2 AA) on ${where} at ${viewport.width} px`).toEqual(
+      [],
+    );
     await screenshot(page, name);
   }
   await page.setViewportSize(VIEWPORTS[1]);
@@ -102,13 +147,16 @@ async function atEachWidth(name: string, where: string, check: () => Promise<voi
 
 const items = () => page.getByTestId('batch-item');
 const support = (n: number) => items().nth(n).getByTestId('photo-support');
-const confirmEnabled = () => page.evaluate(() => !(document.querySelector('.batch-confirm .button-block') as HTMLButtonElement | null)?.disabled);
+const confirmEnabled = () =>
+  page.evaluate(() => !(document.querySelector('.batch-confirm .button-block') as HTMLButtonElement | null)?.disabled);
 
 describe("the seller's walk: what Prodshot shoots is read from the photo, and said before anything is charged", () => {
   it('shows only supported kinds on the home page', async () => {
     await page.goto('/');
     await page.getByRole('heading', { name: 'Made with Prodshot' }).waitFor();
-    const alts = await page.locator('.home img').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).alt));
+    const alts = await page
+      .locator('.home img')
+      .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).alt));
     expect(alts.length).toBeGreaterThanOrEqual(15);
     expect(alts.filter((alt) => /juice|drink|bottle|food|mug|cap\b|beanie|notebook/i.test(alt))).toEqual([]);
     await atEachWidth('kind-home', 'the home page');
@@ -139,13 +187,20 @@ describe("the seller's walk: what Prodshot shoots is read from the photo, and sa
     // An outline the engine is unsure of waits for the seller's word, as on any batch.
     for (const sure of await page.getByRole('button', { name: "Yes, that's my product" }).all()) await sure.click();
     await expect.poll(confirmEnabled, { timeout: 30_000 }).toBe(true);
-    expect(await page.getByTestId('batch-cost').textContent()).toMatch(/^Total: 4 credits for 2 photos · you have 100 credits$/);
+    expect(await page.getByTestId('batch-cost').textContent()).toMatch(
+      /^Total: 4 credits for 2 photos · you have 100 credits$/,
+    );
     await atEachWidth('kind-draft-ready', 'the batch draft once the refused photo is out');
 
     await page.getByRole('button', { name: 'Confirm and start · 4 credits' }).click();
     await page.waitForURL(/\/batches\/[0-9a-f-]{36}$/);
     await expect.poll(() => page.getByTestId('credit-total').textContent(), { timeout: 10_000 }).toBe('96');
-    await expect.poll(() => page.locator('[data-testid="batch-item"]', { hasText: '2 of 2 done' }).count(), { timeout: 180_000, interval: 1_000 }).toBe(2);
+    await expect
+      .poll(() => page.locator('[data-testid="batch-item"]', { hasText: '2 of 2 done' }).count(), {
+        timeout: 180_000,
+        interval: 1_000,
+      })
+      .toBe(2);
     expect(await page.getByText(UNSUPPORTED_PRODUCT_MESSAGE).count()).toBe(0);
     await atEachWidth('kind-batch-done', 'the finished batch');
 

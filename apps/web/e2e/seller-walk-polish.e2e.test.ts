@@ -17,17 +17,28 @@ let page: Page;
 
 /** A small product photo of its own (a dark box on a pale wall), so this suite needs no corpus. */
 async function productPhoto(): Promise<number[]> {
-  const box = await sharp({ create: { width: 150, height: 210, channels: 3, background: '#283a5c' } }).png().toBuffer();
-  return [...(await sharp({ create: { width: 480, height: 480, channels: 3, background: '#ece6dc' } }).composite([{ input: box, left: 165, top: 135 }]).png().toBuffer())];
+  const box = await sharp({ create: { width: 150, height: 210, channels: 3, background: '#283a5c' } })
+    .png()
+    .toBuffer();
+  return [
+    ...(await sharp({ create: { width: 480, height: 480, channels: 3, background: '#ece6dc' } })
+      .composite([{ input: box, left: 165, top: 135 }])
+      .png()
+      .toBuffer()),
+  ];
 }
 
 /** Buttons a phone's thumb presses (every `.button` but the small ones) shorter than 44 CSS px. */
 async function shortPrimaryButtons(target: Page): Promise<string[]> {
-  return target.locator('.button:not(.button-small)').evaluateAll((buttons) =>
-    buttons
-      .filter((button) => button.getClientRects().length > 0 && button.getBoundingClientRect().height < 44)
-      .map((button) => `${button.textContent?.trim() ?? ''} (${Math.round(button.getBoundingClientRect().height)} px)`),
-  );
+  return target
+    .locator('.button:not(.button-small)')
+    .evaluateAll((buttons) =>
+      buttons
+        .filter((button) => button.getClientRects().length > 0 && button.getBoundingClientRect().height < 44)
+        .map(
+          (button) => `${button.textContent?.trim() ?? ''} (${Math.round(button.getBoundingClientRect().height)} px)`,
+        ),
+    );
 }
 
 /**
@@ -36,14 +47,28 @@ async function shortPrimaryButtons(target: Page): Promise<string[]> {
  */
 async function smallTargets(target: Page): Promise<string[]> {
   return target.evaluate(() => {
-    const controls = document.querySelectorAll<HTMLElement>('a[href], button, summary, select, input:not([type="hidden"]), textarea, [role="button"], [role="tab"]');
-    const inText = (element: HTMLElement) => getComputedStyle(element).display === 'inline' && (element.parentElement?.textContent ?? '').trim() !== (element.textContent ?? '').trim();
-    return Array.from(controls)
-      .filter((element) => element.getClientRects().length > 0 && !element.closest('[aria-hidden="true"], [inert]') && !inText(element))
-      .map((element) => ({ element, box: element.getBoundingClientRect() }))
-      // A visually hidden control (a file input behind its label) is no target of its own.
-      .filter(({ box }) => box.width > 1 && box.height > 1 && (box.width < 24 || box.height < 24))
-      .map(({ element, box }) => `${element.tagName.toLowerCase()}.${element.className} '${(element.textContent ?? element.getAttribute('aria-label') ?? '').trim().slice(0, 30)}' ${Math.round(box.width)}×${Math.round(box.height)}`);
+    const controls = document.querySelectorAll<HTMLElement>(
+      'a[href], button, summary, select, input:not([type="hidden"]), textarea, [role="button"], [role="tab"]',
+    );
+    const inText = (element: HTMLElement) =>
+      getComputedStyle(element).display === 'inline' &&
+      (element.parentElement?.textContent ?? '').trim() !== (element.textContent ?? '').trim();
+    return (
+      Array.from(controls)
+        .filter(
+          (element) =>
+            element.getClientRects().length > 0 &&
+            !element.closest('[aria-hidden="true"], [inert]') &&
+            !inText(element),
+        )
+        .map((element) => ({ element, box: element.getBoundingClientRect() }))
+        // A visually hidden control (a file input behind its label) is no target of its own.
+        .filter(({ box }) => box.width > 1 && box.height > 1 && (box.width < 24 || box.height < 24))
+        .map(
+          ({ element, box }) =>
+            `${element.tagName.toLowerCase()}.${element.className} '${(element.textContent ?? element.getAttribute('aria-label') ?? '').trim().slice(0, 30)}' ${Math.round(box.width)}×${Math.round(box.height)}`,
+        )
+    );
   });
 }
 
@@ -56,10 +81,17 @@ async function checkAtEveryWidth(where: string, name: string): Promise<void> {
     await page.setViewportSize(viewport);
     // The route's own heading: its code and data have arrived, so axe reads the page, not a blank frame.
     await page.locator('main h1').first().waitFor();
-    await page.locator('.spinner-page, .spinner-inline').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
-    expect(await axeViolations(page, WCAG22_AA_TAGS), `axe (WCAG 2.2 AA) on ${where} at ${viewport.width} px`).toEqual([]);
+    await page
+      .locator('.spinner-page, .spinner-inline')
+      .first()
+      .waitFor({ state: 'detached', timeout: 15_000 })
+      .catch(() => undefined);
+    expect(await axeViolations(page, WCAG22_AA_TAGS), `axe (WCAG 2.2 AA) on ${where} at ${viewport.width} px`).toEqual(
+      [],
+    );
     expect(await smallTargets(page), `controls under 24 × 24 px on ${where} at ${viewport.width} px`).toEqual([]);
-    if (viewport === PHONE) expect(await shortPrimaryButtons(page), `primary buttons under 44 px on ${where}`).toEqual([]);
+    if (viewport === PHONE)
+      expect(await shortPrimaryButtons(page), `primary buttons under 44 px on ${where}`).toEqual([]);
     await screenshot(page, name);
   }
 }
@@ -128,12 +160,30 @@ describe("a seller's walk without friction, in Chromium at 390 and 1280 px", () 
   }, 300_000);
 
   it('a lifestyle shot’s Amazon report speaks plain words, says it is for secondary images, and has one distinct fix per failing line', async () => {
-    expect((await callApi(page, 'POST', '/api/payments/credits', { planKey: 'addon-100' }, { 'idempotency-key': crypto.randomUUID() })).status).toBe(200);
+    expect(
+      (
+        await callApi(
+          page,
+          'POST',
+          '/api/payments/credits',
+          { planKey: 'addon-100' },
+          { 'idempotency-key': crypto.randomUUID() },
+        )
+      ).status,
+    ).toBe(200);
     const { json } = await callApi(page, 'GET', '/api/images?limit=1');
     const imageId = (json as { data: { _id: string }[] }).data[0]!._id;
-    const made = await callApi(page, 'POST', '/api/images/generate-product-shots', { imageId, backgroundType: 'marble', count: 1 }, { 'idempotency-key': crypto.randomUUID() });
+    const made = await callApi(
+      page,
+      'POST',
+      '/api/images/generate-product-shots',
+      { imageId, backgroundType: 'marble', count: 1 },
+      { 'idempotency-key': crypto.randomUUID() },
+    );
     expect(made.status).toBe(200);
-    const [output] = ((await callApi(page, 'GET', '/api/images/recent/generations?limit=1')).json as { data: { id: string }[] }).data;
+    const [output] = (
+      (await callApi(page, 'GET', '/api/images/recent/generations?limit=1')).json as { data: { id: string }[] }
+    ).data;
 
     await page.setViewportSize(VIEWPORTS[1]);
     await page.goto('/all-generations');
@@ -143,9 +193,13 @@ describe("a seller's walk without friction, in Chromium at 390 and 1280 px", () 
     await page.getByRole('button', { name: `Open generation ${output!.id}` }).click();
     const check = page.getByRole('dialog').getByRole('region', { name: 'Marketplace check' });
     await check.getByText(/Amazon main image checks need attention/).waitFor({ timeout: 60_000 });
-    expect(await check.locator('.compliance-note').textContent()).toMatch(/^Lifestyle shots like this one are for secondary images/);
+    expect(await check.locator('.compliance-note').textContent()).toMatch(
+      /^Lifestyle shots like this one are for secondary images/,
+    );
     const background = check.locator('[data-check="background"]');
-    expect(await background.locator('strong').textContent()).toBe('Background is not pure white: 100% of the border should be #FFFFFF');
+    expect(await background.locator('strong').textContent()).toBe(
+      'Background is not pure white: 100% of the border should be #FFFFFF',
+    );
     expect(await check.textContent()).not.toMatch(/RGB 255|border pixels/);
     const failing = await check.locator('.check-fail').count();
     const fixes = await check.locator('.compliance-lines button').allTextContents();

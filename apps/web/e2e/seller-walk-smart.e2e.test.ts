@@ -54,7 +54,10 @@ async function startSmartRun(): Promise<void> {
   const outcome = await Promise.race([
     goAhead.waitFor({ timeout: 90_000 }).then(() => 'tip' as const),
     page.waitForURL('**/smart/*', { timeout: 90_000 }).then(() => 'started' as const),
-    page.locator('.credits-notice').waitFor({ timeout: 90_000 }).then(() => 'refused' as const),
+    page
+      .locator('.credits-notice')
+      .waitFor({ timeout: 90_000 })
+      .then(() => 'refused' as const),
   ]);
   if (outcome === 'tip') await goAhead.click();
 }
@@ -105,7 +108,9 @@ describe("a seller's walk without friction (issue 32: points 1, 3, 4 and 14), in
 
     // The toast that follows keeps room under the page for itself.
     await page.getByText('Subscription Successful!').waitFor({ timeout: 10_000 });
-    expect(await page.evaluate(() => document.documentElement.style.getPropertyValue('--toast-room'))).toMatch(/^\d+px$/);
+    expect(await page.evaluate(() => document.documentElement.style.getPropertyValue('--toast-room'))).toMatch(
+      /^\d+px$/,
+    );
     await screenshot(page, 'walk-dashboard-toast');
     expect(await page.getByText('Pick a plan to start.').count()).toBe(0);
   }, 120_000);
@@ -117,7 +122,10 @@ describe("a seller's walk without friction (issue 32: points 1, 3, 4 and 14), in
       await page.locator('.sidebar').waitFor();
       await page.waitForTimeout(1500);
       const shifts = await shiftsSince(page, '/dashboard');
-      expect(cumulativeLayoutShift(shifts), `CLS of the dashboard as it loads at ${viewport.width} px: ${JSON.stringify(shifts)}`).toBeLessThan(CLS_LIMIT);
+      expect(
+        cumulativeLayoutShift(shifts),
+        `CLS of the dashboard as it loads at ${viewport.width} px: ${JSON.stringify(shifts)}`,
+      ).toBeLessThan(CLS_LIMIT);
       const takePhoto = page.getByRole('button', { name: 'Take Photo' });
       expect(await takePhoto.count()).toBe(viewport.width < 768 ? 1 : 0);
 
@@ -150,7 +158,10 @@ describe("a seller's walk without friction (issue 32: points 1, 3, 4 and 14), in
       await results.waitFor({ timeout: 180_000 });
       await page.waitForTimeout(1500);
       const shifts = await shiftsSince(page, '/smart/');
-      expect(cumulativeLayoutShift(shifts), `CLS through the run at ${viewport.width} px: ${JSON.stringify(shifts)}`).toBeLessThan(CLS_LIMIT);
+      expect(
+        cumulativeLayoutShift(shifts),
+        `CLS through the run at ${viewport.width} px: ${JSON.stringify(shifts)}`,
+      ).toBeLessThan(CLS_LIMIT);
       expect(photoDuringRun, 'the photo showed while the run was still going').toBe(true);
       expect(size?.height, 'the photo box had its size from the first frame').toBeGreaterThan(50);
       expect((await box.boundingBox())!.height, 'the photo box kept its size').toBeCloseTo(size!.height, 0);

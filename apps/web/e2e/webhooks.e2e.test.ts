@@ -5,7 +5,14 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from './support/browser.js';
-import { callApi, expectNoAxeViolations, signUp, startStackWithPage, stopStackWithPage, uploadViaApi } from './support/session.js';
+import {
+  callApi,
+  expectNoAxeViolations,
+  signUp,
+  startStackWithPage,
+  stopStackWithPage,
+  uploadViaApi,
+} from './support/session.js';
 import type { RunningStack } from './support/stack.js';
 
 /**
@@ -55,12 +62,21 @@ async function pictureBothWidths(name: string): Promise<void> {
 /** What a receiver does: the HMAC-SHA256 of "t.body" with the secret, against v1. */
 function signedBy(secret: string, delivery: Received): boolean {
   const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(delivery.headers['prodshot-signature']));
-  return match !== null && createHmac('sha256', secret).update(`${match[1]}.${delivery.body}`).digest('hex') === match[2];
+  return (
+    match !== null && createHmac('sha256', secret).update(`${match[1]}.${delivery.body}`).digest('hex') === match[2]
+  );
 }
 
 async function productPhoto(): Promise<number[]> {
-  const bottle = await sharp({ create: { width: 180, height: 360, channels: 3, background: '#2f6f8f' } }).png().toBuffer();
-  return [...(await sharp({ create: { width: 600, height: 600, channels: 3, background: '#f1efe9' } }).composite([{ input: bottle, left: 210, top: 120 }]).png().toBuffer())];
+  const bottle = await sharp({ create: { width: 180, height: 360, channels: 3, background: '#2f6f8f' } })
+    .png()
+    .toBuffer();
+  return [
+    ...(await sharp({ create: { width: 600, height: 600, channels: 3, background: '#f1efe9' } })
+      .composite([{ input: bottle, left: 210, top: 120 }])
+      .png()
+      .toBuffer()),
+  ];
 }
 
 describe('webhooks on the profile', () => {
@@ -89,11 +105,27 @@ describe('webhooks on the profile', () => {
     expect(await page.content()).not.toContain(secret);
 
     // A generation through the API, as an integrator makes one: its completion comes to the receiver.
-    expect((await callApi(page, 'POST', '/api/payments/credits', { planKey: 'addon-100' }, { 'idempotency-key': crypto.randomUUID() })).status).toBe(200);
+    expect(
+      (
+        await callApi(
+          page,
+          'POST',
+          '/api/payments/credits',
+          { planKey: 'addon-100' },
+          { 'idempotency-key': crypto.randomUUID() },
+        )
+      ).status,
+    ).toBe(200);
     await uploadViaApi(page, await productPhoto(), 'hook-bottle');
     const { json } = await callApi(page, 'GET', '/api/images?limit=1');
     const imageId = (json as { data: { _id: string }[] }).data[0]!._id;
-    const started = await callApi(page, 'POST', '/api/images/generate-product-shots', { imageId, backgroundType: 'studio', count: 1 }, { prefer: 'respond-async', 'idempotency-key': crypto.randomUUID() });
+    const started = await callApi(
+      page,
+      'POST',
+      '/api/images/generate-product-shots',
+      { imageId, backgroundType: 'studio', count: 1 },
+      { prefer: 'respond-async', 'idempotency-key': crypto.randomUUID() },
+    );
     expect(started.status).toBe(202);
     const generationId = (started.json as { data: { generationId: string } }).data.generationId;
     await expect.poll(() => received.length, { timeout: 120_000, interval: 500 }).toBe(1);

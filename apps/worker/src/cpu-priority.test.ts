@@ -34,7 +34,9 @@ function threadsAfter(body: string): ThreadState[] {
     console.log(JSON.stringify(readdirSync('/proc/self/task').map(state)));
     process.exit(0);
   `;
-  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    encoding: 'utf8',
+  });
   return JSON.parse(out.trim().split('\n').pop()!) as ThreadState[];
 }
 

@@ -35,10 +35,16 @@ export function applyCpuPriority(priority: WorkerCpuPriority, log: Log): void {
     try {
       for (const thread of renderThreads) schedIdle(thread);
       os.setPriority(process.pid, LOWEST_NICE);
-      log.info({ priority, threads: renderThreads.length, mainThreadNice: LOWEST_NICE }, 'render threads run at idle CPU priority');
+      log.info(
+        { priority, threads: renderThreads.length, mainThreadNice: LOWEST_NICE },
+        'render threads run at idle CPU priority',
+      );
       return;
     } catch (error) {
-      log.warn({ err: error }, 'could not put render threads under SCHED_IDLE (is chrt installed?); renicing them instead');
+      log.warn(
+        { err: error },
+        'could not put render threads under SCHED_IDLE (is chrt installed?); renicing them instead',
+      );
     }
   }
   try {

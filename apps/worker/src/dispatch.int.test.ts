@@ -23,7 +23,10 @@ const ATTEMPTS = loadConfig({}).jobs.attempts;
  * processor, settleFailedJob on `failed`, our backoff), with a handler that fails its first
  * `failures` attempts, throwing what `failure` makes.
  */
-async function runJob(failures: number, failure: (attempt: number) => Error = (attempt) => new Error(`attempt ${attempt} failed`)) {
+async function runJob(
+  failures: number,
+  failure: (attempt: number) => Error = (attempt) => new Error(`attempt ${attempt} failed`),
+) {
   const prefix = uniqueQueuePrefix();
   const ran: number[] = [];
   const startedAt: number[] = [];
@@ -42,8 +45,16 @@ async function runJob(failures: number, failure: (attempt: number) => Error = (a
     },
   } as unknown as JobHandlers;
   const deps = {} as WorkerDeps;
-  const queue = new Queue('render', { connection: producer, prefix, defaultJobOptions: jobOptions({ attempts: ATTEMPTS, backoffMs: 10 }) });
-  const worker = new Worker('render', createDispatcher(handlers, deps, { deadlineMs: 60_000 }), { connection: consumer, prefix, settings: WORKER_SETTINGS });
+  const queue = new Queue('render', {
+    connection: producer,
+    prefix,
+    defaultJobOptions: jobOptions({ attempts: ATTEMPTS, backoffMs: 10 }),
+  });
+  const worker = new Worker('render', createDispatcher(handlers, deps, { deadlineMs: 60_000 }), {
+    connection: consumer,
+    prefix,
+    settings: WORKER_SETTINGS,
+  });
   const finished = new Promise<'completed' | 'failed'>((resolve) => {
     worker.on('completed', () => resolve('completed'));
     worker.on('failed', (job, error) => {

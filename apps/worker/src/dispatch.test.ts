@@ -10,7 +10,13 @@ const ATTEMPTS = DEFAULT_RETRY_POLICY.attempts;
 
 /** A stand-in for BullMQ's job with the counts BullMQ really has at each point. */
 function jobAt(attemptsMade: number, name = 'product-shot'): Job {
-  return { name, id: 'job-1', data: { generationId: 'g', userId: 'u' }, attemptsMade, opts: { attempts: ATTEMPTS } } as unknown as Job;
+  return {
+    name,
+    id: 'job-1',
+    data: { generationId: 'g', userId: 'u' },
+    attemptsMade,
+    opts: { attempts: ATTEMPTS },
+  } as unknown as Job;
 }
 
 function handlersWith(run: () => Promise<unknown>) {
@@ -39,13 +45,17 @@ describe('createDispatcher (inside the processor, attemptsMade counts the earlie
     const { handlers, onFinalFailure } = handlersWith(async () => {
       throw new UnrecoverableError('bad input');
     });
-    await expect(createDispatcher(handlers, deps, { deadlineMs: 60_000 })(jobAt(0))).rejects.toBeInstanceOf(UnrecoverableError);
+    await expect(createDispatcher(handlers, deps, { deadlineMs: 60_000 })(jobAt(0))).rejects.toBeInstanceOf(
+      UnrecoverableError,
+    );
     expect(onFinalFailure).toHaveBeenCalledOnce();
   });
 
   it('never settles a job that succeeds, even on its last attempt', async () => {
     const { handlers, onFinalFailure } = handlersWith(async () => ({ generationId: 'g' }));
-    await expect(createDispatcher(handlers, deps, { deadlineMs: 60_000 })(jobAt(ATTEMPTS - 1))).resolves.toEqual({ generationId: 'g' });
+    await expect(createDispatcher(handlers, deps, { deadlineMs: 60_000 })(jobAt(ATTEMPTS - 1))).resolves.toEqual({
+      generationId: 'g',
+    });
     expect(onFinalFailure).not.toHaveBeenCalled();
   });
 });
@@ -53,7 +63,8 @@ describe('createDispatcher (inside the processor, attemptsMade counts the earlie
 describe('settleFailedJob (in the failed event, attemptsMade already counts the failed attempt)', () => {
   it('leaves a failure BullMQ will retry alone, including the one before the last', async () => {
     const { handlers, onFinalFailure } = handlersWith(async () => undefined);
-    for (let made = 1; made < ATTEMPTS; made += 1) await settleFailedJob(handlers, deps, jobAt(made), new Error('model busy'));
+    for (let made = 1; made < ATTEMPTS; made += 1)
+      await settleFailedJob(handlers, deps, jobAt(made), new Error('model busy'));
     expect(onFinalFailure).not.toHaveBeenCalled();
   });
 
@@ -85,7 +96,9 @@ describe('the job deadline', () => {
 describe('what the dispatcher tells BullMQ', () => {
   it('fails a job it has no handler for without retrying it', async () => {
     const { handlers } = handlersWith(async () => undefined);
-    const error = await createDispatcher(handlers, deps, { deadlineMs: 1_000 })(jobAt(0, 'retired-job')).catch((e: unknown) => e);
+    const error = await createDispatcher(handlers, deps, { deadlineMs: 1_000 })(jobAt(0, 'retired-job')).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(UnrecoverableError);
     expect((error as Error).message).toBe('No handler for job "retired-job"');
   });
@@ -97,7 +110,11 @@ describe('what the dispatcher tells BullMQ', () => {
     const error = await createDispatcher(handlers, deps, { deadlineMs: 1_000 })(jobAt(0)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnrecoverableError);
     expect((error as Error).message).toBe(new EmptyImageError().message);
-    expect(onFinalFailure).toHaveBeenCalledWith({ generationId: 'g', userId: 'u' }, new EmptyImageError().message, deps);
+    expect(onFinalFailure).toHaveBeenCalledWith(
+      { generationId: 'g', userId: 'u' },
+      new EmptyImageError().message,
+      deps,
+    );
   });
 
   it('retries a model that timed out like any other failure', async () => {
@@ -116,7 +133,9 @@ describe('what the dispatcher tells BullMQ', () => {
   });
 
   it('fails a job whose handler has nothing to settle with the job’s own error', async () => {
-    const handlers = { 'product-shot': { run: async () => Promise.reject(new Error('busy')) } } as unknown as JobHandlers;
+    const handlers = {
+      'product-shot': { run: async () => Promise.reject(new Error('busy')) },
+    } as unknown as JobHandlers;
     await expect(createDispatcher(handlers, deps, { deadlineMs: 1_000 })(jobAt(ATTEMPTS - 1))).rejects.toThrow('busy');
     await expect(settleFailedJob(handlers, deps, jobAt(ATTEMPTS), new Error('busy'))).resolves.toBeUndefined();
   });

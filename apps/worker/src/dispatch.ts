@@ -51,7 +51,10 @@ export function createDispatcher(handlers: JobHandlers, deps: WorkerDeps, { dead
   return async (job: Job): Promise<unknown> => {
     const handler = handlerFor(handlers, job);
     try {
-      return await pTimeout(handler.run(job as Job<never, never>, deps), { milliseconds: deadlineMs, message: new JobDeadlineError(job.name, deadlineMs) });
+      return await pTimeout(handler.run(job as Job<never, never>, deps), {
+        milliseconds: deadlineMs,
+        message: new JobDeadlineError(job.name, deadlineMs),
+      });
     } catch (error) {
       const permanent = isPermanent(error);
       if (permanent || isLastAttemptRunning(job)) {

@@ -9,7 +9,10 @@ import type { SalientModelInfo } from './cutout-model/model-wire.js';
 import { revive, type EngineCall, type EngineMethod, type EngineReply } from './engine-wire.js';
 
 /** The thread entry sits beside this file: .ts when run from source (tests), .js when built. */
-const threadFile = path.join(path.dirname(fileURLToPath(import.meta.url)), `engine-thread${path.extname(fileURLToPath(import.meta.url))}`);
+const threadFile = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  `engine-thread${path.extname(fileURLToPath(import.meta.url))}`,
+);
 
 export interface EnginePool {
   engine: ImageModel;
@@ -47,9 +50,19 @@ export function threadsPerRender(cpus: number, concurrency: number): number {
 export function createEnginePool(
   config: ImageModelConfig,
   model: ModelHost,
-  { threads, cpus, cpuPriority, timeoutMs }: { threads: number; cpus: number; cpuPriority: WorkerCpuPriority; timeoutMs: number },
+  {
+    threads,
+    cpus,
+    cpuPriority,
+    timeoutMs,
+  }: { threads: number; cpus: number; cpuPriority: WorkerCpuPriority; timeoutMs: number },
 ): EnginePool {
-  const workerData: EngineThreadData = { imageModel: config, threadsPerRender: threadsPerRender(cpus, threads), idleThread: cpuPriority === 'idle', cutoutModel: model.info };
+  const workerData: EngineThreadData = {
+    imageModel: config,
+    threadsPerRender: threadsPerRender(cpus, threads),
+    idleThread: cpuPriority === 'idle',
+    cutoutModel: model.info,
+  };
   const pool = new Piscina<EngineCall, EngineReply>({
     filename: threadFile,
     minThreads: threads,

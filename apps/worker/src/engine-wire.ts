@@ -8,16 +8,15 @@ export interface EngineCall {
 }
 
 export type EngineReply =
-  | { ok: true; value: unknown }
-  | { ok: false; imaging: ImagingErrorData }
-  | { ok: false; message: string };
+  { ok: true; value: unknown } | { ok: false; imaging: ImagingErrorData } | { ok: false; message: string };
 
 /**
  * Structured cloning turns Buffers into plain Uint8Arrays; sharp and our engine want Buffers
  * back, so every Uint8Array inside a message becomes a Buffer view again (no copy).
  */
 export function revive(value: unknown): unknown {
-  if (value instanceof Uint8Array) return Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  if (value instanceof Uint8Array)
+    return Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
   if (Array.isArray(value)) return value.map(revive);
   if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
     return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, revive(inner)]));

@@ -4,7 +4,15 @@ import type { Registry } from 'prom-client';
 import type { Redis } from 'ioredis';
 import { ConfigError, loadConfig, type Config } from '@prodshot/config';
 import { createDatabase, createRepositories, pingDatabase, WebhookEvents, type Db } from '@prodshot/db';
-import { createOpsServer, createRedisConnection, JobProducer, pingRedis, QUEUE_NAMES, WORKER_SETTINGS, type QueueName } from '@prodshot/queue';
+import {
+  createOpsServer,
+  createRedisConnection,
+  JobProducer,
+  pingRedis,
+  QUEUE_NAMES,
+  WORKER_SETTINGS,
+  type QueueName,
+} from '@prodshot/queue';
 import { ArchiveLinkSecret, createObjectStore, resolveSigningSecret, waitUntilReady } from '@prodshot/storage';
 import { CutoutModelError, startModelHost, type ModelHost } from './cutout-model/model-host.js';
 import { createDispatcher, settleFailedJob } from './dispatch.js';
@@ -42,30 +50,61 @@ async function main(): Promise<void> {
   // From the first job it may take on, a stop request must find its way to a graceful shutdown:
   // one that comes while the worker is still starting waits for the start to finish.
   const stop: { shutdown?: (signal: NodeJS.Signals) => Promise<void>; requested?: NodeJS.Signals } = {};
-  const onStopSignal = (signal: NodeJS.Signals) => (stop.shutdown ? void stop.shutdown(signal) : (stop.requested ??= signal));
+  const onStopSignal = (signal: NodeJS.Signals) =>
+    stop.shutdown ? void stop.shutdown(signal) : (stop.requested ??= signal);
   process.on('SIGTERM', onStopSignal);
   process.on('SIGINT', onStopSignal);
   log.info('worker starting');
-  const threads: Record<EngineQueue, number> = { render: config.worker.concurrency, interactive: config.worker.interactiveConcurrency };
-  const lanes: Record<QueueName, number> = { render: threads.render, interactive: threads.interactive * INTERACTIVE_JOBS_PER_THREAD, webhooks: WEBHOOK_LANES };
-  const db = createDatabase({ connectionString: config.databaseUrl!, max: (lanes.render + lanes.interactive) * 2 + lanes.webhooks + 2 });
+  const threads: Record<EngineQueue, number> = {
+    render: config.worker.concurrency,
+    interactive: config.worker.interactiveConcurrency,
+  };
+  const lanes: Record<QueueName, number> = {
+    render: threads.render,
+    interactive: threads.interactive * INTERACTIVE_JOBS_PER_THREAD,
+    webhooks: WEBHOOK_LANES,
+  };
+  const db = createDatabase({
+    connectionString: config.databaseUrl!,
+    max: (lanes.render + lanes.interactive) * 2 + lanes.webhooks + 2,
+  });
   const connection = createRedisConnection(redisUrl, 'consumer', 'worker');
   const producerConnection = createRedisConnection(redisUrl, 'consumer', 'worker-producer');
   const signingSecret = await resolveSigningSecret(config.storage, config.dataDir);
   const store = createObjectStore(config.storage, { signingSecret });
-  await waitUntilReady(store, { onRetry: (err, attempt) => log.warn({ err, attempt }, 'object store not ready yet; trying again') });
+  await waitUntilReady(store, {
+    onRetry: (err, attempt) => log.warn({ err, attempt }, 'object store not ready yet; trying again'),
+  });
 
   const model = await loadCutoutModel(config, log, db, connection);
   // Each queue has engine threads of its own: a prompt enhancement never waits in the pool behind a
   // 4096 px render, and an operator sizes the two apart.
-  const pools: Record<EngineQueue, EnginePool> = { render: engineLane(config, model, threads.render), interactive: engineLane(config, model, threads.interactive) };
+  const pools: Record<EngineQueue, EnginePool> = {
+    render: engineLane(config, model, threads.render),
+    interactive: engineLane(config, model, threads.interactive),
+  };
   await Promise.all(Object.values(pools).map((pool) => pool.warm()));
   applyCpuPriority(config.worker.cpuPriority, log);
-  const producer = new JobProducer(producerConnection, config.redis.queuePrefix, () => createRedisConnection(redisUrl, 'consumer', 'worker-events'), config.jobs);
+  const producer = new JobProducer(
+    producerConnection,
+    config.redis.queuePrefix,
+    () => createRedisConnection(redisUrl, 'consumer', 'worker-events'),
+    config.jobs,
+  );
   const metrics = createWorkerMetrics(producer);
   const repos = createRepositories(db);
-  const webhookEvents = new WebhookEvents(repos, store, new ArchiveLinkSecret(producerConnection), (ids) => producer.enqueueWebhookDeliveries(ids));
-  const shared = { config, db, store, repos, publisher: withWebhookEvents(createPublisher(producerConnection), webhookEvents, log), producer, metrics };
+  const webhookEvents = new WebhookEvents(repos, store, new ArchiveLinkSecret(producerConnection), (ids) =>
+    producer.enqueueWebhookDeliveries(ids),
+  );
+  const shared = {
+    config,
+    db,
+    store,
+    repos,
+    publisher: withWebhookEvents(createPublisher(producerConnection), webhookEvents, log),
+    producer,
+    metrics,
+  };
   const workers = QUEUE_NAMES.map((queue) => {
     // Deliveries never call the engine; they hold the interactive pool's handle only because every handler's deps have one.
     const deps: WorkerDeps = { ...shared, engine: pools[queue === 'webhooks' ? 'interactive' : queue].engine };
@@ -88,14 +127,27 @@ async function main(): Promise<void> {
     worker.on('failed', (job, error) => {
       metrics.observeFailed(job);
       log.warn({ ...(job ? jobLogFields(job) : {}), attempts: job?.attemptsMade, err: error }, 'job failed');
-      if (job) settleFailedJob(handlers, deps, job, error).catch((e: unknown) => log.error({ err: e, jobId: job.id }, 'settling a failed job failed'));
+      if (job)
+        settleFailedJob(handlers, deps, job, error).catch((e: unknown) =>
+          log.error({ err: e, jobId: job.id }, 'settling a failed job failed'),
+        );
     });
     worker.on('error', (error) => log.error({ err: error }, 'worker error'));
     return worker;
   });
   await scheduleRepeatableJobs(producer, config);
   const health = await startHealthServer(config, db, connection, { registry: metrics.registry });
-  log.info({ queues: QUEUE_NAMES, concurrency: lanes, threads, cpus: config.worker.cpus, engine: config.imageModel.kind, cutoutModel: model.info.description }, 'worker ready');
+  log.info(
+    {
+      queues: QUEUE_NAMES,
+      concurrency: lanes,
+      threads,
+      cpus: config.worker.cpus,
+      engine: config.imageModel.kind,
+      cutoutModel: model.info.description,
+    },
+    'worker ready',
+  );
   // Without its model the worker can only fail jobs: leave, so the orchestrator starts a fresh one.
   model.onExit(() => {
     log.error('the cutout model thread stopped; exiting');
@@ -126,7 +178,12 @@ async function main(): Promise<void> {
 }
 
 function engineLane(config: Config, model: ModelHost, threads: number): EnginePool {
-  return createEnginePool(config.imageModel, model, { threads, cpus: config.worker.cpus, cpuPriority: config.worker.cpuPriority, timeoutMs: config.worker.engineTimeoutMs });
+  return createEnginePool(config.imageModel, model, {
+    threads,
+    cpus: config.worker.cpus,
+    cpuPriority: config.worker.cpuPriority,
+    timeoutMs: config.worker.engineTimeoutMs,
+  });
 }
 
 /**
@@ -150,9 +207,17 @@ async function loadCutoutModel(config: Config, log: pino.Logger, db: Db, redis: 
 }
 
 /** The worker's operator listener on WORKER_HEALTH_PORT (none without it), on OPS_HOST like the API's. */
-async function startHealthServer(config: Config, db: Db, redis: Redis, options: { registry?: Registry; unfit?: string }) {
+async function startHealthServer(
+  config: Config,
+  db: Db,
+  redis: Redis,
+  options: { registry?: Registry; unfit?: string },
+) {
   if (!config.worker.healthPort) return undefined;
-  const server = createOpsServer({ checks: { postgres: () => pingDatabase(db), redis: () => pingRedis(redis) }, ...options });
+  const server = createOpsServer({
+    checks: { postgres: () => pingDatabase(db), redis: () => pingRedis(redis) },
+    ...options,
+  });
   await server.listen({ port: config.worker.healthPort, host: config.ops.host });
   return server;
 }

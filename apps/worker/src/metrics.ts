@@ -32,7 +32,8 @@ export function createWorkerMetrics(producer: JobProducer): WorkerMetrics {
     help: 'Credits given back for styles that failed for good (reservations are counted by the API)',
     registers: [registry],
   });
-  const seconds = (job: Job) => (job.processedOn && job.finishedOn ? (job.finishedOn - job.processedOn) / 1000 : undefined);
+  const seconds = (job: Job) =>
+    job.processedOn && job.finishedOn ? (job.finishedOn - job.processedOn) / 1000 : undefined;
   return {
     registry,
     observeCompleted(job) {

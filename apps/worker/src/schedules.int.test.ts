@@ -29,7 +29,11 @@ afterAll(async () => {
 
 describe('the repeatable jobs', () => {
   it('are scheduled once for the fleet however many workers start, the purge at HISTORY_PURGE_INTERVAL_MS', async () => {
-    const config = loadConfig({ REDIS_URL: stack.redisUrl, QUEUE_PREFIX: prefix, HISTORY_PURGE_INTERVAL_MS: '1800000' });
+    const config = loadConfig({
+      REDIS_URL: stack.redisUrl,
+      QUEUE_PREFIX: prefix,
+      HISTORY_PURGE_INTERVAL_MS: '1800000',
+    });
     const [first, second] = [replica(), replica()];
     await Promise.all([scheduleRepeatableJobs(first, config), scheduleRepeatableJobs(second, config)]);
     // A replica restarting upserts again.
@@ -37,7 +41,10 @@ describe('the repeatable jobs', () => {
 
     const queue = first.queue('interactive');
     const schedulers = await queue.getJobSchedulers();
-    expect(schedulers.map((scheduler) => scheduler.key).sort()).toEqual(['purge-expired-history', 'sweep-stale-generations']);
+    expect(schedulers.map((scheduler) => scheduler.key).sort()).toEqual([
+      'purge-expired-history',
+      'sweep-stale-generations',
+    ]);
     const purge = await queue.getJobScheduler('purge-expired-history');
     expect(purge).toMatchObject({ every: 1_800_000, template: { data: HISTORY_PURGE_BATCHES } });
     const pending = await queue.getJobs(['delayed', 'waiting', 'prioritized']);

@@ -11,10 +11,17 @@ export const HISTORY_PURGE_BATCHES: JobPayloads['purge-expired-history'] = { bat
  * replicas start (or restart).
  */
 export async function scheduleRepeatableJobs(producer: JobProducer, config: Config): Promise<void> {
-  await repeat(producer, 'sweep-stale-generations', config.worker.sweeper.intervalMs, { staleAfterMs: config.worker.sweeper.staleAfterMs });
+  await repeat(producer, 'sweep-stale-generations', config.worker.sweeper.intervalMs, {
+    staleAfterMs: config.worker.sweeper.staleAfterMs,
+  });
   await repeat(producer, 'purge-expired-history', config.worker.historyPurgeIntervalMs, HISTORY_PURGE_BATCHES);
 }
 
-async function repeat<K extends JobName>(producer: JobProducer, name: K, every: number, data: JobPayloads[K]): Promise<void> {
+async function repeat<K extends JobName>(
+  producer: JobProducer,
+  name: K,
+  every: number,
+  data: JobPayloads[K],
+): Promise<void> {
   await producer.queue(JOB_QUEUE[name]).upsertJobScheduler(name, { every }, { name, data });
 }

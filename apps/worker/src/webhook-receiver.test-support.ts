@@ -37,7 +37,12 @@ export async function startReceiver(): Promise<TestReceiver> {
         const chunks: Buffer[] = [];
         request.on('data', (chunk: Buffer) => chunks.push(chunk));
         request.on('end', () => {
-          const received = { path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
+          const received = {
+            path: request.url ?? '',
+            headers: request.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+            at: Date.now(),
+          };
           receiver.received.push(received);
           receiver.answer(received, response);
         });

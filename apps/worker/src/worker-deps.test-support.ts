@@ -20,7 +20,10 @@ export interface PublishedEvent {
 }
 
 /** `generations` is `repos.generations`, at hand for assertions. */
-export type TestDeps = WorkerDeps & { generations: GenerationsRepository; metrics: { creditsRefunded(amount: number): void; refunded: number } };
+export type TestDeps = WorkerDeps & {
+  generations: GenerationsRepository;
+  metrics: { creditsRefunded(amount: number): void; refunded: number };
+};
 
 /** A stored upload: its row and its re-encoded file, as the API leaves them for the worker. */
 export interface TestUpload {
@@ -66,7 +69,11 @@ export interface TestWorkerDeps {
 export async function buildWorkerDeps(stack: StackInfo): Promise<TestWorkerDeps> {
   const database = await createTestDatabase(stack);
   const storage = await createTestFsStore();
-  const config = loadConfig({ DATABASE_URL: database.url, REDIS_URL: stack.redisUrl, QUEUE_PREFIX: uniqueQueuePrefix() });
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    REDIS_URL: stack.redisUrl,
+    QUEUE_PREFIX: uniqueQueuePrefix(),
+  });
   const connection = createRedisConnection(stack.redisUrl, 'producer', 'worker-deps-test');
   const eventConnections: ReturnType<typeof createRedisConnection>[] = [];
   const producer = new JobProducer(connection, config.redis.queuePrefix, () => {
@@ -88,19 +95,51 @@ export async function buildWorkerDeps(stack: StackInfo): Promise<TestWorkerDeps>
   };
   const repos = createRepositories(database.db);
   const { credits, generations } = repos;
-  const deps: TestDeps = { config, db: database.db, store: storage.store, engine: new LocalImageModel(), repos, generations, publisher, producer, metrics };
+  const deps: TestDeps = {
+    config,
+    db: database.db,
+    store: storage.store,
+    engine: new LocalImageModel(),
+    repos,
+    generations,
+    publisher,
+    producer,
+    metrics,
+  };
   return {
     deps,
     events,
     async newUser(amount) {
-      const { id } = await database.db.insertInto('users').values({ clerk_id: `user_${randomUUID()}`, email: 'seller@example.com' }).returning('id').executeTakeFirstOrThrow();
+      const { id } = await database.db
+        .insertInto('users')
+        .values({ clerk_id: `user_${randomUUID()}`, email: 'seller@example.com' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       if (amount > 0) await credits.grantAddOn({ userId: id, amount, idempotencyKey: `grant:${id}` });
       return id;
     },
     async newGeneration(userId, slots, reserved, options = {}) {
-      const styles: NewSlot[] = Array.from({ length: slots }, (_, index) => ({ index, name: `Style ${index}`, prompt: null, backgroundType: 'studio' }));
-      const generation = await generations.create({ userId, imageId: options.imageId ?? null, kind: options.kind ?? 'smart', stage: null, request: options.request ?? {}, slots: styles });
-      if (reserved > 0) await credits.reserve({ userId, generationId: generation.id, amount: reserved, idempotencyKey: `reserve:${generation.id}` });
+      const styles: NewSlot[] = Array.from({ length: slots }, (_, index) => ({
+        index,
+        name: `Style ${index}`,
+        prompt: null,
+        backgroundType: 'studio',
+      }));
+      const generation = await generations.create({
+        userId,
+        imageId: options.imageId ?? null,
+        kind: options.kind ?? 'smart',
+        stage: null,
+        request: options.request ?? {},
+        slots: styles,
+      });
+      if (reserved > 0)
+        await credits.reserve({
+          userId,
+          generationId: generation.id,
+          amount: reserved,
+          idempotencyKey: `reserve:${generation.id}`,
+        });
       return generation.id;
     },
     async newUpload(userId, photo) {
@@ -108,8 +147,19 @@ export async function buildWorkerDeps(stack: StackInfo): Promise<TestWorkerDeps>
       const fileId = randomUUID();
       const sourceKey = uploadKey(userId, fileId, 'image/png');
       await storage.store.put(sourceKey, bytes, 'image/png');
-      const { width = 0, height = 0 } = await sharp(bytes).metadata().catch(() => ({ width: 0, height: 0 }));
-      const row = await repos.images.create({ user_id: userId, file_id: fileId, name: 'rose serum', storage_key: sourceKey, content_type: 'image/png', width, height, bytes: bytes.length });
+      const { width = 0, height = 0 } = await sharp(bytes)
+        .metadata()
+        .catch(() => ({ width: 0, height: 0 }));
+      const row = await repos.images.create({
+        user_id: userId,
+        file_id: fileId,
+        name: 'rose serum',
+        storage_key: sourceKey,
+        content_type: 'image/png',
+        width,
+        height,
+        bytes: bytes.length,
+      });
       return { imageId: row.id, sourceKey };
     },
     async balance(userId) {
@@ -141,17 +191,31 @@ export async function buildWorkerDeps(stack: StackInfo): Promise<TestWorkerDeps>
 
 /** The engine with some calls replaced; the rest reach the real one. */
 function engineWith(base: ImageModel, overrides: Partial<ImageModel>): ImageModel {
-  return new Proxy(base, { get: (target, property, receiver) => (Object.hasOwn(overrides, property) ? overrides[property as keyof ImageModel] : Reflect.get(target, property, receiver)) });
+  return new Proxy(base, {
+    get: (target, property, receiver) =>
+      Object.hasOwn(overrides, property)
+        ? overrides[property as keyof ImageModel]
+        : Reflect.get(target, property, receiver),
+  });
 }
 
 /** A drawn serum bottle on a pale backdrop: one clear product the local engine finds without its model. */
 export async function drawnProductPhoto(): Promise<Buffer> {
-  const bottle = await sharp({ create: { width: 180, height: 360, channels: 3, background: '#c23a5a' } }).png().toBuffer();
-  return sharp({ create: { width: 600, height: 600, channels: 3, background: '#f1efe9' } }).composite([{ input: bottle, left: 210, top: 120 }]).png().toBuffer();
+  const bottle = await sharp({ create: { width: 180, height: 360, channels: 3, background: '#c23a5a' } })
+    .png()
+    .toBuffer();
+  return sharp({ create: { width: 600, height: 600, channels: 3, background: '#f1efe9' } })
+    .composite([{ input: bottle, left: 210, top: 120 }])
+    .png()
+    .toBuffer();
 }
 
 /** A job as BullMQ hands it to a processor: its data, options and attempt count, and progress that goes nowhere. */
-export function jobOf<K extends JobName>(name: K, data: JobPayloads[K], options: { attemptsMade?: number; opts?: JobsOptions } = {}): Job<JobPayloads[K]> {
+export function jobOf<K extends JobName>(
+  name: K,
+  data: JobPayloads[K],
+  options: { attemptsMade?: number; opts?: JobsOptions } = {},
+): Job<JobPayloads[K]> {
   const progress: unknown[] = [];
   return {
     name,
@@ -169,14 +233,27 @@ export function jobOf<K extends JobName>(name: K, data: JobPayloads[K], options:
  * One attempt through the worker's dispatcher, as main.ts wires it: the handler runs and, when the
  * attempt fails for good (the last of `attempts`, or a permanent error), settles and refunds.
  */
-export function dispatch<K extends JobName>(deps: WorkerDeps, name: K, data: JobPayloads[K], attempt: { attemptsMade: number; attempts: number } = { attemptsMade: 0, attempts: 1 }): Promise<unknown> {
+export function dispatch<K extends JobName>(
+  deps: WorkerDeps,
+  name: K,
+  data: JobPayloads[K],
+  attempt: { attemptsMade: number; attempts: number } = { attemptsMade: 0, attempts: 1 },
+): Promise<unknown> {
   const run = createDispatcher(handlers, deps, { deadlineMs: deps.config.jobs.deadlineMs });
   return run(jobOf(name, data, { attemptsMade: attempt.attemptsMade, opts: { attempts: attempt.attempts } }));
 }
 
 /** The fields every job about one upload carries. */
 export function sourceOf(userId: string, generationId: string, upload: TestUpload): JobPayloads['remove-background'] {
-  return { userId, generationId, imageId: upload.imageId, sourceKey: upload.sourceKey, productTitle: 'Rose serum', productDescription: undefined, focus: undefined };
+  return {
+    userId,
+    generationId,
+    imageId: upload.imageId,
+    sourceKey: upload.sourceKey,
+    productTitle: 'Rose serum',
+    productDescription: undefined,
+    focus: undefined,
+  };
 }
 
 /**
@@ -192,11 +269,21 @@ export function styleRecommendationPayload(
 }
 
 /** A seller's finished one-output manual shot on a template, made by the product-shot handler, their `credits` less the one it cost. */
-export async function finishedShot(t: TestWorkerDeps, credits = 1): Promise<{ userId: string; generationId: string; upload: TestUpload }> {
+export async function finishedShot(
+  t: TestWorkerDeps,
+  credits = 1,
+): Promise<{ userId: string; generationId: string; upload: TestUpload }> {
   const userId = await t.newUser(credits);
   const upload = await t.newUpload(userId);
   const generationId = await t.newGeneration(userId, 1, 1, { kind: 'manual', imageId: upload.imageId });
-  const payload = { ...sourceOf(userId, generationId, upload), backgroundType: 'studio' as const, prompt: undefined, count: 1, upscaleImageFirst: false, size: 1024 as const };
+  const payload = {
+    ...sourceOf(userId, generationId, upload),
+    backgroundType: 'studio' as const,
+    prompt: undefined,
+    count: 1,
+    upscaleImageFirst: false,
+    size: 1024 as const,
+  };
   await handlers['product-shot'].run(jobOf('product-shot', payload), t.deps);
   return { userId, generationId, upload };
 }

@@ -12,7 +12,9 @@ import { signRequest } from './sigv4.mjs';
 const configDir = process.env.MC_CONFIG_DIR ?? path.join(homedir(), '.mc');
 const configFile = path.join(configDir, 'config.json');
 // As mc's own first config: `local` names the server on this host, which `mc ready local` probes.
-const DEFAULT_ALIASES = { local: { url: 'http://localhost:9000', accessKey: '', secretKey: '', api: 'S3v4', path: 'auto' } };
+const DEFAULT_ALIASES = {
+  local: { url: 'http://localhost:9000', accessKey: '', secretKey: '', api: 'S3v4', path: 'auto' },
+};
 
 function die(message, code = 1) {
   console.error(`mc: <ERROR> ${message}`);
@@ -34,7 +36,11 @@ function alias(name) {
   const fromEnv = process.env[`MC_HOST_${name}`];
   if (fromEnv) {
     const url = new URL(fromEnv);
-    return { url: `${url.protocol}//${url.host}`, accessKey: decodeURIComponent(url.username), secretKey: decodeURIComponent(url.password) };
+    return {
+      url: `${url.protocol}//${url.host}`,
+      accessKey: decodeURIComponent(url.username),
+      secretKey: decodeURIComponent(url.password),
+    };
   }
   const found = loadConfig().aliases[name];
   if (!found) die(`alias ${name} is not set: mc alias set ${name} URL ACCESSKEY SECRETKEY`);
@@ -64,7 +70,10 @@ async function adminCall(a, action, body) {
   const url = new URL(`/minio/admin/v3/standin/${action}`, a.url);
   const text = body === undefined ? '' : JSON.stringify(body);
   const method = body === undefined ? 'GET' : 'PUT';
-  const headers = signRequest({ method, url, headers: text ? { 'content-type': 'application/json' } : {}, body: text }, { accessKey: a.accessKey, secretKey: a.secretKey });
+  const headers = signRequest(
+    { method, url, headers: text ? { 'content-type': 'application/json' } : {}, body: text },
+    { accessKey: a.accessKey, secretKey: a.secretKey },
+  );
   delete headers.host;
   const response = await fetch(url, { method, headers, body: text || undefined });
   const reply = await response.text();
@@ -75,7 +84,9 @@ async function adminCall(a, action, body) {
     } catch {
       // An XML error from the signature check, or a server that is not the stand-in.
     }
-    die(`${action} failed (${response.status}): ${detail}${response.status === 404 || response.status === 501 ? ' — the stand-in mc speaks only to the MinIO stand-in' : ''}`);
+    die(
+      `${action} failed (${response.status}): ${detail}${response.status === 404 || response.status === 501 ? ' — the stand-in mc speaks only to the MinIO stand-in' : ''}`,
+    );
   }
   return JSON.parse(reply);
 }
@@ -93,11 +104,14 @@ async function main(argv) {
       const config = loadConfig();
       if (sub === 'set' || sub === 'add') {
         const [name, url, accessKey, secretKey] = params.filter((p) => !p.startsWith('--'));
-        if (!name || !url || accessKey === undefined || secretKey === undefined) die('usage: mc alias set ALIAS URL ACCESSKEY SECRETKEY');
+        if (!name || !url || accessKey === undefined || secretKey === undefined)
+          die('usage: mc alias set ALIAS URL ACCESSKEY SECRETKEY');
         // mc checks the credentials when it sets an alias; so does this, with a ListBuckets.
         await client({ url, accessKey, secretKey })
           .listBuckets()
-          .catch((error) => die(`Unable to initialize new alias from the provided credentials. ${error.code ?? ''} ${error.message}`));
+          .catch((error) =>
+            die(`Unable to initialize new alias from the provided credentials. ${error.code ?? ''} ${error.message}`),
+          );
         config.aliases[name] = { url, accessKey, secretKey, api: 's3v4', path: 'auto' };
         saveConfig(config);
         console.log(`Added \`${name}\` successfully.`);
@@ -106,7 +120,8 @@ async function main(argv) {
         saveConfig(config);
         console.log(`Removed \`${params[0]}\` successfully.`);
       } else if (sub === 'ls' || sub === 'list') {
-        for (const [name, a] of Object.entries(config.aliases)) console.log(`${name}\n  URL       : ${a.url}\n  AccessKey : ${a.accessKey}\n`);
+        for (const [name, a] of Object.entries(config.aliases))
+          console.log(`${name}\n  URL       : ${a.url}\n  AccessKey : ${a.accessKey}\n`);
       } else die(`mc alias ${sub}: not supported by the stand-in mc`);
       return;
     }
@@ -114,7 +129,10 @@ async function main(argv) {
       const a = alias(rest[0] ?? die('usage: mc ready ALIAS'));
       // As mc: wait until the server says it is ready (a healthcheck's timeout bounds the wait).
       for (;;) {
-        const ok = await fetch(new URL('/minio/health/ready', a.url)).then((r) => r.ok, () => false);
+        const ok = await fetch(new URL('/minio/health/ready', a.url)).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (ok) {
           console.log(`The cluster '${rest[0]}' is ready`);
           return;
@@ -129,7 +147,10 @@ async function main(argv) {
         const t = target(spec);
         const c = client(t.alias);
         if (await c.bucketExists(t.bucket)) {
-          if (!ignoreExisting) die(`Unable to make bucket \`${spec}\`. Your previous request to create the named bucket succeeded and you already own it.`);
+          if (!ignoreExisting)
+            die(
+              `Unable to make bucket \`${spec}\`. Your previous request to create the named bucket succeeded and you already own it.`,
+            );
           console.log(`Bucket \`${spec}\` already exists, skipping.`);
           continue;
         }
@@ -162,7 +183,11 @@ async function main(argv) {
         return;
       }
       for await (const item of c.listObjectsV2(t.bucket, t.prefix, recursive)) {
-        console.log(item.prefix ? `                          0B ${item.prefix}` : `[${item.lastModified.toISOString()}] ${String(item.size).padStart(6)}B ${item.name}`);
+        console.log(
+          item.prefix
+            ? `                          0B ${item.prefix}`
+            : `[${item.lastModified.toISOString()}] ${String(item.size).padStart(6)}B ${item.name}`,
+        );
       }
       return;
     }
@@ -170,10 +195,12 @@ async function main(argv) {
       return admin(rest);
     case '--version':
     case 'version':
-      console.log('mc version standin (Node, minio npm client; not MinIO\'s mc)');
+      console.log("mc version standin (Node, minio npm client; not MinIO's mc)");
       return;
     default:
-      die(`${command ?? '(no command)'}: not supported by the stand-in mc (alias, ready, mb, rb, ls, admin user|policy|info)`);
+      die(
+        `${command ?? '(no command)'}: not supported by the stand-in mc (alias, ready, mb, rb, ls, admin user|policy|info)`,
+      );
   }
 }
 
@@ -192,7 +219,8 @@ async function admin([area, sub, ...params]) {
     await adminCall(a, 'remove-user', { accessKey: params[1] });
     console.log(`Removed user \`${params[1]}\` successfully.`);
   } else if (area === 'user' && (sub === 'ls' || sub === 'list')) {
-    for (const [key, user] of Object.entries(await adminCall(a, 'list-users'))) console.log(`${user.status}  ${key}  ${user.policies.join(',')}`);
+    for (const [key, user] of Object.entries(await adminCall(a, 'list-users')))
+      console.log(`${user.status}  ${key}  ${user.policies.join(',')}`);
   } else if (area === 'policy' && (sub === 'create' || sub === 'add')) {
     const [, name, file] = params;
     if (!name || !file) die('usage: mc admin policy create ALIAS NAME FILE.json');

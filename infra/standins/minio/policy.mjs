@@ -12,14 +12,35 @@ export function requestAction(method, pathname, query, headers) {
   if (!bucket) return { action: 's3:ListAllMyBuckets', resource: 'arn:aws:s3:::*' };
   const bucketArn = `arn:aws:s3:::${bucket}`;
   if (!key) {
-    const sub = ['policy', 'lifecycle', 'versioning', 'cors', 'tagging', 'encryption', 'notification', 'object-lock', 'replication'].find(has);
+    const sub = [
+      'policy',
+      'lifecycle',
+      'versioning',
+      'cors',
+      'tagging',
+      'encryption',
+      'notification',
+      'object-lock',
+      'replication',
+    ].find(has);
     const verb = { GET: 'Get', PUT: 'Put', DELETE: 'Delete' }[method];
     if (has('location')) return { action: 's3:GetBucketLocation', resource: bucketArn };
     if (sub && verb) {
-      const names = { policy: 'BucketPolicy', lifecycle: 'LifecycleConfiguration', versioning: 'BucketVersioning', cors: 'BucketCORS', tagging: 'BucketTagging', encryption: 'EncryptionConfiguration', notification: 'BucketNotification', 'object-lock': 'BucketObjectLockConfiguration', replication: 'ReplicationConfiguration' };
+      const names = {
+        policy: 'BucketPolicy',
+        lifecycle: 'LifecycleConfiguration',
+        versioning: 'BucketVersioning',
+        cors: 'BucketCORS',
+        tagging: 'BucketTagging',
+        encryption: 'EncryptionConfiguration',
+        notification: 'BucketNotification',
+        'object-lock': 'BucketObjectLockConfiguration',
+        replication: 'ReplicationConfiguration',
+      };
       return { action: `s3:${verb}${names[sub]}`, resource: bucketArn };
     }
-    if (method === 'POST' && has('delete')) return { action: 's3:DeleteObject', resource: `${bucketArn}/*`, multiDelete: true };
+    if (method === 'POST' && has('delete'))
+      return { action: 's3:DeleteObject', resource: `${bucketArn}/*`, multiDelete: true };
     if (method === 'PUT') return { action: 's3:CreateBucket', resource: bucketArn };
     if (method === 'DELETE') return { action: 's3:DeleteBucket', resource: bucketArn };
     if (has('uploads')) return { action: 's3:ListBucketMultipartUploads', resource: bucketArn };
@@ -32,11 +53,16 @@ export function requestAction(method, pathname, query, headers) {
     if (has('tagging')) return { action: 's3:GetObjectTagging', resource: objectArn };
     return { action: 's3:GetObject', resource: objectArn };
   }
-  if (method === 'DELETE') return { action: has('uploadId') ? 's3:AbortMultipartUpload' : 's3:DeleteObject', resource: objectArn };
+  if (method === 'DELETE')
+    return { action: has('uploadId') ? 's3:AbortMultipartUpload' : 's3:DeleteObject', resource: objectArn };
   if (method === 'PUT' && has('tagging')) return { action: 's3:PutObjectTagging', resource: objectArn };
   const copySource = headers['x-amz-copy-source'];
   // PUT and POST (multipart create/complete) write the object; a copy also reads its source.
-  return { action: 's3:PutObject', resource: objectArn, ...(copySource ? { alsoRead: copySourceArn(copySource) } : {}) };
+  return {
+    action: 's3:PutObject',
+    resource: objectArn,
+    ...(copySource ? { alsoRead: copySourceArn(copySource) } : {}),
+  };
 }
 
 function copySourceArn(source) {
@@ -54,14 +80,20 @@ function decodeURIComponentSafe(text) {
 
 /** IAM's wildcards: * any run of characters, ? one character; actions compare case-insensitively. */
 function globMatch(pattern, value, ignoreCase = false) {
-  const source = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const source = pattern
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   return new RegExp(`^${source}$`, ignoreCase ? 'i' : '').test(value);
 }
 
 const list = (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
 function statementMatches(statement, action, resource) {
-  return list(statement.Action).some((a) => globMatch(a, action, true)) && list(statement.Resource).some((r) => globMatch(r, resource));
+  return (
+    list(statement.Action).some((a) => globMatch(a, action, true)) &&
+    list(statement.Resource).some((r) => globMatch(r, resource))
+  );
 }
 
 /**

@@ -19,7 +19,7 @@ const LIMITS = [
   'user policies are a subset of IAM: Allow/Deny on Action and Resource with * and ? wildcards; statements with a Condition never allow (and always deny); multi-object delete is checked against bucket/* as a whole; no bucket (anonymous) policies, groups or service accounts',
   'the request body is not checked against x-amz-content-sha256 (the signature over the declared hash is)',
   'no console (--console-address is accepted and ignored), no versioning, lifecycle, replication, encryption, object lock or notifications',
-  'the admin API is a small JSON one that only the stand-in mc speaks, not MinIO\'s encrypted madmin API',
+  "the admin API is a small JSON one that only the stand-in mc speaks, not MinIO's encrypted madmin API",
 ];
 
 function usage(message) {
@@ -140,7 +140,8 @@ async function handleAdmin(req, res, pathname, query) {
   switch (action) {
     case 'add-user': {
       const { accessKey, secretKey } = input;
-      if (!accessKey || !secretKey || secretKey.length < 8) return json(res, 400, { error: 'accessKey and a secretKey of at least 8 characters are required' });
+      if (!accessKey || !secretKey || secretKey.length < 8)
+        return json(res, 400, { error: 'accessKey and a secretKey of at least 8 characters are required' });
       if (accessKey === rootUser) return json(res, 400, { error: 'the root user cannot be added' });
       admin.users[accessKey] = { secretKey, status: 'enabled' };
       saveAdmin();
@@ -154,10 +155,20 @@ async function handleAdmin(req, res, pathname, query) {
       return json(res, 200, { ok: true });
     }
     case 'list-users':
-      return json(res, 200, Object.fromEntries(Object.entries(admin.users).map(([key, user]) => [key, { status: user.status, policies: admin.attachments[key] ?? [] }])));
+      return json(
+        res,
+        200,
+        Object.fromEntries(
+          Object.entries(admin.users).map(([key, user]) => [
+            key,
+            { status: user.status, policies: admin.attachments[key] ?? [] },
+          ]),
+        ),
+      );
     case 'add-policy': {
       const { name, policy } = input;
-      if (!name || typeof policy !== 'object' || !policy?.Statement) return json(res, 400, { error: 'name and a policy document with a Statement are required' });
+      if (!name || typeof policy !== 'object' || !policy?.Statement)
+        return json(res, 400, { error: 'name and a policy document with a Statement are required' });
       admin.policies[name] = policy;
       saveAdmin();
       console.log(`admin: policy ${name} stored`);
@@ -176,7 +187,13 @@ async function handleAdmin(req, res, pathname, query) {
       return json(res, 200, { ok: true, attached: admin.attachments[user] });
     }
     case 'info':
-      return json(res, 200, { mode: 'online', standin: true, limits: LIMITS, users: Object.keys(admin.users).length, query });
+      return json(res, 200, {
+        mode: 'online',
+        standin: true,
+        limits: LIMITS,
+        users: Object.keys(admin.users).length,
+        query,
+      });
     default:
       return json(res, 404, { error: `unknown admin call ${action}` });
   }
@@ -188,7 +205,12 @@ const server = http.createServer(async (req, res) => {
     const [pathname, rawQuery = ''] = url.split(/\?(.*)/s);
     // MinIO's health probes answer without credentials.
     if (pathname.startsWith('/minio/health/')) {
-      const known = ['/minio/health/live', '/minio/health/ready', '/minio/health/cluster', '/minio/health/cluster/read'];
+      const known = [
+        '/minio/health/live',
+        '/minio/health/ready',
+        '/minio/health/cluster',
+        '/minio/health/cluster/read',
+      ];
       res.writeHead(known.includes(pathname) ? 200 : 404, { 'content-length': 0 });
       return res.end();
     }
@@ -196,13 +218,26 @@ const server = http.createServer(async (req, res) => {
     if (!check.ok) return xmlError(res, 403, check.code, check.message, pathname);
     if (pathname.startsWith('/minio/admin/')) {
       if (check.accessKey !== rootUser) return json(res, 403, { error: 'admin calls need the root user' });
-      if (!pathname.startsWith(ADMIN_PREFIX)) return json(res, 501, { error: 'this stand-in speaks only the stand-in mc\'s admin calls' });
+      if (!pathname.startsWith(ADMIN_PREFIX))
+        return json(res, 501, { error: "this stand-in speaks only the stand-in mc's admin calls" });
       return await handleAdmin(req, res, pathname, Object.fromEntries(new URLSearchParams(rawQuery)));
     }
     if (check.accessKey !== rootUser) {
       const policies = (admin.attachments[check.accessKey] ?? []).map((name) => admin.policies[name]).filter(Boolean);
-      const request = requestAction(req.method, pathname, Object.fromEntries(new URLSearchParams(rawQuery)), req.headers);
-      if (!permits(policies, request)) return xmlError(res, 403, 'AccessDenied', `Access Denied. (${request.action} on ${request.resource})`, pathname);
+      const request = requestAction(
+        req.method,
+        pathname,
+        Object.fromEntries(new URLSearchParams(rawQuery)),
+        req.headers,
+      );
+      if (!permits(policies, request))
+        return xmlError(
+          res,
+          403,
+          'AccessDenied',
+          `Access Denied. (${request.action} on ${request.resource})`,
+          pathname,
+        );
     }
     return s3Handler(req, res);
   } catch (error) {
@@ -215,9 +250,13 @@ const server = http.createServer(async (req, res) => {
 registerKeys();
 const { host, port } = listenTarget(options.address);
 server.listen(port, host, () => {
-  console.log(`MinIO stand-in (s3rver ${require('s3rver/package.json').version} behind a SigV4-checking front; NOT MinIO)`);
+  console.log(
+    `MinIO stand-in (s3rver ${require('s3rver/package.json').version} behind a SigV4-checking front; NOT MinIO)`,
+  );
   console.log(`API: http://${host}:${port}  data: ${bucketsDir}  root user: ${rootUser}`);
-  console.log('Checks SigV4 signatures (header and presigned) against the root user and users added with `mc admin user add`, and those users against their attached policies.');
+  console.log(
+    'Checks SigV4 signatures (header and presigned) against the root user and users added with `mc admin user add`, and those users against their attached policies.',
+  );
   for (const limit of LIMITS) console.log(`Not emulated: ${limit}`);
 });
 

@@ -56,7 +56,14 @@ function stringToSign({ method, path, pairs, headers, signedHeaders, payloadHash
   // The path as the client encoded it would be ambiguous (%2F, +): decode, then encode the SigV4 way.
   const canonicalPath = awsEncode(safeDecode(path), true) || '/';
   const canonicalHeaders = signedHeaders.map((name) => `${name}:${canonicalHeaderValue(headers[name])}\n`).join('');
-  const canonicalRequest = [method, canonicalPath, canonicalQuery(pairs), canonicalHeaders, signedHeaders.join(';'), payloadHash].join('\n');
+  const canonicalRequest = [
+    method,
+    canonicalPath,
+    canonicalQuery(pairs),
+    canonicalHeaders,
+    signedHeaders.join(';'),
+    payloadHash,
+  ].join('\n');
   return [ALGORITHM, amzDate, scope, sha256Hex(canonicalRequest)].join('\n');
 }
 
@@ -83,7 +90,11 @@ export function verifyRequest({ method, url, headers }, secretFor, now = Date.no
   let credential, signedHeaders, signature, amzDate, payloadHash, signedPairs;
   if (authorization) {
     if (!authorization.startsWith(`${ALGORITHM} `)) {
-      return { ok: false, code: 'AccessDenied', message: 'Only AWS Signature Version 4 (AWS4-HMAC-SHA256) is accepted by this stand-in.' };
+      return {
+        ok: false,
+        code: 'AccessDenied',
+        message: 'Only AWS Signature Version 4 (AWS4-HMAC-SHA256) is accepted by this stand-in.',
+      };
     }
     const fields = Object.fromEntries(
       authorization
@@ -98,9 +109,15 @@ export function verifyRequest({ method, url, headers }, secretFor, now = Date.no
     payloadHash = headers['x-amz-content-sha256'] ?? sha256Hex('');
     signedPairs = pairs;
     const skew = Math.abs(now - parseAmzDate(amzDate));
-    if (!(skew <= MAX_SKEW_MS)) return { ok: false, code: 'RequestTimeTooSkewed', message: 'The difference between the request time and the server time is too large.' };
+    if (!(skew <= MAX_SKEW_MS))
+      return {
+        ok: false,
+        code: 'RequestTimeTooSkewed',
+        message: 'The difference between the request time and the server time is too large.',
+      };
   } else if (query['X-Amz-Algorithm']) {
-    if (query['X-Amz-Algorithm'] !== ALGORITHM) return { ok: false, code: 'AccessDenied', message: `Unsupported X-Amz-Algorithm ${query['X-Amz-Algorithm']}` };
+    if (query['X-Amz-Algorithm'] !== ALGORITHM)
+      return { ok: false, code: 'AccessDenied', message: `Unsupported X-Amz-Algorithm ${query['X-Amz-Algorithm']}` };
     credential = query['X-Amz-Credential'];
     signedHeaders = query['X-Amz-SignedHeaders'];
     signature = query['X-Amz-Signature'];
@@ -109,10 +126,19 @@ export function verifyRequest({ method, url, headers }, secretFor, now = Date.no
     signedPairs = pairs.filter(([name]) => name !== 'X-Amz-Signature');
     const expires = Number(query['X-Amz-Expires']);
     const signedAt = parseAmzDate(amzDate);
-    if (!Number.isFinite(signedAt) || !Number.isFinite(expires)) return { ok: false, code: 'AuthorizationQueryParametersError', message: 'X-Amz-Date or X-Amz-Expires is missing or malformed.' };
+    if (!Number.isFinite(signedAt) || !Number.isFinite(expires))
+      return {
+        ok: false,
+        code: 'AuthorizationQueryParametersError',
+        message: 'X-Amz-Date or X-Amz-Expires is missing or malformed.',
+      };
     if (now > signedAt + expires * 1000) return { ok: false, code: 'AccessDenied', message: 'Request has expired' };
   } else {
-    return { ok: false, code: 'AccessDenied', message: 'Access Denied. (Anonymous requests are refused: this stand-in has no bucket policies.)' };
+    return {
+      ok: false,
+      code: 'AccessDenied',
+      message: 'Access Denied. (Anonymous requests are refused: this stand-in has no bucket policies.)',
+    };
   }
 
   const [accessKey, date, region, service, terminator] = (credential ?? '').split('/');
@@ -120,15 +146,34 @@ export function verifyRequest({ method, url, headers }, secretFor, now = Date.no
     return { ok: false, code: 'AuthorizationHeaderMalformed', message: 'The authorization header is malformed.' };
   }
   const secret = secretFor(accessKey);
-  if (secret === undefined) return { ok: false, code: 'InvalidAccessKeyId', message: 'The Access Key Id you provided does not exist in our records.' };
+  if (secret === undefined)
+    return {
+      ok: false,
+      code: 'InvalidAccessKeyId',
+      message: 'The Access Key Id you provided does not exist in our records.',
+    };
 
   const expected = hmac(
     signingKey(secret, date, region, service),
-    stringToSign({ method, path, pairs: signedPairs, headers, signedHeaders: signedHeaders.split(';'), payloadHash, amzDate, scope: `${date}/${region}/${service}/aws4_request` }),
+    stringToSign({
+      method,
+      path,
+      pairs: signedPairs,
+      headers,
+      signedHeaders: signedHeaders.split(';'),
+      payloadHash,
+      amzDate,
+      scope: `${date}/${region}/${service}/aws4_request`,
+    }),
   );
   const given = Buffer.from(signature, 'hex');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    return { ok: false, code: 'SignatureDoesNotMatch', message: 'The request signature we calculated does not match the signature you provided. Check your key and signing method.' };
+    return {
+      ok: false,
+      code: 'SignatureDoesNotMatch',
+      message:
+        'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+    };
   }
   return { ok: true, accessKey };
 }
@@ -137,13 +182,37 @@ export function verifyRequest({ method, url, headers }, secretFor, now = Date.no
  * Signs a request with an Authorization header; returns the headers to send (host, x-amz-date,
  * x-amz-content-sha256 and authorization added to `headers`). `url` is a URL object.
  */
-export function signRequest({ method, url, headers = {}, body = '' }, { accessKey, secretKey, region = 'us-east-1', service = 's3' }, now = new Date()) {
-  const amzDate = now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+export function signRequest(
+  { method, url, headers = {}, body = '' },
+  { accessKey, secretKey, region = 'us-east-1', service = 's3' },
+  now = new Date(),
+) {
+  const amzDate = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
   const date = amzDate.slice(0, 8);
-  const all = { ...Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])), host: url.host, 'x-amz-date': amzDate, 'x-amz-content-sha256': sha256Hex(body) };
+  const all = {
+    ...Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])),
+    host: url.host,
+    'x-amz-date': amzDate,
+    'x-amz-content-sha256': sha256Hex(body),
+  };
   const signedHeaders = Object.keys(all).sort();
   const scope = `${date}/${region}/${service}/aws4_request`;
-  const toSign = stringToSign({ method, path: url.pathname, pairs: queryPairs(url.search.slice(1)), headers: all, signedHeaders, payloadHash: all['x-amz-content-sha256'], amzDate, scope });
+  const toSign = stringToSign({
+    method,
+    path: url.pathname,
+    pairs: queryPairs(url.search.slice(1)),
+    headers: all,
+    signedHeaders,
+    payloadHash: all['x-amz-content-sha256'],
+    amzDate,
+    scope,
+  });
   const signature = hmac(signingKey(secretKey, date, region, service), toSign).toString('hex');
-  return { ...all, authorization: `${ALGORITHM} Credential=${accessKey}/${scope}, SignedHeaders=${signedHeaders.join(';')}, Signature=${signature}` };
+  return {
+    ...all,
+    authorization: `${ALGORITHM} Credential=${accessKey}/${scope}, SignedHeaders=${signedHeaders.join(';')}, Signature=${signature}`,
+  };
 }

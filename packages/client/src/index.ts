@@ -2,7 +2,15 @@ import createClient, { type Client } from 'openapi-fetch';
 import type { paths } from './schema.js';
 
 export type { components, operations, paths } from './schema.js';
-export { verifyWebhookSignature, signWebhookBody, WebhookGuard, SIGNATURE_HEADER, EVENT_ID_HEADER, DEFAULT_TOLERANCE_SECONDS, type WebhookVerdict } from './webhook-signature.js';
+export {
+  verifyWebhookSignature,
+  signWebhookBody,
+  WebhookGuard,
+  SIGNATURE_HEADER,
+  EVENT_ID_HEADER,
+  DEFAULT_TOLERANCE_SECONDS,
+  type WebhookVerdict,
+} from './webhook-signature.js';
 
 export type ProdshotClient = Client<paths>;
 
@@ -18,7 +26,10 @@ export interface ProdshotClientOptions {
 
 /** A typed client for every operation of the API document (schema.d.ts), sending the key as a bearer credential. */
 export function createProdshotClient({ baseUrl, apiKey }: ProdshotClientOptions): ProdshotClient {
-  return createClient<paths>({ baseUrl: baseUrl.replace(/\/+$/, ''), ...(apiKey ? { headers: { Authorization: `Bearer ${apiKey}` } } : {}) });
+  return createClient<paths>({
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    ...(apiKey ? { headers: { Authorization: `Bearer ${apiKey}` } } : {}),
+  });
 }
 
 /**

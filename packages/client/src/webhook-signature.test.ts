@@ -24,7 +24,15 @@ describe('verifyWebhookSignature', () => {
     expect(verifyWebhookSignature({ secret, body, header: signWebhookBody(secret, body, now - 301), now })).toBe(false);
     expect(verifyWebhookSignature({ secret, body, header: signWebhookBody(secret, body, now + 301), now })).toBe(false);
     expect(verifyWebhookSignature({ secret, body, header: signWebhookBody(secret, body, now - 300), now })).toBe(true);
-    expect(verifyWebhookSignature({ secret, body, header: signWebhookBody(secret, body, now - 60), now, toleranceSeconds: 30 })).toBe(false);
+    expect(
+      verifyWebhookSignature({
+        secret,
+        body,
+        header: signWebhookBody(secret, body, now - 60),
+        now,
+        toleranceSeconds: 30,
+      }),
+    ).toBe(false);
   });
 });
 
@@ -35,7 +43,9 @@ describe('WebhookGuard', () => {
     expect(guard.check({ ...delivery, signature: signWebhookBody('whsec_other', body, now) })).toBe('bad-signature');
     expect(guard.check(delivery)).toBe('accepted');
     // A retry signs again at a later t: still the same event.
-    expect(guard.check({ ...delivery, signature: signWebhookBody(secret, body, now + 5), now: now + 5 })).toBe('repeat');
+    expect(guard.check({ ...delivery, signature: signWebhookBody(secret, body, now + 5), now: now + 5 })).toBe(
+      'repeat',
+    );
     expect(guard.check({ ...delivery, eventId: undefined })).toBe('bad-signature');
     expect(guard.check({ ...delivery, eventId: 'evt_2' })).toBe('accepted');
   });

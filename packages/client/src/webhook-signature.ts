@@ -23,8 +23,16 @@ export interface SignatureCheck {
 }
 
 /** Whether the header signs this body with this secret, within the tolerance; compared in constant time. */
-export function verifyWebhookSignature({ secret, body, header, now = Date.now() / 1000, toleranceSeconds = DEFAULT_TOLERANCE_SECONDS }: SignatureCheck): boolean {
-  const fields = new Map((header ?? '').split(',').map((part) => part.trim().split('=', 2) as [string, string | undefined]));
+export function verifyWebhookSignature({
+  secret,
+  body,
+  header,
+  now = Date.now() / 1000,
+  toleranceSeconds = DEFAULT_TOLERANCE_SECONDS,
+}: SignatureCheck): boolean {
+  const fields = new Map(
+    (header ?? '').split(',').map((part) => part.trim().split('=', 2) as [string, string | undefined]),
+  );
   const t = Number(fields.get('t'));
   if (!Number.isInteger(t) || Math.abs(now - t) > toleranceSeconds) return false;
   const given = Buffer.from(fields.get('v1') ?? '', 'hex');
@@ -47,8 +55,19 @@ export class WebhookGuard {
     private readonly toleranceSeconds = DEFAULT_TOLERANCE_SECONDS,
   ) {}
 
-  check(delivery: { body: string; signature: string | undefined; eventId: string | undefined; now?: number }): WebhookVerdict {
-    const signed = verifyWebhookSignature({ secret: this.secret, body: delivery.body, header: delivery.signature, toleranceSeconds: this.toleranceSeconds, ...(delivery.now === undefined ? {} : { now: delivery.now }) });
+  check(delivery: {
+    body: string;
+    signature: string | undefined;
+    eventId: string | undefined;
+    now?: number;
+  }): WebhookVerdict {
+    const signed = verifyWebhookSignature({
+      secret: this.secret,
+      body: delivery.body,
+      header: delivery.signature,
+      toleranceSeconds: this.toleranceSeconds,
+      ...(delivery.now === undefined ? {} : { now: delivery.now }),
+    });
     if (!signed || !delivery.eventId) return 'bad-signature';
     if (this.seen.has(delivery.eventId)) return 'repeat';
     this.seen.add(delivery.eventId);

@@ -17,7 +17,13 @@ export function authConfig(env: Env, dataDir: string, publicUrl: string): AuthCo
       apiUrl: env.CLERK_API_URL,
     };
   }
-  refuseBeyondLoopback(env, publicUrl, 'ALLOW_EMBEDDED_AUTH', 'the embedded sign-in (anyone signs in as any email)', 'CLERK_SECRET_KEY and CLERK_PUBLISHABLE_KEY');
+  refuseBeyondLoopback(
+    env,
+    publicUrl,
+    'ALLOW_EMBEDDED_AUTH',
+    'the embedded sign-in (anyone signs in as any email)',
+    'CLERK_SECRET_KEY and CLERK_PUBLISHABLE_KEY',
+  );
   return { mode: 'embedded', keyDir: path.join(dataDir, 'keys'), beyondLoopback: env.ALLOW_EMBEDDED_AUTH };
 }
 
@@ -30,7 +36,13 @@ export function paymentsConfig(env: Env, publicUrl: string): PaymentsConfig {
       apiBase: env.STRIPE_API_BASE,
     };
   }
-  refuseBeyondLoopback(env, publicUrl, 'ALLOW_LOCAL_PAYMENTS', 'the local payments (plans granted for free)', 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  refuseBeyondLoopback(
+    env,
+    publicUrl,
+    'ALLOW_LOCAL_PAYMENTS',
+    'the local payments (plans granted for free)',
+    'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+  );
   return { mode: 'local', beyondLoopback: env.ALLOW_LOCAL_PAYMENTS };
 }
 
@@ -43,7 +55,10 @@ function authorizedParties(env: Env, publicUrl: string): string[] {
   if (listed.length === 0) return [new URL(publicUrl).origin];
   for (const party of listed) {
     if (URL.parse(party)?.origin !== party) {
-      throw new ConfigError('CLERK_AUTHORIZED_PARTIES', `must list origins such as https://app.example.com, comma-separated (got "${party}")`);
+      throw new ConfigError(
+        'CLERK_AUTHORIZED_PARTIES',
+        `must list origins such as https://app.example.com, comma-separated (got "${party}")`,
+      );
     }
   }
   return listed;
@@ -53,7 +68,16 @@ function authorizedParties(env: Env, publicUrl: string): string[] {
  * The keyless modes are safe only where no one else can reach the app: PUBLIC_URL and the listener
  * (HOST) both on loopback. NODE_ENV says nothing about that, so beyond loopback it takes the flag.
  */
-function refuseBeyondLoopback(env: Env, publicUrl: string, flag: 'ALLOW_EMBEDDED_AUTH' | 'ALLOW_LOCAL_PAYMENTS', mode: string, keys: string): void {
+function refuseBeyondLoopback(
+  env: Env,
+  publicUrl: string,
+  flag: 'ALLOW_EMBEDDED_AUTH' | 'ALLOW_LOCAL_PAYMENTS',
+  mode: string,
+  keys: string,
+): void {
   if (env[flag] || (isLoopback(new URL(publicUrl).hostname) && isLoopback(env.HOST))) return;
-  throw new ConfigError(flag, `must be true to run ${mode} beyond loopback (PUBLIC_URL ${publicUrl}, HOST ${env.HOST}): set ${keys}, or ${flag}=true for a trial`);
+  throw new ConfigError(
+    flag,
+    `must be true to run ${mode} beyond loopback (PUBLIC_URL ${publicUrl}, HOST ${env.HOST}): set ${keys}, or ${flag}=true for a trial`,
+  );
 }

@@ -21,7 +21,8 @@ export type StorageConfig = (
       ttlSeconds: number;
       /** Where browsers reach the bucket when the endpoint the servers use is internal. */
       publicUrl: string | undefined;
-    }) & {
+    }
+) & {
   /** Longest any one call may take (STORAGE_TIMEOUT_MS). */
   timeoutMs: number;
   /** Signed URLs are cut once per window of this length, so a file keeps one URL through it (SIGNED_URL_WINDOW_SECONDS). */
@@ -58,7 +59,14 @@ export type PaymentsConfig =
  */
 export type ImageModelConfig =
   | { kind: 'local' }
-  | { kind: 'openai'; apiKey: string; baseUrl: string | undefined; imageModel: string | undefined; chatModel: string | undefined; timeoutMs: number }
+  | {
+      kind: 'openai';
+      apiKey: string;
+      baseUrl: string | undefined;
+      imageModel: string | undefined;
+      chatModel: string | undefined;
+      timeoutMs: number;
+    }
   | { kind: 'fal'; apiKey: string; baseUrl: string | undefined; timeoutMs: number };
 
 export interface CutoutModelConfig {

@@ -32,7 +32,9 @@ describe('loadConfig', () => {
   it('purges expired history hourly unless HISTORY_PURGE_INTERVAL_MS says otherwise, and names it when too short', () => {
     expect(loadConfig(base).worker.historyPurgeIntervalMs).toBe(3_600_000);
     expect(loadConfig({ ...base, HISTORY_PURGE_INTERVAL_MS: '600000' }).worker.historyPurgeIntervalMs).toBe(600_000);
-    expect(errorOf(() => loadConfig({ ...base, HISTORY_PURGE_INTERVAL_MS: '5' })).variable).toBe('HISTORY_PURGE_INTERVAL_MS');
+    expect(errorOf(() => loadConfig({ ...base, HISTORY_PURGE_INTERVAL_MS: '5' })).variable).toBe(
+      'HISTORY_PURGE_INTERVAL_MS',
+    );
   });
 
   it('requires the URLs only when the process asks for them', () => {
@@ -51,7 +53,13 @@ describe('loadConfig', () => {
 
   it('picks MinIO when MINIO_ENDPOINT is set and asks for its keys', () => {
     expect(errorOf(() => loadConfig({ ...base, MINIO_ENDPOINT: 'minio' })).variable).toBe('MINIO_ACCESS_KEY');
-    const config = loadConfig({ ...base, MINIO_ENDPOINT: 'minio', MINIO_ACCESS_KEY: 'a', MINIO_SECRET_KEY: 'b', MINIO_PORT: '9000' });
+    const config = loadConfig({
+      ...base,
+      MINIO_ENDPOINT: 'minio',
+      MINIO_ACCESS_KEY: 'a',
+      MINIO_SECRET_KEY: 'b',
+      MINIO_PORT: '9000',
+    });
     expect(config.storage).toMatchObject({ driver: 'minio', endPoint: 'minio', port: 9000, useSSL: false });
   });
 
@@ -59,7 +67,9 @@ describe('loadConfig', () => {
     const minio = { ...base, MINIO_ENDPOINT: 'minio', MINIO_ACCESS_KEY: 'a', MINIO_SECRET_KEY: 'b' };
     expect(loadConfig(base).storage.windowSeconds).toBe(3600);
     expect(loadConfig({ ...minio, SIGNED_URL_WINDOW_SECONDS: '900' }).storage.windowSeconds).toBe(900);
-    expect(errorOf(() => loadConfig({ ...base, SIGNED_URL_WINDOW_SECONDS: '10' })).variable).toBe('SIGNED_URL_WINDOW_SECONDS');
+    expect(errorOf(() => loadConfig({ ...base, SIGNED_URL_WINDOW_SECONDS: '10' })).variable).toBe(
+      'SIGNED_URL_WINDOW_SECONDS',
+    );
     const tooLong = { SIGNED_URL_TTL_SECONDS: String(7 * 24 * 3600), SIGNED_URL_WINDOW_SECONDS: '3600' };
     expect(errorOf(() => loadConfig({ ...minio, ...tooLong })).variable).toBe('SIGNED_URL_WINDOW_SECONDS');
     expect(loadConfig({ ...base, ...tooLong }).storage.windowSeconds).toBe(3600);
@@ -74,9 +84,18 @@ describe('loadConfig', () => {
     };
 
     it('run where PUBLIC_URL and HOST are on loopback, whatever NODE_ENV says', () => {
-      for (const PUBLIC_URL of [undefined, 'http://localhost:3000', 'http://127.0.0.1:3000', 'http://127.8.9.10', 'http://[::1]:3000']) {
+      for (const PUBLIC_URL of [
+        undefined,
+        'http://localhost:3000',
+        'http://127.0.0.1:3000',
+        'http://127.8.9.10',
+        'http://[::1]:3000',
+      ]) {
         for (const HOST of [undefined, '127.0.0.1', 'localhost', '::1']) {
-          expect(modes({ PUBLIC_URL, HOST, NODE_ENV: 'production' }), `${PUBLIC_URL} on ${HOST}`).toEqual(['embedded', 'local']);
+          expect(modes({ PUBLIC_URL, HOST, NODE_ENV: 'production' }), `${PUBLIC_URL} on ${HOST}`).toEqual([
+            'embedded',
+            'local',
+          ]);
         }
       }
     });
@@ -97,36 +116,64 @@ describe('loadConfig', () => {
 
     it('stop the boot on a loopback PUBLIC_URL when the listener is open to the network, as in a container', () => {
       for (const HOST of ['0.0.0.0', '::', '10.0.0.5']) {
-        expect(errorOf(() => loadConfig({ ...base, HOST, PUBLIC_URL: 'http://localhost:8080' })).variable, HOST).toBe('ALLOW_EMBEDDED_AUTH');
+        expect(errorOf(() => loadConfig({ ...base, HOST, PUBLIC_URL: 'http://localhost:8080' })).variable, HOST).toBe(
+          'ALLOW_EMBEDDED_AUTH',
+        );
       }
     });
 
     it('do not take a host that only starts like loopback for it', () => {
-      for (const PUBLIC_URL of ['http://localhost.example.com', 'http://127.0.0.1.nip.io', 'http://localhost-app.example.com']) {
+      for (const PUBLIC_URL of [
+        'http://localhost.example.com',
+        'http://127.0.0.1.nip.io',
+        'http://localhost-app.example.com',
+      ]) {
         expect(errorOf(() => loadConfig({ ...base, PUBLIC_URL })).variable, PUBLIC_URL).toBe('ALLOW_EMBEDDED_AUTH');
       }
     });
 
     it('run beyond loopback each on its own flag, for a trial', () => {
       const open = { PUBLIC_URL: 'https://trial.example.com', HOST: '0.0.0.0' };
-      expect(modes({ ...open, ALLOW_EMBEDDED_AUTH: 'true', ALLOW_LOCAL_PAYMENTS: 'true' })).toEqual(['embedded', 'local']);
+      expect(modes({ ...open, ALLOW_EMBEDDED_AUTH: 'true', ALLOW_LOCAL_PAYMENTS: 'true' })).toEqual([
+        'embedded',
+        'local',
+      ]);
       expect(modes({ ...open, ALLOW_EMBEDDED_AUTH: 'true', ...stripe })).toEqual(['embedded', 'stripe']);
       expect(modes({ ...open, ALLOW_LOCAL_PAYMENTS: 'true', ...clerk })).toEqual(['clerk', 'local']);
-      expect(errorOf(() => loadConfig({ ...base, ...open, ALLOW_EMBEDDED_AUTH: 'true' })).variable).toBe('ALLOW_LOCAL_PAYMENTS');
-      expect(errorOf(() => loadConfig({ ...base, ...open, ALLOW_EMBEDDED_AUTH: 'false', ALLOW_LOCAL_PAYMENTS: 'true' })).variable).toBe('ALLOW_EMBEDDED_AUTH');
+      expect(errorOf(() => loadConfig({ ...base, ...open, ALLOW_EMBEDDED_AUTH: 'true' })).variable).toBe(
+        'ALLOW_LOCAL_PAYMENTS',
+      );
+      expect(
+        errorOf(() => loadConfig({ ...base, ...open, ALLOW_EMBEDDED_AUTH: 'false', ALLOW_LOCAL_PAYMENTS: 'true' }))
+          .variable,
+      ).toBe('ALLOW_EMBEDDED_AUTH');
       expect(errorOf(() => loadConfig({ ...base, ALLOW_EMBEDDED_AUTH: 'sure' })).variable).toBe('ALLOW_EMBEDDED_AUTH');
     });
 
     it('carry their flag to the API, which serves loopback clients alone without it', () => {
-      expect(loadConfig(base)).toMatchObject({ auth: { mode: 'embedded', beyondLoopback: false }, payments: { mode: 'local', beyondLoopback: false } });
+      expect(loadConfig(base)).toMatchObject({
+        auth: { mode: 'embedded', beyondLoopback: false },
+        payments: { mode: 'local', beyondLoopback: false },
+      });
       const flagged = loadConfig({ ...base, ALLOW_EMBEDDED_AUTH: 'true', ALLOW_LOCAL_PAYMENTS: 'yes' });
       expect(flagged).toMatchObject({ auth: { beyondLoopback: true }, payments: { beyondLoopback: true } });
     });
   });
 
   it('knows loopback by name and address, an IPv4 peer of a dual-stack listener included', () => {
-    for (const host of ['localhost', 'LOCALHOST', '127.0.0.1', '127.200.0.9', '::1', '[::1]', '::ffff:127.0.0.1']) expect(isLoopback(host), host).toBe(true);
-    for (const host of ['203.0.113.7', '::ffff:203.0.113.7', '10.0.0.1', '::', '0.0.0.0', 'localhost.example.com', '127.0.0.1.nip.io', 'unknown', '']) {
+    for (const host of ['localhost', 'LOCALHOST', '127.0.0.1', '127.200.0.9', '::1', '[::1]', '::ffff:127.0.0.1'])
+      expect(isLoopback(host), host).toBe(true);
+    for (const host of [
+      '203.0.113.7',
+      '::ffff:203.0.113.7',
+      '10.0.0.1',
+      '::',
+      '0.0.0.0',
+      'localhost.example.com',
+      '127.0.0.1.nip.io',
+      'unknown',
+      '',
+    ]) {
       expect(isLoopback(host), host).toBe(false);
     }
   });
@@ -139,9 +186,14 @@ describe('loadConfig', () => {
     };
     expect(parties({ PUBLIC_URL: 'https://app.example.com/shop/' })).toEqual(['https://app.example.com']);
     expect(parties({ PORT: '4000' })).toEqual(['http://localhost:4000']);
-    expect(parties({ CLERK_AUTHORIZED_PARTIES: 'https://app.example.com, https://admin.example.com:8443' })).toEqual(['https://app.example.com', 'https://admin.example.com:8443']);
+    expect(parties({ CLERK_AUTHORIZED_PARTIES: 'https://app.example.com, https://admin.example.com:8443' })).toEqual([
+      'https://app.example.com',
+      'https://admin.example.com:8443',
+    ]);
     for (const listed of ['app.example.com', 'https://app.example.com/', 'https://app.example.com/shop']) {
-      expect(errorOf(() => loadConfig({ ...base, ...clerk, CLERK_AUTHORIZED_PARTIES: listed })).variable, listed).toBe('CLERK_AUTHORIZED_PARTIES');
+      expect(errorOf(() => loadConfig({ ...base, ...clerk, CLERK_AUTHORIZED_PARTIES: listed })).variable, listed).toBe(
+        'CLERK_AUTHORIZED_PARTIES',
+      );
     }
   });
 
@@ -176,8 +228,12 @@ describe('loadConfig', () => {
   it('leaves the cutout input size to the model unless CUTOUT_MODEL_INPUT_SIZE names one in range', () => {
     expect(loadConfig(base).cutoutModel.inputSize).toBeUndefined();
     expect(loadConfig({ ...base, CUTOUT_MODEL_INPUT_SIZE: '640' }).cutoutModel.inputSize).toBe(640);
-    expect(errorOf(() => loadConfig({ ...base, CUTOUT_MODEL_INPUT_SIZE: '100' })).variable).toBe('CUTOUT_MODEL_INPUT_SIZE');
-    expect(errorOf(() => loadConfig({ ...base, CUTOUT_MODEL_INPUT_SIZE: 'large' })).variable).toBe('CUTOUT_MODEL_INPUT_SIZE');
+    expect(errorOf(() => loadConfig({ ...base, CUTOUT_MODEL_INPUT_SIZE: '100' })).variable).toBe(
+      'CUTOUT_MODEL_INPUT_SIZE',
+    );
+    expect(errorOf(() => loadConfig({ ...base, CUTOUT_MODEL_INPUT_SIZE: 'large' })).variable).toBe(
+      'CUTOUT_MODEL_INPUT_SIZE',
+    );
   });
 
   it('treats empty variables as unset', () => {
@@ -186,10 +242,15 @@ describe('loadConfig', () => {
 
   it('turns the admin board on only with both operator credentials, naming the missing one', () => {
     expect(loadConfig(base).admin).toBeUndefined();
-    expect(loadConfig({ ...base, ADMIN_USER: 'ops', ADMIN_PASSWORD: 'correct-horse-battery' }).admin).toEqual({ user: 'ops', password: 'correct-horse-battery' });
+    expect(loadConfig({ ...base, ADMIN_USER: 'ops', ADMIN_PASSWORD: 'correct-horse-battery' }).admin).toEqual({
+      user: 'ops',
+      password: 'correct-horse-battery',
+    });
     expect(errorOf(() => loadConfig({ ...base, ADMIN_USER: 'ops' })).variable).toBe('ADMIN_PASSWORD');
     expect(errorOf(() => loadConfig({ ...base, ADMIN_PASSWORD: 'correct-horse-battery' })).variable).toBe('ADMIN_USER');
-    expect(errorOf(() => loadConfig({ ...base, ADMIN_USER: 'ops', ADMIN_PASSWORD: 'short' })).variable).toBe('ADMIN_PASSWORD');
+    expect(errorOf(() => loadConfig({ ...base, ADMIN_USER: 'ops', ADMIN_PASSWORD: 'short' })).variable).toBe(
+      'ADMIN_PASSWORD',
+    );
   });
 
   it('names a rate limit that is not a positive number', () => {
@@ -204,18 +265,33 @@ describe('loadConfig', () => {
       paymentsPerMinute: 10,
       apiKeyRequestsPerMinute: 120,
     });
-    for (const variable of ['RATE_LIMIT_ITERATIONS_PER_MINUTE', 'RATE_LIMIT_EXPORTS_PER_MINUTE', 'RATE_LIMIT_COMPLIANCE_CHECKS_PER_MINUTE', 'RATE_LIMIT_ARCHIVES_PER_MINUTE', 'RATE_LIMIT_PAYMENTS_PER_MINUTE', 'RATE_LIMIT_API_KEY_REQUESTS_PER_MINUTE']) {
+    for (const variable of [
+      'RATE_LIMIT_ITERATIONS_PER_MINUTE',
+      'RATE_LIMIT_EXPORTS_PER_MINUTE',
+      'RATE_LIMIT_COMPLIANCE_CHECKS_PER_MINUTE',
+      'RATE_LIMIT_ARCHIVES_PER_MINUTE',
+      'RATE_LIMIT_PAYMENTS_PER_MINUTE',
+      'RATE_LIMIT_API_KEY_REQUESTS_PER_MINUTE',
+    ]) {
       expect(errorOf(() => loadConfig({ ...base, [variable]: '0' })).variable).toBe(variable);
     }
-    expect(errorOf(() => loadConfig({ ...base, RATE_LIMIT_UPLOADS_PER_MINUTE: '0' })).variable).toBe('RATE_LIMIT_UPLOADS_PER_MINUTE');
-    expect(errorOf(() => loadConfig({ ...base, RATE_LIMIT_FREE_ENGINE_CALLS_PER_MINUTE: '-1' })).variable).toBe('RATE_LIMIT_FREE_ENGINE_CALLS_PER_MINUTE');
+    expect(errorOf(() => loadConfig({ ...base, RATE_LIMIT_UPLOADS_PER_MINUTE: '0' })).variable).toBe(
+      'RATE_LIMIT_UPLOADS_PER_MINUTE',
+    );
+    expect(errorOf(() => loadConfig({ ...base, RATE_LIMIT_FREE_ENGINE_CALLS_PER_MINUTE: '-1' })).variable).toBe(
+      'RATE_LIMIT_FREE_ENGINE_CALLS_PER_MINUTE',
+    );
   });
 
   it('gives accounts with nothing 10 free analyses and 10 recommendations a day unless told, and names an allowance below 0', () => {
     expect(loadConfig(base).freeAllowance).toEqual({ analysesPerDay: 10, recommendationsPerDay: 10 });
-    expect(loadConfig({ ...base, FREE_ANALYSES_PER_DAY: '0', FREE_RECOMMENDATIONS_PER_DAY: '3' }).freeAllowance).toEqual({ analysesPerDay: 0, recommendationsPerDay: 3 });
+    expect(
+      loadConfig({ ...base, FREE_ANALYSES_PER_DAY: '0', FREE_RECOMMENDATIONS_PER_DAY: '3' }).freeAllowance,
+    ).toEqual({ analysesPerDay: 0, recommendationsPerDay: 3 });
     expect(errorOf(() => loadConfig({ ...base, FREE_ANALYSES_PER_DAY: '-1' })).variable).toBe('FREE_ANALYSES_PER_DAY');
-    expect(errorOf(() => loadConfig({ ...base, FREE_RECOMMENDATIONS_PER_DAY: 'many' })).variable).toBe('FREE_RECOMMENDATIONS_PER_DAY');
+    expect(errorOf(() => loadConfig({ ...base, FREE_RECOMMENDATIONS_PER_DAY: 'many' })).variable).toBe(
+      'FREE_RECOMMENDATIONS_PER_DAY',
+    );
   });
 
   it('bounds every object-store call and every job attempt, and names a bound that makes no sense', () => {

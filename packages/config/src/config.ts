@@ -63,11 +63,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: Loa
       paymentsPerMinute: env.RATE_LIMIT_PAYMENTS_PER_MINUTE,
       apiKeyRequestsPerMinute: env.RATE_LIMIT_API_KEY_REQUESTS_PER_MINUTE,
     },
-    shedding: { maxEventLoopDelayMs: env.SHED_MAX_EVENT_LOOP_DELAY_MS, maxHeapBytes: env.SHED_MAX_HEAP_BYTES, retryAfterSeconds: env.SHED_RETRY_AFTER_SECONDS },
+    shedding: {
+      maxEventLoopDelayMs: env.SHED_MAX_EVENT_LOOP_DELAY_MS,
+      maxHeapBytes: env.SHED_MAX_HEAP_BYTES,
+      retryAfterSeconds: env.SHED_RETRY_AFTER_SECONDS,
+    },
     ops: { host: env.OPS_HOST, port: env.OPS_PORT },
     trustProxy: trustProxyConfig(env.TRUST_PROXY),
     uploads: { decodeConcurrency: env.UPLOAD_DECODE_CONCURRENCY, decodeQueue: env.UPLOAD_DECODE_QUEUE },
-    freeAllowance: { analysesPerDay: env.FREE_ANALYSES_PER_DAY, recommendationsPerDay: env.FREE_RECOMMENDATIONS_PER_DAY },
+    freeAllowance: {
+      analysesPerDay: env.FREE_ANALYSES_PER_DAY,
+      recommendationsPerDay: env.FREE_RECOMMENDATIONS_PER_DAY,
+    },
   };
 }
 
@@ -82,7 +89,10 @@ function trustProxyConfig(value: string): Config['trustProxy'] {
     const family = isIP(address);
     const prefixOk = prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
     if (!PROXY_RANGES.has(entry) && (family === 0 || !prefixOk || extra !== undefined)) {
-      throw new ConfigError('TRUST_PROXY', `must be true, false, or a comma list of addresses, CIDRs, loopback, linklocal or uniquelocal (got "${entry}")`);
+      throw new ConfigError(
+        'TRUST_PROXY',
+        `must be true, false, or a comma list of addresses, CIDRs, loopback, linklocal or uniquelocal (got "${entry}")`,
+      );
     }
   }
   return entries;
@@ -90,5 +100,8 @@ function trustProxyConfig(value: string): Config['trustProxy'] {
 
 function adminConfig(env: Env): Config['admin'] {
   if (!env.ADMIN_USER && !env.ADMIN_PASSWORD) return undefined;
-  return { user: need(env, 'ADMIN_USER', 'when ADMIN_PASSWORD is set'), password: need(env, 'ADMIN_PASSWORD', 'when ADMIN_USER is set') };
+  return {
+    user: need(env, 'ADMIN_USER', 'when ADMIN_PASSWORD is set'),
+    password: need(env, 'ADMIN_PASSWORD', 'when ADMIN_USER is set'),
+  };
 }

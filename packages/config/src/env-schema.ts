@@ -52,17 +52,37 @@ export const envSchema = z.object({
   MINIO_PUBLIC_URL: z.url().optional(),
   SIGNED_URL_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   /** The least time a signed file URL stays valid once handed out. */
-  SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(7 * 24 * 3600).default(3600),
+  SIGNED_URL_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(30)
+    .max(7 * 24 * 3600)
+    .default(3600),
   /** Signed URLs are cut once per window (on its boundaries), so the same file keeps one cacheable URL through it. */
-  SIGNED_URL_WINDOW_SECONDS: z.coerce.number().int().min(60).max(24 * 3600).default(3600),
+  SIGNED_URL_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(24 * 3600)
+    .default(3600),
   /** An object-store call (MinIO or the folder) that takes longer fails, so a stalled store cannot hold a request or a job forever. */
-  STORAGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(10 * 60_000).default(30_000),
+  STORAGE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(10 * 60_000)
+    .default(30_000),
 
   /** Attempts per job and the first retry delay (doubling after); the last failure refunds. */
   JOB_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   JOB_BACKOFF_MS: z.coerce.number().int().min(10).max(600_000).default(2_000),
   /** An attempt still running after this fails (and is retried, then refunded): the backstop for any call that never returns. */
-  JOB_DEADLINE_MS: z.coerce.number().int().min(1_000).max(60 * 60_000).default(10 * 60_000),
+  JOB_DEADLINE_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(60 * 60_000)
+    .default(10 * 60_000),
   /** Render jobs a worker runs at once, each on its own engine thread. */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** Interactive jobs (prompt enhancement, style recommendations, upload analysis) a worker runs at once, on engine threads renders never take. */
@@ -74,11 +94,24 @@ export const envSchema = z.object({
   WORKER_HEALTH_PORT: port.optional(),
   /** How often the sweeper looks for generations whose jobs vanished, and how old such a generation must be. */
   SWEEPER_INTERVAL_MS: z.coerce.number().int().min(1_000).default(60_000),
-  SWEEPER_STALE_AFTER_MS: z.coerce.number().int().min(1_000).default(10 * 60_000),
+  SWEEPER_STALE_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .default(10 * 60_000),
   /** How often expired history (past the owner's plan's days) is deleted, files then rows. */
-  HISTORY_PURGE_INTERVAL_MS: z.coerce.number().int().min(10_000).default(60 * 60_000),
+  HISTORY_PURGE_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(10_000)
+    .default(60 * 60_000),
   /** An engine call running longer than this fails (and is retried, then refunded). */
-  ENGINE_TIMEOUT_MS: z.coerce.number().int().min(500).max(30 * 60_000).default(120_000),
+  ENGINE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(500)
+    .max(30 * 60_000)
+    .default(120_000),
   /** How long a worker's claim on a job lasts without renewal; a crashed worker's job is retried after it. */
   WORKER_LOCK_DURATION_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
 

@@ -20,13 +20,24 @@ export function imageModelConfig(env: Env): ImageModelConfig {
         timeoutMs: env.ENGINE_TIMEOUT_MS,
       };
     case 'fal':
-      return { kind: 'fal', apiKey: need(env, 'FAL_KEY', 'when IMAGE_MODEL=fal'), baseUrl: env.FAL_BASE_URL, timeoutMs: env.ENGINE_TIMEOUT_MS };
+      return {
+        kind: 'fal',
+        apiKey: need(env, 'FAL_KEY', 'when IMAGE_MODEL=fal'),
+        baseUrl: env.FAL_BASE_URL,
+        timeoutMs: env.ENGINE_TIMEOUT_MS,
+      };
   }
 }
 
 export function cutoutModelConfig(env: Env, cwd: string): CutoutModelConfig {
   const file = env.CUTOUT_MODEL_PATH ? path.resolve(cwd, env.CUTOUT_MODEL_PATH) : undefined;
-  if (file && !statSync(file, { throwIfNoEntry: false })?.isFile()) throw new ConfigError('CUTOUT_MODEL_PATH', `names no file (${file})`);
+  if (file && !statSync(file, { throwIfNoEntry: false })?.isFile())
+    throw new ConfigError('CUTOUT_MODEL_PATH', `names no file (${file})`);
   // Shared by every worker on the machine (and every test stack): the widened graph depends only on the weights.
-  return { path: file, family: env.CUTOUT_MODEL_FAMILY, inputSize: env.CUTOUT_MODEL_INPUT_SIZE, cacheDir: path.join(tmpdir(), 'prodshot-models') };
+  return {
+    path: file,
+    family: env.CUTOUT_MODEL_FAMILY,
+    inputSize: env.CUTOUT_MODEL_INPUT_SIZE,
+    cacheDir: path.join(tmpdir(), 'prodshot-models'),
+  };
 }

@@ -33,19 +33,45 @@ describe('operator settings', () => {
   });
 
   it('refuses at boot, naming the variable, every value of the example Secret but the board user name', () => {
-    const secret = pairs(repoFile('infra/k8s/secret.example.yaml'), /^ {2}([A-Z_]+): (\S+)$/gm).filter(([name]) => name !== 'ADMIN_USER');
-    expect(secret.map(([name]) => name)).toEqual(expect.arrayContaining(['DATABASE_URL', 'REDIS_URL', 'MINIO_SECRET_KEY', 'SIGNED_URL_SECRET', 'CLERK_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'ADMIN_PASSWORD']));
+    const secret = pairs(repoFile('infra/k8s/secret.example.yaml'), /^ {2}([A-Z_]+): (\S+)$/gm).filter(
+      ([name]) => name !== 'ADMIN_USER',
+    );
+    expect(secret.map(([name]) => name)).toEqual(
+      expect.arrayContaining([
+        'DATABASE_URL',
+        'REDIS_URL',
+        'MINIO_SECRET_KEY',
+        'SIGNED_URL_SECRET',
+        'CLERK_SECRET_KEY',
+        'STRIPE_WEBHOOK_SECRET',
+        'ADMIN_PASSWORD',
+      ]),
+    );
     expectRefusedByName(secret);
   });
 
-  it("refuses the key shapes and the database URL that .env.example shows", () => {
-    const shown = pairs(repoFile('.env.example'), /^# ([A-Z_]+)=(.+?)(?: {2,}#.*)?$/gm).filter(([, value]) => value.endsWith('...') || value.includes('user:password'));
-    expect(shown.map(([name]) => name).sort()).toEqual(['CLERK_JWT_KEY', 'CLERK_PUBLISHABLE_KEY', 'CLERK_SECRET_KEY', 'DATABASE_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+  it('refuses the key shapes and the database URL that .env.example shows', () => {
+    const shown = pairs(repoFile('.env.example'), /^# ([A-Z_]+)=(.+?)(?: {2,}#.*)?$/gm).filter(
+      ([, value]) => value.endsWith('...') || value.includes('user:password'),
+    );
+    expect(shown.map(([name]) => name).sort()).toEqual([
+      'CLERK_JWT_KEY',
+      'CLERK_PUBLISHABLE_KEY',
+      'CLERK_SECRET_KEY',
+      'DATABASE_URL',
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+    ]);
     expectRefusedByName(shown);
   });
 
-  it('refuses the published storage credentials (MinIO\'s default, AWS\'s example, the old compose default), naming the variable', () => {
-    const minio = { ...base, MINIO_ENDPOINT: 'minio', MINIO_ACCESS_KEY: 'prodshot-app', MINIO_SECRET_KEY: 'a9f3c1d27e8b4a6c9d0e' };
+  it("refuses the published storage credentials (MinIO's default, AWS's example, the old compose default), naming the variable", () => {
+    const minio = {
+      ...base,
+      MINIO_ENDPOINT: 'minio',
+      MINIO_ACCESS_KEY: 'prodshot-app',
+      MINIO_SECRET_KEY: 'a9f3c1d27e8b4a6c9d0e',
+    };
     expect(refusal(minio)).toBeUndefined();
     for (const secret of ['minioadmin', 'prodshot-secret', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY']) {
       const error = refusal({ ...minio, MINIO_SECRET_KEY: secret });
@@ -66,7 +92,11 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig(base).trustProxy).toEqual(['loopback']);
     expect(loadConfig({ ...base, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ ...base, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
-    expect(loadConfig({ ...base, TRUST_PROXY: 'uniquelocal, 203.0.113.7, 2001:db8::/32' }).trustProxy).toEqual(['uniquelocal', '203.0.113.7', '2001:db8::/32']);
+    expect(loadConfig({ ...base, TRUST_PROXY: 'uniquelocal, 203.0.113.7, 2001:db8::/32' }).trustProxy).toEqual([
+      'uniquelocal',
+      '203.0.113.7',
+      '2001:db8::/32',
+    ]);
   });
 
   it('names TRUST_PROXY in one line for an entry that is no address, CIDR or named range', () => {

@@ -48,15 +48,25 @@ const PLACEHOLDER = /(^|[^a-z])change[-_ ]?me([^a-z]|$)|\.\.\.$|\/\/user:passwor
  * Storage keys published in MinIO's documentation, AWS's examples and this repository's own old
  * compose file: whoever holds them reads, overwrites and deletes every seller's files.
  */
-const WELL_KNOWN_STORAGE_KEYS = new Set(['minioadmin', 'minio123', 'prodshot-secret', 'AKIAIOSFODNN7EXAMPLE', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY']);
+const WELL_KNOWN_STORAGE_KEYS = new Set([
+  'minioadmin',
+  'minio123',
+  'prodshot-secret',
+  'AKIAIOSFODNN7EXAMPLE',
+  'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+]);
 
 export function refusePlaceholderSecrets(env: Env): void {
   for (const variable of SECRET_VARIABLES) {
-    if (PLACEHOLDER.test(env[variable] ?? '')) throw new ConfigError(variable, 'still holds the example placeholder: set a real secret');
+    if (PLACEHOLDER.test(env[variable] ?? ''))
+      throw new ConfigError(variable, 'still holds the example placeholder: set a real secret');
   }
   for (const variable of ['MINIO_ACCESS_KEY', 'MINIO_SECRET_KEY'] as const) {
     if (WELL_KNOWN_STORAGE_KEYS.has(env[variable] ?? '')) {
-      throw new ConfigError(variable, 'is a published example credential that anyone can try: create a bucket-scoped user with a secret of your own');
+      throw new ConfigError(
+        variable,
+        'is a published example credential that anyone can try: create a bucket-scoped user with a secret of your own',
+      );
     }
   }
 }

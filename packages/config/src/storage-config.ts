@@ -39,7 +39,10 @@ function presignableWindow(env: Env): number {
   const window = env.SIGNED_URL_WINDOW_SECONDS;
   const longest = window + Math.ceil(env.SIGNED_URL_TTL_SECONDS / window) * window;
   if (longest > S3_PRESIGN_MAX_SECONDS) {
-    throw new ConfigError('SIGNED_URL_WINDOW_SECONDS', `plus SIGNED_URL_TTL_SECONDS (rounded up to whole windows) must not exceed 7 days with MinIO: URLs would live ${longest} s`);
+    throw new ConfigError(
+      'SIGNED_URL_WINDOW_SECONDS',
+      `plus SIGNED_URL_TTL_SECONDS (rounded up to whole windows) must not exceed 7 days with MinIO: URLs would live ${longest} s`,
+    );
   }
   return window;
 }

@@ -16,7 +16,10 @@ function variableOf(fn: () => unknown): string | undefined {
 describe('upload decoding bounds', () => {
   it('decodes two uploads at once with eight waiting unless told otherwise', () => {
     expect(loadConfig(base).uploads).toEqual({ decodeConcurrency: 2, decodeQueue: 8 });
-    expect(loadConfig({ ...base, UPLOAD_DECODE_CONCURRENCY: '1', UPLOAD_DECODE_QUEUE: '0' }).uploads).toEqual({ decodeConcurrency: 1, decodeQueue: 0 });
+    expect(loadConfig({ ...base, UPLOAD_DECODE_CONCURRENCY: '1', UPLOAD_DECODE_QUEUE: '0' }).uploads).toEqual({
+      decodeConcurrency: 1,
+      decodeQueue: 0,
+    });
   });
 
   it('names a bound that would let no upload through or is not a number', () => {

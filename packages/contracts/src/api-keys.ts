@@ -41,7 +41,9 @@ export const ApiKeysResponse = Type.Object({ data: Type.Array(ApiKey) });
 export type ApiKeysResponse = Static<typeof ApiKeysResponse>;
 
 /** `DELETE /api/keys/:id`: the key no longer opens anything, from this request on. */
-export const RevokedApiKeyResponse = Type.Object({ data: Type.Object({ id: Type.String(), revoked: Type.Literal(true) }) });
+export const RevokedApiKeyResponse = Type.Object({
+  data: Type.Object({ id: Type.String(), revoked: Type.Literal(true) }),
+});
 export type RevokedApiKeyResponse = Static<typeof RevokedApiKeyResponse>;
 
 export const ApiKeyParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });

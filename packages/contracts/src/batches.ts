@@ -20,7 +20,10 @@ const Count = Type.Integer({ minimum: 1, maximum: OUTPUTS_PER_REQUEST_MAX });
 
 /** The one choice a batch applies to every photo. Each output costs one credit, as it does alone. */
 export const BatchChoice = Type.Union([
-  Type.Object({ mode: Type.Literal('smart'), styleCount: Type.Integer({ minimum: 1, maximum: SMART_STYLES_MAX }) }, { additionalProperties: false }),
+  Type.Object(
+    { mode: Type.Literal('smart'), styleCount: Type.Integer({ minimum: 1, maximum: SMART_STYLES_MAX }) },
+    { additionalProperties: false },
+  ),
   Type.Object(
     {
       mode: Type.Literal('template'),
@@ -29,7 +32,14 @@ export const BatchChoice = Type.Union([
     },
     { additionalProperties: false },
   ),
-  Type.Object({ mode: Type.Literal('prompt'), prompt: Type.String({ minLength: 1, maxLength: PROMPT_MAX_LENGTH, pattern: '\\S' }), count: Count }, { additionalProperties: false }),
+  Type.Object(
+    {
+      mode: Type.Literal('prompt'),
+      prompt: Type.String({ minLength: 1, maxLength: PROMPT_MAX_LENGTH, pattern: '\\S' }),
+      count: Count,
+    },
+    { additionalProperties: false },
+  ),
 ]);
 export type BatchChoice = Static<typeof BatchChoice>;
 
@@ -60,12 +70,24 @@ export function batchCost(choice: BatchChoice, itemCount: number): number {
   return outputsPerItem(choice) * itemCount;
 }
 
-export const CreateBatchResponse = Accepted({ batchId: Type.String(), credits: Type.Integer({ minimum: 0 }), status: Queued });
+export const CreateBatchResponse = Accepted({
+  batchId: Type.String(),
+  credits: Type.Integer({ minimum: 0 }),
+  status: Queued,
+});
 export type CreateBatchResponse = Static<typeof CreateBatchResponse>;
 
-
 /** One output slot of a batch item; its URLs are signed afresh on every read. */
-export const BatchOutputDto = Type.Pick(StyleSlotDto, ['index', 'name', 'status', 'progress', 'url', 'thumbnailUrl', 'previewUrl', 'error']);
+export const BatchOutputDto = Type.Pick(StyleSlotDto, [
+  'index',
+  'name',
+  'status',
+  'progress',
+  'url',
+  'thumbnailUrl',
+  'previewUrl',
+  'error',
+]);
 export type BatchOutputDto = Static<typeof BatchOutputDto>;
 
 export const BatchItemDto = Type.Object({

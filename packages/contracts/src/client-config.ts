@@ -2,7 +2,11 @@ import { Type, type Static } from 'typebox';
 
 /** `jwtTemplate`: the Clerk JWT template to ask tokens from (CLERK_JWT_TEMPLATE); absent, the session token. */
 export const ClientAuthConfig = Type.Union([
-  Type.Object({ mode: Type.Literal('clerk'), publishableKey: Type.String(), jwtTemplate: Type.Optional(Type.String()) }),
+  Type.Object({
+    mode: Type.Literal('clerk'),
+    publishableKey: Type.String(),
+    jwtTemplate: Type.Optional(Type.String()),
+  }),
   Type.Object({ mode: Type.Literal('embedded') }),
 ]);
 export type ClientAuthConfig = Static<typeof ClientAuthConfig>;

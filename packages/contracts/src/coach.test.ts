@@ -15,12 +15,19 @@ describe('coach warnings', () => {
 
   it('says which edges cut the product off', () => {
     expect(coachWarning('product_cut_off', 'footwear', ['left']).message).toBe('The shoe is cut off at the left edge.');
-    expect(coachWarning('product_cut_off', 'unknown', ['right', 'bottom']).message).toBe('The product is cut off at the bottom and right edges.');
-    expect(coachWarning('product_cut_off', 'unknown', ['left', 'top', 'right']).message).toBe('The product is cut off at the top, left and right edges.');
+    expect(coachWarning('product_cut_off', 'unknown', ['right', 'bottom']).message).toBe(
+      'The product is cut off at the bottom and right edges.',
+    );
+    expect(coachWarning('product_cut_off', 'unknown', ['left', 'top', 'right']).message).toBe(
+      'The product is cut off at the top, left and right edges.',
+    );
   });
 
   it('gives the size warning once, as the product checks judged it', () => {
-    const merged = withProductWarnings([coachWarning('low_resolution'), coachWarning('blurry')], [coachWarning('low_resolution')]);
+    const merged = withProductWarnings(
+      [coachWarning('low_resolution'), coachWarning('blurry')],
+      [coachWarning('low_resolution')],
+    );
     expect(merged.map((w) => w.code)).toEqual(['blurry', 'low_resolution']);
   });
 

@@ -8,7 +8,16 @@ import type { ProductKind } from './products.js';
  * background) come with its subject, once the worker has found the product. Warnings never block;
  * `no_product` repeats why an upload was refused (see emptyPhotoWarning).
  */
-export const COACH_CODES = ['blurry', 'low_resolution', 'too_dark', 'too_bright', 'product_too_small', 'product_cut_off', 'busy_background', 'no_product'] as const;
+export const COACH_CODES = [
+  'blurry',
+  'low_resolution',
+  'too_dark',
+  'too_bright',
+  'product_too_small',
+  'product_cut_off',
+  'busy_background',
+  'no_product',
+] as const;
 export type CoachCode = (typeof COACH_CODES)[number];
 
 /**
@@ -93,7 +102,11 @@ const TEXTS: Record<CoachCode, (noun: string, edges: readonly FrameEdge[]) => { 
 };
 
 /** `edges`: where a cut-off product leaves the frame, which its message names. */
-export function coachWarning(code: CoachCode, kind: ProductKind = 'unknown', edges: readonly FrameEdge[] = []): CoachWarning {
+export function coachWarning(
+  code: CoachCode,
+  kind: ProductKind = 'unknown',
+  edges: readonly FrameEdge[] = [],
+): CoachWarning {
   return { code, ...TEXTS[code](productNoun(kind), edges) };
 }
 
@@ -108,6 +121,12 @@ export function emptyPhotoWarning(reason: string, kind: ProductKind = 'unknown')
  * replaced, and a pixel check the product checks made again (the size, judged on the product
  * itself) given once, as they judged it.
  */
-export function withProductWarnings(current: readonly CoachWarning[], product: readonly CoachWarning[]): CoachWarning[] {
-  return [...current.filter((w) => PIXEL_COACH_CODES.includes(w.code) && !product.some((p) => p.code === w.code)), ...product];
+export function withProductWarnings(
+  current: readonly CoachWarning[],
+  product: readonly CoachWarning[],
+): CoachWarning[] {
+  return [
+    ...current.filter((w) => PIXEL_COACH_CODES.includes(w.code) && !product.some((p) => p.code === w.code)),
+    ...product,
+  ];
 }

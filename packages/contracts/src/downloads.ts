@@ -16,5 +16,8 @@ export const ShotFiles = Type.Object({ download: ShotFile, original: Type.Union(
 export type ShotFiles = Static<typeof ShotFiles>;
 
 /** Which file a download asks for: absent, the download copy; 'original', the file as it was made. */
-export const DownloadQuery = Type.Object({ file: Type.Optional(Type.Literal('original')) }, { additionalProperties: false });
+export const DownloadQuery = Type.Object(
+  { file: Type.Optional(Type.Literal('original')) },
+  { additionalProperties: false },
+);
 export type DownloadQuery = Static<typeof DownloadQuery>;

@@ -46,7 +46,10 @@ const ERROR_COMPONENTS = {
 } satisfies Record<string, TSchema>;
 
 /** The error bodies as shared schemas, each with its component name as `$id`. */
-export const errorSchemaComponents: TSchema[] = Object.entries(ERROR_COMPONENTS).map(([name, schema]) => ({ ...schema, $id: name }));
+export const errorSchemaComponents: TSchema[] = Object.entries(ERROR_COMPONENTS).map(([name, schema]) => ({
+  ...schema,
+  $id: name,
+}));
 
 /** A reference to one of the error bodies above, as a route's response schema takes it. */
 function errorRef(schema: TSchema): TSchema {
@@ -63,6 +66,12 @@ export const apiErrorRef: TSchema = errorRef(ApiErrorBody);
  * reference to the common shape unless `special` names a richer body (one of ERROR_COMPONENTS)
  * for that status.
  */
-export function errorResponses<S extends number>(statuses: readonly S[], special: Partial<Record<S, TSchema>> = {}): Record<S, TSchema> {
-  return Object.fromEntries(statuses.map((status) => [status, errorRef(special[status] ?? ApiErrorBody)])) as Record<S, TSchema>;
+export function errorResponses<S extends number>(
+  statuses: readonly S[],
+  special: Partial<Record<S, TSchema>> = {},
+): Record<S, TSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, errorRef(special[status] ?? ApiErrorBody)])) as Record<
+    S,
+    TSchema
+  >;
 }

@@ -11,10 +11,17 @@ export type Stamped<T> = T & { at: number };
 /** Every socket.io event the server sends to a user's room `user:{userId}`. */
 export interface ServerToClientEvents {
   'generation:stage': (
-    event: Stamped<{ generationId: string; stage: SmartStage; productInfo?: ProductInfo; styles?: { index: number; name: string }[] }>,
+    event: Stamped<{
+      generationId: string;
+      stage: SmartStage;
+      productInfo?: ProductInfo;
+      styles?: { index: number; name: string }[];
+    }>,
   ) => void;
   'generation:style': (event: Stamped<StyleEvent>) => void;
-  'generation:done': (event: Stamped<{ generationId: string; status: Extract<RunStatus, 'complete' | 'failed'>; error: string | null }>) => void;
+  'generation:done': (
+    event: Stamped<{ generationId: string; status: Extract<RunStatus, 'complete' | 'failed'>; error: string | null }>,
+  ) => void;
   /** An upload's subject was found (or not): the tap step and generation may go on. */
   'image:subject': (event: Stamped<SubjectDto>) => void;
   'credits:update': (event: Stamped<CreditBalance>) => void;

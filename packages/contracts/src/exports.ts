@@ -10,7 +10,14 @@ import { StringEnum } from './string-enum.js';
 export const EXPORT_FORMATS = ['png', 'jpeg', 'webp'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-export const EXPORT_PRESET_IDS = ['amazon', 'etsy', 'shopify', 'instagram-post', 'instagram-story', 'transparent'] as const;
+export const EXPORT_PRESET_IDS = [
+  'amazon',
+  'etsy',
+  'shopify',
+  'instagram-post',
+  'instagram-story',
+  'transparent',
+] as const;
 export type ExportPresetId = (typeof EXPORT_PRESET_IDS)[number];
 
 /** How a preset's frame is filled: the shot's scene, pure white, or nothing (alpha). */
@@ -41,28 +48,82 @@ export interface ExportPreset {
  */
 export const EXPORT_PRESETS: Readonly<Record<ExportPresetId, ExportPreset>> = {
   amazon: {
-    id: 'amazon', label: 'Amazon main image', width: 2000, height: 2000, minLongestSide: 1600, aspects: [],
-    background: 'white', minFill: 0.85, minWhiteBorder: 1, formats: ['jpeg', 'png'], defaultFormat: 'jpeg',
+    id: 'amazon',
+    label: 'Amazon main image',
+    width: 2000,
+    height: 2000,
+    minLongestSide: 1600,
+    aspects: [],
+    background: 'white',
+    minFill: 0.85,
+    minWhiteBorder: 1,
+    formats: ['jpeg', 'png'],
+    defaultFormat: 'jpeg',
   },
   etsy: {
-    id: 'etsy', label: 'Etsy listing', width: 2400, height: 1800, minLongestSide: 2000, aspects: [4 / 3, 1],
-    background: 'scene', minFill: null, minWhiteBorder: null, formats: ['jpeg', 'png', 'webp'], defaultFormat: 'jpeg',
+    id: 'etsy',
+    label: 'Etsy listing',
+    width: 2400,
+    height: 1800,
+    minLongestSide: 2000,
+    aspects: [4 / 3, 1],
+    background: 'scene',
+    minFill: null,
+    minWhiteBorder: null,
+    formats: ['jpeg', 'png', 'webp'],
+    defaultFormat: 'jpeg',
   },
   shopify: {
-    id: 'shopify', label: 'Shopify product', width: 2048, height: 2048, minLongestSide: 2048, aspects: [1],
-    background: 'scene', minFill: null, minWhiteBorder: null, formats: ['jpeg', 'png', 'webp'], defaultFormat: 'jpeg',
+    id: 'shopify',
+    label: 'Shopify product',
+    width: 2048,
+    height: 2048,
+    minLongestSide: 2048,
+    aspects: [1],
+    background: 'scene',
+    minFill: null,
+    minWhiteBorder: null,
+    formats: ['jpeg', 'png', 'webp'],
+    defaultFormat: 'jpeg',
   },
   'instagram-post': {
-    id: 'instagram-post', label: 'Instagram post (4:5)', width: 1080, height: 1350, minLongestSide: 1350, aspects: [4 / 5],
-    background: 'scene', minFill: null, minWhiteBorder: null, formats: ['jpeg', 'png', 'webp'], defaultFormat: 'jpeg',
+    id: 'instagram-post',
+    label: 'Instagram post (4:5)',
+    width: 1080,
+    height: 1350,
+    minLongestSide: 1350,
+    aspects: [4 / 5],
+    background: 'scene',
+    minFill: null,
+    minWhiteBorder: null,
+    formats: ['jpeg', 'png', 'webp'],
+    defaultFormat: 'jpeg',
   },
   'instagram-story': {
-    id: 'instagram-story', label: 'Instagram story (9:16)', width: 1080, height: 1920, minLongestSide: 1920, aspects: [9 / 16],
-    background: 'scene', minFill: null, minWhiteBorder: null, formats: ['jpeg', 'png', 'webp'], defaultFormat: 'jpeg',
+    id: 'instagram-story',
+    label: 'Instagram story (9:16)',
+    width: 1080,
+    height: 1920,
+    minLongestSide: 1920,
+    aspects: [9 / 16],
+    background: 'scene',
+    minFill: null,
+    minWhiteBorder: null,
+    formats: ['jpeg', 'png', 'webp'],
+    defaultFormat: 'jpeg',
   },
   transparent: {
-    id: 'transparent', label: 'Transparent cutout', width: null, height: null, minLongestSide: 0, aspects: [],
-    background: 'transparent', minFill: null, minWhiteBorder: null, formats: ['png', 'webp'], defaultFormat: 'png',
+    id: 'transparent',
+    label: 'Transparent cutout',
+    width: null,
+    height: null,
+    minLongestSide: 0,
+    aspects: [],
+    background: 'transparent',
+    minFill: null,
+    minWhiteBorder: null,
+    formats: ['png', 'webp'],
+    defaultFormat: 'png',
   },
 };
 
@@ -80,14 +141,23 @@ export const EXPORT_MIME_TYPES: Readonly<Record<ExportFormat, 'image/png' | 'ima
   webp: 'image/webp',
 };
 
-export const EXPORT_EXTENSIONS: Readonly<Record<ExportFormat, 'png' | 'jpg' | 'webp'>> = { png: 'png', jpeg: 'jpg', webp: 'webp' };
+export const EXPORT_EXTENSIONS: Readonly<Record<ExportFormat, 'png' | 'jpg' | 'webp'>> = {
+  png: 'png',
+  jpeg: 'jpg',
+  webp: 'webp',
+};
 
 const PresetId = StringEnum(EXPORT_PRESET_IDS);
 const Format = StringEnum(EXPORT_FORMATS);
 
 /** `POST /api/exports` body. */
 export const ExportRequest = Type.Object(
-  { generationId: Type.String({ minLength: 1, maxLength: 64 }), outputIndex: Type.Integer({ minimum: 0, maximum: 5 }), preset: PresetId, format: Format },
+  {
+    generationId: Type.String({ minLength: 1, maxLength: 64 }),
+    outputIndex: Type.Integer({ minimum: 0, maximum: 5 }),
+    preset: PresetId,
+    format: Format,
+  },
   { additionalProperties: false },
 );
 export type ExportRequest = Static<typeof ExportRequest>;
@@ -124,7 +194,15 @@ export interface ExportShotResult {
   height: number;
 }
 
-export const COMPLIANCE_CHECK_IDS = ['background', 'fill', 'size', 'aspect', 'not-cut', 'no-overlay', 'no-tinted-band'] as const;
+export const COMPLIANCE_CHECK_IDS = [
+  'background',
+  'fill',
+  'size',
+  'aspect',
+  'not-cut',
+  'no-overlay',
+  'no-tinted-band',
+] as const;
 export type ComplianceCheckId = (typeof COMPLIANCE_CHECK_IDS)[number];
 
 /** 'unmeasured': the pixels cannot tell (`measured` says why); never counted as a pass. */
@@ -175,7 +253,11 @@ export type ComplianceResponse = Static<typeof ComplianceResponse>;
  * (made by POST /api/exports first) is measured instead of the output.
  */
 export const ComplianceQuery = Type.Object(
-  { preset: PresetId, output: Type.Optional(Type.Integer({ minimum: 0, maximum: 5 })), exportFormat: Type.Optional(Format) },
+  {
+    preset: PresetId,
+    output: Type.Optional(Type.Integer({ minimum: 0, maximum: 5 })),
+    exportFormat: Type.Optional(Format),
+  },
   { additionalProperties: false },
 );
 export type ComplianceQuery = Static<typeof ComplianceQuery>;

@@ -6,7 +6,12 @@ import { ProductInfo } from './products.js';
 import { Progress } from './progress.js';
 
 /** Where a generation, a slot, a batch or a batch item stands. */
-export const RunStatus = Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('complete'), Type.Literal('failed')]);
+export const RunStatus = Type.Union([
+  Type.Literal('queued'),
+  Type.Literal('running'),
+  Type.Literal('complete'),
+  Type.Literal('failed'),
+]);
 export type RunStatus = Static<typeof RunStatus>;
 /** What a seller reads when a generation failed for a reason they cannot act on (spec's wording); stored on failed rows too. */
 export const GENERATION_FAILED_MESSAGE = 'Failed to generate product shots. Please try again.';

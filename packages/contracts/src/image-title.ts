@@ -5,7 +5,10 @@ import { PRODUCT_TITLE_MAX_LENGTH } from './images.js';
  * `PUT /api/images/:id/title`: names the upload's product. Blank (or only spaces) clears it; the
  * title is kept trimmed. Longer than PRODUCT_TITLE_MAX_LENGTH is refused with 400, never cut.
  */
-export const ImageTitleRequest = Type.Object({ productTitle: Type.String({ maxLength: PRODUCT_TITLE_MAX_LENGTH }) }, { additionalProperties: false });
+export const ImageTitleRequest = Type.Object(
+  { productTitle: Type.String({ maxLength: PRODUCT_TITLE_MAX_LENGTH }) },
+  { additionalProperties: false },
+);
 export type ImageTitleRequest = Static<typeof ImageTitleRequest>;
 
 export const ImageTitleParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
@@ -16,4 +19,3 @@ export function cleanProductTitle(title: string | null | undefined): string | nu
   const trimmed = (title ?? '').replace(/\s+/g, ' ').trim();
   return trimmed.length > 0 ? trimmed : null;
 }
-

@@ -27,7 +27,10 @@ export type RenditionUrls = Static<typeof RenditionUrls>;
  * reads the parts as they stream in rather than validating a parsed body.
  */
 export const UploadForm = Type.Object({
-  image: Type.String({ format: 'binary', description: `The product photo, at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.` }),
+  image: Type.String({
+    format: 'binary',
+    description: `The product photo, at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.`,
+  }),
   name: Type.Optional(Type.String({ maxLength: 1024, description: 'What to call it; the file name otherwise.' })),
 });
 
@@ -48,7 +51,9 @@ export const ImageResponse = Type.Object({ data: ImageDto });
 export type ImageResponse = Static<typeof ImageResponse>;
 
 /** `DELETE /api/images/:id`: the upload is gone; its generations stay in history. */
-export const DeleteImageResponse = Type.Object({ data: Type.Object({ id: Type.String(), deleted: Type.Literal(true) }) });
+export const DeleteImageResponse = Type.Object({
+  data: Type.Object({ id: Type.String(), deleted: Type.Literal(true) }),
+});
 export type DeleteImageResponse = Static<typeof DeleteImageResponse>;
 
 /** A path's `:id` as any string: an id that is none of the caller's is simply not found (404). */
@@ -105,7 +110,11 @@ export const ImageListResponse = Type.Object({ data: Type.Array(ImageDto), nextC
 export type ImageListResponse = Static<typeof ImageListResponse>;
 
 /** `GET /api/images/recent/generations`: the user's outputs within their plan's history. */
-export const GenerationListResponse = Type.Object({ data: Type.Array(GenerationListItem), nextCursor: NextCursor, total: ListTotal });
+export const GenerationListResponse = Type.Object({
+  data: Type.Array(GenerationListItem),
+  nextCursor: NextCursor,
+  total: ListTotal,
+});
 export type GenerationListResponse = Static<typeof GenerationListResponse>;
 
 /** A generated shot by its generation and style slot: what its download through the API names. */
@@ -123,7 +132,10 @@ export function shotDownloadPath({ generationId, index }: ShotRef, file?: Downlo
  * A point on the upload that marks the product, as fractions 0..1 of its width and height from
  * the top-left: the seller's tap when a photo holds more than one candidate.
  */
-export const Focus = Type.Object({ x: Type.Number({ minimum: 0, maximum: 1 }), y: Type.Number({ minimum: 0, maximum: 1 }) }, { additionalProperties: false });
+export const Focus = Type.Object(
+  { x: Type.Number({ minimum: 0, maximum: 1 }), y: Type.Number({ minimum: 0, maximum: 1 }) },
+  { additionalProperties: false },
+);
 export type Focus = Static<typeof Focus>;
 
 /** One of the seller's taps on the upload: keep the object there (`keep: true`) or drop it. */
@@ -144,7 +156,11 @@ export const TapList = Type.Array(Tap, { minItems: 1, maxItems: MAX_TAPS });
  * unknown fields of a point, so a lone `{ x, y, keep: false }` would otherwise pass as a keep tap.
  */
 const LonePoint = Type.Object(
-  { x: Type.Number({ minimum: 0, maximum: 1 }), y: Type.Number({ minimum: 0, maximum: 1 }), keep: Type.Optional(Type.Never()) },
+  {
+    x: Type.Number({ minimum: 0, maximum: 1 }),
+    y: Type.Number({ minimum: 0, maximum: 1 }),
+    keep: Type.Optional(Type.Never()),
+  },
   { additionalProperties: false },
 );
 
@@ -155,7 +171,9 @@ export type FocusInput = Static<typeof FocusInput>;
 /** A call's focus as the list of taps every later step uses; a lone point is one keep tap. */
 export function tapsOf(focus: FocusInput | null | undefined): Tap[] | undefined {
   if (!focus) return undefined;
-  return Array.isArray(focus) ? focus.map(({ x, y, keep }) => ({ x, y, keep })) : [{ x: focus.x, y: focus.y, keep: true }];
+  return Array.isArray(focus)
+    ? focus.map(({ x, y, keep }) => ({ x, y, keep }))
+    : [{ x: focus.x, y: focus.y, keep: true }];
 }
 
 function isFraction(value: unknown): value is number {
@@ -164,7 +182,9 @@ function isFraction(value: unknown): value is number {
 
 function isTap(value: unknown): value is Tap {
   const tap = value as Partial<Tap> | null;
-  return typeof tap === 'object' && tap !== null && isFraction(tap.x) && isFraction(tap.y) && typeof tap.keep === 'boolean';
+  return (
+    typeof tap === 'object' && tap !== null && isFraction(tap.x) && isFraction(tap.y) && typeof tap.keep === 'boolean'
+  );
 }
 
 /**
@@ -173,7 +193,8 @@ function isTap(value: unknown): value is Tap {
  * one keep tap. Anything else reads as no taps.
  */
 export function storedTaps(stored: unknown): Tap[] | undefined {
-  if (Array.isArray(stored)) return stored.length > 0 && stored.length <= MAX_TAPS && stored.every(isTap) ? tapsOf(stored) : undefined;
+  if (Array.isArray(stored))
+    return stored.length > 0 && stored.length <= MAX_TAPS && stored.every(isTap) ? tapsOf(stored) : undefined;
   const point = stored as Partial<Focus> | null | undefined;
   return point && isFraction(point.x) && isFraction(point.y) ? [{ x: point.x, y: point.y, keep: true }] : undefined;
 }

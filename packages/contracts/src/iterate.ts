@@ -25,10 +25,19 @@ export type OutputRef = Static<typeof OutputRef>;
  * `POST /api/generations/:id/outputs/:index/more-like-this` (202): a new generation of one output
  * in the same scene with a new seed; follow it at GET /api/generations/:generationId.
  */
-export const MoreLikeThisResponse = Accepted({ generationId: Type.String(), status: Queued, from: OutputRef, seed: Type.Integer() });
+export const MoreLikeThisResponse = Accepted({
+  generationId: Type.String(),
+  status: Queued,
+  from: OutputRef,
+  seed: Type.Integer(),
+});
 export type MoreLikeThisResponse = Static<typeof MoreLikeThisResponse>;
 
 /** `POST /api/generations/:id/styles/:index/retry` (202): the failed style is queued again as its next attempt. */
-export const RetryStyleResponse = Accepted({ generationId: Type.String(), index: Type.Integer({ minimum: 0 }), attempt: Type.Integer({ minimum: 1 }), status: Queued });
+export const RetryStyleResponse = Accepted({
+  generationId: Type.String(),
+  index: Type.Integer({ minimum: 0 }),
+  attempt: Type.Integer({ minimum: 1 }),
+  status: Queued,
+});
 export type RetryStyleResponse = Static<typeof RetryStyleResponse>;
-

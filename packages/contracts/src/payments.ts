@@ -59,7 +59,9 @@ export type AddOnPlansResponse = Static<typeof AddOnPlansResponse>;
 export const PortalSessionResponse = Type.Object({ data: Type.Object({ url: Type.String() }) });
 export type PortalSessionResponse = Static<typeof PortalSessionResponse>;
 
-export const CancelSubscriptionResponse = Type.Object({ data: Type.Object({ message: Type.String(), subscription: SubscriptionInfo }) });
+export const CancelSubscriptionResponse = Type.Object({
+  data: Type.Object({ message: Type.String(), subscription: SubscriptionInfo }),
+});
 export type CancelSubscriptionResponse = Static<typeof CancelSubscriptionResponse>;
 
 /** `POST /api/webhooks/stripe`: Stripe reads only the status; duplicate says the event id was applied before. */

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ADDON_PACKS, alreadySubscribedMessage, historyDays, planAllows, planLabel, planRequiredMessage, PLANS, shotSizeFor, usagePercent } from './plans.js';
+import {
+  ADDON_PACKS,
+  alreadySubscribedMessage,
+  historyDays,
+  planAllows,
+  planLabel,
+  planRequiredMessage,
+  PLANS,
+  shotSizeFor,
+  usagePercent,
+} from './plans.js';
 
 describe('plans', () => {
   it('has the three plans of docs/product-spec.md §9 with Growth marked Popular', () => {
@@ -84,6 +94,8 @@ describe('what each plan includes', () => {
   });
 
   it('sizes shots by plan: 1024 px without one, HD 2048 on Starter, ultra HD 4096 on Growth and Pro', () => {
-    expect([shotSizeFor('none'), shotSizeFor('starter'), shotSizeFor('growth'), shotSizeFor('pro')]).toEqual([1024, 2048, 4096, 4096]);
+    expect([shotSizeFor('none'), shotSizeFor('starter'), shotSizeFor('growth'), shotSizeFor('pro')]).toEqual([
+      1024, 2048, 4096, 4096,
+    ]);
   });
 });

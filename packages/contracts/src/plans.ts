@@ -92,7 +92,11 @@ const NO_PLAN_SHOT_SIZE: ShotSize = 1024;
 
 export const ADDON_PRICE_PER_IMAGE_CENTS = 6;
 
-export const AddOnPackId = Type.Union([Type.Literal('addon-100'), Type.Literal('addon-500'), Type.Literal('addon-1000')]);
+export const AddOnPackId = Type.Union([
+  Type.Literal('addon-100'),
+  Type.Literal('addon-500'),
+  Type.Literal('addon-1000'),
+]);
 export type AddOnPackId = Static<typeof AddOnPackId>;
 
 export const AddOnPack = Type.Object({

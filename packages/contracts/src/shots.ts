@@ -1,6 +1,13 @@
 import { Type, type Static } from 'typebox';
 import { StringEnum } from './string-enum.js';
-import { FocusInput, PRODUCT_TITLE_MAX_LENGTH, RenditionUrls, OUTPUTS_PER_REQUEST_MAX, SMART_STYLES_DEFAULT, SMART_STYLES_MAX } from './images.js';
+import {
+  FocusInput,
+  PRODUCT_TITLE_MAX_LENGTH,
+  RenditionUrls,
+  OUTPUTS_PER_REQUEST_MAX,
+  SMART_STYLES_DEFAULT,
+  SMART_STYLES_MAX,
+} from './images.js';
 import { ProductInfo } from './products.js';
 import { PROMPT_MAX_LENGTH, SHOT_BACKGROUNDS, TEMPLATE_HANDLES } from './templates.js';
 
@@ -70,7 +77,10 @@ export const EnhancePromptRequest = Type.Object({
 });
 export type EnhancePromptRequest = Static<typeof EnhancePromptRequest>;
 
-export const RemoveBackgroundRequest = Type.Object({ settings: Type.Optional(Type.Record(Type.String(), Type.Unknown())), ...FocusField });
+export const RemoveBackgroundRequest = Type.Object({
+  settings: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  ...FocusField,
+});
 export type RemoveBackgroundRequest = Static<typeof RemoveBackgroundRequest>;
 
 export const GenerateBackgroundRequest = Type.Object({
@@ -87,10 +97,14 @@ export const ProcessedImageDto = Type.Object({
 });
 export type ProcessedImageDto = Static<typeof ProcessedImageDto>;
 
-export const ProductShotResponse = Type.Object({ data: Type.Object({ generationId: Type.String(), processedImages: Type.Array(ProcessedImageDto) }) });
+export const ProductShotResponse = Type.Object({
+  data: Type.Object({ generationId: Type.String(), processedImages: Type.Array(ProcessedImageDto) }),
+});
 export type ProductShotResponse = Static<typeof ProductShotResponse>;
 
-export const SingleShotResponse = Type.Object({ data: Type.Object({ generationId: Type.String(), processedImage: ProcessedImageDto }) });
+export const SingleShotResponse = Type.Object({
+  data: Type.Object({ generationId: Type.String(), processedImage: ProcessedImageDto }),
+});
 export type SingleShotResponse = Static<typeof SingleShotResponse>;
 
 export const StyleRecommendationsResponse = Type.Object({

@@ -4,7 +4,12 @@ import { Focus, FocusInput, storedTaps, TapList, type Tap } from './images.js';
 import { ProductReading } from './products.js';
 
 /** A rectangle as fractions 0..1 of the upload's width and height, from the top-left. */
-export const FractionBox = Type.Object({ x: Type.Number(), y: Type.Number(), width: Type.Number(), height: Type.Number() });
+export const FractionBox = Type.Object({
+  x: Type.Number(),
+  y: Type.Number(),
+  width: Type.Number(),
+  height: Type.Number(),
+});
 export type FractionBox = Static<typeof FractionBox>;
 
 /** One object the cutout model found salient: a product the seller may mean. */
@@ -64,7 +69,9 @@ export interface UploadOutline {
 }
 
 /** An unsure outline the seller has neither confirmed nor fixed with a tap: no credit is held on it. */
-export function outlineNeedsConfirmation(outline: Pick<UploadOutline, 'unsure' | 'confirmed' | 'focus'> | null): boolean {
+export function outlineNeedsConfirmation(
+  outline: Pick<UploadOutline, 'unsure' | 'confirmed' | 'focus'> | null,
+): boolean {
   return Boolean(outline && outline.unsure && !outline.confirmed && !outline.focus);
 }
 
@@ -104,20 +111,68 @@ export type SubjectDto = Static<typeof SubjectDto>;
 
 /** What the worker records for an upload: a found product, or why none was. */
 export type SubjectFinding =
-  | { found: true; needsFocus: boolean; confidence: number; candidates: SubjectCandidateDto[]; product?: ProductReading | undefined }
+  | {
+      found: true;
+      needsFocus: boolean;
+      confidence: number;
+      candidates: SubjectCandidateDto[];
+      product?: ProductReading | undefined;
+    }
   | { found: false; error: string };
 
 /** The subject as the API and the socket report it; null means the worker has not looked yet. */
-export function subjectDto(imageId: string, finding: SubjectFinding | null, coach: CoachWarning[] = [], outline: OutlineDto | null = null): SubjectDto {
-  if (!finding) return { imageId, status: 'pending', needsFocus: false, confidence: null, candidates: [], error: null, coach, outline: null };
-  if (!finding.found) return { imageId, status: 'failed', needsFocus: false, confidence: null, candidates: [], error: finding.error, coach, outline: null };
-  return { imageId, status: 'ready', needsFocus: finding.needsFocus, confidence: finding.confidence, candidates: finding.candidates, error: null, coach, outline, product: finding.product ?? null };
+export function subjectDto(
+  imageId: string,
+  finding: SubjectFinding | null,
+  coach: CoachWarning[] = [],
+  outline: OutlineDto | null = null,
+): SubjectDto {
+  if (!finding)
+    return {
+      imageId,
+      status: 'pending',
+      needsFocus: false,
+      confidence: null,
+      candidates: [],
+      error: null,
+      coach,
+      outline: null,
+    };
+  if (!finding.found)
+    return {
+      imageId,
+      status: 'failed',
+      needsFocus: false,
+      confidence: null,
+      candidates: [],
+      error: finding.error,
+      coach,
+      outline: null,
+    };
+  return {
+    imageId,
+    status: 'ready',
+    needsFocus: finding.needsFocus,
+    confidence: finding.confidence,
+    candidates: finding.candidates,
+    error: null,
+    coach,
+    outline,
+    product: finding.product ?? null,
+  };
 }
 
 /** The stored outline as the API answers it, its preview behind `url`. */
 export function outlineDto(outline: UploadOutline, url: string | null): OutlineDto {
   const { unsure, reasons, confirmed, focus } = outline;
-  return { url, unsure, reasons, confirmed, focus: storedTaps(focus) ?? null, needsConfirmation: outlineNeedsConfirmation(outline) };
+  return {
+    url,
+    unsure,
+    reasons,
+    confirmed,
+    focus: storedTaps(focus) ?? null,
+    needsConfirmation: outlineNeedsConfirmation(outline),
+  };
 }
 
 /** `GET /api/images/:id/subject` */

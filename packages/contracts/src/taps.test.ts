@@ -5,7 +5,12 @@ describe('the seller’s taps', () => {
   it('reads a call’s lone point as one keep tap, and a list as it is', () => {
     expect(tapsOf(undefined)).toBeUndefined();
     expect(tapsOf({ x: 0.2, y: 0.5 })).toEqual([{ x: 0.2, y: 0.5, keep: true }]);
-    expect(tapsOf([{ x: 0.2, y: 0.5, keep: false }, { x: 0.7, y: 0.1, keep: true }])).toEqual([
+    expect(
+      tapsOf([
+        { x: 0.2, y: 0.5, keep: false },
+        { x: 0.7, y: 0.1, keep: true },
+      ]),
+    ).toEqual([
       { x: 0.2, y: 0.5, keep: false },
       { x: 0.7, y: 0.1, keep: true },
     ]);
@@ -15,7 +20,16 @@ describe('the seller’s taps', () => {
     const taps = [{ x: 0.2, y: 0.5, keep: false }];
     expect(storedTaps(taps)).toEqual(taps);
     expect(storedTaps({ x: 0.2, y: 0.5 })).toEqual([{ x: 0.2, y: 0.5, keep: true }]);
-    for (const stored of [null, undefined, [], {}, { x: 2, y: 0.5 }, [{ x: 0.2, y: 0.5 }], [{ x: 0.2, y: 0.5, keep: 'no' }], Array.from({ length: MAX_TAPS + 1 }, () => taps[0])]) {
+    for (const stored of [
+      null,
+      undefined,
+      [],
+      {},
+      { x: 2, y: 0.5 },
+      [{ x: 0.2, y: 0.5 }],
+      [{ x: 0.2, y: 0.5, keep: 'no' }],
+      Array.from({ length: MAX_TAPS + 1 }, () => taps[0]),
+    ]) {
       expect(storedTaps(stored), JSON.stringify(stored)).toBeUndefined();
     }
   });

@@ -44,7 +44,9 @@ export type CreatedWebhookEndpoint = Static<typeof CreatedWebhookEndpoint>;
 export const WebhookEndpointsResponse = Type.Object({ data: Type.Array(WebhookEndpoint) });
 export type WebhookEndpointsResponse = Static<typeof WebhookEndpointsResponse>;
 
-export const DeletedWebhookEndpointResponse = Type.Object({ data: Type.Object({ id: Type.String(), deleted: Type.Literal(true) }) });
+export const DeletedWebhookEndpointResponse = Type.Object({
+  data: Type.Object({ id: Type.String(), deleted: Type.Literal(true) }),
+});
 export type DeletedWebhookEndpointResponse = Static<typeof DeletedWebhookEndpointResponse>;
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
@@ -76,11 +78,17 @@ export type WebhookDeliveryResponse = Static<typeof WebhookDeliveryResponse>;
 
 export const WebhookParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 export type WebhookParams = Static<typeof WebhookParams>;
-export const WebhookDeliveryParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }), deliveryId: Type.String({ minLength: 1, maxLength: 64 }) });
+export const WebhookDeliveryParams = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 64 }),
+  deliveryId: Type.String({ minLength: 1, maxLength: 64 }),
+});
 export type WebhookDeliveryParams = Static<typeof WebhookDeliveryParams>;
 
 /** `credits.low`: the seller's balance (plan and add-on credits together) and the endpoint's threshold it fell below. */
-export const CreditsLowData = Type.Object({ balance: Type.Integer({ minimum: 0 }), threshold: Type.Integer({ minimum: 0 }) });
+export const CreditsLowData = Type.Object({
+  balance: Type.Integer({ minimum: 0 }),
+  threshold: Type.Integer({ minimum: 0 }),
+});
 export type CreditsLowData = Static<typeof CreditsLowData>;
 
 /** What each event's `data` holds. */
@@ -92,7 +100,9 @@ export interface WebhookEventData {
 }
 
 /** The JSON body of every delivery; `id` is also sent as `Prodshot-Event-Id`, the same on every attempt. */
-export type WebhookEvent = { [T in WebhookEventType]: { id: string; type: T; createdAt: string; data: WebhookEventData[T] } }[WebhookEventType];
+export type WebhookEvent = {
+  [T in WebhookEventType]: { id: string; type: T; createdAt: string; data: WebhookEventData[T] };
+}[WebhookEventType];
 
 /** Sends one delivery; the job id is the delivery's id, so an event is never being sent twice at once. */
 export interface DeliverWebhookJob {
@@ -104,6 +114,7 @@ export const WEBHOOK_URL_MESSAGES = {
   https: 'Webhook URLs must start with https://.',
   credentials: 'Webhook URLs cannot hold a user name or password.',
   unresolved: 'This host name could not be resolved; check the URL.',
-  private: 'Webhook URLs must point to a public address: private, loopback, link-local and metadata addresses are refused.',
+  private:
+    'Webhook URLs must point to a public address: private, loopback, link-local and metadata addresses are refused.',
   thresholdRequired: 'Set a credits threshold to receive credits.low.',
 } as const;

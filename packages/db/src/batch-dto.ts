@@ -12,7 +12,9 @@ import type { BatchGeneration, BatchWithGenerations } from './repositories/batch
 export async function batchDto(store: ObjectStore, batch: BatchWithGenerations, archiveUrl: string): Promise<BatchDto> {
   const items = await Promise.all(batch.generations.map((generation) => itemDto(store, generation)));
   const zipped = items.some((item) => item.outputs.some((output) => output.url));
-  const [archiveBytes, originalArchiveBytes] = zipped ? await Promise.all([zipSize(archiveEntries(batch)), zipSize(archiveEntries(batch, 'original'))]) : [null, null];
+  const [archiveBytes, originalArchiveBytes] = zipped
+    ? await Promise.all([zipSize(archiveEntries(batch)), zipSize(archiveEntries(batch, 'original'))])
+    : [null, null];
   return {
     id: batch.id,
     choice: batch.choice as BatchChoice,
@@ -28,22 +30,34 @@ export async function batchDto(store: ObjectStore, batch: BatchWithGenerations, 
 
 /** Every item settled: complete if any output came out, else failed; otherwise the earliest state any item is in. */
 function batchStatus(statuses: RunStatus[]): RunStatus {
-  if (statuses.every((status) => status === 'complete' || status === 'failed')) return statuses.includes('complete') ? 'complete' : 'failed';
-  return statuses.some((status) => status === 'running' || status === 'complete' || status === 'failed') ? 'running' : 'queued';
+  if (statuses.every((status) => status === 'complete' || status === 'failed'))
+    return statuses.includes('complete') ? 'complete' : 'failed';
+  return statuses.some((status) => status === 'running' || status === 'complete' || status === 'failed')
+    ? 'running'
+    : 'queued';
 }
 
 async function itemDto(store: ObjectStore, generation: BatchGeneration): Promise<BatchItemDto> {
   const outputs = await Promise.all(
     generation.styles.map(async (style) => {
       const urls = await slotUrls(store, style);
-      return { index: style.index, name: style.name, status: style.status, progress: style.progress, ...urls, error: style.error };
+      return {
+        index: style.index,
+        name: style.name,
+        status: style.status,
+        progress: style.progress,
+        ...urls,
+        error: style.error,
+      };
     }),
   );
   return {
     position: generation.batch_position ?? 0,
     generationId: generation.id,
     imageId: generation.image_id,
-    thumbnailUrl: generation.image ? (await signImage(store, generation.image.storage_key, generation.image.renditions)).thumbnailUrl : null,
+    thumbnailUrl: generation.image
+      ? (await signImage(store, generation.image.storage_key, generation.image.renditions)).thumbnailUrl
+      : null,
     productTitle: productName(generation),
     status: generation.status,
     stage: generation.stage,
@@ -67,7 +81,10 @@ function productName(generation: BatchGeneration): string {
  * outputs of that style from 1): the file Download saves (its download copy, else itself), or
  * the original. A size is null for an output stored before sizes were recorded.
  */
-export function archiveEntries(batch: BatchWithGenerations, file?: DownloadQuery['file']): (ArchiveEntry & { bytes: number | null })[] {
+export function archiveEntries(
+  batch: BatchWithGenerations,
+  file?: DownloadQuery['file'],
+): (ArchiveEntry & { bytes: number | null })[] {
   const seen = new Map<string, number>();
   return batch.generations.flatMap((generation) =>
     generation.styles
@@ -76,7 +93,10 @@ export function archiveEntries(batch: BatchWithGenerations, file?: DownloadQuery
         const stem = `${slug(productName(generation)) || 'product'}-${slug(style.name) || 'style'}`;
         const n = (seen.get(stem) ?? 0) + 1;
         seen.set(stem, n);
-        const copy = file !== 'original' && style.download_key ? { key: style.download_key, bytes: style.download_bytes } : { key: style.result_key!, bytes: style.result_bytes };
+        const copy =
+          file !== 'original' && style.download_key
+            ? { key: style.download_key, bytes: style.download_bytes }
+            : { key: style.result_key!, bytes: style.result_bytes };
         return { ...copy, baseName: `${stem}-${n}` };
       }),
   );
@@ -84,5 +104,7 @@ export function archiveEntries(batch: BatchWithGenerations, file?: DownloadQuery
 
 /** The zip's size, or null when an entry's size is not known. */
 function zipSize(entries: (ArchiveEntry & { bytes: number | null })[]): Promise<number | null> | null {
-  return entries.every((entry) => entry.bytes !== null) ? archiveSize(entries as (ArchiveEntry & { bytes: number })[]) : null;
+  return entries.every((entry) => entry.bytes !== null)
+    ? archiveSize(entries as (ArchiveEntry & { bytes: number })[])
+    : null;
 }

@@ -65,7 +65,6 @@ export interface ImagesTable {
   outline: ColumnType<UploadOutline | null, string | null | undefined, string | null>;
 }
 
-
 export interface GenerationsTable {
   id: Generated<string>;
   user_id: string;

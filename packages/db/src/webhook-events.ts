@@ -36,7 +36,12 @@ export class WebhookEvents {
     const type = generation.status === 'complete' ? 'generation.completed' : 'generation.failed';
     // A generation settles again when its seller opens more slots on it: that is a new event.
     const id = eventId(type, generation.id, generation.completed_at?.toISOString() ?? '');
-    await this.record(userId, { id, type, createdAt: new Date().toISOString(), data: await generationDto(this.store, generation) });
+    await this.record(userId, {
+      id,
+      type,
+      createdAt: new Date().toISOString(),
+      data: await generationDto(this.store, generation),
+    });
     if (generation.batch_id) await this.batchSettled(userId, generation.batch_id);
   }
 
@@ -45,7 +50,12 @@ export class WebhookEvents {
     const total = balance.subscriptionCredits + balance.addOnCredits;
     const crossed = await this.repos.webhooks.creditsLowCrossed(userId, total);
     for (const endpoint of crossed) {
-      const event: EventOf<'credits.low'> = { id: `evt_${randomUUID().replaceAll('-', '')}`, type: 'credits.low', createdAt: new Date().toISOString(), data: { balance: total, threshold: endpoint.credits_low_threshold ?? 0 } };
+      const event: EventOf<'credits.low'> = {
+        id: `evt_${randomUUID().replaceAll('-', '')}`,
+        type: 'credits.low',
+        createdAt: new Date().toISOString(),
+        data: { balance: total, threshold: endpoint.credits_low_threshold ?? 0 },
+      };
       await this.deliver([endpoint.id], event);
     }
   }

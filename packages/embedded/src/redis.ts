@@ -45,16 +45,26 @@ export async function startEmbeddedRedis(options: EmbeddedRedisOptions): Promise
   const child = spawn(
     binary,
     [
-      '--bind', '127.0.0.1',
-      '--port', String(options.port),
-      '--dir', options.dataDir,
-      '--pidfile', pidFile,
-      '--appendonly', options.appendOnly === false ? 'no' : 'yes',
-      '--appendfsync', 'everysec',
-      '--save', '',
-      '--maxmemory-policy', 'noeviction',
-      '--protected-mode', 'yes',
-      '--daemonize', 'no',
+      '--bind',
+      '127.0.0.1',
+      '--port',
+      String(options.port),
+      '--dir',
+      options.dataDir,
+      '--pidfile',
+      pidFile,
+      '--appendonly',
+      options.appendOnly === false ? 'no' : 'yes',
+      '--appendfsync',
+      'everysec',
+      '--save',
+      '',
+      '--maxmemory-policy',
+      'noeviction',
+      '--protected-mode',
+      'yes',
+      '--daemonize',
+      'no',
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -65,7 +75,8 @@ export async function startEmbeddedRedis(options: EmbeddedRedisOptions): Promise
   try {
     await waitUntil(
       async () => {
-        if (child.exitCode !== null) throw new Error(`redis-server exited with code ${child.exitCode} (port ${options.port} busy?)`);
+        if (child.exitCode !== null)
+          throw new Error(`redis-server exited with code ${child.exitCode} (port ${options.port} busy?)`);
         return isPortOpen(options.port);
       },
       15_000,

@@ -20,7 +20,20 @@ export interface LocalS3 {
  * flow, not auth.
  */
 export async function startLocalS3(options: { dataDir: string; port: number }): Promise<LocalS3> {
-  const server = new S3rver({ address: '127.0.0.1', port: options.port, directory: path.join(options.dataDir, 's3'), silent: true });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: options.port,
+    directory: path.join(options.dataDir, 's3'),
+    silent: true,
+  });
   await server.run();
-  return { endPoint: '127.0.0.1', port: options.port, useSSL: false, accessKey: 'S3RVER', secretKey: 'S3RVER', region: 'us-east-1', stop: () => server.close() };
+  return {
+    endPoint: '127.0.0.1',
+    port: options.port,
+    useSSL: false,
+    accessKey: 'S3RVER',
+    secretKey: 'S3RVER',
+    region: 'us-east-1',
+    stop: () => server.close(),
+  };
 }

@@ -45,7 +45,10 @@ export function createPromptEnhancer(config: ImageModelConfig): Pick<ImageModel,
   return { enhancePrompt: (prompt, analysis, context) => model.enhancePrompt(prompt, analysis, context) };
 }
 
-function modelOptions(config: ImageModelConfig, { salient, coresPerRender }: Pick<EngineParts, 'coresPerRender'> & Partial<EngineParts>): ImageModelOptions {
+function modelOptions(
+  config: ImageModelConfig,
+  { salient, coresPerRender }: Pick<EngineParts, 'coresPerRender'> & Partial<EngineParts>,
+): ImageModelOptions {
   const cutout = salient ? { salient } : {};
   switch (config.kind) {
     case 'local':
@@ -62,7 +65,13 @@ function modelOptions(config: ImageModelConfig, { salient, coresPerRender }: Pic
         ...(config.chatModel ? { chatModel: config.chatModel } : {}),
       };
     case 'fal':
-      return { kind: 'fal', ...cutout, apiKey: config.apiKey, timeoutMs: config.timeoutMs, ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}) };
+      return {
+        kind: 'fal',
+        ...cutout,
+        apiKey: config.apiKey,
+        timeoutMs: config.timeoutMs,
+        ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
+      };
   }
 }
 
@@ -70,6 +79,12 @@ function modelOptions(config: ImageModelConfig, { salient, coresPerRender }: Pic
  * The worker's engine in this one process, for tools that make one render at a time: the cutout
  * model loaded here rather than in a thread of its own, and every core given to the render.
  */
-export async function loadEngine(config: { imageModel: ImageModelConfig; cutoutModel: CutoutModelConfig }, cpus: number): Promise<ImageModel> {
-  return createEngine(config.imageModel, { salient: await loadCutoutModel(config.cutoutModel, cpus), coresPerRender: cpus });
+export async function loadEngine(
+  config: { imageModel: ImageModelConfig; cutoutModel: CutoutModelConfig },
+  cpus: number,
+): Promise<ImageModel> {
+  return createEngine(config.imageModel, {
+    salient: await loadCutoutModel(config.cutoutModel, cpus),
+    coresPerRender: cpus,
+  });
 }

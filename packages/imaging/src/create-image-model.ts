@@ -9,7 +9,8 @@ import type { ImageModel } from './types.js';
  * Which engine to build. The config package validates the environment and passes these in;
  * this package never reads process.env.
  */
-export type ImageModelOptions = ({ kind: 'local' } & LocalModelOptions) | ({ kind: 'openai' } & OpenAIOptions) | ({ kind: 'fal' } & FalOptions);
+export type ImageModelOptions =
+  ({ kind: 'local' } & LocalModelOptions) | ({ kind: 'openai' } & OpenAIOptions) | ({ kind: 'fal' } & FalOptions);
 
 export function createImageModel(options: ImageModelOptions): ImageModel {
   switch (options.kind) {

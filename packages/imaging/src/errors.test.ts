@@ -56,9 +56,19 @@ describe('an imaging error as plain data (across a thread)', () => {
   const viaStructuredClone = (error: ImagingError) => reviveImagingError(structuredClone(imagingErrorData(error)));
 
   it('keeps a provider’s Retry-After, a refusal’s reason and an operator’s problem', () => {
-    expect(viaStructuredClone(new ModelRateLimitedError('openai', { retryAfterMs: 7_000 }))).toMatchObject({ name: 'ModelRateLimitedError', code: 'model_rate_limited', retryable: true, retryAfterMs: 7_000 });
-    expect(viaStructuredClone(new ModelRejectedError('openai', 'content_filter', { providerMessage: 'flagged' }))).toMatchObject({ code: 'model_rejected', reason: 'content_filter', providerMessage: 'flagged', retryable: false });
-    expect(viaStructuredClone(new ModelMisconfiguredError('openai', 'quota'))).toMatchObject({ code: 'model_misconfigured', problem: 'quota' });
+    expect(viaStructuredClone(new ModelRateLimitedError('openai', { retryAfterMs: 7_000 }))).toMatchObject({
+      name: 'ModelRateLimitedError',
+      code: 'model_rate_limited',
+      retryable: true,
+      retryAfterMs: 7_000,
+    });
+    expect(
+      viaStructuredClone(new ModelRejectedError('openai', 'content_filter', { providerMessage: 'flagged' })),
+    ).toMatchObject({ code: 'model_rejected', reason: 'content_filter', providerMessage: 'flagged', retryable: false });
+    expect(viaStructuredClone(new ModelMisconfiguredError('openai', 'quota'))).toMatchObject({
+      code: 'model_misconfigured',
+      problem: 'quota',
+    });
   });
 
   it('comes back as an ImagingError with the same message, and no detail it never had', () => {

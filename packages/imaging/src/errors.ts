@@ -56,7 +56,11 @@ export class ImageTooLargeError extends ImagingError {
 
 export class CorruptImageError extends ImagingError {
   constructor(options?: { cause?: unknown }) {
-    super('corrupt_image', 'This image file is damaged or incomplete and cannot be read. Please upload it again.', options);
+    super(
+      'corrupt_image',
+      'This image file is damaged or incomplete and cannot be read. Please upload it again.',
+      options,
+    );
     this.name = 'CorruptImageError';
   }
 }
@@ -66,7 +70,11 @@ export class EmptyImageError extends ImagingError {
   readonly reason: string;
 
   constructor(reason = 'no product could be found in it', options?: { cause?: unknown }) {
-    super('empty_image', `This image has nothing to work with: ${reason}. Please upload a photo of your product.`, options);
+    super(
+      'empty_image',
+      `This image has nothing to work with: ${reason}. Please upload a photo of your product.`,
+      options,
+    );
     this.name = 'EmptyImageError';
     this.reason = reason;
   }
@@ -81,14 +89,22 @@ export class InvalidRequestError extends ImagingError {
 
 export class ModelTimeoutError extends ImagingError {
   constructor(model: string, ms: number, options?: { cause?: unknown }) {
-    super('model_timeout', `The image model (${model}) did not answer within ${Math.round(ms / 1000)} s. Please try again.`, options);
+    super(
+      'model_timeout',
+      `The image model (${model}) did not answer within ${Math.round(ms / 1000)} s. Please try again.`,
+      options,
+    );
     this.name = 'ModelTimeoutError';
   }
 }
 
 export class ModelUnavailableError extends ImagingError {
   constructor(model: string, detail?: string, options?: { cause?: unknown }) {
-    super('model_unavailable', `The image model (${model}) is unavailable right now${detail ? ` (${detail})` : ''}. Please try again later.`, options);
+    super(
+      'model_unavailable',
+      `The image model (${model}) is unavailable right now${detail ? ` (${detail})` : ''}. Please try again later.`,
+      options,
+    );
     this.name = 'ModelUnavailableError';
   }
 }
@@ -120,7 +136,11 @@ export class ModelRejectedError extends ImagingError {
 
 export class ModelAuthError extends ImagingError {
   constructor(model: string, options?: { cause?: unknown }) {
-    super('model_auth_failed', `The image model (${model}) rejected our credentials. The service operator must check its API key.`, options);
+    super(
+      'model_auth_failed',
+      `The image model (${model}) rejected our credentials. The service operator must check its API key.`,
+      options,
+    );
     this.name = 'ModelAuthError';
   }
 }
@@ -137,8 +157,16 @@ export class ModelMisconfiguredError extends ImagingError {
   /** The provider's own text, for the operator's logs. */
   readonly providerMessage: string | undefined;
 
-  constructor(model: string, problem: MisconfigurationProblem, options?: { cause?: unknown; providerMessage?: string }) {
-    super('model_misconfigured', `The image model (${model}) is not set up correctly for this service. The service operator has been alerted; please try again later.`, options);
+  constructor(
+    model: string,
+    problem: MisconfigurationProblem,
+    options?: { cause?: unknown; providerMessage?: string },
+  ) {
+    super(
+      'model_misconfigured',
+      `The image model (${model}) is not set up correctly for this service. The service operator has been alerted; please try again later.`,
+      options,
+    );
     this.name = 'ModelMisconfiguredError';
     this.problem = problem;
     this.providerMessage = options?.providerMessage;
@@ -150,7 +178,10 @@ export class ModelRateLimitedError extends ImagingError {
   readonly retryAfterMs: number | undefined;
 
   constructor(model: string, options?: { cause?: unknown; retryAfterMs?: number }) {
-    const wait = options?.retryAfterMs === undefined ? 'in a minute' : `in ${Math.max(1, Math.ceil(options.retryAfterMs / 1000))} s`;
+    const wait =
+      options?.retryAfterMs === undefined
+        ? 'in a minute'
+        : `in ${Math.max(1, Math.ceil(options.retryAfterMs / 1000))} s`;
     super('model_rate_limited', `The image model (${model}) is busy. Please try again ${wait}.`, options);
     this.name = 'ModelRateLimitedError';
     this.retryAfterMs = options?.retryAfterMs;
@@ -159,7 +190,11 @@ export class ModelRateLimitedError extends ImagingError {
 
 export class ModelBadResponseError extends ImagingError {
   constructor(model: string, detail: string, options?: { cause?: unknown }) {
-    super('model_bad_response', `The image model (${model}) sent an answer we could not use (${detail}). Please try again.`, options);
+    super(
+      'model_bad_response',
+      `The image model (${model}) sent an answer we could not use (${detail}). Please try again.`,
+      options,
+    );
     this.name = 'ModelBadResponseError';
   }
 }
@@ -191,11 +226,18 @@ export interface ImagingErrorData extends ImagingErrorDetails {
   message: string;
 }
 
-const DETAIL_KEYS = ['retryAfterMs', 'reason', 'problem', 'providerMessage'] as const satisfies readonly (keyof ImagingErrorDetails)[];
+const DETAIL_KEYS = [
+  'retryAfterMs',
+  'reason',
+  'problem',
+  'providerMessage',
+] as const satisfies readonly (keyof ImagingErrorDetails)[];
 
 export function imagingErrorData(error: ImagingError): ImagingErrorData {
   const carried: ImagingError & ImagingErrorDetails = error;
-  const details = Object.fromEntries(DETAIL_KEYS.filter((key) => carried[key] !== undefined).map((key) => [key, carried[key]]));
+  const details = Object.fromEntries(
+    DETAIL_KEYS.filter((key) => carried[key] !== undefined).map((key) => [key, carried[key]]),
+  );
   return { name: error.name, code: error.code, message: error.message, ...details };
 }
 
@@ -203,7 +245,12 @@ export function imagingErrorData(error: ImagingError): ImagingErrorData {
  * The error again on the caller's side, with its details as own fields: the worker's retry policy
  * reads `retryAfterMs`, and its logs show the reason or problem, whichever thread threw.
  */
-export function reviveImagingError({ name, code, message, ...details }: ImagingErrorData): ImagingError & ImagingErrorDetails {
+export function reviveImagingError({
+  name,
+  code,
+  message,
+  ...details
+}: ImagingErrorData): ImagingError & ImagingErrorDetails {
   const error: ImagingError & ImagingErrorDetails = new ImagingError(code, message);
   error.name = name;
   return Object.assign(error, details);

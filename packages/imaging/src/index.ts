@@ -16,7 +16,12 @@ export { FalImageModel } from './hosted/fal-model.js';
 export type { FalOptions } from './hosted/fal-model.js';
 export { parsePrompt } from './local/prompt/parse-prompt.js';
 export type { ParsedPrompt } from './local/prompt/parse-prompt.js';
-export { loadSalientModel, ModelLoadError, OnnxSalientModel, SALIENT_MODEL_FAMILIES } from './local/saliency/onnx-salient-model.js';
+export {
+  loadSalientModel,
+  ModelLoadError,
+  OnnxSalientModel,
+  SALIENT_MODEL_FAMILIES,
+} from './local/saliency/onnx-salient-model.js';
 export type { SalientModelFamily, SalientModelOptions } from './local/saliency/onnx-salient-model.js';
 export type { SalientObjectModel } from './local/saliency/salient-model.js';
 export { CachedSalientModel } from './local/saliency/cached-salient-model.js';

@@ -140,8 +140,7 @@ interface GenerateCommon {
 
 /** Either a raw photo (the engine cuts it out) or a ready RGBA cutout (used as-is). */
 export type GenerateOptions =
-  | (GenerateCommon & { image: Buffer; cutout?: never })
-  | (GenerateCommon & { cutout: Buffer; image?: never });
+  (GenerateCommon & { image: Buffer; cutout?: never }) | (GenerateCommon & { cutout: Buffer; image?: never });
 
 /** Where the product's pixels went, so callers (and the bench) can map shot pixels back to the source. */
 export interface Placement {

@@ -20,6 +20,9 @@ export function createRedisConnection(url: string, role: ConnectionRole, name?: 
 
 /** Round trip to Redis, for health checks; bounded so a dead Redis answers within the timeout. */
 export async function pingRedis(redis: Redis, timeoutMs = 2_000): Promise<void> {
-  const reply = await pTimeout(redis.ping(), { milliseconds: timeoutMs, message: `Redis did not answer within ${timeoutMs} ms` });
+  const reply = await pTimeout(redis.ping(), {
+    milliseconds: timeoutMs,
+    message: `Redis did not answer within ${timeoutMs} ms`,
+  });
   if (reply !== 'PONG') throw new Error(`Unexpected Redis reply: ${String(reply)}`);
 }

@@ -28,8 +28,12 @@ async function check(probe: () => Promise<void>): Promise<DependencyState> {
 }
 
 /** Runs every check at once; healthy when all answer. */
-export async function checkDependencies(checks: DependencyChecks): Promise<{ healthy: boolean; dependencies: Record<string, DependencyState> }> {
-  const entries = await Promise.all(Object.entries(checks).map(async ([name, probe]) => [name, await check(probe)] as const));
+export async function checkDependencies(
+  checks: DependencyChecks,
+): Promise<{ healthy: boolean; dependencies: Record<string, DependencyState> }> {
+  const entries = await Promise.all(
+    Object.entries(checks).map(async ([name, probe]) => [name, await check(probe)] as const),
+  );
   return { healthy: entries.every(([, state]) => state.status === 'ok'), dependencies: Object.fromEntries(entries) };
 }
 
@@ -63,7 +67,9 @@ export function createOpsServer(options: OpsServerOptions): FastifyInstance {
   });
   const registry = options.registry;
   if (registry) {
-    app.get('/metrics', async (_request, reply) => reply.header('content-type', registry.contentType).send(await registry.metrics()));
+    app.get('/metrics', async (_request, reply) =>
+      reply.header('content-type', registry.contentType).send(await registry.metrics()),
+    );
   }
   return app;
 }

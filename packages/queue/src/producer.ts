@@ -1,11 +1,22 @@
 import { Queue, QueueEvents, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { JobName, JobPayloads, JobResults } from '@prodshot/contracts';
-import { DEFAULT_RETRY_POLICY, JOB_QUEUE, jobOptions, QUEUE_NAMES, webhookJobOptions, type QueueName, type RetryPolicy } from './queues.js';
+import {
+  DEFAULT_RETRY_POLICY,
+  JOB_QUEUE,
+  jobOptions,
+  QUEUE_NAMES,
+  webhookJobOptions,
+  type QueueName,
+  type RetryPolicy,
+} from './queues.js';
 
 export class JobTimeoutError extends Error {
   override readonly name = 'JobTimeoutError';
-  constructor(readonly jobId: string, timeoutMs: number) {
+  constructor(
+    readonly jobId: string,
+    timeoutMs: number,
+  ) {
     super(`Job ${jobId} did not finish within ${Math.round(timeoutMs / 1000)} s`);
   }
 }
@@ -30,7 +41,10 @@ export class JobProducer {
     retryPolicy: RetryPolicy = DEFAULT_RETRY_POLICY,
   ) {
     this.queues = Object.fromEntries(
-      QUEUE_NAMES.map((name) => [name, withManyWaiters(new Queue(name, { connection, prefix, defaultJobOptions: jobOptions(retryPolicy) }))]),
+      QUEUE_NAMES.map((name) => [
+        name,
+        withManyWaiters(new Queue(name, { connection, prefix, defaultJobOptions: jobOptions(retryPolicy) })),
+      ]),
     ) as Record<QueueName, Queue>;
   }
 
@@ -38,14 +52,20 @@ export class JobProducer {
     return this.queues[name];
   }
 
-  async enqueue<K extends JobName>(name: K, payload: JobPayloads[K], options: JobsOptions & { jobId: string }): Promise<string> {
+  async enqueue<K extends JobName>(
+    name: K,
+    payload: JobPayloads[K],
+    options: JobsOptions & { jobId: string },
+  ): Promise<string> {
     const job = await this.queues[JOB_QUEUE[name]].add(name, payload, options);
     return job.id ?? options.jobId;
   }
 
   /** One job per webhook delivery, on the webhook queue; a delivery already queued or being sent is left as it is. */
   async enqueueWebhookDeliveries(deliveryIds: string[]): Promise<void> {
-    await Promise.all(deliveryIds.map((deliveryId) => this.enqueue('deliver-webhook', { deliveryId }, webhookJobOptions(deliveryId))));
+    await Promise.all(
+      deliveryIds.map((deliveryId) => this.enqueue('deliver-webhook', { deliveryId }, webhookJobOptions(deliveryId))),
+    );
   }
 
   /** Waits for a job's result; a timeout leaves the job running, it only stops the waiting. */
@@ -63,7 +83,10 @@ export class JobProducer {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...Object.values(this.queues).map((q) => q.close()), ...Object.values(this.events).map((e) => e.close())]);
+    await Promise.all([
+      ...Object.values(this.queues).map((q) => q.close()),
+      ...Object.values(this.events).map((e) => e.close()),
+    ]);
   }
 
   private async queueEvents(name: QueueName): Promise<QueueEvents> {

@@ -1,7 +1,15 @@
 import { Queue, Worker, type Job } from 'bullmq';
 import { afterAll, describe, expect, it, inject } from 'vitest';
 import { uniqueQueuePrefix } from '@prodshot/testing';
-import { createRedisConnection, generationOrder, jobOptions, JobProducer, pingRedis, QUEUE_ORDER, type QueueName } from './index.js';
+import {
+  createRedisConnection,
+  generationOrder,
+  jobOptions,
+  JobProducer,
+  pingRedis,
+  QUEUE_ORDER,
+  type QueueName,
+} from './index.js';
 
 const stack = inject('stack');
 const producer = createRedisConnection(stack.redisUrl, 'producer', 'test-producer');
@@ -62,36 +70,90 @@ describe('queue on real Redis', () => {
     await Promise.all([a.obliterate({ force: true }), a.close(), b.close()]);
   });
 
-  it('hands a Pro seller\'s job to a worker before Starter jobs queued earlier, and backfill after both, keeping sellers\' jobs in the wait list', async () => {
+  it("hands a Pro seller's job to a worker before Starter jobs queued earlier, and backfill after both, keeping sellers' jobs in the wait list", async () => {
     const prefix = uniqueQueuePrefix();
-    const jobs = new JobProducer(producer, prefix, () => createRedisConnection(stack.redisUrl, 'consumer', 'test-events'));
-    const shot = (userId: string) => ({ generationId: userId, userId, imageId: 'i', sourceKey: 'k', count: 1, upscaleImageFirst: false, size: 1024 as const });
-    await jobs.enqueue('make-renditions', { key: 'old.png', owner: { kind: 'image', id: 'old' } }, { jobId: 'backfill', ...QUEUE_ORDER.backfill });
-    for (const id of ['starter-1', 'starter-2']) await jobs.enqueue('product-shot', shot(id), { jobId: id, ...generationOrder('starter') });
+    const jobs = new JobProducer(producer, prefix, () =>
+      createRedisConnection(stack.redisUrl, 'consumer', 'test-events'),
+    );
+    const shot = (userId: string) => ({
+      generationId: userId,
+      userId,
+      imageId: 'i',
+      sourceKey: 'k',
+      count: 1,
+      upscaleImageFirst: false,
+      size: 1024 as const,
+    });
+    await jobs.enqueue(
+      'make-renditions',
+      { key: 'old.png', owner: { kind: 'image', id: 'old' } },
+      { jobId: 'backfill', ...QUEUE_ORDER.backfill },
+    );
+    for (const id of ['starter-1', 'starter-2'])
+      await jobs.enqueue('product-shot', shot(id), { jobId: id, ...generationOrder('starter') });
     await jobs.enqueue('product-shot', shot('growth-1'), { jobId: 'growth-1', ...generationOrder('growth') });
     await jobs.enqueue('product-shot', shot('pro-1'), { jobId: 'pro-1', ...generationOrder('pro') });
     // The wait list is what KEDA scales workers on: every seller's job is counted there.
     expect(await jobs.queue('render').getJobCounts('waiting', 'prioritized')).toEqual({ waiting: 4, prioritized: 1 });
 
-    expect(await takenInOrder('render', prefix, 5)).toEqual(['pro-1', 'starter-1', 'starter-2', 'growth-1', 'backfill']);
+    expect(await takenInOrder('render', prefix, 5)).toEqual([
+      'pro-1',
+      'starter-1',
+      'starter-2',
+      'growth-1',
+      'backfill',
+    ]);
     await jobs.queue('render').obliterate({ force: true });
     await jobs.close();
   });
 
   it("hands an account with nothing its analyses and recommendations only after every paying seller's, queued earlier or not", async () => {
     const prefix = uniqueQueuePrefix();
-    const jobs = new JobProducer(producer, prefix, () => createRedisConnection(stack.redisUrl, 'consumer', 'test-events'));
+    const jobs = new JobProducer(producer, prefix, () =>
+      createRedisConnection(stack.redisUrl, 'consumer', 'test-events'),
+    );
     const analysis = (userId: string) => ({ userId, imageId: userId, sourceKey: 'k', shotSize: 1024 as const });
-    const recommendation = (userId: string) => ({ generationId: userId, userId, imageId: 'i', sourceKey: 'k', mode: 'client' as const, size: 1024 as const });
-    await jobs.enqueue('analyse-upload', analysis('free-analysis'), { jobId: 'free-analysis', ...QUEUE_ORDER.freeAccount });
-    await jobs.enqueue('style-recommendation', recommendation('free-recommendation'), { jobId: 'free-recommendation', ...QUEUE_ORDER.freeAccount });
-    await jobs.enqueue('analyse-upload', analysis('paying-analysis'), { jobId: 'paying-analysis', ...QUEUE_ORDER.standard });
-    await jobs.enqueue('style-recommendation', recommendation('starter-recommendation'), { jobId: 'starter-recommendation', ...generationOrder('starter') });
-    await jobs.enqueue('style-recommendation', recommendation('pro-recommendation'), { jobId: 'pro-recommendation', ...generationOrder('pro') });
+    const recommendation = (userId: string) => ({
+      generationId: userId,
+      userId,
+      imageId: 'i',
+      sourceKey: 'k',
+      mode: 'client' as const,
+      size: 1024 as const,
+    });
+    await jobs.enqueue('analyse-upload', analysis('free-analysis'), {
+      jobId: 'free-analysis',
+      ...QUEUE_ORDER.freeAccount,
+    });
+    await jobs.enqueue('style-recommendation', recommendation('free-recommendation'), {
+      jobId: 'free-recommendation',
+      ...QUEUE_ORDER.freeAccount,
+    });
+    await jobs.enqueue('analyse-upload', analysis('paying-analysis'), {
+      jobId: 'paying-analysis',
+      ...QUEUE_ORDER.standard,
+    });
+    await jobs.enqueue('style-recommendation', recommendation('starter-recommendation'), {
+      jobId: 'starter-recommendation',
+      ...generationOrder('starter'),
+    });
+    await jobs.enqueue('style-recommendation', recommendation('pro-recommendation'), {
+      jobId: 'pro-recommendation',
+      ...generationOrder('pro'),
+    });
     // Paying sellers' jobs stay in the wait list KEDA scales on; free ones wait in the prioritized set, which it counts too.
-    expect(await jobs.queue('interactive').getJobCounts('waiting', 'prioritized')).toEqual({ waiting: 3, prioritized: 2 });
+    expect(await jobs.queue('interactive').getJobCounts('waiting', 'prioritized')).toEqual({
+      waiting: 3,
+      prioritized: 2,
+    });
 
-    expect(await takenInOrder('interactive', prefix, 5)).toEqual(['pro-recommendation', 'paying-analysis', 'starter-recommendation', 'free-analysis', 'free-recommendation']);
+    expect(await takenInOrder('interactive', prefix, 5)).toEqual([
+      'pro-recommendation',
+      'paying-analysis',
+      'starter-recommendation',
+      'free-analysis',
+      'free-recommendation',
+    ]);
     await jobs.queue('interactive').obliterate({ force: true });
     await jobs.close();
   });

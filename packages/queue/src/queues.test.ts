@@ -1,6 +1,18 @@
 import type { MinimalJob } from 'bullmq';
 import { describe, expect, it } from 'vitest';
-import { JOB_QUEUE, jobOptions, QUEUE_JOBS, QUEUE_NAMES, RETRY_BACKOFF_TYPE, retryBackoff, WEBHOOK_RETRY, webhookAttempts, webhookJobOptions, webhookRetryDelay, WORKER_SETTINGS } from './queues.js';
+import {
+  JOB_QUEUE,
+  jobOptions,
+  QUEUE_JOBS,
+  QUEUE_NAMES,
+  RETRY_BACKOFF_TYPE,
+  retryBackoff,
+  WEBHOOK_RETRY,
+  webhookAttempts,
+  webhookJobOptions,
+  webhookRetryDelay,
+  WORKER_SETTINGS,
+} from './queues.js';
 
 describe('the job → queue map', () => {
   it('puts each job on exactly one queue', () => {
@@ -32,7 +44,9 @@ describe('retryBackoff', () => {
   const job = { opts: { backoff: { type: RETRY_BACKOFF_TYPE, delay: 100 } } } as unknown as MinimalJob;
 
   it('doubles the configured delay with each attempt, as BullMQ’s exponential backoff does', () => {
-    expect([1, 2, 3, 4].map((attempts) => retryBackoff(attempts, RETRY_BACKOFF_TYPE, new Error('x'), job))).toEqual([100, 200, 400, 800]);
+    expect([1, 2, 3, 4].map((attempts) => retryBackoff(attempts, RETRY_BACKOFF_TYPE, new Error('x'), job))).toEqual([
+      100, 200, 400, 800,
+    ]);
   });
 
   it('waits at least the Retry-After an error carries, and no longer than the backoff when that is longer', () => {
@@ -50,12 +64,15 @@ describe('webhook retries', () => {
   const strategy = WORKER_SETTINGS.backoffStrategy!;
 
   it('wait 30 s, then twice as long each time, never more than 2 h', () => {
-    expect([1, 2, 3, 8, 9, 15].map((attempts) => webhookRetryDelay(attempts))).toEqual([30_000, 60_000, 120_000, 3_840_000, 7_200_000, 7_200_000]);
+    expect([1, 2, 3, 8, 9, 15].map((attempts) => webhookRetryDelay(attempts))).toEqual([
+      30_000, 60_000, 120_000, 3_840_000, 7_200_000, 7_200_000,
+    ]);
   });
 
   it('go on for 24 h and no attempt longer', () => {
     const attempts = webhookAttempts();
-    const waits = (made: number) => Array.from({ length: made }, (_, i) => webhookRetryDelay(i + 1)).reduce((a, b) => a + b, 0);
+    const waits = (made: number) =>
+      Array.from({ length: made }, (_, i) => webhookRetryDelay(i + 1)).reduce((a, b) => a + b, 0);
     expect(waits(attempts - 1)).toBeGreaterThanOrEqual(WEBHOOK_RETRY.windowMs);
     expect(waits(attempts - 2)).toBeLessThan(WEBHOOK_RETRY.windowMs);
   });

@@ -60,7 +60,10 @@ export const RETRY_BACKOFF_TYPE = 'exponential-or-retry-after';
  */
 export const retryBackoff: BackoffStrategy = (attemptsMade, _type, error, job) => {
   const backoff = job?.opts.backoff;
-  const delay = typeof backoff === 'object' ? (backoff.delay ?? DEFAULT_RETRY_POLICY.backoffMs) : (backoff ?? DEFAULT_RETRY_POLICY.backoffMs);
+  const delay =
+    typeof backoff === 'object'
+      ? (backoff.delay ?? DEFAULT_RETRY_POLICY.backoffMs)
+      : (backoff ?? DEFAULT_RETRY_POLICY.backoffMs);
   const exponential = Math.round(2 ** (attemptsMade - 1) * delay);
   const asked = (error as { retryAfterMs?: unknown } | undefined)?.retryAfterMs;
   return typeof asked === 'number' ? Math.max(exponential, asked) : exponential;
@@ -80,7 +83,8 @@ export function webhookRetryDelay(attemptsMade: number, firstDelayMs: number = W
 /** Attempts in all: as many as the waits between them take to cover the retry window. */
 export function webhookAttempts(firstDelayMs: number = WEBHOOK_RETRY.firstDelayMs): number {
   let attempts = 1;
-  for (let waited = 0; waited < WEBHOOK_RETRY.windowMs; attempts += 1) waited += webhookRetryDelay(attempts, firstDelayMs);
+  for (let waited = 0; waited < WEBHOOK_RETRY.windowMs; attempts += 1)
+    waited += webhookRetryDelay(attempts, firstDelayMs);
   return attempts;
 }
 
@@ -89,7 +93,10 @@ export function webhookAttempts(firstDelayMs: number = WEBHOOK_RETRY.firstDelayM
  * leaves Redis when done (the row keeps the record), so "Send again" can add it anew. `firstDelayMs`
  * is for tests.
  */
-export function webhookJobOptions(deliveryId: string, firstDelayMs: number = WEBHOOK_RETRY.firstDelayMs): JobsOptions & { jobId: string } {
+export function webhookJobOptions(
+  deliveryId: string,
+  firstDelayMs: number = WEBHOOK_RETRY.firstDelayMs,
+): JobsOptions & { jobId: string } {
   return {
     jobId: deliveryId,
     attempts: webhookAttempts(firstDelayMs),
@@ -125,7 +132,8 @@ export const jobIds = {
    */
   generation: (generationId: string) => generationId,
   /** A retried style is a new job (the failed one stays in Redis for a week under its own id). */
-  style: (generationId: string, index: number, attempt = 0) => `${generationId}-style-${index}${attempt === 0 ? '' : `-retry-${attempt}`}`,
+  style: (generationId: string, index: number, attempt = 0) =>
+    `${generationId}-style-${index}${attempt === 0 ? '' : `-retry-${attempt}`}`,
   enhance: (requestId: string) => `enhance-${requestId}`,
   /** One analysis per upload: asking again while it runs (or after) adds nothing. */
   analyseUpload: (imageId: string) => `analyse-${imageId}`,

@@ -86,7 +86,8 @@ function parse(raw: string, loopbackReceivers: boolean): URL {
   } catch {
     throw new WebhookUrlError('invalid');
   }
-  if (url.protocol !== 'https:' && !(loopbackReceivers && url.protocol === 'http:')) throw new WebhookUrlError(url.protocol === 'http:' ? 'https' : 'invalid');
+  if (url.protocol !== 'https:' && !(loopbackReceivers && url.protocol === 'http:'))
+    throw new WebhookUrlError(url.protocol === 'http:' ? 'https' : 'invalid');
   if (url.username || url.password) throw new WebhookUrlError('credentials');
   return url;
 }
@@ -115,7 +116,8 @@ export async function resolveWebhookTarget(raw: string, policy: WebhookTargetPol
     }
   }
   if (addresses.length === 0) throw new WebhookUrlError('unresolved');
-  if (!addresses.every((a) => isAllowedAddress(a.address, policy.loopbackReceivers))) throw new WebhookUrlError('private');
+  if (!addresses.every((a) => isAllowedAddress(a.address, policy.loopbackReceivers)))
+    throw new WebhookUrlError('private');
   const [first] = addresses;
   return { url, address: first!.address, family: first!.family === 6 ? 6 : 4 };
 }

@@ -41,6 +41,12 @@ export function archiveLink(secret: string, batchId: string, nowMs = Date.now())
   return `/api/batches/${encodeURIComponent(batchId)}/archive?expires=${expires}&signature=${signature(secret, subject(batchId), expires)}`;
 }
 
-export function checkArchiveLink(secret: string, batchId: string, expires: number, given: string, nowMs = Date.now()): SignatureCheck {
+export function checkArchiveLink(
+  secret: string,
+  batchId: string,
+  expires: number,
+  given: string,
+  nowMs = Date.now(),
+): SignatureCheck {
   return verifySignature(secret, subject(batchId), expires, given, Math.floor(nowMs / 1000));
 }

@@ -26,9 +26,15 @@ function chunkyStore(objects: Record<string, Buffer>) {
 
 describe('streamArchive', () => {
   it('reads one stored file at a time into the zip, naming each by its bytes and never the same name twice', async () => {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } }).png().toBuffer();
-    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#654321' } }).jpeg().toBuffer();
-    const webp = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#abcdef' } }).webp().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#654321' } })
+      .jpeg()
+      .toBuffer();
+    const webp = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#abcdef' } })
+      .webp()
+      .toBuffer();
     const { store, mostOpen } = chunkyStore({ a: png, b: jpeg, c: webp, d: png });
     const zip = await buffer(
       streamArchive(store, [
@@ -39,7 +45,12 @@ describe('streamArchive', () => {
       ]),
     );
     const entries = await readZip(zip);
-    expect(entries.map((entry) => entry.name)).toEqual(['mug-studio-1.png', 'mug-studio-2.jpg', 'cap-marble-1.webp', 'mug-studio-1-2.png']);
+    expect(entries.map((entry) => entry.name)).toEqual([
+      'mug-studio-1.png',
+      'mug-studio-2.jpg',
+      'cap-marble-1.webp',
+      'mug-studio-1-2.png',
+    ]);
     expect(entries.map((entry) => entry.data)).toEqual([png, jpeg, webp, png]);
     expect(mostOpen()).toBe(1);
   });

@@ -14,7 +14,8 @@ export interface ArchiveEntry {
 export function imageExtension(head: Buffer): 'png' | 'jpg' | 'webp' | 'bin' {
   if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpg';
-  if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP')
+    return 'webp';
   return 'bin';
 }
 

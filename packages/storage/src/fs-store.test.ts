@@ -8,7 +8,13 @@ import { describeObjectStoreContract } from './object-store-contract.test-suppor
 
 async function makeFsStore(): Promise<FsObjectStore> {
   const dir = await mkdtemp(path.join(tmpdir(), 'prodshot-fs-store-'));
-  const store = new FsObjectStore({ dir, publicUrl: 'http://localhost:3000', signingSecret: 'x'.repeat(32), ttlSeconds: 60, windowSeconds: 3600 });
+  const store = new FsObjectStore({
+    dir,
+    publicUrl: 'http://localhost:3000',
+    signingSecret: 'x'.repeat(32),
+    ttlSeconds: 60,
+    windowSeconds: 3600,
+  });
   await store.ensureReady();
   return store;
 }

@@ -62,7 +62,13 @@ export class FsObjectStore implements ObjectStore {
     try {
       const info = await stat(this.pathOf(key));
       // Weak: size and write time stand for the bytes, which are never hashed to serve them.
-      return info.isFile() ? { size: info.size, contentType: contentTypeForKey(key), etag: `W/"${info.size.toString(16)}-${Math.round(info.mtimeMs * 1000).toString(16)}"` } : null;
+      return info.isFile()
+        ? {
+            size: info.size,
+            contentType: contentTypeForKey(key),
+            etag: `W/"${info.size.toString(16)}-${Math.round(info.mtimeMs * 1000).toString(16)}"`,
+          }
+        : null;
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { assertSafeKey, contentTypeForKey, exportKey, generationOutputKey, InvalidKeyError, uploadCutoutKey, uploadOutlineKey, derivedPrefix, uploadKey, userPrefix } from './keys.js';
+import {
+  assertSafeKey,
+  contentTypeForKey,
+  exportKey,
+  generationOutputKey,
+  InvalidKeyError,
+  uploadCutoutKey,
+  uploadOutlineKey,
+  derivedPrefix,
+  uploadKey,
+  userPrefix,
+} from './keys.js';
 
 describe('key layout', () => {
   it('places every object under its user folder', () => {
@@ -14,9 +25,13 @@ describe('key layout', () => {
     expect(uploadCutoutKey(upload)).toBe('users/u1/uploads/f1/cutout.png');
     expect(uploadCutoutKey(upload, [])).toBe('users/u1/uploads/f1/cutout.png');
     // A lone keep tap is the single point of before: its stored cutout is found again.
-    expect(uploadCutoutKey(upload, [{ x: 0.25, y: 0.6667, keep: true }])).toBe('users/u1/uploads/f1/cutout-250-667.png');
+    expect(uploadCutoutKey(upload, [{ x: 0.25, y: 0.6667, keep: true }])).toBe(
+      'users/u1/uploads/f1/cutout-250-667.png',
+    );
     expect(uploadOutlineKey(upload)).toBe('users/u1/uploads/f1/outline.webp');
-    expect(uploadOutlineKey(upload, [{ x: 0.25, y: 0.6667, keep: true }])).toBe('users/u1/uploads/f1/outline-250-667.webp');
+    expect(uploadOutlineKey(upload, [{ x: 0.25, y: 0.6667, keep: true }])).toBe(
+      'users/u1/uploads/f1/outline-250-667.webp',
+    );
   });
 
   it('names any other list of taps by a short hash of the taps, in order, each to a thousandth', () => {
@@ -27,7 +42,14 @@ describe('key layout', () => {
     expect(key).toMatch(/^users\/u1\/uploads\/f1\/cutout-taps-[0-9a-f]{16}\.png$/);
     expect(uploadCutoutKey(upload, [{ ...keep, x: 0.2501 }, drop])).toBe(key);
     expect(uploadOutlineKey(upload, [keep, drop])).toBe(key.replace('cutout', 'outline').replace('.png', '.webp'));
-    const others = [[drop, keep], [keep, { ...drop, keep: true }], [keep], [drop], [keep, drop, drop], [keep, { ...drop, y: 0.51 }]];
+    const others = [
+      [drop, keep],
+      [keep, { ...drop, keep: true }],
+      [keep],
+      [drop],
+      [keep, drop, drop],
+      [keep, { ...drop, y: 0.51 }],
+    ];
     const keys = new Set([key, ...others.map((taps) => uploadCutoutKey(upload, taps))]);
     expect(keys.size).toBe(others.length + 1);
   });

@@ -119,7 +119,15 @@ export function uploadOfKey(key: string): UploadOfKey | null {
  * A marketplace export of one output, in its generation's folder (deleted with it). One file per
  * output, preset and format: asking for the same export again finds it instead of rendering it.
  */
-export function exportKey(userId: string, generationId: string, index: number, preset: string, contentType: StoredContentType): string {
+export function exportKey(
+  userId: string,
+  generationId: string,
+  index: number,
+  preset: string,
+  contentType: StoredContentType,
+): string {
   if (!Number.isInteger(index) || index < 0) throw new InvalidKeyError(`${generationId}/${index}`);
-  return assertSafeKey(`users/${userId}/generations/${generationId}/exports/${index}-${preset}.${extensionFor(contentType)}`);
+  return assertSafeKey(
+    `users/${userId}/generations/${generationId}/exports/${index}-${preset}.${extensionFor(contentType)}`,
+  );
 }

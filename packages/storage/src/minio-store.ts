@@ -114,7 +114,13 @@ export class MinioObjectStore implements ObjectStore {
   async signedUrl(key: string, ttlSeconds = this.options.ttlSeconds): Promise<string> {
     const { issued, expires } = signingTimes(this.options.windowSeconds, ttlSeconds);
     const cacheControl = `private, max-age=${expires - issued - this.options.windowSeconds}, immutable`;
-    return this.signer.presignedGetObject(this.options.bucket, assertSafeKey(key), expires - issued, { 'response-cache-control': cacheControl }, new Date(issued * 1000));
+    return this.signer.presignedGetObject(
+      this.options.bucket,
+      assertSafeKey(key),
+      expires - issued,
+      { 'response-cache-control': cacheControl },
+      new Date(issued * 1000),
+    );
   }
 
   keyOfUrl(url: string): string | null {

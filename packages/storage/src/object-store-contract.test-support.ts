@@ -7,7 +7,9 @@ export function expiryOf(signed: string): number {
   const query = new URL(signed).searchParams;
   const expires = query.get('expires');
   if (expires) return Number(expires);
-  const issued = query.get('X-Amz-Date')!.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z');
+  const issued = query
+    .get('X-Amz-Date')!
+    .replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z');
   return Date.parse(issued) / 1000 + Number(query.get('X-Amz-Expires'));
 }
 
@@ -20,7 +22,11 @@ export function describeObjectStoreContract(name: string, makeStore: () => Promi
       const store = await makeStore();
       const key = uploadKey('user-a', 'file-1', 'image/png');
       await store.put(key, png, 'image/png');
-      expect(await store.stat(key)).toEqual({ size: png.length, contentType: 'image/png', etag: expect.stringMatching(/^(W\/)?"[^"]+"$/) });
+      expect(await store.stat(key)).toEqual({
+        size: png.length,
+        contentType: 'image/png',
+        etag: expect.stringMatching(/^(W\/)?"[^"]+"$/),
+      });
       expect((await store.get(key)).equals(png)).toBe(true);
       const { stream, size } = await store.getStream(key);
       const chunks: Buffer[] = [];

@@ -30,7 +30,10 @@ export interface SignedImage {
 export async function signImage(store: ObjectStore, key: string, hasRenditions: boolean): Promise<SignedImage> {
   const url = await store.signedUrl(key);
   if (!hasRenditions) return { url, thumbnailUrl: url, previewUrl: url };
-  const [thumbnailUrl, previewUrl] = await Promise.all([store.signedUrl(renditionKey(key, 'thumbnail')), store.signedUrl(renditionKey(key, 'preview'))]);
+  const [thumbnailUrl, previewUrl] = await Promise.all([
+    store.signedUrl(renditionKey(key, 'thumbnail')),
+    store.signedUrl(renditionKey(key, 'preview')),
+  ]);
   return { url, thumbnailUrl, previewUrl };
 }
 

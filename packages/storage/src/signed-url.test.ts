@@ -41,7 +41,12 @@ describe('signing windows', () => {
   });
 
   it('keeps every URL valid for at least the TTL, ending on a window boundary', () => {
-    for (const [window, ttl] of [[3600, 3600], [3600, 60], [600, 3600], [900, 1000]] as const) {
+    for (const [window, ttl] of [
+      [3600, 3600],
+      [3600, 60],
+      [600, 3600],
+      [900, 1000],
+    ] as const) {
       for (let offset = 0; offset < window * 3; offset += 97) {
         const now = hour + offset;
         const { issued, expires } = signingTimes(window, ttl, now * 1000);

@@ -20,9 +20,22 @@ afterAll(async () => {
 
 describe('withTimeouts', () => {
   it('fails every call a hung store never answers, naming the call', async () => {
-    const hung = new MinioObjectStore({ endPoint: '127.0.0.1', port, useSSL: false, accessKey: 'key', secretKey: 'secret-key', bucket: 'prodshot', region: 'us-east-1', ttlSeconds: 60, windowSeconds: 3600, publicUrl: undefined });
+    const hung = new MinioObjectStore({
+      endPoint: '127.0.0.1',
+      port,
+      useSSL: false,
+      accessKey: 'key',
+      secretKey: 'secret-key',
+      bucket: 'prodshot',
+      region: 'us-east-1',
+      ttlSeconds: 60,
+      windowSeconds: 3600,
+      publicUrl: undefined,
+    });
     const store = withTimeouts(hung, 200);
-    await expect(store.put('users/u/uploads/f/original.png', Buffer.from('x'), 'image/png')).rejects.toThrow(new StorageTimeoutError('put', 200));
+    await expect(store.put('users/u/uploads/f/original.png', Buffer.from('x'), 'image/png')).rejects.toThrow(
+      new StorageTimeoutError('put', 200),
+    );
     await expect(store.get('users/u/uploads/f/original.png')).rejects.toBeInstanceOf(StorageTimeoutError);
     await expect(store.stat('users/u/uploads/f/original.png')).rejects.toMatchObject({ code: 'storage_timeout' });
   });

@@ -10,7 +10,13 @@ const key = uploadKey('8f0c2a9e-1b7d-4c55-9a43-0d2e6f1b3c77', 'abc123', 'image/j
 const APP = 'http://127.0.0.1:3000';
 
 function fsStore(publicUrl: string): FsObjectStore {
-  return new FsObjectStore({ dir: '/nonexistent', publicUrl, signingSecret: 'x'.repeat(32), ttlSeconds: 60, windowSeconds: 3600 });
+  return new FsObjectStore({
+    dir: '/nonexistent',
+    publicUrl,
+    signingSecret: 'x'.repeat(32),
+    ttlSeconds: 60,
+    windowSeconds: 3600,
+  });
 }
 
 function s3Store(options: Partial<MinioStoreOptions>): MinioObjectStore {
@@ -91,8 +97,20 @@ describe('S3 presigned links read back to their keys', () => {
     const link = await store.signedUrl(key);
     expect(link.startsWith('https://prodshot.s3.us-east-1.amazonaws.com/users/')).toBe(true);
     expect(store.keyOfUrl(link)).toBe(key);
-    expect(keyFromS3Url(`https://s3.amazonaws.com/prodshot/${key}?X-Amz-Expires=1`, { endPoint: 's3.amazonaws.com', useSSL: true, bucket: 'prodshot' })).toBe(key);
-    expect(keyFromS3Url(`https://other.s3.amazonaws.com/${key}`, { endPoint: 's3.amazonaws.com', useSSL: true, bucket: 'prodshot' })).toBeNull();
+    expect(
+      keyFromS3Url(`https://s3.amazonaws.com/prodshot/${key}?X-Amz-Expires=1`, {
+        endPoint: 's3.amazonaws.com',
+        useSSL: true,
+        bucket: 'prodshot',
+      }),
+    ).toBe(key);
+    expect(
+      keyFromS3Url(`https://other.s3.amazonaws.com/${key}`, {
+        endPoint: 's3.amazonaws.com',
+        useSSL: true,
+        bucket: 'prodshot',
+      }),
+    ).toBeNull();
   });
 
   it('refuses relative links and foreign hosts', () => {

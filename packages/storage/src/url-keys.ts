@@ -65,7 +65,8 @@ export function keyFromS3Url(url: string, target: S3LinkTarget): string | null {
     const bucketPrefix = `/${target.bucket}/`;
     return parsed.pathname.startsWith(bucketPrefix) ? keyFromPath(parsed.pathname.slice(bucketPrefix.length)) : null;
   }
-  if (hosts.some((host) => parsed.hostname === `${target.bucket}.${host}`)) return keyFromPath(parsed.pathname.slice(1));
+  if (hosts.some((host) => parsed.hostname === `${target.bucket}.${host}`))
+    return keyFromPath(parsed.pathname.slice(1));
   return null;
 }
 

@@ -12,7 +12,10 @@ export interface WaitOptions {
  * A starting process's first contact with the object store, retried with backoff: an object store
  * that stalls or restarts while a worker replaces a crashed one must not take the new worker down too.
  */
-export async function waitUntilReady(store: Pick<ObjectStore, 'ensureReady'>, { maxWaitMs = 60_000, onRetry }: WaitOptions = {}): Promise<void> {
+export async function waitUntilReady(
+  store: Pick<ObjectStore, 'ensureReady'>,
+  { maxWaitMs = 60_000, onRetry }: WaitOptions = {},
+): Promise<void> {
   await pRetry(() => store.ensureReady(), {
     retries: Number.POSITIVE_INFINITY,
     minTimeout: 250,

@@ -102,7 +102,10 @@ function userJson(user: ClerkFakeUser): UserJSON {
 
 /** Clerk's error body (components/schemas/ClerkErrors). */
 function clerkErrors(code: string, message: string, longMessage: string) {
-  return { errors: [{ code, message, long_message: longMessage, meta: {} }], clerk_trace_id: randomBytes(16).toString('hex') };
+  return {
+    errors: [{ code, message, long_message: longMessage, meta: {} }],
+    clerk_trace_id: randomBytes(16).toString('hex'),
+  };
 }
 
 /**
@@ -124,10 +127,14 @@ export async function startClerkFake(secretKey: string): Promise<ClerkFake> {
       response.end(JSON.stringify(body));
     };
     if (authorization !== `Bearer ${secretKey}`) {
-      return reply(401, clerkErrors('authentication_invalid', 'Invalid authentication', 'The provided secret key is invalid.'));
+      return reply(
+        401,
+        clerkErrors('authentication_invalid', 'Invalid authentication', 'The provided secret key is invalid.'),
+      );
     }
     const match = /^\/v1\/users\/([^/]+)$/.exec(path);
-    if (method !== 'GET' || !match) return reply(404, clerkErrors('resource_not_found', 'not found', `${method} ${path} is not part of this fake`));
+    if (method !== 'GET' || !match)
+      return reply(404, clerkErrors('resource_not_found', 'not found', `${method} ${path} is not part of this fake`));
     const user = users.get(decodeURIComponent(match[1]!));
     return user ? reply(200, user) : reply(404, clerkErrors('resource_not_found', 'not found', 'User not found'));
   });

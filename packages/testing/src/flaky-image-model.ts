@@ -34,15 +34,33 @@ function solidPng(rgb: [number, number, number]): Buffer {
   header.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: side }, () => rgb).flat())]);
   const pixels = deflateSync(Buffer.concat(Array.from({ length: side }, () => row)));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 function chat(content: object) {
-  return { id: 'c', object: 'chat.completion', created: 1, model: 'gpt', choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: JSON.stringify(content) } }] };
+  return {
+    id: 'c',
+    object: 'chat.completion',
+    created: 1,
+    model: 'gpt',
+    choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: JSON.stringify(content) } }],
+  };
 }
 
 /** What OpenAI answers when its safety system declines an edit: the seller's to change, never retried by the worker. */
-const REFUSED = { error: { message: 'Your request was rejected by the safety system.', type: 'image_generation_user_error', param: null, code: 'moderation_blocked' } };
+const REFUSED = {
+  error: {
+    message: 'Your request was rejected by the safety system.',
+    type: 'image_generation_user_error',
+    param: null,
+    code: 'moderation_blocked',
+  },
+};
 
 /**
  * An OpenAI-compatible image server on loopback that fails for real: it reads any product as
@@ -62,7 +80,10 @@ export async function startFlakyImageModel(styles: FlakyStyle[]): Promise<FlakyI
         response.end(JSON.stringify(answer));
       };
       if (request.url?.endsWith('/chat/completions')) {
-        const recommend = { productInfo: { productTitle: 'Serum', productDescription: 'A serum', productType: 'beauty' }, styles: styles.map(({ name, prompt }) => ({ name, prompt })) };
+        const recommend = {
+          productInfo: { productTitle: 'Serum', productDescription: 'A serum', productType: 'beauty' },
+          styles: styles.map(({ name, prompt }) => ({ name, prompt })),
+        };
         return send(200, body.includes('art-direct') ? chat(recommend) : chat({ kind: 'beauty', confidence: 0.9 }));
       }
       const style = styles.find((s) => body.includes(s.prompt));

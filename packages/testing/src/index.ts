@@ -1,6 +1,21 @@
-export { startStack, testStackChoice, CONTAINER_IMAGES, TEMPLATE_DATABASE, type RunningTestStack, type StartStackOptions } from './start-stack.js';
+export {
+  startStack,
+  testStackChoice,
+  CONTAINER_IMAGES,
+  TEMPLATE_DATABASE,
+  type RunningTestStack,
+  type StartStackOptions,
+} from './start-stack.js';
 export type { StackInfo, S3Endpoint } from './stack-info.js';
-export { createTestDatabase, createTestFsStore, createTestS3Store, uniqueName, uniqueQueuePrefix, type TestDatabase, type TestFsStore } from './isolation.js';
+export {
+  createTestDatabase,
+  createTestFsStore,
+  createTestS3Store,
+  uniqueName,
+  uniqueQueuePrefix,
+  type TestDatabase,
+  type TestFsStore,
+} from './isolation.js';
 export { startWorkerProcess, type WorkerProcess } from './worker-process.js';
 export {
   createTestSessionKey,
@@ -13,7 +28,14 @@ export {
   type MintTemplateTokenOptions,
   type TestSessionKey,
 } from './tokens.js';
-export { parseStripeForm, startStripeFake, STRIPE_FIXTURES, stripeFixture, type StripeFake, type StripeFakeRequest } from './stripe-fake.js';
+export {
+  parseStripeForm,
+  startStripeFake,
+  STRIPE_FIXTURES,
+  stripeFixture,
+  type StripeFake,
+  type StripeFakeRequest,
+} from './stripe-fake.js';
 export { startStallingProxy, type StallingProxy } from '@prodshot/embedded';
 export { startFlakyImageModel, type FlakyImageModel, type FlakyStyle } from './flaky-image-model.js';
 export { readZip } from './zip.js';

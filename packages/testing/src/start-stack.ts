@@ -52,7 +52,9 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
   let stack: RunningTestStack;
   if (mode === 'containers') {
     const images = await checkContainerImages();
-    stack = await startContainers(images.some(({ image, standin }) => image === CONTAINER_IMAGES.minio && standin !== undefined));
+    stack = await startContainers(
+      images.some(({ image, standin }) => image === CONTAINER_IMAGES.minio && standin !== undefined),
+    );
     const described = images.map(({ image, standin }) => `${image} (${standin ?? 'official image'})`).join('; ');
     log(`[test stack] TEST_STACK=containers: Postgres, Redis and S3 via testcontainers on ${described}`);
   } else {
@@ -66,7 +68,8 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
   return stack;
 }
 
-const STANDINS_HINT = 'Build local stand-ins with `npm run containers:standins` (it starts dockerd when it can), or run with TEST_STACK=embedded.';
+const STANDINS_HINT =
+  'Build local stand-ins with `npm run containers:standins` (it starts dockerd when it can), or run with TEST_STACK=embedded.';
 
 /**
  * Before any container starts: a runtime must answer and every image must be here already (this
@@ -79,7 +82,10 @@ async function checkContainerImages(): Promise<{ image: string; standin: string 
   try {
     client = await getContainerRuntimeClient();
   } catch (error) {
-    throw new Error(`TEST_STACK=containers, but no container runtime answers (${(error as Error).message}). ${STANDINS_HINT}`, { cause: error });
+    throw new Error(
+      `TEST_STACK=containers, but no container runtime answers (${(error as Error).message}). ${STANDINS_HINT}`,
+      { cause: error },
+    );
   }
   const images = Object.values(CONTAINER_IMAGES);
   const missing: string[] = [];
@@ -93,7 +99,9 @@ async function checkContainerImages(): Promise<{ image: string; standin: string 
     found.push({ image, standin: info.Config?.Labels?.[STANDIN_LABEL] });
   }
   if (missing.length > 0) {
-    throw new Error(`TEST_STACK=containers, but ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not on this machine. Pull ${missing.length === 1 ? 'it' : 'them'}, or: ${STANDINS_HINT}`);
+    throw new Error(
+      `TEST_STACK=containers, but ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not on this machine. Pull ${missing.length === 1 ? 'it' : 'them'}, or: ${STANDINS_HINT}`,
+    );
   }
   if (!process.env.TESTCONTAINERS_RYUK_DISABLED && !(await client.image.exists(ImageName.fromString(RYUK_IMAGE)))) {
     // Without its image testcontainers would try to pull the reaper and fail; stop() removes the containers instead.
@@ -127,7 +135,15 @@ async function startEmbedded(): Promise<RunningTestStack> {
     postgresAdminUrl: embedded.databaseUrl,
     templateDatabase: TEMPLATE_DATABASE,
     redisUrl: embedded.redisUrl,
-    s3: { kind: 's3rver', endPoint: s3.endPoint, port: s3.port, useSSL: s3.useSSL, accessKey: s3.accessKey, secretKey: s3.secretKey, region: s3.region },
+    s3: {
+      kind: 's3rver',
+      endPoint: s3.endPoint,
+      port: s3.port,
+      useSSL: s3.useSSL,
+      accessKey: s3.accessKey,
+      secretKey: s3.secretKey,
+      region: s3.region,
+    },
     stop: async () => {
       await Promise.allSettled([s3.stop(), embedded.stop()]);
       await rm(dataDir, { recursive: true, force: true });
@@ -142,7 +158,11 @@ async function startContainers(minioIsStandin: boolean): Promise<RunningTestStac
   const minioUser = 'prodshot';
   const minioPassword = 'prodshot-test-secret';
   const starting = [
-    new PostgreSqlContainer(CONTAINER_IMAGES.postgres).withUsername('postgres').withPassword('postgres').withDatabase('postgres').start(),
+    new PostgreSqlContainer(CONTAINER_IMAGES.postgres)
+      .withUsername('postgres')
+      .withPassword('postgres')
+      .withDatabase('postgres')
+      .start(),
     new RedisContainer(CONTAINER_IMAGES.redis)
       .withCommand(['redis-server', '--appendonly', 'yes', '--maxmemory-policy', 'noeviction'])
       .start(),
@@ -157,7 +177,9 @@ async function startContainers(minioIsStandin: boolean): Promise<RunningTestStac
   const failed = started.find((result) => result.status === 'rejected');
   if (failed) {
     // Ryuk may be off (no image for it here): stop what did start rather than leave it running.
-    await Promise.allSettled(started.map((result) => (result.status === 'fulfilled' ? result.value.stop() : undefined)));
+    await Promise.allSettled(
+      started.map((result) => (result.status === 'fulfilled' ? result.value.stop() : undefined)),
+    );
     throw failed.reason;
   }
   const [postgres, redis, minio] = await Promise.all(starting);

@@ -33,23 +33,37 @@ export function stripeResources(): StripeResources {
   let counter = 0;
   const nextId = (prefix: string) => `${prefix}_fake${(++counter).toString().padStart(6, '0')}`;
 
-  const priceByLookupKey = (key: string) => [...prices.values()].find((price) => price.active && price.lookup_key === key);
+  const priceByLookupKey = (key: string) =>
+    [...prices.values()].find((price) => price.active && price.lookup_key === key);
 
   function createProduct(body: StripeObject): Reply {
     const id = typeof body.id === 'string' ? body.id : nextId('prod');
     if (products.has(id)) return stripeError(400, `Product already exists.`, 'resource_already_exists', 'id');
-    const product = { ...stripeFixture('product'), id, name: body.name, metadata: body.metadata ?? {}, default_price: null, created: nowSeconds() };
+    const product = {
+      ...stripeFixture('product'),
+      id,
+      name: body.name,
+      metadata: body.metadata ?? {},
+      default_price: null,
+      created: nowSeconds(),
+    };
     products.set(id, product);
     return ok(product);
   }
 
   function createPrice(body: StripeObject): Reply {
     const productId = String(body.product ?? '');
-    if (!products.has(productId)) return stripeError(400, `No such product: '${productId}'`, 'resource_missing', 'product');
+    if (!products.has(productId))
+      return stripeError(400, `No such product: '${productId}'`, 'resource_missing', 'product');
     const lookupKey = typeof body.lookup_key === 'string' ? body.lookup_key : null;
     const holder = lookupKey ? priceByLookupKey(lookupKey) : undefined;
     if (holder && body.transfer_lookup_key !== 'true') {
-      return stripeError(400, `A price (\`${String(holder.id)}\`) already uses that lookup key.`, undefined, 'lookup_key');
+      return stripeError(
+        400,
+        `A price (\`${String(holder.id)}\`) already uses that lookup key.`,
+        undefined,
+        'lookup_key',
+      );
     }
     if (holder) holder.lookup_key = null;
     const recurring = body.recurring as StripeObject | undefined;
@@ -63,7 +77,15 @@ export function stripeResources(): StripeResources {
       lookup_key: lookupKey,
       metadata: body.metadata ?? {},
       type: recurring ? 'recurring' : 'one_time',
-      recurring: recurring ? { interval: recurring.interval, interval_count: 1, meter: null, usage_type: 'licensed', trial_period_days: null } : null,
+      recurring: recurring
+        ? {
+            interval: recurring.interval,
+            interval_count: 1,
+            meter: null,
+            usage_type: 'licensed',
+            trial_period_days: null,
+          }
+        : null,
       transform_quantity: null,
       created: nowSeconds(),
     };
@@ -76,7 +98,9 @@ export function stripeResources(): StripeResources {
     const active = query.active === undefined ? undefined : query.active === 'true';
     const limit = query.limit === undefined ? 10 : Number(query.limit);
     const found = [...prices.values()].filter(
-      (price) => (keys.length === 0 || keys.includes(String(price.lookup_key))) && (active === undefined || price.active === active),
+      (price) =>
+        (keys.length === 0 || keys.includes(String(price.lookup_key))) &&
+        (active === undefined || price.active === active),
     );
     return ok({ object: 'list', data: found.slice(0, limit), has_more: found.length > limit, url: '/v1/prices' });
   }
@@ -84,7 +108,13 @@ export function stripeResources(): StripeResources {
   function madeUpSubscription(id: string): StripeObject {
     const fixture = stripeFixture('subscription') as StripeObject & { items: { data: StripeObject[] } };
     const start = nowSeconds();
-    const item = { ...fixture.items.data[0]!, id: nextId('si'), subscription: id, current_period_start: start, current_period_end: start + MONTH_SECONDS };
+    const item = {
+      ...fixture.items.data[0]!,
+      id: nextId('si'),
+      subscription: id,
+      current_period_start: start,
+      current_period_end: start + MONTH_SECONDS,
+    };
     return {
       ...fixture,
       id,
@@ -112,22 +142,27 @@ export function stripeResources(): StripeResources {
     const items = (subscription.items as { data: StripeObject[] }).data;
     for (const change of listOf(body.items)) {
       const item = items.find((i) => i.id === change.id);
-      if (!item) return stripeError(400, `No such subscription item: '${String(change.id)}'`, 'resource_missing', 'items');
+      if (!item)
+        return stripeError(400, `No such subscription item: '${String(change.id)}'`, 'resource_missing', 'items');
       if (change.price !== undefined) {
         const price = prices.get(String(change.price));
-        if (!price) return stripeError(400, `No such price: '${String(change.price)}'`, 'resource_missing', 'items[0][price]');
+        if (!price)
+          return stripeError(400, `No such price: '${String(change.price)}'`, 'resource_missing', 'items[0][price]');
         item.price = price;
       }
     }
-    if (body.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = body.cancel_at_period_end === 'true';
-    if (body.metadata) subscription.metadata = { ...(subscription.metadata as StripeObject), ...(body.metadata as StripeObject) };
+    if (body.cancel_at_period_end !== undefined)
+      subscription.cancel_at_period_end = body.cancel_at_period_end === 'true';
+    if (body.metadata)
+      subscription.metadata = { ...(subscription.metadata as StripeObject), ...(body.metadata as StripeObject) };
     return ok(subscription);
   }
 
   /** Stripe answers a cancelled subscription's cancel as if it did not exist. */
   function cancelSubscription(id: string): Reply {
     const subscription = subscriptionOf(id);
-    if (subscription.status === 'canceled') return stripeError(404, `No such subscription: '${id}'`, 'resource_missing', 'id');
+    if (subscription.status === 'canceled')
+      return stripeError(404, `No such subscription: '${id}'`, 'resource_missing', 'id');
     const now = nowSeconds();
     Object.assign(subscription, { status: 'canceled', canceled_at: now, ended_at: now, cancel_at_period_end: false });
     return ok(subscription);
@@ -149,7 +184,11 @@ export function stripeResources(): StripeResources {
   }
 
   function listInvoicePayments(query: StripeObject): Reply {
-    const found = invoicePayments.filter((p) => (query.invoice === undefined || p.invoice === query.invoice) && (query.status === undefined || p.status === query.status));
+    const found = invoicePayments.filter(
+      (p) =>
+        (query.invoice === undefined || p.invoice === query.invoice) &&
+        (query.status === undefined || p.status === query.status),
+    );
     return ok({ object: 'list', data: found, has_more: false, url: '/v1/invoice_payments' });
   }
 
@@ -160,9 +199,14 @@ export function stripeResources(): StripeResources {
   function createRefund(body: StripeObject): Reply {
     const paymentIntent = String(body.payment_intent ?? '');
     const payment = invoicePayments.find((p) => paymentIntentOf(p) === paymentIntent);
-    if (!payment) return stripeError(404, `No such payment_intent: '${paymentIntent}'`, 'resource_missing', 'payment_intent');
+    if (!payment)
+      return stripeError(404, `No such payment_intent: '${paymentIntent}'`, 'resource_missing', 'payment_intent');
     if (refundsOf(paymentIntent).length > 0) {
-      return stripeError(400, `Charge for payment_intent ${paymentIntent} has already been refunded.`, 'charge_already_refunded');
+      return stripeError(
+        400,
+        `Charge for payment_intent ${paymentIntent} has already been refunded.`,
+        'charge_already_refunded',
+      );
     }
     const refund = {
       ...stripeFixture('refund'),
@@ -181,7 +225,12 @@ export function stripeResources(): StripeResources {
   function createCheckoutSession(body: StripeObject): Reply {
     for (const [index, line] of listOf(body.line_items).entries()) {
       if (line.price !== undefined && !prices.has(String(line.price))) {
-        return stripeError(400, `No such price: '${String(line.price)}'`, 'resource_missing', `line_items[${index}][price]`);
+        return stripeError(
+          400,
+          `No such price: '${String(line.price)}'`,
+          'resource_missing',
+          `line_items[${index}][price]`,
+        );
       }
     }
     const id = nextId('cs_test');
@@ -204,7 +253,13 @@ export function stripeResources(): StripeResources {
 
   function createPortalSession(body: StripeObject): Reply {
     const id = nextId('bps');
-    return ok({ ...stripeFixture('billing_portal.session'), id, customer: body.customer, return_url: body.return_url ?? null, url: `https://billing.stripe.com/p/session/${id}` });
+    return ok({
+      ...stripeFixture('billing_portal.session'),
+      id,
+      customer: body.customer,
+      return_url: body.return_url ?? null,
+      url: `https://billing.stripe.com/p/session/${id}`,
+    });
   }
 
   const respond = (method: string, url: string, body: StripeObject): Reply => {
@@ -222,5 +277,12 @@ export function stripeResources(): StripeResources {
     return stripeError(404, `Unrecognized request URL (${method}: ${url}).`);
   };
 
-  return { respond, subscription: (id) => subscriptions.get(id), price: priceByLookupKey, payInvoice, refundsOf, idsMade: () => counter };
+  return {
+    respond,
+    subscription: (id) => subscriptions.get(id),
+    price: priceByLookupKey,
+    payInvoice,
+    refundsOf,
+    idsMade: () => counter,
+  };
 }

@@ -27,7 +27,10 @@ export const ok = (json: StripeObject): Reply => ({ status: 200, json });
 
 /** Stripe's error shape (https://docs.stripe.com/api/errors). */
 export function stripeError(status: number, message: string, code?: string, param?: string): Reply {
-  return { status, json: { error: { type: 'invalid_request_error', message, ...(code ? { code } : {}), ...(param ? { param } : {}) } } };
+  return {
+    status,
+    json: { error: { type: 'invalid_request_error', message, ...(code ? { code } : {}), ...(param ? { param } : {}) } },
+  };
 }
 
 /** Form-encoded arrays arrive as objects keyed '0', '1', …. */

@@ -50,7 +50,11 @@ export async function mintSessionToken(options: MintSessionTokenOptions): Promis
   const expiresIn = options.expiresInSeconds ?? 300;
   // An expired token was issued before it expired, or Clerk would reject it for its iat instead.
   const issuedAt = Math.min(now, now + expiresIn - 60);
-  return new SignJWT({ ...options.claims, sid: options.sessionId ?? `sess_${randomBytes(8).toString('hex')}`, azp: options.azp ?? TEST_AUTHORIZED_PARTY })
+  return new SignJWT({
+    ...options.claims,
+    sid: options.sessionId ?? `sess_${randomBytes(8).toString('hex')}`,
+    azp: options.azp ?? TEST_AUTHORIZED_PARTY,
+  })
     .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid: 'ins_test' })
     .setSubject(options.clerkId)
     .setIssuer('https://prodshot-test.clerk.accounts.dev')
@@ -93,4 +97,3 @@ export async function mintTemplateToken(options: MintTemplateTokenOptions): Prom
     .setExpirationTime(now + expiresIn)
     .sign((options.key ?? testSessionKey()).privateKey);
 }
-

@@ -18,7 +18,10 @@ export interface WorkerProcess {
  * kill it with SIGKILL or roll it with SIGTERM like an operator would. Answers once the worker
  * logs `until`: 'worker ready' unless told ('worker starting' is as soon as it handles signals).
  */
-export async function startWorkerProcess(env: NodeJS.ProcessEnv, options: { readyTimeoutMs?: number; until?: string } = {}): Promise<WorkerProcess> {
+export async function startWorkerProcess(
+  env: NodeJS.ProcessEnv,
+  options: { readyTimeoutMs?: number; until?: string } = {},
+): Promise<WorkerProcess> {
   const child = spawn(
     process.execPath,
     ['--conditions=@prodshot/source', '--import', 'tsx', path.join(repoRoot, 'apps/worker/src/main.ts')],

@@ -6,7 +6,9 @@ const run = promisify(execFile);
 
 /** `docker compose` (v2) where the plugin answers, else Debian's `docker-compose` (v1, no `--wait`). */
 function composeCommand(): string[] {
-  return spawnSync('docker', ['compose', 'version'], { stdio: 'ignore' }).status === 0 ? ['docker', 'compose'] : ['docker-compose'];
+  return spawnSync('docker', ['compose', 'version'], { stdio: 'ignore' }).status === 0
+    ? ['docker', 'compose']
+    : ['docker-compose'];
 }
 
 /** The label every stage of infra/docker/Dockerfile carries. */
@@ -41,19 +43,26 @@ export function composeStack(repoRoot: string, project: string, env: NodeJS.Proc
       new Promise((resolve, reject) => {
         const child = spawn(command!, args(rest), { ...options, stdio: ['ignore', 'inherit', 'inherit'] });
         child.once('error', reject);
-        child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${rest.join(' ')} exited with ${code}`))));
+        child.once('exit', (code) =>
+          code === 0 ? resolve() : reject(new Error(`${command} ${rest.join(' ')} exited with ${code}`)),
+        );
       }),
     read: async (rest) => (await run(command!, args(rest), options)).stdout,
     containers: async (service) => (await stack.read(['ps', '-q', service])).split('\n').filter(Boolean),
     waitHealthy: async (timeoutMs) => {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const states = await containerStates(await stack.read(['ps', '-q', '-a']).then((out) => out.split('\n').filter(Boolean)));
+        const states = await containerStates(
+          await stack.read(['ps', '-q', '-a']).then((out) => out.split('\n').filter(Boolean)),
+        );
         const failed = states.find((s) => s.exited && s.exitCode !== 0);
         if (failed) throw new Error(`${failed.name} exited with ${failed.exitCode}:\n${await logsTail(failed.id)}`);
         const waiting = states.filter((s) => !s.exited && s.health !== null && s.health !== 'healthy');
         if (states.length > 0 && waiting.length === 0) return;
-        if (Date.now() > deadline) throw new Error(`not healthy after ${timeoutMs / 1000} s: ${waiting.map((s) => `${s.name} (${s.health})`).join(', ')}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `not healthy after ${timeoutMs / 1000} s: ${waiting.map((s) => `${s.name} (${s.health})`).join(', ')}`,
+          );
         await sleep(2000);
       }
     },
@@ -62,8 +71,14 @@ export function composeStack(repoRoot: string, project: string, env: NodeJS.Proc
       await run('docker', ['image', 'prune', '--force', '--filter', `label=${DOCKERFILE_LABEL}`]);
     },
     leftImages: async () => {
-      const images = (filters: string[]) => run('docker', ['images', '--quiet', ...filters.flatMap((f) => ['--filter', f])]).then((r) => r.stdout.split('\n').filter(Boolean));
-      return [...(await images([`reference=${project}*`])), ...(await images([`label=${DOCKERFILE_LABEL}`, 'dangling=true']))];
+      const images = (filters: string[]) =>
+        run('docker', ['images', '--quiet', ...filters.flatMap((f) => ['--filter', f])]).then((r) =>
+          r.stdout.split('\n').filter(Boolean),
+        );
+      return [
+        ...(await images([`reference=${project}*`])),
+        ...(await images([`label=${DOCKERFILE_LABEL}`, 'dangling=true'])),
+      ];
     },
   };
   return stack;
@@ -80,7 +95,11 @@ interface ContainerState {
 async function containerStates(ids: string[]): Promise<ContainerState[]> {
   if (ids.length === 0) return [];
   const { stdout } = await run('docker', ['inspect', ...ids], { maxBuffer: 16 * 1024 * 1024 });
-  const inspected = JSON.parse(stdout) as { Id: string; Name: string; State: { Status: string; ExitCode: number; Health?: { Status: string } } }[];
+  const inspected = JSON.parse(stdout) as {
+    Id: string;
+    Name: string;
+    State: { Status: string; ExitCode: number; Health?: { Status: string } };
+  }[];
   return inspected.map(({ Id, Name, State }) => ({
     id: Id,
     name: Name.replace(/^\//, ''),
@@ -91,7 +110,9 @@ async function containerStates(ids: string[]): Promise<ContainerState[]> {
 }
 
 export async function logsTail(container: string, lines = 40): Promise<string> {
-  const { stdout, stderr } = await run('docker', ['logs', '--tail', String(lines), container], { maxBuffer: 16 * 1024 * 1024 });
+  const { stdout, stderr } = await run('docker', ['logs', '--tail', String(lines), container], {
+    maxBuffer: 16 * 1024 * 1024,
+  });
   return `${stdout}${stderr}`;
 }
 

@@ -11,7 +11,8 @@ import path from 'node:path';
 export function offlineNpmCache(repoRoot: string): () => void {
   const cache = execFileSync('npm', ['config', 'get', 'cache'], { encoding: 'utf8' }).trim();
   const source = path.join(cache, '_cacache');
-  if (!existsSync(source)) throw new Error(`no npm cache at ${source}: run npm ci first, so the image build can install offline`);
+  if (!existsSync(source))
+    throw new Error(`no npm cache at ${source}: run npm ci first, so the image build can install offline`);
   const target = path.join(repoRoot, '.npm-offline');
   rmSync(target, { recursive: true, force: true });
   mkdirSync(target);

@@ -20,7 +20,11 @@ export async function completedJobsByReplica(stack: ComposeStack): Promise<Map<s
  */
 export async function burst(baseUrl: string, seller: LiveSeller, imageId: string, jobs: number): Promise<number> {
   const started = performance.now();
-  const ids = await Promise.all(Array.from({ length: jobs }, () => startGeneration(baseUrl, seller, '/images/generate-product-shots', { imageId, ...MARBLE_SHOT })));
+  const ids = await Promise.all(
+    Array.from({ length: jobs }, () =>
+      startGeneration(baseUrl, seller, '/images/generate-product-shots', { imageId, ...MARBLE_SHOT }),
+    ),
+  );
   const runs = await Promise.all(ids.map((id) => finished(baseUrl, seller, id, 600_000)));
   const failed = runs.filter((run) => run.status !== 'complete');
   if (failed.length > 0) throw new Error(`${failed.length} of ${jobs} burst generations failed: ${failed[0]!.error}`);
@@ -41,17 +45,29 @@ export interface KilledWorker {
  * generation over the socket: another replica must pick the job up once its lock expires and
  * finish it, and the credits spent must equal the shots made.
  */
-export async function killWorkerMidJob(baseUrl: string, stack: ComposeStack, seller: LiveSeller, imageId: string): Promise<KilledWorker> {
+export async function killWorkerMidJob(
+  baseUrl: string,
+  stack: ComposeStack,
+  seller: LiveSeller,
+  imageId: string,
+): Promise<KilledWorker> {
   const creditsBefore = await creditsLeft(baseUrl, seller);
-  const generationId = await startGeneration(baseUrl, seller, '/images/generate-product-shots', { imageId, backgroundType: 'marble', count: 4 });
+  const generationId = await startGeneration(baseUrl, seller, '/images/generate-product-shots', {
+    imageId,
+    backgroundType: 'marble',
+    count: 4,
+  });
   const holder = await workerHolding(stack, generationId, 60_000);
   await killContainer(holder);
   const holderLog = await logsOf(holder);
   if (holderLog.split('\n').some((line) => line.includes('"msg":"job completed"') && line.includes(generationId))) {
-    throw new Error(`worker ${holder.slice(0, 12)} finished generation ${generationId} before it was killed: not a mid-job kill`);
+    throw new Error(
+      `worker ${holder.slice(0, 12)} finished generation ${generationId} before it was killed: not a mid-job kill`,
+    );
   }
   const run = await finished(baseUrl, seller, generationId, 300_000);
-  if (run.status !== 'complete') throw new Error(`generation ${generationId} ended ${run.status} after its worker was killed: ${run.error}`);
+  if (run.status !== 'complete')
+    throw new Error(`generation ${generationId} ended ${run.status} after its worker was killed: ${run.error}`);
   const shotsMade = run.styles.filter((style) => style.status === 'complete').length;
   const creditsAfter = await creditsLeft(baseUrl, seller);
   if (creditsBefore - creditsAfter !== shotsMade) {
@@ -67,7 +83,8 @@ async function workerHolding(stack: ComposeStack, generationId: string, timeoutM
       const lines = (await logsOf(container)).split('\n');
       if (lines.some((line) => line.includes('"msg":"job started"') && line.includes(generationId))) return container;
     }
-    if (Date.now() > deadline) throw new Error(`no worker took generation ${generationId} within ${timeoutMs / 1000} s`);
+    if (Date.now() > deadline)
+      throw new Error(`no worker took generation ${generationId} within ${timeoutMs / 1000} s`);
     await sleep(100);
   }
 }

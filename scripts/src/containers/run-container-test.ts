@@ -41,12 +41,20 @@ async function main(): Promise<void> {
 
     const seller = await liveSeller(baseUrl, 'Container Seller');
     const imageId = await uploadPhoto(baseUrl, seller, PHOTO);
-    const smart = await finished(baseUrl, seller, await startGeneration(baseUrl, seller, '/images/smart-generate-product-shots', { imageId, styleCount: 2 }), 300_000);
+    const smart = await finished(
+      baseUrl,
+      seller,
+      await startGeneration(baseUrl, seller, '/images/smart-generate-product-shots', { imageId, styleCount: 2 }),
+      300_000,
+    );
     if (smart.status !== 'complete') throw new Error(`smart generation ended ${smart.status}: ${smart.error}`);
     const shotUrl = smart.styles.find((style) => style.url)?.url;
-    if (!shotUrl?.startsWith(`${baseUrl}/prodshot/`)) throw new Error(`the shot's link ${shotUrl} is not served through nginx`);
+    if (!shotUrl?.startsWith(`${baseUrl}/prodshot/`))
+      throw new Error(`the shot's link ${shotUrl} is not served through nginx`);
     const shot = await downloadShot(shotUrl);
-    say(`seller walk: signed up, uploaded, smart generation Complete! (${smart.styles.length} styles), downloaded a ${shot.length}-byte shot through its presigned link`);
+    say(
+      `seller walk: signed up, uploaded, smart generation Complete! (${smart.styles.length} styles), downloaded a ${shot.length}-byte shot through its presigned link`,
+    );
 
     const oneReplica = await burst(baseUrl, seller, imageId, BURST_JOBS);
     say(`1 worker: ${round(oneReplica, 2)} jobs/s`);
@@ -56,12 +64,15 @@ async function main(): Promise<void> {
     const scaled = await burst(baseUrl, seller, imageId, BURST_JOBS);
     const after = await completedJobsByReplica(stack);
     const took = [...after].map(([container, count]) => count - (before.get(container) ?? 0));
-    if (took.length !== REPLICAS || took.some((count) => count === 0)) throw new Error(`not every replica took jobs: ${took.join('/')}`);
+    if (took.length !== REPLICAS || took.some((count) => count === 0))
+      throw new Error(`not every replica took jobs: ${took.join('/')}`);
     const ratio = round(scaled / oneReplica, 2);
     say(`${REPLICAS} workers: ${round(scaled, 2)} jobs/s (${ratio}× one), jobs per replica ${took.join('/')}`);
 
     const killed = await killWorkerMidJob(baseUrl, stack, seller, imageId);
-    say(`killed worker ${killed.container} mid-job: generation ${killed.generationId} completed on another replica, ${killed.shotsMade} shots for ${killed.creditsBefore - killed.creditsAfter} credits`);
+    say(
+      `killed worker ${killed.container} mid-job: generation ${killed.generationId} completed on another replica, ${killed.shotsMade} shots for ${killed.creditsBefore - killed.creditsAfter} credits`,
+    );
     seller.socket.close();
     await stack.down();
     const left = await stack.leftImages();

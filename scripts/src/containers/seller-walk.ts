@@ -22,7 +22,11 @@ export interface LiveSeller extends WebSeller {
 
 export async function liveSeller(baseUrl: string, name: string): Promise<LiveSeller> {
   const seller = await paidSeller(baseUrl, name, 'starter');
-  const socket: LiveSeller['socket'] = io(baseUrl, { auth: { token: seller.token }, transports: ['websocket'], reconnection: true });
+  const socket: LiveSeller['socket'] = io(baseUrl, {
+    auth: { token: seller.token },
+    transports: ['websocket'],
+    reconnection: true,
+  });
   const done: LiveSeller['done'] = new Map();
   socket.on('generation:done', (event) => done.set(event.generationId, event.status));
   await new Promise<void>((resolve, reject) => {
@@ -43,13 +47,26 @@ export async function creditsLeft(baseUrl: string, seller: WebSeller): Promise<n
 }
 
 /** Starts a paid call with Prefer: respond-async; answers the generation id. */
-export async function startGeneration(baseUrl: string, seller: WebSeller, route: string, body: object): Promise<string> {
-  const accepted = await call<AcceptedResponse>(baseUrl, seller.token, 'POST', route, body, { [IDEMPOTENCY_KEY_HEADER]: randomUUID(), prefer: 'respond-async' });
+export async function startGeneration(
+  baseUrl: string,
+  seller: WebSeller,
+  route: string,
+  body: object,
+): Promise<string> {
+  const accepted = await call<AcceptedResponse>(baseUrl, seller.token, 'POST', route, body, {
+    [IDEMPOTENCY_KEY_HEADER]: randomUUID(),
+    prefer: 'respond-async',
+  });
   return accepted.data.generationId;
 }
 
 /** Waits for the socket's 'generation:done' (the app's 'Complete!'), then reads the generation as the app does. */
-export async function finished(baseUrl: string, seller: LiveSeller, generationId: string, timeoutMs: number): Promise<GenerationDto> {
+export async function finished(
+  baseUrl: string,
+  seller: LiveSeller,
+  generationId: string,
+  timeoutMs: number,
+): Promise<GenerationDto> {
   const deadline = Date.now() + timeoutMs;
   while (!seller.done.has(generationId)) {
     if (Date.now() > deadline) throw new Error(`no generation:done for ${generationId} within ${timeoutMs / 1000} s`);
@@ -64,6 +81,7 @@ export async function downloadShot(url: string): Promise<Buffer> {
   if (!response.ok) throw new Error(`GET ${url}: ${response.status} ${await response.text()}`);
   const bytes = Buffer.from(await response.arrayBuffer());
   const type = await fileTypeFromBuffer(bytes);
-  if (!type?.mime.startsWith('image/')) throw new Error(`${url} answered ${bytes.length} bytes that are no image (${type?.mime ?? 'unknown type'})`);
+  if (!type?.mime.startsWith('image/'))
+    throw new Error(`${url} answered ${bytes.length} bytes that are no image (${type?.mime ?? 'unknown type'})`);
   return bytes;
 }

@@ -7,7 +7,10 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const template = readFileSync(path.join(repoRoot, 'infra/docker/nginx.conf.template'), 'utf8');
 
 /** Each `location … { … }` block of the server, by its match (no nested blocks in this file). */
-const locations = [...template.matchAll(/^ *location ([^{]+)\{([^}]*)\}/gm)].map((m) => ({ match: m[1]!.trim(), body: m[2]! }));
+const locations = [...template.matchAll(/^ *location ([^{]+)\{([^}]*)\}/gm)].map((m) => ({
+  match: m[1]!.trim(),
+  body: m[2]!,
+}));
 
 describe('infra/docker/nginx.conf.template', () => {
   it('asks the API for the sitemap, whose addresses depend on the deployment, not the static build', () => {
@@ -35,10 +38,15 @@ describe('infra/docker/nginx.conf.template', () => {
   it('sends the page policy, which forbids framing and connects to its own origin, file store and Clerk only, from every location serving files', () => {
     const policy = /map "\$\{PRODSHOT_CLERK_ORIGIN\}" \$prodshot_csp \{\s*default "([^"]+)";/.exec(template)?.[1];
     expect(policy).toContain("frame-ancestors 'none'");
-    expect(/connect-src ([^;]*)/.exec(policy!)?.[1]?.trim().split(/\s+/)).toEqual(["'self'", '${PRODSHOT_STORAGE_ORIGIN}', '${PRODSHOT_CLERK_ORIGIN}']);
+    expect(/connect-src ([^;]*)/.exec(policy!)?.[1]?.trim().split(/\s+/)).toEqual([
+      "'self'",
+      '${PRODSHOT_STORAGE_ORIGIN}',
+      '${PRODSHOT_CLERK_ORIGIN}',
+    ]);
     const serving = locations.filter((l) => !l.body.includes('proxy_pass'));
     expect(serving.map((l) => l.match)).toEqual(['^~ /assets/', '~ \\.[A-Za-z0-9]+$', '= /', '/']);
-    for (const location of serving) expect(location.body, location.match).toContain('add_header Content-Security-Policy $prodshot_csp always;');
+    for (const location of serving)
+      expect(location.body, location.match).toContain('add_header Content-Security-Policy $prodshot_csp always;');
   });
 
   it("serves the home page's own page at / (it preloads the hero) and app.html, without that preload, at every other client route", () => {

@@ -33,14 +33,18 @@ function refusal(step: string, result: { response: Response; error?: unknown }):
  * itself runs on loopback).
  */
 async function setUpWithSession(receiver: WebhookReceiver): Promise<string> {
-  const signIn = await createProdshotClient({ baseUrl }).POST('/api/dev/sign-in', { body: { email: `example-${Date.now()}@prodshot.example`, name: 'API example' } });
+  const signIn = await createProdshotClient({ baseUrl }).POST('/api/dev/sign-in', {
+    body: { email: `example-${Date.now()}@prodshot.example`, name: 'API example' },
+  });
   if (!signIn.data) throw refusal('sign-in (needs npm start without Clerk keys)', signIn);
   const session = createProdshotClient({ baseUrl, apiKey: signIn.data.token });
   const plan = await session.POST('/api/payments/subscription', { body: { planKey: 'starter' } });
   if (!plan.data) throw refusal('starter plan', plan);
   const key = await session.POST('/api/keys', { body: { name: 'npm run example:api', scopes: ['generate', 'read'] } });
   if (!key.data) throw refusal('API key', key);
-  const endpoint = await session.POST('/api/webhooks', { body: { url: receiver.url, events: ['generation.completed', 'generation.failed'] } });
+  const endpoint = await session.POST('/api/webhooks', {
+    body: { url: receiver.url, events: ['generation.completed', 'generation.failed'] },
+  });
   if (!endpoint.data) throw refusal('webhook endpoint', endpoint);
   receiver.trust(endpoint.data.secret);
   console.log(`signed in as ${signIn.data.userId}; API key ${key.data.prefix}… created; webhooks to ${receiver.url}`);
@@ -64,7 +68,10 @@ async function saveShots(client: ProdshotClient, generation: Generation): Promis
   const folder = process.env.EXAMPLE_OUT_DIR ?? path.join(repoRoot, 'bench', 'out', 'example-api', generation.id);
   await mkdir(folder, { recursive: true });
   for (const style of generation.styles.filter((slot) => slot.status === 'complete')) {
-    const shot = await client.GET('/api/generations/{id}/styles/{index}/download', { params: { path: { id: generation.id, index: style.index } }, parseAs: 'arrayBuffer' });
+    const shot = await client.GET('/api/generations/{id}/styles/{index}/download', {
+      params: { path: { id: generation.id, index: style.index } },
+      parseAs: 'arrayBuffer',
+    });
     if (!shot.data) throw refusal(`download style ${style.index}`, shot);
     const file = path.join(folder, `${style.index}-${style.name.replace(/[^\w-]+/g, '-').toLowerCase()}.jpg`);
     await writeFile(file, Buffer.from(shot.data as ArrayBuffer));
@@ -86,20 +93,29 @@ async function run(receiver: WebhookReceiver): Promise<void> {
   const client = createProdshotClient({ baseUrl, apiKey: await setUpWithSession(receiver) });
 
   const photo = corpusFile('products', 'saleor-beanie-1.png');
-  const uploaded = await client.POST('/api/images/upload', { body: { image: new File([await readFile(photo)], path.basename(photo)) }, bodySerializer: formData });
+  const uploaded = await client.POST('/api/images/upload', {
+    body: { image: new File([await readFile(photo)], path.basename(photo)) },
+    bodySerializer: formData,
+  });
   if (!uploaded.data) throw refusal('upload', uploaded);
   console.log(`uploaded ${path.basename(photo)} as image ${uploaded.data._id}`);
 
   // The same Idempotency-Key on a retry (a lost answer, a crash) answers this generation again: nothing is charged twice.
   const idempotencyKey = randomUUID();
-  const started = await client.POST('/api/images/smart-generate-product-shots', { body: { imageId: uploaded.data._id, styleCount: 2 }, params: { header: { 'Idempotency-Key': idempotencyKey } } });
+  const started = await client.POST('/api/images/smart-generate-product-shots', {
+    body: { imageId: uploaded.data._id, styleCount: 2 },
+    params: { header: { 'Idempotency-Key': idempotencyKey } },
+  });
   if (!started.data) throw refusal('smart generation', started);
   const { generationId } = started.data.data;
   console.log(`smart generation ${generationId} started (Idempotency-Key ${idempotencyKey}); waiting for it…`);
 
   const generation = await untilFinished(client, receiver, generationId);
-  if (generation.status !== 'complete') throw new Error(`generation ${generationId} ${generation.status}: ${generation.error ?? 'no reason given'}`);
-  console.log(`generation ${generationId} complete: ${generation.styles.map((style) => style.name).join(', ')}; saving the shots:`);
+  if (generation.status !== 'complete')
+    throw new Error(`generation ${generationId} ${generation.status}: ${generation.error ?? 'no reason given'}`);
+  console.log(
+    `generation ${generationId} complete: ${generation.styles.map((style) => style.name).join(', ')}; saving the shots:`,
+  );
   const folder = await saveShots(client, generation);
   console.log(`shots saved in ${folder}`);
 }

@@ -12,7 +12,11 @@ afterEach(async () => {
 
 /** A delivery as Prodshot sends one: the raw JSON body, its signature at `t`, its event id. */
 function deliver(url: string, body: string, eventId: string, signature: string) {
-  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature, [EVENT_ID_HEADER]: eventId }, body });
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature, [EVENT_ID_HEADER]: eventId },
+    body,
+  });
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -34,9 +38,22 @@ describe('the example webhook receiver', () => {
     receiver = await startWebhookReceiver();
     receiver.trust(secret);
     const body = JSON.stringify({ id: 'evt_b', type: 'generation.failed' });
-    expect((await deliver(receiver.url, body, 'evt_b', signWebhookBody('whsec_someone_else', body, nowSeconds()))).status).toBe(400);
-    expect((await deliver(receiver.url, body.replace('failed', 'completed'), 'evt_b', signWebhookBody(secret, body, nowSeconds()))).status).toBe(400);
-    expect((await deliver(receiver.url, body, 'evt_b', signWebhookBody(secret, body, nowSeconds() - 301))).status).toBe(400);
+    expect(
+      (await deliver(receiver.url, body, 'evt_b', signWebhookBody('whsec_someone_else', body, nowSeconds()))).status,
+    ).toBe(400);
+    expect(
+      (
+        await deliver(
+          receiver.url,
+          body.replace('failed', 'completed'),
+          'evt_b',
+          signWebhookBody(secret, body, nowSeconds()),
+        )
+      ).status,
+    ).toBe(400);
+    expect((await deliver(receiver.url, body, 'evt_b', signWebhookBody(secret, body, nowSeconds() - 301))).status).toBe(
+      400,
+    );
     expect((await deliver(receiver.url, body, 'evt_b', 'garbage')).status).toBe(400);
     expect(receiver.events).toEqual([]);
     await expect(receiver.next(() => true, 50)).rejects.toThrow(/no matching webhook/);

@@ -47,7 +47,14 @@ export async function startWebhookReceiver(options: { toleranceSeconds?: number 
     void (async () => {
       const body = request.method === 'POST' ? await rawBody(request) : undefined;
       const eventId = request.headers[EVENT_ID_HEADER.toLowerCase()];
-      const verdict = body === undefined || !guard ? 'bad-signature' : guard.check({ body, signature: request.headers[SIGNATURE_HEADER.toLowerCase()] as string | undefined, eventId: typeof eventId === 'string' ? eventId : undefined });
+      const verdict =
+        body === undefined || !guard
+          ? 'bad-signature'
+          : guard.check({
+              body,
+              signature: request.headers[SIGNATURE_HEADER.toLowerCase()] as string | undefined,
+              eventId: typeof eventId === 'string' ? eventId : undefined,
+            });
       if (verdict === 'accepted') {
         events.push({ eventId: eventId as string, body: JSON.parse(body!) });
         for (const wake of waiters) wake();

@@ -4,7 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { QueueKeys } from 'bullmq';
 import { describe, expect, it } from 'vitest';
 import { QUEUE_NAMES } from '@prodshot/queue';
-import { ManifestError, parseManifests, validateManifest, validateManifestDir, type Manifest } from './validate-manifests.js';
+import {
+  ManifestError,
+  parseManifests,
+  validateManifest,
+  validateManifestDir,
+  type Manifest,
+} from './validate-manifests.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const k8sDir = path.join(repoRoot, 'infra/k8s');
@@ -29,7 +35,8 @@ const find = (kind: string, name: string): Manifest => {
 const podSpec = (name: string) => (find('Deployment', name).spec as { template: { spec: PodSpec } }).template.spec;
 const container = (name: string) => podSpec(name).containers[0]!;
 /** A probe's port by name or number, resolved to the container port it means. */
-const probePort = (c: Container, port: number | string | undefined) => (typeof port === 'number' ? port : c.ports?.find((p) => p.name === port)?.containerPort);
+const probePort = (c: Container, port: number | string | undefined) =>
+  typeof port === 'number' ? port : c.ports?.find((p) => p.name === port)?.containerPort;
 /** The deadline a process's shutdown code gives itself, read from its source so the manifests follow it. */
 const shutdownDeadlineSeconds = (file: string) => {
   const match = /SHUTDOWN_DEADLINE_MS = ([\d_]+);/.exec(readFileSync(path.join(repoRoot, file), 'utf8'));
@@ -41,7 +48,14 @@ describe('Kubernetes manifests in infra/k8s', () => {
   it('all validate against the Kubernetes API schemas and KEDA CRD schemas shipped in npm packages', () => {
     const kinds = new Set(all.map((m) => `${m.apiVersion}/${m.kind}`));
     expect([...kinds].sort()).toEqual(
-      expect.arrayContaining(['apps/v1/Deployment', 'v1/Service', 'v1/ConfigMap', 'policy/v1/PodDisruptionBudget', 'keda.sh/v1alpha1/ScaledObject', 'autoscaling/v2/HorizontalPodAutoscaler']),
+      expect.arrayContaining([
+        'apps/v1/Deployment',
+        'v1/Service',
+        'v1/ConfigMap',
+        'policy/v1/PodDisruptionBudget',
+        'keda.sh/v1alpha1/ScaledObject',
+        'autoscaling/v2/HorizontalPodAutoscaler',
+      ]),
     );
     for (const name of ['api', 'worker', 'web']) {
       expect(find('Deployment', name)).toBeDefined();
@@ -57,7 +71,10 @@ describe('Kubernetes manifests in infra/k8s', () => {
     } as const;
     for (const [name, { ready, live }] of Object.entries(expected)) {
       const c = container(name);
-      for (const [probe, [probePath, port]] of [[c.readinessProbe, ready], [c.livenessProbe, live]] as const) {
+      for (const [probe, [probePath, port]] of [
+        [c.readinessProbe, ready],
+        [c.livenessProbe, live],
+      ] as const) {
         expect(probe?.httpGet?.path, name).toBe(probePath);
         expect(probePort(c, probe?.httpGet?.port), name).toBe(port);
       }
@@ -73,21 +90,32 @@ describe('Kubernetes manifests in infra/k8s', () => {
     const workerDeadline = shutdownDeadlineSeconds('apps/worker/src/main.ts');
     expect(podSpec('worker').terminationGracePeriodSeconds).toBeGreaterThan(workerDeadline);
     const apiPreStop = Number(container('api').lifecycle?.preStop?.exec?.command.at(-1) ?? 0);
-    expect(podSpec('api').terminationGracePeriodSeconds).toBeGreaterThan(shutdownDeadlineSeconds('apps/api/src/server.ts') + apiPreStop);
+    expect(podSpec('api').terminationGracePeriodSeconds).toBeGreaterThan(
+      shutdownDeadlineSeconds('apps/api/src/server.ts') + apiPreStop,
+    );
   });
 
   it('feed the api and worker the shared ConfigMap and Secret', () => {
     for (const name of ['api', 'worker']) {
       const refs = container(name).envFrom ?? [];
-      expect(refs.some((ref) => ref.configMapRef?.name === 'prodshot-config'), name).toBe(true);
-      expect(refs.some((ref) => ref.secretRef?.name === 'prodshot-secrets'), name).toBe(true);
+      expect(
+        refs.some((ref) => ref.configMapRef?.name === 'prodshot-config'),
+        name,
+      ).toBe(true);
+      expect(
+        refs.some((ref) => ref.secretRef?.name === 'prodshot-secrets'),
+        name,
+      ).toBe(true);
     }
   });
 
   it('scale workers with KEDA on the BullMQ wait list and prioritized set of each queue under the configured prefix, with CPU as well', () => {
     const prefix = (find('ConfigMap', 'prodshot-config').data as Record<string, string>).QUEUE_PREFIX!;
     expect(prefix).toMatch(/^\{.+\}$/);
-    const spec = find('ScaledObject', 'worker').spec as { scaleTargetRef: { name: string }; triggers: { type: string; metadata: Record<string, string> }[] };
+    const spec = find('ScaledObject', 'worker').spec as {
+      scaleTargetRef: { name: string };
+      triggers: { type: string; metadata: Record<string, string> }[];
+    };
     expect(spec.scaleTargetRef.name).toBe('worker');
     const lists = spec.triggers.filter((t) => t.type === 'redis').map((t) => t.metadata.listName);
     // BullMQ's own key naming, not a copy of it.
@@ -107,7 +135,8 @@ describe('the manifest check', () => {
 
   it('refuses a Deployment whose container port is not a number', () => {
     const broken = deployment();
-    (broken.spec as { template: { spec: PodSpec } }).template.spec.containers[0]!.ports![0]!.containerPort = 'http' as never;
+    (broken.spec as { template: { spec: PodSpec } }).template.spec.containers[0]!.ports![0]!.containerPort =
+      'http' as never;
     expect(refused(broken)).toThrow(/broken\.yaml: Deployment worker: .*containerPort must be integer/);
   });
 
@@ -125,7 +154,9 @@ describe('the manifest check', () => {
 
   it('refuses a kind it has no schema for rather than passing it unchecked', () => {
     expect(refused({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' } })).toThrow(ManifestError);
-    expect(refused({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' } })).toThrow(/no schema for example\.com\/v1\/Widget/);
+    expect(refused({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' } })).toThrow(
+      /no schema for example\.com\/v1\/Widget/,
+    );
   });
 
   it('refuses YAML that does not parse, naming the file', () => {

@@ -52,7 +52,8 @@ export function parseManifests(file: string, text: string): Manifest[] {
     if (document.errors.length > 0) throw new ManifestError(`${file}: ${document.errors[0]!.message}`);
     const value: unknown = document.toJS();
     if (value === null || value === undefined) continue;
-    if (typeof value !== 'object' || Array.isArray(value)) throw new ManifestError(`${file}: a document is not an object`);
+    if (typeof value !== 'object' || Array.isArray(value))
+      throw new ManifestError(`${file}: a document is not an object`);
     manifests.push(value as Manifest);
   }
   return manifests;

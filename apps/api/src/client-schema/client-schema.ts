@@ -4,12 +4,14 @@ import ts from 'typescript';
 import { buildOpenApiDocument } from './openapi-document.js';
 
 /** Where @prodshot/client keeps the generated types (committed, so the client builds without the API). */
-export const CLIENT_SCHEMA_FILE = fileURLToPath(new URL('../../../../packages/client/src/schema.d.ts', import.meta.url));
+export const CLIENT_SCHEMA_FILE = fileURLToPath(
+  new URL('../../../../packages/client/src/schema.d.ts', import.meta.url),
+);
 
 const BLOB = ts.factory.createTypeReferenceNode('Blob');
 
 const HEADER = [
-  '// Generated from the Prodshot API\'s OpenAPI document by `npm run generate --workspace @prodshot/client`',
+  "// Generated from the Prodshot API's OpenAPI document by `npm run generate --workspace @prodshot/client`",
   '// (apps/api/src/client-schema). Do not edit: a test fails when this file and the document differ.',
   '',
 ].join('\n');

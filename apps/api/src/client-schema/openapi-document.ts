@@ -30,8 +30,17 @@ export const DOCUMENT_ENV: NodeJS.ProcessEnv = {
  */
 export async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'prodshot-openapi-'));
-  const config = loadConfig({ ...DOCUMENT_ENV, DATA_DIR: dataDir, STORAGE_DIR: path.join(dataDir, 'storage') }, { require: ['DATABASE_URL', 'REDIS_URL'] });
-  const lazyRedis = () => new Redis(config.redis.url!, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const config = loadConfig(
+    { ...DOCUMENT_ENV, DATA_DIR: dataDir, STORAGE_DIR: path.join(dataDir, 'storage') },
+    { require: ['DATABASE_URL', 'REDIS_URL'] },
+  );
+  const lazyRedis = () =>
+    new Redis(config.redis.url!, {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
   const redis = lazyRedis();
   const db = createDatabase({ connectionString: config.databaseUrl! });
   const producer = new JobProducer(redis, config.redis.queuePrefix, lazyRedis, config.jobs);

@@ -26,16 +26,25 @@ describe('@prodshot/client against the API listening on loopback', () => {
     await grantCredits(testApp, session.userId, 10);
     const baseUrl = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
 
-    const created = await createProdshotClient({ baseUrl, apiKey: session.token }).POST('/api/keys', { body: { name: 'Typed client', scopes: ['generate', 'read'] } });
+    const created = await createProdshotClient({ baseUrl, apiKey: session.token }).POST('/api/keys', {
+      body: { name: 'Typed client', scopes: ['generate', 'read'] },
+    });
     expect(created.response.status, JSON.stringify(created.error)).toBe(201);
     const client = createProdshotClient({ baseUrl, apiKey: created.data!.key });
 
     const photo = await readFile(corpusFile('products', 'saleor-beanie-1.png'));
-    const uploaded = await client.POST('/api/images/upload', { body: { image: new File([photo], 'beanie.png') }, bodySerializer: formData });
+    const uploaded = await client.POST('/api/images/upload', {
+      body: { image: new File([photo], 'beanie.png') },
+      bodySerializer: formData,
+    });
     expect(uploaded.response.status, JSON.stringify(uploaded.error)).toBe(201);
     const imageId = uploaded.data!._id;
 
-    const start = () => client.POST('/api/images/smart-generate-product-shots', { body: { imageId, styleCount: 2 }, params: { header: { 'Idempotency-Key': 'typed-client-1' } } });
+    const start = () =>
+      client.POST('/api/images/smart-generate-product-shots', {
+        body: { imageId, styleCount: 2 },
+        params: { header: { 'Idempotency-Key': 'typed-client-1' } },
+      });
     const started = await start();
     expect(started.response.status, JSON.stringify(started.error)).toBe(202);
     const { generationId } = started.data!.data;
@@ -51,7 +60,10 @@ describe('@prodshot/client against the API listening on loopback', () => {
     expect(generation).toMatchObject({ id: generationId, kind: 'smart', status: 'complete', imageId });
     expect(generation.styles.map((style) => style.status)).toEqual(['complete', 'complete']);
 
-    const shot = await client.GET('/api/generations/{id}/styles/{index}/download', { params: { path: { id: generationId, index: 0 } }, parseAs: 'arrayBuffer' });
+    const shot = await client.GET('/api/generations/{id}/styles/{index}/download', {
+      params: { path: { id: generationId, index: 0 } },
+      parseAs: 'arrayBuffer',
+    });
     expect(shot.response.status).toBe(200);
     expect(shot.response.headers.get('content-type')).toBe('image/jpeg');
     expect((shot.data as ArrayBuffer).byteLength).toBeGreaterThan(1000);

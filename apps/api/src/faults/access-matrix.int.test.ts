@@ -22,7 +22,8 @@ const PUBLIC = new Set([
 /** Routes that refuse a call without their query: the query a real client sends, so ownership is what is tested. */
 const QUERIES: Record<string, (ids: { generationId: string }) => string> = {
   '/api/generations/{id}/compliance': () => '?preset=amazon&output=0',
-  '/api/exports/download': ({ generationId }) => `?generationId=${generationId}&outputIndex=0&preset=amazon&format=jpeg`,
+  '/api/exports/download': ({ generationId }) =>
+    `?generationId=${generationId}&outputIndex=0&preset=amazon&format=jpeg`,
 };
 
 /**
@@ -50,12 +51,23 @@ function idFor(path: string, ids: Ids): string {
 }
 
 async function call(route: Route, token: string | undefined, ids: Ids) {
-  const url = route.path
-    .replace('{id}', idFor(route.path, ids))
-    .replace('{index}', '0')
-    .replace('{deliveryId}', '00000000-0000-0000-0000-000000000000')
-    .replace('{*}', 'x') + (QUERIES[route.path]?.(ids) ?? '');
-  const payload = route.method === 'GET' || route.method === 'DELETE' ? undefined : { imageId: ids.imageId, generationId: ids.generationId, backgroundType: 'studio', prompt: 'x', name: 'x', token: 'x' };
+  const url =
+    route.path
+      .replace('{id}', idFor(route.path, ids))
+      .replace('{index}', '0')
+      .replace('{deliveryId}', '00000000-0000-0000-0000-000000000000')
+      .replace('{*}', 'x') + (QUERIES[route.path]?.(ids) ?? '');
+  const payload =
+    route.method === 'GET' || route.method === 'DELETE'
+      ? undefined
+      : {
+          imageId: ids.imageId,
+          generationId: ids.generationId,
+          backgroundType: 'studio',
+          prompt: 'x',
+          name: 'x',
+          token: 'x',
+        };
   return testApp.app.inject({
     method: route.method as 'GET',
     url,
@@ -68,9 +80,18 @@ beforeAll(async () => {
   testApp = await buildTestApp(stack);
   owner.token = await mintSessionToken({ clerkId: owner.clerkId });
   other.token = await mintSessionToken({ clerkId: other.clerkId });
-  const uploaded = await upload(testApp, { token: owner.token, userId: '', auth: { authorization: `Bearer ${owner.token}` } }, await productPhoto(), 'owner.jpg');
+  const uploaded = await upload(
+    testApp,
+    { token: owner.token, userId: '', auth: { authorization: `Bearer ${owner.token}` } },
+    await productPhoto(),
+    'owner.jpg',
+  );
   owner.imageId = uploaded.json()._id;
-  const ownerRow = await testApp.deps.db.selectFrom('users').select('id').where('clerk_id', '=', owner.clerkId).executeTakeFirstOrThrow();
+  const ownerRow = await testApp.deps.db
+    .selectFrom('users')
+    .select('id')
+    .where('clerk_id', '=', owner.clerkId)
+    .executeTakeFirstOrThrow();
   await grantCredits(testApp, ownerRow.id, 5);
   const started = await testApp.app.inject({
     method: 'POST',
@@ -93,7 +114,11 @@ beforeAll(async () => {
     payload: { items: [{ imageId: owner.imageId }], choice: { mode: 'template', backgroundType: 'studio', count: 1 } },
   });
   owner.batchId = batch.json().data.batchId;
-  const [batchGeneration] = await testApp.deps.db.selectFrom('generations').select('id').where('batch_id', '=', owner.batchId).execute();
+  const [batchGeneration] = await testApp.deps.db
+    .selectFrom('generations')
+    .select('id')
+    .where('batch_id', '=', owner.batchId)
+    .execute();
   const batchShotKey = generationOutputKey(ownerRow.id, batchGeneration!.id, 0, 'image/jpeg');
   await testApp.deps.store.put(batchShotKey, await productPhoto(), 'image/jpeg');
   await generations.markStyleRunning(batchGeneration!.id, 0);
@@ -105,7 +130,9 @@ beforeAll(async () => {
     payload: { url: 'http://127.0.0.1:9/owner', events: ['generation.completed'] },
   });
   owner.webhookId = webhook.json().id;
-  const docs = (await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+  const docs = (await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+    paths: Record<string, Record<string, unknown>>;
+  }>();
   routes = Object.entries(docs.paths).flatMap(([path, methods]) =>
     Object.keys(methods)
       .filter((m) => ['get', 'post', 'patch', 'put', 'delete'].includes(m))
@@ -121,7 +148,14 @@ function protectedRoutes(): Route[] {
 describe('access matrix: every documented route × caller', () => {
   it('covers the spec routes', () => {
     const names = routes.map((r) => `${r.method} ${r.path}`);
-    for (const expected of ['POST /api/images/upload', 'GET /api/images/{id}', 'DELETE /api/images/{id}', 'GET /api/generations/{id}', 'GET /api/users/profile', 'POST /api/payments/subscription']) {
+    for (const expected of [
+      'POST /api/images/upload',
+      'GET /api/images/{id}',
+      'DELETE /api/images/{id}',
+      'GET /api/generations/{id}',
+      'GET /api/users/profile',
+      'POST /api/payments/subscription',
+    ]) {
       expect(names).toContain(expected);
     }
     expect(protectedRoutes().length).toBeGreaterThan(15);
@@ -132,7 +166,12 @@ describe('access matrix: every documented route × caller', () => {
     const otherAzp = await mintSessionToken({ clerkId: owner.clerkId, azp: 'https://evil.example' });
     const forged = `${owner.token.slice(0, -6)}AAAAAA`;
     for (const route of protectedRoutes()) {
-      for (const [who, token] of [['signed out', undefined], ['expired', expired], ['other azp', otherAzp], ['forged', forged]] as const) {
+      for (const [who, token] of [
+        ['signed out', undefined],
+        ['expired', expired],
+        ['other azp', otherAzp],
+        ['forged', forged],
+      ] as const) {
         const response = await call(route, token, owner);
         expect(response.statusCode, `${route.method} ${route.path} as ${who}`).toBe(401);
       }
@@ -155,7 +194,9 @@ describe('access matrix: every documented route × caller', () => {
   });
 
   it('lets the owner in', async () => {
-    for (const route of protectedRoutes().filter((r) => r.method === 'GET' && !WORKER_MADE.has(`${r.method} ${r.path}`))) {
+    for (const route of protectedRoutes().filter(
+      (r) => r.method === 'GET' && !WORKER_MADE.has(`${r.method} ${r.path}`),
+    )) {
       const response = await call(route, owner.token, owner);
       expect([200, 302], `${route.method} ${route.path}`).toContain(response.statusCode);
     }

@@ -23,7 +23,11 @@ const received: Buffer[] = [];
  * for prompts asking for a hang, which it never answers: a model call that hangs for real.
  */
 async function startModel(): Promise<string> {
-  painted = (await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#d9c7a7' } }).png().toBuffer()).toString('base64');
+  painted = (
+    await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#d9c7a7' } })
+      .png()
+      .toBuffer()
+  ).toString('base64');
   model = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -40,7 +44,9 @@ async function startModel(): Promise<string> {
 
 beforeAll(async () => {
   const baseUrl = await startModel();
-  testApp = await buildTestApp(stack, { env: { IMAGE_MODEL: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: baseUrl, ENGINE_TIMEOUT_MS: '3000' } });
+  testApp = await buildTestApp(stack, {
+    env: { IMAGE_MODEL: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: baseUrl, ENGINE_TIMEOUT_MS: '3000' },
+  });
   session = await signIn(testApp, 'hung@example.com');
   await grantCredits(testApp, session.userId, 3);
   const photo = await sellerCutout('#335');
@@ -48,7 +54,9 @@ beforeAll(async () => {
   worker = await startWorkerProcess(testApp.env);
   // As the web app does: generate once the upload has been analysed.
   await eventually(
-    async () => (await testApp.app.inject({ method: 'GET', url: `/api/images/${imageId}/subject`, headers: session.auth })).json().data.status === 'ready',
+    async () =>
+      (await testApp.app.inject({ method: 'GET', url: `/api/images/${imageId}/subject`, headers: session.auth })).json()
+        .data.status === 'ready',
     60_000,
     'the upload to be analysed',
   );
@@ -65,15 +73,28 @@ describe('a hung model call', () => {
   it('times out, fails and refunds its own output while the others complete', async () => {
     const start = (prompt: string) =>
       testApp.app
-        .inject({ method: 'POST', url: '/api/images/generate-product-shots', headers: { ...session.auth, prefer: 'respond-async' }, payload: { imageId, prompt } })
+        .inject({
+          method: 'POST',
+          url: '/api/images/generate-product-shots',
+          headers: { ...session.auth, prefer: 'respond-async' },
+          payload: { imageId, prompt },
+        })
         .then((r) => r.json().data.generationId as string);
     const ids = [await start('Beach sunset'), await start('HANG-FOREVER please'), await start('Marble counter')];
-    const settled = await eventually(async () => {
-      const all = await Promise.all(
-        ids.map((id) => testApp.app.inject({ method: 'GET', url: `/api/generations/${id}`, headers: session.auth }).then((r) => r.json().data)),
-      );
-      return all.every((g) => g.status === 'complete' || g.status === 'failed') ? all : null;
-    }, 60_000, 'every generation to settle');
+    const settled = await eventually(
+      async () => {
+        const all = await Promise.all(
+          ids.map((id) =>
+            testApp.app
+              .inject({ method: 'GET', url: `/api/generations/${id}`, headers: session.auth })
+              .then((r) => r.json().data),
+          ),
+        );
+        return all.every((g) => g.status === 'complete' || g.status === 'failed') ? all : null;
+      },
+      60_000,
+      'every generation to settle',
+    );
     expect(settled.map((g) => g.status)).toEqual(['complete', 'failed', 'complete']);
     expect(settled[1].styles[0].error).toMatch(/did not answer within 3 s/);
     expect(await balanceOf(testApp, session.userId)).toBe(1);

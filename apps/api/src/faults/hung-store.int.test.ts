@@ -17,8 +17,18 @@ beforeAll(async () => {
   session = await signIn(testApp, 'hung-store@example.com');
   await grantCredits(testApp, session.userId, 2);
   // A seller's own cutout (its alpha is the cutout): the job's first store call is what stalls.
-  const photo = await sharp({ create: { width: 400, height: 400, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-    .composite([{ input: await sharp({ create: { width: 160, height: 260, channels: 3, background: '#553' } }).png().toBuffer(), left: 120, top: 70 }])
+  const photo = await sharp({
+    create: { width: 400, height: 400, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+  })
+    .composite([
+      {
+        input: await sharp({ create: { width: 160, height: 260, channels: 3, background: '#553' } })
+          .png()
+          .toBuffer(),
+        left: 120,
+        top: 70,
+      },
+    ])
     .png()
     .toBuffer();
   imageId = (await upload(testApp, session, photo, 'jar.png')).json()._id;
@@ -33,7 +43,12 @@ afterAll(async () => {
 
 function start(): Promise<string> {
   return testApp.app
-    .inject({ method: 'POST', url: `/api/images/${imageId}/remove-background`, headers: { ...session.auth, prefer: 'respond-async' }, payload: {} })
+    .inject({
+      method: 'POST',
+      url: `/api/images/${imageId}/remove-background`,
+      headers: { ...session.auth, prefer: 'respond-async' },
+      payload: {},
+    })
     .then((r) => r.json().data.generationId as string);
 }
 

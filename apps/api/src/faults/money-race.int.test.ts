@@ -12,7 +12,9 @@ beforeAll(async () => {
   // The per-user rate limit would answer 429 first; this test is about the ledger.
   testApp = await buildTestApp(stack, { env: { RATE_LIMIT_GENERATIONS_PER_MINUTE: '1000' } });
   session = await signIn(testApp, 'racer@example.com');
-  const photo = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#c44' } }).png().toBuffer();
+  const photo = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#c44' } })
+    .png()
+    .toBuffer();
   imageId = (await upload(testApp, session, photo, 'red.png')).json()._id;
   await grantCredits(testApp, session.userId, 10);
 });
@@ -34,9 +36,16 @@ describe('credits under a race', () => {
     expect(statuses.filter((s) => s === 202)).toHaveLength(10);
     expect(statuses.filter((s) => s === 402)).toHaveLength(90);
     expect(await balanceOf(testApp, session.userId)).toBe(0);
-    const balances = await testApp.deps.db.selectFrom('credit_balances').select(['subscription_credits', 'addon_credits']).execute();
+    const balances = await testApp.deps.db
+      .selectFrom('credit_balances')
+      .select(['subscription_credits', 'addon_credits'])
+      .execute();
     expect(balances.every((b) => b.subscription_credits >= 0 && b.addon_credits >= 0)).toBe(true);
-    const generations = await testApp.deps.db.selectFrom('generations').select('id').where('user_id', '=', session.userId).execute();
+    const generations = await testApp.deps.db
+      .selectFrom('generations')
+      .select('id')
+      .where('user_id', '=', session.userId)
+      .execute();
     expect(generations).toHaveLength(10);
     expect(await testApp.deps.producer.queue('render').getWaitingCount()).toBe(10);
   });

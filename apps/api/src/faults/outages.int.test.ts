@@ -7,9 +7,23 @@ import { createDatabase, migrateToLatest } from '@prodshot/db';
 import { freePort, startEmbeddedPostgres, startEmbeddedRedis } from '@prodshot/embedded';
 import { startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
 import { UNAVAILABLE_MESSAGE } from '../plugins/error-handler.js';
-import { balanceOf, connectSocket, eventually, grantCredits, signIn, upload, type ClientSocket } from '../seller-client.test-support.js';
+import {
+  balanceOf,
+  connectSocket,
+  eventually,
+  grantCredits,
+  signIn,
+  upload,
+  type ClientSocket,
+} from '../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../test-app.test-support.js';
-import { expectChargedOnce, productPhoto, settled, startSmart, unlessWorkerDies } from './fault-support.test-support.js';
+import {
+  expectChargedOnce,
+  productPhoto,
+  settled,
+  startSmart,
+  unlessWorkerDies,
+} from './fault-support.test-support.js';
 
 const stack = inject('stack');
 let testApp: TestApp | undefined;
@@ -56,10 +70,18 @@ describe('dependency outages (each on its own Postgres or Redis, so other tests 
     const worker = await startWorkerProcess(testApp.env);
     workers.push(worker);
     const generationId = await startSmart(testApp, session, imageId);
-    await eventually(() => connected.events.find((e) => e.event === 'generation:style' && e.payload.status === 'running'), 60_000, 'a style to run');
+    await eventually(
+      () => connected.events.find((e) => e.event === 'generation:style' && e.payload.status === 'running'),
+      60_000,
+      'a style to run',
+    );
 
     await postgres.stop();
-    const during = await testApp.app.inject({ method: 'GET', url: `/api/generations/${generationId}`, headers: session.auth });
+    const during = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/generations/${generationId}`,
+      headers: session.auth,
+    });
     expect(during.statusCode).toBe(503);
     expect(during.json().message).toBe(UNAVAILABLE_MESSAGE);
     expect(during.headers['retry-after']).toBe('5');
@@ -88,7 +110,11 @@ describe('dependency outages (each on its own Postgres or Redis, so other tests 
     const worker = await startWorkerProcess(testApp.env);
     workers.push(worker);
     const generations = [await startSmart(testApp, session, imageId), await startSmart(testApp, session, imageId)];
-    await eventually(() => connected.events.find((e) => e.event === 'generation:style' && e.payload.status === 'complete'), 60_000, 'a first style');
+    await eventually(
+      () => connected.events.find((e) => e.event === 'generation:style' && e.payload.status === 'complete'),
+      60_000,
+      'a first style',
+    );
 
     await redis.stop();
     await sleep(1_500);

@@ -18,7 +18,9 @@ beforeAll(async () => {
   imageId = (await upload(testApp, session, await sellerCutout('#553'), 'jar.png')).json()._id;
   // One interactive engine thread: the lane holds more jobs than threads, or a stuck one holds it all.
   worker = await startWorkerProcess({ ...testApp.env, WORKER_INTERACTIVE_CONCURRENCY: '1' });
-  const subjectStatus = async () => (await testApp.app.inject({ method: 'GET', url: `/api/images/${imageId}/subject`, headers: session.auth })).json().data.status;
+  const subjectStatus = async () =>
+    (await testApp.app.inject({ method: 'GET', url: `/api/images/${imageId}/subject`, headers: session.auth })).json()
+      .data.status;
   await eventually(async () => (await subjectStatus()) === 'ready', 60_000, 'the upload to be analysed');
 }, 120_000);
 
@@ -32,11 +34,25 @@ afterAll(async () => {
 describe('an interactive job stuck on a stalled object store', () => {
   it('leaves the interactive lane free: a prompt is enhanced while the recommendation still waits on the store', async () => {
     proxy.stall();
-    const recommendations = testApp.app.inject({ method: 'POST', url: '/api/images/generate-product-style-recommendations', headers: session.auth, payload: { imageId } });
+    const recommendations = testApp.app.inject({
+      method: 'POST',
+      url: '/api/images/generate-product-style-recommendations',
+      headers: session.auth,
+      payload: { imageId },
+    });
     const interactive = testApp.deps.producer.queue('interactive');
-    await eventually(async () => (await interactive.getActiveCount()) >= 1, 30_000, 'the recommendation job to be taken');
+    await eventually(
+      async () => (await interactive.getActiveCount()) >= 1,
+      30_000,
+      'the recommendation job to be taken',
+    );
 
-    const enhance = await testApp.app.inject({ method: 'POST', url: '/api/images/enhance-prompt', headers: session.auth, payload: { prompt: 'Beach sunset' } });
+    const enhance = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/images/enhance-prompt',
+      headers: session.auth,
+      payload: { prompt: 'Beach sunset' },
+    });
 
     expect(enhance.statusCode, enhance.body).toBe(200);
     expect(enhance.json().data.enhancedPrompt).toBeTruthy();

@@ -1,6 +1,15 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
-import { balanceOf, connectSocket, eventually, grantCredits, signIn, upload, type ClientSocket, type RecordedEvent } from '../seller-client.test-support.js';
+import {
+  balanceOf,
+  connectSocket,
+  eventually,
+  grantCredits,
+  signIn,
+  upload,
+  type ClientSocket,
+  type RecordedEvent,
+} from '../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../test-app.test-support.js';
 import { expectChargedOnce, productPhoto, settled, startSmart } from './fault-support.test-support.js';
 
@@ -23,7 +32,10 @@ const STAGES: [string, StagePredicate][] = [
   ['analyse', (e) => e.event === 'generation:stage' && e.payload.stage === 'analysing'],
   ['recommend', (e) => e.event === 'generation:stage' && e.payload.stage === 'designing recommendations'],
   ['style', (e) => e.event === 'generation:style' && e.payload.status === 'running'],
-  ['upload of result', (e) => e.event === 'generation:style' && e.payload.status === 'progress' && e.payload.progress === 90],
+  [
+    'upload of result',
+    (e) => e.event === 'generation:style' && e.payload.status === 'progress' && e.payload.progress === 90,
+  ],
 ];
 
 describe('a worker SIGKILLed at each stage of a smart generation', () => {

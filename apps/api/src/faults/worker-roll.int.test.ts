@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
-import { balanceOf, connectSocket, eventually, grantCredits, signIn, upload, type ClientSocket } from '../seller-client.test-support.js';
+import {
+  balanceOf,
+  connectSocket,
+  eventually,
+  grantCredits,
+  signIn,
+  upload,
+  type ClientSocket,
+} from '../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../test-app.test-support.js';
 import { expectChargedOnce, productPhoto, settled, startSmart } from './fault-support.test-support.js';
 
@@ -29,7 +37,11 @@ describe('rolling a worker (SIGTERM) during a smart generation', () => {
     workers.push(old);
     const generationId = await startSmart(testApp, session, imageId);
 
-    await eventually(() => connected.events.find((e) => e.event === 'generation:style' && e.payload.status === 'running'), 60_000, 'a style to run');
+    await eventually(
+      () => connected.events.find((e) => e.event === 'generation:style' && e.payload.status === 'running'),
+      60_000,
+      'a style to run',
+    );
     const stopping = old.stop('SIGTERM');
     workers.push(await startWorkerProcess({ ...testApp.env, WORKER_CONCURRENCY: '1' }));
     await stopping;

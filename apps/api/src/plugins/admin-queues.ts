@@ -21,7 +21,12 @@ const ADMIN_AUTH_WINDOW_MS = 15 * 60_000;
  * counted per address in Redis (shared by the replicas): past the limit every attempt gets 429
  * without being checked, so guessing stops paying off.
  */
-export async function registerAdminQueues(app: FastifyInstance, config: Config, producer: JobProducer, redis: Redis): Promise<void> {
+export async function registerAdminQueues(
+  app: FastifyInstance,
+  config: Config,
+  producer: JobProducer,
+  redis: Redis,
+): Promise<void> {
   const admin = config.admin;
   if (!admin) return;
   const serverAdapter = new FastifyAdapter();
@@ -53,7 +58,10 @@ export async function registerAdminQueues(app: FastifyInstance, config: Config, 
       }
       if (credentialsMatch(request.headers.authorization, expected)) {
         // The board's page runs its own inline bootstrap, which the app-wide policy forbids.
-        reply.header('content-security-policy', "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'");
+        reply.header(
+          'content-security-policy',
+          "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'",
+        );
         return;
       }
       request.log.warn({ path: request.url.split('?')[0] }, 'admin queues: credentials refused');

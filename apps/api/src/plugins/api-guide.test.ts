@@ -8,7 +8,11 @@ import { PYTHON_RECEIVER, TYPESCRIPT_RECEIVER } from './api-guide.js';
 // signed as Prodshot signs them, in the order a receiver would see them.
 
 const secret = 'whsec_guide_endpoint';
-const body = JSON.stringify({ id: 'evt_guide', type: 'generation.completed', data: { id: 'gen_1', status: 'complete' } });
+const body = JSON.stringify({
+  id: 'evt_guide',
+  type: 'generation.completed',
+  data: { id: 'gen_1', status: 'complete' },
+});
 const now = Math.floor(Date.now() / 1000);
 
 interface Delivery {
@@ -20,7 +24,12 @@ interface Delivery {
 
 const deliveries: Delivery[] = [
   { what: 'another secret', body, header: signWebhookBody('whsec_someone_else', body, now), eventId: 'evt_guide' },
-  { what: 'a body changed after signing', body: body.replace('complete', 'failed'), header: signWebhookBody(secret, body, now), eventId: 'evt_guide' },
+  {
+    what: 'a body changed after signing',
+    body: body.replace('complete', 'failed'),
+    header: signWebhookBody(secret, body, now),
+    eventId: 'evt_guide',
+  },
   { what: 'a t older than five minutes', body, header: signWebhookBody(secret, body, now - 301), eventId: 'evt_guide' },
   { what: 'a garbled header', body, header: 't=abc,v1=zz', eventId: 'evt_guide' },
   { what: 'the good delivery', body, header: signWebhookBody(secret, body, now - 5), eventId: 'evt_guide' },
@@ -28,7 +37,8 @@ const deliveries: Delivery[] = [
 ];
 const expected = Object.fromEntries(deliveries.map(({ what }) => [what, what === 'the good delivery']));
 
-const verdicts = (output: string) => Object.fromEntries((JSON.parse(output) as boolean[]).map((accepted, i) => [deliveries[i]!.what, accepted]));
+const verdicts = (output: string) =>
+  Object.fromEntries((JSON.parse(output) as boolean[]).map((accepted, i) => [deliveries[i]!.what, accepted]));
 
 function hasPython(): boolean {
   try {
@@ -41,9 +51,13 @@ function hasPython(): boolean {
 
 describe("the guide's webhook receivers", () => {
   it('TypeScript: accepts the good delivery once and refuses the rest', () => {
-    const js = ts.transpileModule(TYPESCRIPT_RECEIVER, { compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 } }).outputText;
+    const js = ts.transpileModule(TYPESCRIPT_RECEIVER, {
+      compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 },
+    }).outputText;
     const run = `${js}\nconst cases = JSON.parse(process.argv[1]);\nconsole.log(JSON.stringify(cases.map((c) => acceptWebhook(c.body, c.header, c.eventId, ${JSON.stringify(secret)}))));`;
-    const output = execFileSync(process.execPath, ['--input-type=module', '-e', run, JSON.stringify(deliveries)], { encoding: 'utf8' });
+    const output = execFileSync(process.execPath, ['--input-type=module', '-e', run, JSON.stringify(deliveries)], {
+      encoding: 'utf8',
+    });
     expect(verdicts(output)).toEqual(expected);
   });
 

@@ -55,7 +55,10 @@ export const API_GUIDE = [
   fence('', 'Authorization: Bearer psk_live_…'),
   'A key acts as you: your credits, plan and limits, and only your photos and generations. Keys and payments are managed with a browser session only. Each key has its own rate limit; every limited answer carries `RateLimit-Policy` and `RateLimit` (IETF draft form, e.g. `"generation";q=10;w=60` and `"generation";r=9;t=42`), and a 429 adds `Retry-After` in seconds.',
   '## 2. Upload a photo',
-  fence('sh', 'curl -H "Authorization: Bearer $PRODSHOT_KEY" -F image=@shoe.jpg https://prodshot.example/api/images/upload'),
+  fence(
+    'sh',
+    'curl -H "Authorization: Bearer $PRODSHOT_KEY" -F image=@shoe.jpg https://prodshot.example/api/images/upload',
+  ),
   '`POST /api/images/upload` takes the photo as multipart/form-data in the field `image` (and an optional `name`), and answers 201 with the image: keep its `_id`.',
   '## 3. Start a smart generation',
   `\`POST /api/images/smart-generate-product-shots\` with \`{ "imageId": "<_id>", "styleCount": 4 }\` answers 202 with \`data.generationId\`. Send an \`${IDEMPOTENCY_KEY_HEADER}\` header (any unique string up to 200 characters, e.g. a UUID) so that a retry after a lost answer starts nothing new and charges nothing more: the same key within ${IDEMPOTENCY_WINDOW_HOURS} hours answers with the first call's generation. Each style costs one credit; a shot that fails is never charged.`,
@@ -76,7 +79,10 @@ export const API_GUIDE = [
   fence('python', PYTHON_RECEIVER),
   '## 5. Download the shots',
   '`GET /api/generations/{id}/styles/{index}/download` answers the finished shot of style `index` as a JPEG attachment, or the PNG as it was made with `?file=original`.',
-  fence('sh', 'curl -H "Authorization: Bearer $PRODSHOT_KEY" -o shot-0.jpg https://prodshot.example/api/generations/<id>/styles/0/download'),
+  fence(
+    'sh',
+    'curl -H "Authorization: Bearer $PRODSHOT_KEY" -o shot-0.jpg https://prodshot.example/api/generations/<id>/styles/0/download',
+  ),
   '## A typed client',
   'In TypeScript, `@prodshot/client` (in the Prodshot repository) is generated from this document: `createProdshotClient({ baseUrl, apiKey })` gives typed calls for every operation below, and `verifyWebhookSignature` checks a delivery as above. `npm run example:api` runs these steps end to end.',
 ].join('\n\n');

@@ -2,7 +2,12 @@ import { verifyToken } from '@clerk/backend';
 import { clerkPlugin, getAuth } from '@clerk/fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '@prodshot/config';
-import { API_KEY_REFUSED_MESSAGE, API_KEY_SESSION_ONLY_MESSAGE, apiKeyScopeMessage, type ApiKeyScope } from '@prodshot/contracts';
+import {
+  API_KEY_REFUSED_MESSAGE,
+  API_KEY_SESSION_ONLY_MESSAGE,
+  apiKeyScopeMessage,
+  type ApiKeyScope,
+} from '@prodshot/contracts';
 import type { AppDeps } from '../deps.js';
 import { looksLikeApiKey } from '../services/api-keys.js';
 import { loadOrCreateSessionKey, type SessionSigningKey } from '../services/session-tokens.js';
@@ -59,7 +64,12 @@ async function clerkKeys(config: Config): Promise<{ keys: ClerkKeys; signer: Ses
   const key = await loadOrCreateSessionKey(config.auth.keyDir);
   const authorizedParty = new URL(config.http.publicUrl).origin;
   return {
-    keys: { secretKey: EMBEDDED_SECRET_KEY, publishableKey: EMBEDDED_PUBLISHABLE_KEY, jwtKey: key.publicKeyPem, authorizedParties: [authorizedParty] },
+    keys: {
+      secretKey: EMBEDDED_SECRET_KEY,
+      publishableKey: EMBEDDED_PUBLISHABLE_KEY,
+      jwtKey: key.publicKeyPem,
+      authorizedParties: [authorizedParty],
+    },
     signer: { key, issuer: `${authorizedParty}/api/dev`, authorizedParty },
   };
 }

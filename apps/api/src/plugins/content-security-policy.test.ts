@@ -22,14 +22,22 @@ describe('the content security policy', () => {
 
   it('adds the object store it downloads files from', () => {
     const policy = contentSecurityPolicy(
-      loadConfig({ ...base, MINIO_ENDPOINT: 'minio.internal', MINIO_ACCESS_KEY: 'k', MINIO_SECRET_KEY: 's', MINIO_PUBLIC_URL: 'https://files.example.com/bucket' }),
+      loadConfig({
+        ...base,
+        MINIO_ENDPOINT: 'minio.internal',
+        MINIO_ACCESS_KEY: 'k',
+        MINIO_SECRET_KEY: 's',
+        MINIO_PUBLIC_URL: 'https://files.example.com/bucket',
+      }),
     );
     expect(policy.connectSrc).toEqual(["'self'", 'wss://app.example.com', 'https://files.example.com']);
     expect(policy.imgSrc).toContain('https://files.example.com');
   });
 
   it("adds Clerk's frontend API, named by the publishable key, and its challenge frame when Clerk is configured", () => {
-    const policy = contentSecurityPolicy(loadConfig({ ...base, CLERK_SECRET_KEY: 'sk_live_abc', CLERK_PUBLISHABLE_KEY: clerkKey }));
+    const policy = contentSecurityPolicy(
+      loadConfig({ ...base, CLERK_SECRET_KEY: 'sk_live_abc', CLERK_PUBLISHABLE_KEY: clerkKey }),
+    );
     expect(policy.connectSrc).toEqual(["'self'", 'wss://app.example.com', 'https://clerk.app.example.com']);
     expect(policy.scriptSrc).toEqual(["'self'", 'https://clerk.app.example.com', 'https://challenges.cloudflare.com']);
     expect(policy.frameSrc).toEqual(['https://challenges.cloudflare.com']);

@@ -14,7 +14,8 @@ const CLERK_IMAGES = 'https://img.clerk.com';
  */
 export function contentSecurityPolicy(config: Config): Record<string, string[]> {
   const storage = storageOrigins(config);
-  const clerkHost = config.auth.mode === 'clerk' ? parsePublishableKey(config.auth.publishableKey)?.frontendApi : undefined;
+  const clerkHost =
+    config.auth.mode === 'clerk' ? parsePublishableKey(config.auth.publishableKey)?.frontendApi : undefined;
   const clerk = clerkHost ? `https://${clerkHost}` : undefined;
   return {
     defaultSrc: ["'self'"],

@@ -6,7 +6,7 @@ const replyError = (message: string) => Object.assign(new Error(message), { name
 
 describe('isDependencyOutage (answered 503 with Retry-After, which the web app retries)', () => {
   it.each([
-    ['a full Redis', 'OOM command not allowed when used memory > \'maxmemory\'.'],
+    ['a full Redis', "OOM command not allowed when used memory > 'maxmemory'."],
     ['a Redis replica during failover', "READONLY You can't write against a read only replica."],
     ['a Redis still loading its data', 'LOADING Redis is loading the dataset in memory'],
     ['a dropped Redis connection', 'Connection is closed.'],

@@ -23,7 +23,11 @@ describe('load shedding', () => {
       'the first memory sample to put the API under pressure',
     );
     expect(shed.headers['retry-after']).toBe('7');
-    expect(shed.json()).toMatchObject({ statusCode: 503, code: 'overloaded', message: 'The service is busy. Please try again in 7 seconds.' });
+    expect(shed.json()).toMatchObject({
+      statusCode: 503,
+      code: 'overloaded',
+      message: 'The service is busy. Please try again in 7 seconds.',
+    });
     expect((await testApp.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     expect((await testApp.ops.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(200);
   });

@@ -27,7 +27,13 @@ function signInFrom(app: TestApp, route: Route) {
 describe('the keyless modes check every request', () => {
   it('refuse the embedded sign-in to a client forwarded for a public address, naming ALLOW_EMBEDDED_AUTH', async () => {
     testApp = await buildTestApp(stack);
-    for (const route of [{ forwardedFor: PUBLIC }, { forwardedFor: `${PUBLIC}, 127.0.0.1` }, { remoteAddress: PUBLIC }, { remoteAddress: '10.0.0.5' }, { forwardedFor: '::1, 192.168.1.20' }]) {
+    for (const route of [
+      { forwardedFor: PUBLIC },
+      { forwardedFor: `${PUBLIC}, 127.0.0.1` },
+      { remoteAddress: PUBLIC },
+      { remoteAddress: '10.0.0.5' },
+      { forwardedFor: '::1, 192.168.1.20' },
+    ]) {
       const refused = await signInFrom(testApp, route);
       expect(refused.statusCode, JSON.stringify(route)).toBe(403);
       expect(refused.json()).toMatchObject({
@@ -42,7 +48,12 @@ describe('the keyless modes check every request', () => {
 
   it('serve loopback clients, straight or through a local proxy forwarding for loopback', async () => {
     testApp = await buildTestApp(stack);
-    for (const route of [{}, { forwardedFor: '127.0.0.1' }, { remoteAddress: '::1', forwardedFor: '::1, 127.0.0.2' }, { remoteAddress: '::ffff:127.0.0.1' }]) {
+    for (const route of [
+      {},
+      { forwardedFor: '127.0.0.1' },
+      { remoteAddress: '::1', forwardedFor: '::1, 127.0.0.2' },
+      { remoteAddress: '::ffff:127.0.0.1' },
+    ]) {
       const response = await signInFrom(testApp, route);
       expect(response.statusCode, `${JSON.stringify(route)}: ${response.body}`).toBe(200);
     }
@@ -62,21 +73,38 @@ describe('the keyless modes check every request', () => {
         method: 'POST',
         url: '/api/payments/credits',
         payload: { planKey: 'addon-100' },
-        headers: { ...seller.auth, 'idempotency-key': crypto.randomUUID(), ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
+        headers: {
+          ...seller.auth,
+          'idempotency-key': crypto.randomUUID(),
+          ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+        },
       });
-    for (const url of ['/api/payments/subscription', '/api/payments/portal-session', '/api/payments/cancel-subscription']) {
-      const refused = await testApp.app.inject({ method: 'POST', url, payload: { planKey: 'growth' }, headers: { ...seller.auth, 'x-forwarded-for': PUBLIC } });
+    for (const url of [
+      '/api/payments/subscription',
+      '/api/payments/portal-session',
+      '/api/payments/cancel-subscription',
+    ]) {
+      const refused = await testApp.app.inject({
+        method: 'POST',
+        url,
+        payload: { planKey: 'growth' },
+        headers: { ...seller.auth, 'x-forwarded-for': PUBLIC },
+      });
       expect(refused.statusCode, url).toBe(403);
     }
     const refused = await buy(PUBLIC);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({
       code: 'loopback_only',
-      message: 'The local payments (plans granted for free) answer on this machine only: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or ALLOW_LOCAL_PAYMENTS=true for a trial',
+      message:
+        'The local payments (plans granted for free) answer on this machine only: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or ALLOW_LOCAL_PAYMENTS=true for a trial',
     });
     expect(await balanceOf(testApp, seller.userId)).toBe(0);
     // The catalogue stays public.
-    expect((await testApp.app.inject({ method: 'GET', url: '/api/payments/plans', headers: { 'x-forwarded-for': PUBLIC } })).statusCode).toBe(200);
+    expect(
+      (await testApp.app.inject({ method: 'GET', url: '/api/payments/plans', headers: { 'x-forwarded-for': PUBLIC } }))
+        .statusCode,
+    ).toBe(200);
 
     expect((await buy()).statusCode).toBe(200);
     expect(await balanceOf(testApp, seller.userId)).toBe(100);

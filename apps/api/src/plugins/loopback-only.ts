@@ -9,7 +9,10 @@ import { errorBody } from './error-handler.js';
  */
 function clientPath(request: FastifyRequest): string[] {
   const forwarded = request.headers['x-forwarded-for'];
-  const hops = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',').map((hop) => hop.trim()).filter(Boolean);
+  const hops = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? ''))
+    .split(',')
+    .map((hop) => hop.trim())
+    .filter(Boolean);
   return [request.socket.remoteAddress ?? '', ...hops.reverse()];
 }
 

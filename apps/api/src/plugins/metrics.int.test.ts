@@ -2,7 +2,15 @@ import { createServer } from 'node:net';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
 import { startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
-import { connectSocket, eventually, grantCredits, signIn, upload, type ClientSocket, type Session } from '../seller-client.test-support.js';
+import {
+  connectSocket,
+  eventually,
+  grantCredits,
+  signIn,
+  upload,
+  type ClientSocket,
+  type Session,
+} from '../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../test-app.test-support.js';
 
 const stack = inject('stack');
@@ -30,15 +38,24 @@ async function scrape(app: TestApp): Promise<string> {
 /** The value of the one sample of `name` whose labels include every pair given. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
   const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
-  const line = text.split('\n').find((l) => (l.startsWith(`${name}{`) || l.startsWith(`${name} `)) && wanted.every((pair) => l.includes(pair)));
+  const line = text
+    .split('\n')
+    .find((l) => (l.startsWith(`${name}{`) || l.startsWith(`${name} `)) && wanted.every((pair) => l.includes(pair)));
   return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
 }
 
 const waiting = (text: string) => sample(text, 'prodshot_queue_jobs', { queue: 'render', state: 'waiting' });
 
 async function productPhoto(): Promise<Buffer> {
-  const bottle = await sharp({ create: { width: 220, height: 480, channels: 4, background: { r: 200, g: 60, b: 40, alpha: 1 } } }).png().toBuffer();
-  return sharp({ create: { width: 800, height: 800, channels: 3, background: '#f4f4f4' } }).composite([{ input: bottle, left: 290, top: 160 }]).jpeg().toBuffer();
+  const bottle = await sharp({
+    create: { width: 220, height: 480, channels: 4, background: { r: 200, g: 60, b: 40, alpha: 1 } },
+  })
+    .png()
+    .toBuffer();
+  return sharp({ create: { width: 800, height: 800, channels: 3, background: '#f4f4f4' } })
+    .composite([{ input: bottle, left: 290, top: 160 }])
+    .jpeg()
+    .toBuffer();
 }
 
 async function uploadPhoto(app: TestApp, session: Session): Promise<string> {
@@ -64,9 +81,16 @@ describe('GET /metrics on the api', () => {
     expect((await testApp.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
 
     const text = await scrape(testApp);
-    expect(sample(text, 'prodshot_http_request_duration_seconds_count', { method: 'GET', route: '/api/health', status: '200' })).toBe(1);
+    expect(
+      sample(text, 'prodshot_http_request_duration_seconds_count', {
+        method: 'GET',
+        route: '/api/health',
+        status: '200',
+      }),
+    ).toBe(1);
     for (const queue of ['render', 'interactive', 'webhooks']) {
-      for (const state of ['waiting', 'active', 'delayed', 'failed']) expect(sample(text, 'prodshot_queue_jobs', { queue, state }), `${queue} ${state}`).toBe(0);
+      for (const state of ['waiting', 'active', 'delayed', 'failed'])
+        expect(sample(text, 'prodshot_queue_jobs', { queue, state }), `${queue} ${state}`).toBe(0);
     }
     expect(sample(text, 'prodshot_socket_connections')).toBe(1);
     expect(sample(text, 'prodshot_credits_reserved_total')).toBe(0);
@@ -102,7 +126,9 @@ describe('GET /metrics on the api', () => {
         const text = await scrape(testApp!);
         const value = waiting(text)!;
         if (value !== seen.at(-1)) seen.push(value);
-        return value === 0 && sample(text, 'prodshot_queue_jobs', { queue: 'render', state: 'active' }) === 0 ? text : undefined;
+        return value === 0 && sample(text, 'prodshot_queue_jobs', { queue: 'render', state: 'active' }) === 0
+          ? text
+          : undefined;
       },
       60_000,
       'the worker to drain the render queue',
@@ -111,13 +137,19 @@ describe('GET /metrics on the api', () => {
     expect(seen.at(-1)).toBe(0);
     expect(sample(drained, 'prodshot_queue_jobs', { queue: 'render', state: 'failed' })).toBe(0);
     for (const id of generationIds) {
-      const response = await testApp.app.inject({ method: 'GET', url: `/api/generations/${id}`, headers: session.auth });
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: `/api/generations/${id}`,
+        headers: session.auth,
+      });
       expect(response.json<{ data: { status: string } }>().data.status).toBe('complete');
     }
 
     // The worker's own endpoint carries the job side: durations by job name and refunds (none here).
     const workerText = await (await fetch(`http://127.0.0.1:${healthPort}/metrics`)).text();
-    expect(sample(workerText, 'prodshot_job_duration_seconds_count', { job: 'product-shot', outcome: 'completed' })).toBe(3);
+    expect(
+      sample(workerText, 'prodshot_job_duration_seconds_count', { job: 'product-shot', outcome: 'completed' }),
+    ).toBe(3);
     expect(sample(workerText, 'prodshot_credits_refunded_total')).toBe(0);
   });
 });

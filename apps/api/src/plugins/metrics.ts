@@ -40,7 +40,11 @@ export function createApiMetrics(producer: JobProducer, io: RealtimeServer): Api
     help: "Sellers' second Stripe subscriptions (two checkouts raced) cancelled at once and refunded",
     registers: [registry],
   });
-  return { registry, creditsReserved: (amount) => reserved.inc(amount), secondSubscriptionCancelled: () => secondSubscriptions.inc() };
+  return {
+    registry,
+    creditsReserved: (amount) => reserved.inc(amount),
+    secondSubscriptionCancelled: () => secondSubscriptions.inc(),
+  };
 }
 
 /** Times every request on the public port; the ops listener serves the registry at `/metrics`. */

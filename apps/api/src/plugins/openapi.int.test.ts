@@ -27,12 +27,21 @@ interface OpenApiDocument {
   info: { description: string };
   paths: Record<string, Record<string, OpenApiOperation>>;
   security?: unknown[];
-  components: { schemas: Record<string, unknown>; securitySchemes: Record<string, { type: string; scheme?: string; description?: string }> };
+  components: {
+    schemas: Record<string, unknown>;
+    securitySchemes: Record<string, { type: string; scheme?: string; description?: string }>;
+  };
 }
 
 /** Every operation of the document as [method, path, operation]. */
 function operations(document: OpenApiDocument): [string, string, OpenApiOperation][] {
-  return Object.entries(document.paths).flatMap(([path, byMethod]) => Object.entries(byMethod).map(([method, operation]): [string, string, OpenApiOperation] => [method, path, operation]));
+  return Object.entries(document.paths).flatMap(([path, byMethod]) =>
+    Object.entries(byMethod).map(([method, operation]): [string, string, OpenApiOperation] => [
+      method,
+      path,
+      operation,
+    ]),
+  );
 }
 
 /** An operation needs the bearer credential unless it says `security: []`; the document's default is bearerAuth. */
@@ -53,7 +62,9 @@ function operationsWithoutSuccessSchema(document: OpenApiDocument): string[] {
     Object.entries(operations)
       .filter(([, operation]) => {
         const successes = Object.entries(operation.responses ?? {}).filter(([status]) => /^[23]\d\d$/.test(status));
-        return !successes.some(([, response]) => Object.values(response.content ?? {}).some((media) => media.schema !== undefined));
+        return !successes.some(([, response]) =>
+          Object.values(response.content ?? {}).some((media) => media.schema !== undefined),
+        );
       })
       .map(([method]) => `${method.toUpperCase()} ${path}`),
   );
@@ -84,15 +95,21 @@ describe('the OpenAPI document at /api/docs', () => {
       ['/api/payments/plans', 'get'],
       ['/uploads/{id}', 'get'],
     ];
-    for (const [path, method] of spec) expect(document.paths[path]?.[method], `${method.toUpperCase()} ${path}`).toBeDefined();
+    for (const [path, method] of spec)
+      expect(document.paths[path]?.[method], `${method.toUpperCase()} ${path}`).toBeDefined();
 
     // Generated from the TypeBox schema the route validates with, not written by hand.
-    const body = document.paths['/api/images/generate-product-shots']!.post!.requestBody!.content['application/json']!.schema;
-    expect(Object.keys(body.properties ?? {})).toEqual(expect.arrayContaining(['imageId', 'prompt', 'count', 'backgroundType']));
+    const body =
+      document.paths['/api/images/generate-product-shots']!.post!.requestBody!.content['application/json']!.schema;
+    expect(Object.keys(body.properties ?? {})).toEqual(
+      expect.arrayContaining(['imageId', 'prompt', 'count', 'backgroundType']),
+    );
     expect(document.paths['/api/health']!.get!.security).toEqual([]);
 
     const paths = Object.keys(document.paths);
-    expect(paths.filter((path) => path.startsWith('/admin') || path === '/metrics' || path.startsWith('/api/docs'))).toEqual([]);
+    expect(
+      paths.filter((path) => path.startsWith('/admin') || path === '/metrics' || path.startsWith('/api/docs')),
+    ).toEqual([]);
   });
 
   it('documents a response schema for the success answer of every operation', async () => {
@@ -114,7 +131,10 @@ describe('the OpenAPI document at /api/docs', () => {
     const wrong: string[] = [];
     for (const [method, path, operation] of operations(document)) {
       const response = await testApp.app.inject({ method: method.toUpperCase() as 'GET', url: callable(path) });
-      if ((response.statusCode === 401) !== isSecured(operation)) wrong.push(`${method.toUpperCase()} ${path}: ${isSecured(operation) ? 'secured' : 'public'} but answered ${response.statusCode}`);
+      if ((response.statusCode === 401) !== isSecured(operation))
+        wrong.push(
+          `${method.toUpperCase()} ${path}: ${isSecured(operation) ? 'secured' : 'public'} but answered ${response.statusCode}`,
+        );
     }
     expect(wrong).toEqual([]);
     expect(operations(document).filter(([, , operation]) => !isSecured(operation)).length).toBeGreaterThan(3);
@@ -123,29 +143,47 @@ describe('the OpenAPI document at /api/docs', () => {
   it('declares the error answers of every operation through shared components that resolve, the app-wide ones included', async () => {
     testApp = await buildTestApp(stack, { env: STRIPE_ENV });
     const document = (await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json<OpenApiDocument>();
-    expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(['ApiError', 'InsufficientCreditsError', 'PlanFeatureForbiddenError']));
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining(['ApiError', 'InsufficientCreditsError', 'PlanFeatureForbiddenError']),
+    );
     const problems: string[] = [];
     for (const [method, path, operation] of operations(document)) {
       const name = `${method.toUpperCase()} ${path}`;
       const statuses = Object.keys(operation.responses ?? {});
       const expected = isSecured(operation) ? ['401', '403', '429', '503'] : ['503'];
-      for (const status of expected) if (!statuses.includes(status)) problems.push(`${name} does not declare ${status}`);
+      for (const status of expected)
+        if (!statuses.includes(status)) problems.push(`${name} does not declare ${status}`);
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
         if (Number(status) < 400 || OWN_ERROR_BODIES.has(`${name} ${status}`)) continue;
         const ref = response.content?.['application/json']?.schema?.$ref ?? '';
         const component = /^#\/components\/schemas\/(.+)$/.exec(ref)?.[1];
-        if (!component || !(component in document.components.schemas)) problems.push(`${name} ${status}: ${JSON.stringify(response.content)} is not a resolving $ref`);
+        if (!component || !(component in document.components.schemas))
+          problems.push(`${name} ${status}: ${JSON.stringify(response.content)} is not a resolving $ref`);
         if (response.description === 'Default Response') problems.push(`${name} ${status} has no description`);
       }
-      if (operation.responses?.['429'] && !operation.responses['429'].headers?.['Retry-After']) problems.push(`${name} 429 does not list Retry-After`);
+      if (operation.responses?.['429'] && !operation.responses['429'].headers?.['Retry-After'])
+        problems.push(`${name} 429 does not list Retry-After`);
     }
     expect(problems).toEqual([]);
     // The calls that read an Idempotency-Key list it.
-    for (const [path, method] of [['/api/images/smart-generate-product-shots', 'post'], ['/api/images/upload', 'post'], ['/api/batches', 'post']] as const) {
-      expect(document.paths[path]![method]!.parameters, `${method} ${path}`).toContainEqual(expect.objectContaining({ in: 'header', name: 'Idempotency-Key', schema: expect.objectContaining({ maxLength: 200 }) }));
+    for (const [path, method] of [
+      ['/api/images/smart-generate-product-shots', 'post'],
+      ['/api/images/upload', 'post'],
+      ['/api/batches', 'post'],
+    ] as const) {
+      expect(document.paths[path]![method]!.parameters, `${method} ${path}`).toContainEqual(
+        expect.objectContaining({
+          in: 'header',
+          name: 'Idempotency-Key',
+          schema: expect.objectContaining({ maxLength: 200 }),
+        }),
+      );
     }
     // Paid calls reference the richer 402 body.
-    expect(document.paths['/api/images/smart-generate-product-shots']!.post!.responses!['402']!.content!['application/json']!.schema).toEqual({ $ref: '#/components/schemas/InsufficientCreditsError' });
+    expect(
+      document.paths['/api/images/smart-generate-product-shots']!.post!.responses!['402']!.content!['application/json']!
+        .schema,
+    ).toEqual({ $ref: '#/components/schemas/InsufficientCreditsError' });
   });
 
   it('serves the integration guide, in the document and on its own page', async () => {
@@ -155,11 +193,23 @@ describe('the OpenAPI document at /api/docs', () => {
     expect(guide.statusCode).toBe(200);
     expect(guide.headers['content-type']).toContain('text/markdown');
     expect(document.info.description).toBe(guide.body);
-    for (const step of ['Profile → API keys', '/api/images/upload', '/api/images/smart-generate-product-shots', 'Idempotency-Key', 'Prodshot-Signature: t=<unix seconds>,v1=', 'Prodshot-Event-Id', 'timingSafeEqual', 'hmac.compare_digest', '/api/generations/{id}/styles/{index}/download']) {
+    for (const step of [
+      'Profile → API keys',
+      '/api/images/upload',
+      '/api/images/smart-generate-product-shots',
+      'Idempotency-Key',
+      'Prodshot-Signature: t=<unix seconds>,v1=',
+      'Prodshot-Event-Id',
+      'timingSafeEqual',
+      'hmac.compare_digest',
+      '/api/generations/{id}/styles/{index}/download',
+    ]) {
       expect(guide.body, step).toContain(step);
     }
     // Every operation the guide names (`POST /api/…`) is one the document lists.
-    const named = [...guide.body.matchAll(/`(GET|POST|DELETE) (\/[^`?\s]+)/g)].map(([, method, path]) => [method!.toLowerCase(), path!] as const);
+    const named = [...guide.body.matchAll(/`(GET|POST|DELETE) (\/[^`?\s]+)/g)].map(
+      ([, method, path]) => [method!.toLowerCase(), path!] as const,
+    );
     expect(named.length).toBeGreaterThanOrEqual(4);
     expect(named.filter(([method, path]) => !document.paths[path]?.[method])).toEqual([]);
   });

@@ -1,7 +1,13 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
-import { apiErrorRef, errorSchemaComponents, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_WINDOW_HOURS } from '@prodshot/contracts';
+import {
+  apiErrorRef,
+  errorSchemaComponents,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENCY_WINDOW_HOURS,
+} from '@prodshot/contracts';
 import { API_GUIDE } from './api-guide.js';
 
 declare module 'fastify' {
@@ -43,13 +49,16 @@ const ERROR_DESCRIPTIONS: Record<string, string> = {
   '400': 'Bad request: the parameters or body do not fit the schema, or ask for something this call cannot do.',
   '401': 'No valid session token or API key, or a revoked key.',
   '402': 'The credits do not cover this call: `needed`, `available` and where to buy more.',
-  '403': 'Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature.',
+  '403':
+    'Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature.',
   '404': 'Not found, or not yours.',
   '409': 'Not possible in the current state (e.g. the work has not finished yet).',
   '413': 'The upload or a field is too large.',
   '415': 'The request is not in a media type this call reads.',
-  '422': 'Understood but refused: e.g. an Idempotency-Key reused with another request, or a photo Prodshot cannot shoot.',
-  '429': 'A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit.',
+  '422':
+    'Understood but refused: e.g. an Idempotency-Key reused with another request, or a photo Prodshot cannot shoot.',
+  '429':
+    'A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit.',
   '502': 'The image model failed; nothing was charged.',
   '503': 'Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds.',
   '504': 'The wait ran out; the work goes on (see `generationId`).',
@@ -69,8 +78,15 @@ const IDEMPOTENCY_HEADERS = {
 
 const RATE_LIMIT_HEADERS = {
   'Retry-After': { type: 'integer', description: 'Seconds until the limit frees up.' },
-  RateLimit: { type: 'string', description: 'What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers).' },
-  'RateLimit-Policy': { type: 'string', description: 'The limits this call counts against, e.g. `"generation";q=10;w=60`.' },
+  RateLimit: {
+    type: 'string',
+    description:
+      'What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers).',
+  },
+  'RateLimit-Policy': {
+    type: 'string',
+    description: 'The limits this call counts against, e.g. `"generation";q=10;w=60`.',
+  },
 };
 
 /** Product routes only: operator endpoints (/metrics, /admin), socket.io and the SPA stay out of the document. */
@@ -96,7 +112,14 @@ function documentedResponses(response: FastifySchema['response'], secured: boole
     Object.entries(all).map(([status, schema]) => {
       // Only the shared error bodies: a route's own body for an error status (the health report's 503) keeps its description.
       if (!(status in ERROR_DESCRIPTIONS) || !('$ref' in schema)) return [status, schema];
-      return [status, { ...schema, description: ERROR_DESCRIPTIONS[status], ...(status === '429' ? { headers: RATE_LIMIT_HEADERS } : {}) }];
+      return [
+        status,
+        {
+          ...schema,
+          description: ERROR_DESCRIPTIONS[status],
+          ...(status === '429' ? { headers: RATE_LIMIT_HEADERS } : {}),
+        },
+      ];
     }),
   );
 }
@@ -113,21 +136,39 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Prodshot API', version, description: API_GUIDE },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: BEARER_DESCRIPTION } } },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: BEARER_DESCRIPTION } },
+      },
       security: [{ bearerAuth: [] }],
     },
     // Shared schemas keep their names (ApiError, InsufficientCreditsError, …) in components.schemas.
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
+    },
     transform: ({ schema, url, route }) => {
       if (!documented(url)) return { schema: { ...schema, hide: true }, url };
       const area = url.split('/')[url.startsWith('/api/') ? 2 : 1] ?? 'api';
       const secured = !isPublic(route);
       const config = route.config as { documentedMultipartBody?: object; acceptsIdempotencyKey?: boolean } | undefined;
-      const body = config?.documentedMultipartBody ? { consumes: ['multipart/form-data'], body: config.documentedMultipartBody } : {};
+      const body = config?.documentedMultipartBody
+        ? { consumes: ['multipart/form-data'], body: config.documentedMultipartBody }
+        : {};
       const headers = config?.acceptsIdempotencyKey ? { headers: IDEMPOTENCY_HEADERS } : {};
-      return { schema: { tags: [area], ...(secured ? {} : { security: [] }), ...schema, ...body, ...headers, response: documentedResponses(schema?.response, secured) }, url };
+      return {
+        schema: {
+          tags: [area],
+          ...(secured ? {} : { security: [] }),
+          ...schema,
+          ...body,
+          ...headers,
+          response: documentedResponses(schema?.response, secured),
+        },
+        url,
+      };
     },
   });
   await app.register(swaggerUi, { routePrefix: DOCS_PATH, uiConfig: { deepLinking: true }, staticCSP: true });
-  app.get(GUIDE_PATH, { schema: { hide: true } }, async (_request, reply) => reply.type('text/markdown; charset=utf-8').send(API_GUIDE));
+  app.get(GUIDE_PATH, { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/markdown; charset=utf-8').send(API_GUIDE),
+  );
 }

@@ -22,7 +22,14 @@ describe('precompressing the web build', () => {
     expect(await precompressDir(dir)).toBe(2);
     expect(brotliDecompressSync(await readFile(path.join(dir, 'assets', 'app.css.br'))).toString()).toBe(css);
     expect(gunzipSync(await readFile(path.join(dir, 'assets', 'app.css.gz'))).toString()).toBe(css);
-    expect((await readdir(dir, { recursive: true })).sort()).toEqual(['assets', 'assets/app.css', 'assets/app.css.br', 'assets/app.css.gz', 'assets/photo.webp', 'robots.txt']);
+    expect((await readdir(dir, { recursive: true })).sort()).toEqual([
+      'assets',
+      'assets/app.css',
+      'assets/app.css.br',
+      'assets/app.css.gz',
+      'assets/photo.webp',
+      'robots.txt',
+    ]);
   });
 
   it('keeps current copies and redoes those older than their file', async () => {

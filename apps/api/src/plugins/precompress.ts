@@ -12,7 +12,11 @@ const MIN_BYTES = 1024;
 const ENCODERS = {
   br: (size: number) =>
     createBrotliCompress({
-      params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: size },
+      params: {
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: size,
+      },
     }),
   gz: () => createGzip({ level: constants.Z_BEST_COMPRESSION }),
 };
@@ -24,7 +28,9 @@ const ENCODERS = {
  */
 export async function precompressDir(dir: string): Promise<number> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries.filter((e) => e.isFile() && COMPRESSIBLE.test(e.name)).map((e) => path.join(e.parentPath, e.name));
+  const files = entries
+    .filter((e) => e.isFile() && COMPRESSIBLE.test(e.name))
+    .map((e) => path.join(e.parentPath, e.name));
   let written = 0;
   for (const file of files) {
     const source = await stat(file);
@@ -33,7 +39,9 @@ export async function precompressDir(dir: string): Promise<number> {
       const target = `${file}.${extension}`;
       const existing = await stat(target).catch(() => null);
       if (existing && existing.mtimeMs >= source.mtimeMs) continue;
-      await writeWhole(target, (temp) => pipeline(createReadStream(file), encoder(source.size), createWriteStream(temp)));
+      await writeWhole(target, (temp) =>
+        pipeline(createReadStream(file), encoder(source.size), createWriteStream(temp)),
+      );
       written += 1;
     }
   }

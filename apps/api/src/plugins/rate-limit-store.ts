@@ -30,7 +30,11 @@ export class RateLimitStore {
   ) {}
 
   async take(key: string, cost: number, max: number, windowMs: number): Promise<RateLimitWindow> {
-    const [allowed, used, resetMs] = (await this.redis.eval(TAKE, 1, `${this.prefix}${key}`, cost, max, windowMs)) as [number, number, number];
+    const [allowed, used, resetMs] = (await this.redis.eval(TAKE, 1, `${this.prefix}${key}`, cost, max, windowMs)) as [
+      number,
+      number,
+      number,
+    ];
     return { allowed: allowed === 1, used, resetMs };
   }
 }

@@ -9,7 +9,8 @@ import { RateLimitStore, type RateLimitWindow } from './rate-limit-store.js';
 const WINDOW_SECONDS = 60;
 
 /** Each limit is also the policy name the RateLimit headers carry. */
-export type RateLimitName = 'generation' | 'upload' | 'free-engine' | 'iteration' | 'export' | 'compliance' | 'archive' | 'payment' | 'api-key';
+export type RateLimitName =
+  'generation' | 'upload' | 'free-engine' | 'iteration' | 'export' | 'compliance' | 'archive' | 'payment' | 'api-key';
 
 interface LimitedRoute {
   limit: RateLimitName;
@@ -50,7 +51,13 @@ export interface RateLimits {
    * Takes `cost` units of `limit` for `subject` (a user id, or an API key's id for `api-key`) and sets the RateLimit headers, or
    * throws 429 with Retry-After when they do not all fit, taking none.
    */
-  take(request: FastifyRequest, reply: FastifyReply, limit: RateLimitName, subject: string, cost?: number): Promise<void>;
+  take(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    limit: RateLimitName,
+    subject: string,
+    cost?: number,
+  ): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -79,7 +86,12 @@ function maxima(config: Config): Record<RateLimitName, number> {
  * limit's item added after the ones an earlier limit of the same request set (an API key's own
  * limit, then the route's), so a call made with a key shows both.
  */
-function rateLimitHeaders(reply: FastifyReply, limit: RateLimitName, max: number, window: RateLimitWindow): Record<string, string> {
+function rateLimitHeaders(
+  reply: FastifyReply,
+  limit: RateLimitName,
+  max: number,
+  window: RateLimitWindow,
+): Record<string, string> {
   const item = {
     'RateLimit-Policy': `"${limit}";q=${max};w=${WINDOW_SECONDS}`,
     RateLimit: `"${limit}";r=${Math.max(0, max - window.used)};t=${secondsLeft(window)}`,
@@ -119,7 +131,13 @@ function createRateLimits(config: Config, redis: Redis): RateLimits {
       }
       const headers = rateLimitHeaders(reply, limit, max[limit], window);
       if (!window.allowed) {
-        throw new HttpError(429, refusal(limit, max[limit], cost, window), 'rate_limited', {}, { ...headers, 'Retry-After': String(secondsLeft(window)) });
+        throw new HttpError(
+          429,
+          refusal(limit, max[limit], cost, window),
+          'rate_limited',
+          {},
+          { ...headers, 'Retry-After': String(secondsLeft(window)) },
+        );
       }
       void reply.headers(headers);
     },
@@ -138,13 +156,16 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, r
   app.decorate('rateLimits', limits);
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const limited = methods.map((method) => LIMITED_ROUTES[`${method} ${route.url}`]).find((entry) => entry !== undefined);
+    const limited = methods
+      .map((method) => LIMITED_ROUTES[`${method} ${route.url}`])
+      .find((entry) => entry !== undefined);
     if (!limited) return;
     const hook: preHandlerHookHandler = async (request, reply) => {
       const subject = (request.user as AuthUser | null)?.id ?? `ip:${request.ip}`;
       await limits.take(request, reply, limited.limit, subject, limited.cost?.(request) ?? 1);
     };
-    const own = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
+    const own =
+      route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
     route.preHandler = [hook, ...own];
   });
 }

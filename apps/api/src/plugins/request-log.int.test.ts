@@ -15,7 +15,8 @@ async function appWithLog(env: NodeJS.ProcessEnv = {}): Promise<{ app: TestApp; 
   const lines: Record<string, unknown>[] = [];
   const logStream = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString().split('\n').filter(Boolean))
+        lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
@@ -23,7 +24,8 @@ async function appWithLog(env: NodeJS.ProcessEnv = {}): Promise<{ app: TestApp; 
   return { app: testApp, lines };
 }
 
-const loggedRequests = (lines: Record<string, unknown>[]) => lines.flatMap((line) => (line.req ? [line.req as { url: string; remoteAddress: string }] : []));
+const loggedRequests = (lines: Record<string, unknown>[]) =>
+  lines.flatMap((line) => (line.req ? [line.req as { url: string; remoteAddress: string }] : []));
 
 describe('request log lines', () => {
   it('never carry a signed URL signature, which would be a working link to whoever reads the logs', async () => {
@@ -45,7 +47,12 @@ describe('request log lines', () => {
     await app.close();
 
     const untrusting = await appWithLog({ TRUST_PROXY: 'false' });
-    await untrusting.app.app.inject({ method: 'GET', url: '/api/health', headers: forwarded, remoteAddress: '127.0.0.1' });
+    await untrusting.app.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: forwarded,
+      remoteAddress: '127.0.0.1',
+    });
     expect(loggedRequests(untrusting.lines).map((req) => req.remoteAddress)).toEqual(['127.0.0.1']);
   });
 });

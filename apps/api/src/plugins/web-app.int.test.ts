@@ -21,7 +21,10 @@ const publicFiles = {
 beforeAll(async () => {
   webDistDir = await mkdtemp(path.join(tmpdir(), 'prodshot-web-'));
   await mkdir(path.join(webDistDir, 'assets'));
-  await writeFile(path.join(webDistDir, 'index.html'), '<!doctype html><link rel="preload" as="image" href="/hero.webp"><div id="root"></div>');
+  await writeFile(
+    path.join(webDistDir, 'index.html'),
+    '<!doctype html><link rel="preload" as="image" href="/hero.webp"><div id="root"></div>',
+  );
   await writeFile(path.join(webDistDir, 'app.html'), '<!doctype html><div id="root"></div>');
   await writeFile(path.join(webDistDir, 'assets', 'app-abc123.js'), script);
   for (const [name, body] of Object.entries(publicFiles)) await writeFile(path.join(webDistDir, name), body);
@@ -71,7 +74,12 @@ describe('serving the web app beside the API', () => {
   });
 
   it('answers 404, not index.html, for a missing asset or file', async () => {
-    for (const url of ['/assets/app-old999.js', '/assets/nothing', '/apple-touch-icon.png', '/assets/app-abc123.js.map?x=1']) {
+    for (const url of [
+      '/assets/app-old999.js',
+      '/assets/nothing',
+      '/apple-touch-icon.png',
+      '/assets/app-abc123.js.map?x=1',
+    ]) {
       const response = await testApp.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
       expect(response.body, url).not.toContain('<div id="root">');
@@ -83,7 +91,11 @@ describe('serving the web app beside the API', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
 
-    const br = await testApp.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await testApp.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toContain('accept-encoding');
     expect(br.headers['cache-control']).toContain('immutable');
@@ -92,29 +104,51 @@ describe('serving the web app beside the API', () => {
     // Compressed once at boot, at the best level, not per request.
     expect(br.rawPayload.equals(await readFile(path.join(webDistDir, 'assets', 'app-abc123.js.br')))).toBe(true);
 
-    const gzip = await testApp.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    const gzip = await testApp.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
   });
 
   it('compresses JSON over 1 KB, and leaves small answers and images as they are', async () => {
-    const spec = await testApp.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'br, gzip' } });
+    const spec = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(spec.headers['content-type']).toContain('application/json');
     expect(spec.headers['content-encoding']).toBe('br');
     expect(spec.headers.vary).toContain('accept-encoding');
     expect(JSON.parse(brotliDecompressSync(spec.rawPayload).toString())).toHaveProperty('openapi');
-    const gzipped = await testApp.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    const gzipped = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gzipped.headers['content-encoding']).toBe('gzip');
 
-    const small = await testApp.app.inject({ method: 'GET', url: '/api/payments/plans', headers: { 'accept-encoding': 'br, gzip' } });
+    const small = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/payments/plans',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(small.rawPayload.length).toBeLessThan(1024);
     expect(small.headers['content-encoding']).toBeUndefined();
 
     const key = uploadKey('user-a', 'photo', 'image/png');
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#fff' } }).png({ compressionLevel: 0 }).toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#fff' } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     await testApp.deps.store.put(key, png, 'image/png');
     const signed = new URL(await testApp.deps.store.signedUrl(key), 'http://x');
-    const image = await testApp.app.inject({ method: 'GET', url: signed.pathname + signed.search, headers: { 'accept-encoding': 'br, gzip' } });
+    const image = await testApp.app.inject({
+      method: 'GET',
+      url: signed.pathname + signed.search,
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-encoding']).toBeUndefined();
     expect(image.rawPayload.equals(png)).toBe(true);
@@ -122,7 +156,11 @@ describe('serving the web app beside the API', () => {
 
   it('answers 404 for the operator paths, which live on the ops listener, rather than the SPA in their place', async () => {
     for (const url of ['/metrics', '/admin/queues', '/admin/queues/api/queues', '/metrics?format=text']) {
-      const response = await testApp.app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'sec-fetch-dest': 'document' } });
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html', 'sec-fetch-dest': 'document' },
+      });
       expect(response.statusCode, url).toBe(404);
       expect(response.json()).toMatchObject({ code: 'not_found' });
     }
@@ -155,14 +193,22 @@ describe('serving the web app beside the API', () => {
     const preflight = await testApp.app.inject({
       method: 'OPTIONS',
       url: '/api/images/generate-product-shots',
-      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
     });
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
     expect(preflight.headers['access-control-allow-headers']).toBeUndefined();
     const read = await testApp.app.inject({ method: 'GET', url: '/api/payments/plans', headers: { origin } });
     expect(read.headers['access-control-allow-origin']).toBeUndefined();
     expect(read.headers['cross-origin-resource-policy']).toBe('same-origin');
-    const socketHandshake = await testApp.app.inject({ method: 'GET', url: '/socket.io/?EIO=4&transport=polling', headers: { origin } });
+    const socketHandshake = await testApp.app.inject({
+      method: 'GET',
+      url: '/socket.io/?EIO=4&transport=polling',
+      headers: { origin },
+    });
     expect(socketHandshake.headers['access-control-allow-origin']).toBeUndefined();
   });
 });

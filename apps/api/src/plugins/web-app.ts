@@ -64,6 +64,9 @@ async function precompressBuild(app: FastifyInstance, distDir: string): Promise<
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'EACCES' && code !== 'EROFS' && code !== 'EPERM') throw error;
-    app.log.warn({ distDir, code }, 'web build is read-only and not precompressed: its files are compressed per request');
+    app.log.warn(
+      { distDir, code },
+      'web build is read-only and not precompressed: its files are compressed per request',
+    );
   }
 }

@@ -32,7 +32,10 @@ describe('a socket and its token', () => {
 
   it('stays connected while its token is valid', async () => {
     testApp = await buildTestApp(stack, { listen: true });
-    ({ socket } = await connectSocket(testApp, await mintSessionToken({ clerkId: testClerkId(), expiresInSeconds: 300 })));
+    ({ socket } = await connectSocket(
+      testApp,
+      await mintSessionToken({ clerkId: testClerkId(), expiresInSeconds: 300 }),
+    ));
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect(socket.connected).toBe(true);
   });

@@ -4,7 +4,12 @@ import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { userRoom, type ClientToServerEvents, type ServerToClientEvents } from '@prodshot/contracts';
 
-export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<never, never>, { userId: string }>;
+export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<never, never>,
+  { userId: string }
+>;
 
 function bearer(header: unknown): string | undefined {
   return typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7) : undefined;
@@ -21,11 +26,16 @@ const LONGEST_TIMER_MS = 2 ** 31 - 1;
  * never refreshed) stops receiving events; the web app reconnects with a fresh token.
  */
 export async function attachRealtime(app: FastifyInstance, redis: Redis): Promise<RealtimeServer> {
-  const io: RealtimeServer = new Server(app.server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
+  const io: RealtimeServer = new Server(app.server, {
+    path: '/socket.io',
+    serveClient: false,
+    cors: { origin: false },
+  });
   // Subscribers wait out Redis outages rather than failing their commands.
   const pub = redis.duplicate({ maxRetriesPerRequest: null });
   const sub = redis.duplicate({ maxRetriesPerRequest: null });
-  for (const client of [pub, sub]) client.on('error', (error) => app.log.warn({ err: error }, 'realtime redis connection error'));
+  for (const client of [pub, sub])
+    client.on('error', (error) => app.log.warn({ err: error }, 'realtime redis connection error'));
   // The adapter subscribes as it is created and never handles a failed subscription, so it is
   // created on a live connection only; with Redis down at boot the API starts anyway and the
   // adapter joins when Redis answers.
@@ -34,7 +44,8 @@ export async function attachRealtime(app: FastifyInstance, redis: Redis): Promis
   else sub.once('ready', attachAdapter);
 
   io.use((socket, next) => {
-    const token = (socket.handshake.auth as { token?: unknown }).token ?? bearer(socket.handshake.headers.authorization);
+    const token =
+      (socket.handshake.auth as { token?: unknown }).token ?? bearer(socket.handshake.headers.authorization);
     if (typeof token !== 'string' || !token) return next(new Error('Unauthorized'));
     app.sessionAuth
       .verifySessionToken(token)
@@ -43,7 +54,10 @@ export async function attachRealtime(app: FastifyInstance, redis: Redis): Promis
         const userId = await app.services.accounts.userIdOf(who.clerkId);
         socket.data.userId = userId;
         await socket.join(userRoom(userId));
-        const expiry = setTimeout(() => socket.disconnect(true), Math.min(Math.max(0, who.expiresAt - Date.now()), LONGEST_TIMER_MS));
+        const expiry = setTimeout(
+          () => socket.disconnect(true),
+          Math.min(Math.max(0, who.expiresAt - Date.now()), LONGEST_TIMER_MS),
+        );
         expiry.unref();
         socket.once('disconnect', () => clearTimeout(expiry));
         next();

@@ -103,6 +103,10 @@ export class ApiKeyService {
     if (!row.last_used_at || Date.now() - row.last_used_at.getTime() >= LAST_USE_WRITE_SECONDS * 1000) {
       await this.keys.recordUse(row.id, address, LAST_USE_WRITE_SECONDS);
     }
-    return { keyId: row.id, scopes: row.scopes, user: { id: owner.id, clerkId: owner.clerk_id, email: owner.email, name: owner.name } };
+    return {
+      keyId: row.id,
+      scopes: row.scopes,
+      user: { id: owner.id, clerkId: owner.clerk_id, email: owner.email, name: owner.name },
+    };
   }
 }

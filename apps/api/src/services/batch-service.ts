@@ -1,5 +1,19 @@
-import { batchCost, type BatchChoice, type BatchDto, type CreateBatchRequest, type DownloadQuery, type PlanId } from '@prodshot/contracts';
-import { archiveEntries, batchDto, type BatchesRepository, type BatchWithGenerations, type IdempotencyClaim, type ImageRow } from '@prodshot/db';
+import {
+  batchCost,
+  type BatchChoice,
+  type BatchDto,
+  type CreateBatchRequest,
+  type DownloadQuery,
+  type PlanId,
+} from '@prodshot/contracts';
+import {
+  archiveEntries,
+  batchDto,
+  type BatchesRepository,
+  type BatchWithGenerations,
+  type IdempotencyClaim,
+  type ImageRow,
+} from '@prodshot/db';
 import { QUEUE_ORDER } from '@prodshot/queue';
 import { archiveLink, checkArchiveLink, streamArchive } from '@prodshot/storage';
 import type { Readable } from 'node:stream';
@@ -32,7 +46,11 @@ export class BatchService {
    * Starts the batch once per Idempotency-Key; a repeat answers the first one's batch and charges
    * nothing. A photo its upload analysis read as an unsupported kind refuses the batch (422) first. A photo Redis refuses fails the whole batch, refunded, and frees the key (enqueueAll).
    */
-  async create(userId: string, body: CreateBatchRequest, claim: IdempotencyClaim | undefined): Promise<{ batchId: string; credits: number }> {
+  async create(
+    userId: string,
+    body: CreateBatchRequest,
+    claim: IdempotencyClaim | undefined,
+  ): Promise<{ batchId: string; credits: number }> {
     const credits = batchCost(body.choice, body.items.length);
     const { id: batchId } = await this.generations.once(claim, 'batch', async () => {
       const [images, plan] = await Promise.all([
@@ -40,8 +58,15 @@ export class BatchService {
         this.generations.effectivePlan(userId),
       ]);
       refuseUnsupported(images);
-      const starts = body.items.map((item, index) => startFor(userId, images[index]!, plan, body.choice, item.productTitle));
-      const opened = await this.generations.openBatch({ userId, choice: body.choice, generations: starts.map((start) => start.open), claim });
+      const starts = body.items.map((item, index) =>
+        startFor(userId, images[index]!, plan, body.choice, item.productTitle),
+      );
+      const opened = await this.generations.openBatch({
+        userId,
+        choice: body.choice,
+        generations: starts.map((start) => start.open),
+        claim,
+      });
       await this.generations.enqueueAll(
         opened.generations.map((generation, index) => queuedJob(starts[index]!, generation.id)),
         claim,
@@ -65,8 +90,14 @@ export class BatchService {
 
   /** The batch a valid signed link names, whoever asks (the link is the proof); 403 for an expired or forged link. */
   async linked(batchId: string, expires: number | undefined, signature: string): Promise<BatchWithGenerations> {
-    const verdict = checkArchiveLink(await this.deps.archiveLinkSecret.get(), batchId, expires ?? Number.NaN, signature);
-    if (verdict === 'expired') throw new HttpError(403, 'This download link has expired: open the batch again for a fresh one', 'link_expired');
+    const verdict = checkArchiveLink(
+      await this.deps.archiveLinkSecret.get(),
+      batchId,
+      expires ?? Number.NaN,
+      signature,
+    );
+    if (verdict === 'expired')
+      throw new HttpError(403, 'This download link has expired: open the batch again for a fresh one', 'link_expired');
     if (verdict === 'invalid') throw new HttpError(403, 'Invalid download link', 'invalid_signature');
     const batch = await this.batches.find(batchId);
     if (!batch) throw batchNotFound();
@@ -82,9 +113,17 @@ export class BatchService {
 }
 
 /** One photo's start under the batch's choice; its title (sent, else the upload's) rides along as a hint and a name. */
-function startFor(userId: string, image: ImageRow, plan: PlanId, choice: BatchChoice, productTitle: string | undefined): GenerationStart {
+function startFor(
+  userId: string,
+  image: ImageRow,
+  plan: PlanId,
+  choice: BatchChoice,
+  productTitle: string | undefined,
+): GenerationStart {
   const common = { userId, image, plan, order: QUEUE_ORDER.batch, hints: { productTitle } };
-  if (choice.mode === 'smart') return smartStart({ ...common, flow: { mode: 'fan-out', styleCount: choice.styleCount } });
-  if (choice.mode === 'template') return productShotStart({ ...common, backgroundType: choice.backgroundType, count: choice.count });
+  if (choice.mode === 'smart')
+    return smartStart({ ...common, flow: { mode: 'fan-out', styleCount: choice.styleCount } });
+  if (choice.mode === 'template')
+    return productShotStart({ ...common, backgroundType: choice.backgroundType, count: choice.count });
   return productShotStart({ ...common, prompt: choice.prompt.trim(), count: choice.count });
 }

@@ -1,6 +1,14 @@
 import type { PaidPlanId, SubscriptionResponse } from '@prodshot/contracts';
 import type { Repositories, SubscriptionRow } from '@prodshot/db';
-import { addDays, effectivePlan, endSubscription, hasEnded, LOCAL_PERIOD_DAYS, startNewPeriod, subscriptionInfo } from './billing.js';
+import {
+  addDays,
+  effectivePlan,
+  endSubscription,
+  hasEnded,
+  LOCAL_PERIOD_DAYS,
+  startNewPeriod,
+  subscriptionInfo,
+} from './billing.js';
 import type { CreditTransactions } from './credit-transactions.js';
 
 /** A subscription's current period as the payment provider states it. */
@@ -26,7 +34,9 @@ export class BillingService {
     const subscription = subscriptionInfo(row);
     return {
       subscription,
-      cancelledSecondSubscription: second ? { plan: second.plan, cancelledAt: second.created_at.toISOString(), refunded: second.refunded } : null,
+      cancelledSecondSubscription: second
+        ? { plan: second.plan, cancelledAt: second.created_at.toISOString(), refunded: second.refunded }
+        : null,
       subscriptionCredits: balance.subscriptionCredits,
       addOnCredits: balance.addOnCredits,
       currentPlan: subscription.plan,
@@ -64,10 +74,13 @@ export class BillingService {
    */
   async renewLocalIfDue(userId: string, now = new Date()): Promise<void> {
     const row = await this.repos.subscriptions.findByUserId(userId);
-    if (!row || row.provider !== 'local' || hasEnded(row) || !row.current_period_end || row.current_period_end > now) return;
+    if (!row || row.provider !== 'local' || hasEnded(row) || !row.current_period_end || row.current_period_end > now)
+      return;
     const periodEnd = row.current_period_end;
     if (row.cancel_at_period_end || row.status !== 'active') {
-      await this.transactions.run((repos, credits) => endSubscription(repos, credits, row, `local:end:${row.id}:${periodEnd.toISOString()}`));
+      await this.transactions.run((repos, credits) =>
+        endSubscription(repos, credits, row, `local:end:${row.id}:${periodEnd.toISOString()}`),
+      );
       return;
     }
     let start = periodEnd;

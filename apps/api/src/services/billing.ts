@@ -23,7 +23,15 @@ export interface PeriodDates {
 export const LOCAL_PERIOD_DAYS = 30;
 
 export function subscriptionInfo(row: SubscriptionRow | undefined): SubscriptionInfo {
-  if (!row) return { plan: 'none', status: 'none', startDate: null, endDate: null, pendingPlan: null, cancelAtPeriodEnd: false };
+  if (!row)
+    return {
+      plan: 'none',
+      status: 'none',
+      startDate: null,
+      endDate: null,
+      pendingPlan: null,
+      cancelAtPeriodEnd: false,
+    };
   return {
     plan: row.plan,
     status: row.status as SubscriptionStatus,
@@ -72,7 +80,9 @@ export function hasEnded(row: SubscriptionRow): boolean {
 }
 
 /** Holds a provider subscription that is not over: a second one would make the customer pay twice. */
-export function holdsLiveSubscription(row: SubscriptionRow | undefined): row is SubscriptionRow & { provider_subscription_id: string } {
+export function holdsLiveSubscription(
+  row: SubscriptionRow | undefined,
+): row is SubscriptionRow & { provider_subscription_id: string } {
   return row !== undefined && row.provider_subscription_id !== null && !hasEnded(row);
 }
 
@@ -91,7 +101,11 @@ export interface Activation {
 }
 
 /** A paid plan begins: the row becomes active and subscription credits become the allowance. */
-export async function activatePlan(repos: Repositories, credits: CreditChanges, activation: Activation): Promise<SubscriptionRow> {
+export async function activatePlan(
+  repos: Repositories,
+  credits: CreditChanges,
+  activation: Activation,
+): Promise<SubscriptionRow> {
   const row = await repos.subscriptions.activate(activation.userId, {
     plan: activation.plan,
     status: 'active',
@@ -147,7 +161,12 @@ export async function startNewPeriod(
  * The paid period is over and nothing follows it: the plan's quality goes (the row reads ended)
  * and subscription credits go to 0; add-on credits stay (docs/decisions.md, Money).
  */
-export async function endSubscription(repos: Repositories, credits: CreditChanges, row: SubscriptionRow, endKey: string): Promise<void> {
+export async function endSubscription(
+  repos: Repositories,
+  credits: CreditChanges,
+  row: SubscriptionRow,
+  endKey: string,
+): Promise<void> {
   await repos.subscriptions.update(row.id, { status: 'canceled', cancelAtPeriodEnd: false, pendingPlan: null });
   await credits.expireSubscription({ userId: row.user_id, idempotencyKey: endKey, reason: `${row.plan} plan ended` });
 }

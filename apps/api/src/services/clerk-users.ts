@@ -25,7 +25,11 @@ export class ClerkUsers {
     } catch (error) {
       // A verified token of a user Clerk no longer has (deleted since): nothing to register.
       if (isClerkAPIResponseError(error) && error.status === 404) return null;
-      throw new HttpError(503, 'The sign-in provider could not be reached. Please try again.', 'auth_provider_unavailable');
+      throw new HttpError(
+        503,
+        'The sign-in provider could not be reached. Please try again.',
+        'auth_provider_unavailable',
+      );
     }
     const primary = user.emailAddresses.find((address) => address.id === user.primaryEmailAddressId);
     return primary?.verification?.status === 'verified' ? primary.emailAddress : null;

@@ -9,7 +9,12 @@ export interface CompensationDeps {
  * What a call opened when Redis refused its job: the generation's open slots (or the one slot it
  * added) fail and their credits come back, so work that can never run holds no credit.
  */
-export async function abandon(deps: CompensationDeps, userId: string, generationId: string, slotIndex: number | undefined): Promise<void> {
+export async function abandon(
+  deps: CompensationDeps,
+  userId: string,
+  generationId: string,
+  slotIndex: number | undefined,
+): Promise<void> {
   const message = 'The generation could not be queued. Your credits were refunded.';
   const refunded =
     slotIndex === undefined

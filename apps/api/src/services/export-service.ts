@@ -69,7 +69,8 @@ export class ExportService {
     this.assertFormat(preset, format);
     const { generation } = await this.finishedOutput(userId, generationId, outputIndex);
     const key = this.keyOf(userId, generationId, outputIndex, preset, format);
-    if (!(await this.deps.store.stat(key))) throw new HttpError(404, 'This export has not been made yet', 'export_not_found');
+    if (!(await this.deps.store.stat(key)))
+      throw new HttpError(404, 'This export has not been made yet', 'export_not_found');
     return { key, fileName: this.fileName(generation, outputIndex, preset, format) };
   }
 
@@ -82,38 +83,64 @@ export class ExportService {
     let subject: ComplianceSubject = { kind: 'output' };
     if (exportFormat) {
       key = this.keyOf(userId, generationId, outputIndex, preset, exportFormat);
-      if (!(await this.deps.store.stat(key))) throw new HttpError(409, 'Export this output for the preset first (POST /api/exports)', 'export_not_made');
+      if (!(await this.deps.store.stat(key)))
+        throw new HttpError(409, 'Export this output for the preset first (POST /api/exports)', 'export_not_made');
       subject = { kind: 'export', preset, format: exportFormat };
     }
-    return this.run('compliance-check', { userId, generationId, outputIndex, preset, key, subject }, `${key}|${preset}|v${COMPLIANCE_REPORT_VERSION}`);
+    return this.run(
+      'compliance-check',
+      { userId, generationId, outputIndex, preset, key, subject },
+      `${key}|${preset}|v${COMPLIANCE_REPORT_VERSION}`,
+    );
   }
 
   /** The seller's own finished output: another seller's generation is not found, an unfinished output is a conflict. */
-  private async finishedOutput(userId: string, generationId: string, index: number): Promise<{ generation: GenerationWithStyles; resultKey: string }> {
+  private async finishedOutput(
+    userId: string,
+    generationId: string,
+    index: number,
+  ): Promise<{ generation: GenerationWithStyles; resultKey: string }> {
     const generation = await this.generations.findOwned(userId, generationId);
     if (!generation) throw new HttpError(404, 'Generation not found', 'generation_not_found');
     const slot = generation.styles.find((style) => style.index === index);
     if (!slot) throw new HttpError(404, 'This generation has no such output', 'output_not_found');
-    if (slot.status !== 'complete' || !slot.result_key) throw new HttpError(409, 'This output is not finished yet', 'output_not_finished');
+    if (slot.status !== 'complete' || !slot.result_key)
+      throw new HttpError(409, 'This output is not finished yet', 'output_not_finished');
     return { generation, resultKey: slot.result_key };
   }
 
   private assertFormat(preset: ExportPresetId, format: ExportFormat): void {
     const { label, formats } = EXPORT_PRESETS[preset];
-    if (!formats.includes(format)) throw new HttpError(400, `${label} exports as ${formats.join(' or ')}`, 'format_not_allowed', { formats });
+    if (!formats.includes(format))
+      throw new HttpError(400, `${label} exports as ${formats.join(' or ')}`, 'format_not_allowed', { formats });
   }
 
-  private keyOf(userId: string, generationId: string, index: number, preset: ExportPresetId, format: ExportFormat): string {
+  private keyOf(
+    userId: string,
+    generationId: string,
+    index: number,
+    preset: ExportPresetId,
+    format: ExportFormat,
+  ): string {
     return exportKey(userId, generationId, index, preset, EXPORT_MIME_TYPES[format]);
   }
 
   /** The name an export is saved under: the product, the preset, the output's number, and the extension its bytes have. */
-  private fileName(generation: GenerationWithStyles, index: number, preset: ExportPresetId, format: ExportFormat): string {
+  private fileName(
+    generation: GenerationWithStyles,
+    index: number,
+    preset: ExportPresetId,
+    format: ExportFormat,
+  ): string {
     return `${slug(namedProduct(generation)) || 'product-shot'}-${preset}-${index + 1}.${EXPORT_EXTENSIONS[format]}`;
   }
 
   /** Runs a job (or joins the one already made for the same file) and waits for its result. */
-  private async run<K extends Extract<JobName, 'export-shot' | 'compliance-check'>>(name: K, payload: JobPayloads[K], identity: string): Promise<JobResults[K]> {
+  private async run<K extends Extract<JobName, 'export-shot' | 'compliance-check'>>(
+    name: K,
+    payload: JobPayloads[K],
+    identity: string,
+  ): Promise<JobResults[K]> {
     const jobId = `${name}-${createHash('sha256').update(identity).digest('hex').slice(0, 40)}`;
     const queue = this.deps.producer.queue('render');
     const existing = await queue.getJob(jobId);
@@ -123,8 +150,10 @@ export class ExportService {
     try {
       return await this.deps.producer.waitFor(name, jobId, WAIT_MS);
     } catch (error) {
-      if (error instanceof JobTimeoutError) throw new HttpError(503, 'This is taking longer than usual. Please try again in a minute.', 'export_busy');
-      if (error instanceof JobFailedError) throw new HttpError(502, 'The export could not be made. Please try again.', 'export_failed');
+      if (error instanceof JobTimeoutError)
+        throw new HttpError(503, 'This is taking longer than usual. Please try again in a minute.', 'export_busy');
+      if (error instanceof JobFailedError)
+        throw new HttpError(502, 'The export could not be made. Please try again.', 'export_failed');
       throw error;
     }
   }

@@ -56,7 +56,8 @@ export class FreeAllowance {
     const available = subscriptionCredits + addOnCredits;
     if (available > 0) return paying;
     const limit = use.work === 'analysis' ? this.deps.limits.analysesPerDay : this.deps.limits.recommendationsPerDay;
-    if (!(await this.deps.counter.take({ userId, work: use.work, useId: use.id, limit }))) throw new FreeAllowanceSpentError(use.work, limit, available);
+    if (!(await this.deps.counter.take({ userId, work: use.work, useId: use.id, limit })))
+      throw new FreeAllowanceSpentError(use.work, limit, available);
     return QUEUE_ORDER.freeAccount;
   }
 }

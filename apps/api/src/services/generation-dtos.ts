@@ -18,12 +18,19 @@ export async function recentGenerationDto(store: ObjectStore, output: RecentOutp
 }
 
 /** The spec's processedImages: one per completed slot. */
-export async function processedImages(store: ObjectStore, generation: GenerationWithStyles): Promise<ProcessedImageDto[]> {
+export async function processedImages(
+  store: ObjectStore,
+  generation: GenerationWithStyles,
+): Promise<ProcessedImageDto[]> {
   const done = generation.styles.filter((s) => s.status === 'complete' && s.result_key);
   return Promise.all(done.map((style) => processedImage(store, style, style.background_type ?? style.name)));
 }
 
 /** One finished slot as a processed image, labelled with the background it was asked for. */
-export async function processedImage(store: ObjectStore, style: GenerationStyleRow, backgroundType: string): Promise<ProcessedImageDto> {
+export async function processedImage(
+  store: ObjectStore,
+  style: GenerationStyleRow,
+  backgroundType: string,
+): Promise<ProcessedImageDto> {
   return { ...(await signImage(store, style.result_key!, style.renditions)), settings: { backgroundType } };
 }

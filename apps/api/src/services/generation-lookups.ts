@@ -1,4 +1,12 @@
-import { planAllows, PLAN_REQUIRED_CODE, planRequiredMessage, UPGRADE_URL, type PlanFeature, type PlanId, type PlanRequiredErrorBody } from '@prodshot/contracts';
+import {
+  planAllows,
+  PLAN_REQUIRED_CODE,
+  planRequiredMessage,
+  UPGRADE_URL,
+  type PlanFeature,
+  type PlanId,
+  type PlanRequiredErrorBody,
+} from '@prodshot/contracts';
 import type { GenerationWithStyles, ImageRow, Repositories } from '@prodshot/db';
 import type { ObjectStore } from '@prodshot/storage';
 import { effectivePlan } from './billing.js';
@@ -20,10 +28,18 @@ export class GenerationLookups {
    * The caller's image by imageId or fileId, or else by an imageUrl of ours (see uploadByUrl); 404
    * for anything else, another user's ids and links included. Ids win over a URL sent beside them.
    */
-  async ownedImage(userId: string, ref: { imageId?: string | undefined; fileId?: string | undefined; imageUrl?: string | undefined }): Promise<ImageRow> {
+  async ownedImage(
+    userId: string,
+    ref: { imageId?: string | undefined; fileId?: string | undefined; imageUrl?: string | undefined },
+  ): Promise<ImageRow> {
     const { images } = this.deps.repos;
     const id = ref.imageId ?? ref.fileId;
-    if (!id && ref.imageUrl) return uploadByUrl({ store: this.deps.store, images, appOrigin: this.deps.config.http.publicUrl }, userId, ref.imageUrl);
+    if (!id && ref.imageUrl)
+      return uploadByUrl(
+        { store: this.deps.store, images, appOrigin: this.deps.config.http.publicUrl },
+        userId,
+        ref.imageUrl,
+      );
     if (!id) throw new HttpError(400, 'Name the image: imageId, fileId or imageUrl', 'missing_image');
     const image = await images.findOwned(userId, id);
     if (!image) throw imageNotFound();

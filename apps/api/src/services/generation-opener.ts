@@ -1,4 +1,10 @@
-import { RETRY_STYLE_CREDITS, type GenerationKind, type JobName, type JobPayloads, type SmartStage } from '@prodshot/contracts';
+import {
+  RETRY_STYLE_CREDITS,
+  type GenerationKind,
+  type JobName,
+  type JobPayloads,
+  type SmartStage,
+} from '@prodshot/contracts';
 import {
   inTransaction,
   InsufficientCreditsError,
@@ -54,7 +60,11 @@ export class GenerationOpener {
    * Starts paid work once per Idempotency-Key: a repeat of the same request (a retry, a double
    * click, a reload) gets what the first one started (a generation or a batch) and charges nothing more.
    */
-  async once(claim: IdempotencyClaim | undefined, kind: 'generation' | 'batch', start: () => Promise<string>): Promise<{ id: string }> {
+  async once(
+    claim: IdempotencyClaim | undefined,
+    kind: 'generation' | 'batch',
+    start: () => Promise<string>,
+  ): Promise<{ id: string }> {
     const held = claim && (await this.deps.repos.idempotencyKeys.find(claim.userId, claim.key));
     if (held) return { id: heldTarget(held, claim, kind) };
     try {
@@ -78,7 +88,11 @@ export class GenerationOpener {
   async open(input: OpenInput & { claim?: IdempotencyClaim | undefined }): Promise<GenerationRow> {
     return this.charged(input.userId, input.claim, async (repos) => {
       const generation = await createGeneration(repos.generations, input);
-      return { value: generation, target: { generationId: generation.id }, reservations: [reservation(generation.id, input.credits)] };
+      return {
+        value: generation,
+        target: { generationId: generation.id },
+        reservations: [reservation(generation.id, input.credits)],
+      };
     });
   }
 
@@ -96,11 +110,14 @@ export class GenerationOpener {
     return this.charged(input.userId, input.claim, async (repos) => {
       const batch = await repos.batches.create({ userId: input.userId, choice: input.choice, credits });
       const generations: GenerationRow[] = [];
-      for (const [position, open] of input.generations.entries()) generations.push(await createGeneration(repos.generations, open, { id: batch.id, position }));
+      for (const [position, open] of input.generations.entries())
+        generations.push(await createGeneration(repos.generations, open, { id: batch.id, position }));
       return {
         value: { batchId: batch.id, generations },
         target: { batchId: batch.id },
-        reservations: generations.map((generation, index) => reservation(generation.id, input.generations[index]!.credits)),
+        reservations: generations.map((generation, index) =>
+          reservation(generation.id, input.generations[index]!.credits),
+        ),
       };
     });
   }
@@ -109,7 +126,11 @@ export class GenerationOpener {
   async openSlot(userId: string, generationId: string, slot: NewSlot, claim?: IdempotencyClaim): Promise<void> {
     await this.charged(userId, claim, async (repos) => {
       await repos.generations.reopenWithSlot(generationId, slot);
-      return { value: undefined, target: { generationId }, reservations: [{ generationId, amount: 1, idempotencyKey: ledgerKeys.reserveSlot(generationId, slot.index) }] };
+      return {
+        value: undefined,
+        target: { generationId },
+        reservations: [{ generationId, amount: 1, idempotencyKey: ledgerKeys.reserveSlot(generationId, slot.index) }],
+      };
     });
   }
 
@@ -118,12 +139,21 @@ export class GenerationOpener {
    * settled if the attempt stores an output and refunded if it fails again. Null when the slot was
    * not failed (a concurrent retry won), with nothing reserved.
    */
-  async retrySlot(userId: string, generationId: string, index: number, claim?: IdempotencyClaim): Promise<RetriedSlot | null> {
+  async retrySlot(
+    userId: string,
+    generationId: string,
+    index: number,
+    claim?: IdempotencyClaim,
+  ): Promise<RetriedSlot | null> {
     try {
       return await this.charged(userId, claim, async (repos) => {
         const slot = await repos.generations.retryFailedStyle(generationId, index);
         if (!slot) throw new SlotNotFailedError();
-        const reserve = { generationId, amount: RETRY_STYLE_CREDITS, idempotencyKey: ledgerKeys.reserveSlot(generationId, index, slot.attempt) };
+        const reserve = {
+          generationId,
+          amount: RETRY_STYLE_CREDITS,
+          idempotencyKey: ledgerKeys.reserveSlot(generationId, index, slot.attempt),
+        };
         return { value: slot, target: { generationId }, reservations: [reserve] };
       });
     } catch (error) {
@@ -140,7 +170,9 @@ export class GenerationOpener {
   private async charged<T>(
     userId: string,
     claim: IdempotencyClaim | undefined,
-    work: (repos: Repositories) => Promise<{ value: T; target: { generationId: string } | { batchId: string }; reservations: Reservation[] }>,
+    work: (
+      repos: Repositories,
+    ) => Promise<{ value: T; target: { generationId: string } | { batchId: string }; reservations: Reservation[] }>,
   ): Promise<T> {
     const reserved = await inTransaction(this.deps.db, async (repos) => {
       const { value, target, reservations } = await work(repos);
@@ -150,7 +182,8 @@ export class GenerationOpener {
       }
       return { value, ...(await reserveAll(repos.credits, userId, reservations)) };
     }).catch((error: unknown) => {
-      if (error instanceof InsufficientCreditsError) throw new InsufficientCreditsHttpError(error.needed, error.available);
+      if (error instanceof InsufficientCreditsError)
+        throw new InsufficientCreditsHttpError(error.needed, error.available);
       throw error;
     });
     if (reserved.balance) {
@@ -175,7 +208,13 @@ export class GenerationOpener {
     try {
       await this.deps.producer.enqueue(name, payload, job);
     } catch (error) {
-      if (opened !== 'nothing') await abandon(this.compensation(), payload.userId, payload.generationId, opened === 'generation' ? undefined : opened.slot);
+      if (opened !== 'nothing')
+        await abandon(
+          this.compensation(),
+          payload.userId,
+          payload.generationId,
+          opened === 'generation' ? undefined : opened.slot,
+        );
       await this.release(claim);
       throw error;
     }
@@ -196,7 +235,8 @@ export class GenerationOpener {
     try {
       await Promise.all(jobs.map(({ name, payload, job }) => this.deps.producer.enqueue(name, payload, job)));
     } catch (error) {
-      for (const { payload } of jobs) await abandon(this.compensation(), payload.userId, payload.generationId, undefined);
+      for (const { payload } of jobs)
+        await abandon(this.compensation(), payload.userId, payload.generationId, undefined);
       await this.release(claim);
       throw error;
     }
@@ -219,7 +259,11 @@ export interface QueuedJob<K extends JobName = JobName> {
   job: QueueOrder & { jobId: string };
 }
 
-function createGeneration(generations: GenerationsRepository, input: OpenInput, batch?: { id: string; position: number }): Promise<GenerationRow> {
+function createGeneration(
+  generations: GenerationsRepository,
+  input: OpenInput,
+  batch?: { id: string; position: number },
+): Promise<GenerationRow> {
   return generations.create({
     userId: input.userId,
     imageId: input.image.id,

@@ -18,7 +18,13 @@ import {
   type StyleRecommendationsRequest,
   type StyleRecommendationsResponse,
 } from '@prodshot/contracts';
-import { generationDto, type GenerationRow, type IdempotencyClaim, type ImageRow, type Repositories } from '@prodshot/db';
+import {
+  generationDto,
+  type GenerationRow,
+  type IdempotencyClaim,
+  type ImageRow,
+  type Repositories,
+} from '@prodshot/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServiceDeps } from './services.js';
 import { recentGenerationDto } from './generation-dtos.js';
@@ -53,9 +59,18 @@ export class GenerationService {
     this.repos = deps.repos;
     this.opener = new GenerationOpener(deps);
     this.lookups = new GenerationLookups(deps);
-    this.waits = new GenerationWaits({ producer: deps.producer, store: deps.store, generations: deps.repos.generations });
+    this.waits = new GenerationWaits({
+      producer: deps.producer,
+      store: deps.store,
+      generations: deps.repos.generations,
+    });
     this.calls = { opener: this.opener, lookups: this.lookups, producer: deps.producer, allowance };
-    this.iterate = { opener: this.opener, lookups: this.lookups, images: deps.repos.images, generations: deps.repos.generations };
+    this.iterate = {
+      opener: this.opener,
+      lookups: this.lookups,
+      images: deps.repos.images,
+      generations: deps.repos.generations,
+    };
   }
 
   startManual(userId: string, body: ProductShotRequest, claim?: IdempotencyClaim) {
@@ -102,7 +117,12 @@ export class GenerationService {
     return this.waits.singleOutput(name, generationId);
   }
 
-  waitForStyleShot(jobId: string, generationId: string, styleIndex: number, styleName: string): Promise<ProcessedImageDto> {
+  waitForStyleShot(
+    jobId: string,
+    generationId: string,
+    styleIndex: number,
+    styleName: string,
+  ): Promise<ProcessedImageDto> {
     return this.waits.styleShot(jobId, generationId, styleIndex, styleName);
   }
 
@@ -121,16 +141,29 @@ export class GenerationService {
   /** Where the caller's generation stands; outputs stored before renditions existed get theirs asked for. */
   async generation(userId: string, id: string, log: FastifyBaseLogger): Promise<GenerationDto> {
     const generation = await this.lookups.ownedGeneration(userId, id);
-    const without = generation.styles.filter((style) => style.status === 'complete' && style.result_key && !style.renditions);
-    await requestRenditions(this.deps.producer, log, without.map((style) => ({ key: style.result_key!, owner: { kind: 'style', id: style.id } })));
+    const without = generation.styles.filter(
+      (style) => style.status === 'complete' && style.result_key && !style.renditions,
+    );
+    await requestRenditions(
+      this.deps.producer,
+      log,
+      without.map((style) => ({ key: style.result_key!, owner: { kind: 'style', id: style.id } })),
+    );
     return generationDto(this.deps.store, generation);
   }
 
   /** A finished shot's stored file and the name it is saved under. */
   /** The caller's finished shot as Download saves it (its download copy, else itself) or its original. */
-  async shotFile(userId: string, id: string, index: number, file: DownloadQuery['file']): Promise<{ key: string; fileName: string }> {
+  async shotFile(
+    userId: string,
+    id: string,
+    index: number,
+    file: DownloadQuery['file'],
+  ): Promise<{ key: string; fileName: string }> {
     const generation = await this.lookups.ownedGeneration(userId, id);
-    const style = generation.styles.find((slot) => slot.index === index && slot.status === 'complete' && slot.result_key);
+    const style = generation.styles.find(
+      (slot) => slot.index === index && slot.status === 'complete' && slot.result_key,
+    );
     if (!style?.result_key) throw new HttpError(404, 'This shot is not ready', 'shot_not_found');
     const key = file === 'original' ? style.result_key : (style.download_key ?? style.result_key);
     return { key, fileName: `generation-${generation.id}-${style.index + 1}${path.extname(key) || '.png'}` };
@@ -138,10 +171,21 @@ export class GenerationService {
 
   /** A page of the caller's outputs, newest first, within their plan's history. */
   async recentOutputs(userId: string, query: ListPageQuery, log: FastifyBaseLogger): Promise<GenerationListResponse> {
-    const page = await this.repos.generations.outputsPage(userId, { limit: query.limit ?? RECENT_GENERATIONS_DEFAULT, after: decodeCursor(query.cursor) });
+    const page = await this.repos.generations.outputsPage(userId, {
+      limit: query.limit ?? RECENT_GENERATIONS_DEFAULT,
+      after: decodeCursor(query.cursor),
+    });
     const without = page.items.filter((output) => !output.renditions);
-    await requestRenditions(this.deps.producer, log, without.map((output) => ({ key: output.resultKey, owner: { kind: 'style', id: output.id } })));
-    return { data: await Promise.all(page.items.map((output) => recentGenerationDto(this.deps.store, output))), nextCursor: encodeCursor(page.next), total: page.total };
+    await requestRenditions(
+      this.deps.producer,
+      log,
+      without.map((output) => ({ key: output.resultKey, owner: { kind: 'style', id: output.id } })),
+    );
+    return {
+      data: await Promise.all(page.items.map((output) => recentGenerationDto(this.deps.store, output))),
+      nextCursor: encodeCursor(page.next),
+      total: page.total,
+    };
   }
 
   // What a batch starts each of its photos with, exactly as the single calls do.
@@ -158,7 +202,12 @@ export class GenerationService {
     return this.opener.once(claim, kind, start);
   }
 
-  openBatch(input: { userId: string; choice: Record<string, unknown>; generations: OpenInput[]; claim?: IdempotencyClaim | undefined }): Promise<{ batchId: string; generations: GenerationRow[] }> {
+  openBatch(input: {
+    userId: string;
+    choice: Record<string, unknown>;
+    generations: OpenInput[];
+    claim?: IdempotencyClaim | undefined;
+  }): Promise<{ batchId: string; generations: GenerationRow[] }> {
     return this.opener.openBatch(input);
   }
 

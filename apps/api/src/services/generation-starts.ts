@@ -1,4 +1,14 @@
-import { AUTO_BACKGROUND, shotSizeFor, templateName, type FocusInput, type JobName, type JobPayloads, type PlanId, type StyleRecommendationMode, type Tap } from '@prodshot/contracts';
+import {
+  AUTO_BACKGROUND,
+  shotSizeFor,
+  templateName,
+  type FocusInput,
+  type JobName,
+  type JobPayloads,
+  type PlanId,
+  type StyleRecommendationMode,
+  type Tap,
+} from '@prodshot/contracts';
 import type { IdempotencyClaim, ImageRow, NewSlot } from '@prodshot/db';
 import { jobIds, type QueueOrder } from '@prodshot/queue';
 import type { GenerationOpener, OpenInput, QueuedJob } from './generation-opener.js';
@@ -71,7 +81,13 @@ export function productShotStart(input: {
       userId,
       image,
       kind: backgroundType === AUTO_BACKGROUND ? 'auto' : 'manual',
-      request: { backgroundType: backgroundType ?? null, prompt: prompt ?? null, count, focus: hints.focus ?? null, ...titled(image, hints) },
+      request: {
+        backgroundType: backgroundType ?? null,
+        prompt: prompt ?? null,
+        count,
+        focus: hints.focus ?? null,
+        ...titled(image, hints),
+      },
       slots: slotsFor(count, backgroundType, prompt),
       credits: count,
     },
@@ -110,12 +126,20 @@ export function smartStart(input: {
       image,
       kind: 'smart',
       stage: 'analysing',
-      request: { ...(flow.mode === 'fan-out' ? { styleCount: flow.styleCount } : { clientDriven: true }), focus: focus ?? null, ...titled(image, hints) },
+      request: {
+        ...(flow.mode === 'fan-out' ? { styleCount: flow.styleCount } : { clientDriven: true }),
+        focus: focus ?? null,
+        ...titled(image, hints),
+      },
       slots: [],
       credits: flow.mode === 'fan-out' ? flow.styleCount : 0,
     },
     job: 'style-recommendation',
-    payload: (generationId) => ({ ...jobSource(generationId, userId, image, hints), ...flow, size: shotSizeFor(input.plan) }),
+    payload: (generationId) => ({
+      ...jobSource(generationId, userId, image, hints),
+      ...flow,
+      size: shotSizeFor(input.plan),
+    }),
     order: input.order,
   };
 }
@@ -131,7 +155,11 @@ export function slotsFor(count: number, backgroundType: string | undefined, prom
 }
 
 /** Opens (and charges) one start and enqueues its job under the generation's id. */
-export async function startGeneration(opener: GenerationOpener, start: GenerationStart, claim?: IdempotencyClaim): Promise<string> {
+export async function startGeneration(
+  opener: GenerationOpener,
+  start: GenerationStart,
+  claim?: IdempotencyClaim,
+): Promise<string> {
   const generation = await opener.open({ ...start.open, claim });
   const { name, payload, job } = queuedJob(start, generation.id);
   await opener.enqueue(name, payload as never, job, 'generation', claim);
@@ -140,5 +168,9 @@ export async function startGeneration(opener: GenerationOpener, start: Generatio
 
 /** The start's job, for the generation opened for it. */
 export function queuedJob(start: GenerationStart, generationId: string): QueuedJob {
-  return { name: start.job, payload: start.payload(generationId), job: { jobId: jobIds.generation(generationId), ...start.order } };
+  return {
+    name: start.job,
+    payload: start.payload(generationId),
+    job: { jobId: jobIds.generation(generationId), ...start.order },
+  };
 }

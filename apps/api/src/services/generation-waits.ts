@@ -1,4 +1,9 @@
-import { GENERATION_FAILED_MESSAGE, type JobName, type ProcessedImageDto, type StyleRecommendationsResponse } from '@prodshot/contracts';
+import {
+  GENERATION_FAILED_MESSAGE,
+  type JobName,
+  type ProcessedImageDto,
+  type StyleRecommendationsResponse,
+} from '@prodshot/contracts';
 import type { GenerationsRepository, GenerationWithStyles } from '@prodshot/db';
 import { JobFailedError, JobTimeoutError, type JobProducer } from '@prodshot/queue';
 import type { ObjectStore } from '@prodshot/storage';
@@ -19,7 +24,8 @@ export interface WaitDeps {
 }
 
 /** A tap on nothing the engine can cut out: the seller's miss, said so, with the outline kept. */
-const TAP_MISSED_MESSAGE = 'Nothing there to cut out: no product could be found where you tapped. Tap on the product itself; your outline is as it was.';
+const TAP_MISSED_MESSAGE =
+  'Nothing there to cut out: no product could be found where you tapped. Tap on the product itself; your outline is as it was.';
 
 /**
  * The synchronous contract of the image model calls (docs/product-spec.md §7): the call waits for its job and
@@ -38,8 +44,18 @@ export class GenerationWaits {
     try {
       ({ missed } = await this.deps.producer.waitFor('make-outline', jobId, OUTLINE_WAIT_MS));
     } catch (error) {
-      if (error instanceof JobTimeoutError) throw new HttpError(504, 'Finding your product is taking longer than expected. Please tap again.', 'outline_timeout');
-      if (error instanceof JobFailedError) throw new HttpError(502, error.message || 'Could not cut out your product there: tap it again', 'outline_failed');
+      if (error instanceof JobTimeoutError)
+        throw new HttpError(
+          504,
+          'Finding your product is taking longer than expected. Please tap again.',
+          'outline_timeout',
+        );
+      if (error instanceof JobFailedError)
+        throw new HttpError(
+          502,
+          error.message || 'Could not cut out your product there: tap it again',
+          'outline_failed',
+        );
       throw error;
     }
     if (missed) throw new HttpError(422, TAP_MISSED_MESSAGE, 'tap_missed');
@@ -60,7 +76,12 @@ export class GenerationWaits {
   }
 
   /** One style slot's output, labelled with the style's name. */
-  async styleShot(jobId: string, generationId: string, styleIndex: number, styleName: string): Promise<ProcessedImageDto> {
+  async styleShot(
+    jobId: string,
+    generationId: string,
+    styleIndex: number,
+    styleName: string,
+  ): Promise<ProcessedImageDto> {
     const generation = await this.settled('style-shot', jobId, generationId);
     const slot = generation.styles.find((s) => s.index === styleIndex);
     if (!slot || slot.status !== 'complete' || !slot.result_key) throw generationFailed(slot?.error ?? null);
@@ -79,7 +100,11 @@ export class GenerationWaits {
       };
     } catch (error) {
       if (error instanceof JobTimeoutError) {
-        throw new HttpError(504, 'Style recommendations are taking longer than expected. Please try again.', 'generation_timeout');
+        throw new HttpError(
+          504,
+          'Style recommendations are taking longer than expected. Please try again.',
+          'generation_timeout',
+        );
       }
       if (error instanceof JobFailedError) {
         const after = await this.deps.generations.find(generationId);
@@ -94,7 +119,8 @@ export class GenerationWaits {
       const { enhancedPrompt } = await this.deps.producer.waitFor('enhance-prompt', jobId, ENHANCE_WAIT_MS);
       return enhancedPrompt;
     } catch (error) {
-      if (error instanceof JobTimeoutError || error instanceof JobFailedError) throw new HttpError(502, 'Failed to enhance prompt', 'enhance_failed');
+      if (error instanceof JobTimeoutError || error instanceof JobFailedError)
+        throw new HttpError(502, 'Failed to enhance prompt', 'enhance_failed');
       throw error;
     }
   }
@@ -105,7 +131,9 @@ export class GenerationWaits {
       await this.deps.producer.waitFor(name, jobId, SYNC_WAIT_MS);
     } catch (error) {
       if (error instanceof JobTimeoutError) {
-        const message = 'This is taking longer than expected. It goes on in the background; follow it at GET /api/generations/' + generationId;
+        const message =
+          'This is taking longer than expected. It goes on in the background; follow it at GET /api/generations/' +
+          generationId;
         throw new HttpError(504, message, 'generation_timeout', { generationId });
       }
       if (!(error instanceof JobFailedError)) throw error;

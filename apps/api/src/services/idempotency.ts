@@ -17,12 +17,19 @@ export class IdempotentReplayError extends Error {
  * request is identified by its route, path parameters and body (key order aside), or by the
  * uploaded bytes.
  */
-export function idempotencyClaim(request: FastifyRequest, what: unknown = { params: request.params, body: request.body }): IdempotencyClaim | undefined {
+export function idempotencyClaim(
+  request: FastifyRequest,
+  what: unknown = { params: request.params, body: request.body },
+): IdempotencyClaim | undefined {
   const header = request.headers['idempotency-key'];
   if (header === undefined) return undefined;
   const key = Array.isArray(header) ? header[0] : header;
   if (!key || key.length > IDEMPOTENCY_KEY_MAX_LENGTH || Array.isArray(header)) {
-    throw new HttpError(400, `Idempotency-Key must be one value of 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`, 'invalid_idempotency_key');
+    throw new HttpError(
+      400,
+      `Idempotency-Key must be one value of 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`,
+      'invalid_idempotency_key',
+    );
   }
   const requestHash = createHash('sha256')
     .update(stringify({ route: `${request.method} ${request.routeOptions.url}`, what }) ?? '')
@@ -31,8 +38,13 @@ export function idempotencyClaim(request: FastifyRequest, what: unknown = { para
 }
 
 /** What the key's first request started (a generation, an upload or a batch), if this request is truly the same one; 422 otherwise. */
-export function heldTarget(held: IdempotencyKeyRow, claim: IdempotencyClaim, kind: 'generation' | 'image' | 'batch'): string {
+export function heldTarget(
+  held: IdempotencyKeyRow,
+  claim: IdempotencyClaim,
+  kind: 'generation' | 'image' | 'batch',
+): string {
   const target = { generation: held.generation_id, image: held.image_id, batch: held.batch_id }[kind];
-  if (held.request_hash !== claim.requestHash || !target) throw new HttpError(422, IDEMPOTENCY_KEY_REUSED_MESSAGE, 'idempotency_key_reused');
+  if (held.request_hash !== claim.requestHash || !target)
+    throw new HttpError(422, IDEMPOTENCY_KEY_REUSED_MESSAGE, 'idempotency_key_reused');
   return target;
 }

@@ -1,5 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { IMAGES_PAGE_DEFAULT, outlineDto, shotSizeFor, subjectDto, tapsOf, type FocusInput, type ImageDto, type ImageListResponse, type ListPageQuery, type PlanId, type SubjectDto } from '@prodshot/contracts';
+import {
+  IMAGES_PAGE_DEFAULT,
+  outlineDto,
+  shotSizeFor,
+  subjectDto,
+  tapsOf,
+  type FocusInput,
+  type ImageDto,
+  type ImageListResponse,
+  type ListPageQuery,
+  type PlanId,
+  type SubjectDto,
+} from '@prodshot/contracts';
 import type { IdempotencyClaim, IdempotencyKeyRow, ImageRow, Repositories } from '@prodshot/db';
 import { jobIds, QUEUE_ORDER } from '@prodshot/queue';
 import { deleteImageFiles } from '@prodshot/storage';
@@ -12,7 +24,14 @@ import { imagingHttpError } from './imaging-errors.js';
 import { decodeCursor, encodeCursor } from './list-cursor.js';
 import { requestRenditions } from './rendition-requests.js';
 import type { ServiceDeps } from './services.js';
-import { receiveUpload, storeUpload, toImageDto, UploadDecoder, UploadsBusyError, type ReceivedUpload } from './upload-service.js';
+import {
+  receiveUpload,
+  storeUpload,
+  toImageDto,
+  UploadDecoder,
+  UploadsBusyError,
+  type ReceivedUpload,
+} from './upload-service.js';
 
 /** The seller's uploads: storing one (once per Idempotency-Key), listing, reading and deleting them. Every id is looked up within the caller's images only. */
 export class ImageService {
@@ -21,7 +40,10 @@ export class ImageService {
 
   constructor(
     private readonly deps: ServiceDeps,
-    private readonly plans: { effectivePlan(userId: string): Promise<PlanId>; waitForOutline(jobId: string): Promise<void> },
+    private readonly plans: {
+      effectivePlan(userId: string): Promise<PlanId>;
+      waitForOutline(jobId: string): Promise<void>;
+    },
     private readonly allowance: FreeAllowance,
   ) {
     this.repos = deps.repos;
@@ -50,14 +72,22 @@ export class ImageService {
    * of the same upload under the same key answers the first one's image; a refused file is the
    * imaging error's status. The caller releases the upload's place once this settles.
    */
-  async upload(userId: string, input: { file: ReceivedUpload; name: string }, claim: IdempotencyClaim | undefined, log: FastifyBaseLogger): Promise<ImageDto> {
+  async upload(
+    userId: string,
+    input: { file: ReceivedUpload; name: string },
+    claim: IdempotencyClaim | undefined,
+    log: FastifyBaseLogger,
+  ): Promise<ImageDto> {
     const held = claim && (await this.repos.idempotencyKeys.find(claim.userId, claim.key));
     if (held) return this.dto(await this.heldUpload(userId, held, claim));
     try {
       const plan = await this.plans.effectivePlan(userId);
       const shotSize = shotSizeFor(plan);
       const stored = { userId, bytes: input.file.bytes, name: input.name, shotSize };
-      const row = await storeUpload({ store: this.deps.store, images: this.repos.images, decoder: this.decoder }, stored);
+      const row = await storeUpload(
+        { store: this.deps.store, images: this.repos.images, decoder: this.decoder },
+        stored,
+      );
       const raced = claim && (await this.repos.idempotencyKeys.claim(claim, { imageId: row.id }));
       if (raced) {
         // The same upload, sent twice at once: keep the first, drop this copy.
@@ -73,10 +103,21 @@ export class ImageService {
 
   /** A page of the caller's uploads; an upload still waiting for its analysis gets its renditions there. */
   async list(userId: string, query: ListPageQuery, log: FastifyBaseLogger): Promise<ImageListResponse> {
-    const page = await this.repos.images.listPage(userId, { limit: query.limit ?? IMAGES_PAGE_DEFAULT, after: decodeCursor(query.cursor) });
+    const page = await this.repos.images.listPage(userId, {
+      limit: query.limit ?? IMAGES_PAGE_DEFAULT,
+      after: decodeCursor(query.cursor),
+    });
     const without = page.items.filter((row) => !row.renditions && row.subject !== null);
-    await requestRenditions(this.deps.producer, log, without.map((row) => ({ key: row.storage_key, owner: { kind: 'image', id: row.id } })));
-    return { data: await Promise.all(page.items.map((row) => this.dto(row))), nextCursor: encodeCursor(page.next), total: page.total };
+    await requestRenditions(
+      this.deps.producer,
+      log,
+      without.map((row) => ({ key: row.storage_key, owner: { kind: 'image', id: row.id } })),
+    );
+    return {
+      data: await Promise.all(page.items.map((row) => this.dto(row))),
+      nextCursor: encodeCursor(page.next),
+      total: page.total,
+    };
   }
 
   async image(userId: string, id: string): Promise<ImageDto> {
@@ -164,11 +205,16 @@ export class ImageService {
 }
 
 function outlineNotReady(): HttpError {
-  return new HttpError(409, 'Your product is still being found in this photo: try again in a moment', 'outline_not_ready');
+  return new HttpError(
+    409,
+    'Your product is still being found in this photo: try again in a moment',
+    'outline_not_ready',
+  );
 }
 
 /** The upload stands either way: spent free analyses are the account's state, anything else a fault GET /subject retries. */
 function analysisNotQueued(error: unknown, row: ImageRow, log: FastifyBaseLogger): void {
-  if (error instanceof FreeAllowanceSpentError) log.info({ imageId: row.id }, 'upload stored unanalysed: the free analyses of the day are spent');
+  if (error instanceof FreeAllowanceSpentError)
+    log.info({ imageId: row.id }, 'upload stored unanalysed: the free analyses of the day are spent');
   else log.warn({ err: error, imageId: row.id }, 'upload analysis not queued; GET /subject will queue it');
 }

@@ -48,7 +48,8 @@ export async function uploadByUrl(
   const upload = uploadOfKey(key);
   if (!upload) {
     // A generated shot of the caller's is no upload to start from; another user's file is simply not found.
-    if (key.startsWith(`users/${userId}/`)) throw new HttpError(400, 'imageUrl names a generated shot: generations start from an upload', 'not_an_upload');
+    if (key.startsWith(`users/${userId}/`))
+      throw new HttpError(400, 'imageUrl names a generated shot: generations start from an upload', 'not_an_upload');
     throw imageNotFound();
   }
   if (upload.userId !== userId) throw imageNotFound();

@@ -29,7 +29,8 @@ export async function moreLikeThis(
   const { id: generationId } = await opener.once(claim, 'generation', async () => {
     const origin = await lookups.ownedGeneration(userId, from.generationId);
     const slot = slotOf(origin, from.index);
-    if (slot.status !== 'complete') throw new HttpError(409, 'This output is not finished: only a finished shot can be varied', 'output_not_ready');
+    if (slot.status !== 'complete')
+      throw new HttpError(409, 'This output is not finished: only a finished shot can be varied', 'output_not_ready');
     const scene = sceneOf(origin.kind, slot);
     const [image, plan] = await Promise.all([sourceImage(parts.images, userId, origin), lookups.effectivePlan(userId)]);
     const seed = newSeed(slot.seed);
@@ -40,7 +41,14 @@ export async function moreLikeThis(
       image,
       // A smart run's page shows its recommended styles; one more take of a style is a plain shot.
       kind: origin.kind === 'smart' ? 'manual' : origin.kind,
-      request: { backgroundType: scene.template ?? null, prompt: scene.prompt ?? null, count: 1, seed, from: recordedFrom, focus: focus ?? null },
+      request: {
+        backgroundType: scene.template ?? null,
+        prompt: scene.prompt ?? null,
+        count: 1,
+        seed,
+        from: recordedFrom,
+        focus: focus ?? null,
+      },
       slots: [{ index: 0, name: slot.name, prompt: slot.prompt, backgroundType: slot.background_type }],
       credits: MORE_LIKE_THIS_CREDITS,
       claim,
@@ -79,9 +87,17 @@ export async function retryStyle(
   const { id: generationId } = await opener.once(claim, 'generation', async () => {
     const generation = await lookups.ownedGeneration(userId, target.generationId);
     const slot = slotOf(generation, index);
-    if (generation.kind !== 'smart') throw new HttpError(409, "Only a smart run's styles can be retried: generate this shot again from the editor", 'not_retryable');
+    if (generation.kind !== 'smart')
+      throw new HttpError(
+        409,
+        "Only a smart run's styles can be retried: generate this shot again from the editor",
+        'not_retryable',
+      );
     if (slot.status !== 'failed') throw styleNotFailed(slot.status);
-    const [image, plan] = await Promise.all([sourceImage(parts.images, userId, generation), lookups.effectivePlan(userId)]);
+    const [image, plan] = await Promise.all([
+      sourceImage(parts.images, userId, generation),
+      lookups.effectivePlan(userId),
+    ]);
     const retried = await opener.retrySlot(userId, generation.id, index, claim);
     if (!retried) throw styleNotFailed('queued');
     const productTitle = (generation.product_info as { productTitle?: string } | null)?.productTitle;

@@ -17,10 +17,16 @@ export interface OutputScene {
  * request, a smart style or auto mode's pick wrote there. A background removal has no scene.
  */
 export function sceneOf(kind: GenerationWithStyles['kind'], slot: GenerationStyleRow): OutputScene {
-  if (kind === 'remove-background') throw new HttpError(409, 'A background removal has no scene to vary: choose a scene in the editor instead', 'no_scene');
+  if (kind === 'remove-background')
+    throw new HttpError(
+      409,
+      'A background removal has no scene to vary: choose a scene in the editor instead',
+      'no_scene',
+    );
   const template = slot.background_type && isTemplateHandle(slot.background_type) ? slot.background_type : undefined;
   const prompt = slot.prompt?.trim() || undefined;
-  if (!template && !prompt) throw new HttpError(409, 'This output does not record its scene: open it in the editor to choose one', 'no_scene');
+  if (!template && !prompt)
+    throw new HttpError(409, 'This output does not record its scene: open it in the editor to choose one', 'no_scene');
   return { template, prompt };
 }
 
@@ -32,9 +38,18 @@ export function newSeed(previous: number | null): number {
 }
 
 /** The upload a generation was made from, while the seller still has it: a deleted upload cannot be rendered again. */
-export async function sourceImage(images: ImagesRepository, userId: string, generation: GenerationWithStyles): Promise<ImageRow> {
+export async function sourceImage(
+  images: ImagesRepository,
+  userId: string,
+  generation: GenerationWithStyles,
+): Promise<ImageRow> {
   const image = generation.image_id ? await images.findOwned(userId, generation.image_id) : undefined;
-  if (!image) throw new HttpError(409, 'The photo this shot was made from was deleted: upload it again to make more', 'source_deleted');
+  if (!image)
+    throw new HttpError(
+      409,
+      'The photo this shot was made from was deleted: upload it again to make more',
+      'source_deleted',
+    );
   return image;
 }
 

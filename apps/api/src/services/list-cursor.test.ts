@@ -28,7 +28,16 @@ describe('list cursors', () => {
 
   it('refuse with 400 and a plain message anything the API did not hand out', () => {
     const forged = (text: string) => Buffer.from(text).toString('base64url');
-    for (const cursor of ['not a cursor', 'abc', '', forged('12:not-a-uuid'), forged(`-5:${position.id}`), forged(`${'9'.repeat(18)}:${position.id}`), forged(`1.5:${position.id}`), forged(`12:${position.id}:x`)]) {
+    for (const cursor of [
+      'not a cursor',
+      'abc',
+      '',
+      forged('12:not-a-uuid'),
+      forged(`-5:${position.id}`),
+      forged(`${'9'.repeat(18)}:${position.id}`),
+      forged(`1.5:${position.id}`),
+      forged(`12:${position.id}:x`),
+    ]) {
       const error = refusal(cursor);
       expect(error.statusCode, cursor).toBe(400);
       expect(error.code).toBe('invalid_cursor');

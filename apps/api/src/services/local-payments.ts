@@ -2,7 +2,15 @@ import type { Config } from '@prodshot/config';
 import { alreadySubscribedMessage, type Plan } from '@prodshot/contracts';
 import type { SubscriptionRow } from '@prodshot/db';
 import type { AuthUser } from '../plugins/auth.js';
-import { activatePlan, addDays, grantAddOnPack, holdsPlan, isRunning, LOCAL_PERIOD_DAYS, localGrantKey } from './billing.js';
+import {
+  activatePlan,
+  addDays,
+  grantAddOnPack,
+  holdsPlan,
+  isRunning,
+  LOCAL_PERIOD_DAYS,
+  localGrantKey,
+} from './billing.js';
 import type { BillingService } from './billing-service.js';
 import type { CreditTransactions } from './credit-transactions.js';
 import { HttpError } from './http-error.js';
@@ -22,11 +30,17 @@ export class LocalPaymentsProvider implements PaymentsProvider {
     private readonly transactions: CreditTransactions,
   ) {}
 
-  async subscribe({ user, plan, current, idempotencyKey }: Parameters<PaymentsProvider['subscribe']>[0]): Promise<PurchaseResult> {
+  async subscribe({
+    user,
+    plan,
+    current,
+    idempotencyKey,
+  }: Parameters<PaymentsProvider['subscribe']>[0]): Promise<PurchaseResult> {
     const running = isRunning(current) ? current : await this.startUnlessRunning(user, plan, idempotencyKey);
     if (running) {
       // Another tab's purchase got there first: this one is what it would have been after it.
-      if (holdsPlan(running, plan.id)) throw new HttpError(409, alreadySubscribedMessage(plan.id), 'already_subscribed');
+      if (holdsPlan(running, plan.id))
+        throw new HttpError(409, alreadySubscribedMessage(plan.id), 'already_subscribed');
       await this.billing.scheduleChange(running, plan.id);
     }
     return { paymentLink: null };
@@ -37,7 +51,11 @@ export class LocalPaymentsProvider implements PaymentsProvider {
    * the seller's lock decides again and only the first starts a plan. Answers the running subscription
    * the later one found instead.
    */
-  private async startUnlessRunning(user: AuthUser, plan: Plan, idempotencyKey: string | undefined): Promise<SubscriptionRow | undefined> {
+  private async startUnlessRunning(
+    user: AuthUser,
+    plan: Plan,
+    idempotencyKey: string | undefined,
+  ): Promise<SubscriptionRow | undefined> {
     return this.transactions.run(async (repos, credits) => {
       await repos.advisoryLocks.lockUserSubscription(user.id);
       const current = await repos.subscriptions.findByUserId(user.id);

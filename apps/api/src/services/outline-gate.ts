@@ -1,4 +1,11 @@
-import { OUTLINE_UNCONFIRMED_MESSAGE, outlineNeedsConfirmation, storedTaps, tapsOf, type FocusInput, type Tap } from '@prodshot/contracts';
+import {
+  OUTLINE_UNCONFIRMED_MESSAGE,
+  outlineNeedsConfirmation,
+  storedTaps,
+  tapsOf,
+  type FocusInput,
+  type Tap,
+} from '@prodshot/contracts';
 import type { ImageRow } from '@prodshot/db';
 import { HttpError } from './http-error.js';
 
@@ -18,6 +25,7 @@ export function chosenTaps(image: ImageRow, focus: FocusInput | undefined): Tap[
  * back: the upload screens wait for it, and API clients keep today's behaviour.
  */
 export function paidTaps(image: ImageRow, focus: FocusInput | undefined): Tap[] | undefined {
-  if (!focus && outlineNeedsConfirmation(image.outline)) throw new HttpError(409, OUTLINE_UNCONFIRMED_MESSAGE, 'outline_unconfirmed', { imageId: image.id });
+  if (!focus && outlineNeedsConfirmation(image.outline))
+    throw new HttpError(409, OUTLINE_UNCONFIRMED_MESSAGE, 'outline_unconfirmed', { imageId: image.id });
   return chosenTaps(image, focus);
 }

@@ -20,8 +20,18 @@ export interface PurchaseResult {
  */
 export interface PaymentsProvider {
   readonly kind: 'stripe' | 'local';
-  subscribe(input: { user: AuthUser; plan: Plan; current: SubscriptionRow | undefined; idempotencyKey: string | undefined }): Promise<PurchaseResult>;
-  buyAddOn(input: { user: AuthUser; pack: AddOnPack; current: SubscriptionRow | undefined; idempotencyKey: string | undefined }): Promise<PurchaseResult>;
+  subscribe(input: {
+    user: AuthUser;
+    plan: Plan;
+    current: SubscriptionRow | undefined;
+    idempotencyKey: string | undefined;
+  }): Promise<PurchaseResult>;
+  buyAddOn(input: {
+    user: AuthUser;
+    pack: AddOnPack;
+    current: SubscriptionRow | undefined;
+    idempotencyKey: string | undefined;
+  }): Promise<PurchaseResult>;
   /** URL of a page where the user manages billing; null without a billing account. */
   portalSession(input: { user: AuthUser; current: SubscriptionRow | undefined }): Promise<string | null>;
   /** Stops renewal at the end of the paid period; credits stay usable until then. */
@@ -36,6 +46,11 @@ export function createPaymentsProvider(
 ): StripePaymentsProvider | LocalPaymentsProvider {
   const payments = config.payments;
   return payments.mode === 'stripe'
-    ? new StripePaymentsProvider(config.http.publicUrl, payments, billing, new CheckoutClaims(redis, config.redis.queuePrefix))
+    ? new StripePaymentsProvider(
+        config.http.publicUrl,
+        payments,
+        billing,
+        new CheckoutClaims(redis, config.redis.queuePrefix),
+      )
     : new LocalPaymentsProvider(config, billing, transactions);
 }

@@ -16,8 +16,13 @@ export function refuseUnsupported(images: readonly ImageRow[]): void {
   const refused = images.flatMap((image, n) => (readAsUnsupported(image) ? [{ image, place: n + 1 }] : []));
   if (refused.length === 0) return;
   const named = refused.map(({ image, place }) => `photo ${place} (${image.name})`).join(', ');
-  throw new HttpError(422, `${UNSUPPORTED_PRODUCT_MESSAGE}: take out ${named} to start the batch.`, UNSUPPORTED_PRODUCT_CODE, {
-    imageIds: refused.map(({ image }) => image.id),
-    supportedList: SUPPORTED_PRODUCT_LIST,
-  });
+  throw new HttpError(
+    422,
+    `${UNSUPPORTED_PRODUCT_MESSAGE}: take out ${named} to start the batch.`,
+    UNSUPPORTED_PRODUCT_CODE,
+    {
+      imageIds: refused.map(({ image }) => image.id),
+      supportedList: SUPPORTED_PRODUCT_LIST,
+    },
+  );
 }

@@ -7,12 +7,18 @@ import { jobIds, QUEUE_ORDER, type JobProducer } from '@prodshot/queue';
  * list shows them; until they are made, their full URL stands in. Asking again adds nothing (one
  * job per row), and a queue out of reach only delays them: the list still answers.
  */
-export async function requestRenditions(producer: JobProducer, log: FastifyBaseLogger, images: MakeRenditionsJob[]): Promise<void> {
+export async function requestRenditions(
+  producer: JobProducer,
+  log: FastifyBaseLogger,
+  images: MakeRenditionsJob[],
+): Promise<void> {
   await Promise.all(
     images.map((image) =>
       producer
         .enqueue('make-renditions', image, { jobId: jobIds.renditions(image.owner.id), ...QUEUE_ORDER.backfill })
-        .catch((error: unknown) => log.warn({ err: error, key: image.key }, 'renditions not requested; the next list asks again')),
+        .catch((error: unknown) =>
+          log.warn({ err: error, key: image.key }, 'renditions not requested; the next list asks again'),
+        ),
     ),
   );
 }

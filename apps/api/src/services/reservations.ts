@@ -28,7 +28,8 @@ export async function reserveAll(credits: CreditsRepository, userId: string, res
       if (result.applied) ({ balance } = result);
       moved += result.moved;
     } catch (error) {
-      if (error instanceof InsufficientCreditsError) throw new InsufficientCreditsError(needed, error.available + moved);
+      if (error instanceof InsufficientCreditsError)
+        throw new InsufficientCreditsError(needed, error.available + moved);
       throw error;
     }
   }

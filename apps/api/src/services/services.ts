@@ -51,13 +51,19 @@ export function createServices(deps: ServiceDeps): Services {
     batches: new BatchService(deps, generations),
     exports: new ExportService(deps),
     accounts: new AccountService(deps.repos.users),
-    apiKeys: new ApiKeyService(deps.repos.apiKeys, deps.repos.users, deps.config.auth.mode === 'clerk' ? 'live' : 'test'),
+    apiKeys: new ApiKeyService(
+      deps.repos.apiKeys,
+      deps.repos.users,
+      deps.config.auth.mode === 'clerk' ? 'live' : 'test',
+    ),
     billing,
     payments: new PaymentsService(deps.repos, provider),
     stripeWebhooks: provider.kind === 'stripe' ? new StripeWebhooks(transactions, provider) : undefined,
     uploadFallback: new UploadFallbackService(deps.repos, deps.store),
     images: new ImageService(deps, generations, allowance),
-    webhookEndpoints: new WebhookEndpointService(deps.repos.webhooks, deps.producer, { loopbackReceivers: deps.config.webhooks.loopbackReceivers }),
+    webhookEndpoints: new WebhookEndpointService(deps.repos.webhooks, deps.producer, {
+      loopbackReceivers: deps.config.webhooks.loopbackReceivers,
+    }),
   };
 }
 

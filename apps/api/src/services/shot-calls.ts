@@ -35,7 +35,12 @@ export interface CallParts {
 }
 
 /** Manual and auto shots: `count` outputs of one template, auto's pick, or one prompt. */
-export async function startManual(parts: CallParts, userId: string, body: ProductShotRequest, claim?: IdempotencyClaim): Promise<Started> {
+export async function startManual(
+  parts: CallParts,
+  userId: string,
+  body: ProductShotRequest,
+  claim?: IdempotencyClaim,
+): Promise<Started> {
   const { opener, lookups } = parts;
   const { id } = await opener.once(claim, 'generation', async () => {
     const [image, plan] = await Promise.all([lookups.ownedImage(userId, body), lookups.effectivePlan(userId)]);
@@ -56,12 +61,28 @@ export async function startManual(parts: CallParts, userId: string, body: Produc
 }
 
 /** Smart generation run by the server: analyse, recommend, then one style-shot per style. */
-export async function startSmart(parts: CallParts, userId: string, body: SmartGenerateRequest, claim?: IdempotencyClaim): Promise<Started> {
+export async function startSmart(
+  parts: CallParts,
+  userId: string,
+  body: SmartGenerateRequest,
+  claim?: IdempotencyClaim,
+): Promise<Started> {
   const { opener, lookups } = parts;
   const { id } = await opener.once(claim, 'generation', async () => {
     const [image, plan] = await Promise.all([lookups.ownedImage(userId, body), lookups.effectivePlan(userId)]);
     const styleCount = body.styleCount ?? SMART_STYLES_DEFAULT;
-    return startGeneration(opener, smartStart({ userId, image, plan, order: generationOrder(plan), hints: body, flow: { mode: 'fan-out', styleCount } }), claim);
+    return startGeneration(
+      opener,
+      smartStart({
+        userId,
+        image,
+        plan,
+        order: generationOrder(plan),
+        hints: body,
+        flow: { mode: 'fan-out', styleCount },
+      }),
+      claim,
+    );
   });
   return { generationId: id, jobId: jobIds.generation(id) };
 }
@@ -70,25 +91,59 @@ export async function startSmart(parts: CallParts, userId: string, body: SmartGe
  * Style recommendations only (free of credits): the client then generates the styles it picks one
  * by one. An account with nothing uses its daily allowance (free-allowance.ts), 402 past it.
  */
-export async function startStyle(parts: CallParts, userId: string, body: StyleRecommendationsRequest): Promise<Started> {
+export async function startStyle(
+  parts: CallParts,
+  userId: string,
+  body: StyleRecommendationsRequest,
+): Promise<Started> {
   const { opener, lookups } = parts;
   const [image, plan] = await Promise.all([lookups.ownedImage(userId, body), lookups.effectivePlan(userId)]);
-  const order = await parts.allowance.place(userId, plan, { work: 'recommendation', id: randomUUID() }, generationOrder(plan));
-  const generationId = await startGeneration(opener, smartStart({ userId, image, plan, order, hints: body, flow: { mode: 'client' } }));
+  const order = await parts.allowance.place(
+    userId,
+    plan,
+    { work: 'recommendation', id: randomUUID() },
+    generationOrder(plan),
+  );
+  const generationId = await startGeneration(
+    opener,
+    smartStart({ userId, image, plan, order, hints: body, flow: { mode: 'client' } }),
+  );
   return { generationId, jobId: jobIds.generation(generationId) };
 }
 
 /** One recommended style of a client-driven smart run, as a new slot of its generation (a style already opened costs nothing again). */
-export async function startSingle(parts: CallParts, userId: string, body: SingleShotRequest, claim?: IdempotencyClaim): Promise<Started> {
+export async function startSingle(
+  parts: CallParts,
+  userId: string,
+  body: SingleShotRequest,
+  claim?: IdempotencyClaim,
+): Promise<Started> {
   const { opener, lookups } = parts;
   const jobId = jobIds.style(body.generationId, body.styleIndex);
   const { id } = await opener.once(claim, 'generation', async () => {
-    const [generation, plan] = await Promise.all([lookups.ownedGeneration(userId, body.generationId), lookups.effectivePlan(userId)]);
-    const image = await lookups.ownedImage(userId, { imageId: generation.image_id ?? body.imageId, fileId: body.fileId, imageUrl: body.imageUrl });
+    const [generation, plan] = await Promise.all([
+      lookups.ownedGeneration(userId, body.generationId),
+      lookups.effectivePlan(userId),
+    ]);
+    const image = await lookups.ownedImage(userId, {
+      imageId: generation.image_id ?? body.imageId,
+      fileId: body.fileId,
+      imageUrl: body.imageUrl,
+    });
     const focus = paidTaps(image, body.focus);
     const existing = generation.styles.find((s) => s.index === body.styleIndex);
-    if (existing?.status === 'failed') throw new HttpError(409, `This style already failed; retry it with POST /api/generations/${generation.id}/styles/${body.styleIndex}/retry`, 'style_failed');
-    const slot = { index: body.styleIndex, name: body.styleName, prompt: body.stylePrompt, backgroundType: body.styleName };
+    if (existing?.status === 'failed')
+      throw new HttpError(
+        409,
+        `This style already failed; retry it with POST /api/generations/${generation.id}/styles/${body.styleIndex}/retry`,
+        'style_failed',
+      );
+    const slot = {
+      index: body.styleIndex,
+      name: body.styleName,
+      prompt: body.stylePrompt,
+      backgroundType: body.styleName,
+    };
     // A style already opened costs nothing again; the key still records what it asked for.
     if (existing) await opener.claimKey(claim, generation.id);
     else await opener.openSlot(userId, generation.id, slot, claim);
@@ -111,13 +166,33 @@ export async function startSingle(parts: CallParts, userId: string, body: Single
 }
 
 /** The background removed from a stored image: one output, one credit. */
-export function startRemoveBackground(parts: CallParts, userId: string, imageId: string, focus: FocusInput | undefined, claim?: IdempotencyClaim): Promise<Started> {
+export function startRemoveBackground(
+  parts: CallParts,
+  userId: string,
+  imageId: string,
+  focus: FocusInput | undefined,
+  claim?: IdempotencyClaim,
+): Promise<Started> {
   return startSingleOutput(parts, userId, imageId, 'remove-background', {}, focus, claim);
 }
 
 /** A new background behind a stored image's product: one output of a template or a prompt, one credit. */
-export function startGenerateBackground(parts: CallParts, userId: string, imageId: string, body: GenerateBackgroundRequest, claim?: IdempotencyClaim): Promise<Started> {
-  return startSingleOutput(parts, userId, imageId, 'generate-background', { backgroundType: body.backgroundType, prompt: body.prompt?.trim() || undefined }, body.focus, claim);
+export function startGenerateBackground(
+  parts: CallParts,
+  userId: string,
+  imageId: string,
+  body: GenerateBackgroundRequest,
+  claim?: IdempotencyClaim,
+): Promise<Started> {
+  return startSingleOutput(
+    parts,
+    userId,
+    imageId,
+    'generate-background',
+    { backgroundType: body.backgroundType, prompt: body.prompt?.trim() || undefined },
+    body.focus,
+    claim,
+  );
 }
 
 async function startSingleOutput(
@@ -147,29 +222,46 @@ async function startSingleOutput(
     const source = jobSource(generation.id, userId, image, { focus });
     const job = { jobId: jobIds.generation(generation.id), ...generationOrder(plan) };
     if (kind === 'remove-background') await opener.enqueue('remove-background', source, job, 'generation', claim);
-    else await opener.enqueue('generate-background', { ...source, backgroundType: background.backgroundType, prompt: background.prompt, size: shotSizeFor(plan) }, job, 'generation', claim);
+    else
+      await opener.enqueue(
+        'generate-background',
+        { ...source, backgroundType: background.backgroundType, prompt: background.prompt, size: shotSizeFor(plan) },
+        job,
+        'generation',
+        claim,
+      );
     return generation.id;
   });
   return { generationId: id, jobId: jobIds.generation(id) };
 }
 
 /** Prompt enhancement, on the plans that include it (403 otherwise); nothing is charged or opened. */
-export async function startEnhance(parts: CallParts, userId: string, body: EnhancePromptRequest): Promise<{ jobId: string }> {
+export async function startEnhance(
+  parts: CallParts,
+  userId: string,
+  body: EnhancePromptRequest,
+): Promise<{ jobId: string }> {
   await parts.lookups.planWith(userId, 'promptEnhancement');
   const jobId = jobIds.enhance(randomUUID());
-  await parts.producer.enqueue('enhance-prompt', { userId, prompt: body.prompt.trim(), productTitle: body.productTitle }, { jobId, attempts: 2, ...QUEUE_ORDER.prompt });
+  await parts.producer.enqueue(
+    'enhance-prompt',
+    { userId, prompt: body.prompt.trim(), productTitle: body.productTitle },
+    { jobId, attempts: 2, ...QUEUE_ORDER.prompt },
+  );
   return { jobId };
 }
 
 /** A request that names neither a template nor a prompt has nothing to render: 400 before anything is looked up. */
 export function checkBackground(body: { backgroundType?: string | undefined; prompt?: string | undefined }): void {
-  if (!body.backgroundType && blank(body.prompt)) throw new HttpError(400, 'Choose a template or describe a background', 'missing_background');
+  if (!body.backgroundType && blank(body.prompt))
+    throw new HttpError(400, 'Choose a template or describe a background', 'missing_background');
 }
 
 /** Auto mode picks the scene itself: a prompt beside it is refused. */
 export function checkManualShot(body: ProductShotRequest): void {
   checkBackground(body);
-  if (body.backgroundType === AUTO_BACKGROUND && !blank(body.prompt)) throw new HttpError(400, 'Auto mode picks the scene itself: send no prompt with it', 'auto_with_prompt');
+  if (body.backgroundType === AUTO_BACKGROUND && !blank(body.prompt))
+    throw new HttpError(400, 'Auto mode picks the scene itself: send no prompt with it', 'auto_with_prompt');
 }
 
 export function checkEnhance(body: EnhancePromptRequest): void {

@@ -14,7 +14,12 @@ export const STORED_FILE_RESPONSE = {
  * images we re-encoded are stored; nosniff keeps them from being read as anything else.
  * `disposition` is 'inline', or the name a download is saved under.
  */
-export async function sendStoredFile(reply: FastifyReply, store: ObjectStore, key: string, disposition: { attachment: string } | 'inline'): Promise<FastifyReply> {
+export async function sendStoredFile(
+  reply: FastifyReply,
+  store: ObjectStore,
+  key: string,
+  disposition: { attachment: string } | 'inline',
+): Promise<FastifyReply> {
   try {
     const { stream, contentType, size } = await store.getStream(key);
     return reply

@@ -64,7 +64,9 @@ export interface CheckoutMetadata {
 /** The current period of a subscription as Stripe states it (on its item, since API version 2025-03-31). */
 function periodOf(subscription: Stripe.Subscription): ProviderPeriod | undefined {
   const item = subscription.items.data[0];
-  return item ? { start: new Date(item.current_period_start * 1000), end: new Date(item.current_period_end * 1000) } : undefined;
+  return item
+    ? { start: new Date(item.current_period_start * 1000), end: new Date(item.current_period_end * 1000) }
+    : undefined;
 }
 
 /**
@@ -92,7 +94,10 @@ export class StripePaymentsProvider implements PaymentsProvider {
     return `${this.publicUrl}${path}`;
   }
 
-  private customer(user: AuthUser, current: SubscriptionRow | undefined): Pick<Stripe.Checkout.SessionCreateParams, 'customer' | 'customer_email'> {
+  private customer(
+    user: AuthUser,
+    current: SubscriptionRow | undefined,
+  ): Pick<Stripe.Checkout.SessionCreateParams, 'customer' | 'customer_email'> {
     if (current?.provider_customer_id) return { customer: current.provider_customer_id };
     return user.email ? { customer_email: user.email } : {};
   }
@@ -103,20 +108,27 @@ export class StripePaymentsProvider implements PaymentsProvider {
    * One whose first payment is still on its way is refused (409), and so is a second Checkout while
    * one is open: only a seller without a live subscription or an open Checkout goes to Checkout.
    */
-  async subscribe({ user, plan, current, idempotencyKey }: Parameters<PaymentsProvider['subscribe']>[0]): Promise<PurchaseResult> {
+  async subscribe({
+    user,
+    plan,
+    current,
+    idempotencyKey,
+  }: Parameters<PaymentsProvider['subscribe']>[0]): Promise<PurchaseResult> {
     if (holdsLiveSubscription(current)) {
       const { provider_customer_id: customer, status, plan: held } = current;
       if (isRunning(current)) {
         await this.changeRunningSubscription(current, plan, idempotencyKey);
         return { paymentLink: null };
       }
-      if (status === PENDING && isPaidPlanId(held)) throw new HttpError(409, subscriptionPaymentPendingMessage(held), 'subscription_pending');
+      if (status === PENDING && isPaidPlanId(held))
+        throw new HttpError(409, subscriptionPaymentPendingMessage(held), 'subscription_pending');
       return { paymentLink: customer ? await this.portalUrl(customer) : null };
     }
     const attempt = await this.claims.claim(user.id, idempotencyKey, SUBSCRIPTION_CHECKOUT_MS);
     if (!attempt.claimed) {
       // The same request again (a retry after a lost answer): the checkout it opened, as Stripe's idempotency would.
-      if (idempotencyKey && attempt.existing.idempotencyKey === idempotencyKey && attempt.existing.url) return { paymentLink: attempt.existing.url };
+      if (idempotencyKey && attempt.existing.idempotencyKey === idempotencyKey && attempt.existing.url)
+        return { paymentLink: attempt.existing.url };
       throw new HttpError(409, checkoutOpenMessage(attempt.msLeft / 60_000), 'checkout_open');
     }
     try {
@@ -129,7 +141,12 @@ export class StripePaymentsProvider implements PaymentsProvider {
     }
   }
 
-  private async openSubscriptionCheckout(user: AuthUser, plan: Plan, current: SubscriptionRow | undefined, idempotencyKey: string | undefined): Promise<string> {
+  private async openSubscriptionCheckout(
+    user: AuthUser,
+    plan: Plan,
+    current: SubscriptionRow | undefined,
+    idempotencyKey: string | undefined,
+  ): Promise<string> {
     const metadata: CheckoutMetadata = { userId: user.id, kind: 'subscription', plan: plan.id };
     const session = await this.stripe.checkout.sessions.create(
       {
@@ -155,9 +172,16 @@ export class StripePaymentsProvider implements PaymentsProvider {
    * Resumes a cancelled-at-period-end subscription and puts it on the plan's price, billed from the
    * next invoice; the plan's allowance and quality follow with that period (pendingPlan until then).
    */
-  private async changeRunningSubscription(current: SubscriptionRow & { provider_subscription_id: string }, plan: Plan, idempotencyKey: string | undefined): Promise<void> {
+  private async changeRunningSubscription(
+    current: SubscriptionRow & { provider_subscription_id: string },
+    plan: Plan,
+    idempotencyKey: string | undefined,
+  ): Promise<void> {
     const subscriptionId = current.provider_subscription_id;
-    const [subscription, price] = await Promise.all([this.stripe.subscriptions.retrieve(subscriptionId), this.prices.id(planPrice(plan))]);
+    const [subscription, price] = await Promise.all([
+      this.stripe.subscriptions.retrieve(subscriptionId),
+      this.prices.id(planPrice(plan)),
+    ]);
     const item = subscription.items.data[0];
     if (!item) throw new Error(`Stripe subscription ${subscriptionId} has no items`);
     const updated = await this.stripe.subscriptions.update(
@@ -174,7 +198,12 @@ export class StripePaymentsProvider implements PaymentsProvider {
     await this.billing.scheduleChange(current, plan.id, periodOf(updated));
   }
 
-  async buyAddOn({ user, pack, current, idempotencyKey }: Parameters<PaymentsProvider['buyAddOn']>[0]): Promise<PurchaseResult> {
+  async buyAddOn({
+    user,
+    pack,
+    current,
+    idempotencyKey,
+  }: Parameters<PaymentsProvider['buyAddOn']>[0]): Promise<PurchaseResult> {
     const metadata: CheckoutMetadata = { userId: user.id, kind: 'addon', plan: pack.id };
     const session = await this.stripe.checkout.sessions.create(
       {
@@ -203,7 +232,9 @@ export class StripePaymentsProvider implements PaymentsProvider {
 
   async cancelAtPeriodEnd(current: SubscriptionRow): Promise<void> {
     const period = current.provider_subscription_id
-      ? periodOf(await this.stripe.subscriptions.update(current.provider_subscription_id, { cancel_at_period_end: true }))
+      ? periodOf(
+          await this.stripe.subscriptions.update(current.provider_subscription_id, { cancel_at_period_end: true }),
+        )
       : undefined;
     await this.billing.cancelAtPeriodEnd(current, period);
   }
@@ -226,7 +257,10 @@ export class StripePaymentsProvider implements PaymentsProvider {
       if (!paymentIntent) continue;
       const id = typeof paymentIntent === 'string' ? paymentIntent : paymentIntent.id;
       try {
-        await this.stripe.refunds.create({ payment_intent: id, reason: 'duplicate' }, { idempotencyKey: `refund-second:${id}` });
+        await this.stripe.refunds.create(
+          { payment_intent: id, reason: 'duplicate' },
+          { idempotencyKey: `refund-second:${id}` },
+        );
       } catch (error) {
         if (stripeErrorCode(error) !== 'charge_already_refunded') throw error;
       }

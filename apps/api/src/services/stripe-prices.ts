@@ -87,7 +87,8 @@ export class StripePrices {
       );
     } catch (error) {
       // The product outlives its prices: a new amount reuses it.
-      if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_already_exists')) throw error;
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_already_exists'))
+        throw error;
     }
   }
 }

@@ -6,7 +6,11 @@ import type { CreditChanges } from './credit-transactions.js';
 import { idOf, invoiceGrantKey, knownUser, PENDING, presentIds } from './stripe-event-refs.js';
 import { openSubscription, type SecondSubscription } from './stripe-webhook-subscriptions.js';
 
-export async function checkoutCompleted(repos: Repositories, credits: CreditChanges, session: Stripe.Checkout.Session): Promise<SecondSubscription | undefined> {
+export async function checkoutCompleted(
+  repos: Repositories,
+  credits: CreditChanges,
+  session: Stripe.Checkout.Session,
+): Promise<SecondSubscription | undefined> {
   const metadata = session.metadata ?? {};
   const userId = await knownUser(repos, metadata.userId ?? session.client_reference_id ?? undefined);
   if (!userId) return undefined;

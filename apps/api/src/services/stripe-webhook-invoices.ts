@@ -19,9 +19,16 @@ function paymentRefsOf(payment: Stripe.InvoicePayment): string[] {
 }
 
 /** Only a new subscription's first invoice and a renewal pay for a period of the plan. */
-const PERIOD_INVOICES: ReadonlySet<Stripe.Invoice.BillingReason | null> = new Set(['subscription_create', 'subscription_cycle'] as const);
+const PERIOD_INVOICES: ReadonlySet<Stripe.Invoice.BillingReason | null> = new Set([
+  'subscription_create',
+  'subscription_cycle',
+] as const);
 
-export async function invoicePaid(repos: Repositories, credits: CreditChanges, invoice: Stripe.Invoice): Promise<SecondSubscription | undefined> {
+export async function invoicePaid(
+  repos: Repositories,
+  credits: CreditChanges,
+  invoice: Stripe.Invoice,
+): Promise<SecondSubscription | undefined> {
   const details = invoice.parent?.subscription_details;
   // A proration, final or manual invoice never refills credits mid-period nor revives an ended subscription.
   if (!details || !PERIOD_INVOICES.has(invoice.billing_reason)) return undefined;
@@ -30,7 +37,9 @@ export async function invoicePaid(repos: Repositories, credits: CreditChanges, i
   const period = paidPeriod(invoice);
   const grantKey = invoiceGrantKey(invoice.id);
   // The payments list comes only when expanded; invoice_payment.paid links them otherwise.
-  const purchase = { paymentRefs: (invoice.payments?.data ?? []).filter((p) => p.status === 'paid').flatMap(paymentRefsOf) };
+  const purchase = {
+    paymentRefs: (invoice.payments?.data ?? []).filter((p) => p.status === 'paid').flatMap(paymentRefsOf),
+  };
   const row = await repos.subscriptions.findByProviderSubscriptionId(subscriptionId);
   if (row) {
     await startNewPeriod(repos, credits, row, { ...period, grantKey, purchase });
@@ -46,7 +55,9 @@ export async function invoicePaid(repos: Repositories, credits: CreditChanges, i
     // the seller has since replaced with a live one is nothing to us.
     const current = await repos.subscriptions.findByUserId(userId);
     if (holdsLiveSubscription(current)) return undefined;
-    throw new EventTooEarlyError(`invoice ${invoice.id} renews subscription ${subscriptionId}, which has not started here yet`);
+    throw new EventTooEarlyError(
+      `invoice ${invoice.id} renews subscription ${subscriptionId}, which has not started here yet`,
+    );
   }
   return openSubscription(repos, credits, {
     userId,

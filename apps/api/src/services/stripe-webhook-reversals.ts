@@ -8,11 +8,22 @@ import { presentIds } from './stripe-event-refs.js';
  * partial refund takes the purchase's share of it (rounded down, in the buyer's favour) less what
  * earlier refunds took.
  */
-export async function chargeRefunded(repos: Repositories, credits: CreditChanges, charge: Stripe.Charge): Promise<void> {
+export async function chargeRefunded(
+  repos: Repositories,
+  credits: CreditChanges,
+  charge: Stripe.Charge,
+): Promise<void> {
   const purchase = await repos.credits.purchaseByPayment(presentIds(charge.id, charge.payment_intent));
   if (!purchase) return;
-  const upTo = charge.refunded ? purchase.credits : Math.floor((purchase.credits * charge.amount_refunded) / charge.amount);
-  await credits.takeBack({ purchase, upTo, idempotencyKey: `stripe:refund:${charge.id}:${charge.amount_refunded}`, reason: 'payment refunded' });
+  const upTo = charge.refunded
+    ? purchase.credits
+    : Math.floor((purchase.credits * charge.amount_refunded) / charge.amount);
+  await credits.takeBack({
+    purchase,
+    upTo,
+    idempotencyKey: `stripe:refund:${charge.id}:${charge.amount_refunded}`,
+    reason: 'payment refunded',
+  });
 }
 
 /**
@@ -34,6 +45,11 @@ export async function disputeChanged(
   if (type === 'charge.dispute.funds_withdrawn' || dispute.status === 'lost') {
     await credits.takeBack({ purchase, upTo: purchase.credits, idempotencyKey: revokeKey, reason: 'payment disputed' });
   } else if (dispute.status === 'won') {
-    await credits.giveBack({ purchase, revokeKey, idempotencyKey: `stripe:dispute:${dispute.id}:restore`, reason: 'dispute won' });
+    await credits.giveBack({
+      purchase,
+      revokeKey,
+      idempotencyKey: `stripe:dispute:${dispute.id}:restore`,
+      reason: 'dispute won',
+    });
   }
 }

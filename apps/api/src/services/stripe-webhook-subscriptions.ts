@@ -1,7 +1,14 @@
 import type Stripe from 'stripe';
 import type { PaidPlanId } from '@prodshot/contracts';
 import type { Repositories, SubscriptionRow } from '@prodshot/db';
-import { activatePlan, endSubscription, hasEnded, holdsLiveSubscription, type GrantPurchase, type PeriodDates } from './billing.js';
+import {
+  activatePlan,
+  endSubscription,
+  hasEnded,
+  holdsLiveSubscription,
+  type GrantPurchase,
+  type PeriodDates,
+} from './billing.js';
 import type { CreditChanges } from './credit-transactions.js';
 import { PENDING } from './stripe-event-refs.js';
 import { planOfPrice } from './stripe-prices.js';
@@ -35,13 +42,21 @@ export interface SecondSubscription {
  * checkouts raced, the second never replaces a first one that is still live, and is answered
  * for the caller to end it.
  */
-export async function openSubscription(repos: Repositories, credits: CreditChanges, opening: Opening): Promise<SecondSubscription | undefined> {
+export async function openSubscription(
+  repos: Repositories,
+  credits: CreditChanges,
+  opening: Opening,
+): Promise<SecondSubscription | undefined> {
   const current = await repos.subscriptions.findByUserId(opening.userId);
   if (holdsLiveSubscription(current) && current.provider_subscription_id !== opening.subscriptionId) {
     const { userId, subscriptionId, plan, invoiceId } = opening;
     return { userId, subscriptionId, keptSubscriptionId: current.provider_subscription_id, plan, invoiceId };
   }
-  const ids = { provider: 'stripe' as const, providerCustomerId: opening.customerId, providerSubscriptionId: opening.subscriptionId };
+  const ids = {
+    provider: 'stripe' as const,
+    providerCustomerId: opening.customerId,
+    providerSubscriptionId: opening.subscriptionId,
+  };
   if (!opening.paid) {
     await repos.subscriptions.activate(opening.userId, { plan: opening.plan, status: PENDING, ...ids });
     return undefined;
@@ -60,12 +75,16 @@ export async function openSubscription(repos: Repositories, credits: CreditChang
 
 /** Stripe keeps a subscription 'active' until the period ends after a cancellation; to the user it reads canceled at once. */
 function statusOf(subscription: Stripe.Subscription): string {
-  if (subscription.status === 'active' && (subscription.cancel_at_period_end || subscription.cancel_at)) return 'canceled';
+  if (subscription.status === 'active' && (subscription.cancel_at_period_end || subscription.cancel_at))
+    return 'canceled';
   return subscription.status;
 }
 
 /** The item's current period, unless it would move the row's period back (a renewal's invoice came first). */
-function periodPatch(row: SubscriptionRow, item: Stripe.SubscriptionItem | undefined): { currentPeriodStart?: Date; currentPeriodEnd?: Date } {
+function periodPatch(
+  row: SubscriptionRow,
+  item: Stripe.SubscriptionItem | undefined,
+): { currentPeriodStart?: Date; currentPeriodEnd?: Date } {
   if (!item) return {};
   const start = new Date(item.current_period_start * 1000);
   if (row.current_period_start && start < row.current_period_start) return {};

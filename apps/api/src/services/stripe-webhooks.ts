@@ -55,7 +55,11 @@ export class StripeWebhooks {
   }
 }
 
-async function dispatch(repos: Repositories, credits: CreditChanges, event: Stripe.Event): Promise<SecondSubscription | undefined> {
+async function dispatch(
+  repos: Repositories,
+  credits: CreditChanges,
+  event: Stripe.Event,
+): Promise<SecondSubscription | undefined> {
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
@@ -70,7 +74,10 @@ async function dispatch(repos: Repositories, credits: CreditChanges, event: Stri
       return undefined;
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
-      await subscriptionChanged(repos, credits, event.data.object, { created: event.created, deleted: event.type === 'customer.subscription.deleted' });
+      await subscriptionChanged(repos, credits, event.data.object, {
+        created: event.created,
+        deleted: event.type === 'customer.subscription.deleted',
+      });
       return undefined;
     case 'charge.refunded':
       await chargeRefunded(repos, credits, event.data.object);

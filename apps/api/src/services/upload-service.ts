@@ -75,7 +75,9 @@ export class UploadDecoder {
    * as it decodes: a few milliseconds), in the same decode slots.
    */
   coach(clean: NormalisedImage, shotSize: number, name: string): Promise<CoachWarning[]> {
-    return this.slots(async () => pixelWarnings(await measurePhoto(clean.buffer), shotSize, guessKind({ title: name }).kind));
+    return this.slots(async () =>
+      pixelWarnings(await measurePhoto(clean.buffer), shotSize, guessKind({ title: name }).kind),
+    );
   }
 }
 

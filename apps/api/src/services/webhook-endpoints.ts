@@ -13,7 +13,13 @@ import { resolveWebhookTarget, WebhookUrlError, type JobProducer, type WebhookTa
 import { HttpError } from './http-error.js';
 
 function endpointDto(row: WebhookEndpointRow): WebhookEndpoint {
-  return { id: row.id, url: row.url, events: row.events, creditsLowThreshold: row.credits_low_threshold, createdAt: row.created_at.toISOString() };
+  return {
+    id: row.id,
+    url: row.url,
+    events: row.events,
+    creditsLowThreshold: row.credits_low_threshold,
+    createdAt: row.created_at.toISOString(),
+  };
 }
 
 function deliveryDto(row: WebhookDeliveryRow): WebhookDelivery {
@@ -49,10 +55,17 @@ export class WebhookEndpointService {
 
   async create(userId: string, body: CreateWebhookBody): Promise<CreatedWebhookEndpoint> {
     const wantsCreditsLow = body.events.includes('credits.low');
-    if (wantsCreditsLow && body.creditsLowThreshold === undefined) throw new HttpError(400, WEBHOOK_URL_MESSAGES.thresholdRequired, 'threshold_required');
+    if (wantsCreditsLow && body.creditsLowThreshold === undefined)
+      throw new HttpError(400, WEBHOOK_URL_MESSAGES.thresholdRequired, 'threshold_required');
     const url = await this.checkedUrl(body.url.trim());
     const secret = WEBHOOK_SECRET_PREFIX + randomBytes(24).toString('base64url');
-    const row = await this.webhooks.createEndpoint({ userId, url, events: body.events, secret, creditsLowThreshold: wantsCreditsLow ? body.creditsLowThreshold! : null });
+    const row = await this.webhooks.createEndpoint({
+      userId,
+      url,
+      events: body.events,
+      secret,
+      creditsLowThreshold: wantsCreditsLow ? body.creditsLowThreshold! : null,
+    });
     return { ...endpointDto(row), secret };
   }
 
@@ -77,7 +90,9 @@ export class WebhookEndpointService {
    */
   async sendAgain(userId: string, endpointId: string, deliveryId: string): Promise<WebhookDelivery> {
     await this.owned(userId, endpointId);
-    const delivery = isUuid(deliveryId) ? await this.webhooks.findOwnedDelivery(userId, endpointId, deliveryId) : undefined;
+    const delivery = isUuid(deliveryId)
+      ? await this.webhooks.findOwnedDelivery(userId, endpointId, deliveryId)
+      : undefined;
     if (!delivery) throw new HttpError(404, 'Delivery not found', 'not_found');
     // Pending before its job exists: a job that finds its delivery delivered sends nothing.
     const requeued = await this.webhooks.requeue(deliveryId);

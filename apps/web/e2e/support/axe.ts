@@ -21,8 +21,24 @@ export const WCAG22_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag
 export async function axeViolations(page: Page, tags?: readonly string[]): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await axeSource);
   return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: object,
+          ) => Promise<{
+            violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
+          }>;
+        };
+      }
+    ).axe;
     const { violations } = await axe.run(document, tags ? { runOnly: { type: 'tag', values: tags } } : {});
-    return violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((node) => node.target.join(' ')) }));
+    return violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((node) => node.target.join(' ')),
+    }));
   }, tags);
 }

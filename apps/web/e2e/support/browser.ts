@@ -9,7 +9,16 @@ export const SCREENSHOT_DIR = path.join(repoRoot, 'bench', 'out', 'screenshots')
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -18,11 +27,19 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
   // A page still loading its data shows spinners: picture it once what it fetched has arrived.
-  await page.locator('.spinner-page, .spinner-inline').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('.spinner-page, .spinner-inline')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
   // Lazy images below the fold load only when scrolled to; wait for every image the page has.
   await page.evaluate(async () => {
     for (const img of Array.from(document.images)) img.loading = 'eager';
-    await Promise.all(Array.from(document.images).map((img) => (img.complete ? null : new Promise((r) => ((img.onload = r), (img.onerror = r))))));
+    await Promise.all(
+      Array.from(document.images).map((img) =>
+        img.complete ? null : new Promise((r) => ((img.onload = r), (img.onerror = r))),
+      ),
+    );
     // decoding="async" pictures may still be undecoded once loaded, and a full-page capture shows them blank.
     await Promise.all(Array.from(document.images).map((img) => img.decode().catch(() => undefined)));
   });

@@ -40,7 +40,9 @@ export async function savedDownload(page: Page, click: () => Promise<void>, time
     await click();
     const first = await Promise.race([download, pageError]);
     if (!('file' in first)) {
-      throw new Error(`no download came after the click: ${first.message}; API answers ≥ 400 meanwhile: ${failedCalls.join(', ') || 'none'}`);
+      throw new Error(
+        `no download came after the click: ${first.message}; API answers ≥ 400 meanwhile: ${failedCalls.join(', ') || 'none'}`,
+      );
     }
     return { name: first.file.suggestedFilename(), bytes: await readFile(await first.file.path()) };
   } finally {

@@ -24,13 +24,23 @@ export async function recordLayoutShifts(page: Page): Promise<void> {
     recorder.__paths = [{ path: location.pathname, at: 0 }];
     const describe = (node: Node | null | undefined): string => {
       if (!(node instanceof Element)) return node?.nodeName.toLowerCase() ?? '?';
-      const classes = typeof node.className === 'string' && node.className ? `.${node.className.trim().split(/\s+/).join('.')}` : '';
+      const classes =
+        typeof node.className === 'string' && node.className ? `.${node.className.trim().split(/\s+/).join('.')}` : '';
       return `${node.nodeName.toLowerCase()}${node.id ? `#${node.id}` : ''}${classes}`;
     };
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { startTime: number; value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] }[]) {
+      for (const entry of list.getEntries() as unknown as {
+        startTime: number;
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node | null }[];
+      }[]) {
         if (entry.hadRecentInput) continue;
-        recorder.__shifts.push({ at: entry.startTime, value: entry.value, sources: (entry.sources ?? []).map((source) => describe(source.node)) });
+        recorder.__shifts.push({
+          at: entry.startTime,
+          value: entry.value,
+          sources: (entry.sources ?? []).map((source) => describe(source.node)),
+        });
       }
     }).observe({ type: 'layout-shift', buffered: true });
     for (const method of ['pushState', 'replaceState'] as const) {

@@ -12,7 +12,12 @@ export async function photoFile(bytes: Buffer, name: string): Promise<string> {
 
 /** A drawn serum bottle on a pale backdrop: one clear product (no tap step), as a JPEG file. */
 export async function drawnBottlePhoto(): Promise<string> {
-  const bottle = await sharp({ create: { width: 260, height: 560, channels: 3, background: '#c23a5a' } }).png().toBuffer();
-  const photo = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#f1efe9' } }).composite([{ input: bottle, left: 320, top: 170 }]).jpeg().toBuffer();
+  const bottle = await sharp({ create: { width: 260, height: 560, channels: 3, background: '#c23a5a' } })
+    .png()
+    .toBuffer();
+  const photo = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#f1efe9' } })
+    .composite([{ input: bottle, left: 320, top: 170 }])
+    .jpeg()
+    .toBuffer();
   return photoFile(photo, 'rose-serum.jpg');
 }

@@ -12,9 +12,15 @@ export interface StackWithPage {
 }
 
 /** The built stack and a Chromium page on it: what each e2e file starts before its tests. */
-export async function startStackWithPage(options: { env?: NodeJS.ProcessEnv; acceptDownloads?: boolean } = {}): Promise<StackWithPage> {
+export async function startStackWithPage(
+  options: { env?: NodeJS.ProcessEnv; acceptDownloads?: boolean } = {},
+): Promise<StackWithPage> {
   const [stack, browser] = await Promise.all([startStack({ env: options.env }), launchChromium()]);
-  const context = await browser.newContext({ baseURL: stack.baseUrl, viewport: VIEWPORTS[1], acceptDownloads: options.acceptDownloads ?? false });
+  const context = await browser.newContext({
+    baseURL: stack.baseUrl,
+    viewport: VIEWPORTS[1],
+    acceptDownloads: options.acceptDownloads ?? false,
+  });
   return { stack, browser, page: await context.newPage() };
 }
 
@@ -44,7 +50,11 @@ export async function uploadViaApi(page: Page, bytes: number[], name: string): P
       const form = new FormData();
       form.append('name', name);
       form.append('image', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), `${name}.png`);
-      const response = await fetch('/api/images/upload', { method: 'POST', body: form, headers: { authorization: `Bearer ${localStorage.getItem('auth-token')}` } });
+      const response = await fetch('/api/images/upload', {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${localStorage.getItem('auth-token')}` },
+      });
       return response.status;
     },
     { bytes, name },
@@ -53,12 +63,22 @@ export async function uploadViaApi(page: Page, bytes: number[], name: string): P
 }
 
 /** Calls the API as the page's signed-in seller (its bearer token), from the page's own origin. */
-export async function callApi(page: Page, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: unknown }> {
+export async function callApi(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: unknown }> {
   return page.evaluate(
     async ({ method, path, body, headers }) => {
       const response = await fetch(path, {
         method,
-        headers: { authorization: `Bearer ${localStorage.getItem('auth-token')}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('auth-token')}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       return { status: response.status, json: await response.json().catch(() => null) };

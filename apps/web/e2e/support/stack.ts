@@ -20,7 +20,9 @@ async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -50,8 +52,13 @@ export async function startStack(options: { env?: NodeJS.ProcessEnv } = {}): Pro
     ...options.env,
   };
   // The e2e stack is always the embedded one, whatever the developer's shell points at.
-  for (const key of ['DATABASE_URL', 'REDIS_URL', 'CLERK_SECRET_KEY', 'CLERK_PUBLISHABLE_KEY', 'STRIPE_SECRET_KEY']) delete env[key];
-  const child: ChildProcess = spawn(process.execPath, [entry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  for (const key of ['DATABASE_URL', 'REDIS_URL', 'CLERK_SECRET_KEY', 'CLERK_PUBLISHABLE_KEY', 'STRIPE_SECRET_KEY'])
+    delete env[key];
+  const child: ChildProcess = spawn(process.execPath, [entry], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -8,7 +8,14 @@ import { Layout } from './layout.js';
 
 const endDate = '2026-12-23T10:00:00.000Z';
 const toPro: SubscriptionResponse = {
-  subscription: { plan: 'growth', status: 'active', startDate: '2026-11-23T10:00:00.000Z', endDate, pendingPlan: 'pro', cancelAtPeriodEnd: false },
+  subscription: {
+    plan: 'growth',
+    status: 'active',
+    startDate: '2026-11-23T10:00:00.000Z',
+    endDate,
+    pendingPlan: 'pro',
+    cancelAtPeriodEnd: false,
+  },
   subscriptionCredits: 700,
   addOnCredits: 100,
   currentPlan: 'growth',
@@ -48,7 +55,9 @@ describe('Layout mobile menu', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const menu = screen.getByRole('navigation', { name: 'Mobile' });
     expect(await screen.findByText('Growth Plan')).toBeTruthy();
-    expect(menu.querySelector('[data-testid="plan-change"]')?.textContent).toBe(`Changes to Pro Plan on ${formatDate(endDate)}`);
+    expect(menu.querySelector('[data-testid="plan-change"]')?.textContent).toBe(
+      `Changes to Pro Plan on ${formatDate(endDate)}`,
+    );
   });
 
   it("opens the billing portal from 'Manage Plan'", async () => {
@@ -101,7 +110,15 @@ describe('Layout menus (WAI-ARIA menu button)', () => {
     toggle.focus();
     fireEvent.click(toggle);
     const { items } = menuState('Close menu');
-    expect(items.map((item) => item.textContent)).toEqual(['Home', 'Pricing', 'Dashboard', 'Manage Plan', 'Buy Credits', 'Profile', 'Sign out']);
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Home',
+      'Pricing',
+      'Dashboard',
+      'Manage Plan',
+      'Buy Credits',
+      'Profile',
+      'Sign out',
+    ]);
     expect(document.activeElement).toBe(items[0]);
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
     expect(menuState('Close menu').focused).toBe(1);
@@ -153,7 +170,10 @@ describe('Layout credit counter when the credits fetch fails (docs/product-spec.
     );
     expect(screen.getByTestId('credit-total').textContent).toBe('...');
     await waitFor(() => expect(screen.getByTestId('credit-total').textContent).toBe('0'));
-    expect(logged).toHaveBeenCalledWith('Failed to load credits', expect.objectContaining({ message: 'Database unavailable' }));
+    expect(logged).toHaveBeenCalledWith(
+      'Failed to load credits',
+      expect.objectContaining({ message: 'Database unavailable' }),
+    );
     expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.mouseEnter(screen.getByTestId('credit-total').closest('.credit-counter')!);
     expect(screen.getByRole('tooltip').textContent).toContain('No Subscription');
@@ -161,4 +181,3 @@ describe('Layout credit counter when the credits fetch fails (docs/product-spec.
     logged.mockRestore();
   });
 });
-

@@ -70,7 +70,12 @@ export function Layout() {
               </>
             ) : null}
           </div>
-          <button type="button" className="menu-toggle" aria-label={mobileMenu.open ? 'Close menu' : 'Open menu'} {...mobileMenu.toggleProps}>
+          <button
+            type="button"
+            className="menu-toggle"
+            aria-label={mobileMenu.open ? 'Close menu' : 'Open menu'}
+            {...mobileMenu.toggleProps}
+          >
             <span aria-hidden="true">{mobileMenu.open ? '✕' : '☰'}</span>
           </button>
         </div>

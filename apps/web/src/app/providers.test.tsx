@@ -39,7 +39,9 @@ describe('AppProviders: the stored session', () => {
         <Session />
       </AppProviders>,
     );
-    await waitFor(() => expect(calls.map((call) => `${call.method} ${call.path}`)).toContain('POST /auth/verify-token'));
+    await waitFor(() =>
+      expect(calls.map((call) => `${call.method} ${call.path}`)).toContain('POST /auth/verify-token'),
+    );
     expect(calls.find((call) => call.path === '/auth/verify-token')?.body).toEqual({ token: 'seller-token' });
     // The API has said yes, but the deployment could still be Clerk's.
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -5,7 +5,9 @@ import { SocketProvider } from './socket-provider.js';
 import { useClientConfig } from '../features/auth/api/get-client-config.js';
 
 // Clerk's SDK is large; only deployments that configure it download it.
-const ClerkAuthProvider = lazy(() => import('../features/auth/clerk-auth-provider.js').then((m) => ({ default: m.ClerkAuthProvider })));
+const ClerkAuthProvider = lazy(() =>
+  import('../features/auth/clerk-auth-provider.js').then((m) => ({ default: m.ClerkAuthProvider })),
+);
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -23,7 +25,9 @@ function AuthProvider({ children }: { children: ReactNode }) {
   if (auth?.mode === 'clerk') {
     return (
       <Suspense fallback={null}>
-        <ClerkAuthProvider publishableKey={auth.publishableKey} jwtTemplate={auth.jwtTemplate}>{children}</ClerkAuthProvider>
+        <ClerkAuthProvider publishableKey={auth.publishableKey} jwtTemplate={auth.jwtTemplate}>
+          {children}
+        </ClerkAuthProvider>
       </Suspense>
     );
   }

@@ -14,7 +14,10 @@ export interface RouteHandle {
 
 export function useRouteTitle(): void {
   const matches = useMatches();
-  const title = [...matches].reverse().map((match) => (match.handle as RouteHandle | undefined)?.title).find(Boolean);
+  const title = [...matches]
+    .reverse()
+    .map((match) => (match.handle as RouteHandle | undefined)?.title)
+    .find(Boolean);
   useEffect(() => {
     document.title = title ? `${title} · ${SITE}` : SITE;
   }, [title]);

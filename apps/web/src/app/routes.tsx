@@ -38,33 +38,102 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pa
   return Object.assign(Page, { preload });
 }
 
-const HomePage = page(() => import('../routes/home.js'), (m) => m.HomePage);
-const PricingPage = page(() => import('../routes/pricing.js'), (m) => m.PricingPage);
-const TermsOfServicePage = page(() => import('../routes/legal.js'), (m) => m.TermsOfServicePage);
-const PrivacyPolicyPage = page(() => import('../routes/legal.js'), (m) => m.PrivacyPolicyPage);
-const SignInPage = page(() => import('../routes/auth-page.js'), (m) => () => <m.AuthPage kind="sign-in" />);
-const SignUpPage = page(() => import('../routes/auth-page.js'), (m) => () => <m.AuthPage kind="sign-up" />);
-const NotFoundPage = page(() => import('../routes/not-found.js'), (m) => m.NotFoundPage);
-const DashboardPage = page(() => import('../routes/dashboard.js'), (m) => m.DashboardPage);
-const EditorPage = page(() => import('../routes/editor.js'), (m) => m.EditorPage);
-const ProfilePage = page(() => import('../routes/profile.js'), (m) => m.ProfilePage);
-const CheckoutPage = page(() => import('../routes/checkout.js'), (m) => m.CheckoutPage);
-const CheckoutAddonPage = page(() => import('../routes/checkout-addon.js'), (m) => m.CheckoutAddonPage);
-const SuccessPage = page(() => import('../routes/success.js'), (m) => m.SuccessPage);
-const AllUploadsPage = page(() => import('../routes/all-uploads.js'), (m) => m.AllUploadsPage);
-const AllGenerationsPage = page(() => import('../routes/all-generations.js'), (m) => m.AllGenerationsPage);
-const SmartUploadPage = page(() => import('../routes/smart-upload.js'), (m) => m.SmartUploadPage);
-const SmartRunPage = page(() => import('../routes/smart-run.js'), (m) => m.SmartRunPage);
-const SmartResultsEntry = page(() => import('../routes/smart-results.js'), (m) => m.SmartResultsEntry);
-const SmartResultsPage = page(() => import('../routes/smart-results.js'), (m) => m.SmartResultsPage);
-const NewBatchPage = page(() => import('../routes/batch.js'), (m) => m.NewBatchPage);
-const BatchPage = page(() => import('../routes/batch.js'), (m) => m.BatchPage);
+const HomePage = page(
+  () => import('../routes/home.js'),
+  (m) => m.HomePage,
+);
+const PricingPage = page(
+  () => import('../routes/pricing.js'),
+  (m) => m.PricingPage,
+);
+const TermsOfServicePage = page(
+  () => import('../routes/legal.js'),
+  (m) => m.TermsOfServicePage,
+);
+const PrivacyPolicyPage = page(
+  () => import('../routes/legal.js'),
+  (m) => m.PrivacyPolicyPage,
+);
+const SignInPage = page(
+  () => import('../routes/auth-page.js'),
+  (m) => () => <m.AuthPage kind="sign-in" />,
+);
+const SignUpPage = page(
+  () => import('../routes/auth-page.js'),
+  (m) => () => <m.AuthPage kind="sign-up" />,
+);
+const NotFoundPage = page(
+  () => import('../routes/not-found.js'),
+  (m) => m.NotFoundPage,
+);
+const DashboardPage = page(
+  () => import('../routes/dashboard.js'),
+  (m) => m.DashboardPage,
+);
+const EditorPage = page(
+  () => import('../routes/editor.js'),
+  (m) => m.EditorPage,
+);
+const ProfilePage = page(
+  () => import('../routes/profile.js'),
+  (m) => m.ProfilePage,
+);
+const CheckoutPage = page(
+  () => import('../routes/checkout.js'),
+  (m) => m.CheckoutPage,
+);
+const CheckoutAddonPage = page(
+  () => import('../routes/checkout-addon.js'),
+  (m) => m.CheckoutAddonPage,
+);
+const SuccessPage = page(
+  () => import('../routes/success.js'),
+  (m) => m.SuccessPage,
+);
+const AllUploadsPage = page(
+  () => import('../routes/all-uploads.js'),
+  (m) => m.AllUploadsPage,
+);
+const AllGenerationsPage = page(
+  () => import('../routes/all-generations.js'),
+  (m) => m.AllGenerationsPage,
+);
+const SmartUploadPage = page(
+  () => import('../routes/smart-upload.js'),
+  (m) => m.SmartUploadPage,
+);
+const SmartRunPage = page(
+  () => import('../routes/smart-run.js'),
+  (m) => m.SmartRunPage,
+);
+const SmartResultsEntry = page(
+  () => import('../routes/smart-results.js'),
+  (m) => m.SmartResultsEntry,
+);
+const SmartResultsPage = page(
+  () => import('../routes/smart-results.js'),
+  (m) => m.SmartResultsPage,
+);
+const NewBatchPage = page(
+  () => import('../routes/batch.js'),
+  (m) => m.NewBatchPage,
+);
+const BatchPage = page(
+  () => import('../routes/batch.js'),
+  (m) => m.BatchPage,
+);
 
 const guard = (element: ReactNode) => <ProtectedRoute>{element}</ProtectedRoute>;
 /** A route showing `Page` to anyone, titled; its handle carries the page's preload. */
-const anyone = (Page: Page, title: string): Pick<RouteObject, 'element' | 'handle'> => ({ element: <Page />, handle: { title, preload: Page.preload } satisfies RouteHandle });
+const anyone = (Page: Page, title: string): Pick<RouteObject, 'element' | 'handle'> => ({
+  element: <Page />,
+  handle: { title, preload: Page.preload } satisfies RouteHandle,
+});
 /** The same behind sign-in. */
-const sellers = (Page: Page, title: string): Pick<RouteObject, 'element' | 'handle'> => ({ ...anyone(Page, title), element: guard(<Page />) });
+const sellers = (Page: Page, title: string): Pick<RouteObject, 'element' | 'handle'> => ({
+  ...anyone(Page, title),
+  element: guard(<Page />),
+});
 
 /**
  * Starts fetching the chunks of the pages a load opens on, at boot: a signed-in page's code then

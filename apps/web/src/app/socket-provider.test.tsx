@@ -9,7 +9,8 @@ import { SocketProvider } from './socket-provider.js';
 const fake = vi.hoisted(() => {
   const handlers = new Map<string, ((...args: unknown[]) => void)[]>();
   const socket = {
-    on: (event: string, handler: (...args: unknown[]) => void) => handlers.set(event, [...(handlers.get(event) ?? []), handler]),
+    on: (event: string, handler: (...args: unknown[]) => void) =>
+      handlers.set(event, [...(handlers.get(event) ?? []), handler]),
     connect: vi.fn(),
     disconnect: vi.fn(),
     emit: (event: string, ...args: unknown[]) => handlers.get(event)?.forEach((handler) => handler(...args)),
@@ -61,7 +62,10 @@ describe('SocketProvider', () => {
   it("connects only once the page's first reads have landed", async () => {
     const queryClient = new QueryClient();
     let answer: (value: string) => void = () => undefined;
-    void queryClient.fetchQuery({ queryKey: ['first-read'], queryFn: () => new Promise<string>((resolve) => (answer = resolve)) });
+    void queryClient.fetchQuery({
+      queryKey: ['first-read'],
+      queryFn: () => new Promise<string>((resolve) => (answer = resolve)),
+    });
     render(tree('signed-in', queryClient));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(fake.io).not.toHaveBeenCalled();
@@ -74,10 +78,15 @@ describe('SocketProvider', () => {
     let reads = 0;
     const read = () => Promise.resolve({ credits: (reads += 1) });
     await queryClient.fetchQuery({ queryKey: queryKeys.subscription, queryFn: read });
-    queryClient.getQueryCache().find({ queryKey: queryKeys.subscription })!.setOptions({ queryKey: queryKeys.subscription, queryFn: read });
+    queryClient
+      .getQueryCache()
+      .find({ queryKey: queryKeys.subscription })!
+      .setOptions({ queryKey: queryKeys.subscription, queryFn: read });
     render(tree('signed-in', queryClient));
     await waitFor(() => expect(fake.io).toHaveBeenCalledOnce());
     fake.socket.emit('connect');
-    await waitFor(() => expect(queryClient.getQueryState(queryKeys.subscription)?.isInvalidated || reads > 1).toBe(true));
+    await waitFor(() =>
+      expect(queryClient.getQueryState(queryKeys.subscription)?.isInvalidated || reads > 1).toBe(true),
+    );
   });
 });

@@ -1,4 +1,10 @@
-import type { ClientToServerEvents, GenerationDto, ServerToClientEvents, SubjectResponse, SubscriptionResponse } from '@prodshot/contracts';
+import type {
+  ClientToServerEvents,
+  GenerationDto,
+  ServerToClientEvents,
+  SubjectResponse,
+  SubscriptionResponse,
+} from '@prodshot/contracts';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import type { Socket } from 'socket.io-client';
@@ -35,21 +41,28 @@ export function wireSocketToCache(socket: ClientSocket, queryClient: QueryClient
   });
   socket.on('image:subject', (event) => {
     const subject = subjectFromEvent(event);
-    queryClient.setQueryData<SubjectResponse>(queryKeys.subject(subject.imageId), (current) => ({ data: mergeSubject(current?.data, subject) }));
+    queryClient.setQueryData<SubjectResponse>(queryKeys.subject(subject.imageId), (current) => ({
+      data: mergeSubject(current?.data, subject),
+    }));
   });
   socket.on('credits:update', (event) => {
-    queryClient.setQueryData<SubscriptionResponse>(queryKeys.subscription, (current) => (current ? { ...current, ...event } : current));
-    if (!queryClient.getQueryData(queryKeys.subscription)) void queryClient.invalidateQueries({ queryKey: queryKeys.subscription });
+    queryClient.setQueryData<SubscriptionResponse>(queryKeys.subscription, (current) =>
+      current ? { ...current, ...event } : current,
+    );
+    if (!queryClient.getQueryData(queryKeys.subscription))
+      void queryClient.invalidateQueries({ queryKey: queryKeys.subscription });
   });
   // Events sent while the socket was away are lost, and so are those between a page's first read and
   // the first connection (a reload mid-run, credits granted just after a checkout's redirect): on every
   // connection the credits already read, and each generation still running or still being read, are
   // read again (an unused, disabled entry is not).
   socket.on('connect', () => {
-    if (queryClient.getQueryData(queryKeys.subscription)) void queryClient.invalidateQueries({ queryKey: queryKeys.subscription });
+    if (queryClient.getQueryData(queryKeys.subscription))
+      void queryClient.invalidateQueries({ queryKey: queryKeys.subscription });
     const known = queryClient.getQueriesData<{ data: GenerationDto }>({ queryKey: queryKeys.generationAll });
     for (const [key, value] of known) {
-      if (!value || value.data.status === 'queued' || value.data.status === 'running') void queryClient.invalidateQueries({ queryKey: key });
+      if (!value || value.data.status === 'queued' || value.data.status === 'running')
+        void queryClient.invalidateQueries({ queryKey: key });
     }
   });
 }

@@ -19,7 +19,10 @@ export interface ListPage<T> {
  * that pages with a cursor: the first answer's `total` numbers every page at once, and a page
  * whose items have not arrived fetches cursor pages until it has them.
  */
-export function usePagedList<T>(queryKey: QueryKey, fetchPage: (limit: number, cursor: string | null) => Promise<ListPage<T>>) {
+export function usePagedList<T>(
+  queryKey: QueryKey,
+  fetchPage: (limit: number, cursor: string | null) => Promise<ListPage<T>>,
+) {
   const query = useInfiniteQuery({
     queryKey,
     queryFn: ({ pageParam }) => fetchPage(FETCH_SIZE, pageParam),

@@ -1,4 +1,9 @@
-import { IDEMPOTENCY_KEY_HEADER, type ApiErrorBody, type InsufficientCreditsErrorBody, type PlanRequiredErrorBody } from '@prodshot/contracts';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  type ApiErrorBody,
+  type InsufficientCreditsErrorBody,
+  type PlanRequiredErrorBody,
+} from '@prodshot/contracts';
 
 /** A non-OK answer: carries the server's message (docs/product-spec.md §7), or else the status text. */
 export class ApiError extends Error {
@@ -47,7 +52,12 @@ export interface RequestOptions {
 }
 
 /** One authenticated call: the answer when it is OK, else an ApiError carrying the server's message. */
-async function send(method: string, url: string, body: unknown, { token, headers: extra, statusMessage = 'status-text' }: RequestOptions): Promise<Response> {
+async function send(
+  method: string,
+  url: string,
+  body: unknown,
+  { token, headers: extra, statusMessage = 'status-text' }: RequestOptions,
+): Promise<Response> {
   const headers: Record<string, string> = { ...extra };
   const bearer = token === undefined ? await tokenSource() : token;
   if (bearer) headers.authorization = `Bearer ${bearer}`;
@@ -57,20 +67,35 @@ async function send(method: string, url: string, body: unknown, { token, headers
     headers['content-type'] = 'application/json';
     payload = JSON.stringify(body);
   }
-  const response = await fetch(url, { method, headers, body: payload, credentials: 'include' }).catch((cause: unknown) => {
-    throw new NoResponseError({ cause });
-  });
+  const response = await fetch(url, { method, headers, body: payload, credentials: 'include' }).catch(
+    (cause: unknown) => {
+      throw new NoResponseError({ cause });
+    },
+  );
   if (response.ok) return response;
   const text = await response.text();
   const error = (text ? safeJson(text) : undefined) as
-    | (Partial<ApiErrorBody> & Partial<Pick<PlanRequiredErrorBody, 'upgradeUrl'>> & Partial<Pick<InsufficientCreditsErrorBody, 'buyCreditsUrl'>>)
+    | (Partial<ApiErrorBody> &
+        Partial<Pick<PlanRequiredErrorBody, 'upgradeUrl'>> &
+        Partial<Pick<InsufficientCreditsErrorBody, 'buyCreditsUrl'>>)
     | undefined;
   const serverError = `Server error: ${response.status}`;
-  throw new ApiError(error?.message || (statusMessage === 'status-text' && response.statusText) || serverError, response.status, error?.code, error?.upgradeUrl, error?.buyCreditsUrl);
+  throw new ApiError(
+    error?.message || (statusMessage === 'status-text' && response.statusText) || serverError,
+    response.status,
+    error?.code,
+    error?.upgradeUrl,
+    error?.buyCreditsUrl,
+  );
 }
 
 /** A call to the API under /api, its JSON answer typed by the caller from @prodshot/contracts. */
-export async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+export async function request<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
   const text = await (await send(method, `/api${path}`, body, options)).text();
   return (text ? safeJson(text) : undefined) as T;
 }

@@ -4,7 +4,12 @@ import { catchDownloads } from '../test-support/downloads.js';
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];
 const JPEG = [0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1];
-const WEBP = [...'RIFF'].map((c) => c.charCodeAt(0)).concat([0, 0, 0, 0], [...'WEBP'].map((c) => c.charCodeAt(0)));
+const WEBP = [...'RIFF']
+  .map((c) => c.charCodeAt(0))
+  .concat(
+    [0, 0, 0, 0],
+    [...'WEBP'].map((c) => c.charCodeAt(0)),
+  );
 const blob = (bytes: number[], type: string) => new Blob([new Uint8Array(bytes)], { type });
 
 describe('a downloaded file is named by what its bytes are', () => {

@@ -12,7 +12,11 @@ export async function downloadShot(shot: ShotRef, baseName: string, file?: Downl
   await saveBlob(await requestBlob(shotDownloadPath(shot, file)), baseName);
 }
 
-const KINDS: Record<ShotFile['contentType'], string> = { 'image/png': 'PNG', 'image/jpeg': 'JPEG', 'image/webp': 'WebP' };
+const KINDS: Record<ShotFile['contentType'], string> = {
+  'image/png': 'PNG',
+  'image/jpeg': 'JPEG',
+  'image/webp': 'WebP',
+};
 
 /** 'PNG · 18 MB': a file offered as a choice says what it is and what it weighs; its kind alone while its size is unknown. */
 export function fileLabel(file: ShotFile): string {
@@ -65,7 +69,9 @@ export function slugify(text: string | undefined | null): string {
 }
 
 /** Names without an extension: downloadShot adds the one the file's bytes have. */
-export const editorDownloadName = (product: string | undefined | null, at = Date.now()) => `${slugify(product)}-image-${at}`;
+export const editorDownloadName = (product: string | undefined | null, at = Date.now()) =>
+  `${slugify(product)}-image-${at}`;
 export const generationDownloadName = (id: string) => `generation-${id}`;
 /** `product-shot-{timestamp}` (docs/decisions.md), with the seller's product title in place of `product` once they give one. */
-export const smartResultDownloadName = (product: string | undefined | null, at = Date.now()) => `${slugify(product)}-shot-${at}`;
+export const smartResultDownloadName = (product: string | undefined | null, at = Date.now()) =>
+  `${slugify(product)}-shot-${at}`;

@@ -9,12 +9,20 @@ describe('imageFileProblem', () => {
   });
 
   it('names a file over the limit, its size and the limit', () => {
-    expect(imageFileProblem(sizedFile('big.jpg', 'image/jpeg', DASHBOARD_MAX_BYTES + 1), DASHBOARD_MAX_BYTES)).toBe('"big.jpg" is 10.1 MB. Please select an image under 10MB.');
-    expect(imageFileProblem(sizedFile('big.jpg', 'image/jpeg', 7.25 * 1024 * 1024), SMART_MAX_BYTES)).toBe('"big.jpg" is 7.3 MB. Please select an image under 5MB.');
+    expect(imageFileProblem(sizedFile('big.jpg', 'image/jpeg', DASHBOARD_MAX_BYTES + 1), DASHBOARD_MAX_BYTES)).toBe(
+      '"big.jpg" is 10.1 MB. Please select an image under 10MB.',
+    );
+    expect(imageFileProblem(sizedFile('big.jpg', 'image/jpeg', 7.25 * 1024 * 1024), SMART_MAX_BYTES)).toBe(
+      '"big.jpg" is 7.3 MB. Please select an image under 5MB.',
+    );
   });
 
   it('refuses what is not an image, however small, with the spec words', () => {
-    expect(imageFileProblem(sizedFile('notes.pdf', 'application/pdf', 10), DASHBOARD_MAX_BYTES)).toBe('"notes.pdf" is not an image. Please select an image file (JPEG, PNG, etc.)');
-    expect(imageFileProblem(sizedFile('', '', 10), SMART_MAX_BYTES)).toBe('This file is not an image. Please select an image file (JPEG, PNG, etc.)');
+    expect(imageFileProblem(sizedFile('notes.pdf', 'application/pdf', 10), DASHBOARD_MAX_BYTES)).toBe(
+      '"notes.pdf" is not an image. Please select an image file (JPEG, PNG, etc.)',
+    );
+    expect(imageFileProblem(sizedFile('', '', 10), SMART_MAX_BYTES)).toBe(
+      'This file is not an image. Please select an image file (JPEG, PNG, etc.)',
+    );
   });
 });

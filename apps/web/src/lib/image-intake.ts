@@ -19,7 +19,8 @@ export function isImageFile(file: File): boolean {
 export function imageFileProblem(file: File, maxBytes: number): string | null {
   const name = file.name ? `"${file.name}"` : 'This file';
   if (!isImageFile(file)) return `${name} is not an image. Please select an image file (JPEG, PNG, etc.)`;
-  if (file.size > maxBytes) return `${name} is ${megabytes(file.size)} MB. Please select an image under ${Math.round(maxBytes / MB)}MB.`;
+  if (file.size > maxBytes)
+    return `${name} is ${megabytes(file.size)} MB. Please select an image under ${Math.round(maxBytes / MB)}MB.`;
   return null;
 }
 

@@ -28,13 +28,22 @@ function outputs(count: number): GenerationListItem[] {
 describe('AllGenerationsPage', () => {
   it('numbers all nine pages with ellipses at once and fetches cursor pages up to the one chosen', async () => {
     const all = outputs(100);
-    const page = (from: number) => ({ data: all.slice(from, from + 24), nextCursor: from + 24 < all.length ? `c${from + 24}` : null, total: all.length });
-    const calls = stubApi({ 'GET /images/recent/generations': (_body, call) => page(Number(call.query.get('cursor')?.slice(1) ?? 0)) });
+    const page = (from: number) => ({
+      data: all.slice(from, from + 24),
+      nextCursor: from + 24 < all.length ? `c${from + 24}` : null,
+      total: all.length,
+    });
+    const calls = stubApi({
+      'GET /images/recent/generations': (_body, call) => page(Number(call.query.get('cursor')?.slice(1) ?? 0)),
+    });
     renderRoutes([{ path: '/all-generations', element: <AllGenerationsPage /> }], ['/all-generations']);
 
     expectRenditionOf(await screen.findByAltText('Generation out-0'), '/storage/out-0.png');
     expect(screen.getByText('100 images')).toBeTruthy();
-    const numbers = () => [...screen.getByRole('navigation', { name: 'Pagination' }).querySelectorAll('li')].map((item) => item.textContent);
+    const numbers = () =>
+      [...screen.getByRole('navigation', { name: 'Pagination' }).querySelectorAll('li')].map(
+        (item) => item.textContent,
+      );
     expect(numbers()).toEqual(['1', '2', '3', '4', '5', '…', '9']);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
 

@@ -43,7 +43,12 @@ export function AllGenerationsPage() {
           <ul className="image-grid" data-testid="image-grid">
             {list.visible.map((item) => (
               <li key={item.id} className="card tile">
-                <button type="button" className="tile-image" onClick={() => setPopup(item)} aria-label={`Open generation ${item.id}`}>
+                <button
+                  type="button"
+                  className="tile-image"
+                  onClick={() => setPopup(item)}
+                  aria-label={`Open generation ${item.id}`}
+                >
                   <RenditionImage image={item} sizes={BOX_SIZES.gridTile} alt={`Generation ${item.id}`} />
                 </button>
                 <div className="tile-meta">
@@ -52,7 +57,13 @@ export function AllGenerationsPage() {
               </li>
             ))}
           </ul>
-          <PageFetchStatus loading={list.loadingPage} failed={list.pageFailed} label="Loading generations" failedMessage={LOAD_FAILED} onRetry={list.retry} />
+          <PageFetchStatus
+            loading={list.loadingPage}
+            failed={list.pageFailed}
+            label="Loading generations"
+            failedMessage={LOAD_FAILED}
+            onRetry={list.retry}
+          />
           <Pagination page={list.page} pages={list.pages} onPage={list.setPage} />
         </>
       )}

@@ -8,7 +8,15 @@ import { renderRoutes } from '../test-support/render-routes.js';
 import { AllUploadsPage } from './all-uploads.js';
 
 const longName = 'spring-collection-blue-canvas-plimsolls-left-side-studio-photo-final-v3.png';
-const upload: ImageDto = { _id: 'img-1', fileId: 'file-1', name: longName, productTitle: null, createdAt: '2025-03-04T10:00:00.000Z', originalImage: stored('/storage/plimsolls.png'), coach: [] };
+const upload: ImageDto = {
+  _id: 'img-1',
+  fileId: 'file-1',
+  name: longName,
+  productTitle: null,
+  createdAt: '2025-03-04T10:00:00.000Z',
+  originalImage: stored('/storage/plimsolls.png'),
+  coach: [],
+};
 
 function renderUploads(images: ImageDto[]) {
   stubApi({ 'GET /images': () => ({ data: images, nextCursor: null, total: images.length }) });
@@ -53,7 +61,12 @@ describe('AllUploadsPage beyond the first page of the API', () => {
   const all = uploads(30);
 
   function renderPaged(second: () => unknown = () => ({ data: all.slice(24), nextCursor: null, total: 30 })) {
-    const calls = stubApi({ 'GET /images': (_body, call) => (call.query.get('cursor') === 'after-24' ? second() : { data: all.slice(0, 24), nextCursor: 'after-24', total: 30 }) });
+    const calls = stubApi({
+      'GET /images': (_body, call) =>
+        call.query.get('cursor') === 'after-24'
+          ? second()
+          : { data: all.slice(0, 24), nextCursor: 'after-24', total: 30 },
+    });
     renderRoutes([{ path: '/all-uploads', element: <AllUploadsPage /> }], ['/all-uploads']);
     return calls;
   }
@@ -80,7 +93,11 @@ describe('AllUploadsPage beyond the first page of the API', () => {
 
   it('keeps the page numbers and offers to try again when a page fails to arrive', async () => {
     let failures = 1;
-    renderPaged(() => (failures-- > 0 ? apiError(500, 'Something went wrong on our side. Please try again.') : { data: all.slice(24), nextCursor: null, total: 30 }));
+    renderPaged(() =>
+      failures-- > 0
+        ? apiError(500, 'Something went wrong on our side. Please try again.')
+        : { data: all.slice(24), nextCursor: null, total: 30 },
+    );
     await screen.findByAltText('photo-0.png');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByAltText('photo-12.png')).toBeTruthy();

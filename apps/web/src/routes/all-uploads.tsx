@@ -55,7 +55,19 @@ export function AllUploadsPage() {
                 <button
                   type="button"
                   className="tile-image"
-                  onClick={() => navigate('/dashboard', { state: { selectedImage: { id: item.id, imageId: item.imageId, fileId: item.fileId, name: item.name, createdAt: item.createdAt } } })}
+                  onClick={() =>
+                    navigate('/dashboard', {
+                      state: {
+                        selectedImage: {
+                          id: item.id,
+                          imageId: item.imageId,
+                          fileId: item.fileId,
+                          name: item.name,
+                          createdAt: item.createdAt,
+                        },
+                      },
+                    })
+                  }
                   aria-label={`Use ${item.name}`}
                 >
                   <FallbackImage id={item.id} image={item} alt={item.name} />
@@ -72,7 +84,13 @@ export function AllUploadsPage() {
               </li>
             ))}
           </ul>
-          <PageFetchStatus loading={list.loadingPage} failed={list.pageFailed} label="Loading uploads" failedMessage={LOAD_FAILED} onRetry={list.retry} />
+          <PageFetchStatus
+            loading={list.loadingPage}
+            failed={list.pageFailed}
+            label="Loading uploads"
+            failedMessage={LOAD_FAILED}
+            onRetry={list.retry}
+          />
           <Pagination page={list.page} pages={list.pages} onPage={list.setPage} />
         </>
       )}

@@ -62,11 +62,26 @@ function EmbeddedForm({ kind, redirect }: { kind: 'sign-in' | 'sign-up'; redirec
       <p className="muted">{isSignUp ? 'to continue to Prodshot' : 'Welcome back! Please sign in to continue'}</p>
       <label className="field">
         <span>Full name</span>
-        <input name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} required={isSignUp} maxLength={200} />
+        <input
+          name="name"
+          autoComplete="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          required={isSignUp}
+          maxLength={200}
+        />
       </label>
       <label className="field">
         <span>Email address</span>
-        <input name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required maxLength={320} />
+        <input
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+          maxLength={320}
+        />
       </label>
       {error && (
         <p className="form-error" role="alert">
@@ -87,7 +102,9 @@ function EmbeddedForm({ kind, redirect }: { kind: 'sign-in' | 'sign-up'; redirec
           </>
         )}
       </p>
-      <p className="auth-note">Development sign-in: no password is needed while no authentication provider is configured.</p>
+      <p className="auth-note">
+        Development sign-in: no password is needed while no authentication provider is configured.
+      </p>
     </form>
   );
 }

@@ -1,4 +1,9 @@
-import { SUPPORTED_PRODUCT_LIST, UNSUPPORTED_PRODUCT_MESSAGE, type ImageDto, type SubjectDto } from '@prodshot/contracts';
+import {
+  SUPPORTED_PRODUCT_LIST,
+  UNSUPPORTED_PRODUCT_MESSAGE,
+  type ImageDto,
+  type SubjectDto,
+} from '@prodshot/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../test-support/fake-api.js';
@@ -9,8 +14,20 @@ import { pendingSubject, sureOutline } from '../test-support/subjects.js';
 import { NewBatchPage } from './batch.js';
 
 const photo = (name: string) => new File(['png'], name, { type: 'image/png' });
-const uploaded = (n: number): ImageDto => ({ _id: `img-${n}`, fileId: `file-${n}`, name: `photo-${n}.png`, productTitle: null, createdAt: '2026-11-27T00:00:00.000Z', originalImage: stored(`/storage/photo-${n}.png`), coach: [] });
-const readAs = (imageId: string, kind: string, supported: boolean): SubjectDto => ({ ...sureOutline, imageId, product: { kind, supported } });
+const uploaded = (n: number): ImageDto => ({
+  _id: `img-${n}`,
+  fileId: `file-${n}`,
+  name: `photo-${n}.png`,
+  productTitle: null,
+  createdAt: '2026-11-27T00:00:00.000Z',
+  originalImage: stored(`/storage/photo-${n}.png`),
+  coach: [],
+});
+const readAs = (imageId: string, kind: string, supported: boolean): SubjectDto => ({
+  ...sureOutline,
+  imageId,
+  product: { kind, supported },
+});
 
 function startDraft(files: File[], subjects: Record<string, () => SubjectDto>) {
   let uploads = 0;
@@ -19,9 +36,20 @@ function startDraft(files: File[], subjects: Record<string, () => SubjectDto>) {
     'GET /images': () => ({ data: [] }),
     'GET /users/subscription': () => ({ ...subscriptionOn('starter'), subscriptionCredits: 0, addOnCredits: 40 }),
     'POST /batches': () => ({ data: { batchId: 'batch-1', credits: 4, status: 'queued' } }),
-    ...Object.fromEntries(Object.entries(subjects).map(([imageId, subject]) => [`GET /images/${imageId}/subject`, () => ({ data: subject() })])),
+    ...Object.fromEntries(
+      Object.entries(subjects).map(([imageId, subject]) => [
+        `GET /images/${imageId}/subject`,
+        () => ({ data: subject() }),
+      ]),
+    ),
   });
-  renderRoutes([{ path: '/batches/new', element: <NewBatchPage /> }, { path: '/batches/:batchId', element: <h1>Batch started</h1> }], [{ pathname: '/batches/new', state: { files } }]);
+  renderRoutes(
+    [
+      { path: '/batches/new', element: <NewBatchPage /> },
+      { path: '/batches/:batchId', element: <h1>Batch started</h1> },
+    ],
+    [{ pathname: '/batches/new', state: { files } }],
+  );
   return calls;
 }
 
@@ -34,19 +62,29 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("the batch draft's support line: what each photo was read as, before 'Confirm and start'", () => {
   it('says a photo read as a supported kind, or as no kind, is ready to shoot, and lets the batch start', async () => {
-    startDraft([photo('juice.png'), photo('shoe.png')], { 'img-1': () => readAs('img-1', 'unknown', true), 'img-2': () => readAs('img-2', 'footwear', true) });
+    startDraft([photo('juice.png'), photo('shoe.png')], {
+      'img-1': () => readAs('img-1', 'unknown', true),
+      'img-2': () => readAs('img-2', 'footwear', true),
+    });
     const items = await screen.findAllByTestId('batch-item');
     await waitFor(() => expect(within(items[0]!).getByTestId('photo-support').textContent).toBe('✓ Ready to shoot'));
-    await waitFor(() => expect(within(items[1]!).getByTestId('photo-support').textContent).toBe('✓ Footwear: ready to shoot'));
+    await waitFor(() =>
+      expect(within(items[1]!).getByTestId('photo-support').textContent).toBe('✓ Footwear: ready to shoot'),
+    );
     await waitFor(() => expect(confirmButton().disabled).toBe(false));
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('checks while the analysis runs, then refuses a photo read as unsupported in a notice with the supported list, holding the batch until it is removed', async () => {
     let juice: SubjectDto = { ...pendingSubject, imageId: 'img-2' };
-    const calls = startDraft([photo('shoe.png'), photo('juice.png')], { 'img-1': () => readAs('img-1', 'footwear', true), 'img-2': () => juice });
+    const calls = startDraft([photo('shoe.png'), photo('juice.png')], {
+      'img-1': () => readAs('img-1', 'footwear', true),
+      'img-2': () => juice,
+    });
     const items = await screen.findAllByTestId('batch-item');
-    await waitFor(() => expect(within(items[1]!).getByTestId('photo-support').textContent).toBe('Checking the product type…'));
+    await waitFor(() =>
+      expect(within(items[1]!).getByTestId('photo-support').textContent).toBe('Checking the product type…'),
+    );
 
     juice = readAs('img-2', 'food', false);
     const notice = await screen.findByRole('alert', {}, { timeout: 5000 });

@@ -1,4 +1,11 @@
-import { coachWarning, OUTLINE_CONFIRM_LABEL, OUTLINE_PROMPT, type BatchDto, type GenerationDto, type ImageDto } from '@prodshot/contracts';
+import {
+  coachWarning,
+  OUTLINE_CONFIRM_LABEL,
+  OUTLINE_PROMPT,
+  type BatchDto,
+  type GenerationDto,
+  type ImageDto,
+} from '@prodshot/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, stubApi } from '../test-support/fake-api.js';
@@ -13,8 +20,20 @@ import { BatchPage, NewBatchPage } from './batch.js';
 import { DashboardPage } from './dashboard.js';
 
 const photo = (name: string) => new File(['jpg'], name, { type: 'image/jpeg' });
-const uploaded = (n: number): ImageDto => ({ _id: `img-${n}`, fileId: `file-${n}`, name: `shoe-${n}.jpg`, productTitle: null, createdAt: '2026-11-24T00:00:00.000Z', originalImage: stored(`/storage/shoe-${n}.jpg`), coach: [] });
-const withCredits = (credits: number) => ({ ...subscriptionOn('starter'), subscriptionCredits: 0, addOnCredits: credits });
+const uploaded = (n: number): ImageDto => ({
+  _id: `img-${n}`,
+  fileId: `file-${n}`,
+  name: `shoe-${n}.jpg`,
+  productTitle: null,
+  createdAt: '2026-11-24T00:00:00.000Z',
+  originalImage: stored(`/storage/shoe-${n}.jpg`),
+  coach: [],
+});
+const withCredits = (credits: number) => ({
+  ...subscriptionOn('starter'),
+  subscriptionCredits: 0,
+  addOnCredits: credits,
+});
 
 const routes = [
   { path: '/dashboard', element: <DashboardPage /> },
@@ -66,7 +85,11 @@ describe('the batch draft (/batches/new)', () => {
   });
 
   it("shows the photo coach's tips under the photo they are about, and still lets the batch start", async () => {
-    const blurry = { code: 'blurry' as const, message: 'This photo looks blurry.', advice: 'Hold the phone steady and tap the product to focus.' };
+    const blurry = {
+      code: 'blurry' as const,
+      message: 'This photo looks blurry.',
+      advice: 'Hold the phone steady and tap the product to focus.',
+    };
     let uploads = 0;
     startDraft([photo('a.jpg'), photo('b.jpg')], {
       'GET /users/subscription': () => withCredits(20),
@@ -88,7 +111,9 @@ describe('the batch draft (/batches/new)', () => {
       'GET /images/img-3/subject': () => ({ data: { ...sureOutline, imageId: 'img-3', coach: tips } }),
     });
     const items = await screen.findAllByTestId('batch-item');
-    await waitFor(() => expect(items.every((item) => item.textContent!.includes('cut off at the left edge'))).toBe(true));
+    await waitFor(() =>
+      expect(items.every((item) => item.textContent!.includes('cut off at the left edge'))).toBe(true),
+    );
     for (const item of items) {
       const lines = item.querySelectorAll('summary');
       expect(lines).toHaveLength(1);
@@ -100,7 +125,11 @@ describe('the batch draft (/batches/new)', () => {
   });
 
   it("shows each photo's outline, and holds the batch until an unsure one is confirmed", async () => {
-    const confirmed = { ...unsureOutline, imageId: 'img-2', outline: { ...unsureOutline.outline!, confirmed: true, needsConfirmation: false } };
+    const confirmed = {
+      ...unsureOutline,
+      imageId: 'img-2',
+      outline: { ...unsureOutline.outline!, confirmed: true, needsConfirmation: false },
+    };
     const { calls } = startDraft([photo('a.jpg'), photo('b.jpg')], {
       'GET /users/subscription': () => withCredits(20),
       'GET /images/img-1/subject': () => ({ data: { ...sureOutline, imageId: 'img-1' } }),
@@ -143,7 +172,12 @@ describe('the batch draft (/batches/new)', () => {
   it("shows the server's 402 with the 'Buy credits' link when credits went elsewhere meanwhile", async () => {
     startDraft([photo('a.jpg')], {
       'GET /users/subscription': () => withCredits(20),
-      'POST /batches': () => apiError(402, 'Not enough credits: this needs 4 and you have 2. Buy a plan or add-on credits to continue.', 'insufficient_credits'),
+      'POST /batches': () =>
+        apiError(
+          402,
+          'Not enough credits: this needs 4 and you have 2. Buy a plan or add-on credits to continue.',
+          'insufficient_credits',
+        ),
     });
     const confirm = await screen.findByRole('button', { name: 'Confirm and start · 4 credits' });
     await waitFor(() => expect((confirm as HTMLButtonElement).disabled).toBe(false));
@@ -157,7 +191,10 @@ describe('the batch draft (/batches/new)', () => {
     let attempts = 0;
     startDraft([photo('a.jpg'), photo('b.jpg')], {
       'GET /users/subscription': () => withCredits(20),
-      'POST /images/upload': () => (++attempts === 2 ? apiError(400, 'This file is not an image we can read', 'unsupported_format') : uploaded(attempts)),
+      'POST /images/upload': () =>
+        ++attempts === 2
+          ? apiError(400, 'This file is not an image we can read', 'unsupported_format')
+          : uploaded(attempts),
     });
     expect(await screen.findByText('This file is not an image we can read')).toBeTruthy();
     expect(screen.getByText('Retry or remove the photos that failed to upload.')).toBeTruthy();
@@ -169,7 +206,12 @@ describe('the batch draft (/batches/new)', () => {
 
 describe('several photos on the dashboard', () => {
   const dashboard = () => {
-    stubApi({ 'GET /images': () => ({ data: [] }), 'GET /images/recent/generations': () => ({ data: [] }), 'POST /images/upload': () => uploaded(1), 'GET /users/subscription': () => withCredits(20) });
+    stubApi({
+      'GET /images': () => ({ data: [] }),
+      'GET /images/recent/generations': () => ({ data: [] }),
+      'POST /images/upload': () => uploaded(1),
+      'GET /users/subscription': () => withCredits(20),
+    });
     return renderRoutes(routes, ['/dashboard']);
   };
 
@@ -187,13 +229,24 @@ describe('several photos on the dashboard', () => {
     const { router } = dashboard();
     const input = await dashboardInput();
     fireEvent.change(input, { target: { files: Array.from({ length: 21 }, (_, n) => photo(`${n}.jpg`)) } });
-    expect((await screen.findByRole('alert')).textContent).toBe('A batch takes up to 20 photos at once; you picked 21. Pick 20 or fewer.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'A batch takes up to 20 photos at once; you picked 21. Pick 20 or fewer.',
+    );
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 });
 
 describe('a started batch (/batches/:id)', () => {
-  const output = (index: number, name: string) => ({ index, name, status: 'queued' as const, progress: 0, url: null, thumbnailUrl: null, previewUrl: null, error: null });
+  const output = (index: number, name: string) => ({
+    index,
+    name,
+    status: 'queued' as const,
+    progress: 0,
+    url: null,
+    thumbnailUrl: null,
+    previewUrl: null,
+    error: null,
+  });
   const batch: BatchDto = {
     id: 'batch-1',
     choice: { mode: 'template', backgroundType: 'marble', count: 2 },
@@ -224,14 +277,22 @@ describe('a started batch (/batches/:id)', () => {
     productInfo: null,
     error: null,
     unsupportedProduct: false,
-    styles: [0, 1].map((index) => ({ ...output(index, 'Marble'), prompt: null, ...(done ? { status: 'complete' as const, progress: 100, ...stored(`/storage/out-${n}-${index}.png`) } : {}) })),
+    styles: [0, 1].map((index) => ({
+      ...output(index, 'Marble'),
+      prompt: null,
+      ...(done ? { status: 'complete' as const, progress: 100, ...stored(`/storage/out-${n}-${index}.png`) } : {}),
+    })),
     createdAt: '2026-11-24T00:00:00.000Z',
   });
 
   it('resumes by URL and follows every photo live; once a shot is done, Download all follows the signed zip link', async () => {
     let row = batch;
     let first = generation(1, false);
-    stubApi({ 'GET /batches/batch-1': () => ({ data: row }), 'GET /generations/gen-1': () => ({ data: first }), 'GET /generations/gen-2': () => ({ data: generation(2, false) }) });
+    stubApi({
+      'GET /batches/batch-1': () => ({ data: row }),
+      'GET /generations/gen-1': () => ({ data: first }),
+      'GET /generations/gen-2': () => ({ data: generation(2, false) }),
+    });
     const { queryClient } = renderRoutes(routes, ['/batches/batch-1']);
     expect(await screen.findByRole('heading', { name: 'Batch of 2 photos' })).toBeTruthy();
     expect(screen.getAllByTestId('batch-item')).toHaveLength(2);
@@ -244,9 +305,23 @@ describe('a started batch (/batches/:id)', () => {
     socket.emit('generation:style', { generationId: 'gen-1', index: 0, status: 'progress', progress: 50 });
     expect(await screen.findByText('Marble: 50%')).toBeTruthy();
     first = generation(1, true);
-    row = { ...batch, archiveUrl: '/api/batches/batch-1/archive?expires=99999999999&signature=abc', items: [{ ...batch.items[0]!, status: 'complete' }, batch.items[1]!] };
-    socket.emit('generation:style', { generationId: 'gen-1', index: 0, status: 'complete', ...stored('/storage/out-1-0.png') });
-    socket.emit('generation:style', { generationId: 'gen-1', index: 1, status: 'complete', ...stored('/storage/out-1-1.png') });
+    row = {
+      ...batch,
+      archiveUrl: '/api/batches/batch-1/archive?expires=99999999999&signature=abc',
+      items: [{ ...batch.items[0]!, status: 'complete' }, batch.items[1]!],
+    };
+    socket.emit('generation:style', {
+      generationId: 'gen-1',
+      index: 0,
+      status: 'complete',
+      ...stored('/storage/out-1-0.png'),
+    });
+    socket.emit('generation:style', {
+      generationId: 'gen-1',
+      index: 1,
+      status: 'complete',
+      ...stored('/storage/out-1-1.png'),
+    });
     socket.emit('generation:done', { generationId: 'gen-1', status: 'complete', error: null });
     const link = await screen.findByRole('link', { name: 'Download all finished so far' });
     expect(link.getAttribute('href')).toBe('/api/batches/batch-1/archive?expires=99999999999&signature=abc');
@@ -256,8 +331,19 @@ describe('a started batch (/batches/:id)', () => {
 
   it("names the zip's size on Download all and offers the original PNGs as a second zip with theirs", async () => {
     const archiveUrl = '/api/batches/batch-1/archive?expires=99999999999&signature=abc';
-    const settled = { ...batch, status: 'complete' as const, archiveUrl, archiveBytes: 12_400_000, originalArchiveBytes: 155_000_000, items: batch.items.map((item) => ({ ...item, status: 'complete' as const })) };
-    stubApi({ 'GET /batches/batch-1': () => ({ data: settled }), 'GET /generations/gen-1': () => ({ data: generation(1, true) }), 'GET /generations/gen-2': () => ({ data: generation(2, true) }) });
+    const settled = {
+      ...batch,
+      status: 'complete' as const,
+      archiveUrl,
+      archiveBytes: 12_400_000,
+      originalArchiveBytes: 155_000_000,
+      items: batch.items.map((item) => ({ ...item, status: 'complete' as const })),
+    };
+    stubApi({
+      'GET /batches/batch-1': () => ({ data: settled }),
+      'GET /generations/gen-1': () => ({ data: generation(1, true) }),
+      'GET /generations/gen-2': () => ({ data: generation(2, true) }),
+    });
     renderRoutes(routes, ['/batches/batch-1']);
     const jpegs = await screen.findByRole('link', { name: 'Download all · 12 MB' });
     expect(jpegs.getAttribute('href')).toBe(archiveUrl);

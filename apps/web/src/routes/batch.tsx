@@ -19,11 +19,14 @@ export function NewBatchPage() {
     <section className="batch-page">
       <header className="page-header">
         <h1>Batch of {files.length} photos</h1>
-        <p className="lead">Name each product if you like, pick one look for all, and see the cost before anything starts.</p>
+        <p className="lead">
+          Name each product if you like, pick one look for all, and see the cost before anything starts.
+        </p>
       </header>
       {files.length === 0 ? (
         <p className="empty">
-          No photos here: a reload forgets photos that were not started. <Link to="/dashboard">Pick them again on the dashboard.</Link>
+          No photos here: a reload forgets photos that were not started.{' '}
+          <Link to="/dashboard">Pick them again on the dashboard.</Link>
         </p>
       ) : (
         <BatchDraft files={files} hintsFor={(item) => <PhotoTips item={item} />} />
@@ -48,7 +51,13 @@ export function BatchPage() {
   const { batchId = '' } = useParams();
   const { batch, notFound, error, refetch } = useBatch(batchId);
   if (notFound) {
-    return <NotFoundNotice title="Batch not found" message="This batch does not exist, or it belongs to another account." next={{ to: '/dashboard', label: 'Start a new batch' }} />;
+    return (
+      <NotFoundNotice
+        title="Batch not found"
+        message="This batch does not exist, or it belongs to another account."
+        next={{ to: '/dashboard', label: 'Start a new batch' }}
+      />
+    );
   }
   return (
     <section className="batch-page">

@@ -34,15 +34,30 @@ export function CheckoutAddonPage() {
         <legend className="sr-only">Choose a pack</legend>
         {ADDON_PACKS.map((pack) => (
           <label key={pack.id} className={pack.id === packId ? 'pack-option selected' : 'pack-option'}>
-            <input type="radio" name="pack" value={pack.id} checked={pack.id === packId} onChange={() => setPackId(pack.id)} />
+            <input
+              type="radio"
+              name="pack"
+              value={pack.id}
+              checked={pack.id === packId}
+              onChange={() => setPackId(pack.id)}
+            />
             <span>{pack.credits} images</span>
             <strong>{formatPrice(pack.priceCents)}</strong>
           </label>
         ))}
       </fieldset>
       {phase === 'error' && <PaymentError reason={reason} />}
-      <button type="button" className="button button-block button-large" onClick={pay} disabled={phase === 'processing' || phase === 'redirecting'}>
-        {phase === 'processing' ? 'Processing...' : phase === 'redirecting' ? 'Redirecting to Payment...' : 'Buy Credits'}
+      <button
+        type="button"
+        className="button button-block button-large"
+        onClick={pay}
+        disabled={phase === 'processing' || phase === 'redirecting'}
+      >
+        {phase === 'processing'
+          ? 'Processing...'
+          : phase === 'redirecting'
+            ? 'Redirecting to Payment...'
+            : 'Buy Credits'}
       </button>
     </section>
   );

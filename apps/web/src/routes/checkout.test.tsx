@@ -8,7 +8,14 @@ import { CheckoutAddonPage } from './checkout-addon.js';
 import { CheckoutPage } from './checkout.js';
 
 const noPlan: SubscriptionResponse = {
-  subscription: { plan: 'none', status: 'none', startDate: null, endDate: null, pendingPlan: null, cancelAtPeriodEnd: false },
+  subscription: {
+    plan: 'none',
+    status: 'none',
+    startDate: null,
+    endDate: null,
+    pendingPlan: null,
+    cancelAtPeriodEnd: false,
+  },
   subscriptionCredits: 0,
   addOnCredits: 0,
   currentPlan: 'none',
@@ -57,7 +64,10 @@ describe('Checkout errors (docs/product-spec.md §8: Checkout, and the create-su
   });
 
   it("reads 'Server error: {status}' for an HTTP error without a message", async () => {
-    const { alert, reason } = await pay('/checkout?plan=growth', () => new Response('', { status: 502, statusText: 'Bad Gateway' }));
+    const { alert, reason } = await pay(
+      '/checkout?plan=growth',
+      () => new Response('', { status: 502, statusText: 'Bad Gateway' }),
+    );
     expect(alert.textContent).toContain(SCREEN_MESSAGE);
     expect(reason).toBe('Server error: 502');
   });
@@ -66,11 +76,17 @@ describe('Checkout errors (docs/product-spec.md §8: Checkout, and the create-su
     const { alert, reason } = await pay('/checkout?plan=growth', networkFailure);
     expect(alert.textContent).toContain(SCREEN_MESSAGE);
     expect(reason).toBe('No response received from payment server');
-    expect(logged).toHaveBeenCalledWith('payment failed', expect.objectContaining({ message: 'No response received from payment server' }));
+    expect(logged).toHaveBeenCalledWith(
+      'payment failed',
+      expect.objectContaining({ message: 'No response received from payment server' }),
+    );
   });
 
   it("reads 'Error creating subscription' for an answer without its payment link", async () => {
-    const { reason } = await pay('/checkout?plan=growth', () => new Response('<html>proxy page</html>', { status: 200 }));
+    const { reason } = await pay(
+      '/checkout?plan=growth',
+      () => new Response('<html>proxy page</html>', { status: 200 }),
+    );
     expect(reason).toBe('Error creating subscription');
   });
 
@@ -109,6 +125,8 @@ describe('Checkout on local payments (keyless mode): granted at once, no payment
     expect(router.state.location.pathname).toBe('/dashboard');
     // Every state the screen went through, as the observer saw each change.
     expect(seen.some((text) => text.includes('Redirecting to Payment...'))).toBe(true);
-    expect(seen.filter((text) => text.includes(alreadySubscribedMessage('growth')) || text.includes('takes effect'))).toEqual([]);
+    expect(
+      seen.filter((text) => text.includes(alreadySubscribedMessage('growth')) || text.includes('takes effect')),
+    ).toEqual([]);
   }, 10_000);
 });

@@ -63,12 +63,22 @@ export function CheckoutPage() {
       </div>
       {current?.status === 'active' && current.plan !== 'none' && current.plan !== planId && (
         <p className="notice">
-          Your new plan takes effect at the start of your next billing cycle{current.endDate ? `, on ${formatDate(current.endDate)}` : ''}.
+          Your new plan takes effect at the start of your next billing cycle
+          {current.endDate ? `, on ${formatDate(current.endDate)}` : ''}.
         </p>
       )}
       {phase === 'error' && <PaymentError reason={reason} />}
-      <button type="button" className="button button-block button-large" onClick={pay} disabled={phase === 'processing' || phase === 'redirecting'}>
-        {phase === 'processing' ? 'Processing...' : phase === 'redirecting' ? 'Redirecting to Payment...' : `Subscribe to ${plan.name}`}
+      <button
+        type="button"
+        className="button button-block button-large"
+        onClick={pay}
+        disabled={phase === 'processing' || phase === 'redirecting'}
+      >
+        {phase === 'processing'
+          ? 'Processing...'
+          : phase === 'redirecting'
+            ? 'Redirecting to Payment...'
+            : `Subscribe to ${plan.name}`}
       </button>
       <p className="muted small center">Payment is handled securely by our payment provider.</p>
     </section>

@@ -8,7 +8,15 @@ import { subscriptionOn } from '../test-support/subscriptions.js';
 import { DashboardPage } from './dashboard.js';
 import { expectRenditionOf, stored as storedFile } from '../test-support/renditions.js';
 
-const stored: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'mug.png', productTitle: null, createdAt: '2025-01-01T00:00:00.000Z', originalImage: storedFile('/storage/mug.png'), coach: [] };
+const stored: ImageDto = {
+  _id: 'img-1',
+  fileId: 'file-1',
+  name: 'mug.png',
+  productTitle: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  originalImage: storedFile('/storage/mug.png'),
+  coach: [],
+};
 
 beforeEach(() => {
   Object.assign(URL, { createObjectURL: () => 'blob:mug', revokeObjectURL: () => undefined });
@@ -78,7 +86,7 @@ describe('DashboardPage focus', () => {
 describe('DashboardPage on a phone and for an account with nothing yet', () => {
   const lists = { 'GET /images': () => ({ data: [] }), 'GET /images/recent/generations': () => ({ data: [] }) };
 
-  it("tells an account with no plan and no credits to pick a plan, with the way to /pricing, and says nothing to one with credits", async () => {
+  it('tells an account with no plan and no credits to pick a plan, with the way to /pricing, and says nothing to one with credits', async () => {
     stubApi({ ...lists, 'GET /users/subscription': () => ({ ...subscriptionOn('none'), addOnCredits: 0 }) });
     const first = renderRoutes([{ path: '/dashboard', element: <DashboardPage /> }], ['/dashboard']);
     const banner = await screen.findByRole('note');
@@ -93,7 +101,11 @@ describe('DashboardPage on a phone and for an account with nothing yet', () => {
   });
 
   it("hides 'Take Photo' once a photo is chosen and brings Continue into view", async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(max-width: 768px)', addEventListener: () => undefined, removeEventListener: () => undefined }));
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(max-width: 768px)',
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
     const scrolled: Element[] = [];
     // jsdom lays nothing out and has no scrollIntoView: record what the page asks to bring into view.
     Object.defineProperty(Element.prototype, 'scrollIntoView', {

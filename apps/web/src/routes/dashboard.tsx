@@ -24,7 +24,9 @@ import './dashboard.css';
 
 // The popup (export, checklist, more like this) is its own chunk, fetched on the first tap on a shot:
 // the dashboard's first screen does not wait for it.
-const GenerationPopup = lazy(() => import('../features/generations/generation-popup.js').then((m) => ({ default: m.GenerationPopup })));
+const GenerationPopup = lazy(() =>
+  import('../features/generations/generation-popup.js').then((m) => ({ default: m.GenerationPopup })),
+);
 
 const RECENT_UPLOADS = 9;
 const RECENT_GENERATIONS = 6;
@@ -33,7 +35,8 @@ export function DashboardPage() {
   const navigate = useNavigate();
   const mobile = useMediaQuery('(max-width: 768px)');
   const selection = usePhotoSelection();
-  const { images, file, stored, storedImage, preview, cameraOn, setCameraOn, error, setError, title, accept } = selection;
+  const { images, file, stored, storedImage, preview, cameraOn, setCameraOn, error, setError, title, accept } =
+    selection;
   const recent = useRecentGenerations(RECENT_GENERATIONS);
   const [popup, setPopup] = useState<GenerationListItem | null>(null);
   const saveTitle = useSaveProductTitle();
@@ -85,7 +88,10 @@ export function DashboardPage() {
     setError(null);
     // A fresh file is uploaded on the smart page, which names it there; a stored one is named now.
     if (file) return navigate('/smart-upload', { state: { file, productTitle: title } satisfies SmartUploadState });
-    if (stored && (await titleSaved(stored.imageId))) navigate('/smart-upload', { state: { imageId: stored.imageId, fileId: stored.fileId, name: stored.name } satisfies SmartUploadState });
+    if (stored && (await titleSaved(stored.imageId)))
+      navigate('/smart-upload', {
+        state: { imageId: stored.imageId, fileId: stored.fileId, name: stored.name } satisfies SmartUploadState,
+      });
   }
 
   usePasteImage(accept, !cameraOn && !upload.isPending);
@@ -95,7 +101,10 @@ export function DashboardPage() {
   // Everything under the heading appears at once, when the account and both lists are known: a
   // banner or a list landing later pushed the rest of the page down.
   const settling = loading || subscription.isPending;
-  const planless = subscription.data !== undefined && subscription.data.effectivePlan === 'none' && totalCredits(subscription.data) === 0;
+  const planless =
+    subscription.data !== undefined &&
+    subscription.data.effectivePlan === 'none' &&
+    totalCredits(subscription.data) === 0;
 
   return (
     <div className="dashboard">
@@ -124,7 +133,11 @@ export function DashboardPage() {
             )}
 
             {cameraOn ? (
-              <CameraCapture onCapture={selection.chooseFile} onCancel={() => setCameraOn(false)} onError={selection.onCameraError} />
+              <CameraCapture
+                onCapture={selection.chooseFile}
+                onCancel={() => setCameraOn(false)}
+                onError={selection.onCameraError}
+              />
             ) : preview ? (
               <SelectedImage
                 cardRef={selection.selectedCard}
@@ -137,7 +150,13 @@ export function DashboardPage() {
             ) : stored && storedImage.isPending ? (
               <Spinner label="Loading your image" />
             ) : (
-              <DropZone hint="PNG, JPG, GIF up to 10MB · up to 20 photos at once for a batch" onFile={accept} onFiles={chooseFiles} onReject={accept} pasteHint />
+              <DropZone
+                hint="PNG, JPG, GIF up to 10MB · up to 20 photos at once for a batch"
+                onFile={accept}
+                onFiles={chooseFiles}
+                onReject={accept}
+                pasteHint
+              />
             )}
 
             {stored && !cameraOn && <CoachNotice warnings={storedImage.data?.data.coach} />}
@@ -155,7 +174,9 @@ export function DashboardPage() {
               </p>
             )}
 
-            {chosen && <PathChoice ref={paths} onSmart={() => void smart()} onManual={manual} uploading={upload.isPending} />}
+            {chosen && (
+              <PathChoice ref={paths} onSmart={() => void smart()} onManual={manual} uploading={upload.isPending} />
+            )}
           </>
         )}
       </section>

@@ -10,7 +10,15 @@ import { oneProduct } from '../test-support/subjects.js';
 import { EditorPage } from './editor.js';
 
 const source: EditorState = { imageId: 'img-1', fileId: 'file-1', name: 'Mug' };
-const upload: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'Mug', productTitle: null, createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored('/storage/mug.png'), coach: [] };
+const upload: ImageDto = {
+  _id: 'img-1',
+  fileId: 'file-1',
+  name: 'Mug',
+  productTitle: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  originalImage: stored('/storage/mug.png'),
+  coach: [],
+};
 const scene = { name: 'Marble Vanity', prompt: 'white marble bathroom shelf, soft diffused light, elegant' };
 
 function autoGeneration(count: number, status: GenerationDto['status']): GenerationDto {
@@ -28,7 +36,9 @@ function autoGeneration(count: number, status: GenerationDto['status']): Generat
       ...scene,
       status,
       progress: status === 'complete' ? 100 : 0,
-      ...(status === 'complete' ? stored(`/storage/auto-${index}.png`) : { url: null, thumbnailUrl: null, previewUrl: null }),
+      ...(status === 'complete'
+        ? stored(`/storage/auto-${index}.png`)
+        : { url: null, thumbnailUrl: null, previewUrl: null }),
       error: null,
     })),
     createdAt: '2025-01-01T00:00:00.000Z',
@@ -43,11 +53,15 @@ function renderEditor(count: number) {
     'POST /images/generate-product-shots': () => ({ data: { generationId: 'gen-auto', status: 'queued' } }),
     'GET /generations/gen-auto': () => ({ data: autoGeneration(count, 'complete') }),
   });
-  const { queryClient } = renderRoutes([{ path: '/editor', element: <EditorPage /> }], [{ pathname: '/editor', state: source }]);
+  const { queryClient } = renderRoutes(
+    [{ path: '/editor', element: <EditorPage /> }],
+    [{ pathname: '/editor', state: source }],
+  );
   return { calls, socket: fakeSocket(queryClient) };
 }
 
-const shotBodies = (calls: ApiCall[]) => calls.filter((c) => c.path === '/images/generate-product-shots').map((c) => c.body as ProductShotRequest);
+const shotBodies = (calls: ApiCall[]) =>
+  calls.filter((c) => c.path === '/images/generate-product-shots').map((c) => c.body as ProductShotRequest);
 const generateButton = () => screen.getByRole('button', { name: /^Generat/ });
 
 afterEach(() => {
@@ -58,7 +72,11 @@ describe('EditorPage auto mode', () => {
   it('offers Auto beside Templates and Custom Background, one image for one credit by default', async () => {
     renderEditor(1);
     await screen.findByRole('tab', { name: 'Auto' });
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Templates', 'Custom Background', 'Auto']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Templates',
+      'Custom Background',
+      'Auto',
+    ]);
     fireEvent.click(screen.getByRole('tab', { name: 'Auto' }));
     const panel = screen.getByRole('tabpanel');
     expect(panel.id).toBe('panel-auto');

@@ -12,7 +12,15 @@ import { EditorPage } from './editor.js';
 const dark = coachWarning('too_dark', 'kitchenware');
 const cutOff = coachWarning('product_cut_off', 'kitchenware');
 const source: EditorState = { imageId: 'img-1', fileId: 'file-1', name: 'Mug' };
-const upload: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'mug.png', productTitle: null, createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored('/storage/mug.png'), coach: [dark] };
+const upload: ImageDto = {
+  _id: 'img-1',
+  fileId: 'file-1',
+  name: 'mug.png',
+  productTitle: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  originalImage: stored('/storage/mug.png'),
+  coach: [dark],
+};
 
 function renderEditor() {
   const calls = stubApi({
@@ -20,9 +28,25 @@ function renderEditor() {
     'GET /images/img-1/subject': () => ({ data: { ...pendingSubject, coach: [dark] } }),
     'GET /images/recent/generations': () => ({ data: [] }),
     'POST /images/generate-product-shots': () => ({ data: { generationId: 'gen-1', status: 'queued' } }),
-    'GET /generations/gen-1': () => ({ data: { id: 'gen-1', kind: 'manual', status: 'queued', stage: null, imageId: 'img-1', productInfo: null, error: null, unsupportedProduct: false, styles: [], createdAt: '2025-01-01T00:00:00.000Z' } }),
+    'GET /generations/gen-1': () => ({
+      data: {
+        id: 'gen-1',
+        kind: 'manual',
+        status: 'queued',
+        stage: null,
+        imageId: 'img-1',
+        productInfo: null,
+        error: null,
+        unsupportedProduct: false,
+        styles: [],
+        createdAt: '2025-01-01T00:00:00.000Z',
+      },
+    }),
   });
-  const { queryClient } = renderRoutes([{ path: '/editor', element: <EditorPage /> }], [{ pathname: '/editor', state: source }]);
+  const { queryClient } = renderRoutes(
+    [{ path: '/editor', element: <EditorPage /> }],
+    [{ pathname: '/editor', state: source }],
+  );
   return { calls, socket: fakeSocket(queryClient) };
 }
 
@@ -34,7 +58,11 @@ describe('EditorPage photo coach', () => {
     expect(await screen.findByText('Step back so the whole piece is in the frame.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Go ahead anyway' }));
     await waitFor(() => expect(calls.filter((c) => c.path === '/images/generate-product-shots')).toHaveLength(1));
-    expect(calls.find((c) => c.path === '/images/generate-product-shots')?.body).toMatchObject({ imageId: 'img-1', backgroundType: 'lifestyle', count: 1 });
+    expect(calls.find((c) => c.path === '/images/generate-product-shots')?.body).toMatchObject({
+      imageId: 'img-1',
+      backgroundType: 'lifestyle',
+      count: 1,
+    });
     expect(await screen.findByRole('button', { name: 'Generating…' })).toBeTruthy();
   });
 

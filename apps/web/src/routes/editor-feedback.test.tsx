@@ -13,7 +13,14 @@ const upload = editorUpload('/storage/mug.png');
 const queued = queuedShot('Marble');
 const done = completedShot(queued, '/storage/marble.png');
 const plan = (effectivePlan: SubscriptionResponse['effectivePlan']): SubscriptionResponse => ({
-  subscription: { plan: effectivePlan, status: effectivePlan === 'none' ? 'none' : 'active', startDate: null, endDate: null, pendingPlan: null, cancelAtPeriodEnd: false },
+  subscription: {
+    plan: effectivePlan,
+    status: effectivePlan === 'none' ? 'none' : 'active',
+    startDate: null,
+    endDate: null,
+    pendingPlan: null,
+    cancelAtPeriodEnd: false,
+  },
   subscriptionCredits: 0,
   addOnCredits: 0,
   currentPlan: effectivePlan,
@@ -32,7 +39,10 @@ function renderEditor(routes: Record<string, (body: unknown) => unknown> = {}) {
     'GET /generations/gen-1': () => ({ data: queued }),
     ...routes,
   });
-  const { queryClient } = renderRoutes([{ path: '/editor', element: <EditorPage /> }], [{ pathname: '/editor', state: source }]);
+  const { queryClient } = renderRoutes(
+    [{ path: '/editor', element: <EditorPage /> }],
+    [{ pathname: '/editor', state: source }],
+  );
   return { calls, socket: fakeSocket(queryClient) };
 }
 
@@ -55,7 +65,9 @@ describe('EditorPage generate bar', () => {
     fireEvent.click(screen.getByRole('radio', { name: '3' }));
     expect(within(bar).getByText('Marble · 3 credits')).toBeTruthy();
     expect(within(bar).getByRole('button', { name: 'Generate' })).toBe(generate());
-    expect(within(bar).getByRole('button', { name: 'Show the preview' }).querySelector('img')?.getAttribute('src')).toBe(upload.originalImage.previewUrl);
+    expect(
+      within(bar).getByRole('button', { name: 'Show the preview' }).querySelector('img')?.getAttribute('src'),
+    ).toBe(upload.originalImage.previewUrl);
   }, 15_000);
 });
 
@@ -81,7 +93,9 @@ describe('EditorPage when a shot lands', () => {
     expect(within(stage).getByAltText('Marble shot of Mug')).toBeTruthy();
     expect(screen.queryByText('Marble shot ready')).toBeNull();
     // The bar's small preview is the new shot too.
-    expect(screen.getByRole('button', { name: 'Show the preview' }).querySelector('img')?.getAttribute('src')).toBe(done.styles[0]!.thumbnailUrl);
+    expect(screen.getByRole('button', { name: 'Show the preview' }).querySelector('img')?.getAttribute('src')).toBe(
+      done.styles[0]!.thumbnailUrl,
+    );
   }, 15_000);
 });
 

@@ -1,4 +1,11 @@
-import { OUTLINE_CONFIRM_LABEL, OUTLINE_PROMPT, TAP_PRODUCT_MESSAGE, type GenerationDto, type ProductShotRequest, type SubjectDto } from '@prodshot/contracts';
+import {
+  OUTLINE_CONFIRM_LABEL,
+  OUTLINE_PROMPT,
+  TAP_PRODUCT_MESSAGE,
+  type GenerationDto,
+  type ProductShotRequest,
+  type SubjectDto,
+} from '@prodshot/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { idempotencyKeys, layOutImage, networkFailure, stubApi, type ApiCall } from '../test-support/fake-api.js';
@@ -24,7 +31,10 @@ function renderEditor(subject: SubjectDto, routes: Record<string, (body: unknown
     'GET /generations/gen-1': () => ({ data: queued }),
     ...routes,
   });
-  const { queryClient } = renderRoutes([{ path: '/editor', element: <EditorPage /> }], [{ pathname: '/editor', state: source }]);
+  const { queryClient } = renderRoutes(
+    [{ path: '/editor', element: <EditorPage /> }],
+    [{ pathname: '/editor', state: source }],
+  );
   return { calls, socket: fakeSocket(queryClient) };
 }
 
@@ -55,7 +65,12 @@ describe('EditorPage tap step', () => {
 
     fireEvent.click(generateButton());
     await waitFor(() => expect(shotCalls(calls)).toHaveLength(1));
-    expect(shotCalls(calls)[0]!.body as ProductShotRequest).toMatchObject({ imageId: 'img-1', backgroundType: 'lifestyle', count: 1, focus: { x: 0.25, y: 0.5 } });
+    expect(shotCalls(calls)[0]!.body as ProductShotRequest).toMatchObject({
+      imageId: 'img-1',
+      backgroundType: 'lifestyle',
+      count: 1,
+      focus: { x: 0.25, y: 0.5 },
+    });
   });
 
   it.each([
@@ -71,8 +86,13 @@ describe('EditorPage tap step', () => {
   });
 
   it('shows the outline and blocks Generate on an unsure one until the seller confirms it', async () => {
-    const confirmed = { ...unsureOutline, outline: { ...unsureOutline.outline!, confirmed: true, needsConfirmation: false } };
-    const { calls } = renderEditor(unsureOutline, { 'POST /images/img-1/outline/confirm': () => ({ data: confirmed }) });
+    const confirmed = {
+      ...unsureOutline,
+      outline: { ...unsureOutline.outline!, confirmed: true, needsConfirmation: false },
+    };
+    const { calls } = renderEditor(unsureOutline, {
+      'POST /images/img-1/outline/confirm': () => ({ data: confirmed }),
+    });
     expect(await screen.findByText(OUTLINE_PROMPT)).toBeTruthy();
     await waitFor(() => expect(generateBlocked()).toBe(true));
     fireEvent.click(generateButton());
@@ -86,7 +106,10 @@ describe('EditorPage tap step', () => {
 
   it('sends the taps the seller fixed the outline with as the shot’s focus', async () => {
     const taps = [{ x: 0.25, y: 0.5, keep: false }];
-    const fixed = { ...unsureOutline, outline: { ...unsureOutline.outline!, url: '/storage/outline-fixed.webp', focus: taps, needsConfirmation: false } };
+    const fixed = {
+      ...unsureOutline,
+      outline: { ...unsureOutline.outline!, url: '/storage/outline-fixed.webp', focus: taps, needsConfirmation: false },
+    };
     const { calls } = renderEditor(unsureOutline, { 'POST /images/img-1/outline': () => ({ data: fixed }) });
     expect(await screen.findByText(OUTLINE_PROMPT)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
@@ -122,7 +145,12 @@ describe('EditorPage manual shots', () => {
 
     socket.emit('generation:style', { generationId: 'gen-1', index: 0, status: 'progress', progress: 40 });
     expect(await screen.findByText('Generating your shot… 40%')).toBeTruthy();
-    socket.emit('generation:style', { generationId: 'gen-1', index: 0, status: 'complete', ...stored('/storage/out.png') });
+    socket.emit('generation:style', {
+      generationId: 'gen-1',
+      index: 0,
+      status: 'complete',
+      ...stored('/storage/out.png'),
+    });
     row = shotDone;
     socket.emit('generation:done', { generationId: 'gen-1', status: 'complete', error: null });
 
@@ -148,7 +176,12 @@ describe('EditorPage manual shots', () => {
 
   it("shows the server's reason when the shot fails", async () => {
     const reason = 'This image has nothing to work with: we could not find a product in it.';
-    const failed: GenerationDto = { ...queued, status: 'failed', error: reason, styles: [{ ...queued.styles[0]!, status: 'failed', error: reason }] };
+    const failed: GenerationDto = {
+      ...queued,
+      status: 'failed',
+      error: reason,
+      styles: [{ ...queued.styles[0]!, status: 'failed', error: reason }],
+    };
     const { socket } = renderEditor(oneProduct, { 'GET /generations/gen-1': () => ({ data: failed }) });
     await waitFor(() => expect(generateBlocked()).toBe(false));
     fireEvent.click(generateButton());

@@ -40,7 +40,8 @@ const READY_TOAST_MS = 8000;
  */
 export function EditorPage() {
   const state = useLocation().state as (Partial<EditorState> & Partial<FromOutputState>) | null;
-  if (state?.fromOutput) return <EditorFromOutput generationId={state.fromOutput.generationId} index={state.fromOutput.index} />;
+  if (state?.fromOutput)
+    return <EditorFromOutput generationId={state.fromOutput.generationId} index={state.fromOutput.index} />;
   if (!state?.imageId || !state.fileId) return <Navigate to="/dashboard" replace />;
   return <EditorSource handedOver={state as EditorState} />;
 }
@@ -50,8 +51,15 @@ function EditorFromOutput({ generationId, index }: { generationId: string; index
   const { generation, notFound } = useGeneration(generationId);
   if (notFound) return <GenerationNotFound />;
   if (!generation) return <Spinner label="Loading your shot" fullPage />;
-  if (!generation.imageId) return <Unavailable message="The photo this shot was made from was deleted. Upload it again to keep editing." />;
-  return <EditorSource handedOver={{ imageId: generation.imageId }} preset={presetFor(generation, index)} opened={openedShot(generation, index)} />;
+  if (!generation.imageId)
+    return <Unavailable message="The photo this shot was made from was deleted. Upload it again to keep editing." />;
+  return (
+    <EditorSource
+      handedOver={{ imageId: generation.imageId }}
+      preset={presetFor(generation, index)}
+      opened={openedShot(generation, index)}
+    />
+  );
 }
 
 function Unavailable({ message }: { message: string }) {
@@ -67,7 +75,15 @@ function Unavailable({ message }: { message: string }) {
   );
 }
 
-function EditorSource({ handedOver, preset = null, opened = null }: { handedOver: Pick<EditorState, 'imageId'> & Partial<EditorState>; preset?: EditorPreset | null; opened?: Shot | null }) {
+function EditorSource({
+  handedOver,
+  preset = null,
+  opened = null,
+}: {
+  handedOver: Pick<EditorState, 'imageId'> & Partial<EditorState>;
+  preset?: EditorPreset | null;
+  opened?: Shot | null;
+}) {
   const image = useImage(handedOver.imageId);
   if (image.isPending) return <Spinner label="Loading your photo" fullPage />;
   if (!image.data) return <Unavailable message="Failed to load data. Please try again." />;
@@ -151,7 +167,12 @@ function Editor({ source, preset, opened }: { source: Source; preset: EditorPres
           {current ? (
             <div className="preview-frame card">
               {busyVeil}
-              <RenditionImage image={current} sizes={BOX_SIZES.mainColumn} alt={`${current.name} shot of ${source.name ?? 'your product'}`} eager />
+              <RenditionImage
+                image={current}
+                sizes={BOX_SIZES.mainColumn}
+                alt={`${current.name} shot of ${source.name ?? 'your product'}`}
+                eager
+              />
             </div>
           ) : (
             <TapToPick
@@ -170,7 +191,11 @@ function Editor({ source, preset, opened }: { source: Source; preset: EditorPres
           <div className="preview-actions">
             <span className="muted small">{current ? `${current.name} result` : 'Original image'}</span>
             {latest && (
-              <button type="button" className="button button-ghost" onClick={() => setOriginalFor(current ? latest.url : null)}>
+              <button
+                type="button"
+                className="button button-ghost"
+                onClick={() => setOriginalFor(current ? latest.url : null)}
+              >
                 {current ? 'Show original' : `Show ${latest.name} shot`}
               </button>
             )}
@@ -178,7 +203,12 @@ function Editor({ source, preset, opened }: { source: Source; preset: EditorPres
               type="button"
               className="button"
               disabled={!current}
-              onClick={() => current && downloadShot(current, editorDownloadName(product)).catch(() => shots.setError('Download failed. Please try again.'))}
+              onClick={() =>
+                current &&
+                downloadShot(current, editorDownloadName(product)).catch(() =>
+                  shots.setError('Download failed. Please try again.'),
+                )
+              }
             >
               Download
             </button>
@@ -186,7 +216,13 @@ function Editor({ source, preset, opened }: { source: Source; preset: EditorPres
         </div>
         {!latest && <OutlineCheck subject={subject} locked={busy} />}
         {/* Going ahead is generating with the background chosen; without a usable choice it leads to what is missing. */}
-        {!latest && <CoachNotice warnings={coachWarnings(subject, source)} busy={busy} onGoAhead={() => (canGenerate ? generate() : goToGenerate(generateButton.current))} />}
+        {!latest && (
+          <CoachNotice
+            warnings={coachWarnings(subject, source)}
+            busy={busy}
+            onGoAhead={() => (canGenerate ? generate() : goToGenerate(generateButton.current))}
+          />
+        )}
         <ResultStrip results={shots.results} shown={shots.shown} onShow={shots.setShown} />
         <SessionHistory history={shots.history} activeEntry={shots.activeEntry} onShow={shots.showEntry} />
         <GenerationStrip items={recent.data?.data ?? []} onOpen={setPopup} />
@@ -197,7 +233,10 @@ function Editor({ source, preset, opened }: { source: Source; preset: EditorPres
         title={{
           value: title,
           onChange: setTitle,
-          onCommit: () => void saveTitle({ _id: source.imageId }, title).catch(() => shots.setError('Failed to save the product title. Please try again.')),
+          onCommit: () =>
+            void saveTitle({ _id: source.imageId }, title).catch(() =>
+              shots.setError('Failed to save the product title. Please try again.'),
+            ),
         }}
         preset={preset}
         onEnhance={(text) => enhancedPrompt({ prompt: text, imageUrl: source.imageUrl, productTitle: product })}

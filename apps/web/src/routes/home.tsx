@@ -49,8 +49,8 @@ export function HomePage() {
           <p className="eyebrow">Product photography, without the studio</p>
           <h1>Turn Ordinary Product Shots into Extraordinary Visuals</h1>
           <p className="lead">
-            Upload one product photo. Our AI analyses your product and builds a background that matches your brand, or pick a designer-made template, or
-            describe a scene in plain English.
+            Upload one product photo. Our AI analyses your product and builds a background that matches your brand, or
+            pick a designer-made template, or describe a scene in plain English.
           </p>
           <div className="actions">
             <Link to="/sign-up" className="button button-large">
@@ -62,7 +62,12 @@ export function HomePage() {
           </div>
         </div>
         <div className="hero-art">
-          <ShowcaseImage name={HERO.name} sizes={HERO.sizes} alt="Blue plimsolls on marble, made by Prodshot" priority />
+          <ShowcaseImage
+            name={HERO.name}
+            sizes={HERO.sizes}
+            alt="Blue plimsolls on marble, made by Prodshot"
+            priority
+          />
         </div>
       </section>
 
@@ -82,8 +87,9 @@ export function HomePage() {
         <div>
           <h2 id="ai-title">AI backgrounds that fit your brand</h2>
           <p>
-            New backgrounds, background removal, style recommendations and prompt enhancement in one place. Smart generation studies your product and designs
-            several styles at once; manual design lets you choose from nine templates or write your own scene.
+            New backgrounds, background removal, style recommendations and prompt enhancement in one place. Smart
+            generation studies your product and designs several styles at once; manual design lets you choose from nine
+            templates or write your own scene.
           </p>
           <ul className="checklist">
             <li>Nine designer templates, from marble to pastel gradients</li>
@@ -119,7 +125,9 @@ export function HomePage() {
       <section className="section split" aria-labelledby="compare-title">
         <div>
           <h2 id="compare-title">See the difference</h2>
-          <p>Drag the divider, or focus it and use the arrow keys, to compare the original photo with the finished shot.</p>
+          <p>
+            Drag the divider, or focus it and use the arrow keys, to compare the original photo with the finished shot.
+          </p>
         </div>
         <BeforeAfterSlider
           before={showcaseSrc('before')}
@@ -146,7 +154,11 @@ export function HomePage() {
         <ul className="collage">
           {COLLAGE.map((image, index) => (
             <li key={image.src}>
-              <ShowcaseImage name={image.src} sizes={index === 0 ? COLLAGE_LEAD_SIZES : COLLAGE_SIZES} alt={image.alt} />
+              <ShowcaseImage
+                name={image.src}
+                sizes={index === 0 ? COLLAGE_LEAD_SIZES : COLLAGE_SIZES}
+                alt={image.alt}
+              />
             </li>
           ))}
         </ul>

@@ -20,7 +20,15 @@ import { SmartUploadPage } from './smart-upload.js';
  */
 const EXPIRED = '/storage/expired-link.png';
 const FRESH = '/storage/signed-now.png';
-const upload = (url: string): ImageDto => ({ _id: 'img-1', fileId: 'file-1', name: 'mug.png', productTitle: null, createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored(url), coach: [] });
+const upload = (url: string): ImageDto => ({
+  _id: 'img-1',
+  fileId: 'file-1',
+  name: 'mug.png',
+  productTitle: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  originalImage: stored(url),
+  coach: [],
+});
 
 /** Every string anywhere in a value: none may be a link. */
 function strings(value: unknown): string[] {
@@ -30,7 +38,16 @@ function strings(value: unknown): string[] {
 }
 const links = (state: unknown) => strings(state).filter((text) => /^(\/storage|\/api\/files|https?:|blob:)/.test(text));
 
-const shot: GenerationListItem = { id: 'out-1', generationId: 'gen-1', index: 2, imageUrl: 'http://files.example/bucket/out.png?X-Amz-Signature=x', ...renditionsOf('/storage/out.png'), name: 'Marble', files: SHOT_FILES, createdAt: '2025-01-01T00:00:00.000Z' };
+const shot: GenerationListItem = {
+  id: 'out-1',
+  generationId: 'gen-1',
+  index: 2,
+  imageUrl: 'http://files.example/bucket/out.png?X-Amz-Signature=x',
+  ...renditionsOf('/storage/out.png'),
+  name: 'Marble',
+  files: SHOT_FILES,
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
 
 let downloads: string[];
 beforeEach(() => {
@@ -48,12 +65,19 @@ afterEach(() => {
   setTokenSource(() => null);
 });
 
-const fullShot = () => new Response(new Uint8Array(1234), { status: 200, headers: { 'content-type': 'image/png', 'content-disposition': 'attachment; filename="generation-gen-1-3.png"' } });
+const fullShot = () =>
+  new Response(new Uint8Array(1234), {
+    status: 200,
+    headers: { 'content-type': 'image/png', 'content-disposition': 'attachment; filename="generation-gen-1-3.png"' },
+  });
 const downloadCalls = (calls: ApiCall[]) => calls.filter((call) => call.path.endsWith('/download'));
 
 describe('navigation state carries ids, never signed links', () => {
   it('/all-uploads hands the dashboard the upload by its ids', async () => {
-    stubApi({ 'GET /images': () => ({ data: [upload(FRESH)] }), 'GET /images/recent/generations': () => ({ data: [] }) });
+    stubApi({
+      'GET /images': () => ({ data: [upload(FRESH)] }),
+      'GET /images/recent/generations': () => ({ data: [] }),
+    });
     const { router } = renderRoutes(
       [
         { path: '/all-uploads', element: <AllUploadsPage /> },
@@ -80,7 +104,12 @@ describe('navigation state carries ids, never signed links', () => {
         { path: '/dashboard', element: <DashboardPage /> },
         { path: '/editor', element: <h1>Editor</h1> },
       ],
-      [{ pathname: '/dashboard', state: { selectedImage: { id: 'file-1', imageId: 'img-1', fileId: 'file-1', name: 'mug.png' } } }],
+      [
+        {
+          pathname: '/dashboard',
+          state: { selectedImage: { id: 'file-1', imageId: 'img-1', fileId: 'file-1', name: 'mug.png' } },
+        },
+      ],
     );
     const preview = await screen.findByAltText('Selected image mug.png');
     expect(preview.getAttribute('src')).toBe(renditionsOf(FRESH).previewUrl);
@@ -122,8 +151,13 @@ describe('navigation state carries ids, never signed links', () => {
       'GET /images/img-1': () => ({ data: upload(FRESH) }),
       'GET /images/img-1/subject': () => ({ data: { ...oneProduct, status: 'pending' } }),
     });
-    renderRoutes([{ path: '/smart-upload', element: <SmartUploadPage /> }], [{ pathname: '/smart-upload', state: { imageId: 'img-1', fileId: 'file-1', name: 'mug.png' } }]);
-    await waitFor(() => expect(screen.getByAltText('Your product').getAttribute('src')).toBe(renditionsOf(FRESH).previewUrl));
+    renderRoutes(
+      [{ path: '/smart-upload', element: <SmartUploadPage /> }],
+      [{ pathname: '/smart-upload', state: { imageId: 'img-1', fileId: 'file-1', name: 'mug.png' } }],
+    );
+    await waitFor(() =>
+      expect(screen.getByAltText('Your product').getAttribute('src')).toBe(renditionsOf(FRESH).previewUrl),
+    );
   });
 });
 
@@ -153,10 +187,24 @@ describe('downloads come through the API from the app origin, whatever origin th
       productInfo: null,
       error: null,
       unsupportedProduct: false,
-      styles: [{ index: 2, name: 'Marble', prompt: 'marble', status: 'complete', progress: 100, url: shot.imageUrl, ...renditionsOf('/storage/out.png'), error: null }],
+      styles: [
+        {
+          index: 2,
+          name: 'Marble',
+          prompt: 'marble',
+          status: 'complete',
+          progress: 100,
+          url: shot.imageUrl,
+          ...renditionsOf('/storage/out.png'),
+          error: null,
+        },
+      ],
       createdAt: '2025-01-01T00:00:00.000Z',
     };
-    const calls = stubApi({ 'GET /generations/gen-1': () => ({ data: run }), 'GET /generations/gen-1/styles/2/download': fullShot });
+    const calls = stubApi({
+      'GET /generations/gen-1': () => ({ data: run }),
+      'GET /generations/gen-1/styles/2/download': fullShot,
+    });
     renderRoutes([{ path: '/smart-results/:generationId', element: <SmartResultsPage /> }], ['/smart-results/gen-1']);
     fireEvent.click(await screen.findByRole('button', { name: 'Download' }));
     await waitFor(() => expect(downloads).toHaveLength(1));

@@ -15,7 +15,7 @@ afterEach(() => {
 });
 
 describe('a signed-out seller who picks a plan', () => {
-  it('is sent to sign in with the plan\'s checkout as the way back, and for an add-on pack too', async () => {
+  it("is sent to sign in with the plan's checkout as the way back, and for an add-on pack too", async () => {
     stubApi({ 'GET /users/subscription': () => subscriptionOn('none') });
     const { router } = renderRoutes(
       [
@@ -25,10 +25,14 @@ describe('a signed-out seller who picks a plan', () => {
       ['/pricing'],
       { auth: 'signed-out' },
     );
-    expect(screen.getByRole('link', { name: 'Buy 500' }).getAttribute('href')).toBe('/sign-in?redirect_url=%2Fcheckout%2Faddon%3Fplan%3Daddon-500');
+    expect(screen.getByRole('link', { name: 'Buy 500' }).getAttribute('href')).toBe(
+      '/sign-in?redirect_url=%2Fcheckout%2Faddon%3Fplan%3Daddon-500',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Choose Pro' }));
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
-    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/sign-in?redirect_url=%2Fcheckout%3Fplan%3Dpro');
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      '/sign-in?redirect_url=%2Fcheckout%3Fplan%3Dpro',
+    );
   });
 });
 
@@ -45,7 +49,11 @@ function renderAuthWithEmbedded(kind: 'sign-in' | 'sign-up', search: string) {
   function Session({ children }: { children: ReactNode }) {
     const [status, setStatus] = useState<AuthStatus>('signed-out');
     const signInEmbedded = async () => setStatus('signed-in');
-    return <AuthContext.Provider value={{ status, mode: 'embedded', signInEmbedded, signOut: async () => {} }}>{children}</AuthContext.Provider>;
+    return (
+      <AuthContext.Provider value={{ status, mode: 'embedded', signInEmbedded, signOut: async () => {} }}>
+        {children}
+      </AuthContext.Provider>
+    );
   }
   render(
     <Session>
@@ -58,7 +66,9 @@ function renderAuthWithEmbedded(kind: 'sign-in' | 'sign-up', search: string) {
 describe('the embedded sign-in and sign-up', () => {
   it('come back to the chosen plan after signing up, and the switch to sign-in keeps it', async () => {
     const { router } = renderAuthWithEmbedded('sign-up', '?redirect_url=%2Fcheckout%3Fplan%3Dpro');
-    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/sign-in?redirect_url=%2Fcheckout%3Fplan%3Dpro');
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
+      '/sign-in?redirect_url=%2Fcheckout%3Fplan%3Dpro',
+    );
     fireEvent.change(screen.getByLabelText('Full name'), { target: { value: 'Ada' } });
     fireEvent.change(screen.getByLabelText('Email address'), { target: { value: 'ada@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -66,12 +76,15 @@ describe('the embedded sign-in and sign-up', () => {
     expect(router.state.location.search).toBe('?plan=pro');
   });
 
-  it.each([['https://evil.example/checkout'], ['//evil.example'], ['/\\evil.example']])('never follow a return path off the site (%s)', async (target) => {
-    renderAuthWithEmbedded('sign-in', `?redirect_url=${encodeURIComponent(target)}`);
-    fireEvent.change(screen.getByLabelText('Email address'), { target: { value: 'ada@example.com' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
-  });
+  it.each([['https://evil.example/checkout'], ['//evil.example'], ['/\\evil.example']])(
+    'never follow a return path off the site (%s)',
+    async (target) => {
+      renderAuthWithEmbedded('sign-in', `?redirect_url=${encodeURIComponent(target)}`);
+      fireEvent.change(screen.getByLabelText('Email address'), { target: { value: 'ada@example.com' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+      expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    },
+  );
 
   it('an already signed-in visitor goes straight to the kept plan', async () => {
     const { router } = renderRoutes(

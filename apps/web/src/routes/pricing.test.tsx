@@ -21,7 +21,9 @@ function renderPricing() {
 /** A card's lines as a reader hears them: lacking features say 'Not included: …'. */
 function cardLines(plan: Plan): string[] {
   const card = screen.getByRole('heading', { name: plan.name }).closest('li')!;
-  return within(card).getAllByRole('listitem').map((item) => item.textContent ?? '');
+  return within(card)
+    .getAllByRole('listitem')
+    .map((item) => item.textContent ?? '');
 }
 
 describe('the pricing cards', () => {
@@ -38,7 +40,7 @@ describe('the pricing cards', () => {
     }
   });
 
-  it('read as the marketing copy promises for today\'s plans', () => {
+  it("read as the marketing copy promises for today's plans", () => {
     renderPricing();
     const [starter, growth, pro] = PLANS;
     expect(cardLines(starter!)).toEqual([
@@ -73,8 +75,14 @@ describe('the pricing cards', () => {
     ]);
   });
 
-  it('follow a change to a plan\'s fields, with nothing written per plan', () => {
-    const changed: Plan = { ...PLANS[0]!, monthlyCredits: 300, quality: { name: 'Ultra HD', size: 4096 }, features: { promptEnhancement: false, priorityProcessing: true }, historyDays: 7 };
+  it("follow a change to a plan's fields, with nothing written per plan", () => {
+    const changed: Plan = {
+      ...PLANS[0]!,
+      monthlyCredits: 300,
+      quality: { name: 'Ultra HD', size: 4096 },
+      features: { promptEnhancement: false, priorityProcessing: true },
+      historyDays: 7,
+    };
     expect(planLines(changed)).toEqual([
       { text: '300 images a month', included: true },
       { text: 'Ultra HD quality (4096 px)', included: true },

@@ -9,9 +9,15 @@ import { formatPrice } from '../lib/format.js';
 import './pricing.css';
 
 const FAQ = [
-  { q: 'What counts as an image?', a: 'Each generated image uses one credit, whichever path made it: a template, a custom prompt or a smart style. Prompt enhancement, on the plans that include it, uses none.' },
+  {
+    q: 'What counts as an image?',
+    a: 'Each generated image uses one credit, whichever path made it: a template, a custom prompt or a smart style. Prompt enhancement, on the plans that include it, uses none.',
+  },
   { q: 'Can I change my plan?', a: 'Yes. Plan changes take effect at the start of the next billing cycle.' },
-  { q: 'What if I run out of images?', a: 'Buy additional images at $0.06 each in packs of 100, 500 or 1000. Add-on credits never expire.' },
+  {
+    q: 'What if I run out of images?',
+    a: 'Buy additional images at $0.06 each in packs of 100, 500 or 1000. Add-on credits never expire.',
+  },
   { q: 'Which payment methods do you accept?', a: 'Cards, PayPal and selected crypto.' },
   { q: 'Can I cancel?', a: 'Any time from your profile. Your credits stay until the end of the paid period.' },
 ];
@@ -61,7 +67,11 @@ export function PricingPage() {
                 </li>
               ))}
             </ul>
-            <button type="button" className={plan.badge ? 'button button-block' : 'button button-ghost button-block'} onClick={() => choose(plan.id)}>
+            <button
+              type="button"
+              className={plan.badge ? 'button button-block' : 'button button-ghost button-block'}
+              onClick={() => choose(plan.id)}
+            >
               {currentPlan === plan.id ? 'Current plan' : `Choose ${plan.name}`}
             </button>
           </li>
@@ -76,7 +86,14 @@ export function PricingPage() {
             <li key={pack.id}>
               <strong>{pack.credits} images</strong>
               <span>{formatPrice(pack.priceCents)}</span>
-              <Link className="button button-ghost" to={auth.status === 'signed-in' ? `/checkout/addon?plan=${pack.id}` : authPath('sign-in', `/checkout/addon?plan=${pack.id}`)}>
+              <Link
+                className="button button-ghost"
+                to={
+                  auth.status === 'signed-in'
+                    ? `/checkout/addon?plan=${pack.id}`
+                    : authPath('sign-in', `/checkout/addon?plan=${pack.id}`)
+                }
+              >
                 Buy {pack.credits}
               </Link>
             </li>

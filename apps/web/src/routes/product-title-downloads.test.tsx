@@ -12,12 +12,43 @@ import { EditorPage } from './editor.js';
 import { SmartResultsPage } from './smart-results.js';
 import { catchDownloadsInEachTest } from '../test-support/downloads.js';
 
-const upload: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'IMG_0042.png', productTitle: 'Blue ceramic mug', createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored('/storage/mug.png'), coach: [] };
-const slot = { index: 0, name: 'Marble', prompt: 'marble', status: 'complete' as const, progress: 100, ...stored('/storage/out.png'), error: null };
-const done: GenerationDto = { id: 'gen-1', kind: 'manual', status: 'complete', stage: null, imageId: 'img-1', productInfo: null, error: null, unsupportedProduct: false, styles: [slot], createdAt: '2025-01-01T00:00:00.000Z' };
+const upload: ImageDto = {
+  _id: 'img-1',
+  fileId: 'file-1',
+  name: 'IMG_0042.png',
+  productTitle: 'Blue ceramic mug',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  originalImage: stored('/storage/mug.png'),
+  coach: [],
+};
+const slot = {
+  index: 0,
+  name: 'Marble',
+  prompt: 'marble',
+  status: 'complete' as const,
+  progress: 100,
+  ...stored('/storage/out.png'),
+  error: null,
+};
+const done: GenerationDto = {
+  id: 'gen-1',
+  kind: 'manual',
+  status: 'complete',
+  stage: null,
+  imageId: 'img-1',
+  productInfo: null,
+  error: null,
+  unsupportedProduct: false,
+  styles: [slot],
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
 // A PNG shot: its download takes .png from the type, whatever the name it is given (issue 18: extension matches bytes).
 const fullShot = () => new Response(new Uint8Array(10), { status: 200, headers: { 'content-type': 'image/png' } });
-const jpegShot = () => new Response(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0, 0, 0]), { status: 200, headers: { 'content-type': 'image/jpeg' } });
+const jpegShot = () =>
+  new Response(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0, 0, 0]), {
+    status: 200,
+    headers: { 'content-type': 'image/jpeg' },
+  });
 
 const downloads = catchDownloadsInEachTest();
 
@@ -29,9 +60,14 @@ function renderEditor(image: ImageDto): { calls: ApiCall[]; socket: ReturnType<t
     'POST /images/generate-product-shots': () => ({ data: { generationId: 'gen-1', status: 'queued' } }),
     'GET /generations/gen-1': () => ({ data: done }),
     'GET /generations/gen-1/styles/0/download': fullShot,
-    'PUT /images/img-1/title': (body) => ({ data: { ...image, productTitle: (body as { productTitle: string }).productTitle } }),
+    'PUT /images/img-1/title': (body) => ({
+      data: { ...image, productTitle: (body as { productTitle: string }).productTitle },
+    }),
   });
-  const { queryClient } = renderRoutes([{ path: '/editor', element: <EditorPage /> }], [{ pathname: '/editor', state: { imageId: 'img-1', fileId: 'file-1' } }]);
+  const { queryClient } = renderRoutes(
+    [{ path: '/editor', element: <EditorPage /> }],
+    [{ pathname: '/editor', state: { imageId: 'img-1', fileId: 'file-1' } }],
+  );
   return { calls, socket: fakeSocket(queryClient) };
 }
 
@@ -46,9 +82,13 @@ async function generateAndDownload(): Promise<void> {
 describe('the product title in the editor', () => {
   it("starts from the upload's title, goes to the engine as the hint, and names the download", async () => {
     const { calls } = renderEditor(upload);
-    expect(((await screen.findByLabelText('Product title (optional)')) as HTMLInputElement).value).toBe('Blue ceramic mug');
+    expect(((await screen.findByLabelText('Product title (optional)')) as HTMLInputElement).value).toBe(
+      'Blue ceramic mug',
+    );
     await generateAndDownload();
-    expect(calls.find((call) => call.path === '/images/generate-product-shots')!.body).toMatchObject({ productTitle: 'Blue ceramic mug' });
+    expect(calls.find((call) => call.path === '/images/generate-product-shots')!.body).toMatchObject({
+      productTitle: 'Blue ceramic mug',
+    });
     expect(downloads[0]).toMatch(/^blue-ceramic-mug-image-\d+\.png$/);
   });
 
@@ -57,7 +97,11 @@ describe('the product title in the editor', () => {
     const field = await screen.findByLabelText('Product title (optional)');
     fireEvent.change(field, { target: { value: 'Linen tote bag' } });
     fireEvent.blur(field);
-    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ productTitle: 'Linen tote bag' }]));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+        { productTitle: 'Linen tote bag' },
+      ]),
+    );
     await generateAndDownload();
     expect(downloads[0]).toMatch(/^linen-tote-bag-image-\d+\.png$/);
   });
@@ -76,7 +120,10 @@ describe('the product title on smart results', () => {
       'GET /generations/gen-1/styles/0/download': fullShot,
       ...(image ? { 'GET /images/img-1': image } : {}),
     });
-    return renderRoutes([{ path: '/smart-results/:generationId', element: <SmartResultsPage /> }], ['/smart-results/gen-1']).queryClient;
+    return renderRoutes(
+      [{ path: '/smart-results/:generationId', element: <SmartResultsPage /> }],
+      ['/smart-results/gen-1'],
+    ).queryClient;
   }
 
   it("names each download after the upload's title", async () => {
@@ -92,7 +139,8 @@ describe('the product title on smart results', () => {
   it('saves the JPEG Download gives named after the product, and the original PNG as the choice that names its size', async () => {
     const calls = stubApi({
       'GET /generations/gen-1': () => ({ data: { ...done, kind: 'smart', styles: [{ ...slot, files: SHOT_FILES }] } }),
-      'GET /generations/gen-1/styles/0/download': (_body, call) => (call.query.get('file') === 'original' ? fullShot() : jpegShot()),
+      'GET /generations/gen-1/styles/0/download': (_body, call) =>
+        call.query.get('file') === 'original' ? fullShot() : jpegShot(),
       'GET /images/img-1': () => ({ data: upload }),
     });
     renderRoutes([{ path: '/smart-results/:generationId', element: <SmartResultsPage /> }], ['/smart-results/gen-1']);
@@ -105,11 +153,22 @@ describe('the product title on smart results', () => {
     await waitFor(() => expect(downloads).toHaveLength(2));
     expect(downloads[0]).toMatch(/^blue-ceramic-mug-shot-\d+\.jpg$/);
     expect(downloads[1]).toMatch(/^blue-ceramic-mug-shot-\d+\.png$/);
-    expect(calls.filter((call) => call.path.endsWith('/download')).map((call) => call.query.get('file'))).toEqual([null, 'original']);
+    expect(calls.filter((call) => call.path.endsWith('/download')).map((call) => call.query.get('file'))).toEqual([
+      null,
+      'original',
+    ]);
   });
 
   it('offers no second choice for a shot whose download is its original', async () => {
-    stubApi({ 'GET /generations/gen-1': () => ({ data: { ...done, kind: 'smart', styles: [{ ...slot, files: { download: SHOT_FILES.original!, original: null } }] } }) });
+    stubApi({
+      'GET /generations/gen-1': () => ({
+        data: {
+          ...done,
+          kind: 'smart',
+          styles: [{ ...slot, files: { download: SHOT_FILES.original!, original: null } }],
+        },
+      }),
+    });
     renderRoutes([{ path: '/smart-results/:generationId', element: <SmartResultsPage /> }], ['/smart-results/gen-1']);
     await screen.findByRole('button', { name: 'Download' });
     expect(screen.queryByRole('button', { name: /original/ })).toBeNull();

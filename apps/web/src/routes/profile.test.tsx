@@ -7,7 +7,14 @@ import { renderRoutes } from '../test-support/render-routes.js';
 import { ProfilePage } from './profile.js';
 
 const endDate = '2026-12-23T10:00:00.000Z';
-const growth: SubscriptionInfo = { plan: 'growth', status: 'active', startDate: '2026-11-23T10:00:00.000Z', endDate, pendingPlan: null, cancelAtPeriodEnd: false };
+const growth: SubscriptionInfo = {
+  plan: 'growth',
+  status: 'active',
+  startDate: '2026-11-23T10:00:00.000Z',
+  endDate,
+  pendingPlan: null,
+  cancelAtPeriodEnd: false,
+};
 
 function renderProfile(
   subscription: SubscriptionInfo,
@@ -50,22 +57,30 @@ afterEach(() => {
 describe('ProfilePage subscription', () => {
   it('shows the plan that takes over and the date it does', async () => {
     renderProfile({ ...growth, pendingPlan: 'pro' });
-    expect((await screen.findByTestId('plan-change')).textContent).toBe(`Changes to Pro Plan on ${formatDate(endDate)}`);
+    expect((await screen.findByTestId('plan-change')).textContent).toBe(
+      `Changes to Pro Plan on ${formatDate(endDate)}`,
+    );
     expect(screen.getByTestId('profile-plan').textContent).toBe('Growth Plan');
     expect(screen.getByText('Renews')).toBeTruthy();
   });
 
   it('tells the seller that a second subscription was cancelled and refunded', async () => {
     const cancelledAt = '2026-11-24T09:30:00.000Z';
-    renderProfile(growth, undefined, undefined, { cancelledSecondSubscription: { plan: 'pro', cancelledAt, refunded: true } });
+    renderProfile(growth, undefined, undefined, {
+      cancelledSecondSubscription: { plan: 'pro', cancelledAt, refunded: true },
+    });
     expect((await screen.findByTestId('cancelled-second-subscription')).textContent).toBe(
       `A second Pro Plan subscription was started on ${formatDate(cancelledAt)}. It was cancelled at once and its payment refunded. You keep your current plan.`,
     );
   });
 
   it('says a second subscription that was never charged was cancelled', async () => {
-    renderProfile(growth, undefined, undefined, { cancelledSecondSubscription: { plan: 'growth', cancelledAt: '2026-11-24T09:30:00.000Z', refunded: false } });
-    expect((await screen.findByTestId('cancelled-second-subscription')).textContent).toContain('It was cancelled at once; it had not been charged.');
+    renderProfile(growth, undefined, undefined, {
+      cancelledSecondSubscription: { plan: 'growth', cancelledAt: '2026-11-24T09:30:00.000Z', refunded: false },
+    });
+    expect((await screen.findByTestId('cancelled-second-subscription')).textContent).toContain(
+      'It was cancelled at once; it had not been charged.',
+    );
   });
 
   it('shows no such line to a seller who never had a second subscription', async () => {
@@ -109,7 +124,8 @@ describe('ProfilePage cancel (docs/product-spec.md §8: Cancel, and the cancel h
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
     const alert = await screen.findByRole('alert');
-    const helperError = logged.mock.calls.find(([what]) => what === 'cancel subscription failed')?.[1] as Error | undefined;
+    const helperError = logged.mock.calls.find(([what]) => what === 'cancel subscription failed')?.[1] as
+      Error | undefined;
     logged.mockRestore();
     return { text: alert.textContent, helperMessage: helperError?.message };
   }
@@ -132,4 +148,3 @@ describe('ProfilePage cancel (docs/product-spec.md §8: Cancel, and the cancel h
     expect((await cancelWith(networkFailure)).text).toBe('Failed to cancel subscription. Please try again.');
   });
 });
-

@@ -19,7 +19,9 @@ export function ProfilePage() {
   const images = useImages();
   const [message, setMessage] = useState<ProfileMessage | null>(null);
   const cancelling = useCancelFlow();
-  const removal = useDeleteUpload(() => setMessage({ type: 'error', text: 'Failed to delete image. Please try again.' }));
+  const removal = useDeleteUpload(() =>
+    setMessage({ type: 'error', text: 'Failed to delete image. Please try again.' }),
+  );
 
   if (profile.isPending) return <Spinner label="Loading profile" fullPage />;
   const uploads = (images.data?.data ?? []).map(toUploadItem).slice(0, PROFILE_UPLOADS);

@@ -12,7 +12,9 @@ const style = (index: number, name: string, status: 'complete' | 'failed') => ({
   prompt: null,
   status,
   progress: status === 'complete' ? 100 : 0,
-  ...(status === 'complete' ? stored(`/storage/${name.toLowerCase()}.png`) : { url: null, thumbnailUrl: null, previewUrl: null }),
+  ...(status === 'complete'
+    ? stored(`/storage/${name.toLowerCase()}.png`)
+    : { url: null, thumbnailUrl: null, previewUrl: null }),
   error: status === 'failed' ? 'The engine gave up' : null,
 });
 const run: GenerationDto = {
@@ -44,7 +46,10 @@ describe('SmartResultsPage', () => {
     renderRoutes(routes, ['/smart-results/gen-1']);
     expect(await screen.findByRole('heading', { name: 'Your Product Shots' })).toBeTruthy();
     expect(screen.getByText('Blue plimsolls')).toBeTruthy();
-    expect(screen.getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual(['Marble product shot', 'Studio product shot']);
+    expect(screen.getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual([
+      'Marble product shot',
+      'Studio product shot',
+    ]);
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['All Styles', 'Marble', 'Studio']);
     fireEvent.click(screen.getByRole('tab', { name: 'Studio' }));
     expect(screen.getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual(['Studio product shot']);
@@ -57,16 +62,26 @@ describe('SmartResultsPage', () => {
     expect(cards).toHaveLength(2);
     for (const card of cards) {
       const buttons = within(card).getAllByRole('button');
-      expect(buttons.filter((button) => !button.classList.contains('button-ghost')).map((button) => button.textContent)).toEqual(['Download']);
-      expect(buttons.map((button) => button.textContent)).toEqual(expect.arrayContaining(['Export', expect.stringMatching(/^Open in editor/), expect.stringMatching(/^More like this · 1 credit/)]));
+      expect(
+        buttons.filter((button) => !button.classList.contains('button-ghost')).map((button) => button.textContent),
+      ).toEqual(['Download']);
+      expect(buttons.map((button) => button.textContent)).toEqual(
+        expect.arrayContaining([
+          'Export',
+          expect.stringMatching(/^Open in editor/),
+          expect.stringMatching(/^More like this · 1 credit/),
+        ]),
+      );
     }
     // The style filter is a row of chips that scrolls, not tabs that wrap.
     expect(screen.getByRole('tablist', { name: 'Style filter' }).classList.contains('style-chips')).toBe(true);
   });
 
-  it('takes the spec\'s /smart-results entry to the run its state names, or to /dashboard without one', async () => {
+  it("takes the spec's /smart-results entry to the run its state names, or to /dashboard without one", async () => {
     stubApi({ 'GET /generations/gen-1': () => ({ data: run }) });
-    const { router } = renderRoutes(routes, [{ pathname: '/smart-results', state: { generationId: 'gen-1', images: [], productInfo: null } }]);
+    const { router } = renderRoutes(routes, [
+      { pathname: '/smart-results', state: { generationId: 'gen-1', images: [], productInfo: null } },
+    ]);
     expect(await screen.findByRole('heading', { name: 'Your Product Shots' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/smart-results/gen-1');
 

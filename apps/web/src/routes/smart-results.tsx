@@ -25,7 +25,14 @@ export function SmartResultsEntry() {
 function shotsOf(run: GenerationDto) {
   return run.styles
     .filter((s) => s.status === 'complete' && s.url)
-    .map((s) => ({ url: s.url!, thumbnailUrl: s.thumbnailUrl!, previewUrl: s.previewUrl!, styleName: s.name, index: s.index, files: s.files }));
+    .map((s) => ({
+      url: s.url!,
+      thumbnailUrl: s.thumbnailUrl!,
+      previewUrl: s.previewUrl!,
+      styleName: s.name,
+      index: s.index,
+      files: s.files,
+    }));
 }
 
 /** `/smart-results/:generationId`: the run's shots, read from the API, so a reload or a shared link shows them again. */
@@ -59,7 +66,8 @@ export function SmartResultsPage() {
       </header>
       {!isFinished(run) && (
         <p className="notice">
-          Still generating: {images.length} of {run.styles.length || '…'} styles are ready. <Link to={`/smart/${encodeURIComponent(run.id)}`}>Follow the progress</Link>
+          Still generating: {images.length} of {run.styles.length || '…'} styles are ready.{' '}
+          <Link to={`/smart/${encodeURIComponent(run.id)}`}>Follow the progress</Link>
         </p>
       )}
       <div className="tabs style-chips" role="tablist" aria-label="Style filter">
@@ -80,7 +88,12 @@ export function SmartResultsPage() {
         <ul className="result-grid">
           {shown.map((image, position) => (
             <li key={image.index} className="card result">
-              <RenditionImage image={image} sizes={BOX_SIZES.resultCard} alt={`${image.styleName} product shot`} eager={position < 2} />
+              <RenditionImage
+                image={image}
+                sizes={BOX_SIZES.resultCard}
+                alt={`${image.styleName} product shot`}
+                eager={position < 2}
+              />
               <div className="result-meta">
                 <span>{image.styleName}</span>
                 {/* Download is the card's one primary action; the rest are ghosts, and the one that spends comes last. */}
@@ -88,7 +101,12 @@ export function SmartResultsPage() {
                   <button
                     type="button"
                     className="button button-small"
-                    onClick={() => downloadShot({ generationId: run.id, index: image.index }, smartResultDownloadName(productTitle)).catch(() => setDownloadError('Download failed. Please try again.'))}
+                    onClick={() =>
+                      downloadShot(
+                        { generationId: run.id, index: image.index },
+                        smartResultDownloadName(productTitle),
+                      ).catch(() => setDownloadError('Download failed. Please try again.'))
+                    }
                   >
                     Download
                   </button>
@@ -98,18 +116,37 @@ export function SmartResultsPage() {
                     baseName={() => smartResultDownloadName(productTitle)}
                     onError={() => setDownloadError('Download failed. Please try again.')}
                   />
-                  <button type="button" className="button button-small button-ghost" onClick={() => setExporting({ shot: { generationId: run.id, index: image.index }, start: false })}>
+                  <button
+                    type="button"
+                    className="button button-small button-ghost"
+                    onClick={() => setExporting({ shot: { generationId: run.id, index: image.index }, start: false })}
+                  >
                     Export
                   </button>
                 </div>
               </div>
-              <ResultCheck shot={{ generationId: run.id, index: image.index }} onFix={(preset) => setExporting({ shot: { generationId: run.id, index: image.index }, preset, start: true })} />
-              <IterateActions shot={{ generationId: run.id, index: image.index }} label={`the ${image.styleName} shot`} />
+              <ResultCheck
+                shot={{ generationId: run.id, index: image.index }}
+                onFix={(preset) =>
+                  setExporting({ shot: { generationId: run.id, index: image.index }, preset, start: true })
+                }
+              />
+              <IterateActions
+                shot={{ generationId: run.id, index: image.index }}
+                label={`the ${image.styleName} shot`}
+              />
             </li>
           ))}
         </ul>
       )}
-      {exporting && <ExportDialog shot={exporting.shot} {...(exporting.preset ? { preset: exporting.preset } : {})} start={exporting.start} onClose={() => setExporting(null)} />}
+      {exporting && (
+        <ExportDialog
+          shot={exporting.shot}
+          {...(exporting.preset ? { preset: exporting.preset } : {})}
+          start={exporting.start}
+          onClose={() => setExporting(null)}
+        />
+      )}
     </div>
   );
 }

@@ -8,8 +8,26 @@ import { SmartResultsPage } from './smart-results.js';
 import { SmartRunPage } from './smart-run.js';
 import { expectRenditionOf, stored } from '../test-support/renditions.js';
 
-const image: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'shoe.png', productTitle: null, createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored('/storage/shoe.png'), coach: [] };
-const slot = (index: number, name: string) => ({ index, name, prompt: `${name} scene`, status: 'queued' as const, progress: 0, url: null, thumbnailUrl: null, previewUrl: null, error: null });
+const image: ImageDto = {
+  _id: 'img-1',
+  fileId: 'file-1',
+  name: 'shoe.png',
+  productTitle: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  originalImage: stored('/storage/shoe.png'),
+  coach: [],
+};
+const slot = (index: number, name: string) => ({
+  index,
+  name,
+  prompt: `${name} scene`,
+  status: 'queued' as const,
+  progress: 0,
+  url: null,
+  thumbnailUrl: null,
+  previewUrl: null,
+  error: null,
+});
 const midway: GenerationDto = {
   id: 'gen-1',
   kind: 'smart',
@@ -19,13 +37,19 @@ const midway: GenerationDto = {
   productInfo: { productTitle: 'Blue plimsolls', productDescription: 'Canvas shoes', productType: 'footwear' },
   error: null,
   unsupportedProduct: false,
-  styles: [{ ...slot(0, 'Marble'), status: 'complete', progress: 100, ...stored('/storage/marble.png') }, { ...slot(1, 'Beach'), status: 'running', progress: 40 }],
+  styles: [
+    { ...slot(0, 'Marble'), status: 'complete', progress: 100, ...stored('/storage/marble.png') },
+    { ...slot(1, 'Beach'), status: 'running', progress: 40 },
+  ],
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 const finished: GenerationDto = {
   ...midway,
   status: 'complete',
-  styles: [midway.styles[0]!, { ...midway.styles[1]!, status: 'complete', progress: 100, ...stored('/storage/beach.png') }],
+  styles: [
+    midway.styles[0]!,
+    { ...midway.styles[1]!, status: 'complete', progress: 100, ...stored('/storage/beach.png') },
+  ],
 };
 
 const routes = [
@@ -34,7 +58,8 @@ const routes = [
 ];
 const starts = (calls: ApiCall[]) => calls.filter((c) => c.method !== 'GET');
 const reads = (calls: ApiCall[]) => calls.filter((c) => c.path === '/generations/gen-1');
-const completeCards = () => screen.queryAllByTestId('style-card').filter((card) => card.textContent?.includes('Complete!'));
+const completeCards = () =>
+  screen.queryAllByTestId('style-card').filter((card) => card.textContent?.includes('Complete!'));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -43,7 +68,10 @@ afterEach(() => {
 describe('SmartRunPage (/smart/:generationId)', () => {
   it('resumes a run on reload: reads it, uploads and starts nothing, then follows the socket to its results', async () => {
     let row = midway;
-    const calls = stubApi({ 'GET /generations/gen-1': () => ({ data: row }), 'GET /images/img-1': () => ({ data: image }) });
+    const calls = stubApi({
+      'GET /generations/gen-1': () => ({ data: row }),
+      'GET /images/img-1': () => ({ data: image }),
+    });
     const { router, queryClient } = renderRoutes(routes, ['/smart/gen-1']);
 
     expect(await screen.findByText('Generating… 40%')).toBeTruthy();
@@ -53,7 +81,12 @@ describe('SmartRunPage (/smart/:generationId)', () => {
     expect(starts(calls)).toEqual([]);
 
     const socket = fakeSocket(queryClient);
-    socket.emit('generation:style', { generationId: 'gen-1', index: 1, status: 'complete', ...stored('/storage/beach.png') });
+    socket.emit('generation:style', {
+      generationId: 'gen-1',
+      index: 1,
+      status: 'complete',
+      ...stored('/storage/beach.png'),
+    });
     await waitFor(() => expect(completeCards()).toHaveLength(2));
     row = finished;
     socket.emit('generation:done', { generationId: 'gen-1', status: 'complete', error: null });
@@ -66,7 +99,10 @@ describe('SmartRunPage (/smart/:generationId)', () => {
 
   it('reads the run again when the socket connects, so events sent before it joined are not missed', async () => {
     let row = midway;
-    const calls = stubApi({ 'GET /generations/gen-1': () => ({ data: row }), 'GET /images/img-1': () => ({ data: image }) });
+    const calls = stubApi({
+      'GET /generations/gen-1': () => ({ data: row }),
+      'GET /images/img-1': () => ({ data: image }),
+    });
     const { queryClient } = renderRoutes(routes, ['/smart/gen-1']);
     expect(await screen.findByText('Generating… 40%')).toBeTruthy();
 
@@ -78,10 +114,23 @@ describe('SmartRunPage (/smart/:generationId)', () => {
   });
 
   it('reads the run when a socket event seeded it before its first read, so the photo shows while styles generate', async () => {
-    const calls = stubApi({ 'GET /generations/gen-1': () => ({ data: midway }), 'GET /images/img-1': () => ({ data: image }) });
-    const { router, queryClient } = renderRoutes([...routes, { path: '/smart-upload', element: <p>Starting</p> }], ['/smart-upload']);
+    const calls = stubApi({
+      'GET /generations/gen-1': () => ({ data: midway }),
+      'GET /images/img-1': () => ({ data: image }),
+    });
+    const { router, queryClient } = renderRoutes(
+      [...routes, { path: '/smart-upload', element: <p>Starting</p> }],
+      ['/smart-upload'],
+    );
     // The start's answer and its first stage event race: here the event wins, before the page asks for the row.
-    fakeSocket(queryClient).emit('generation:stage', { generationId: 'gen-1', stage: 'generating', styles: [{ index: 0, name: 'Marble' }, { index: 1, name: 'Beach' }] });
+    fakeSocket(queryClient).emit('generation:stage', {
+      generationId: 'gen-1',
+      stage: 'generating',
+      styles: [
+        { index: 0, name: 'Marble' },
+        { index: 1, name: 'Beach' },
+      ],
+    });
     await act(() => router.navigate('/smart/gen-1'));
 
     expectRenditionOf(await screen.findByAltText('Your product'), '/storage/shoe.png');
@@ -90,7 +139,9 @@ describe('SmartRunPage (/smart/:generationId)', () => {
   });
 
   it("shows a clear not-found state for an unknown or another seller's generation", async () => {
-    const calls = stubApi({ 'GET /generations/gen-x': () => apiError(404, 'Generation not found', 'generation_not_found') });
+    const calls = stubApi({
+      'GET /generations/gen-x': () => apiError(404, 'Generation not found', 'generation_not_found'),
+    });
     renderRoutes(routes, ['/smart/gen-x']);
     expect(await screen.findByRole('heading', { name: 'Generation not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to dashboard' }).getAttribute('href')).toBe('/dashboard');

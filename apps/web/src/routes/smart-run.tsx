@@ -54,7 +54,11 @@ export function SmartRunPage() {
               run={run}
               summary={
                 showResults && completed > 0 ? (
-                  <button type="button" className="button button-block button-large" onClick={() => navigate(`/smart-results/${encodeURIComponent(generationId)}`)}>
+                  <button
+                    type="button"
+                    className="button button-block button-large"
+                    onClick={() => navigate(`/smart-results/${encodeURIComponent(generationId)}`)}
+                  >
                     View All Results
                   </button>
                 ) : (
@@ -64,7 +68,9 @@ export function SmartRunPage() {
               actions={(style) => {
                 const shot = { generationId, index: style.index };
                 if (style.status === 'failed') return <RetryStyle shot={shot} label={`the ${style.name} style`} />;
-                return style.status === 'complete' ? <IterateActions shot={shot} label={`the ${style.name} shot`} /> : null;
+                return style.status === 'complete' ? (
+                  <IterateActions shot={shot} label={`the ${style.name} shot`} />
+                ) : null;
               }}
             />
           )}
@@ -78,7 +84,13 @@ export function SmartRunPage() {
           {/* The box keeps its size while the photo loads: nothing around it moves when it lands. */}
           <div className="smart-photo-box">
             {photo ? (
-              <RenditionImage className="selected-preview" image={photo} sizes={BOX_SIZES.smartPhoto} alt="Your product" eager />
+              <RenditionImage
+                className="selected-preview"
+                image={photo}
+                sizes={BOX_SIZES.smartPhoto}
+                alt="Your product"
+                eager
+              />
             ) : (
               !image.isError && <Spinner label="Loading your photo" />
             )}

@@ -1,4 +1,10 @@
-import { coachWarning, TAP_PRODUCT_MESSAGE, type GenerationDto, type ImageDto, type SubjectDto } from '@prodshot/contracts';
+import {
+  coachWarning,
+  TAP_PRODUCT_MESSAGE,
+  type GenerationDto,
+  type ImageDto,
+  type SubjectDto,
+} from '@prodshot/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SmartUploadState } from '../features/uploads/upload-items.js';
@@ -35,7 +41,15 @@ function stubCoachApi(uploaded: ImageDto, subject: SubjectDto): ApiCall[] {
   });
 }
 
-const upload = (coach: ImageDto['coach']): ImageDto => ({ _id: 'img-1', fileId: 'file-1', name: 'shoe.jpg', productTitle: null, createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored('/storage/shoe.jpg'), coach });
+const upload = (coach: ImageDto['coach']): ImageDto => ({
+  _id: 'img-1',
+  fileId: 'file-1',
+  name: 'shoe.jpg',
+  productTitle: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  originalImage: stored('/storage/shoe.jpg'),
+  coach,
+});
 const freshFile = (): SmartUploadState => ({ file: new File(['jpg'], 'shoe.jpg', { type: 'image/jpeg' }) });
 const smartCalls = (calls: ApiCall[]) => calls.filter((c) => c.path === '/images/smart-generate-product-shots');
 const routes = [
@@ -76,7 +90,11 @@ describe('SmartUploadPage photo coach', () => {
     renderRoutes(routes, [{ pathname: '/smart-upload', state: freshFile() }]);
     expect(await screen.findByText(busyBackground.advice)).toBeTruthy();
     expect(await screen.findByText(TAP_PRODUCT_MESSAGE)).toBeTruthy();
-    layOutImage(screen.getByAltText('Your product'), { left: 0, top: 0, width: 400, height: 400 }, { width: 1000, height: 500 });
+    layOutImage(
+      screen.getByAltText('Your product'),
+      { left: 0, top: 0, width: 400, height: 400 },
+      { width: 1000, height: 500 },
+    );
     fireEvent.click(screen.getByAltText('Your product'), { clientX: 300, clientY: 250, detail: 1 });
     expect(screen.queryByRole('button', { name: 'Go ahead anyway' })).toBeNull();
     expect(smartCalls(calls)).toHaveLength(0);

@@ -9,7 +9,15 @@ import { stored } from '../test-support/renditions.js';
 import { oneProduct } from '../test-support/subjects.js';
 import { SmartUploadPage } from './smart-upload.js';
 
-const uploaded: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'mug.png', productTitle: null, createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored('/storage/mug.png'), coach: [] };
+const uploaded: ImageDto = {
+  _id: 'img-1',
+  fileId: 'file-1',
+  name: 'mug.png',
+  productTitle: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  originalImage: stored('/storage/mug.png'),
+  coach: [],
+};
 const FIVE_MB = 5 * 1024 * 1024;
 
 beforeEach(() => {
@@ -20,7 +28,9 @@ afterEach(() => vi.unstubAllGlobals());
 function renderSmart(state: SmartUploadState | null = null): ApiCall[] {
   const calls = stubApi({
     'POST /images/upload': () => uploaded,
-    'PUT /images/img-1/title': (body) => ({ data: { ...uploaded, productTitle: (body as { productTitle: string }).productTitle } }),
+    'PUT /images/img-1/title': (body) => ({
+      data: { ...uploaded, productTitle: (body as { productTitle: string }).productTitle },
+    }),
     'GET /images/img-1': () => ({ data: uploaded }),
     'GET /images/img-1/subject': () => ({ data: oneProduct }),
     'POST /images/smart-generate-product-shots': () => ({ data: { generationId: 'gen-1', status: 'queued' } }),
@@ -35,12 +45,15 @@ function renderSmart(state: SmartUploadState | null = null): ApiCall[] {
   return calls;
 }
 
-const sentPaths = (calls: ApiCall[]) => calls.filter((call) => call.method !== 'GET').map((call) => `${call.method} ${call.path}`);
+const sentPaths = (calls: ApiCall[]) =>
+  calls.filter((call) => call.method !== 'GET').map((call) => `${call.method} ${call.path}`);
 
 describe('the smart page checks a file before sending it', () => {
   it('refuses a file over 5 MB handed over from the dashboard (which takes 10 MB), and starts nothing', async () => {
     const calls = renderSmart({ file: sizedFile('shoot.jpg', 'image/jpeg', 8 * 1024 * 1024) });
-    expect((await screen.findByRole('alert')).textContent).toBe('"shoot.jpg" is 8.0 MB. Please select an image under 5MB.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      '"shoot.jpg" is 8.0 MB. Please select an image under 5MB.',
+    );
     // The drop zone is back for a smaller one.
     expect(screen.getByText('Supports JPEG, PNG, WebP (Max 5MB)')).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -51,9 +64,13 @@ describe('the smart page checks a file before sending it', () => {
     const calls = renderSmart();
     const zone = document.querySelector('.dropzone')!;
     fireEvent.drop(zone, { dataTransfer: { files: [sizedFile('big.png', 'image/png', FIVE_MB + 1)] } });
-    expect((await screen.findByRole('alert')).textContent).toBe('"big.png" is 5.1 MB. Please select an image under 5MB.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      '"big.png" is 5.1 MB. Please select an image under 5MB.',
+    );
     fireEvent.drop(zone, { dataTransfer: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] } });
-    expect(screen.getByRole('alert').textContent).toBe('"notes.txt" is not an image. Please select an image file (JPEG, PNG, etc.)');
+    expect(screen.getByRole('alert').textContent).toBe(
+      '"notes.txt" is not an image. Please select an image file (JPEG, PNG, etc.)',
+    );
     fireEvent.drop(zone, { dataTransfer: { files: [sizedFile('ok.png', 'image/png', FIVE_MB)] } });
     expect(await screen.findByAltText('Your product')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
@@ -63,7 +80,9 @@ describe('the smart page checks a file before sending it', () => {
   it('takes a pasted image and offers the paste in words', async () => {
     renderSmart();
     expect(screen.getByText(/or paste an image with/)).toBeTruthy();
-    fireEvent.paste(document.body, { clipboardData: { files: [new File(['png'], 'image.png', { type: 'image/png' })], items: [] } });
+    fireEvent.paste(document.body, {
+      clipboardData: { files: [new File(['png'], 'image.png', { type: 'image/png' })], items: [] },
+    });
     expect(await screen.findByAltText('Your product')).toBeTruthy();
   });
 });
@@ -71,16 +90,27 @@ describe('the smart page checks a file before sending it', () => {
 describe("the smart page's product title", () => {
   it('names the upload before the run starts, so the engine reads it', async () => {
     const calls = renderSmart();
-    fireEvent.drop(document.querySelector('.dropzone')!, { dataTransfer: { files: [new File(['png'], 'mug.png', { type: 'image/png' })] } });
-    fireEvent.change(await screen.findByLabelText('Product title (optional)'), { target: { value: 'Blue ceramic mug' } });
+    fireEvent.drop(document.querySelector('.dropzone')!, {
+      dataTransfer: { files: [new File(['png'], 'mug.png', { type: 'image/png' })] },
+    });
+    fireEvent.change(await screen.findByLabelText('Product title (optional)'), {
+      target: { value: 'Blue ceramic mug' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Generate Product Shots' }));
     expect(await screen.findByRole('heading', { name: 'Smart run' })).toBeTruthy();
-    expect(sentPaths(calls)).toEqual(['POST /images/upload', 'PUT /images/img-1/title', 'POST /images/smart-generate-product-shots']);
+    expect(sentPaths(calls)).toEqual([
+      'POST /images/upload',
+      'PUT /images/img-1/title',
+      'POST /images/smart-generate-product-shots',
+    ]);
     expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({ productTitle: 'Blue ceramic mug' });
   });
 
   it('takes the title handed over from the dashboard with the file', async () => {
-    const calls = renderSmart({ file: new File(['png'], 'mug.png', { type: 'image/png' }), productTitle: 'Linen tote bag' });
+    const calls = renderSmart({
+      file: new File(['png'], 'mug.png', { type: 'image/png' }),
+      productTitle: 'Linen tote bag',
+    });
     expect(await screen.findByRole('heading', { name: 'Smart run' })).toBeTruthy();
     expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({ productTitle: 'Linen tote bag' });
   });
@@ -88,6 +118,8 @@ describe("the smart page's product title", () => {
   it('sends no title call when none was given', async () => {
     const calls = renderSmart({ file: new File(['png'], 'mug.png', { type: 'image/png' }) });
     expect(await screen.findByRole('heading', { name: 'Smart run' })).toBeTruthy();
-    await waitFor(() => expect(sentPaths(calls)).toEqual(['POST /images/upload', 'POST /images/smart-generate-product-shots']));
+    await waitFor(() =>
+      expect(sentPaths(calls)).toEqual(['POST /images/upload', 'POST /images/smart-generate-product-shots']),
+    );
   });
 });

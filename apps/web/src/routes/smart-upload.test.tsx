@@ -1,10 +1,28 @@
-import { BUY_CREDITS_URL, insufficientCreditsMessage, OUTLINE_CONFIRM_LABEL, OUTLINE_PROMPT, TAP_PRODUCT_MESSAGE, type GenerationDto, type ImageDto, type SmartGenerateRequest, type SubjectDto } from '@prodshot/contracts';
+import {
+  BUY_CREDITS_URL,
+  insufficientCreditsMessage,
+  OUTLINE_CONFIRM_LABEL,
+  OUTLINE_PROMPT,
+  TAP_PRODUCT_MESSAGE,
+  type GenerationDto,
+  type ImageDto,
+  type SmartGenerateRequest,
+  type SubjectDto,
+} from '@prodshot/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { InitialEntry } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FINDING_PRODUCT } from '../features/subject/tap-to-pick.js';
 import type { SmartUploadState } from '../features/uploads/upload-items.js';
-import { apiError, idempotencyKeys, insufficientCredits, layOutImage, networkFailure, stubApi, type ApiCall } from '../test-support/fake-api.js';
+import {
+  apiError,
+  idempotencyKeys,
+  insufficientCredits,
+  layOutImage,
+  networkFailure,
+  stubApi,
+  type ApiCall,
+} from '../test-support/fake-api.js';
 import { fakeSocket } from '../test-support/fake-socket.js';
 import { renderRoutes } from '../test-support/render-routes.js';
 import { failedSubject, oneProduct, pendingSubject, twoProducts, unsureOutline } from '../test-support/subjects.js';
@@ -12,7 +30,15 @@ import { SmartRunPage } from './smart-run.js';
 import { SmartUploadPage } from './smart-upload.js';
 import { stored } from '../test-support/renditions.js';
 
-const uploaded: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'two.png', productTitle: null, createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored('/storage/two.png'), coach: [] };
+const uploaded: ImageDto = {
+  _id: 'img-1',
+  fileId: 'file-1',
+  name: 'two.png',
+  productTitle: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  originalImage: stored('/storage/two.png'),
+  coach: [],
+};
 const running: GenerationDto = {
   id: 'gen-1',
   kind: 'smart',
@@ -74,14 +100,24 @@ describe('SmartUploadPage tap step', () => {
     expect(smartCalls(calls)).toHaveLength(0);
 
     // A 1000×500 photo contained in a 400×400 preview: bars of 100 px above and below.
-    layOutImage(screen.getByAltText('Your product'), { left: 0, top: 0, width: 400, height: 400 }, { width: 1000, height: 500 });
+    layOutImage(
+      screen.getByAltText('Your product'),
+      { left: 0, top: 0, width: 400, height: 400 },
+      { width: 1000, height: 500 },
+    );
     fireEvent.click(screen.getByAltText('Your product'), { clientX: 300, clientY: 250, detail: 1 });
     expect(generate.disabled).toBe(false);
     fireEvent.click(generate);
 
     await waitFor(() => expect(smartCalls(calls)).toHaveLength(1));
     const body = smartCalls(calls)[0]!.body as SmartGenerateRequest;
-    expect(body).toMatchObject({ imageId: 'img-1', fileId: 'file-1', imageUrl: '/storage/two.png', styleCount: 4, focus: { x: 0.75, y: 0.75 } });
+    expect(body).toMatchObject({
+      imageId: 'img-1',
+      fileId: 'file-1',
+      imageUrl: '/storage/two.png',
+      styleCount: 4,
+      focus: { x: 0.75, y: 0.75 },
+    });
     expect(await screen.findByText('Analysing your product')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/smart/gen-1');
   });
@@ -113,11 +149,16 @@ describe('SmartUploadPage tap step', () => {
   });
 
   it('shows an unsure outline and starts nothing until the seller confirms it', async () => {
-    const confirmed = { ...unsureOutline, outline: { ...unsureOutline.outline!, confirmed: true, needsConfirmation: false } };
+    const confirmed = {
+      ...unsureOutline,
+      outline: { ...unsureOutline.outline!, confirmed: true, needsConfirmation: false },
+    };
     const calls = stubSmartApi(unsureOutline, { 'POST /images/img-1/outline/confirm': () => ({ data: confirmed }) });
     const { router } = renderSmart(fromDashboard);
     expect(await screen.findByText(OUTLINE_PROMPT)).toBeTruthy();
-    expect(screen.getByAltText('Your product as Prodshot cut it out').getAttribute('src')).toBe('/storage/outline.webp');
+    expect(screen.getByAltText('Your product as Prodshot cut it out').getAttribute('src')).toBe(
+      '/storage/outline.webp',
+    );
     const generate = screen.getByRole('button', { name: 'Generate Product Shots' }) as HTMLButtonElement;
     expect(generate.disabled).toBe(true);
     expect(smartCalls(calls)).toHaveLength(0);
@@ -130,7 +171,10 @@ describe('SmartUploadPage tap step', () => {
 
   it('waits while the seller fixes an unsure outline with taps, then sends them with Generate', async () => {
     const taps = [{ x: 0.25, y: 0.5, keep: false }];
-    const fixed = { ...unsureOutline, outline: { ...unsureOutline.outline!, url: '/storage/outline-fixed.webp', focus: taps, needsConfirmation: false } };
+    const fixed = {
+      ...unsureOutline,
+      outline: { ...unsureOutline.outline!, url: '/storage/outline-fixed.webp', focus: taps, needsConfirmation: false },
+    };
     const calls = stubSmartApi(unsureOutline, { 'POST /images/img-1/outline': () => ({ data: fixed }) });
     const { router } = renderSmart(fromDashboard);
     expect(await screen.findByText(OUTLINE_PROMPT)).toBeTruthy();

@@ -22,7 +22,6 @@ import { imageFileProblem, SMART_MAX_BYTES } from '../lib/image-intake.js';
 import '../features/uploads/uploads.css';
 import '../features/generations/smart.css';
 
-
 type Source = { kind: 'file'; file: File } | { kind: 'stored'; imageId: string; fileId: string; name?: string };
 /** The stored upload a run is about: its subject decides whether the seller must tap first. */
 interface StoredImage {
@@ -68,7 +67,9 @@ export function SmartUploadPage() {
   const navigate = useNavigate();
   const [handedOver] = useState(() => sourceFromState(location.state as SmartUploadState | null));
   // A handed-over file over this page's limit is refused (below) before anything is sent.
-  const [refusedHandover] = useState(() => (handedOver?.kind === 'file' ? imageFileProblem(handedOver.file, SMART_MAX_BYTES) : null));
+  const [refusedHandover] = useState(() =>
+    handedOver?.kind === 'file' ? imageFileProblem(handedOver.file, SMART_MAX_BYTES) : null,
+  );
   const [source, setSource] = useState<Source | null>(refusedHandover ? null : handedOver);
   const [error, setError] = useState<string | null>(refusedHandover);
   // The start's own failure: a refusal for credits or a plan shows its way on, not a plain line.
@@ -83,8 +84,14 @@ export function SmartUploadPage() {
   const previewUrl = usePreviewUrl(source);
 
   const upload = useUploadNamedImage({
-    onUploaded: (uploaded) => setImage({ imageId: uploaded._id, fileId: uploaded.fileId, imageUrl: uploaded.originalImage.url }),
-    onError: (caught) => setError(caught instanceof ApiError ? `Upload failed: ${caught.message}` : 'Failed to upload image: Invalid server response'),
+    onUploaded: (uploaded) =>
+      setImage({ imageId: uploaded._id, fileId: uploaded.fileId, imageUrl: uploaded.originalImage.url }),
+    onError: (caught) =>
+      setError(
+        caught instanceof ApiError
+          ? `Upload failed: ${caught.message}`
+          : 'Failed to upload image: Invalid server response',
+      ),
   });
 
   const smart = useSmartGenerate({
@@ -107,7 +114,13 @@ export function SmartUploadPage() {
     setStartError(null);
     const focus = focusToSend(subject, chosenFocus);
     smart.mutate({
-      body: { imageId: target.imageId, fileId: target.fileId, imageUrl: target.imageUrl, styleCount, ...(focus ? { focus } : {}) },
+      body: {
+        imageId: target.imageId,
+        fileId: target.fileId,
+        imageUrl: target.imageUrl,
+        styleCount,
+        ...(focus ? { focus } : {}),
+      },
       idempotencyKey: newIdempotencyKey(),
     });
   }
@@ -120,7 +133,12 @@ export function SmartUploadPage() {
   const outlineWaits = outlineHolds(subject, focus);
   // Taps on the outline are fixed one after another (and undone): the seller says when they are done.
   const fixingOutline = Boolean(subject?.outline?.focus);
-  const startsByItself = image !== null && autoStarted !== image && (phase === 'ready' || phase === 'unavailable') && !outlineWaits && !fixingOutline;
+  const startsByItself =
+    image !== null &&
+    autoStarted !== image &&
+    (phase === 'ready' || phase === 'unavailable') &&
+    !outlineWaits &&
+    !fixingOutline;
   useEffect(() => {
     if (!startsByItself || !image) return;
     setAutoStarted(image);
@@ -164,7 +182,9 @@ export function SmartUploadPage() {
       <div className="smart-grid">
         <section className="card">
           {/* First in the card: the run did not start, and the pictures below it may still be loading. */}
-          {startError && <ApiErrorNotice error={startError} prefix="Failed to get style recommendations" fallback="unknown error" />}
+          {startError && (
+            <ApiErrorNotice error={startError} prefix="Failed to get style recommendations" fallback="unknown error" />
+          )}
           {source && image && previewUrl ? (
             <TapToPick
               src={previewUrl}
@@ -188,7 +208,9 @@ export function SmartUploadPage() {
               Choose another image
             </button>
           )}
-          {source?.kind === 'file' && image === null && !busy && <ProductTitleField value={title} onChange={setTitle} />}
+          {source?.kind === 'file' && image === null && !busy && (
+            <ProductTitleField value={title} onChange={setTitle} />
+          )}
           {error && (
             <p className="form-error" role="alert">
               {error}
@@ -196,7 +218,13 @@ export function SmartUploadPage() {
           )}
           {phase !== 'failed' && !waiting && (
             <div className="smart-count">
-              <CountChoice name="style-count" legend="Number of styles" max={SMART_STYLES_MAX} count={styleCount} onCount={setStyleCount} />
+              <CountChoice
+                name="style-count"
+                legend="Number of styles"
+                max={SMART_STYLES_MAX}
+                count={styleCount}
+                onCount={setStyleCount}
+              />
             </div>
           )}
           {phase !== 'failed' && (

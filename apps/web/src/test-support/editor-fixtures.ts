@@ -7,7 +7,15 @@ export const editorSource: EditorState = { imageId: 'img-1', fileId: 'file-1', n
 
 /** That upload as the API answers it, its photo stored at `photoUrl`. */
 export function editorUpload(photoUrl: string): ImageDto {
-  return { _id: 'img-1', fileId: 'file-1', name: 'mug.png', productTitle: null, createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored(photoUrl), coach: [] };
+  return {
+    _id: 'img-1',
+    fileId: 'file-1',
+    name: 'mug.png',
+    productTitle: null,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    originalImage: stored(photoUrl),
+    coach: [],
+  };
 }
 
 /** A one-shot manual generation of that upload in one style, just queued. */
@@ -21,12 +29,28 @@ export function queuedShot(styleName: string): GenerationDto {
     productInfo: null,
     error: null,
     unsupportedProduct: false,
-    styles: [{ index: 0, name: styleName, prompt: null, status: 'queued', progress: 0, url: null, thumbnailUrl: null, previewUrl: null, error: null }],
+    styles: [
+      {
+        index: 0,
+        name: styleName,
+        prompt: null,
+        status: 'queued',
+        progress: 0,
+        url: null,
+        thumbnailUrl: null,
+        previewUrl: null,
+        error: null,
+      },
+    ],
     createdAt: '2025-01-01T00:00:00.000Z',
   };
 }
 
 /** The same generation finished, its shot stored at `shotUrl`. */
 export function completedShot(queued: GenerationDto, shotUrl: string): GenerationDto {
-  return { ...queued, status: 'complete', styles: [{ ...queued.styles[0]!, status: 'complete', progress: 100, ...stored(shotUrl) }] };
+  return {
+    ...queued,
+    status: 'complete',
+    styles: [{ ...queued.styles[0]!, status: 'complete', progress: 100, ...stored(shotUrl) }],
+  };
 }

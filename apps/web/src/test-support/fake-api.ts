@@ -1,4 +1,9 @@
-import { BUY_CREDITS_URL, INSUFFICIENT_CREDITS_CODE, insufficientCreditsMessage, type InsufficientCreditsErrorBody } from '@prodshot/contracts';
+import {
+  BUY_CREDITS_URL,
+  INSUFFICIENT_CREDITS_CODE,
+  insufficientCreditsMessage,
+  type InsufficientCreditsErrorBody,
+} from '@prodshot/contracts';
 import { vi } from 'vitest';
 
 export interface ApiCall {
@@ -26,13 +31,20 @@ export function stubApi(routes: Record<string, Route>): ApiCall[] {
       const path = input.replace(/^\/api/, '').replace(/\?.*$/, '');
       const method = init.method ?? 'GET';
       const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
-      const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>).map(([name, value]) => [name.toLowerCase(), value]));
+      const headers = Object.fromEntries(
+        Object.entries((init.headers ?? {}) as Record<string, string>).map(([name, value]) => [
+          name.toLowerCase(),
+          value,
+        ]),
+      );
       const call = { method, path, query: new URLSearchParams(input.split('?')[1] ?? ''), body, headers };
       calls.push(call);
       const route = routes[`${method} ${path}`];
       if (!route) return new Response(JSON.stringify({ message: 'Not found' }), { status: 404 });
       const answer = await route(body, call);
-      return answer instanceof Response ? answer : new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
+      return answer instanceof Response
+        ? answer
+        : new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
     }),
   );
   return calls;
@@ -40,7 +52,10 @@ export function stubApi(routes: Record<string, Route>): ApiCall[] {
 
 /** An API error answer, as Fastify shapes it. */
 export function apiError(status: number, message: string, code?: string): Response {
-  return new Response(JSON.stringify({ statusCode: status, error: 'Error', message, ...(code ? { code } : {}) }), { status, headers: { 'content-type': 'application/json' } });
+  return new Response(JSON.stringify({ statusCode: status, error: 'Error', message, ...(code ? { code } : {}) }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 }
 
 /** The API's 402 for paid work the balance does not cover, in its whole shape (where to buy credits included). */
@@ -69,7 +84,12 @@ export function idempotencyKeys(calls: ApiCall[]): (string | undefined)[] {
 }
 
 /** jsdom lays nothing out: gives an <img> the box and natural size a browser would. */
-export function layOutImage(img: HTMLElement, box: { left: number; top: number; width: number; height: number }, natural: { width: number; height: number }, fit = 'contain') {
+export function layOutImage(
+  img: HTMLElement,
+  box: { left: number; top: number; width: number; height: number },
+  natural: { width: number; height: number },
+  fit = 'contain',
+) {
   Object.defineProperty(img, 'naturalWidth', { value: natural.width, configurable: true });
   Object.defineProperty(img, 'naturalHeight', { value: natural.height, configurable: true });
   img.style.objectFit = fit;

@@ -13,9 +13,20 @@ export const twoProducts: SubjectDto = {
   error: null,
 };
 
-export const oneProduct: SubjectDto = { ...twoProducts, needsFocus: false, confidence: 0.93, candidates: [twoProducts.candidates[0]!] };
+export const oneProduct: SubjectDto = {
+  ...twoProducts,
+  needsFocus: false,
+  confidence: 0.93,
+  candidates: [twoProducts.candidates[0]!],
+};
 
-export const pendingSubject: SubjectDto = { ...twoProducts, status: 'pending', needsFocus: false, confidence: null, candidates: [] };
+export const pendingSubject: SubjectDto = {
+  ...twoProducts,
+  status: 'pending',
+  needsFocus: false,
+  confidence: null,
+  candidates: [],
+};
 
 export const failedSubject: SubjectDto = {
   ...twoProducts,
@@ -29,11 +40,25 @@ export const failedSubject: SubjectDto = {
 /** One product, and an outline the engine is sure of. */
 export const sureOutline: SubjectDto = {
   ...oneProduct,
-  outline: { url: '/storage/outline.webp', unsure: false, reasons: [], confirmed: false, focus: null, needsConfirmation: false },
+  outline: {
+    url: '/storage/outline.webp',
+    unsure: false,
+    reasons: [],
+    confirmed: false,
+    focus: null,
+    needsConfirmation: false,
+  },
 };
 
 /** One product whose cutout runs into the frame: the seller must confirm or fix it before paying. */
 export const unsureOutline: SubjectDto = {
   ...oneProduct,
-  outline: { url: '/storage/outline.webp', unsure: true, reasons: ['touches_frame'], confirmed: false, focus: null, needsConfirmation: true },
+  outline: {
+    url: '/storage/outline.webp',
+    unsure: true,
+    reasons: ['touches_frame'],
+    confirmed: false,
+    focus: null,
+    needsConfirmation: true,
+  },
 };

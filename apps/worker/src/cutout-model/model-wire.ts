@@ -13,4 +13,5 @@ export interface PredictRequest {
   input: Float32Array;
 }
 
-export type PredictReply = { id: number; mask: Float32Array } | { id: number; error: { code: ImagingErrorCode; message: string } };
+export type PredictReply =
+  { id: number; mask: Float32Array } | { id: number; error: { code: ImagingErrorCode; message: string } };

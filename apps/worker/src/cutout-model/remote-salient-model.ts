@@ -9,14 +9,23 @@ export class RemoteSalientModel implements SalientObjectModel {
   readonly inputHeight: number;
   readonly mean: readonly [number, number, number];
   readonly std: readonly [number, number, number];
-  private readonly pending = new Map<number, { resolve: (mask: Float32Array) => void; reject: (error: Error) => void }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (mask: Float32Array) => void; reject: (error: Error) => void }
+  >();
   private nextId = 0;
 
   constructor(
     info: SalientModelInfo,
     private readonly port: MessagePort,
   ) {
-    ({ description: this.description, inputWidth: this.inputWidth, inputHeight: this.inputHeight, mean: this.mean, std: this.std } = info);
+    ({
+      description: this.description,
+      inputWidth: this.inputWidth,
+      inputHeight: this.inputHeight,
+      mean: this.mean,
+      std: this.std,
+    } = info);
     port.on('message', (reply: PredictReply) => {
       const call = this.pending.get(reply.id);
       if (!call) return;

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { GENERATION_FAILED_MESSAGE } from '@prodshot/contracts';
 import { ImagesRepository } from '@prodshot/db';
 import { renditionKey, uploadCutoutKey, uploadOutlineKey } from '@prodshot/storage';
-import { buildWorkerDeps, dispatch, drawnProductPhoto, jobOf, type TestUpload, type TestWorkerDeps } from '../worker-deps.test-support.js';
+import {
+  buildWorkerDeps,
+  dispatch,
+  drawnProductPhoto,
+  jobOf,
+  type TestUpload,
+  type TestWorkerDeps,
+} from '../worker-deps.test-support.js';
 import { analyseUpload } from './analyse-upload.js';
 
 const stack = inject('stack');
@@ -24,14 +31,20 @@ describe('analyse-upload', () => {
     const userId = await t.newUser(0);
     const upload = await t.newUpload(userId);
 
-    expect(await analyseUpload.run(jobOf('analyse-upload', payloadOf(userId, upload)), t.deps)).toEqual({ imageId: upload.imageId, needsFocus: false });
+    expect(await analyseUpload.run(jobOf('analyse-upload', payloadOf(userId, upload)), t.deps)).toEqual({
+      imageId: upload.imageId,
+      needsFocus: false,
+    });
 
     const row = await imageRow(userId, upload.imageId);
     expect(row).toMatchObject({ renditions: true, subject: { found: true, needsFocus: false } });
     expect(await t.deps.store.stat(uploadCutoutKey(upload.sourceKey))).not.toBeNull();
     expect(await t.deps.store.stat(renditionKey(upload.sourceKey, 'thumbnail'))).not.toBeNull();
     expect(t.events.filter((e) => e.event === 'image:subject' && e.payload.imageId === upload.imageId)).toEqual([
-      expect.objectContaining({ userId, payload: expect.objectContaining({ imageId: upload.imageId, status: 'ready', needsFocus: false }) }),
+      expect.objectContaining({
+        userId,
+        payload: expect.objectContaining({ imageId: upload.imageId, status: 'ready', needsFocus: false }),
+      }),
     ]);
   });
 
@@ -40,10 +53,18 @@ describe('analyse-upload', () => {
     const upload = await t.newUpload(userId);
     await analyseUpload.run(jobOf('analyse-upload', payloadOf(userId, upload)), t.deps);
     const key = uploadOutlineKey(upload.sourceKey);
-    expect((await imageRow(userId, upload.imageId))?.outline).toEqual({ key, unsure: false, reasons: [], confirmed: false, focus: null });
+    expect((await imageRow(userId, upload.imageId))?.outline).toEqual({
+      key,
+      unsure: false,
+      reasons: [],
+      confirmed: false,
+      focus: null,
+    });
     expect(await t.deps.store.stat(key)).not.toBeNull();
     const sent = t.events.find((e) => e.event === 'image:subject' && e.payload.imageId === upload.imageId);
-    expect(sent?.payload).toMatchObject({ outline: { url: expect.stringContaining('outline.webp'), unsure: false, needsConfirmation: false } });
+    expect(sent?.payload).toMatchObject({
+      outline: { url: expect.stringContaining('outline.webp'), unsure: false, needsConfirmation: false },
+    });
   });
 
   it('records and sends what the photo was read as: no kind, so shot, by the local engine; an unsupported kind by a reader that sees one', async () => {
@@ -56,8 +77,14 @@ describe('analyse-upload', () => {
     await analyseUpload.run(jobOf('analyse-upload', payloadOf(userId, local)), t.deps);
     await analyseUpload.run(jobOf('analyse-upload', payloadOf(userId, juice)), hosted);
 
-    expect((await imageRow(userId, local.imageId))?.subject).toMatchObject({ found: true, product: { kind: 'unknown', supported: true } });
-    expect((await imageRow(userId, juice.imageId))?.subject).toMatchObject({ found: true, product: { kind: 'food', supported: false } });
+    expect((await imageRow(userId, local.imageId))?.subject).toMatchObject({
+      found: true,
+      product: { kind: 'unknown', supported: true },
+    });
+    expect((await imageRow(userId, juice.imageId))?.subject).toMatchObject({
+      found: true,
+      product: { kind: 'food', supported: false },
+    });
     const sent = t.events.find((e) => e.event === 'image:subject' && e.payload.imageId === juice.imageId);
     expect(sent?.payload).toMatchObject({ status: 'ready', product: { kind: 'food', supported: false } });
   });
@@ -80,7 +107,10 @@ describe('analyse-upload', () => {
     // A PNG cut short: its header reads, its pixels do not.
     const upload = await t.newUpload(userId, photo.subarray(0, photo.length / 2));
 
-    expect(await analyseUpload.run(jobOf('analyse-upload', payloadOf(userId, upload)), t.deps)).toEqual({ imageId: upload.imageId, needsFocus: false });
+    expect(await analyseUpload.run(jobOf('analyse-upload', payloadOf(userId, upload)), t.deps)).toEqual({
+      imageId: upload.imageId,
+      needsFocus: false,
+    });
 
     expect(await imageRow(userId, upload.imageId)).toMatchObject({ renditions: false, subject: { found: false } });
     expect(await t.deps.store.stat(uploadCutoutKey(upload.sourceKey))).toBeNull();
@@ -88,14 +118,25 @@ describe('analyse-upload', () => {
 
   it('answers a photo with nothing in it as refused, and the coach says why', async () => {
     const userId = await t.newUser(0);
-    const plain = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#d8d4cc' } }).png().toBuffer();
+    const plain = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#d8d4cc' } })
+      .png()
+      .toBuffer();
     const upload = await t.newUpload(userId, plain);
 
     await analyseUpload.run(jobOf('analyse-upload', payloadOf(userId, upload)), t.deps);
 
     const row = await imageRow(userId, upload.imageId);
-    expect(row!.subject).toEqual({ found: false, error: 'This image has nothing to work with: no product could be found in it. Please upload a photo of your product.' });
-    expect(row!.coach).toContainEqual(expect.objectContaining({ code: 'no_product', message: 'There is nothing to cut out in this photo: no product could be found in it.' }));
+    expect(row!.subject).toEqual({
+      found: false,
+      error:
+        'This image has nothing to work with: no product could be found in it. Please upload a photo of your product.',
+    });
+    expect(row!.coach).toContainEqual(
+      expect.objectContaining({
+        code: 'no_product',
+        message: 'There is nothing to cut out in this photo: no product could be found in it.',
+      }),
+    );
   });
 
   it('records why it failed for good, so the upload screens stop waiting', async () => {

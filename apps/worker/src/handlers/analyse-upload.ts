@@ -1,5 +1,21 @@
-import { emptyPhotoWarning, outlineDto, productReading, subjectDto, type CoachWarning, type OutlineDto, type ShotSize, type SubjectFinding } from '@prodshot/contracts';
-import { EmptyImageError, guessKind, isImagingError, productWarnings, readProductMask, type ProductFinding } from '@prodshot/imaging';
+import {
+  emptyPhotoWarning,
+  outlineDto,
+  productReading,
+  subjectDto,
+  type CoachWarning,
+  type OutlineDto,
+  type ShotSize,
+  type SubjectFinding,
+} from '@prodshot/contracts';
+import {
+  EmptyImageError,
+  guessKind,
+  isImagingError,
+  productWarnings,
+  readProductMask,
+  type ProductFinding,
+} from '@prodshot/imaging';
 import { makeOutline } from '../pipeline/outline.js';
 import { storeRenditions } from '../pipeline/renditions.js';
 import type { JobHandler } from './index.js';
@@ -50,7 +66,11 @@ export const analyseUpload: JobHandler<'analyse-upload'> = {
         })),
       };
       coach = await coachProduct({ subject, width, shotSize }, (await images.findOwned(userId, imageId))?.name);
-      const made = await makeOutline(deps, { imageId, sourceKey }, { confidence: subject.confidence, severalObjects: subject.needsFocus });
+      const made = await makeOutline(
+        deps,
+        { imageId, sourceKey },
+        { confidence: subject.confidence, severalObjects: subject.needsFocus },
+      );
       outline = outlineDto(made, await deps.store.signedUrl(made.key));
     } catch (error) {
       // A photo with nothing to cut out is an answer, not a failure: the screens show why.
@@ -62,7 +82,10 @@ export const analyseUpload: JobHandler<'analyse-upload'> = {
       finding = { found: false, error: error.message };
       unreadable = error.code === 'corrupt_image';
       // The coach says why too, where the seller reads its advice.
-      if (error instanceof EmptyImageError) coach = [emptyPhotoWarning(error.reason, guessKind({ title: (await images.findOwned(userId, imageId))?.name }).kind)];
+      if (error instanceof EmptyImageError)
+        coach = [
+          emptyPhotoWarning(error.reason, guessKind({ title: (await images.findOwned(userId, imageId))?.name }).kind),
+        ];
     }
     const renditionsFailure = await renditions;
     // Lists keep showing an unreadable upload by its own URL; retrying would only fail again.
@@ -80,8 +103,15 @@ export const analyseUpload: JobHandler<'analyse-upload'> = {
 };
 
 /** The coach's product checks on the found product, for the plan's shots, its advice naming the kind the upload's name suggests. */
-async function coachProduct(found: { subject: ProductFinding['subject']; width: number; shotSize: ShotSize }, name: string | undefined): Promise<CoachWarning[]> {
+async function coachProduct(
+  found: { subject: ProductFinding['subject']; width: number; shotSize: ShotSize },
+  name: string | undefined,
+): Promise<CoachWarning[]> {
   const { subject } = found;
   const mask = await readProductMask(subject.maskPng);
-  return productWarnings({ mask, photoWidth: found.width, candidates: subject.candidates.length, needsFocus: subject.needsFocus }, found.shotSize, guessKind({ title: name }).kind);
+  return productWarnings(
+    { mask, photoWidth: found.width, candidates: subject.candidates.length, needsFocus: subject.needsFocus },
+    found.shotSize,
+    guessKind({ title: name }).kind,
+  );
 }

@@ -51,7 +51,13 @@ export function postPinned(target: WebhookTarget, body: string, headers: Record<
   return new Promise((resolve, reject) => {
     const request = transport.request(
       target.url,
-      { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: pinnedLookup(target), agent: false, signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS) },
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        lookup: pinnedLookup(target),
+        agent: false,
+        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+      },
       (response) => {
         let read = 0;
         response.on('data', (chunk: Buffer) => {
@@ -62,7 +68,13 @@ export function postPinned(target: WebhookTarget, body: string, headers: Record<
         response.on('error', () => resolve(response.statusCode ?? 0));
       },
     );
-    request.on('error', (error) => reject(error.name === 'AbortError' || error.name === 'TimeoutError' ? new DeliveryError(NO_ANSWER) : new DeliveryError(`Could not connect: ${(error as NodeJS.ErrnoException).code ?? error.message}`)));
+    request.on('error', (error) =>
+      reject(
+        error.name === 'AbortError' || error.name === 'TimeoutError'
+          ? new DeliveryError(NO_ANSWER)
+          : new DeliveryError(`Could not connect: ${(error as NodeJS.ErrnoException).code ?? error.message}`),
+      ),
+    );
     request.end(body);
   });
 }
@@ -74,12 +86,15 @@ export function postPinned(target: WebhookTarget, body: string, headers: Record<
  */
 async function holdBackWhileUnanswered(deps: WorkerDeps, endpointId: string): Promise<void> {
   if (await deps.repos.webhooks.leftUnanswered(endpointId, UNANSWERED_HOLD_SECONDS, NO_ANSWER)) {
-    throw new DeliveryError(`Not sent: this receiver left a delivery unanswered in the last ${UNANSWERED_HOLD_SECONDS} s; trying again later`);
+    throw new DeliveryError(
+      `Not sent: this receiver left a delivery unanswered in the last ${UNANSWERED_HOLD_SECONDS} s; trying again later`,
+    );
   }
 }
 
 function refusal(statusCode: number): DeliveryError {
-  if (statusCode >= 300 && statusCode < 400) return new DeliveryError(`The receiver answered ${statusCode}; redirects are not followed`, statusCode);
+  if (statusCode >= 300 && statusCode < 400)
+    return new DeliveryError(`The receiver answered ${statusCode}; redirects are not followed`, statusCode);
   return new DeliveryError(`The receiver answered ${statusCode}`, statusCode);
 }
 
@@ -97,18 +112,34 @@ export const deliverWebhook: JobHandler<'deliver-webhook'> = {
     let statusCode: number | null = null;
     try {
       await holdBackWhileUnanswered(deps, delivery.endpoint_id);
-      const target = await resolveWebhookTarget(delivery.url, { loopbackReceivers: deps.config.webhooks.loopbackReceivers });
+      const target = await resolveWebhookTarget(delivery.url, {
+        loopbackReceivers: deps.config.webhooks.loopbackReceivers,
+      });
       statusCode = await postPinned(target, body, {
         'content-type': 'application/json',
         'user-agent': 'Prodshot-Webhooks/1',
         [WEBHOOK_EVENT_ID_HEADER.toLowerCase()]: delivery.event_id,
-        [WEBHOOK_SIGNATURE_HEADER.toLowerCase()]: webhookSignature(delivery.secret, Math.floor(Date.now() / 1000), body),
+        [WEBHOOK_SIGNATURE_HEADER.toLowerCase()]: webhookSignature(
+          delivery.secret,
+          Math.floor(Date.now() / 1000),
+          body,
+        ),
       });
       if (statusCode < 200 || statusCode >= 300) throw refusal(statusCode);
     } catch (error) {
       const backoff = job.opts.backoff;
-      const nextAttemptAt = isLastAttemptRunning(job) ? null : new Date(Date.now() + webhookRetryDelay(job.attemptsMade + 1, typeof backoff === 'object' ? backoff.delay : undefined));
-      await deps.repos.webhooks.recordAttempt(delivery.id, { delivered: false, statusCode, error: error instanceof Error ? error.message : String(error), nextAttemptAt });
+      const nextAttemptAt = isLastAttemptRunning(job)
+        ? null
+        : new Date(
+            Date.now() +
+              webhookRetryDelay(job.attemptsMade + 1, typeof backoff === 'object' ? backoff.delay : undefined),
+          );
+      await deps.repos.webhooks.recordAttempt(delivery.id, {
+        delivered: false,
+        statusCode,
+        error: error instanceof Error ? error.message : String(error),
+        nextAttemptAt,
+      });
       throw error;
     }
     await deps.repos.webhooks.recordAttempt(delivery.id, { delivered: true, statusCode });

@@ -19,7 +19,10 @@ describe('enhance-prompt', () => {
       },
     });
 
-    const { enhancedPrompt } = await enhancePrompt.run(jobOf('enhance-prompt', { userId: 'seller-1', prompt: 'on a beach' }), deps);
+    const { enhancedPrompt } = await enhancePrompt.run(
+      jobOf('enhance-prompt', { userId: 'seller-1', prompt: 'on a beach' }),
+      deps,
+    );
 
     expect(enhancedPrompt).toContain('beach');
     expect(enhancedPrompt.length).toBeGreaterThan('on a beach'.length);

@@ -17,7 +17,12 @@ async function backgroundGeneration() {
   const userId = await t.newUser(1);
   const upload = await t.newUpload(userId);
   const generationId = await t.newGeneration(userId, 1, 1, { kind: 'generate-background', imageId: upload.imageId });
-  const payload: JobPayloads['generate-background'] = { ...sourceOf(userId, generationId, upload), backgroundType: 'lightwood', prompt: undefined, size: 1024 };
+  const payload: JobPayloads['generate-background'] = {
+    ...sourceOf(userId, generationId, upload),
+    backgroundType: 'lightwood',
+    prompt: undefined,
+    size: 1024,
+  };
   return { userId, generationId, payload };
 }
 
@@ -45,7 +50,10 @@ describe('generate-background', () => {
     await expect(dispatch(failing, 'generate-background', payload)).rejects.toBeInstanceOf(ModelUnavailableError);
     await generateBackground.onFinalFailure!(payload, 'again', failing);
 
-    expect(await t.deps.generations.find(generationId)).toMatchObject({ status: 'failed', styles: [{ status: 'failed' }] });
+    expect(await t.deps.generations.find(generationId)).toMatchObject({
+      status: 'failed',
+      styles: [{ status: 'failed' }],
+    });
     expect(await t.ledger(generationId)).toEqual([
       { kind: 'reserve', credits: -1 },
       { kind: 'refund', credits: 1 },

@@ -1,6 +1,13 @@
 import { loadOrMakeCutout } from '../pipeline/cutout.js';
 import { RENDITION_SIZES } from '@prodshot/storage';
-import { assertGenerationOpen, failOpenSlots, finishIfDone, renderSlot, slotOutput, slotSeed } from '../pipeline/slots.js';
+import {
+  assertGenerationOpen,
+  failOpenSlots,
+  finishIfDone,
+  renderSlot,
+  slotOutput,
+  slotSeed,
+} from '../pipeline/slots.js';
 import type { JobHandler } from './index.js';
 
 /** A new background for a stored image, from a template or a prompt, as one output. */
@@ -9,15 +16,18 @@ export const generateBackground: JobHandler<'generate-background'> = {
     const p = job.data;
     await assertGenerationOpen(deps, p.generationId);
     await renderSlot(deps, { userId: p.userId, generationId: p.generationId, index: 0 }, async () => {
-      const shot = await deps.engine.generate({
-        cutout: await loadOrMakeCutout(deps, p.sourceKey, p.focus),
-        template: p.backgroundType,
-        prompt: p.prompt,
-        size: p.size,
-        seed: slotSeed(p.generationId, 0),
-        format: 'png',
-        renditions: RENDITION_SIZES,
-      }, { sellerId: p.userId });
+      const shot = await deps.engine.generate(
+        {
+          cutout: await loadOrMakeCutout(deps, p.sourceKey, p.focus),
+          template: p.backgroundType,
+          prompt: p.prompt,
+          size: p.size,
+          seed: slotSeed(p.generationId, 0),
+          format: 'png',
+          renditions: RENDITION_SIZES,
+        },
+        { sellerId: p.userId },
+      );
       return slotOutput(shot);
     });
     await finishIfDone(deps, p.userId, p.generationId);

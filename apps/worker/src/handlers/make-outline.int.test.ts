@@ -33,16 +33,28 @@ describe('make-outline', () => {
       { x: 0.1, y: 0.9, keep: false },
     ];
     const asked: CutoutOptions['taps'][] = [];
-    await makeOutlineJob.run(jobOf('make-outline', { userId, imageId: upload.imageId, sourceKey: upload.sourceKey, focus: taps }), countingTaps(asked));
+    await makeOutlineJob.run(
+      jobOf('make-outline', { userId, imageId: upload.imageId, sourceKey: upload.sourceKey, focus: taps }),
+      countingTaps(asked),
+    );
     expect(asked).toEqual([taps]);
     const key = uploadOutlineKey(upload.sourceKey, taps);
     expect(key).toMatch(/outline-taps-[0-9a-f]{16}\.webp$/);
-    expect((await imageRow(userId, upload.imageId))?.outline).toEqual({ key, unsure: false, reasons: [], confirmed: false, focus: taps });
+    expect((await imageRow(userId, upload.imageId))?.outline).toEqual({
+      key,
+      unsure: false,
+      reasons: [],
+      confirmed: false,
+      focus: taps,
+    });
     expect(await t.deps.store.stat(key)).not.toBeNull();
     expect(await t.deps.store.stat(uploadCutoutKey(upload.sourceKey, taps))).not.toBeNull();
 
     // The same list again finds its cutout rather than cutting out again.
-    await makeOutlineJob.run(jobOf('make-outline', { userId, imageId: upload.imageId, sourceKey: upload.sourceKey, focus: taps }), countingTaps(asked));
+    await makeOutlineJob.run(
+      jobOf('make-outline', { userId, imageId: upload.imageId, sourceKey: upload.sourceKey, focus: taps }),
+      countingTaps(asked),
+    );
     expect(asked).toHaveLength(1);
   });
 
@@ -50,10 +62,21 @@ describe('make-outline', () => {
     const userId = await t.newUser(0);
     const upload = await t.newUpload(userId);
     const asked: CutoutOptions['taps'][] = [];
-    await makeOutlineJob.run(jobOf('make-outline', { userId, imageId: upload.imageId, sourceKey: upload.sourceKey, focus: { x: 0.5, y: 0.4 } }), countingTaps(asked));
+    await makeOutlineJob.run(
+      jobOf('make-outline', {
+        userId,
+        imageId: upload.imageId,
+        sourceKey: upload.sourceKey,
+        focus: { x: 0.5, y: 0.4 },
+      }),
+      countingTaps(asked),
+    );
     const taps = [{ x: 0.5, y: 0.4, keep: true }];
     expect(asked).toEqual([taps]);
-    expect((await imageRow(userId, upload.imageId))?.outline).toMatchObject({ key: uploadOutlineKey(upload.sourceKey, taps), focus: taps });
+    expect((await imageRow(userId, upload.imageId))?.outline).toMatchObject({
+      key: uploadOutlineKey(upload.sourceKey, taps),
+      focus: taps,
+    });
     expect(uploadOutlineKey(upload.sourceKey, taps)).toMatch(/outline-500-400\.webp$/);
   });
 });

@@ -23,14 +23,30 @@ describe('make-renditions', () => {
     const userId = await t.newUser(1);
     const generationId = await t.newGeneration(userId, 1, 1);
     const key = generationOutputKey(userId, generationId, 0, 'image/png');
-    await t.deps.store.put(key, await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#345' } }).png().toBuffer(), 'image/png');
+    await t.deps.store.put(
+      key,
+      await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#345' } })
+        .png()
+        .toBuffer(),
+      'image/png',
+    );
     await t.deps.generations.completeStyle(generationId, 0, key);
-    await t.deps.db.updateTable('generation_styles').set({ renditions: false }).where('generation_id', '=', generationId).execute();
+    await t.deps.db
+      .updateTable('generation_styles')
+      .set({ renditions: false })
+      .where('generation_id', '=', generationId)
+      .execute();
     const [style] = await t.deps.generations.styles(generationId);
 
     expect(await run({ key, owner: { kind: 'style', id: style!.id } })).toEqual({ made: true });
-    expect(await sharp(await t.deps.store.get(renditionKey(key, 'thumbnail'))).metadata()).toMatchObject({ width: 512, height: 171 });
-    expect(await sharp(await t.deps.store.get(renditionKey(key, 'preview'))).metadata()).toMatchObject({ width: 1280, height: 427 });
+    expect(await sharp(await t.deps.store.get(renditionKey(key, 'thumbnail'))).metadata()).toMatchObject({
+      width: 512,
+      height: 171,
+    });
+    expect(await sharp(await t.deps.store.get(renditionKey(key, 'preview'))).metadata()).toMatchObject({
+      width: 1280,
+      height: 427,
+    });
     expect((await t.deps.generations.styles(generationId))[0]).toMatchObject({ renditions: true });
   });
 
@@ -46,7 +62,9 @@ describe('make-renditions', () => {
 
   it('does nothing, and does not fail, for an image deleted before its turn', async () => {
     const key = generationOutputKey('gone-user', 'gone-generation', 0, 'image/png');
-    expect(await run({ key, owner: { kind: 'style', id: '00000000-0000-0000-0000-000000000000' } })).toEqual({ made: false });
+    expect(await run({ key, owner: { kind: 'style', id: '00000000-0000-0000-0000-000000000000' } })).toEqual({
+      made: false,
+    });
     expect(await t.deps.store.stat(renditionKey(key, 'thumbnail'))).toBeNull();
   });
 });

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { JobPayloads } from '@prodshot/contracts';
 import { ModelUnavailableError } from '@prodshot/imaging';
 import { generationOutputKey, renditionKey, uploadCutoutKey } from '@prodshot/storage';
-import { buildWorkerDeps, dispatch, jobOf, sourceOf, type TestUpload, type TestWorkerDeps } from '../worker-deps.test-support.js';
+import {
+  buildWorkerDeps,
+  dispatch,
+  jobOf,
+  sourceOf,
+  type TestUpload,
+  type TestWorkerDeps,
+} from '../worker-deps.test-support.js';
 import { productShot } from './product-shot.js';
 
 const stack = inject('stack');
@@ -20,11 +27,24 @@ async function manualGeneration(count: number) {
   return { userId, upload, generationId, payload: payloadFor(userId, generationId, upload, count) };
 }
 
-function payloadFor(userId: string, generationId: string, upload: TestUpload, count: number): JobPayloads['product-shot'] {
-  return { ...sourceOf(userId, generationId, upload), backgroundType: 'studio', prompt: undefined, count, upscaleImageFirst: false, size: 1024 };
+function payloadFor(
+  userId: string,
+  generationId: string,
+  upload: TestUpload,
+  count: number,
+): JobPayloads['product-shot'] {
+  return {
+    ...sourceOf(userId, generationId, upload),
+    backgroundType: 'studio',
+    prompt: undefined,
+    count,
+    upscaleImageFirst: false,
+    size: 1024,
+  };
 }
 
-const statuses = async (generationId: string) => (await t.deps.generations.styles(generationId)).map((slot) => slot.status);
+const statuses = async (generationId: string) =>
+  (await t.deps.generations.styles(generationId)).map((slot) => slot.status);
 
 describe('product-shot', () => {
   it('stores every output with its renditions, settles each credit and announces the finished generation', async () => {
@@ -51,8 +71,14 @@ describe('product-shot', () => {
     expect(await t.balance(userId)).toBe(0);
     expect((job as unknown as { progress: number[] }).progress).toEqual([50, 100]);
     const mine = t.events.filter((e) => e.payload.generationId === generationId);
-    expect(mine.filter((e) => e.event === 'generation:style' && e.payload.status === 'complete').map((e) => e.payload.index)).toEqual([0, 1]);
-    expect(mine.at(-1)).toMatchObject({ userId, event: 'generation:done', payload: { status: 'complete', error: null } });
+    expect(
+      mine.filter((e) => e.event === 'generation:style' && e.payload.status === 'complete').map((e) => e.payload.index),
+    ).toEqual([0, 1]);
+    expect(mine.at(-1)).toMatchObject({
+      userId,
+      event: 'generation:done',
+      payload: { status: 'complete', error: null },
+    });
   });
 
   it('refunds every output and fails the generation once, when the engine fails for good', async () => {
@@ -73,7 +99,9 @@ describe('product-shot', () => {
     ]);
     expect(await t.balance(userId)).toBe(2);
     expect(t.events.filter((e) => e.userId === userId && e.event === 'credits:update')).toHaveLength(1);
-    expect(t.events.filter((e) => e.payload.generationId === generationId && e.event === 'generation:done')).toHaveLength(1);
+    expect(
+      t.events.filter((e) => e.payload.generationId === generationId && e.event === 'generation:done'),
+    ).toHaveLength(1);
   });
 
   it('leaves a failed attempt retryable without settling it, and the retry renders only what is missing', async () => {
@@ -82,11 +110,15 @@ describe('product-shot', () => {
     const flaky = t.withEngine({
       generate: (options, context) => {
         calls += 1;
-        return calls === 2 ? Promise.reject(new ModelUnavailableError('local', 'test')) : t.deps.engine.generate(options, context);
+        return calls === 2
+          ? Promise.reject(new ModelUnavailableError('local', 'test'))
+          : t.deps.engine.generate(options, context);
       },
     });
 
-    await expect(dispatch(flaky, 'product-shot', payload, { attemptsMade: 0, attempts: 3 })).rejects.toBeInstanceOf(ModelUnavailableError);
+    await expect(dispatch(flaky, 'product-shot', payload, { attemptsMade: 0, attempts: 3 })).rejects.toBeInstanceOf(
+      ModelUnavailableError,
+    );
     // Not the last attempt: nothing refunded, the generation still open for the retry.
     expect(await t.deps.generations.isOpen(generationId)).toBe(true);
     expect(await t.balance(userId)).toBe(0);

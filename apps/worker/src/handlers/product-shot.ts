@@ -2,7 +2,14 @@ import { AUTO_BACKGROUND } from '@prodshot/contracts';
 import { autoScene } from '../pipeline/auto-scene.js';
 import { loadOrMakeCutout } from '../pipeline/cutout.js';
 import { RENDITION_SIZES } from '@prodshot/storage';
-import { assertGenerationOpen, failOpenSlots, finishIfDone, renderSlot, slotOutput, slotSeed } from '../pipeline/slots.js';
+import {
+  assertGenerationOpen,
+  failOpenSlots,
+  finishIfDone,
+  renderSlot,
+  slotOutput,
+  slotSeed,
+} from '../pipeline/slots.js';
 import type { JobHandler } from './index.js';
 
 const SMALL_INPUT_SIDE = 1024;
@@ -15,7 +22,10 @@ export const productShot: JobHandler<'product-shot'> = {
     // Every shot starts from the upload's cutout (so the request's extractSubjectFirst always holds).
     const extracted = await loadOrMakeCutout(deps, p.sourceKey, p.focus);
     const cutout = p.upscaleImageFirst ? await upscaleIfSmall(deps, extracted) : extracted;
-    const background = p.backgroundType === AUTO_BACKGROUND ? { prompt: (await autoScene(deps, p, extracted)).prompt } : { template: p.backgroundType, prompt: p.prompt };
+    const background =
+      p.backgroundType === AUTO_BACKGROUND
+        ? { prompt: (await autoScene(deps, p, extracted)).prompt }
+        : { template: p.backgroundType, prompt: p.prompt };
     for (let index = 0; index < p.count; index += 1) {
       await renderSlot(deps, { userId: p.userId, generationId: p.generationId, index }, async (progress) => {
         const common = {

@@ -15,7 +15,9 @@ let t: TestWorkerDeps;
 let shot: Buffer;
 beforeAll(async () => {
   t = await buildWorkerDeps(stack);
-  shot = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
+  shot = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .png()
+    .toBuffer();
 });
 afterAll(() => t.close());
 
@@ -25,14 +27,16 @@ function purge(data: PurgeExpiredHistoryJob = { batchSize: 100, maxBatches: 20 }
 
 async function seller(plan: PaidPlanId | 'none'): Promise<string> {
   const userId = await t.newUser(10);
-  if (plan !== 'none') await new SubscriptionsRepository(t.deps.db).activate(userId, { plan, status: 'active', provider: 'local' });
+  if (plan !== 'none')
+    await new SubscriptionsRepository(t.deps.db).activate(userId, { plan, status: 'active', provider: 'local' });
   return userId;
 }
 
 /** A finished generation whose one output is stored with its renditions, paid for in the ledger. */
 async function finishedGeneration(userId: string, imageId: string | null = null): Promise<string> {
   const generationId = await t.newGeneration(userId, 1, 1);
-  if (imageId) await t.deps.db.updateTable('generations').set({ image_id: imageId }).where('id', '=', generationId).execute();
+  if (imageId)
+    await t.deps.db.updateTable('generations').set({ image_id: imageId }).where('id', '=', generationId).execute();
   await renderSlot(t.deps, { userId, generationId, index: 0 }, async () => ({ image: shot, mimeType: 'image/png' }));
   expect(await t.deps.generations.settleIfDone(generationId)).toBe('complete');
   return generationId;
@@ -45,12 +49,25 @@ async function storedUpload(userId: string): Promise<{ id: string; key: string }
   await t.deps.store.put(key, shot, 'image/png');
   await t.deps.store.put(renditionKey(key, 'thumbnail'), shot, 'image/webp');
   await t.deps.store.put(uploadCutoutKey(key), shot, 'image/png');
-  const row = await new ImagesRepository(t.deps.db).create({ user_id: userId, file_id: fileId, name: 'photo', storage_key: key, content_type: 'image/png', width: 64, height: 48, bytes: shot.length });
+  const row = await new ImagesRepository(t.deps.db).create({
+    user_id: userId,
+    file_id: fileId,
+    name: 'photo',
+    storage_key: key,
+    content_type: 'image/png',
+    width: 64,
+    height: 48,
+    bytes: shot.length,
+  });
   return { id: row.id, key };
 }
 
 async function age(table: 'images' | 'generations', id: string, days: number): Promise<void> {
-  await t.deps.db.updateTable(table).set({ created_at: sql`now() - make_interval(days => ${days})` }).where('id', '=', id).execute();
+  await t.deps.db
+    .updateTable(table)
+    .set({ created_at: sql`now() - make_interval(days => ${days})` })
+    .where('id', '=', id)
+    .execute();
 }
 
 async function exists(key: string): Promise<boolean> {
@@ -73,7 +90,12 @@ describe('the history purge', () => {
     const [style] = await t.deps.generations.styles(generationId);
     const output = style!.result_key!;
     const downloadCopy = style!.download_key!;
-    const ledgerBefore = await t.deps.db.selectFrom('credit_ledger').select(['id', 'kind', 'idempotency_key', 'subscription_delta', 'addon_delta']).where('user_id', '=', userId).orderBy('id').execute();
+    const ledgerBefore = await t.deps.db
+      .selectFrom('credit_ledger')
+      .select(['id', 'kind', 'idempotency_key', 'subscription_delta', 'addon_delta'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute();
     const balanceBefore = await t.balance(userId);
     expect(ledgerBefore.map((row) => row.kind)).toEqual(['grant_addon', 'reserve', 'settle']);
     expect(await exists(output)).toBe(true);
@@ -88,11 +110,24 @@ describe('the history purge', () => {
 
     expect(await generationExists(generationId)).toBe(false);
     expect(await imageExists(upload.id)).toBe(false);
-    for (const key of [output, renditionKey(output, 'thumbnail'), renditionKey(output, 'preview'), downloadCopy, upload.key, renditionKey(upload.key, 'thumbnail'), uploadCutoutKey(upload.key)]) {
+    for (const key of [
+      output,
+      renditionKey(output, 'thumbnail'),
+      renditionKey(output, 'preview'),
+      downloadCopy,
+      upload.key,
+      renditionKey(upload.key, 'thumbnail'),
+      uploadCutoutKey(upload.key),
+    ]) {
       expect(await exists(key), key).toBe(false);
     }
     // Money records stay as they were; only their link to the deleted generation is let go.
-    const ledgerAfter = await t.deps.db.selectFrom('credit_ledger').select(['id', 'kind', 'idempotency_key', 'subscription_delta', 'addon_delta', 'generation_id']).where('user_id', '=', userId).orderBy('id').execute();
+    const ledgerAfter = await t.deps.db
+      .selectFrom('credit_ledger')
+      .select(['id', 'kind', 'idempotency_key', 'subscription_delta', 'addon_delta', 'generation_id'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute();
     expect(ledgerAfter.map(({ generation_id: _generationId, ...row }) => row)).toEqual(ledgerBefore);
     expect(ledgerAfter.every((row) => row.generation_id === null)).toBe(true);
     expect(ledgerAfter.find((row) => row.kind === 'reserve')!.idempotency_key).toContain(generationId);
@@ -127,7 +162,12 @@ describe('the history purge', () => {
     const upload = await storedUpload(userId);
     const generationId = await finishedGeneration(userId, upload.id);
     // A seller opened another paid slot on it: running again, with an open slot.
-    await t.deps.generations.reopenWithSlot(generationId, { index: 1, name: 'Beach', prompt: 'a beach', backgroundType: 'Beach' });
+    await t.deps.generations.reopenWithSlot(generationId, {
+      index: 1,
+      name: 'Beach',
+      prompt: 'a beach',
+      backgroundType: 'Beach',
+    });
     await age('generations', generationId, 90);
     await age('images', upload.id, 90);
     const output = (await t.deps.generations.styles(generationId))[0]!.result_key!;
@@ -149,14 +189,27 @@ describe('the history purge', () => {
 
   it("deletes a seller's batch (which holds their prompt) once its generations are gone, not while one is still running", async () => {
     const userId = await seller('starter');
-    const batch = await t.deps.repos.batches.create({ userId, choice: { mode: 'prompt', prompt: 'On my kitchen table', count: 1 }, credits: 2 });
+    const batch = await t.deps.repos.batches.create({
+      userId,
+      choice: { mode: 'prompt', prompt: 'On my kitchen table', count: 1 },
+      credits: 2,
+    });
     const [done, running] = [await finishedGeneration(userId), await t.newGeneration(userId, 1, 1, { kind: 'manual' })];
     for (const [position, id] of [done, running].entries()) {
-      await t.deps.db.updateTable('generations').set({ batch_id: batch.id, batch_position: position }).where('id', '=', id).execute();
+      await t.deps.db
+        .updateTable('generations')
+        .set({ batch_id: batch.id, batch_position: position })
+        .where('id', '=', id)
+        .execute();
       await age('generations', id, 31);
     }
-    await t.deps.db.updateTable('batches').set({ created_at: sql`now() - make_interval(days => 31)` }).where('id', '=', batch.id).execute();
-    const batchExists = async () => (await t.deps.db.selectFrom('batches').select('id').where('id', '=', batch.id).executeTakeFirst()) !== undefined;
+    await t.deps.db
+      .updateTable('batches')
+      .set({ created_at: sql`now() - make_interval(days => 31)` })
+      .where('id', '=', batch.id)
+      .execute();
+    const batchExists = async () =>
+      (await t.deps.db.selectFrom('batches').select('id').where('id', '=', batch.id).executeTakeFirst()) !== undefined;
 
     await purge();
     expect(await generationExists(done)).toBe(false);

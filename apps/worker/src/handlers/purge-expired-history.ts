@@ -18,7 +18,9 @@ export const purgeExpiredHistory: JobHandler<'purge-expired-history'> = {
     const deleted = { generations: 0, images: 0, batches: 0 };
     for (let batch = 0; batch < maxBatches; batch += 1) {
       const generations = await history.expiredGenerations(batchSize);
-      await inParallel(generations, (generation) => deps.store.deletePrefix(generationPrefix(generation.userId, generation.id)));
+      await inParallel(generations, (generation) =>
+        deps.store.deletePrefix(generationPrefix(generation.userId, generation.id)),
+      );
       deleted.generations += (await history.deleteGenerations(generations.map((generation) => generation.id))).length;
       const emptied = await history.deleteEmptyBatches(batchSize);
       deleted.batches += emptied.length;
@@ -38,4 +40,3 @@ async function inParallel<T>(items: T[], task: (item: T) => Promise<unknown>): P
     await Promise.all(items.slice(start, start + STORAGE_PARALLELISM).map(task));
   }
 }
-

@@ -30,7 +30,10 @@ describe('remove-background', () => {
     expect(output.equals(await t.deps.store.get(uploadCutoutKey(upload.sourceKey)))).toBe(true);
     const { data } = await sharp(output).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     expect(data[3]).toBe(0);
-    expect(await t.deps.generations.find(generationId)).toMatchObject({ status: 'complete', styles: [{ status: 'complete', result_key: key }] });
+    expect(await t.deps.generations.find(generationId)).toMatchObject({
+      status: 'complete',
+      styles: [{ status: 'complete', result_key: key }],
+    });
     expect(await t.ledger(generationId)).toEqual([
       { kind: 'reserve', credits: -1 },
       { kind: 'settle', credits: 0 },
@@ -44,7 +47,11 @@ describe('remove-background', () => {
     await expect(dispatch(t.deps, 'remove-background', payload)).rejects.toThrow();
     await removeBackground.onFinalFailure!(payload, 'again', t.deps);
 
-    expect(await t.deps.generations.find(generationId)).toMatchObject({ status: 'failed', error: GENERATION_FAILED_MESSAGE, styles: [{ status: 'failed' }] });
+    expect(await t.deps.generations.find(generationId)).toMatchObject({
+      status: 'failed',
+      error: GENERATION_FAILED_MESSAGE,
+      styles: [{ status: 'failed' }],
+    });
     expect(await t.ledger(generationId)).toEqual([
       { kind: 'reserve', credits: -1 },
       { kind: 'refund', credits: 1 },

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { UNSUPPORTED_PRODUCT_MESSAGE, type JobPayloads } from '@prodshot/contracts';
 import { settleKind } from '@prodshot/imaging';
 import { jobIds } from '@prodshot/queue';
-import { buildWorkerDeps, dispatch, jobOf, sourceOf, styleRecommendationPayload, type TestWorkerDeps } from '../worker-deps.test-support.js';
+import {
+  buildWorkerDeps,
+  dispatch,
+  jobOf,
+  sourceOf,
+  styleRecommendationPayload,
+  type TestWorkerDeps,
+} from '../worker-deps.test-support.js';
 import { styleRecommendation } from './style-recommendation.js';
 
 const stack = inject('stack');
@@ -13,7 +20,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A seller's smart generation before its styles are known: no slot yet, `reserved` credits held. */
-async function smartGeneration(reserved: number, mode: Parameters<typeof styleRecommendationPayload>[1], title = 'Rose serum') {
+async function smartGeneration(
+  reserved: number,
+  mode: Parameters<typeof styleRecommendationPayload>[1],
+  title = 'Rose serum',
+) {
   const userId = await t.newUser(reserved);
   const upload = await t.newUpload(userId);
   const generationId = await t.newGeneration(userId, 0, reserved, { kind: 'smart', imageId: upload.imageId });
@@ -42,17 +53,27 @@ describe('style-recommendation, run by the server', () => {
     expect(found).toBeLessThan(8);
     const generation = await t.deps.generations.find(generationId);
     expect(generation).toMatchObject({ status: 'running', stage: 'generating', product_info: result.productInfo });
-    expect(generation!.styles.map((slot) => [slot.index, slot.name, slot.prompt, slot.status])).toEqual(result.styles.map((style, index) => [index, style.name, style.prompt, 'queued']));
+    expect(generation!.styles.map((slot) => [slot.index, slot.name, slot.prompt, slot.status])).toEqual(
+      result.styles.map((style, index) => [index, style.name, style.prompt, 'queued']),
+    );
     const jobs = await styleJobs(generationId, found);
-    expect(jobs.map((job) => [job?.name, job?.data.styleIndex, job?.data.stylePrompt])).toEqual(result.styles.map((style, index) => ['style-shot', index, style.prompt]));
+    expect(jobs.map((job) => [job?.name, job?.data.styleIndex, job?.data.stylePrompt])).toEqual(
+      result.styles.map((style, index) => ['style-shot', index, style.prompt]),
+    );
     expect(await t.ledger(generationId)).toEqual([
       { kind: 'reserve', credits: -8 },
       { kind: 'refund', credits: 8 - found },
     ]);
     expect(await t.balance(userId)).toBe(8 - found);
     const mine = t.events.filter((e) => e.payload.generationId === generationId);
-    expect(mine.filter((e) => e.event === 'generation:stage').map((e) => e.payload.stage)).toEqual(['analysing', 'designing recommendations', 'generating']);
-    expect(mine.filter((e) => e.event === 'generation:style').map((e) => e.payload.status)).toEqual(result.styles.map(() => 'queued'));
+    expect(mine.filter((e) => e.event === 'generation:stage').map((e) => e.payload.stage)).toEqual([
+      'analysing',
+      'designing recommendations',
+      'generating',
+    ]);
+    expect(mine.filter((e) => e.event === 'generation:style').map((e) => e.payload.status)).toEqual(
+      result.styles.map(() => 'queued'),
+    );
   });
 
   it('run again after a crash, adds no slot, no job and no refund', async () => {
@@ -71,7 +92,11 @@ describe('style-recommendation, run by the server', () => {
   });
 
   it('shoots a photo read as no kind whatever its title says: a title alone refuses nothing', async () => {
-    const { generationId, payload } = await smartGeneration(4, { mode: 'fan-out', styleCount: 4 }, 'Enamel camping mug');
+    const { generationId, payload } = await smartGeneration(
+      4,
+      { mode: 'fan-out', styleCount: 4 },
+      'Enamel camping mug',
+    );
 
     const result = await run(payload);
 
@@ -81,14 +106,27 @@ describe('style-recommendation, run by the server', () => {
   });
 
   it('refunds everything and fails the generation with the unsupported-product message when the photo reads as an unsupported kind', async () => {
-    const { userId, generationId, payload } = await smartGeneration(4, { mode: 'fan-out', styleCount: 4 }, 'Enamel camping mug');
+    const { userId, generationId, payload } = await smartGeneration(
+      4,
+      { mode: 'fan-out', styleCount: 4 },
+      'Enamel camping mug',
+    );
     // A hosted engine's vision model, reading the photo as a mug.
-    const seenAsMug = t.withEngine({ analyse: async (image, hints) => ({ ...(await t.deps.engine.analyse(image, hints)), ...settleKind({ kind: 'kitchenware', confidence: 0.9 }, hints) }) });
+    const seenAsMug = t.withEngine({
+      analyse: async (image, hints) => ({
+        ...(await t.deps.engine.analyse(image, hints)),
+        ...settleKind({ kind: 'kitchenware', confidence: 0.9 }, hints),
+      }),
+    });
 
     const result = await styleRecommendation.run(jobOf('style-recommendation', payload), seenAsMug);
 
     expect(result).toMatchObject({ styles: [], unsupportedProduct: { message: UNSUPPORTED_PRODUCT_MESSAGE } });
-    expect(await t.deps.generations.find(generationId)).toMatchObject({ status: 'failed', error: UNSUPPORTED_PRODUCT_MESSAGE, styles: [] });
+    expect(await t.deps.generations.find(generationId)).toMatchObject({
+      status: 'failed',
+      error: UNSUPPORTED_PRODUCT_MESSAGE,
+      styles: [],
+    });
     expect(await t.ledger(generationId)).toEqual([
       { kind: 'reserve', credits: -4 },
       { kind: 'refund', credits: 4 },
@@ -121,7 +159,11 @@ describe('style-recommendation, run for the client', () => {
     const result = await run(payload);
 
     expect(result.styles.length).toBeGreaterThanOrEqual(3);
-    expect(await t.deps.generations.find(generationId)).toMatchObject({ status: 'complete', styles: [], product_info: result.productInfo });
+    expect(await t.deps.generations.find(generationId)).toMatchObject({
+      status: 'complete',
+      styles: [],
+      product_info: result.productInfo,
+    });
     expect(await styleJobs(generationId, 1)).toEqual([undefined]);
     expect(await t.ledger(generationId)).toEqual([]);
     expect(await t.balance(userId)).toBe(0);

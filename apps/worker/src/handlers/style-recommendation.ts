@@ -1,7 +1,13 @@
 import { UNSUPPORTED_PRODUCT_MESSAGE, type JobResults } from '@prodshot/contracts';
 import { jobIds, sameOrder } from '@prodshot/queue';
 import { loadOrMakeCutout } from '../pipeline/cutout.js';
-import { assertGenerationOpen, failOpenSlots, GenerationSettledError, finishIfDone, refundUnused } from '../pipeline/slots.js';
+import {
+  assertGenerationOpen,
+  failOpenSlots,
+  GenerationSettledError,
+  finishIfDone,
+  refundUnused,
+} from '../pipeline/slots.js';
 import type { JobHandler } from './index.js';
 import { recommendationMode } from './style-recommendation-mode.js';
 
@@ -25,11 +31,20 @@ export const styleRecommendation: JobHandler<'style-recommendation'> = {
 
     if (!analysis.supported && analysis.unsupported) {
       const message = analysis.unsupported.message || UNSUPPORTED_PRODUCT_MESSAGE;
-      const productInfo = { productTitle: p.productTitle ?? '', productDescription: p.productDescription ?? '', productType: analysis.kind };
+      const productInfo = {
+        productTitle: p.productTitle ?? '',
+        productDescription: p.productDescription ?? '',
+        productType: analysis.kind,
+      };
       await deps.repos.generations.setStage(p.generationId, 'analysing', { ...productInfo, unsupportedProduct: true });
       if (p.mode === 'fan-out') await refundUnused(deps, p.userId, p.generationId, p.styleCount, 'unsupported');
       await finishIfDone(deps, p.userId, p.generationId, message);
-      return { generationId: p.generationId, productInfo, styles: [], unsupportedProduct: { message } } satisfies Result;
+      return {
+        generationId: p.generationId,
+        productInfo,
+        styles: [],
+        unsupportedProduct: { message },
+      } satisfies Result;
     }
 
     await stage(deps, p.userId, p.generationId, 'designing recommendations');
@@ -62,12 +77,18 @@ export const styleRecommendation: JobHandler<'style-recommendation'> = {
     } else {
       await deps.repos.generations.completeRecommendations(p.generationId);
     }
-    return { generationId: p.generationId, productInfo: recommended.productInfo, styles, unsupportedProduct: null } satisfies Result;
+    return {
+      generationId: p.generationId,
+      productInfo: recommended.productInfo,
+      styles,
+      unsupportedProduct: null,
+    } satisfies Result;
   },
   async onFinalFailure(queued, message, deps) {
     const payload = recommendationMode(queued);
     await failOpenSlots(deps, payload.userId, payload.generationId, message);
-    if (payload.mode === 'fan-out') await refundUnused(deps, payload.userId, payload.generationId, payload.styleCount, 'recommendation');
+    if (payload.mode === 'fan-out')
+      await refundUnused(deps, payload.userId, payload.generationId, payload.styleCount, 'recommendation');
     await finishIfDone(deps, payload.userId, payload.generationId, message);
   },
 };

@@ -27,7 +27,8 @@ async function fannedOut(styles: number) {
   return { userId, generationId, payload };
 }
 
-const statuses = async (generationId: string) => (await t.deps.generations.styles(generationId)).map((slot) => slot.status);
+const statuses = async (generationId: string) =>
+  (await t.deps.generations.styles(generationId)).map((slot) => slot.status);
 
 describe('style-shot', () => {
   it('renders its one slot, settles its credit and finishes the generation with the last slot', async () => {
@@ -46,7 +47,9 @@ describe('style-shot', () => {
       { kind: 'settle', credits: 0 },
       { kind: 'settle', credits: 0 },
     ]);
-    const progress = t.events.filter((e) => e.payload.generationId === generationId && e.payload.index === 0 && e.event === 'generation:style').map((e) => e.payload.progress ?? e.payload.status);
+    const progress = t.events
+      .filter((e) => e.payload.generationId === generationId && e.payload.index === 0 && e.event === 'generation:style')
+      .map((e) => e.payload.progress ?? e.payload.status);
     expect(progress).toEqual(['running', 30, 90, 'complete']);
   });
 

@@ -11,15 +11,18 @@ export const styleShot: JobHandler<'style-shot'> = {
     await renderSlot(deps, { userId, generationId, index }, async (progress) => {
       const cutout = await loadOrMakeCutout(deps, job.data.sourceKey, job.data.focus);
       await progress(30);
-      const shot = await deps.engine.generate({
-        cutout,
-        prompt: job.data.stylePrompt,
-        size: job.data.size,
-        seed: slotSeed(generationId, index),
-        format: 'png',
-        renditions: RENDITION_SIZES,
-        hints: { title: job.data.productTitle, description: job.data.productDescription },
-      }, { sellerId: userId });
+      const shot = await deps.engine.generate(
+        {
+          cutout,
+          prompt: job.data.stylePrompt,
+          size: job.data.size,
+          seed: slotSeed(generationId, index),
+          format: 'png',
+          renditions: RENDITION_SIZES,
+          hints: { title: job.data.productTitle, description: job.data.productDescription },
+        },
+        { sellerId: userId },
+      );
       await progress(90);
       return slotOutput(shot);
     });
@@ -27,7 +30,11 @@ export const styleShot: JobHandler<'style-shot'> = {
     return { generationId, index };
   },
   async onFinalFailure(payload, message, deps) {
-    await failSlot(deps, { userId: payload.userId, generationId: payload.generationId, index: payload.styleIndex }, message);
+    await failSlot(
+      deps,
+      { userId: payload.userId, generationId: payload.generationId, index: payload.styleIndex },
+      message,
+    );
     await finishIfDone(deps, payload.userId, payload.generationId);
   },
 };

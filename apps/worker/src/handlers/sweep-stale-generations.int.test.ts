@@ -17,8 +17,16 @@ const STALE_AFTER_MS = 60_000;
 
 /** As if nothing had touched the generation and its slots for ten minutes. */
 async function age(generationId: string): Promise<void> {
-  await t.deps.db.updateTable('generations').set({ updated_at: sql`now() - interval '10 minutes'` }).where('id', '=', generationId).execute();
-  await t.deps.db.updateTable('generation_styles').set({ updated_at: sql`now() - interval '10 minutes'` }).where('generation_id', '=', generationId).execute();
+  await t.deps.db
+    .updateTable('generations')
+    .set({ updated_at: sql`now() - interval '10 minutes'` })
+    .where('id', '=', generationId)
+    .execute();
+  await t.deps.db
+    .updateTable('generation_styles')
+    .set({ updated_at: sql`now() - interval '10 minutes'` })
+    .where('generation_id', '=', generationId)
+    .execute();
 }
 
 function sweep() {
@@ -31,7 +39,9 @@ describe('the sweeper, slot by slot', () => {
     const generationId = await t.newGeneration(userId, 2, 2);
     await age(generationId);
     // Waiting in the queue (no worker here takes it): alive.
-    await t.deps.producer.enqueue('product-shot', { generationId, userId } as never, { jobId: jobIds.generation(generationId) });
+    await t.deps.producer.enqueue('product-shot', { generationId, userId } as never, {
+      jobId: jobIds.generation(generationId),
+    });
     expect((await sweep()).resolved).not.toContain(generationId);
     expect((await t.deps.generations.styles(generationId)).map((s) => s.status)).toEqual(['queued', 'queued']);
     expect(await t.balance(userId)).toBe(0);
@@ -48,8 +58,18 @@ describe('the sweeper, slot by slot', () => {
     expect((await t.deps.generations.find(generationId))!.status).toBe('complete');
     // generate-single-product-shot: a new paid slot on the settled generation, in one transaction.
     await t.deps.db.transaction().execute(async (tx) => {
-      await new GenerationsRepository(tx).reopenWithSlot(generationId, { index: 1, name: 'Beach', prompt: 'a beach', backgroundType: 'Beach' });
-      await new CreditsRepository(tx).reserve({ userId, generationId, amount: 1, idempotencyKey: `reserve:${generationId}:1` });
+      await new GenerationsRepository(tx).reopenWithSlot(generationId, {
+        index: 1,
+        name: 'Beach',
+        prompt: 'a beach',
+        backgroundType: 'Beach',
+      });
+      await new CreditsRepository(tx).reserve({
+        userId,
+        generationId,
+        amount: 1,
+        idempotencyKey: `reserve:${generationId}:1`,
+      });
     });
     expect((await t.deps.generations.find(generationId))!.status).toBe('running');
     expect(await t.balance(userId)).toBe(0);
@@ -69,7 +89,8 @@ describe('the sweeper, slot by slot', () => {
     expect((await sweep()).resolved).toContain(generationId);
     const ledger = await t.ledger(generationId);
     expect(ledger.filter((move) => move.kind === 'refund')).toHaveLength(2);
-    const doneEvents = () => t.events.filter((e) => e.event === 'generation:done' && e.payload.generationId === generationId).length;
+    const doneEvents = () =>
+      t.events.filter((e) => e.event === 'generation:done' && e.payload.generationId === generationId).length;
     expect(doneEvents()).toBe(1);
 
     await age(generationId);

@@ -18,7 +18,13 @@ export const sweepStaleGenerations: JobHandler<'sweep-stale-generations'> = {
   async run(job, deps) {
     const resolved = new Set<string>();
     for (const slot of await deps.repos.generations.staleOpenSlots(job.data.staleAfterMs)) {
-      if (await anyAlive(deps, [jobIds.generation(slot.generationId), jobIds.style(slot.generationId, slot.index, slot.attempt)])) continue;
+      if (
+        await anyAlive(deps, [
+          jobIds.generation(slot.generationId),
+          jobIds.style(slot.generationId, slot.index, slot.attempt),
+        ])
+      )
+        continue;
       await failSlot(deps, slot, INTERRUPTED_MESSAGE);
       await finishIfDone(deps, slot.userId, slot.generationId, INTERRUPTED_MESSAGE);
       resolved.add(slot.generationId);
@@ -36,7 +42,10 @@ export const sweepStaleGenerations: JobHandler<'sweep-stale-generations'> = {
 };
 
 async function anyAlive(deps: WorkerDeps, ids: string[]): Promise<boolean> {
-  const lookups: Promise<Job | undefined>[] = ids.flatMap((id) => [deps.producer.queue('render').getJob(id), deps.producer.queue('interactive').getJob(id)]);
+  const lookups: Promise<Job | undefined>[] = ids.flatMap((id) => [
+    deps.producer.queue('render').getJob(id),
+    deps.producer.queue('interactive').getJob(id),
+  ]);
   for (const job of await Promise.all(lookups)) {
     if (job && ALIVE.has(await job.getState())) return true;
   }

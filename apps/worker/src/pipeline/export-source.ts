@@ -23,7 +23,12 @@ export interface OutputSource {
  * generation, its upload's cutout and, for the local engine, its scene and seed. The API checked
  * ownership and completion before enqueueing; an output gone since (deleted) fails for good.
  */
-export async function outputSource(deps: WorkerDeps, userId: string, generationId: string, index: number): Promise<OutputSource> {
+export async function outputSource(
+  deps: WorkerDeps,
+  userId: string,
+  generationId: string,
+  index: number,
+): Promise<OutputSource> {
   const generation = await deps.repos.generations.find(generationId);
   if (!generation || generation.user_id !== userId) throw new UnrecoverableError('The generation no longer exists');
   const style = generation.styles.find((slot) => slot.index === index && slot.status === 'complete' && slot.result_key);
@@ -36,7 +41,10 @@ export async function outputSource(deps: WorkerDeps, userId: string, generationI
       if (!image) throw new UnrecoverableError('The upload of this generation no longer exists');
       return loadOrMakeCutout(deps, image.storage_key, focus);
     },
-    scene: deps.engine.name === 'local' && COMPOSED_KINDS.has(generation.kind) ? sceneOf(style, generationId, generation.kind === 'smart') : null,
+    scene:
+      deps.engine.name === 'local' && COMPOSED_KINDS.has(generation.kind)
+        ? sceneOf(style, generationId, generation.kind === 'smart')
+        : null,
   };
 }
 
@@ -45,5 +53,9 @@ export async function outputSource(deps: WorkerDeps, userId: string, generationI
  * seed (recorded on the output; outputs stored before seeds were recorded used their slot's). Smart styles render from their prompt alone; their slot's background type is a style name.
  */
 function sceneOf(style: GenerationStyleRow, generationId: string, promptOnly: boolean): ExportScene {
-  return { template: promptOnly ? null : style.background_type, prompt: style.prompt, seed: style.seed ?? slotSeed(generationId, style.index) };
+  return {
+    template: promptOnly ? null : style.background_type,
+    prompt: style.prompt,
+    seed: style.seed ?? slotSeed(generationId, style.index),
+  };
 }

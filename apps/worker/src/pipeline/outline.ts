@@ -17,7 +17,11 @@ const TAPPED: OutlineFinding = { confidence: 1, severalObjects: false };
  * (the engine's pick, or the one for their taps): its preview is stored beside the upload and the
  * outline, unconfirmed, recorded on the upload's row with the taps it was made for.
  */
-export async function makeOutline(deps: WorkerDeps, upload: { imageId: string; sourceKey: string; focus?: JobFocus | undefined }, found: OutlineFinding = TAPPED): Promise<UploadOutline> {
+export async function makeOutline(
+  deps: WorkerDeps,
+  upload: { imageId: string; sourceKey: string; focus?: JobFocus | undefined },
+  found: OutlineFinding = TAPPED,
+): Promise<UploadOutline> {
   const { imageId, sourceKey } = upload;
   const taps = storedTaps(upload.focus);
   const { preview, mask } = await outlineOf(await loadOrMakeCutout(deps, sourceKey, taps));

@@ -2,17 +2,33 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { downloadCopyKey, generationOutputKey, renditionKey } from '@prodshot/storage';
 import { buildWorkerDeps, type TestWorkerDeps } from '../worker-deps.test-support.js';
-import { assertGenerationOpen, failOpenSlots, failSlot, finishIfDone, GenerationSettledError, refundAllHeld, refundUnused, renderSlot, slotSeed } from './slots.js';
+import {
+  assertGenerationOpen,
+  failOpenSlots,
+  failSlot,
+  finishIfDone,
+  GenerationSettledError,
+  refundAllHeld,
+  refundUnused,
+  renderSlot,
+  slotSeed,
+} from './slots.js';
 
 const stack = inject('stack');
 let t: TestWorkerDeps;
 let png: { image: Buffer; mimeType: 'image/png' };
 beforeAll(async () => {
   t = await buildWorkerDeps(stack);
-  png = { image: await sharp({ create: { width: 2048, height: 1536, channels: 4, background: { r: 40, g: 120, b: 60, alpha: 1 } } }).png().toBuffer(), mimeType: 'image/png' };
+  png = {
+    image: await sharp({
+      create: { width: 2048, height: 1536, channels: 4, background: { r: 40, g: 120, b: 60, alpha: 1 } },
+    })
+      .png()
+      .toBuffer(),
+    mimeType: 'image/png',
+  };
 });
 afterAll(() => t.close());
-
 
 async function slotStatuses(generationId: string) {
   return (await t.deps.generations.styles(generationId)).map((s) => s.status);
@@ -29,7 +45,9 @@ describe('output slots', () => {
       return png;
     });
     expect(await slotStatuses(generationId)).toEqual(['failed']);
-    expect(t.events.filter((e) => e.payload.generationId === generationId && e.payload.status === 'complete')).toEqual([]);
+    expect(t.events.filter((e) => e.payload.generationId === generationId && e.payload.status === 'complete')).toEqual(
+      [],
+    );
     expect(await t.balance(userId)).toBe(2);
   });
 
@@ -44,7 +62,12 @@ describe('output slots', () => {
     await refundAllHeld(t.deps, userId, generationId, 'sweep');
     expect(await t.balance(userId)).toBe(3);
     expect(t.deps.metrics.refunded - before).toBe(3);
-    const rows = await t.deps.db.selectFrom('credit_ledger').select('addon_delta').where('generation_id', '=', generationId).where('kind', '=', 'refund').execute();
+    const rows = await t.deps.db
+      .selectFrom('credit_ledger')
+      .select('addon_delta')
+      .where('generation_id', '=', generationId)
+      .where('kind', '=', 'refund')
+      .execute();
     expect(rows.map((r) => r.addon_delta).sort()).toEqual([1, 1, 1]);
   });
 
@@ -57,7 +80,9 @@ describe('output slots', () => {
     await failOpenSlots(t.deps, userId, generationId, 'failed');
     expect(await slotStatuses(generationId)).toEqual(['complete', 'complete', 'failed']);
     expect(await t.balance(userId)).toBe(1);
-    expect(t.events.filter((e) => e.payload.generationId === generationId && e.payload.status === 'complete')).toHaveLength(2);
+    expect(
+      t.events.filter((e) => e.payload.generationId === generationId && e.payload.status === 'complete'),
+    ).toHaveLength(2);
   });
 
   it('tells the seller each change once, in order, and nothing for what did not change', async () => {
@@ -86,7 +111,17 @@ describe('output slots', () => {
     expect(t.events.slice(from).map((e) => [e.event, e.payload])).toEqual([
       ['generation:style', { generationId, index: 0, status: 'running' }],
       ['generation:style', { generationId, index: 0, status: 'progress', progress: 50 }],
-      ['generation:style', { generationId, index: 0, status: 'complete', url: expect.any(String), thumbnailUrl: expect.any(String), previewUrl: expect.any(String) }],
+      [
+        'generation:style',
+        {
+          generationId,
+          index: 0,
+          status: 'complete',
+          url: expect.any(String),
+          thumbnailUrl: expect.any(String),
+          previewUrl: expect.any(String),
+        },
+      ],
       ['credits:update', { subscriptionCredits: 0, addOnCredits: 1 }],
       ['generation:style', { generationId, index: 1, status: 'failed', error: 'the model broke' }],
       ['credits:update', { subscriptionCredits: 0, addOnCredits: 2 }],
@@ -122,7 +157,11 @@ describe('output slots', () => {
     const generationId = await t.newGeneration(userId, 2, 2);
     await refundUnused({ ...t.deps, metrics: undefined }, userId, generationId, 2, 'unused');
     expect(await t.balance(userId)).toBe(2);
-    expect(t.events.at(-1)).toMatchObject({ userId, event: 'credits:update', payload: { subscriptionCredits: 0, addOnCredits: 2 } });
+    expect(t.events.at(-1)).toMatchObject({
+      userId,
+      event: 'credits:update',
+      payload: { subscriptionCredits: 0, addOnCredits: 2 },
+    });
   });
 
   it('stores the thumbnail and preview beside the shot before announcing it, and links all three', async () => {
@@ -136,7 +175,8 @@ describe('output slots', () => {
     expect(await sharp(preview).metadata()).toMatchObject({ format: 'webp', width: 1280, height: 960 });
     const [style] = await t.deps.generations.styles(generationId);
     expect(style).toMatchObject({ status: 'complete', renditions: true });
-    const complete = t.events.find((e) => e.payload.generationId === generationId && e.payload.status === 'complete')!.payload as Record<string, string>;
+    const complete = t.events.find((e) => e.payload.generationId === generationId && e.payload.status === 'complete')!
+      .payload as Record<string, string>;
     expect(complete.thumbnailUrl).toContain(encodeURIComponent(generationId) + '/0/thumbnail.webp');
     expect(complete.previewUrl).toContain(encodeURIComponent(generationId) + '/0/preview.webp');
     expect(complete.url).toContain(encodeURIComponent(generationId) + '/0.png');
@@ -169,7 +209,12 @@ describe('output slots', () => {
     const jpeg = await sharp(png.image).jpeg().toBuffer();
     await renderSlot(t.deps, { userId, generationId, index: 0 }, async () => ({ image: jpeg, mimeType: 'image/jpeg' }));
     const [style] = await t.deps.generations.styles(generationId);
-    expect(style).toMatchObject({ result_key: generationOutputKey(userId, generationId, 0, 'image/jpeg'), result_bytes: jpeg.length, download_key: null, download_bytes: null });
+    expect(style).toMatchObject({
+      result_key: generationOutputKey(userId, generationId, 0, 'image/jpeg'),
+      result_bytes: jpeg.length,
+      download_key: null,
+      download_bytes: null,
+    });
   });
 
   it('lets work on an open generation go on, and stops a late attempt on a settled one', async () => {

@@ -1,6 +1,13 @@
 import { UnrecoverableError } from 'bullmq';
 import { GENERATION_FAILED_MESSAGE, type Progress } from '@prodshot/contracts';
-import { settlement, type FailedSlots, type GenerationRef, type GenerationRefundReason, type Refunded, type SlotRef } from '@prodshot/db';
+import {
+  settlement,
+  type FailedSlots,
+  type GenerationRef,
+  type GenerationRefundReason,
+  type Refunded,
+  type SlotRef,
+} from '@prodshot/db';
 import { isImagingError, type GenerateResult } from '@prodshot/imaging';
 import { generationOutputKey, signImage, type RenditionName, type StoredContentType } from '@prodshot/storage';
 import type { WorkerDeps } from '../deps.js';
@@ -31,13 +38,26 @@ export function userMessage(error: unknown): string {
  * settled while this render ran (the sweeper failed and refunded it) is not announced complete:
  * the seller sees what Postgres holds.
  */
-export async function renderSlot(deps: WorkerDeps, slot: SlotRef, produce: (progress: (pct: Progress) => Promise<void>) => Promise<SlotOutput>): Promise<void> {
+export async function renderSlot(
+  deps: WorkerDeps,
+  slot: SlotRef,
+  produce: (progress: (pct: Progress) => Promise<void>) => Promise<SlotOutput>,
+): Promise<void> {
   if (!(await deps.repos.generations.markStyleRunning(slot.generationId, slot.index))) return;
-  deps.publisher.emit(slot.userId, 'generation:style', { generationId: slot.generationId, index: slot.index, status: 'running' });
+  deps.publisher.emit(slot.userId, 'generation:style', {
+    generationId: slot.generationId,
+    index: slot.index,
+    status: 'running',
+  });
   // Progress is a live signal only: the slot's state is what Postgres keeps, so a reload shows
   // running until complete, and renders spend no round trips on it.
   const progress = async (pct: Progress) => {
-    deps.publisher.emit(slot.userId, 'generation:style', { generationId: slot.generationId, index: slot.index, status: 'progress', progress: pct });
+    deps.publisher.emit(slot.userId, 'generation:style', {
+      generationId: slot.generationId,
+      index: slot.index,
+      status: 'progress',
+      progress: pct,
+    });
   };
   const output = await produce(progress);
   const key = generationOutputKey(slot.userId, slot.generationId, slot.index, output.mimeType);
@@ -49,7 +69,12 @@ export async function renderSlot(deps: WorkerDeps, slot: SlotRef, produce: (prog
   const files = { resultBytes: output.image.length, download };
   if (!(await settlement.settleSlot(deps.db, slot, { resultKey: key, seed: output.seed ?? null, files }))) return;
   const urls = await signImage(deps.store, key, true);
-  deps.publisher.emit(slot.userId, 'generation:style', { generationId: slot.generationId, index: slot.index, status: 'complete', ...urls });
+  deps.publisher.emit(slot.userId, 'generation:style', {
+    generationId: slot.generationId,
+    index: slot.index,
+    status: 'complete',
+    ...urls,
+  });
 }
 
 /** Fails one slot for good and gives its credit back, in one transaction, once. */
@@ -58,24 +83,46 @@ export async function failSlot(deps: WorkerDeps, slot: SlotRef, message: string)
 }
 
 /** Fails every open slot of a generation (its shared step failed) and refunds them, in one transaction. */
-export async function failOpenSlots(deps: WorkerDeps, userId: string, generationId: string, message: string): Promise<void> {
+export async function failOpenSlots(
+  deps: WorkerDeps,
+  userId: string,
+  generationId: string,
+  message: string,
+): Promise<void> {
   const generation = { userId, generationId };
   announceFailed(deps, generation, await settlement.failOpenSlots(deps.db, generation, message), message);
 }
 
 /** Gives back everything the generation still holds, once per reason. */
-export async function refundAllHeld(deps: WorkerDeps, userId: string, generationId: string, reason: GenerationRefundReason): Promise<void> {
+export async function refundAllHeld(
+  deps: WorkerDeps,
+  userId: string,
+  generationId: string,
+  reason: GenerationRefundReason,
+): Promise<void> {
   announceRefund(deps, userId, await settlement.refundAllHeld(deps.db, { userId, generationId }, reason));
 }
 
 /** Gives back up to `count` credits the generation paid for and will not use, once per reason. */
-export async function refundUnused(deps: WorkerDeps, userId: string, generationId: string, count: number, reason: GenerationRefundReason): Promise<void> {
+export async function refundUnused(
+  deps: WorkerDeps,
+  userId: string,
+  generationId: string,
+  count: number,
+  reason: GenerationRefundReason,
+): Promise<void> {
   announceRefund(deps, userId, await settlement.refundUnused(deps.db, { userId, generationId }, count, reason));
 }
 
-function announceFailed(deps: WorkerDeps, { userId, generationId }: GenerationRef, outcome: FailedSlots, message: string): void {
+function announceFailed(
+  deps: WorkerDeps,
+  { userId, generationId }: GenerationRef,
+  outcome: FailedSlots,
+  message: string,
+): void {
   announceRefund(deps, userId, outcome.refunded);
-  for (const index of outcome.failed) deps.publisher.emit(userId, 'generation:style', { generationId, index, status: 'failed', error: message });
+  for (const index of outcome.failed)
+    deps.publisher.emit(userId, 'generation:style', { generationId, index, status: 'failed', error: message });
 }
 
 function announceRefund(deps: WorkerDeps, userId: string, refunded: Refunded | null): void {
@@ -96,7 +143,12 @@ export async function assertGenerationOpen(deps: WorkerDeps, generationId: strin
 }
 
 /** Settles the generation when no slot is open and tells the owner. */
-export async function finishIfDone(deps: WorkerDeps, userId: string, generationId: string, failure?: string): Promise<void> {
+export async function finishIfDone(
+  deps: WorkerDeps,
+  userId: string,
+  generationId: string,
+  failure?: string,
+): Promise<void> {
   const status = await deps.repos.generations.settleIfDone(generationId, failure);
   if (!status) return;
   const generation = await deps.repos.generations.find(generationId);

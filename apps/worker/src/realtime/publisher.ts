@@ -17,7 +17,10 @@ export function createPublisher(redis: Redis): Publisher {
   return {
     emit(userId, event, payload) {
       // The emitter's generic signature is too wide for the mapped event map; the call is checked by Publisher's own types.
-      (emitter.to(userRoom(userId)).emit as (event: string, payload: unknown) => void)(event, { ...payload, at: Date.now() });
+      (emitter.to(userRoom(userId)).emit as (event: string, payload: unknown) => void)(event, {
+        ...payload,
+        at: Date.now(),
+      });
     },
   };
 }

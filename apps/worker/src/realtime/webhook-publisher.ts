@@ -9,7 +9,8 @@ import type { Publisher } from './publisher.js';
  * never awaited: a failure is logged, and the generation goes on as if no webhook existed.
  */
 export function withWebhookEvents(publisher: Publisher, events: WebhookEvents, log: Pick<Logger, 'error'>): Publisher {
-  const record = (work: Promise<void>, fields: Record<string, unknown>) => void work.catch((err: unknown) => log.error({ err, ...fields }, 'recording a webhook event failed'));
+  const record = (work: Promise<void>, fields: Record<string, unknown>) =>
+    void work.catch((err: unknown) => log.error({ err, ...fields }, 'recording a webhook event failed'));
   return {
     emit(userId, event, payload) {
       publisher.emit(userId, event, payload);

@@ -37,9 +37,14 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     // Deleting an upload keeps its generations in history (docs/decisions.md).
     .addColumn('image_id', 'uuid', (c) => c.references('images.id').onDelete('set null'))
-    .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('manual', 'smart', 'remove-background', 'generate-background')`))
+    .addColumn('kind', 'text', (c) =>
+      c.notNull().check(sql`kind in ('manual', 'smart', 'remove-background', 'generate-background')`),
+    )
     .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('queued').check(sql`status in ('queued', 'running', 'complete', 'failed')`),
+      c
+        .notNull()
+        .defaultTo('queued')
+        .check(sql`status in ('queued', 'running', 'complete', 'failed')`),
     )
     .addColumn('stage', 'text')
     .addColumn('request', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
@@ -71,9 +76,17 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('prompt', 'text')
     .addColumn('background_type', 'text')
     .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('queued').check(sql`status in ('queued', 'running', 'complete', 'failed')`),
+      c
+        .notNull()
+        .defaultTo('queued')
+        .check(sql`status in ('queued', 'running', 'complete', 'failed')`),
     )
-    .addColumn('progress', 'integer', (c) => c.notNull().defaultTo(0).check(sql`progress between 0 and 100`))
+    .addColumn('progress', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`progress between 0 and 100`),
+    )
     .addColumn('result_key', 'text')
     .addColumn('error', 'text')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -84,8 +97,18 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('credit_balances')
     .addColumn('user_id', 'uuid', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
-    .addColumn('subscription_credits', 'integer', (c) => c.notNull().defaultTo(0).check(sql`subscription_credits >= 0`))
-    .addColumn('addon_credits', 'integer', (c) => c.notNull().defaultTo(0).check(sql`addon_credits >= 0`))
+    .addColumn('subscription_credits', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`subscription_credits >= 0`),
+    )
+    .addColumn('addon_credits', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`addon_credits >= 0`),
+    )
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
 
@@ -94,7 +117,9 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('id', 'bigserial', (c) => c.primaryKey())
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('kind', 'text', (c) =>
-      c.notNull().check(sql`kind in ('reserve', 'settle', 'refund', 'grant_subscription', 'grant_addon', 'reset_subscription')`),
+      c
+        .notNull()
+        .check(sql`kind in ('reserve', 'settle', 'refund', 'grant_subscription', 'grant_addon', 'reset_subscription')`),
     )
     .addColumn('subscription_delta', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('addon_delta', 'integer', (c) => c.notNull().defaultTo(0))
@@ -104,7 +129,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('reason', 'text')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('credit_ledger_user_created_idx').on('credit_ledger').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('credit_ledger_user_created_idx')
+    .on('credit_ledger')
+    .columns(['user_id', 'created_at'])
+    .execute();
   await db.schema.createIndex('credit_ledger_generation_idx').on('credit_ledger').column('generation_id').execute();
 
   await db.schema

@@ -61,5 +61,7 @@ export async function down(db: AnyDb): Promise<void> {
 
 async function setLedgerKinds(db: AnyDb, kinds: string): Promise<void> {
   await sql`alter table credit_ledger drop constraint credit_ledger_kind_check`.execute(db);
-  await sql`alter table credit_ledger add constraint credit_ledger_kind_check check (kind in (${sql.raw(kinds)}))`.execute(db);
+  await sql`alter table credit_ledger add constraint credit_ledger_kind_check check (kind in (${sql.raw(kinds)}))`.execute(
+    db,
+  );
 }

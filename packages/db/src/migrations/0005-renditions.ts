@@ -8,8 +8,14 @@ type AnyDb = Kysely<any>;
  * renditions existed start without them, and their full URL stands in until they are made.
  */
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema.alterTable('images').addColumn('renditions', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
-  await db.schema.alterTable('generation_styles').addColumn('renditions', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
+  await db.schema
+    .alterTable('images')
+    .addColumn('renditions', 'boolean', (c) => c.notNull().defaultTo(false))
+    .execute();
+  await db.schema
+    .alterTable('generation_styles')
+    .addColumn('renditions', 'boolean', (c) => c.notNull().defaultTo(false))
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

@@ -9,7 +9,11 @@ type AnyDb = Kysely<any>;
  */
 export async function up(db: AnyDb): Promise<void> {
   // The uploads list's keyset: a user's newest first, ties broken by id.
-  await db.schema.createIndex('images_user_created_id_idx').on('images').columns(['user_id', 'created_at desc', 'id desc']).execute();
+  await db.schema
+    .createIndex('images_user_created_id_idx')
+    .on('images')
+    .columns(['user_id', 'created_at desc', 'id desc'])
+    .execute();
   await db.schema.dropIndex('images_user_created_idx').execute();
   // The purge walks the oldest rows first, across users.
   await db.schema.createIndex('images_created_idx').on('images').column('created_at').execute();

@@ -22,8 +22,16 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('batch_id', 'uuid', (c) => c.references('batches.id').onDelete('cascade'))
     .addColumn('batch_position', 'smallint')
     .execute();
-  await db.schema.createIndex('generations_batch_idx').on('generations').columns(['batch_id', 'batch_position']).where(sql.ref('batch_id'), 'is not', null).execute();
-  await db.schema.alterTable('idempotency_keys').addColumn('batch_id', 'uuid', (c) => c.references('batches.id').onDelete('cascade')).execute();
+  await db.schema
+    .createIndex('generations_batch_idx')
+    .on('generations')
+    .columns(['batch_id', 'batch_position'])
+    .where(sql.ref('batch_id'), 'is not', null)
+    .execute();
+  await db.schema
+    .alterTable('idempotency_keys')
+    .addColumn('batch_id', 'uuid', (c) => c.references('batches.id').onDelete('cascade'))
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

@@ -9,7 +9,9 @@ type AnyDb = Kysely<any>;
  * its own attempt, so a retry that fails again gets its credit back like the first failure did.
  */
 export async function up(db: AnyDb): Promise<void> {
-  await sql`alter table generation_styles add column seed integer, add column attempt integer not null default 0`.execute(db);
+  await sql`alter table generation_styles add column seed integer, add column attempt integer not null default 0`.execute(
+    db,
+  );
 }
 
 export async function down(db: AnyDb): Promise<void> {

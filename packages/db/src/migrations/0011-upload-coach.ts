@@ -8,7 +8,10 @@ type AnyDb = Kysely<any>;
  * worker adds the product checks with the subject. Rows stored before the coach have none.
  */
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema.alterTable('images').addColumn('coach', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`)).execute();
+  await db.schema
+    .alterTable('images')
+    .addColumn('coach', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

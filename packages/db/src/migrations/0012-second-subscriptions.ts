@@ -17,7 +17,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('refunded', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('cancelled_second_subscriptions_user_idx').on('cancelled_second_subscriptions').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('cancelled_second_subscriptions_user_idx')
+    .on('cancelled_second_subscriptions')
+    .columns(['user_id', 'created_at'])
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

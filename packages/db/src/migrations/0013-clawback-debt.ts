@@ -15,10 +15,18 @@ const KINDS_AFTER = `${KINDS_BEFORE}, 'claw'`;
  */
 export async function up(db: AnyDb): Promise<void> {
   await setLedgerKinds(db, KINDS_AFTER);
-  await db.schema.alterTable('credit_ledger').addColumn('debt_delta', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('credit_ledger')
+    .addColumn('debt_delta', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema
     .alterTable('credit_balances')
-    .addColumn('debt_credits', 'integer', (c) => c.notNull().defaultTo(0).check(sql`debt_credits >= 0`))
+    .addColumn('debt_credits', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`debt_credits >= 0`),
+    )
     .execute();
 }
 
@@ -31,5 +39,7 @@ export async function down(db: AnyDb): Promise<void> {
 
 async function setLedgerKinds(db: AnyDb, kinds: string): Promise<void> {
   await sql`alter table credit_ledger drop constraint credit_ledger_kind_check`.execute(db);
-  await sql`alter table credit_ledger add constraint credit_ledger_kind_check check (kind in (${sql.raw(kinds)}))`.execute(db);
+  await sql`alter table credit_ledger add constraint credit_ledger_kind_check check (kind in (${sql.raw(kinds)}))`.execute(
+    db,
+  );
 }

@@ -9,9 +9,13 @@ type AnyDb = Kysely<any>;
  * storage. Outputs stored before have none: their original is what Download saves.
  */
 export async function up(db: AnyDb): Promise<void> {
-  await sql`alter table generation_styles add column result_bytes integer, add column download_key text, add column download_bytes integer`.execute(db);
+  await sql`alter table generation_styles add column result_bytes integer, add column download_key text, add column download_bytes integer`.execute(
+    db,
+  );
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  await sql`alter table generation_styles drop column result_bytes, drop column download_key, drop column download_bytes`.execute(db);
+  await sql`alter table generation_styles drop column result_bytes, drop column download_key, drop column download_bytes`.execute(
+    db,
+  );
 }

@@ -14,7 +14,9 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('scopes', sql`text[]`, (c) => c.notNull().check(sql`cardinality(scopes) > 0 and scopes <@ array['generate', 'read']::text[]`))
+    .addColumn('scopes', sql`text[]`, (c) =>
+      c.notNull().check(sql`cardinality(scopes) > 0 and scopes <@ array['generate', 'read']::text[]`),
+    )
     .addColumn('prefix', 'text', (c) => c.notNull())
     .addColumn('hash', 'text', (c) => c.notNull().unique())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

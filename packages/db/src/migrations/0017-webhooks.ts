@@ -20,7 +20,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('url', 'text', (c) => c.notNull())
     .addColumn('events', sql`text[]`, (c) =>
-      c.notNull().check(sql`cardinality(events) > 0 and events <@ array['generation.completed', 'generation.failed', 'batch.completed', 'credits.low']::text[]`),
+      c
+        .notNull()
+        .check(
+          sql`cardinality(events) > 0 and events <@ array['generation.completed', 'generation.failed', 'batch.completed', 'credits.low']::text[]`,
+        ),
     )
     .addColumn('secret', 'text', (c) => c.notNull())
     .addColumn('credits_low_threshold', 'integer', (c) => c.check(sql`credits_low_threshold >= 0`))
@@ -28,7 +32,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('deleted_at', 'timestamptz')
     .execute();
-  await db.schema.createIndex('webhook_endpoints_user_idx').on('webhook_endpoints').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('webhook_endpoints_user_idx')
+    .on('webhook_endpoints')
+    .columns(['user_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('webhook_deliveries')
@@ -37,7 +45,12 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('event_id', 'text', (c) => c.notNull())
     .addColumn('event_type', 'text', (c) => c.notNull())
     .addColumn('payload', 'jsonb', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status in ('pending', 'delivered', 'failed')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status in ('pending', 'delivered', 'failed')`),
+    )
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('last_error', 'text')
     .addColumn('last_status_code', 'integer')
@@ -46,7 +59,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addUniqueConstraint('webhook_deliveries_event_unique', ['endpoint_id', 'event_id'])
     .execute();
-  await db.schema.createIndex('webhook_deliveries_endpoint_idx').on('webhook_deliveries').columns(['endpoint_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('webhook_deliveries_endpoint_idx')
+    .on('webhook_deliveries')
+    .columns(['endpoint_id', 'created_at'])
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

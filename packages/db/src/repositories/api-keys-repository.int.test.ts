@@ -9,7 +9,13 @@ let alice: string;
 let bob: string;
 
 async function user(clerkId: string): Promise<string> {
-  return (await test.db.insertInto('users').values({ clerk_id: clerkId, email: `${clerkId}@example.com` }).returning('id').executeTakeFirstOrThrow()).id;
+  return (
+    await test.db
+      .insertInto('users')
+      .values({ clerk_id: clerkId, email: `${clerkId}@example.com` })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 
 let serial = 0;
@@ -28,16 +34,36 @@ afterAll(() => test.drop());
 
 describe('ApiKeysRepository', () => {
   it('stores a key by its hash and finds it by that hash, with its scopes as given', async () => {
-    const created = await keys.create({ userId: alice, name: 'Shop sync', scopes: ['generate', 'read'], prefix: 'psk_test_ab12', hash: 'a'.repeat(64) });
-    expect(created).toMatchObject({ user_id: alice, name: 'Shop sync', scopes: ['generate', 'read'], prefix: 'psk_test_ab12', last_used_at: null, last_used_address: null, revoked_at: null });
+    const created = await keys.create({
+      userId: alice,
+      name: 'Shop sync',
+      scopes: ['generate', 'read'],
+      prefix: 'psk_test_ab12',
+      hash: 'a'.repeat(64),
+    });
+    expect(created).toMatchObject({
+      user_id: alice,
+      name: 'Shop sync',
+      scopes: ['generate', 'read'],
+      prefix: 'psk_test_ab12',
+      last_used_at: null,
+      last_used_address: null,
+      revoked_at: null,
+    });
     expect((await keys.findActiveByHash('a'.repeat(64)))?.id).toBe(created.id);
     expect(await keys.findActiveByHash('b'.repeat(64))).toBeUndefined();
   });
 
   it('refuses an unknown scope, no scope, and a second key with the same hash', async () => {
-    await expect(keys.create({ userId: alice, name: 'x', scopes: ['admin' as 'read'], prefix: 'p', hash: 'h-admin' })).rejects.toThrow(/check constraint/);
-    await expect(keys.create({ userId: alice, name: 'x', scopes: [], prefix: 'p', hash: 'h-none' })).rejects.toThrow(/check constraint/);
-    await expect(keys.create({ userId: alice, name: 'x', scopes: ['read'], prefix: 'p', hash: 'a'.repeat(64) })).rejects.toThrow(/unique/);
+    await expect(
+      keys.create({ userId: alice, name: 'x', scopes: ['admin' as 'read'], prefix: 'p', hash: 'h-admin' }),
+    ).rejects.toThrow(/check constraint/);
+    await expect(keys.create({ userId: alice, name: 'x', scopes: [], prefix: 'p', hash: 'h-none' })).rejects.toThrow(
+      /check constraint/,
+    );
+    await expect(
+      keys.create({ userId: alice, name: 'x', scopes: ['read'], prefix: 'p', hash: 'a'.repeat(64) }),
+    ).rejects.toThrow(/unique/);
   });
 
   it("lists a user's unrevoked keys newest first, never another user's", async () => {
@@ -68,7 +94,11 @@ describe('ApiKeysRepository', () => {
     expect(await keys.recordUse(key.id, '198.51.100.1', 60)).toBe(false);
     expect((await keys.findActiveByHash(key.hash))!.last_used_address).toBe('203.0.113.7');
     // A window already over: the next use is written.
-    await test.db.updateTable('api_keys').set({ last_used_at: new Date(Date.now() - 61_000) }).where('id', '=', key.id).execute();
+    await test.db
+      .updateTable('api_keys')
+      .set({ last_used_at: new Date(Date.now() - 61_000) })
+      .where('id', '=', key.id)
+      .execute();
     expect(await keys.recordUse(key.id, '198.51.100.1', 60)).toBe(true);
     expect((await keys.findActiveByHash(key.hash))!.last_used_address).toBe('198.51.100.1');
   });

@@ -36,7 +36,12 @@ export class ApiKeysRepository {
 
   /** The unrevoked key with this hash; read on every request a key makes, so a revocation holds at once on every replica. */
   async findActiveByHash(hash: string): Promise<ApiKeyRow | undefined> {
-    return this.db.selectFrom('api_keys').selectAll().where('hash', '=', hash).where('revoked_at', 'is', null).executeTakeFirst();
+    return this.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('hash', '=', hash)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
   }
 
   /** Revokes one of the user's own keys; false when it has no such key in force. */
@@ -60,7 +65,12 @@ export class ApiKeysRepository {
       .updateTable('api_keys')
       .set({ last_used_at: sql<Date>`now()`, last_used_address: address })
       .where('id', '=', id)
-      .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', sql<Date>`now() - make_interval(secs => ${throttleSeconds})`)]))
+      .where((eb) =>
+        eb.or([
+          eb('last_used_at', 'is', null),
+          eb('last_used_at', '<=', sql<Date>`now() - make_interval(secs => ${throttleSeconds})`),
+        ]),
+      )
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
   }

@@ -69,10 +69,15 @@ export class BatchesRepository {
           .execute()
       : [];
     const byGeneration = new Map<string, GenerationStyleRow[]>();
-    for (const style of styles) byGeneration.set(style.generation_id, [...(byGeneration.get(style.generation_id) ?? []), style]);
+    for (const style of styles)
+      byGeneration.set(style.generation_id, [...(byGeneration.get(style.generation_id) ?? []), style]);
     return {
       ...batch,
-      generations: generations.map((g) => ({ ...g, styles: byGeneration.get(g.id) ?? [], image: images.find((image) => image.id === g.image_id) ?? null })),
+      generations: generations.map((g) => ({
+        ...g,
+        styles: byGeneration.get(g.id) ?? [],
+        image: images.find((image) => image.id === g.image_id) ?? null,
+      })),
     };
   }
 }

@@ -44,10 +44,19 @@ export interface Deltas {
 /** Locks the user's balance row, creating it first if needed: concurrent movements for one user queue up here. */
 export async function lockBalance(tx: Tx, userId: string): Promise<LockedBalance> {
   const select = () =>
-    tx.selectFrom('credit_balances').select(['subscription_credits', 'addon_credits', 'debt_credits']).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+    tx
+      .selectFrom('credit_balances')
+      .select(['subscription_credits', 'addon_credits', 'debt_credits'])
+      .where('user_id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
   let row = await select();
   if (!row) {
-    await tx.insertInto('credit_balances').values({ user_id: userId }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
+    await tx
+      .insertInto('credit_balances')
+      .values({ user_id: userId })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
     row = await select();
   }
   return { ...toBalance(row), debtCredits: row?.debt_credits ?? 0 };
@@ -114,11 +123,19 @@ export async function move(
     .returning(['subscription_credits', 'addon_credits'])
     .executeTakeFirst();
   return row
-    ? { applied: true, moved: Math.abs(subscriptionDelta) + Math.abs(addOnDelta) + Math.abs(debtDelta), balance: toBalance(row) }
+    ? {
+        applied: true,
+        moved: Math.abs(subscriptionDelta) + Math.abs(addOnDelta) + Math.abs(debtDelta),
+        balance: toBalance(row),
+      }
     : { applied: false, moved: 0, balance: pools(current) };
 }
 
 export async function keyUsed(tx: Tx, idempotencyKey: string): Promise<boolean> {
-  const row = await tx.selectFrom('credit_ledger').select('id').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+  const row = await tx
+    .selectFrom('credit_ledger')
+    .select('id')
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
   return row !== undefined;
 }

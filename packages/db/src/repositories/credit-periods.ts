@@ -27,7 +27,11 @@ export async function openHolds(tx: Tx, userId: string): Promise<(Hold & { gener
     .where('generation_id', 'is not', null)
     .groupBy('generation_id')
     // Reserved less given back or clawed (their deltas have opposite signs), less the shots settled.
-    .having(sql`coalesce(-sum(subscription_delta + addon_delta) filter (where kind in ('reserve', 'refund', 'claw')), 0) - count(*) filter (where kind = 'settle')`, '>', 0)
+    .having(
+      sql`coalesce(-sum(subscription_delta + addon_delta) filter (where kind in ('reserve', 'refund', 'claw')), 0) - count(*) filter (where kind = 'settle')`,
+      '>',
+      0,
+    )
     .orderBy(sql`max(id) filter (where kind = 'reserve')`, 'desc')
     .execute();
   return rows.map((row) => ({ generationId: row.generation_id!, ...toHold(row) }));
@@ -44,18 +48,28 @@ function holdsOf(tx: Tx, userId: string) {
   return tx
     .selectFrom('credit_ledger')
     .select([
-      sql<string>`coalesce(-sum(subscription_delta) filter (where kind = 'reserve'), 0) - coalesce(sum(subscription_delta) filter (where kind in ('refund', 'claw')), 0)`.as('subscription'),
+      sql<string>`coalesce(-sum(subscription_delta) filter (where kind = 'reserve'), 0) - coalesce(sum(subscription_delta) filter (where kind in ('refund', 'claw')), 0)`.as(
+        'subscription',
+      ),
       sql<string>`coalesce(-sum(subscription_delta) filter (where kind = 'reserve' and id > (${periodStart})), 0) - coalesce(sum(subscription_delta) filter (where kind in ('refund', 'claw') and id > (${periodStart})), 0)`.as(
         'subscription_this_period',
       ),
-      sql<string>`coalesce(-sum(addon_delta) filter (where kind = 'reserve'), 0) - coalesce(sum(addon_delta) filter (where kind in ('refund', 'claw')), 0)`.as('addon'),
+      sql<string>`coalesce(-sum(addon_delta) filter (where kind = 'reserve'), 0) - coalesce(sum(addon_delta) filter (where kind in ('refund', 'claw')), 0)`.as(
+        'addon',
+      ),
       sql<string>`count(*) filter (where kind = 'settle')`.as('settled'),
       sql<string>`count(*) filter (where kind = 'claw')`.as('claws'),
     ])
     .where('user_id', '=', userId);
 }
 
-function toHold(row: { subscription: string; subscription_this_period: string; addon: string; settled: string; claws: string }): Hold {
+function toHold(row: {
+  subscription: string;
+  subscription_this_period: string;
+  addon: string;
+  settled: string;
+  claws: string;
+}): Hold {
   const addOn = Number(row.addon);
   return {
     subscriptionThisPeriod: Math.max(0, Number(row.subscription_this_period)),

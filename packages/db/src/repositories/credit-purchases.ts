@@ -23,12 +23,22 @@ export function bucketBalance(purchase: CreditPurchaseRow, current: CreditBalanc
  * balance, the newest reservation first, one claw row per generation (for the revoke that follows
  * to take): what a clawed generation then fails gives nothing back. Answers how many came.
  */
-export async function clawHolds(tx: Tx, current: CreditBalance, purchase: CreditPurchaseRow, amount: number, input: { idempotencyKey: string; reason?: string }): Promise<number> {
+export async function clawHolds(
+  tx: Tx,
+  current: CreditBalance,
+  purchase: CreditPurchaseRow,
+  amount: number,
+  input: { idempotencyKey: string; reason?: string },
+): Promise<number> {
   let clawed = 0;
   for (const hold of await openHolds(tx, purchase.user_id)) {
     const take = Math.min(amount - clawed, heldIn(purchase.bucket, hold));
     if (take <= 0) continue;
-    await moveBucket(tx, current, purchase, 'claw', take, { ...input, idempotencyKey: `${input.idempotencyKey}:claw:${hold.generationId}`, generationId: hold.generationId });
+    await moveBucket(tx, current, purchase, 'claw', take, {
+      ...input,
+      idempotencyKey: `${input.idempotencyKey}:claw:${hold.generationId}`,
+      generationId: hold.generationId,
+    });
     clawed += take;
   }
   return clawed;

@@ -1,7 +1,18 @@
 import type { CreditBalance } from '@prodshot/contracts';
 import type { Db } from '../database.js';
 import type { CreditPurchaseRow } from '../schema.js';
-import { assertPositive, keyUsed, lockBalance, move, pools, repaid, spend, toBalance, type LedgerResult, type Tx } from './credit-ledger.js';
+import {
+  assertPositive,
+  keyUsed,
+  lockBalance,
+  move,
+  pools,
+  repaid,
+  spend,
+  toBalance,
+  type LedgerResult,
+  type Tx,
+} from './credit-ledger.js';
 import { isLive, refundable } from './credit-periods.js';
 import { bucketBalance, clawHolds, linkPayments, moveBucket, recordPurchase, takenBack } from './credit-purchases.js';
 
@@ -17,7 +28,6 @@ export class InsufficientCreditsError extends Error {
     super(`Not enough credits: this needs ${needed} and you have ${available}.`);
   }
 }
-
 
 export interface ReserveInput {
   userId: string;
@@ -156,18 +166,33 @@ export class CreditsRepository {
       const current = await lockBalance(tx, input.userId);
       await recordPurchase(tx, input, 'addon');
       const debt = repaid(current, input.amount);
-      return move(tx, current, input.userId, 'grant_addon', { subscription: 0, addOn: input.amount - debt, debt: -debt }, input);
+      return move(
+        tx,
+        current,
+        input.userId,
+        'grant_addon',
+        { subscription: 0, addOn: input.amount - debt, debt: -debt },
+        input,
+      );
     });
   }
 
   /** A new paid period: subscription credits become the plan allowance (no rollover), less the debt it repays first. */
   async resetSubscription(input: GrantInput): Promise<LedgerResult> {
-    if (!Number.isInteger(input.amount) || input.amount < 0) throw new RangeError('allowance must be a whole number ≥ 0');
+    if (!Number.isInteger(input.amount) || input.amount < 0)
+      throw new RangeError('allowance must be a whole number ≥ 0');
     return this.inTransaction(async (tx) => {
       const current = await lockBalance(tx, input.userId);
       await recordPurchase(tx, input, 'subscription');
       const debt = repaid(current, input.amount);
-      return move(tx, current, input.userId, 'reset_subscription', { subscription: input.amount - debt - current.subscriptionCredits, addOn: 0, debt: -debt }, input);
+      return move(
+        tx,
+        current,
+        input.userId,
+        'reset_subscription',
+        { subscription: input.amount - debt - current.subscriptionCredits, addOn: 0, debt: -debt },
+        input,
+      );
     });
   }
 
@@ -176,7 +201,14 @@ export class CreditsRepository {
     return this.inTransaction(async (tx) => {
       const current = await lockBalance(tx, input.userId);
       // Written even when nothing is left: it starts a period with no allowance, which refunds respect.
-      return move(tx, current, input.userId, 'expire_subscription', { subscription: -current.subscriptionCredits, addOn: 0 }, input);
+      return move(
+        tx,
+        current,
+        input.userId,
+        'expire_subscription',
+        { subscription: -current.subscriptionCredits, addOn: 0 },
+        input,
+      );
     });
   }
 
@@ -199,7 +231,10 @@ export class CreditsRepository {
       const fromBalance = Math.min(owed, bucketBalance(purchase, current));
       const clawed = await clawHolds(tx, current, purchase, owed - fromBalance, input);
       if (fromBalance + clawed === 0) return nothing;
-      return moveBucket(tx, current, purchase, 'revoke', -(fromBalance + clawed), { ...input, purchaseKey: purchase.grant_key });
+      return moveBucket(tx, current, purchase, 'revoke', -(fromBalance + clawed), {
+        ...input,
+        purchaseKey: purchase.grant_key,
+      });
     });
   }
 
@@ -219,10 +254,22 @@ export class CreditsRepository {
         .where('purchase_key', '=', purchase.grant_key)
         .executeTakeFirst();
       const took = revoked ? -(revoked.subscription_delta + revoked.addon_delta) : 0;
-      const amount = !(await isLive(tx, purchase)) ? 0 : purchase.bucket === 'addon' ? took : Math.min(took, purchase.credits - current.subscriptionCredits);
+      const amount = !(await isLive(tx, purchase))
+        ? 0
+        : purchase.bucket === 'addon'
+          ? took
+          : Math.min(took, purchase.credits - current.subscriptionCredits);
       if (amount <= 0) return { applied: false, moved: 0, balance: pools(current) };
       const debt = repaid(current, amount);
-      return moveBucket(tx, current, purchase, 'restore', amount - debt, { ...input, purchaseKey: purchase.grant_key }, -debt);
+      return moveBucket(
+        tx,
+        current,
+        purchase,
+        'restore',
+        amount - debt,
+        { ...input, purchaseKey: purchase.grant_key },
+        -debt,
+      );
     });
   }
 

@@ -35,7 +35,12 @@ export class GenerationSlotsRepository {
   constructor(protected readonly db: Db) {}
 
   async styles(generationId: string): Promise<GenerationStyleRow[]> {
-    return this.db.selectFrom('generation_styles').selectAll().where('generation_id', '=', generationId).orderBy('index').execute();
+    return this.db
+      .selectFrom('generation_styles')
+      .selectAll()
+      .where('generation_id', '=', generationId)
+      .orderBy('index')
+      .execute();
   }
 
   /**
@@ -110,7 +115,13 @@ export class GenerationSlotsRepository {
    * true when this call completed the slot; false when it was already settled. The result and its
    * renditions are stored before this records them.
    */
-  async completeStyle(generationId: string, index: number, resultKey: string, seed: number | null = null, files?: OutputFiles): Promise<boolean> {
+  async completeStyle(
+    generationId: string,
+    index: number,
+    resultKey: string,
+    seed: number | null = null,
+    files?: OutputFiles,
+  ): Promise<boolean> {
     const result = await this.db
       .updateTable('generation_styles')
       .set({
@@ -134,7 +145,12 @@ export class GenerationSlotsRepository {
 
   /** Which attempt of the slot is current: 0 unless a failed style was retried. */
   async slotAttempt(generationId: string, index: number): Promise<number> {
-    const row = await this.db.selectFrom('generation_styles').select('attempt').where('generation_id', '=', generationId).where('index', '=', index).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('generation_styles')
+      .select('attempt')
+      .where('generation_id', '=', generationId)
+      .where('index', '=', index)
+      .executeTakeFirst();
     return row?.attempt ?? 0;
   }
 

@@ -98,7 +98,11 @@ export class GenerationsRepository extends GenerationSlotsRepository {
    * Records the scene auto mode picked: its name and prompt on every slot not yet named, and what the
    * engine read of the product on the generation. Once only: a retried job finds its pick there.
    */
-  async recordAutoScene(generationId: string, scene: { name: string; prompt: string }, productInfo: ProductInfo): Promise<void> {
+  async recordAutoScene(
+    generationId: string,
+    scene: { name: string; prompt: string },
+    productInfo: ProductInfo,
+  ): Promise<void> {
     // One statement, so the slots' names and the product info are written together.
     await sql`
       with named as (
@@ -111,14 +115,27 @@ export class GenerationsRepository extends GenerationSlotsRepository {
 
   /** true while the generation is neither complete nor failed. */
   async isOpen(generationId: string): Promise<boolean> {
-    const row = await this.db.selectFrom('generations').select('status').where('id', '=', generationId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('generations')
+      .select('status')
+      .where('id', '=', generationId)
+      .executeTakeFirst();
     return row !== undefined && !SETTLED.includes(row.status);
   }
 
-  async setStage(id: string, stage: string, productInfo?: ProductInfo & { unsupportedProduct?: boolean }): Promise<void> {
+  async setStage(
+    id: string,
+    stage: string,
+    productInfo?: ProductInfo & { unsupportedProduct?: boolean },
+  ): Promise<void> {
     await this.db
       .updateTable('generations')
-      .set({ stage, status: 'running', updated_at: sql`now()`, ...(productInfo ? { product_info: JSON.stringify(productInfo) } : {}) })
+      .set({
+        stage,
+        status: 'running',
+        updated_at: sql`now()`,
+        ...(productInfo ? { product_info: JSON.stringify(productInfo) } : {}),
+      })
       .where('id', '=', id)
       .where('status', 'not in', SETTLED)
       .execute();
@@ -140,7 +157,14 @@ export class GenerationsRepository extends GenerationSlotsRepository {
       .where('id', '=', id)
       .where('status', 'not in', SETTLED)
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('generation_styles').select('id').where('generation_id', '=', id).where('status', 'in', ['queued', 'running']))),
+        not(
+          exists(
+            selectFrom('generation_styles')
+              .select('id')
+              .where('generation_id', '=', id)
+              .where('status', 'in', ['queued', 'running']),
+          ),
+        ),
       )
       .returning('status')
       .executeTakeFirst();
@@ -161,7 +185,12 @@ export class GenerationsRepository extends GenerationSlotsRepository {
       .orderBy('s.updated_at')
       .limit(limit)
       .execute();
-    return rows.map((row) => ({ generationId: row.generation_id, index: row.index, userId: row.user_id, attempt: row.attempt }));
+    return rows.map((row) => ({
+      generationId: row.generation_id,
+      index: row.index,
+      userId: row.user_id,
+      attempt: row.attempt,
+    }));
   }
 
   /** Unfinished generations with no open slot, not updated for `olderThanMs` (e.g. a smart run lost before it fanned out). */
@@ -172,7 +201,14 @@ export class GenerationsRepository extends GenerationSlotsRepository {
       .where('status', 'in', ['queued', 'running'])
       .where('updated_at', '<', sql<Date>`now() - make_interval(secs => ${olderThanMs / 1000})`)
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('generation_styles as s').select('s.id').whereRef('s.generation_id', '=', 'generations.id').where('s.status', 'in', ['queued', 'running']))),
+        not(
+          exists(
+            selectFrom('generation_styles as s')
+              .select('s.id')
+              .whereRef('s.generation_id', '=', 'generations.id')
+              .where('s.status', 'in', ['queued', 'running']),
+          ),
+        ),
       )
       .orderBy('updated_at')
       .limit(limit)
@@ -193,7 +229,10 @@ export class GenerationsRepository extends GenerationSlotsRepository {
    * A page of the user's outputs (completed slots) whose generation their plan keeps in history,
    * newest first by the time each was made, and how many that history holds.
    */
-  async outputsPage(userId: string, page: { limit: number; after?: ListPosition | undefined }): Promise<CountedPage<RecentOutput>> {
+  async outputsPage(
+    userId: string,
+    page: { limit: number; after?: ListPosition | undefined },
+  ): Promise<CountedPage<RecentOutput>> {
     const outputs = this.db
       .selectFrom('generation_styles as s')
       .innerJoin('generations as g', 'g.id', 's.generation_id')
@@ -202,13 +241,27 @@ export class GenerationsRepository extends GenerationSlotsRepository {
       .where('s.status', '=', 'complete')
       .where('s.result_key', 'is not', null);
     let query = outputs
-      .select(['s.id', 's.generation_id', 's.index', 's.name', 's.result_key', 's.renditions', 's.result_bytes', 's.download_key', 's.download_bytes', 's.updated_at'])
+      .select([
+        's.id',
+        's.generation_id',
+        's.index',
+        's.name',
+        's.result_key',
+        's.renditions',
+        's.result_bytes',
+        's.download_key',
+        's.download_bytes',
+        's.updated_at',
+      ])
       .select(micros('s.updated_at').as('position'))
       .orderBy('s.updated_at', 'desc')
       .orderBy('s.id', 'desc')
       .limit(page.limit + 1);
     if (page.after) query = query.where(after('s.updated_at', 's.id', page.after));
-    const [rows, counted] = await Promise.all([query.execute(), outputs.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow()]);
+    const [rows, counted] = await Promise.all([
+      query.execute(),
+      outputs.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    ]);
     const { items, next } = toPage(rows, page.limit, (row) => row.position);
     return {
       items: items.map((r) => ({

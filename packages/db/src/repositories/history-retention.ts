@@ -14,7 +14,9 @@ const PLAN_IN_FORCE = sql<PlanId>`case
   else 'none' end`;
 
 function cutoffOf(days: number | null): RawBuilder<Date> {
-  return days === null ? sql<Date>`'-infinity'::timestamptz` : sql<Date>`now() - make_interval(days => ${sql.lit(days)})`;
+  return days === null
+    ? sql<Date>`'-infinity'::timestamptz`
+    : sql<Date>`now() - make_interval(days => ${sql.lit(days)})`;
 }
 
 /** Rows created before this moment are past the history of the plan in force ('-infinity' keeps all of it). */
@@ -24,7 +26,9 @@ const CUTOFF = sql<Date>`case ${PLAN_IN_FORCE} ${sql.join(
 )} else ${cutoffOf(historyDays('none'))} end`;
 
 /** No plan keeps less than this: rows younger than it are never expired, whoever owns them. */
-const SHORTEST_DAYS = Math.min(...(['none', ...PLANS.map((plan) => plan.id)] as PlanId[]).map((plan) => historyDays(plan) ?? Infinity));
+const SHORTEST_DAYS = Math.min(
+  ...(['none', ...PLANS.map((plan) => plan.id)] as PlanId[]).map((plan) => historyDays(plan) ?? Infinity),
+);
 
 /** The oldest `created_at` the user's history keeps, as a scalar subquery. */
 export function historyCutoff(userId: Expression<string> | string): RawBuilder<Date> {

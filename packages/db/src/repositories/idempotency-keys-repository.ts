@@ -36,7 +36,10 @@ export class IdempotencyKeysRepository {
    * Records that this key started `target`. Returns undefined when this call claimed the key (or
    * took over an expired one), or the live record that holds it.
    */
-  async claim(claim: IdempotencyClaim, target: { generationId?: string; imageId?: string; batchId?: string }): Promise<IdempotencyKeyRow | undefined> {
+  async claim(
+    claim: IdempotencyClaim,
+    target: { generationId?: string; imageId?: string; batchId?: string },
+  ): Promise<IdempotencyKeyRow | undefined> {
     const values = {
       user_id: claim.userId,
       key: claim.key,
@@ -65,7 +68,10 @@ export class IdempotencyKeysRepository {
   }
 
   async deleteExpired(): Promise<number> {
-    const result = await this.db.deleteFrom('idempotency_keys').where('created_at', '<=', this.windowStart()).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('idempotency_keys')
+      .where('created_at', '<=', this.windowStart())
+      .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 

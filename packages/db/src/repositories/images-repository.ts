@@ -18,8 +18,14 @@ export class ImagesRepository {
   }
 
   /** A page of the user's uploads within their history, newest first, and how many that history holds. */
-  async listPage(userId: string, page: { limit: number; after?: ListPosition | undefined }): Promise<CountedPage<ImageRow>> {
-    const inHistory = this.db.selectFrom('images').where('user_id', '=', userId).where('created_at', '>=', historyCutoff(userId));
+  async listPage(
+    userId: string,
+    page: { limit: number; after?: ListPosition | undefined },
+  ): Promise<CountedPage<ImageRow>> {
+    const inHistory = this.db
+      .selectFrom('images')
+      .where('user_id', '=', userId)
+      .where('created_at', '>=', historyCutoff(userId));
     let query = inHistory
       .selectAll()
       .select(micros('created_at').as('position'))
@@ -27,7 +33,10 @@ export class ImagesRepository {
       .orderBy('id', 'desc')
       .limit(page.limit + 1);
     if (page.after) query = query.where(after('created_at', 'id', page.after));
-    const [rows, counted] = await Promise.all([query.execute(), inHistory.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow()]);
+    const [rows, counted] = await Promise.all([
+      query.execute(),
+      inHistory.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    ]);
     const { items, next } = toPage(rows, page.limit, (row) => row.position);
     return { items: items.map(({ position: _position, ...row }) => row), next, total: Number(counted.total) };
   }
@@ -39,7 +48,11 @@ export class ImagesRepository {
       .selectAll()
       .where('user_id', '=', userId)
       .where('created_at', '>=', historyCutoff(userId))
-      .where((eb) => (isUuid(idOrFileId) ? eb.or([eb('id', '=', idOrFileId), eb('file_id', '=', idOrFileId)]) : eb('file_id', '=', idOrFileId)))
+      .where((eb) =>
+        isUuid(idOrFileId)
+          ? eb.or([eb('id', '=', idOrFileId), eb('file_id', '=', idOrFileId)])
+          : eb('file_id', '=', idOrFileId),
+      )
       .executeTakeFirst();
   }
 
@@ -54,18 +67,30 @@ export class ImagesRepository {
    * Records what the cutout model found (the worker, once per upload), with the coach's product
    * checks beside the pixel checks the upload already holds; answers the upload's warnings now.
    */
-  async setSubject(id: string, subject: SubjectFinding, productWarnings: readonly CoachWarning[] = []): Promise<CoachWarning[]> {
+  async setSubject(
+    id: string,
+    subject: SubjectFinding,
+    productWarnings: readonly CoachWarning[] = [],
+  ): Promise<CoachWarning[]> {
     return this.db.transaction().execute(async (tx) => {
       const row = await tx.selectFrom('images').select('coach').where('id', '=', id).forUpdate().executeTakeFirst();
       const coach = withProductWarnings(row?.coach ?? [], productWarnings);
-      await tx.updateTable('images').set({ subject: JSON.stringify(subject), coach: JSON.stringify(coach) }).where('id', '=', id).execute();
+      await tx
+        .updateTable('images')
+        .set({ subject: JSON.stringify(subject), coach: JSON.stringify(coach) })
+        .where('id', '=', id)
+        .execute();
       return coach;
     });
   }
 
   /** Records the outline the worker made (the engine's pick or the seller's tap), unconfirmed. */
   async setOutline(id: string, outline: UploadOutline): Promise<void> {
-    await this.db.updateTable('images').set({ outline: JSON.stringify(outline) }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('images')
+      .set({ outline: JSON.stringify(outline) })
+      .where('id', '=', id)
+      .execute();
   }
 
   /** The seller's "Yes, that's my product" on the outline they see; undefined when the user has no such image or it has no outline yet. */
@@ -86,7 +111,13 @@ export class ImagesRepository {
   async setProductTitle(userId: string, id: string, title: string | null): Promise<ImageRow | undefined> {
     const image = await this.findOwned(userId, id);
     if (!image) return undefined;
-    return this.db.updateTable('images').set({ product_title: title }).where('id', '=', image.id).where('user_id', '=', userId).returningAll().executeTakeFirst();
+    return this.db
+      .updateTable('images')
+      .set({ product_title: title })
+      .where('id', '=', image.id)
+      .where('user_id', '=', userId)
+      .returningAll()
+      .executeTakeFirst();
   }
 
   /** Records that the upload's thumbnail and preview are stored beside it. */

@@ -54,5 +54,7 @@ export function createRepositories(db: Db): Repositories {
 
 /** Runs `work` in one transaction, with every repository bound to it; given a transaction, it joins it. */
 export function inTransaction<T>(db: Db, work: (repos: Repositories) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(createRepositories(db)) : db.transaction().execute((tx) => work(createRepositories(tx)));
+  return db.isTransaction
+    ? work(createRepositories(db))
+    : db.transaction().execute((tx) => work(createRepositories(tx)));
 }

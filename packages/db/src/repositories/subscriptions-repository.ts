@@ -67,9 +67,11 @@ export class SubscriptionsRepository {
         oc.column('user_id').doUpdateSet({
           ...values,
           // An event that carries no period must not erase the one a previous event stored.
-          current_period_start: (eb) => eb.fn.coalesce('excluded.current_period_start', 'subscriptions.current_period_start'),
+          current_period_start: (eb) =>
+            eb.fn.coalesce('excluded.current_period_start', 'subscriptions.current_period_start'),
           current_period_end: (eb) => eb.fn.coalesce('excluded.current_period_end', 'subscriptions.current_period_end'),
-          provider_customer_id: (eb) => eb.fn.coalesce('excluded.provider_customer_id', 'subscriptions.provider_customer_id'),
+          provider_customer_id: (eb) =>
+            eb.fn.coalesce('excluded.provider_customer_id', 'subscriptions.provider_customer_id'),
           // Event order is per provider subscription: another subscription starts with none applied.
           provider_event_at: sql`case when subscriptions.provider_subscription_id is not distinct from excluded.provider_subscription_id then subscriptions.provider_event_at end`,
           updated_at: new Date(),
@@ -110,7 +112,11 @@ export class SubscriptionsRepository {
       .executeTakeFirst();
     if (existing) {
       if (second.refunded && !existing.refunded) {
-        await this.db.updateTable('cancelled_second_subscriptions').set({ refunded: true }).where('provider_subscription_id', '=', second.providerSubscriptionId).execute();
+        await this.db
+          .updateTable('cancelled_second_subscriptions')
+          .set({ refunded: true })
+          .where('provider_subscription_id', '=', second.providerSubscriptionId)
+          .execute();
       }
       return false;
     }

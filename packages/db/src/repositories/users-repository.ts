@@ -41,12 +41,19 @@ export class UsersRepository {
     return this.db
       .insertInto('users')
       .values({ clerk_id: identity.clerkId, email: identity.email, name: identity.name })
-      .onConflict((oc) => oc.column('clerk_id').doUpdateSet({ email: identity.email, name: identity.name, updated_at: new Date() }))
+      .onConflict((oc) =>
+        oc.column('clerk_id').doUpdateSet({ email: identity.email, name: identity.name, updated_at: new Date() }),
+      )
       .returningAll()
       .executeTakeFirstOrThrow();
   }
 
   async updateName(id: string, name: string): Promise<UserRow | undefined> {
-    return this.db.updateTable('users').set({ name, updated_at: new Date() }).where('id', '=', id).returningAll().executeTakeFirst();
+    return this.db
+      .updateTable('users')
+      .set({ name, updated_at: new Date() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
   }
 }

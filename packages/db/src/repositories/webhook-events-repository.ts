@@ -19,7 +19,11 @@ export class WebhookEventsRepository {
   }
 
   async isProcessed(eventId: string): Promise<boolean> {
-    const row = await this.db.selectFrom('processed_webhook_events').select('event_id').where('event_id', '=', eventId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('processed_webhook_events')
+      .select('event_id')
+      .where('event_id', '=', eventId)
+      .executeTakeFirst();
     return row !== undefined;
   }
 }

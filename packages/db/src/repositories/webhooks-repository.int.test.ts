@@ -10,11 +10,24 @@ let alice: string;
 let bob: string;
 
 async function user(clerkId: string): Promise<string> {
-  return (await test.db.insertInto('users').values({ clerk_id: clerkId, email: `${clerkId}@example.com` }).returning('id').executeTakeFirstOrThrow()).id;
+  return (
+    await test.db
+      .insertInto('users')
+      .values({ clerk_id: clerkId, email: `${clerkId}@example.com` })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 
 function endpoint(userId: string, overrides: Partial<NewWebhookEndpoint> = {}) {
-  return webhooks.createEndpoint({ userId, url: 'https://shop.example.com/hook', events: ['generation.completed'], secret: 'whsec_test', creditsLowThreshold: null, ...overrides });
+  return webhooks.createEndpoint({
+    userId,
+    url: 'https://shop.example.com/hook',
+    events: ['generation.completed'],
+    secret: 'whsec_test',
+    creditsLowThreshold: null,
+    ...overrides,
+  });
 }
 
 function event(id: string): WebhookEvent {
@@ -65,21 +78,51 @@ describe('WebhooksRepository', () => {
     const hook = await endpoint(bob);
     const [delivery] = await webhooks.recordEvent([hook.id], event('evt_attempts'));
     const next = new Date(Date.now() + 60_000);
-    await webhooks.recordAttempt(delivery!.id, { delivered: false, statusCode: 503, error: 'The receiver answered 503', nextAttemptAt: next });
-    expect(await webhooks.findDeliveryToSend(delivery!.id)).toMatchObject({ status: 'pending', attempts: 1, last_status_code: 503, last_error: 'The receiver answered 503', next_attempt_at: next, url: hook.url, secret: 'whsec_test', endpointDeleted: false });
+    await webhooks.recordAttempt(delivery!.id, {
+      delivered: false,
+      statusCode: 503,
+      error: 'The receiver answered 503',
+      nextAttemptAt: next,
+    });
+    expect(await webhooks.findDeliveryToSend(delivery!.id)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      last_status_code: 503,
+      last_error: 'The receiver answered 503',
+      next_attempt_at: next,
+      url: hook.url,
+      secret: 'whsec_test',
+      endpointDeleted: false,
+    });
     await webhooks.recordAttempt(delivery!.id, { delivered: true, statusCode: 204 });
-    expect(await webhooks.findDeliveryToSend(delivery!.id)).toMatchObject({ status: 'delivered', attempts: 2, last_status_code: 204, last_error: null, next_attempt_at: null });
+    expect(await webhooks.findDeliveryToSend(delivery!.id)).toMatchObject({
+      status: 'delivered',
+      attempts: 2,
+      last_status_code: 204,
+      last_error: null,
+      next_attempt_at: null,
+    });
 
     const [other] = await webhooks.recordEvent([hook.id], event('evt_fails'));
-    await webhooks.recordAttempt(other!.id, { delivered: false, statusCode: null, error: 'timed out', nextAttemptAt: null });
-    expect(await webhooks.findDeliveryToSend(other!.id)).toMatchObject({ status: 'failed', attempts: 1, last_error: 'timed out' });
+    await webhooks.recordAttempt(other!.id, {
+      delivered: false,
+      statusCode: null,
+      error: 'timed out',
+      nextAttemptAt: null,
+    });
+    expect(await webhooks.findDeliveryToSend(other!.id)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      last_error: 'timed out',
+    });
     expect((await webhooks.requeue(other!.id)).status).toBe('pending');
   });
 
   it("lists an endpoint's deliveries newest first to its owner only", async () => {
     const hook = await endpoint(alice);
     const created = [];
-    for (const id of ['evt_l1', 'evt_l2', 'evt_l3']) created.push(...(await webhooks.recordEvent([hook.id], event(id))));
+    for (const id of ['evt_l1', 'evt_l2', 'evt_l3'])
+      created.push(...(await webhooks.recordEvent([hook.id], event(id))));
     expect((await webhooks.listDeliveries(alice, hook.id, 2)).map((d) => d.event_id)).toEqual(['evt_l3', 'evt_l2']);
     expect(await webhooks.listDeliveries(bob, hook.id, 10)).toEqual([]);
     expect(await webhooks.findOwnedDelivery(bob, hook.id, created[0]!.id)).toBeUndefined();

@@ -29,7 +29,13 @@ export class WebhooksRepository {
   async createEndpoint(endpoint: NewWebhookEndpoint): Promise<WebhookEndpointRow> {
     return this.db
       .insertInto('webhook_endpoints')
-      .values({ user_id: endpoint.userId, url: endpoint.url, events: endpoint.events, secret: endpoint.secret, credits_low_threshold: endpoint.creditsLowThreshold })
+      .values({
+        user_id: endpoint.userId,
+        url: endpoint.url,
+        events: endpoint.events,
+        secret: endpoint.secret,
+        credits_low_threshold: endpoint.creditsLowThreshold,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
   }
@@ -57,7 +63,9 @@ export class WebhooksRepository {
 
   /** The user's endpoints that subscribed to this event type. */
   async subscribers(userId: string, type: WebhookEventType): Promise<WebhookEndpointRow[]> {
-    return this.activeEndpoints(userId).where(sql<boolean>`${type} = any(events)`).execute();
+    return this.activeEndpoints(userId)
+      .where(sql<boolean>`${type} = any(events)`)
+      .execute();
   }
 
   /**
@@ -90,7 +98,15 @@ export class WebhooksRepository {
     if (endpointIds.length === 0) return [];
     return this.db
       .insertInto('webhook_deliveries')
-      .values(endpointIds.map((endpointId) => ({ endpoint_id: endpointId, event_id: event.id, event_type: event.type, payload: JSON.stringify(event), next_attempt_at: sql<Date>`now()` })))
+      .values(
+        endpointIds.map((endpointId) => ({
+          endpoint_id: endpointId,
+          event_id: event.id,
+          event_type: event.type,
+          payload: JSON.stringify(event),
+          next_attempt_at: sql<Date>`now()`,
+        })),
+      )
       .onConflict((oc) => oc.columns(['endpoint_id', 'event_id']).doNothing())
       .returningAll()
       .execute();
@@ -111,7 +127,11 @@ export class WebhooksRepository {
 
   /** The endpoint's latest deliveries, newest first; empty for an endpoint the user does not own. */
   async listDeliveries(userId: string, endpointId: string, limit: number): Promise<WebhookDeliveryRow[]> {
-    return this.ownedDeliveries(userId, endpointId).orderBy('d.created_at', 'desc').orderBy('d.id', 'desc').limit(limit).execute();
+    return this.ownedDeliveries(userId, endpointId)
+      .orderBy('d.created_at', 'desc')
+      .orderBy('d.id', 'desc')
+      .limit(limit)
+      .execute();
   }
 
   async findOwnedDelivery(userId: string, endpointId: string, id: string): Promise<WebhookDeliveryRow | undefined> {
@@ -128,7 +148,11 @@ export class WebhooksRepository {
         last_status_code: attempt.statusCode,
         ...(attempt.delivered
           ? { status: 'delivered' as const, last_error: null, next_attempt_at: null }
-          : { status: attempt.nextAttemptAt ? ('pending' as const) : ('failed' as const), last_error: attempt.error, next_attempt_at: attempt.nextAttemptAt }),
+          : {
+              status: attempt.nextAttemptAt ? ('pending' as const) : ('failed' as const),
+              last_error: attempt.error,
+              next_attempt_at: attempt.nextAttemptAt,
+            }),
       }))
       .where('id', '=', id)
       .execute();
@@ -143,7 +167,15 @@ export class WebhooksRepository {
       .where('u.last_error', '=', noAnswerError)
       .where('u.last_attempt_at', '>', sql<Date>`now() - make_interval(secs => ${seconds})`)
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('webhook_deliveries as d').select('d.id').where('d.endpoint_id', '=', endpointId).where('d.status', '=', 'delivered').whereRef('d.last_attempt_at', '>', 'u.last_attempt_at'))),
+        not(
+          exists(
+            selectFrom('webhook_deliveries as d')
+              .select('d.id')
+              .where('d.endpoint_id', '=', endpointId)
+              .where('d.status', '=', 'delivered')
+              .whereRef('d.last_attempt_at', '>', 'u.last_attempt_at'),
+          ),
+        ),
       )
       .limit(1)
       .executeTakeFirst();
@@ -162,11 +194,20 @@ export class WebhooksRepository {
 
   /** "Send again": back to pending, due now. */
   async requeue(id: string): Promise<WebhookDeliveryRow> {
-    return this.db.updateTable('webhook_deliveries').set({ status: 'pending', next_attempt_at: sql<Date>`now()` }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    return this.db
+      .updateTable('webhook_deliveries')
+      .set({ status: 'pending', next_attempt_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
   }
 
   private activeEndpoints(userId: string) {
-    return this.db.selectFrom('webhook_endpoints').selectAll().where('user_id', '=', userId).where('deleted_at', 'is', null);
+    return this.db
+      .selectFrom('webhook_endpoints')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null);
   }
 
   private ownedDeliveries(userId: string, endpointId: string) {

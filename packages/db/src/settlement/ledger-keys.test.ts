@@ -13,11 +13,11 @@ describe('ledgerKeys', () => {
   });
 
   it('keeps a retried style’s moves apart from its earlier attempts’, and the first attempt’s keys as they were', () => {
-    expect([ledgerKeys.reserveSlot('g', 1, 0), ledgerKeys.settle('g', 1, 0), ledgerKeys.refundSlot('g', 1, 0)]).toEqual(['reserve:g:1', 'settle:g:1', 'refund:g:1']);
-    expect([ledgerKeys.reserveSlot('g', 1, 2), ledgerKeys.settle('g', 1, 2), ledgerKeys.refundSlot('g', 1, 2)]).toEqual([
-      'reserve:g:1:retry-2',
-      'settle:g:1:retry-2',
-      'refund:g:1:retry-2',
-    ]);
+    expect([ledgerKeys.reserveSlot('g', 1, 0), ledgerKeys.settle('g', 1, 0), ledgerKeys.refundSlot('g', 1, 0)]).toEqual(
+      ['reserve:g:1', 'settle:g:1', 'refund:g:1'],
+    );
+    expect([ledgerKeys.reserveSlot('g', 1, 2), ledgerKeys.settle('g', 1, 2), ledgerKeys.refundSlot('g', 1, 2)]).toEqual(
+      ['reserve:g:1:retry-2', 'settle:g:1:retry-2', 'refund:g:1:retry-2'],
+    );
   });
 });

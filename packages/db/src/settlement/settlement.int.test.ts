@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@prodshot/testing';
 import { createRepositories, type Repositories } from '../repositories/repositories.js';
 import { ledgerKeys } from './ledger-keys.js';
-import { abandonGeneration, abandonSlot, failOpenSlots, failSlot, refundAllHeld, refundUnused, settleSlot } from './settlement.js';
+import {
+  abandonGeneration,
+  abandonSlot,
+  failOpenSlots,
+  failSlot,
+  refundAllHeld,
+  refundUnused,
+  settleSlot,
+} from './settlement.js';
 
 const stack = inject('stack');
 let test: TestDatabase;
@@ -16,11 +24,33 @@ afterAll(() => test.drop());
 
 /** A user with `credits` add-on credits and a generation of `slots` slots that reserved `reserved` of them, as the API opens one. */
 async function opened(credits: number, slots: number, reserved: number) {
-  const { id: userId } = await test.db.insertInto('users').values({ clerk_id: `user_${crypto.randomUUID()}`, email: 's@example.com' }).returning('id').executeTakeFirstOrThrow();
+  const { id: userId } = await test.db
+    .insertInto('users')
+    .values({ clerk_id: `user_${crypto.randomUUID()}`, email: 's@example.com' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await repos.credits.grantAddOn({ userId, amount: credits, idempotencyKey: `grant:${userId}` });
-  const styles = Array.from({ length: slots }, (_, index) => ({ index, name: `Style ${index}`, prompt: null, backgroundType: 'studio' }));
-  const { id: generationId } = await repos.generations.create({ userId, imageId: null, kind: 'smart', stage: null, request: {}, slots: styles });
-  if (reserved > 0) await repos.credits.reserve({ userId, generationId, amount: reserved, idempotencyKey: ledgerKeys.reserve(generationId) });
+  const styles = Array.from({ length: slots }, (_, index) => ({
+    index,
+    name: `Style ${index}`,
+    prompt: null,
+    backgroundType: 'studio',
+  }));
+  const { id: generationId } = await repos.generations.create({
+    userId,
+    imageId: null,
+    kind: 'smart',
+    stage: null,
+    request: {},
+    slots: styles,
+  });
+  if (reserved > 0)
+    await repos.credits.reserve({
+      userId,
+      generationId,
+      amount: reserved,
+      idempotencyKey: ledgerKeys.reserve(generationId),
+    });
   return { userId, generationId };
 }
 
@@ -51,7 +81,11 @@ describe('settleSlot', () => {
     expect(await settleSlot(test.db, { ...g, index: 1 }, output)).toBe(true);
     expect(await settleSlot(test.db, { ...g, index: 1 }, output)).toBe(false);
     expect(await statuses(g.generationId)).toEqual(['queued', 'complete']);
-    expect((await repos.generations.styles(g.generationId))[1]).toMatchObject({ result_key: 'outputs/0.png', seed: 7, progress: 100 });
+    expect((await repos.generations.styles(g.generationId))[1]).toMatchObject({
+      result_key: 'outputs/0.png',
+      seed: 7,
+      progress: 100,
+    });
     expect(await ledger(g.generationId)).toEqual([['settle', `settle:${g.generationId}:1`, 0]]);
     expect(await balance(g.userId)).toBe(1);
   });
@@ -81,7 +115,10 @@ describe('settleSlot', () => {
 describe('failSlot', () => {
   it('fails the slot and gives its credit back under the slot’s refund key, once', async () => {
     const g = await opened(3, 2, 2);
-    expect(await failSlot(test.db, { ...g, index: 0 }, 'broke')).toEqual({ failed: [0], refunded: { amount: 1, balance: { subscriptionCredits: 0, addOnCredits: 2 } } });
+    expect(await failSlot(test.db, { ...g, index: 0 }, 'broke')).toEqual({
+      failed: [0],
+      refunded: { amount: 1, balance: { subscriptionCredits: 0, addOnCredits: 2 } },
+    });
     expect(await failSlot(test.db, { ...g, index: 0 }, 'broke again')).toEqual({ failed: [], refunded: null });
     expect((await repos.generations.styles(g.generationId)).map((s) => [s.status, s.error])).toEqual([
       ['failed', 'broke'],
@@ -102,7 +139,10 @@ describe('failOpenSlots', () => {
   it('fails every open slot, leaves stored outputs alone and refunds each open one under its own key, once', async () => {
     const g = await opened(4, 3, 3);
     await settleSlot(test.db, { ...g, index: 0 }, output);
-    expect(await failOpenSlots(test.db, g, 'the shared step failed')).toEqual({ failed: [1, 2], refunded: { amount: 2, balance: { subscriptionCredits: 0, addOnCredits: 3 } } });
+    expect(await failOpenSlots(test.db, g, 'the shared step failed')).toEqual({
+      failed: [1, 2],
+      refunded: { amount: 2, balance: { subscriptionCredits: 0, addOnCredits: 3 } },
+    });
     expect(await failOpenSlots(test.db, g, 'again')).toEqual({ failed: [], refunded: null });
     expect(await statuses(g.generationId)).toEqual(['complete', 'failed', 'failed']);
     expect(await ledger(g.generationId)).toEqual([
@@ -125,7 +165,10 @@ describe('refundAllHeld', () => {
     const g = await opened(6, 4, 4);
     await settleSlot(test.db, { ...g, index: 0 }, output);
     await failSlot(test.db, { ...g, index: 1 }, 'broke');
-    expect(await refundAllHeld(test.db, g, 'sweep')).toEqual({ amount: 2, balance: { subscriptionCredits: 0, addOnCredits: 5 } });
+    expect(await refundAllHeld(test.db, g, 'sweep')).toEqual({
+      amount: 2,
+      balance: { subscriptionCredits: 0, addOnCredits: 5 },
+    });
     expect(await refundAllHeld(test.db, g, 'sweep')).toBeNull();
     expect(await ledger(g.generationId)).toEqual([
       ['settle', `settle:${g.generationId}:0`, 0],
@@ -154,7 +197,10 @@ describe('refundAllHeld', () => {
 describe('refundUnused', () => {
   it('gives back the credits paid for and not used, under the reason’s key, once', async () => {
     const g = await opened(4, 0, 4);
-    expect(await refundUnused(test.db, g, 1, 'unused')).toEqual({ amount: 1, balance: { subscriptionCredits: 0, addOnCredits: 1 } });
+    expect(await refundUnused(test.db, g, 1, 'unused')).toEqual({
+      amount: 1,
+      balance: { subscriptionCredits: 0, addOnCredits: 1 },
+    });
     expect(await refundUnused(test.db, g, 1, 'unused')).toBeNull();
     expect(await ledger(g.generationId)).toEqual([['refund', `refund:${g.generationId}:unused`, 1]]);
   });
@@ -171,10 +217,16 @@ describe('refundUnused', () => {
 describe('abandonGeneration', () => {
   it('fails the open slots, gives back all the generation holds under its enqueue key and settles it failed, once', async () => {
     const g = await opened(3, 2, 2);
-    expect(await abandonGeneration(test.db, g, 'could not be queued')).toEqual({ amount: 2, balance: { subscriptionCredits: 0, addOnCredits: 3 } });
+    expect(await abandonGeneration(test.db, g, 'could not be queued')).toEqual({
+      amount: 2,
+      balance: { subscriptionCredits: 0, addOnCredits: 3 },
+    });
     expect(await abandonGeneration(test.db, g, 'could not be queued')).toBeNull();
     expect(await statuses(g.generationId)).toEqual(['failed', 'failed']);
-    expect(await repos.generations.find(g.generationId)).toMatchObject({ status: 'failed', error: 'could not be queued' });
+    expect(await repos.generations.find(g.generationId)).toMatchObject({
+      status: 'failed',
+      error: 'could not be queued',
+    });
     expect(await ledger(g.generationId)).toEqual([['refund', `refund:${g.generationId}:enqueue`, 2]]);
   });
 });

@@ -31,11 +31,20 @@ export interface FailedSlots {
  * false when the slot was settled before (a rerun of its job, or the sweeper failed it meanwhile):
  * then nothing changed.
  */
-export async function settleSlot(db: Db, slot: SlotRef, output: { resultKey: string; seed: number | null; files?: OutputFiles }): Promise<boolean> {
+export async function settleSlot(
+  db: Db,
+  slot: SlotRef,
+  output: { resultKey: string; seed: number | null; files?: OutputFiles },
+): Promise<boolean> {
   return inTransaction(db, async ({ generations, credits }) => {
-    if (!(await generations.completeStyle(slot.generationId, slot.index, output.resultKey, output.seed, output.files))) return false;
+    if (!(await generations.completeStyle(slot.generationId, slot.index, output.resultKey, output.seed, output.files)))
+      return false;
     const attempt = await generations.slotAttempt(slot.generationId, slot.index);
-    await credits.settle({ userId: slot.userId, generationId: slot.generationId, idempotencyKey: ledgerKeys.settle(slot.generationId, slot.index, attempt) });
+    await credits.settle({
+      userId: slot.userId,
+      generationId: slot.generationId,
+      idempotencyKey: ledgerKeys.settle(slot.generationId, slot.index, attempt),
+    });
     return true;
   });
 }
@@ -45,7 +54,11 @@ export async function failSlot(db: Db, slot: SlotRef, message: string): Promise<
   return inTransaction(db, async ({ generations, credits }) => {
     if (!(await generations.failStyle(slot.generationId, slot.index, message))) return { failed: [], refunded: null };
     const attempt = await generations.slotAttempt(slot.generationId, slot.index);
-    const result = await credits.refund({ ...generationOf(slot), amount: 1, idempotencyKey: ledgerKeys.refundSlot(slot.generationId, slot.index, attempt) });
+    const result = await credits.refund({
+      ...generationOf(slot),
+      amount: 1,
+      idempotencyKey: ledgerKeys.refundSlot(slot.generationId, slot.index, attempt),
+    });
     return { failed: [slot.index], refunded: refunded(result) };
   });
 }
@@ -58,7 +71,11 @@ export async function failOpenSlots(db: Db, generation: GenerationRef, message: 
     let amount = 0;
     for (const index of failed) {
       const attempt = await generations.slotAttempt(generation.generationId, index);
-      const result = await credits.refund({ ...generation, amount: 1, idempotencyKey: ledgerKeys.refundSlot(generation.generationId, index, attempt) });
+      const result = await credits.refund({
+        ...generation,
+        amount: 1,
+        idempotencyKey: ledgerKeys.refundSlot(generation.generationId, index, attempt),
+      });
       balance = result.balance;
       amount += result.moved;
     }
@@ -70,14 +87,34 @@ export async function failOpenSlots(db: Db, generation: GenerationRef, message: 
  * Gives back everything the generation still holds (what it reserved, less what came back and
  * what its stored outputs spent), once per reason.
  */
-export async function refundAllHeld(db: Db, generation: GenerationRef, reason: GenerationRefundReason): Promise<Refunded | null> {
-  return refunded(await new CreditsRepository(db).refundHeld({ ...generation, idempotencyKey: ledgerKeys.refundGeneration(generation.generationId, reason) }));
+export async function refundAllHeld(
+  db: Db,
+  generation: GenerationRef,
+  reason: GenerationRefundReason,
+): Promise<Refunded | null> {
+  return refunded(
+    await new CreditsRepository(db).refundHeld({
+      ...generation,
+      idempotencyKey: ledgerKeys.refundGeneration(generation.generationId, reason),
+    }),
+  );
 }
 
 /** Gives back up to `count` credits the generation paid for and will not use (never more than it holds), once per reason. */
-export async function refundUnused(db: Db, generation: GenerationRef, count: number, reason: GenerationRefundReason): Promise<Refunded | null> {
+export async function refundUnused(
+  db: Db,
+  generation: GenerationRef,
+  count: number,
+  reason: GenerationRefundReason,
+): Promise<Refunded | null> {
   if (count <= 0) return null;
-  return refunded(await new CreditsRepository(db).refund({ ...generation, amount: count, idempotencyKey: ledgerKeys.refundGeneration(generation.generationId, reason) }));
+  return refunded(
+    await new CreditsRepository(db).refund({
+      ...generation,
+      amount: count,
+      idempotencyKey: ledgerKeys.refundGeneration(generation.generationId, reason),
+    }),
+  );
 }
 
 /**
@@ -87,7 +124,10 @@ export async function refundUnused(db: Db, generation: GenerationRef, count: num
 export async function abandonGeneration(db: Db, generation: GenerationRef, message: string): Promise<Refunded | null> {
   const result = await inTransaction(db, async ({ generations, credits }) => {
     await generations.failOpenStyles(generation.generationId, message);
-    return credits.refundHeld({ ...generation, idempotencyKey: ledgerKeys.refundGeneration(generation.generationId, 'enqueue') });
+    return credits.refundHeld({
+      ...generation,
+      idempotencyKey: ledgerKeys.refundGeneration(generation.generationId, 'enqueue'),
+    });
   });
   await new GenerationsRepository(db).settleIfDone(generation.generationId, message);
   return refunded(result);

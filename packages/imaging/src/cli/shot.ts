@@ -22,7 +22,11 @@ async function main(): Promise<number> {
   });
   const input = positionals[0];
   const size = Number(values.size);
-  if (!input || (values.template && !isTemplateHandle(values.template)) || !(SHOT_SIZES as readonly number[]).includes(size)) {
+  if (
+    !input ||
+    (values.template && !isTemplateHandle(values.template)) ||
+    !(SHOT_SIZES as readonly number[]).includes(size)
+  ) {
     console.error(USAGE);
     return 2;
   }
@@ -41,7 +45,9 @@ async function main(): Promise<number> {
     format: /\.jpe?g$/i.test(out) ? 'jpeg' : 'png',
   });
   await writeFile(out, shot.image);
-  console.log(`${out}: ${shot.width}×${shot.height} ${shot.format}, scene '${shot.background.scene}' (${shot.background.description}), ${Math.round(performance.now() - started)} ms`);
+  console.log(
+    `${out}: ${shot.width}×${shot.height} ${shot.format}, scene '${shot.background.scene}' (${shot.background.description}), ${Math.round(performance.now() - started)} ms`,
+  );
   return 0;
 }
 

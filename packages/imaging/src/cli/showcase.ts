@@ -27,7 +27,12 @@ async function main(names: string[]): Promise<void> {
   for (const name of names.length ? names : Object.keys(PICTURES)) {
     const picture = PICTURES[name];
     if (!picture) throw new Error(`no showcase picture named ${name}: one of ${Object.keys(PICTURES).join(', ')}`);
-    const shot = await engine.generate({ cutout: await readFile(corpusFile('products', picture.product)), template: picture.template, size: 1024, format: 'png' });
+    const shot = await engine.generate({
+      cutout: await readFile(corpusFile('products', picture.product)),
+      template: picture.template,
+      size: 1024,
+      format: 'png',
+    });
     const out = join(repoRoot(), 'apps/web/public/showcase', `${name}.jpg`);
     await writeFile(out, await sharp(shot.image).resize(SIDE, SIDE).jpeg({ quality: 80, mozjpeg: true }).toBuffer());
     console.log(`${out}: ${picture.product} on ${picture.template}`);

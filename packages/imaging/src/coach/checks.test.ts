@@ -1,6 +1,15 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { cutEdges, edgeCut, minProductSide, pixelWarnings, productScale, productSide, productWarnings, type ProductMask } from './checks.js';
+import {
+  cutEdges,
+  edgeCut,
+  minProductSide,
+  pixelWarnings,
+  productScale,
+  productSide,
+  productWarnings,
+  type ProductMask,
+} from './checks.js';
 import { exposure, sharpness } from './measure.js';
 import { measurePhoto, readProductMask, type PhotoStats } from './read-photo.js';
 import { COACH_THRESHOLDS } from './thresholds.js';
@@ -8,8 +17,12 @@ import { COACH_THRESHOLDS } from './thresholds.js';
 /** A sharp-edged checkerboard photo: the clean case every spoiled copy starts from. */
 function checkerboard(size = 800, cell = 40): Promise<Buffer> {
   const pixels = Buffer.alloc(size * size * 3);
-  for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) pixels.fill(((x / cell) ^ (y / cell)) & 1 ? 220 : 40, (y * size + x) * 3, (y * size + x) * 3 + 3);
-  return sharp(pixels, { raw: { width: size, height: size, channels: 3 } }).jpeg().toBuffer();
+  for (let y = 0; y < size; y++)
+    for (let x = 0; x < size; x++)
+      pixels.fill(((x / cell) ^ (y / cell)) & 1 ? 220 : 40, (y * size + x) * 3, (y * size + x) * 3 + 3);
+  return sharp(pixels, { raw: { width: size, height: size, channels: 3 } })
+    .jpeg()
+    .toBuffer();
 }
 
 const codes = (stats: PhotoStats, shot = 1024) => pixelWarnings(stats, shot).map((w) => w.code);
@@ -49,7 +62,8 @@ describe('pixel checks', () => {
   });
 
   it('judges sharpness by the sharpest tiles, so a flat backdrop does not hide a sharp product', () => {
-    const width = 320, height = 320;
+    const width = 320,
+      height = 320;
     const data = new Uint8Array(width * height).fill(255);
     for (let y = 0; y < 64; y++) for (let x = 0; x < 64; x++) data[y * width + x] = (x + y) % 2 ? 0 : 255;
     expect(sharpness({ data, width, height })).toBeGreaterThan(COACH_THRESHOLDS.blurSharpness);
@@ -63,24 +77,50 @@ describe('product checks', () => {
     const standing = square(100, 100, { x: 30, y: 20, w: 40, h: 79 });
     standing.data[99 * 100 + 50] = 1;
     expect(edgeCut(standing)).toBeLessThan(COACH_THRESHOLDS.cutOffRun);
-    expect(productWarnings({ mask: square(100, 100, { x: 60, y: 20, w: 40, h: 50 }), photoWidth: 4000, candidates: 1, needsFocus: false }, 2048, 'footwear')).toEqual([
-      { code: 'product_cut_off', message: 'The shoe is cut off at the right edge.', advice: 'Step back so the whole shoe is in the frame.' },
+    expect(
+      productWarnings(
+        { mask: square(100, 100, { x: 60, y: 20, w: 40, h: 50 }), photoWidth: 4000, candidates: 1, needsFocus: false },
+        2048,
+        'footwear',
+      ),
+    ).toEqual([
+      {
+        code: 'product_cut_off',
+        message: 'The shoe is cut off at the right edge.',
+        advice: 'Step back so the whole shoe is in the frame.',
+      },
     ]);
   });
 
   it('flags a product far away and a photo with competing objects', () => {
     const far = square(200, 200, { x: 90, y: 90, w: 20, h: 30 });
     expect(productScale(far)).toBeCloseTo(0.15);
-    expect(productWarnings({ mask: far, photoWidth: 4000, candidates: 2, needsFocus: false }, 2048).map((w) => w.code)).toEqual(['product_too_small', 'busy_background']);
+    expect(
+      productWarnings({ mask: far, photoWidth: 4000, candidates: 2, needsFocus: false }, 2048).map((w) => w.code),
+    ).toEqual(['product_too_small', 'busy_background']);
     // Unsure of the product, the engine's mask may be another object: no size or cut verdict on it.
-    expect(productWarnings({ mask: far, photoWidth: 200, candidates: 2, needsFocus: true }, 4096).map((w) => w.code)).toEqual(['busy_background']);
-    expect(productWarnings({ mask: square(200, 200, { x: 40, y: 40, w: 100, h: 120 }), photoWidth: 2000, candidates: 1, needsFocus: false }, 4096)).toEqual([]);
+    expect(
+      productWarnings({ mask: far, photoWidth: 200, candidates: 2, needsFocus: true }, 4096).map((w) => w.code),
+    ).toEqual(['busy_background']);
+    expect(
+      productWarnings(
+        {
+          mask: square(200, 200, { x: 40, y: 40, w: 100, h: 120 }),
+          photoWidth: 2000,
+          candidates: 1,
+          needsFocus: false,
+        },
+        4096,
+      ),
+    ).toEqual([]);
   });
 
   it('names every edge that cuts the product off', () => {
     const corner = square(100, 100, { x: 0, y: 50, w: 40, h: 50 });
     expect(cutEdges(corner)).toEqual(['bottom', 'left']);
-    expect(productWarnings({ mask: corner, photoWidth: 3000, candidates: 1, needsFocus: false }, 1024)[0]!.message).toBe('The product is cut off at the bottom and left edges.');
+    expect(
+      productWarnings({ mask: corner, photoWidth: 3000, candidates: 1, needsFocus: false }, 1024)[0]!.message,
+    ).toBe('The product is cut off at the bottom and left edges.');
     expect(cutEdges(square(100, 100, { x: 30, y: 20, w: 40, h: 50 }))).toEqual([]);
   });
 
@@ -97,7 +137,9 @@ describe('product checks', () => {
   });
 
   it('reads a finding’s PNG mask as 0/1 pixels', async () => {
-    const png = await sharp(Buffer.from([0, 255, 200, 10]), { raw: { width: 2, height: 2, channels: 1 } }).png().toBuffer();
+    const png = await sharp(Buffer.from([0, 255, 200, 10]), { raw: { width: 2, height: 2, channels: 1 } })
+      .png()
+      .toBuffer();
     expect(Array.from((await readProductMask(png)).data)).toEqual([0, 1, 1, 0]);
   });
 });

@@ -16,7 +16,8 @@ export function pixelWarnings(stats: PhotoStats, shotSize: number, kind: Product
   const dark = stats.high < T.darkHigh;
   // A dark photo's edges are dim too: light comes first, and blur is judged on the next photo.
   if (!dark && stats.sharpness < T.blurSharpness) warnings.push(coachWarning('blurry', kind));
-  if (Math.max(stats.width, stats.height) < minProductSide(shotSize)) warnings.push(coachWarning('low_resolution', kind));
+  if (Math.max(stats.width, stats.height) < minProductSide(shotSize))
+    warnings.push(coachWarning('low_resolution', kind));
   if (dark) warnings.push(coachWarning('too_dark', kind));
   else if (stats.clipped >= T.brightClipped) warnings.push(coachWarning('too_bright', kind));
   return warnings;
@@ -39,12 +40,23 @@ export interface ProductShape {
 }
 
 /** The product's bounds in mask pixels, or null for an empty mask. */
-function bounds({ data, width, height }: ProductMask): { minX: number; maxX: number; minY: number; maxY: number } | null {
-  let minX = width, maxX = -1, minY = height, maxY = -1;
+function bounds({
+  data,
+  width,
+  height,
+}: ProductMask): { minX: number; maxX: number; minY: number; maxY: number } | null {
+  let minX = width,
+    maxX = -1,
+    minY = height,
+    maxY = -1;
   for (let p = 0; p < data.length; p++) {
     if (!data[p]) continue;
-    const x = p % width, y = (p - x) / width;
-    minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+    const x = p % width,
+      y = (p - x) / width;
+    minX = Math.min(minX, x);
+    maxX = Math.max(maxX, x);
+    minY = Math.min(minY, y);
+    maxY = Math.max(maxY, y);
   }
   return maxX < 0 ? null : { minX, maxX, minY, maxY };
 }
@@ -62,8 +74,14 @@ export function edgeRuns(mask: ProductMask): Record<FrameEdge, number> {
     for (let i = 0; i < n; i++) on += data[from + i * step]!;
     return on;
   };
-  const across = box.maxX - box.minX + 1, down = box.maxY - box.minY + 1;
-  return { top: count(0, 1, width) / across, bottom: count((height - 1) * width, 1, width) / across, left: count(0, width, height) / down, right: count(width - 1, width, height) / down };
+  const across = box.maxX - box.minX + 1,
+    down = box.maxY - box.minY + 1;
+  return {
+    top: count(0, 1, width) / across,
+    bottom: count((height - 1) * width, 1, width) / across,
+    left: count(0, width, height) / down,
+    right: count(width - 1, width, height) / down,
+  };
 }
 
 /** The longest run of the product along any frame edge (see edgeRuns). */
@@ -100,7 +118,8 @@ export function productWarnings(shape: ProductShape, shotSize: number, kind: Pro
   const cut = cutEdges(shape.mask);
   if (cut.length) warnings.push(coachWarning('product_cut_off', kind, cut));
   else if (productScale(shape.mask) < T.smallProduct) warnings.push(coachWarning('product_too_small', kind));
-  if (productSide(shape.mask, shape.photoWidth) < minProductSide(shotSize)) warnings.push(coachWarning('low_resolution', kind));
+  if (productSide(shape.mask, shape.photoWidth) < minProductSide(shotSize))
+    warnings.push(coachWarning('low_resolution', kind));
   if (shape.candidates > 1) warnings.push(coachWarning('busy_background', kind));
   return warnings;
 }

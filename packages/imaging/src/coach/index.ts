@@ -4,7 +4,16 @@
  */
 export { measurePhoto, readProductMask, COACH_SIDE } from './read-photo.js';
 export type { PhotoStats } from './read-photo.js';
-export { pixelWarnings, productWarnings, edgeCut, edgeRuns, cutEdges, productScale, productSide, minProductSide } from './checks.js';
+export {
+  pixelWarnings,
+  productWarnings,
+  edgeCut,
+  edgeRuns,
+  cutEdges,
+  productScale,
+  productSide,
+  minProductSide,
+} from './checks.js';
 export type { ProductMask, ProductShape } from './checks.js';
 export { COACH_THRESHOLDS } from './thresholds.js';
 export { guessKind } from '../local/analyse.js';

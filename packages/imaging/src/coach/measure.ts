@@ -22,8 +22,11 @@ export function laplacianTileVariances({ data, width, height }: GreyImage, tile 
   const variances: number[] = [];
   for (let top = 1; top < height - 1; top += tile) {
     for (let left = 1; left < width - 1; left += tile) {
-      const bottom = Math.min(height - 1, top + tile), right = Math.min(width - 1, left + tile);
-      let sum = 0, squares = 0, n = 0;
+      const bottom = Math.min(height - 1, top + tile),
+        right = Math.min(width - 1, left + tile);
+      let sum = 0,
+        squares = 0,
+        n = 0;
       for (let y = top; y < bottom; y++) {
         for (let x = left; x < right; x++) {
           const p = y * width + x;

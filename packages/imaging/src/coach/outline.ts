@@ -26,7 +26,10 @@ export const OUTLINE_THRESHOLDS = {
 const PARTS_SIDE = 256;
 
 /** Why the engine is unsure of a cutout's outline (none: it is sure). */
-export function outlineDoubts(mask: ProductMask, found: { confidence: number; severalObjects: boolean }): OutlineDoubt[] {
+export function outlineDoubts(
+  mask: ProductMask,
+  found: { confidence: number; severalObjects: boolean },
+): OutlineDoubt[] {
   const doubts: OutlineDoubt[] = [];
   if (edgeCut(mask) >= OUTLINE_THRESHOLDS.touchesFrame) doubts.push('touches_frame');
   if (largeParts(mask) > 1) doubts.push('several_parts');
@@ -75,8 +78,17 @@ export function largeParts({ data, width, height }: ProductMask): number {
 export async function outlineOf(cutoutPng: Buffer): Promise<{ preview: Buffer; mask: ProductMask }> {
   const image = sharp(cutoutPng).ensureAlpha();
   const [preview, alpha] = await Promise.all([
-    image.clone().resize(OUTLINE_PREVIEW_SIDE, OUTLINE_PREVIEW_SIDE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 82, alphaQuality: 90 }).toBuffer(),
-    image.clone().resize(PARTS_SIDE, PARTS_SIDE, { fit: 'inside', withoutEnlargement: true }).extractChannel(3).raw().toBuffer({ resolveWithObject: true }),
+    image
+      .clone()
+      .resize(OUTLINE_PREVIEW_SIDE, OUTLINE_PREVIEW_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82, alphaQuality: 90 })
+      .toBuffer(),
+    image
+      .clone()
+      .resize(PARTS_SIDE, PARTS_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .extractChannel(3)
+      .raw()
+      .toBuffer({ resolveWithObject: true }),
   ]);
   const mask = new Uint8Array(alpha.info.width * alpha.info.height);
   for (let p = 0; p < mask.length; p++) mask[p] = alpha.data[p]! >= 128 ? 1 : 0;

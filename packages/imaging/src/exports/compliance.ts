@@ -16,7 +16,14 @@ const share = (value: number) => {
   return value > 0.99 ? `${Math.min(99.9, value * 100).toFixed(1)}%` : pct(value, 0);
 };
 const ratio = (value: number) => {
-  const known: [number, string][] = [[1, '1:1'], [4 / 3, '4:3'], [4 / 5, '4:5'], [9 / 16, '9:16'], [3 / 4, '3:4'], [16 / 9, '16:9']];
+  const known: [number, string][] = [
+    [1, '1:1'],
+    [4 / 3, '4:3'],
+    [4 / 5, '4:5'],
+    [9 / 16, '9:16'],
+    [3 / 4, '3:4'],
+    [16 / 9, '16:9'],
+  ];
   return known.find(([r]) => Math.abs(value - r) / r <= ASPECT_TOLERANCE)?.[1] ?? value.toFixed(3);
 };
 
@@ -29,7 +36,9 @@ const AGAINST = {
 
 /** The overlay measurement as a seller reads it: nothing found, or how much of the background carries marks. */
 function overlayWords(share: number, source: Measurements['productSource']): string {
-  return share === 0 ? 'no marks found on the background' : `sharp marks ${AGAINST[source ?? 'reference']} cover ${pct(share, 3)} of the background`;
+  return share === 0
+    ? 'no marks found on the background'
+    : `sharp marks ${AGAINST[source ?? 'reference']} cover ${pct(share, 3)} of the background`;
 }
 
 export interface ReportOptions {
@@ -51,7 +60,14 @@ interface Verdicts {
  * two buttons in one report read the same, though each runs the preset's export (which repairs all).
  */
 export function complianceLines(m: Measurements, { preset, exportedFor }: ReportOptions): ComplianceLine[] {
-  const line = (id: ComplianceLine['id'], says: Verdicts, status: ComplianceStatus, measured: string, target: string, fixLabel: string): ComplianceLine => ({
+  const line = (
+    id: ComplianceLine['id'],
+    says: Verdicts,
+    status: ComplianceStatus,
+    measured: string,
+    target: string,
+    fixLabel: string,
+  ): ComplianceLine => ({
     id,
     label: says[status] ?? says.fail,
     status,
@@ -60,50 +76,159 @@ export function complianceLines(m: Measurements, { preset, exportedFor }: Report
     fix: status === 'fail' && exportedFor !== preset.id ? { preset: preset.id, label: fixLabel } : null,
   });
   const lines: ComplianceLine[] = [];
-  const productNote = m.productSource === null ? 'the background is a painted scene, so the product cannot be told apart from it' : '';
+  const productNote =
+    m.productSource === null ? 'the background is a painted scene, so the product cannot be told apart from it' : '';
   if (preset.minWhiteBorder !== null) {
     const says = { pass: 'Background is pure white', fail: 'Background is not pure white' };
-    lines.push(line('background', says, m.whiteBorder >= preset.minWhiteBorder ? 'pass' : 'fail', `${share(m.whiteBorder)} of the border is #FFFFFF`, `${pct(preset.minWhiteBorder, 0)} of the border should be #FFFFFF`, 'Make the background white'));
+    lines.push(
+      line(
+        'background',
+        says,
+        m.whiteBorder >= preset.minWhiteBorder ? 'pass' : 'fail',
+        `${share(m.whiteBorder)} of the border is #FFFFFF`,
+        `${pct(preset.minWhiteBorder, 0)} of the border should be #FFFFFF`,
+        'Make the background white',
+      ),
+    );
   }
   if (preset.background === 'transparent') {
     const says = { pass: 'Background is transparent', fail: 'Background is not transparent' };
-    lines.push(line('background', says, m.transparentBorder >= 1 ? 'pass' : 'fail', `${share(m.transparentBorder)} of the border is transparent`, 'the whole border should be transparent', 'Make the background transparent'));
+    lines.push(
+      line(
+        'background',
+        says,
+        m.transparentBorder >= 1 ? 'pass' : 'fail',
+        `${share(m.transparentBorder)} of the border is transparent`,
+        'the whole border should be transparent',
+        'Make the background transparent',
+      ),
+    );
   }
   if (preset.minFill !== null) {
-    const says = { pass: 'Product fills the frame', fail: 'Product is too small in the frame', unmeasured: 'Cannot tell how much of the frame the product fills' };
+    const says = {
+      pass: 'Product fills the frame',
+      fail: 'Product is too small in the frame',
+      unmeasured: 'Cannot tell how much of the frame the product fills',
+    };
     const target = `the product should fill at least ${pct(preset.minFill, 0)} of the frame`;
-    lines.push(m.fill === null
-      ? line('fill', says, 'unmeasured', productNote, target, '')
-      : line('fill', says, m.fill >= preset.minFill ? 'pass' : 'fail', `the product fills ${share(m.fill)}`, target, 'Enlarge the product'));
+    lines.push(
+      m.fill === null
+        ? line('fill', says, 'unmeasured', productNote, target, '')
+        : line(
+            'fill',
+            says,
+            m.fill >= preset.minFill ? 'pass' : 'fail',
+            `the product fills ${share(m.fill)}`,
+            target,
+            'Enlarge the product',
+          ),
+    );
   }
   const longest = Math.max(m.width, m.height);
   if (preset.minLongestSide > 0) {
     const says = { pass: 'Image is large enough', fail: 'Image is too small' };
-    lines.push(line('size', says, longest >= preset.minLongestSide ? 'pass' : 'fail', `${m.width} × ${m.height} px`, `the longest side should be at least ${preset.minLongestSide} px`, `Enlarge to ${preset.minLongestSide} px`));
+    lines.push(
+      line(
+        'size',
+        says,
+        longest >= preset.minLongestSide ? 'pass' : 'fail',
+        `${m.width} × ${m.height} px`,
+        `the longest side should be at least ${preset.minLongestSide} px`,
+        `Enlarge to ${preset.minLongestSide} px`,
+      ),
+    );
   }
   if (preset.aspects.length > 0) {
     const aspect = m.width / m.height;
     const fits = preset.aspects.some((a) => Math.abs(aspect - a) / a <= ASPECT_TOLERANCE);
     const wanted = preset.aspects.map(ratio);
-    lines.push(line('aspect', { pass: 'Image shape fits', fail: 'Image shape does not fit' }, fits ? 'pass' : 'fail', `the image is ${ratio(aspect)}`, `width to height should be ${wanted.join(' or ')}`, `Crop to ${wanted[0]!}`));
+    lines.push(
+      line(
+        'aspect',
+        { pass: 'Image shape fits', fail: 'Image shape does not fit' },
+        fits ? 'pass' : 'fail',
+        `the image is ${ratio(aspect)}`,
+        `width to height should be ${wanted.join(' or ')}`,
+        `Crop to ${wanted[0]!}`,
+      ),
+    );
   }
-  const whole = { pass: 'The whole product is in the frame', fail: 'The product is cut off at an edge', unmeasured: 'Cannot tell whether the product is cut off' };
+  const whole = {
+    pass: 'The whole product is in the frame',
+    fail: 'The product is cut off at an edge',
+    unmeasured: 'Cannot tell whether the product is cut off',
+  };
   const inside = 'the whole product should sit inside the frame';
-  lines.push(m.touchesEdge === null
-    ? line('not-cut', whole, 'unmeasured', productNote, inside, '')
-    : line('not-cut', whole, m.touchesEdge ? 'fail' : 'pass', m.touchesEdge ? 'the product touches an edge' : 'there is space on every side', inside, 'Add space around the product'));
-  const marks = { pass: 'No text or watermark', fail: 'Text or a watermark may be on the background', unmeasured: 'Cannot check for text or watermarks' };
+  lines.push(
+    m.touchesEdge === null
+      ? line('not-cut', whole, 'unmeasured', productNote, inside, '')
+      : line(
+          'not-cut',
+          whole,
+          m.touchesEdge ? 'fail' : 'pass',
+          m.touchesEdge ? 'the product touches an edge' : 'there is space on every side',
+          inside,
+          'Add space around the product',
+        ),
+  );
+  const marks = {
+    pass: 'No text or watermark',
+    fail: 'Text or a watermark may be on the background',
+    unmeasured: 'Cannot check for text or watermarks',
+  };
   const clean = 'the background should carry no text, logo or watermark';
-  lines.push(m.overlayShare === null
-    ? line('no-overlay', marks, 'unmeasured', 'the background was painted by a hosted model, so there is nothing to compare it with', clean, '')
-    : line('no-overlay', marks, m.overlayShare <= OVERLAY_MAX_SHARE ? 'pass' : 'fail', overlayWords(m.overlayShare, m.productSource), clean, 'Export a clean copy'));
+  lines.push(
+    m.overlayShare === null
+      ? line(
+          'no-overlay',
+          marks,
+          'unmeasured',
+          'the background was painted by a hosted model, so there is nothing to compare it with',
+          clean,
+          '',
+        )
+      : line(
+          'no-overlay',
+          marks,
+          m.overlayShare <= OVERLAY_MAX_SHARE ? 'pass' : 'fail',
+          overlayWords(m.overlayShare, m.productSource),
+          clean,
+          'Export a clean copy',
+        ),
+  );
   if (preset.minWhiteBorder !== null) {
-    const band = { pass: 'No tinted shadow under the product', fail: 'A tinted shadow is under the product', unmeasured: 'Cannot check for a tinted shadow under the product' };
-    const neutral = 'any shadow under the product should be neutral grey, not tinted by the floor it was photographed on';
+    const band = {
+      pass: 'No tinted shadow under the product',
+      fail: 'A tinted shadow is under the product',
+      unmeasured: 'Cannot check for a tinted shadow under the product',
+    };
+    const neutral =
+      'any shadow under the product should be neutral grey, not tinted by the floor it was photographed on';
     // No fix button: an export starts from the same cutout, so it would carry the same band.
-    lines.push(m.tintedBand === null
-      ? line('no-tinted-band', band, 'unmeasured', 'the background is not white, so the product\'s foot cannot be told from the scene', neutral, '')
-      : { ...line('no-tinted-band', band, m.tintedBand <= TINTED_BAND_MAX_SHARE ? 'pass' : 'fail', m.tintedBand === 0 ? 'no tinted band found under the product' : `a tinted band spans ${share(m.tintedBand)} of the product's width at its foot`, neutral, ''), fix: null });
+    lines.push(
+      m.tintedBand === null
+        ? line(
+            'no-tinted-band',
+            band,
+            'unmeasured',
+            "the background is not white, so the product's foot cannot be told from the scene",
+            neutral,
+            '',
+          )
+        : {
+            ...line(
+              'no-tinted-band',
+              band,
+              m.tintedBand <= TINTED_BAND_MAX_SHARE ? 'pass' : 'fail',
+              m.tintedBand === 0
+                ? 'no tinted band found under the product'
+                : `a tinted band spans ${share(m.tintedBand)} of the product's width at its foot`,
+              neutral,
+              '',
+            ),
+            fix: null,
+          },
+    );
   }
   return lines;
 }

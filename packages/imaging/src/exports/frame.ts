@@ -36,7 +36,11 @@ export function frameScale(productWidth: number, productHeight: number, layout: 
   const margin = marginOf(window);
   const standing = view !== 'flat-lay' && style !== 'catalog';
   const headroom = standing ? floorY - window.y - margin : window.height - 2 * margin;
-  return Math.min((fill.width * window.width) / productWidth, (fill.height * window.height) / productHeight, headroom / productHeight);
+  return Math.min(
+    (fill.width * window.width) / productWidth,
+    (fill.height * window.height) / productHeight,
+    headroom / productHeight,
+  );
 }
 
 /** Where a product of the given (already scaled) size lands: always inside the window with a margin. */
@@ -58,9 +62,16 @@ export function framePosition(width: number, height: number, layout: FrameLayout
  * Size and place of a product on a plain frame (white or transparent) so its longer relative side
  * takes `fill` of the frame, centred: Amazon asks ≥ 85%, and the rest is margin on every side.
  */
-export function fillFrame(productWidth: number, productHeight: number, frameWidth: number, frameHeight: number, fill: number): Box {
+export function fillFrame(
+  productWidth: number,
+  productHeight: number,
+  frameWidth: number,
+  frameHeight: number,
+  fill: number,
+): Box {
   const scale = Math.min((fill * frameWidth) / productWidth, (fill * frameHeight) / productHeight);
-  const width = Math.max(1, Math.round(productWidth * scale)), height = Math.max(1, Math.round(productHeight * scale));
+  const width = Math.max(1, Math.round(productWidth * scale)),
+    height = Math.max(1, Math.round(productHeight * scale));
   return { x: Math.round((frameWidth - width) / 2), y: Math.round((frameHeight - height) / 2), width, height };
 }
 

@@ -61,16 +61,38 @@ export function measure(image: MeasuredImage, reference: Buffer | null): Measure
   const border = borderStats(image);
   const background = backgroundModel(image, reference, border.median, border.plain);
   const base = { width, height, whiteBorder: border.white, transparentBorder: border.transparent };
-  if (!background) return { ...base, productSource: null, product: null, fill: null, touchesEdge: null, overlayShare: null, tintedBand: null };
+  if (!background)
+    return {
+      ...base,
+      productSource: null,
+      product: null,
+      fill: null,
+      touchesEdge: null,
+      overlayShare: null,
+      tintedBand: null,
+    };
   const product = productBox(background.foreground, width, height);
   const white = border.white >= WHITE_SHARE;
-  if (!product) return { ...base, productSource: background.source, product: null, fill: 0, touchesEdge: false, overlayShare: overlayShare(background.delta, width, height, null), tintedBand: white ? 0 : null };
+  if (!product)
+    return {
+      ...base,
+      productSource: background.source,
+      product: null,
+      fill: 0,
+      touchesEdge: false,
+      overlayShare: overlayShare(background.delta, width, height, null),
+      tintedBand: white ? 0 : null,
+    };
   return {
     ...base,
     productSource: background.source,
     product,
     fill: Math.max(product.width / width, product.height / height),
-    touchesEdge: product.x === 0 || product.y === 0 || product.x + product.width === width || product.y + product.height === height,
+    touchesEdge:
+      product.x === 0 ||
+      product.y === 0 ||
+      product.x + product.width === width ||
+      product.y + product.height === height,
     overlayShare: overlayShare(background.delta, width, height, product),
     tintedBand: white ? tintedBand(image, background.foreground, product) : null,
   };
@@ -95,12 +117,15 @@ function tintedBand(image: MeasuredImage, foreground: Uint8Array, product: Box):
   const rows = Math.max(2, Math.round(product.height * FOOT_SHARE));
   let columns = 0;
   for (let x = product.x; x < product.x + product.width; x++) {
-    let solid = 0, tinted = 0;
+    let solid = 0,
+      tinted = 0;
     for (let y = product.y + product.height - rows; y < product.y + product.height; y++) {
-      const p = y * width + x, o = p * 4;
+      const p = y * width + x,
+        o = p * 4;
       if (!foreground[p]) continue;
       solid++;
-      const high = Math.max(data[o]!, data[o + 1]!, data[o + 2]!), low = Math.min(data[o]!, data[o + 1]!, data[o + 2]!);
+      const high = Math.max(data[o]!, data[o + 1]!, data[o + 2]!),
+        low = Math.min(data[o]!, data[o + 1]!, data[o + 2]!);
       if (high - low >= TINT_SPREAD && (high - low) / high <= TINT_MAX_SATURATION) tinted++;
     }
     // Most of the foot, not the product's anti-aliased rim against white (which is muted too).
@@ -122,14 +147,18 @@ function borderStats(image: MeasuredImage) {
   const { data, width, height } = image;
   const ring = borderWidth(width, height);
   const offsets: number[] = [];
-  for (let y = 0; y < height; y++) for (const x of ringColumns(y, width, height, ring)) offsets.push((y * width + x) * 4);
-  let white = 0, transparent = 0;
+  for (let y = 0; y < height; y++)
+    for (const x of ringColumns(y, width, height, ring)) offsets.push((y * width + x) * 4);
+  let white = 0,
+    transparent = 0;
   for (const o of offsets) {
     if (data[o + 3] === 0) transparent++;
     else if (data[o] === 255 && data[o + 1] === 255 && data[o + 2] === 255 && data[o + 3] === 255) white++;
   }
   const median = [0, 1, 2].map((c) => offsets.map((o) => data[o + c]!).sort((a, b) => a - b)[offsets.length >> 1]!);
-  const near = offsets.filter((o) => [0, 1, 2].every((c) => Math.abs(data[o + c]! - median[c]!) <= PLAIN_SPREAD)).length;
+  const near = offsets.filter((o) =>
+    [0, 1, 2].every((c) => Math.abs(data[o + c]! - median[c]!) <= PLAIN_SPREAD),
+  ).length;
   const total = offsets.length;
   return { white: white / total, transparent: transparent / total, median, plain: near / total >= PLAIN_SHARE };
 }
@@ -141,7 +170,12 @@ interface Background {
   delta: Float32Array;
 }
 
-function backgroundModel(image: MeasuredImage, reference: Buffer | null, median: number[], plain: boolean): Background | null {
+function backgroundModel(
+  image: MeasuredImage,
+  reference: Buffer | null,
+  median: number[],
+  plain: boolean,
+): Background | null {
   const { data, width, height } = image;
   const n = width * height;
   const foreground = new Uint8Array(n);
@@ -159,7 +193,8 @@ function backgroundModel(image: MeasuredImage, reference: Buffer | null, median:
   const threshold = reference ? FOREGROUND_DIFF : PLAIN_DIFF;
   for (let p = 0; p < n; p++) {
     const o = p * 4;
-    let diff = 0, lumaDiff = 0;
+    let diff = 0,
+      lumaDiff = 0;
     for (let c = 0; c < 3; c++) {
       const back = reference ? reference[p * 3 + c]! : median[c]!;
       const d = data[o + c]! - back;
@@ -180,11 +215,15 @@ function productBox(foreground: Uint8Array, width: number, height: number): Box 
   if (sizes.length === 0) return null;
   const largest = Math.max(...sizes);
   const keep = sizes.map((size) => size >= largest * PART_SHARE);
-  let minX = width, minY = height, maxX = -1, maxY = -1;
+  let minX = width,
+    minY = height,
+    maxX = -1,
+    maxY = -1;
   for (let p = 0; p < labels.length; p++) {
     const label = labels[p]!;
     if (label === 0 || !keep[label - 1]) continue;
-    const x = p % width, y = (p - x) / width;
+    const x = p % width,
+      y = (p - x) / width;
     if (x < minX) minX = x;
     if (x > maxX) maxX = x;
     if (y < minY) minY = y;
@@ -202,9 +241,15 @@ function productBox(foreground: Uint8Array, width: number, height: number): Box 
 function overlayShare(delta: Float32Array, width: number, height: number, product: Box | null): number {
   const grow = Math.round(Math.min(width, height) * 0.03);
   const skip = product
-    ? { x0: product.x - grow, y0: product.y - grow, x1: product.x + product.width + grow, y1: product.y + product.height + grow + Math.round(product.height * 0.4) }
+    ? {
+        x0: product.x - grow,
+        y0: product.y - grow,
+        x1: product.x + product.width + grow,
+        y1: product.y + product.height + grow + Math.round(product.height * 0.4),
+      }
     : null;
-  let counted = 0, edges = 0;
+  let counted = 0,
+    edges = 0;
   for (let y = 0; y < height - 1; y++) {
     for (let x = 0; x < width - 1; x++) {
       if (skip && x >= skip.x0 && x < skip.x1 && y >= skip.y0 && y < skip.y1) continue;

@@ -22,13 +22,22 @@ async function decoded(image: Buffer) {
 
 const tall = () => cutout(800, 1000, { w: 300, h: 900 });
 const wide = () => cutout(1000, 800, { w: 900, h: 300 });
-const shot = () => sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#c9b8a0' } }).png().toBuffer();
+const shot = () =>
+  sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#c9b8a0' } })
+    .png()
+    .toBuffer();
 const scene = { template: 'marble', prompt: null, seed: 42 };
 
 describe('exports re-frame from the cutout and the scene', () => {
   it('Amazon: 2000 px JPEG, border pure RGB 255, product filling ≥ 85% and clear of the edges', async () => {
     for (const source of [await tall(), await wide()]) {
-      const out = await renderExport({ preset: EXPORT_PRESETS.amazon, format: 'jpeg', cutout: source, scene, shot: await shot() });
+      const out = await renderExport({
+        preset: EXPORT_PRESETS.amazon,
+        format: 'jpeg',
+        cutout: source,
+        scene,
+        shot: await shot(),
+      });
       const image = await decoded(out.image);
       expect(image).toMatchObject({ width: 2000, height: 2000, format: 'jpeg' });
       expect(out.mimeType).toBe('image/jpeg');
@@ -44,27 +53,40 @@ describe('exports re-frame from the cutout and the scene', () => {
     ['instagram-story', 1080, 1920],
     ['instagram-post', 1080, 1350],
     ['etsy', 2400, 1800],
-  ])('%s: %i × %i in the output scene, a wide and a tall product never cut', async (id, width, height) => {
-    const preset = EXPORT_PRESETS[id];
-    const plate = await scenePlate(scene, width, height);
-    for (const source of [await tall(), await wide()]) {
-      const out = await renderExport({ preset, format: 'png', cutout: source, scene, shot: await shot() });
-      const image = await decoded(out.image);
-      expect([image.width, image.height, image.format]).toEqual([width, height, 'png']);
-      const m = measure(image, plate);
-      expect(m.productSource).toBe('reference');
-      expect(m.touchesEdge).toBe(false);
-      expect(m.product!.width * m.product!.height).toBeGreaterThan(width * height * 0.03);
-      expect(complianceLines(m, { preset }).every((line) => line.status === 'pass')).toBe(true);
-    }
-  }, 60_000);
+  ])(
+    '%s: %i × %i in the output scene, a wide and a tall product never cut',
+    async (id, width, height) => {
+      const preset = EXPORT_PRESETS[id];
+      const plate = await scenePlate(scene, width, height);
+      for (const source of [await tall(), await wide()]) {
+        const out = await renderExport({ preset, format: 'png', cutout: source, scene, shot: await shot() });
+        const image = await decoded(out.image);
+        expect([image.width, image.height, image.format]).toEqual([width, height, 'png']);
+        const m = measure(image, plate);
+        expect(m.productSource).toBe('reference');
+        expect(m.touchesEdge).toBe(false);
+        expect(m.product!.width * m.product!.height).toBeGreaterThan(width * height * 0.03);
+        expect(complianceLines(m, { preset }).every((line) => line.status === 'pass')).toBe(true);
+      }
+    },
+    60_000,
+  );
 
   it('without a scene to render again (a hosted shot), the whole square is fitted into the frame, never cropped', async () => {
     const square = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#dddddd' } })
-      .composite([{ input: { create: { width: 1024, height: 40, channels: 3, background: '#aa0000' } }, top: 0, left: 0 }, { input: { create: { width: 1024, height: 40, channels: 3, background: '#00aa00' } }, top: 984, left: 0 }])
+      .composite([
+        { input: { create: { width: 1024, height: 40, channels: 3, background: '#aa0000' } }, top: 0, left: 0 },
+        { input: { create: { width: 1024, height: 40, channels: 3, background: '#00aa00' } }, top: 984, left: 0 },
+      ])
       .png()
       .toBuffer();
-    const out = await renderExport({ preset: EXPORT_PRESETS['instagram-story'], format: 'webp', cutout: await tall(), scene: null, shot: square });
+    const out = await renderExport({
+      preset: EXPORT_PRESETS['instagram-story'],
+      format: 'webp',
+      cutout: await tall(),
+      scene: null,
+      shot: square,
+    });
     const image = await decoded(out.image);
     expect([image.width, image.height, image.format]).toEqual([1080, 1920, 'webp']);
     // The square's top and bottom bands (its first and last rows) are both still in the frame.
@@ -75,9 +97,21 @@ describe('exports re-frame from the cutout and the scene', () => {
   });
 
   it('Shopify is a 2048 px square; a transparent cutout is PNG or WebP with a clear border', async () => {
-    const shopify = await renderExport({ preset: EXPORT_PRESETS.shopify, format: 'webp', cutout: await wide(), scene, shot: await shot() });
+    const shopify = await renderExport({
+      preset: EXPORT_PRESETS.shopify,
+      format: 'webp',
+      cutout: await wide(),
+      scene,
+      shot: await shot(),
+    });
     expect([shopify.width, shopify.height, shopify.mimeType]).toEqual([2048, 2048, 'image/webp']);
-    const transparent = await renderExport({ preset: EXPORT_PRESETS.transparent, format: 'png', cutout: await tall(), scene, shot: await shot() });
+    const transparent = await renderExport({
+      preset: EXPORT_PRESETS.transparent,
+      format: 'png',
+      cutout: await tall(),
+      scene,
+      shot: await shot(),
+    });
     const image = await decoded(transparent.image);
     expect(image.format).toBe('png');
     const m = measure(image, null);
@@ -90,15 +124,32 @@ describe('exports re-frame from the cutout and the scene', () => {
     const clean = await renderExport({ preset, format: 'jpeg', cutout: await tall(), scene, shot: await shot() });
     const cleanPixels = await decoded(clean.image);
     expect(measure(cleanPixels, plate).overlayShare!).toBeLessThanOrEqual(OVERLAY_MAX_SHARE);
-    const stamp = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="420" height="90"><text x="10" y="60" font-family="sans-serif" font-size="54" fill="#ffffff" stroke="#222" stroke-width="2">SALE -50%</text></svg>');
-    const stamped = await decoded(await sharp(clean.image).composite([{ input: stamp, left: 40, top: 1220 }]).jpeg({ quality: 92 }).toBuffer());
+    const stamp = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="420" height="90"><text x="10" y="60" font-family="sans-serif" font-size="54" fill="#ffffff" stroke="#222" stroke-width="2">SALE -50%</text></svg>',
+    );
+    const stamped = await decoded(
+      await sharp(clean.image)
+        .composite([{ input: stamp, left: 40, top: 1220 }])
+        .jpeg({ quality: 92 })
+        .toBuffer(),
+    );
     const m = measure(stamped, plate);
     expect(m.overlayShare!).toBeGreaterThan(OVERLAY_MAX_SHARE);
     expect(complianceLines(m, { preset }).find((line) => line.id === 'no-overlay')!.status).toBe('fail');
   }, 60_000);
 
   it('refuses a format the preset does not take (Amazon has no WebP, a cutout no JPEG)', async () => {
-    await expect(renderExport({ preset: EXPORT_PRESETS.amazon, format: 'webp', cutout: await tall(), scene, shot: await shot() })).rejects.toThrow(/jpeg or png/);
-    await expect(renderExport({ preset: EXPORT_PRESETS.transparent, format: 'jpeg', cutout: await tall(), scene, shot: await shot() })).rejects.toThrow(/png or webp/);
+    await expect(
+      renderExport({ preset: EXPORT_PRESETS.amazon, format: 'webp', cutout: await tall(), scene, shot: await shot() }),
+    ).rejects.toThrow(/jpeg or png/);
+    await expect(
+      renderExport({
+        preset: EXPORT_PRESETS.transparent,
+        format: 'jpeg',
+        cutout: await tall(),
+        scene,
+        shot: await shot(),
+      }),
+    ).rejects.toThrow(/png or webp/);
   });
 });

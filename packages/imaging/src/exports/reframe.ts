@@ -43,15 +43,19 @@ export interface ExportOutput {
  */
 export async function renderExport(input: ExportInput): Promise<ExportOutput> {
   const { preset, format } = input;
-  if (!preset.formats.includes(format)) throw new InvalidRequestError(`${preset.label} exports as ${preset.formats.join(' or ')}.`);
+  if (!preset.formats.includes(format))
+    throw new InvalidRequestError(`${preset.label} exports as ${preset.formats.join(' or ')}.`);
   if (preset.background === 'transparent') return encoded(await transparentCutout(input.cutout), format);
-  const width = preset.width!, height = preset.height!;
+  const width = preset.width!,
+    height = preset.height!;
   if (preset.background === 'white') return encoded(await onWhite(input.cutout, width, height), format);
   if (input.scene) return encoded(await inScene(input.cutout, input.scene, width, height), format);
   return encoded(await extended(input.shot, width, height), format);
 }
 
-async function productSource(cutout: Buffer): Promise<{ source: RawImage; located: { x: number; y: number; width: number; height: number } }> {
+async function productSource(
+  cutout: Buffer,
+): Promise<{ source: RawImage; located: { x: number; y: number; width: number; height: number } }> {
   const raw = await decodeRaw(cutout, { maxSide: MAX_CUTOUT_SIDE });
   const source = { ...raw, hasAlpha: true };
   return { source, located: await locateProduct(source) };
@@ -74,19 +78,43 @@ async function onWhite(cutout: Buffer, width: number, height: number): Promise<S
   const { source, located } = await productSource(cutout);
   const target = fillFrame(located.width, located.height, width, height, WHITE_FILL);
   const cut = await scaledCutout(source, located, target.width / located.width);
-  const layer = clipToFrame(cut.rgba, { x: target.x - cut.bounds.x, y: target.y - cut.bounds.y, width: cut.width, height: cut.height }, Math.max(width, height));
+  const layer = clipToFrame(
+    cut.rgba,
+    { x: target.x - cut.bounds.x, y: target.y - cut.bounds.y, width: cut.width, height: cut.height },
+    Math.max(width, height),
+  );
   const white = sharp({ create: { width, height, channels: 3, background: { r: 255, g: 255, b: 255 } } });
-  const { data } = await white.composite([{ input: layer.rgba, raw: { width: layer.box.width, height: layer.box.height, channels: 4 }, left: layer.box.x, top: layer.box.y }]).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data } = await white
+    .composite([
+      {
+        input: layer.rgba,
+        raw: { width: layer.box.width, height: layer.box.height, channels: 4 },
+        left: layer.box.x,
+        top: layer.box.y,
+      },
+    ])
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return sharp(data, { raw: { width, height, channels: 3 } });
 }
 
 async function inScene(cutout: Buffer, sceneSource: ExportScene, width: number, height: number): Promise<Sharp> {
-  const [{ source, located }, frame] = await Promise.all([productSource(cutout), sceneFrame(sceneSource, width, height)]);
+  const [{ source, located }, frame] = await Promise.all([
+    productSource(cutout),
+    sceneFrame(sceneSource, width, height),
+  ]);
   const cut = await scaledCutout(source, located, frameScale(located.width, located.height, frame.layout));
   const bounds = framePosition(cut.bounds.width, cut.bounds.height, frame.layout);
-  const layer = clipToFrame(cut.rgba, { x: bounds.x - cut.bounds.x, y: bounds.y - cut.bounds.y, width: cut.width, height: cut.height }, frame.size);
+  const layer = clipToFrame(
+    cut.rgba,
+    { x: bounds.x - cut.bounds.x, y: bounds.y - cut.bounds.y, width: cut.width, height: cut.height },
+    frame.size,
+  );
   const shot = await composeShot(frame.scene, frame.spec, { ...layer, bounds });
-  const composed = sharp(shot.data, { raw: { width: frame.size, height: frame.size, channels: shot.channels } }).removeAlpha().extract(region(frame.layout));
+  const composed = sharp(shot.data, { raw: { width: frame.size, height: frame.size, channels: shot.channels } })
+    .removeAlpha()
+    .extract(region(frame.layout));
   const { data } = await enlarge(composed, frame.layout, width, height).raw().toBuffer({ resolveWithObject: true });
   return sharp(data, { raw: { width, height, channels: 3 } });
 }
@@ -95,11 +123,26 @@ async function extended(shot: Buffer, width: number, height: number): Promise<Sh
   // A transparent output (background removal) is extended on white, not on its hidden colours.
   const image = sharp(shot).flatten({ background: '#ffffff' });
   const [backdrop, whole] = await Promise.all([
-    image.clone().resize(width, height, { fit: 'cover' }).blur(Math.max(width, height) / 40).raw().toBuffer(),
-    image.clone().resize(width, height, { fit: 'inside', kernel: 'lanczos3' }).raw().toBuffer({ resolveWithObject: true }),
+    image
+      .clone()
+      .resize(width, height, { fit: 'cover' })
+      .blur(Math.max(width, height) / 40)
+      .raw()
+      .toBuffer(),
+    image
+      .clone()
+      .resize(width, height, { fit: 'inside', kernel: 'lanczos3' })
+      .raw()
+      .toBuffer({ resolveWithObject: true }),
   ]);
   const { data } = await sharp(backdrop, { raw: { width, height, channels: 3 } })
-    .composite([{ input: whole.data, raw: { width: whole.info.width, height: whole.info.height, channels: 3 }, gravity: 'centre' }])
+    .composite([
+      {
+        input: whole.data,
+        raw: { width: whole.info.width, height: whole.info.height, channels: 3 },
+        gravity: 'centre',
+      },
+    ])
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
@@ -108,11 +151,12 @@ async function extended(shot: Buffer, width: number, height: number): Promise<Sh
 
 /** JPEG gets 4:4:4 chroma, so pure white stays RGB 255 right up to the product's edge. */
 async function encoded(image: Sharp, format: ExportFormat): Promise<ExportOutput> {
-  const pipeline = format === 'png'
-    ? image.png({ compressionLevel: 6 })
-    : format === 'jpeg'
-      ? image.flatten({ background: '#ffffff' }).jpeg({ quality: 92, mozjpeg: true, chromaSubsampling: '4:4:4' })
-      : image.webp({ quality: 90, alphaQuality: 100 });
+  const pipeline =
+    format === 'png'
+      ? image.png({ compressionLevel: 6 })
+      : format === 'jpeg'
+        ? image.flatten({ background: '#ffffff' }).jpeg({ quality: 92, mozjpeg: true, chromaSubsampling: '4:4:4' })
+        : image.webp({ quality: 90, alphaQuality: 100 });
   const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
   return { image: data, width: info.width, height: info.height, mimeType: EXPORT_MIME_TYPES[format] };
 }

@@ -32,7 +32,18 @@ export async function sceneFrame(source: ExportScene, width: number, height: num
   const size = Math.min(Math.max(width, height), MAX_COMPOSE_SIDE);
   const scene = await sceneImage(spec, size, source.seed);
   const window = frameWindow(size, width, height);
-  return { spec, scene, size, layout: { window, style: spec.placement, view: spec.view, floorY: floorLine(spec) * size, lightAzimuth: spec.light.azimuth } };
+  return {
+    spec,
+    scene,
+    size,
+    layout: {
+      window,
+      style: spec.placement,
+      view: spec.view,
+      floorY: floorLine(spec) * size,
+      lightAzimuth: spec.light.azimuth,
+    },
+  };
 }
 
 /**
@@ -41,7 +52,14 @@ export async function sceneFrame(source: ExportScene, width: number, height: num
  */
 export async function scenePlate(source: ExportScene, width: number, height: number): Promise<Buffer> {
   const { scene, layout } = await sceneFrame(source, width, height);
-  return enlarge(sharp(scene.rgb, { raw: { width: scene.size, height: scene.size, channels: 3 } }).extract(region(layout)), layout, width, height).raw().toBuffer();
+  return enlarge(
+    sharp(scene.rgb, { raw: { width: scene.size, height: scene.size, channels: 3 } }).extract(region(layout)),
+    layout,
+    width,
+    height,
+  )
+    .raw()
+    .toBuffer();
 }
 
 /**
@@ -50,7 +68,11 @@ export async function scenePlate(source: ExportScene, width: number, height: num
  */
 export async function outputPlate(source: ExportScene, size: number): Promise<Buffer> {
   const composeSize = Math.min(size, MAX_COMPOSE_SIDE);
-  const { spec } = seededScene(isTemplateHandle(source.template) ? source.template : undefined, source.prompt ?? undefined, source.seed);
+  const { spec } = seededScene(
+    isTemplateHandle(source.template) ? source.template : undefined,
+    source.prompt ?? undefined,
+    source.seed,
+  );
   const scene = await sceneImage(spec, composeSize, source.seed);
   let image = sharp(scene.rgb, { raw: { width: composeSize, height: composeSize, channels: 3 } });
   if (size > composeSize) image = upsize(image, size, size);

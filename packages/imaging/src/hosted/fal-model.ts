@@ -1,10 +1,27 @@
 import sharp from 'sharp';
-import { InvalidRequestError, ModelBadResponseError, ModelMisconfiguredError, ModelRejectedError, ModelTimeoutError } from '../errors.js';
+import {
+  InvalidRequestError,
+  ModelBadResponseError,
+  ModelMisconfiguredError,
+  ModelRejectedError,
+  ModelTimeoutError,
+} from '../errors.js';
 import type { ImagingError } from '../errors.js';
 import { normaliseInput } from '../input/normalise-input.js';
 import { LocalImageModel, encode, validate } from '../local/local-model.js';
 import { TEMPLATE_SCENES } from '../local/scenes/presets.js';
-import type { Analysis, CutoutOptions, ProductFinding, GenerateOptions, GenerateResult, ImageModel, KindReading, Point, ProductHints, StyleRecommendations } from '../types.js';
+import type {
+  Analysis,
+  CutoutOptions,
+  ProductFinding,
+  GenerateOptions,
+  GenerateResult,
+  ImageModel,
+  KindReading,
+  Point,
+  ProductHints,
+  StyleRecommendations,
+} from '../types.js';
 import type { SalientObjectModel } from '../local/saliency/salient-model.js';
 import { alertOperator, type OperatorAlert } from './alert-operator.js';
 import { dataUrl, decodeResult, download, isAllowed, pickString, requestJson, statusError } from './http.js';
@@ -63,7 +80,12 @@ export class FalImageModel implements ImageModel {
     const origins = [new URL(this.baseUrl).origin];
     this.keyHosts = { origins, hosts: FAL_API_HOSTS };
     this.resultHosts = { origins, hosts: FAL_RESULT_HOSTS };
-    this.http = { model: this.name, fetch: options.fetch ?? fetch, timeoutMs: options.timeoutMs ?? 180_000, classify: (failure) => this.classify(failure) };
+    this.http = {
+      model: this.name,
+      fetch: options.fetch ?? fetch,
+      timeoutMs: options.timeoutMs ?? 180_000,
+      classify: (failure) => this.classify(failure),
+    };
   }
 
   /**
@@ -75,16 +97,25 @@ export class FalImageModel implements ImageModel {
     if (common) return common;
     const details = falDetails(failure.body);
     const providerMessage = details.map((d) => d.msg).join('; ') || undefined;
-    if (details.some((d) => d.type === 'content_policy_violation')) return new ModelRejectedError(this.name, 'content_policy', providerMessage ? { providerMessage } : {});
-    const error = new ModelMisconfiguredError(this.name, failure.status === 404 ? 'model' : 'request', providerMessage ? { providerMessage } : {});
+    if (details.some((d) => d.type === 'content_policy_violation'))
+      return new ModelRejectedError(this.name, 'content_policy', providerMessage ? { providerMessage } : {});
+    const error = new ModelMisconfiguredError(
+      this.name,
+      failure.status === 404 ? 'model' : 'request',
+      providerMessage ? { providerMessage } : {},
+    );
     this.alert(error, { status: failure.status, body: failure.body });
     return error;
   }
 
   /** A request that carries our key: refused before sending unless it goes to fal. */
   private keyed(url: string, init: RequestInit = {}): Promise<unknown> {
-    if (!isAllowed(url, this.keyHosts)) return Promise.reject(new ModelBadResponseError(this.name, 'the queue named a host outside fal'));
-    return requestJson(this.http, url, { ...init, headers: { authorization: `Key ${this.apiKey}`, 'content-type': 'application/json' } });
+    if (!isAllowed(url, this.keyHosts))
+      return Promise.reject(new ModelBadResponseError(this.name, 'the queue named a host outside fal'));
+    return requestJson(this.http, url, {
+      ...init,
+      headers: { authorization: `Key ${this.apiKey}`, 'content-type': 'application/json' },
+    });
   }
 
   /** Submits to the queue, polls until COMPLETED within the timeout, and returns the result JSON. */
@@ -97,7 +128,8 @@ export class FalImageModel implements ImageModel {
       const status = await this.keyed(statusUrl);
       const state = pickString(this.name, status, ['status']);
       if (state === 'COMPLETED') break;
-      if (state !== 'IN_QUEUE' && state !== 'IN_PROGRESS') throw new ModelBadResponseError(this.name, `unknown queue status ${state}`);
+      if (state !== 'IN_QUEUE' && state !== 'IN_PROGRESS')
+        throw new ModelBadResponseError(this.name, `unknown queue status ${state}`);
       if (Date.now() + this.pollIntervalMs > deadline) throw new ModelTimeoutError(this.name, this.http.timeoutMs);
       await new Promise((resolve) => setTimeout(resolve, this.pollIntervalMs));
     }
@@ -131,11 +163,17 @@ export class FalImageModel implements ImageModel {
     const keep = options.taps?.find((tap) => tap.keep);
     const window = keep ? tapWindow(keep, clean.width, clean.height) : null;
     const sent = window ? await sharp(clean.buffer).extract(window).png().toBuffer() : clean.buffer;
-    const result = await this.run(this.backgroundRemovalModel, { image_url: dataUrl(sent, window ? 'image/png' : clean.mimeType) });
+    const result = await this.run(this.backgroundRemovalModel, {
+      image_url: dataUrl(sent, window ? 'image/png' : clean.mimeType),
+    });
     const cutout = await download(this.http, pickString(this.name, result, ['image', 'url']), this.resultHosts);
     if (!window) return decodeResult(this.name, cutout, (image) => image.ensureAlpha().png());
-    const piece = await decodeResult(this.name, cutout, (image) => image.ensureAlpha().resize(window.width, window.height, { fit: 'fill' }).png());
-    return sharp({ create: { width: clean.width, height: clean.height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    const piece = await decodeResult(this.name, cutout, (image) =>
+      image.ensureAlpha().resize(window.width, window.height, { fit: 'fill' }).png(),
+    );
+    return sharp({
+      create: { width: clean.width, height: clean.height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
       .composite([{ input: piece, left: window.left, top: window.top }])
       .png()
       .toBuffer();
@@ -154,7 +192,9 @@ export class FalImageModel implements ImageModel {
     });
     const painted = await download(this.http, pickString(this.name, result, ['images', 0, 'url']), this.resultHosts);
     const side = Math.min(size, 2048);
-    const pixels = await decodeResult(this.name, painted, (image) => image.resize(side, side, { fit: 'cover' }).removeAlpha().raw());
+    const pixels = await decodeResult(this.name, painted, (image) =>
+      image.resize(side, side, { fit: 'cover' }).removeAlpha().raw(),
+    );
     return {
       image: await encode(pixels, side, 3, format, size),
       width: size,
@@ -190,7 +230,11 @@ function falDetails(body: unknown): FalDetail[] {
 }
 
 /** A square around the tap, 60% of the photo's short side: large enough for a product, small enough to leave clutter out. */
-function tapWindow(point: Point, width: number, height: number): { left: number; top: number; width: number; height: number } {
+function tapWindow(
+  point: Point,
+  width: number,
+  height: number,
+): { left: number; top: number; width: number; height: number } {
   const side = Math.max(1, Math.round(0.6 * Math.min(width, height)));
   const left = Math.round(Math.min(Math.max(0, point.x * width - side / 2), width - side));
   const top = Math.round(Math.min(Math.max(0, point.y * height - side / 2), height - side));

@@ -12,7 +12,12 @@ afterEach(async () => {
   await Promise.all(closers.splice(0).map((close) => close()));
 });
 
-const http: HttpOptions = { model: 'test', fetch, timeoutMs: 5000, classify: () => new ModelBadResponseError('test', 'unexpected') };
+const http: HttpOptions = {
+  model: 'test',
+  fetch,
+  timeoutMs: 5000,
+  classify: () => new ModelBadResponseError('test', 'unexpected'),
+};
 
 async function serve(handler: Handler) {
   const server = await fakeServer(handler);
@@ -22,7 +27,9 @@ async function serve(handler: Handler) {
 
 /** A real 1×1 PNG whose header claims `side`×`side` pixels: what a hostile answer would send. */
 async function pngClaiming(side: number): Promise<Buffer> {
-  const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
+    .png()
+    .toBuffer();
   png.writeUInt32BE(side, 16);
   png.writeUInt32BE(side, 20);
   png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
@@ -68,7 +75,10 @@ describe('downloads of provider results', () => {
       };
       pump();
     });
-    await expect(download(http, `${base}/huge.png`, allow)).rejects.toMatchObject({ code: 'model_bad_response', message: expect.stringContaining('too large') });
+    await expect(download(http, `${base}/huge.png`, allow)).rejects.toMatchObject({
+      code: 'model_bad_response',
+      message: expect.stringContaining('too large'),
+    });
     expect(sent).toBeLessThan(4 * MAX_DOWNLOAD_BYTES);
   });
 
@@ -77,30 +87,52 @@ describe('downloads of provider results', () => {
       res.writeHead(200, { 'content-length': String(MAX_DOWNLOAD_BYTES + 1) });
       res.write(Buffer.alloc(16));
     });
-    await expect(download(http, `${base}/big.png`, allow)).rejects.toMatchObject({ code: 'model_bad_response', message: expect.stringContaining('too large') });
+    await expect(download(http, `${base}/big.png`, allow)).rejects.toMatchObject({
+      code: 'model_bad_response',
+      message: expect.stringContaining('too large'),
+    });
   });
 });
 
 describe('decoding provider results', () => {
   it('refuses an image past the pixel limit before decoding it', async () => {
     const side = Math.ceil(Math.sqrt(MAX_RESULT_PIXELS)) + 1;
-    const error = (await decodeResult('test', await pngClaiming(side), (image) => image.raw()).catch((e: unknown) => e)) as Error;
+    const error = (await decodeResult('test', await pngClaiming(side), (image) => image.raw()).catch(
+      (e: unknown) => e,
+    )) as Error;
     expect(error).toMatchObject({ code: 'model_bad_response' });
     expect(String((error.cause as Error).message)).toMatch(/pixel limit/);
   });
 
   it('stops a decode that outlives its time limit', async () => {
-    const png = await sharp({ create: { width: 2048, height: 2048, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png({ compressionLevel: 0 }).toBuffer();
+    const png = await sharp({
+      create: {
+        width: 2048,
+        height: 2048,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     const started = Date.now();
-    const error = (await decodeResult('test', png, (image) => image.blur(300).blur(300).raw(), 1).catch((e: unknown) => e)) as Error;
+    const error = (await decodeResult('test', png, (image) => image.blur(300).blur(300).raw(), 1).catch(
+      (e: unknown) => e,
+    )) as Error;
     expect(error).toMatchObject({ code: 'model_bad_response' });
     expect(String((error.cause as Error).message)).toMatch(/timeout/);
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('refuses formats other than PNG, JPEG and WebP', async () => {
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8"/></svg>');
-    await expect(decodeResult('test', svg, (image) => image.raw())).rejects.toMatchObject({ code: 'model_bad_response', message: expect.stringContaining('svg') });
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8"/></svg>',
+    );
+    await expect(decodeResult('test', svg, (image) => image.raw())).rejects.toMatchObject({
+      code: 'model_bad_response',
+      message: expect.stringContaining('svg'),
+    });
   });
 });
 

@@ -59,7 +59,11 @@ export function parseRetryAfter(header: string | null, now = Date.now()): number
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-async function withDeadline<T>(options: HttpOptions, deadline: number, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+async function withDeadline<T>(
+  options: HttpOptions,
+  deadline: number,
+  run: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), Math.max(0, deadline - Date.now()));
   try {
@@ -91,7 +95,12 @@ async function readCapped(model: string, response: Response, cap: number): Promi
   return Buffer.concat(chunks, total);
 }
 
-async function attemptJson(options: HttpOptions, url: string, init: RequestInit, signal: AbortSignal): Promise<unknown> {
+async function attemptJson(
+  options: HttpOptions,
+  url: string,
+  init: RequestInit,
+  signal: AbortSignal,
+): Promise<unknown> {
   const response = await options.fetch(url, { ...init, signal, redirect: 'error' });
   const text = (await readCapped(options.model, response, MAX_JSON_BYTES)).toString('utf8');
   let body: unknown = null;
@@ -100,7 +109,12 @@ async function attemptJson(options: HttpOptions, url: string, init: RequestInit,
   } catch {
     if (response.ok) throw new ModelBadResponseError(options.model, 'the answer was not JSON');
   }
-  if (!response.ok) throw options.classify({ status: response.status, body, retryAfterMs: parseRetryAfter(response.headers.get('retry-after')) });
+  if (!response.ok)
+    throw options.classify({
+      status: response.status,
+      body,
+      retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
+    });
   return body;
 }
 
@@ -148,8 +162,10 @@ export function isAllowed(url: string, allow: HostAllowlist): boolean {
 
 function decodeDataUrl(model: string, url: string): Buffer {
   const comma = url.indexOf(',');
-  if (comma < 0 || !url.slice(0, comma).endsWith(';base64')) throw new ModelBadResponseError(model, 'unreadable data URL');
-  if ((url.length - comma - 1) * 0.75 > MAX_DOWNLOAD_BYTES) throw new ModelBadResponseError(model, 'the answer is too large');
+  if (comma < 0 || !url.slice(0, comma).endsWith(';base64'))
+    throw new ModelBadResponseError(model, 'unreadable data URL');
+  if ((url.length - comma - 1) * 0.75 > MAX_DOWNLOAD_BYTES)
+    throw new ModelBadResponseError(model, 'the answer is too large');
   return Buffer.from(url.slice(comma + 1), 'base64');
 }
 
@@ -159,12 +175,16 @@ function decodeDataUrl(model: string, url: string): Buffer {
  */
 export function download(options: HttpOptions, url: string, allow: HostAllowlist): Promise<Buffer> {
   if (url.startsWith('data:')) return Promise.resolve(decodeDataUrl(options.model, url));
-  if (!isAllowed(url, allow)) return Promise.reject(new ModelBadResponseError(options.model, 'the result is on a host we do not fetch from'));
+  if (!isAllowed(url, allow))
+    return Promise.reject(new ModelBadResponseError(options.model, 'the result is on a host we do not fetch from'));
   return withDeadline(options, Date.now() + options.timeoutMs, async (signal) => {
     const response = await options.fetch(url, { signal, redirect: 'error' });
     if (!response.ok) {
       await response.body?.cancel();
-      throw statusError(options.model, { status: response.status, body: null, retryAfterMs: undefined }) ?? new ModelBadResponseError(options.model, `the result answered HTTP ${response.status}`);
+      throw (
+        statusError(options.model, { status: response.status, body: null, retryAfterMs: undefined }) ??
+        new ModelBadResponseError(options.model, `the result answered HTTP ${response.status}`)
+      );
     }
     const bytes = await readCapped(options.model, response, MAX_DOWNLOAD_BYTES);
     if (bytes.length === 0) throw new ModelBadResponseError(options.model, 'empty output');
@@ -176,11 +196,17 @@ export function download(options: HttpOptions, url: string, allow: HostAllowlist
  * Decodes a provider's image through `build`, within bounds: PNG, JPEG or WebP only, at most
  * MAX_RESULT_PIXELS, and a time limit, so a hostile answer cannot hold a worker.
  */
-export async function decodeResult(model: string, bytes: Buffer, build: (image: Sharp) => Sharp, timeoutSeconds = DECODE_TIMEOUT_SECONDS): Promise<Buffer> {
+export async function decodeResult(
+  model: string,
+  bytes: Buffer,
+  build: (image: Sharp) => Sharp,
+  timeoutSeconds = DECODE_TIMEOUT_SECONDS,
+): Promise<Buffer> {
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_RESULT_PIXELS });
     const { format } = await image.metadata();
-    if (!format || !RESULT_FORMATS.has(format)) throw new ModelBadResponseError(model, `a ${format ?? 'unknown'} image, not PNG, JPEG or WebP`);
+    if (!format || !RESULT_FORMATS.has(format))
+      throw new ModelBadResponseError(model, `a ${format ?? 'unknown'} image, not PNG, JPEG or WebP`);
     return await build(image).timeout({ seconds: timeoutSeconds }).toBuffer();
   } catch (error) {
     if (error instanceof ImagingError) throw error;
@@ -199,6 +225,7 @@ export function pickString(model: string, body: unknown, path: (string | number)
     if (node === null || typeof node !== 'object') break;
     node = (node as Record<string | number, unknown>)[key];
   }
-  if (typeof node !== 'string' || node.length === 0) throw new ModelBadResponseError(model, `missing ${path.join('.')}`);
+  if (typeof node !== 'string' || node.length === 0)
+    throw new ModelBadResponseError(model, `missing ${path.join('.')}`);
   return node;
 }

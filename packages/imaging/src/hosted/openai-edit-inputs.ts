@@ -15,13 +15,19 @@ type Layer = { input: Buffer; raw: { width: number; height: number; channels: 4 
  */
 export async function editInputs(layer: Layer): Promise<{ image: Buffer; mask: Buffer }> {
   const { width, height } = layer.raw;
-  const image = sharp({ create: { width: EDIT_SIZE, height: EDIT_SIZE, channels: 3, background: BACKDROP } }).composite([layer]).removeAlpha().png().toBuffer();
+  const image = sharp({ create: { width: EDIT_SIZE, height: EDIT_SIZE, channels: 3, background: BACKDROP } })
+    .composite([layer])
+    .removeAlpha()
+    .png()
+    .toBuffer();
   const keep = await sharp(layer.input, { raw: layer.raw }).extractChannel(3).threshold(KEEP_ALPHA).raw().toBuffer();
   const kept = await sharp({ create: { width, height, channels: 3, background: { r: 255, g: 255, b: 255 } } })
     .joinChannel(keep, { raw: { width, height, channels: 1 } })
     .raw()
     .toBuffer();
-  const mask = sharp({ create: { width: EDIT_SIZE, height: EDIT_SIZE, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+  const mask = sharp({
+    create: { width: EDIT_SIZE, height: EDIT_SIZE, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+  })
     .composite([{ ...layer, input: kept }])
     .png()
     .toBuffer();

@@ -7,7 +7,18 @@ import { settleKind } from '../local/analyse.js';
 import { LocalImageModel, encode, placedProduct, validate } from '../local/local-model.js';
 import { resolveScene } from '../local/prompt/scene-from-prompt.js';
 import { TEMPLATE_SCENES } from '../local/scenes/presets.js';
-import type { Analysis, CallContext, CutoutOptions, ProductFinding, GenerateOptions, GenerateResult, ImageModel, KindReading, ProductHints, StyleRecommendations } from '../types.js';
+import type {
+  Analysis,
+  CallContext,
+  CutoutOptions,
+  ProductFinding,
+  GenerateOptions,
+  GenerateResult,
+  ImageModel,
+  KindReading,
+  ProductHints,
+  StyleRecommendations,
+} from '../types.js';
 import type { SalientObjectModel } from '../local/saliency/salient-model.js';
 import { alertOperator, type OperatorAlert } from './alert-operator.js';
 import { dataUrl, decodeResult, download, requestJson, statusError } from './http.js';
@@ -62,7 +73,12 @@ export class OpenAIImageModel implements ImageModel {
     this.chatModel = options.chatModel ?? 'gpt-4o-mini';
     this.alert = options.alert ?? alertOperator;
     this.resultHosts = { origins: [new URL(this.baseUrl).origin], hosts: [] };
-    this.http = { model: this.name, fetch: options.fetch ?? fetch, timeoutMs: options.timeoutMs ?? 120_000, classify: (failure) => this.classify(failure) };
+    this.http = {
+      model: this.name,
+      fetch: options.fetch ?? fetch,
+      timeoutMs: options.timeoutMs ?? 120_000,
+      classify: (failure) => this.classify(failure),
+    };
   }
 
   /**
@@ -72,16 +88,27 @@ export class OpenAIImageModel implements ImageModel {
   private classify(failure: HttpFailure): ImagingError {
     const error = openAIError(failure.body);
     const providerMessage = error.message;
-    if (failure.status === 429 && (error.code === 'insufficient_quota' || error.type === 'insufficient_quota')) return this.misconfigured('quota', failure, providerMessage);
+    if (failure.status === 429 && (error.code === 'insufficient_quota' || error.type === 'insufficient_quota'))
+      return this.misconfigured('quota', failure, providerMessage);
     const common = statusError(this.name, failure);
     if (common) return common;
-    if ((error.code && REFUSAL_CODES.has(error.code)) || error.type === 'image_generation_user_error') return new ModelRejectedError(this.name, 'content_policy', { providerMessage });
-    if (failure.status === 404 || error.code === 'model_not_found' || error.param === 'model') return this.misconfigured('model', failure, providerMessage);
+    if ((error.code && REFUSAL_CODES.has(error.code)) || error.type === 'image_generation_user_error')
+      return new ModelRejectedError(this.name, 'content_policy', { providerMessage });
+    if (failure.status === 404 || error.code === 'model_not_found' || error.param === 'model')
+      return this.misconfigured('model', failure, providerMessage);
     return this.misconfigured('request', failure, providerMessage);
   }
 
-  private misconfigured(problem: ModelMisconfiguredError['problem'], failure: HttpFailure, providerMessage: string | undefined): ModelMisconfiguredError {
-    const error = new ModelMisconfiguredError(this.name, problem, providerMessage === undefined ? {} : { providerMessage });
+  private misconfigured(
+    problem: ModelMisconfiguredError['problem'],
+    failure: HttpFailure,
+    providerMessage: string | undefined,
+  ): ModelMisconfiguredError {
+    const error = new ModelMisconfiguredError(
+      this.name,
+      problem,
+      providerMessage === undefined ? {} : { providerMessage },
+    );
     this.alert(error, { status: failure.status, body: failure.body });
     return error;
   }
@@ -93,7 +120,12 @@ export class OpenAIImageModel implements ImageModel {
   }
 
   /** One chat completion whose answer must be a JSON object. */
-  private async chatJson(system: string, user: string, context: CallContext | undefined, image?: Buffer): Promise<Record<string, unknown>> {
+  private async chatJson(
+    system: string,
+    user: string,
+    context: CallContext | undefined,
+    image?: Buffer,
+  ): Promise<Record<string, unknown>> {
     const content: unknown[] = [{ type: 'text', text: user }];
     if (image) content.push({ type: 'image_url', image_url: { url: dataUrl(image, 'image/jpeg') } });
     const seller = sellerHash(context);
@@ -101,7 +133,10 @@ export class OpenAIImageModel implements ImageModel {
       '/chat/completions',
       JSON.stringify({
         model: this.chatModel,
-        messages: [{ role: 'system', content: system }, { role: 'user', content }],
+        messages: [
+          { role: 'system', content: system },
+          { role: 'user', content },
+        ],
         response_format: { type: 'json_object' },
         // The document deprecates chat's `user` for `safety_identifier`, which serves the same abuse checks.
         ...(seller ? { safety_identifier: seller } : {}),
@@ -133,16 +168,28 @@ export class OpenAIImageModel implements ImageModel {
     return this.local.findProduct(image);
   }
 
-  async recommendStyles(analysis: Analysis, hints?: ProductHints, context?: CallContext): Promise<StyleRecommendations> {
+  async recommendStyles(
+    analysis: Analysis,
+    hints?: ProductHints,
+    context?: CallContext,
+  ): Promise<StyleRecommendations> {
     const answer = await this.chatJson(
       'You art-direct product photos. Answer JSON {"productInfo": {"productTitle", "productDescription", "productType"}, "styles": [{"name", "prompt"}]} with 3 to 6 background styles suited to the product; each prompt describes only the background scene.',
-      JSON.stringify({ kind: analysis.kind, palette: analysis.palette, brightness: analysis.brightness, title: hints?.title, description: hints?.description }),
+      JSON.stringify({
+        kind: analysis.kind,
+        palette: analysis.palette,
+        brightness: analysis.brightness,
+        title: hints?.title,
+        description: hints?.description,
+      }),
       context,
     );
     const info = answer.productInfo as Record<string, unknown> | undefined;
     const styles = Array.isArray(answer.styles)
       ? answer.styles
-          .filter((s): s is { name: string; prompt: string } => typeof s?.name === 'string' && typeof s?.prompt === 'string')
+          .filter(
+            (s): s is { name: string; prompt: string } => typeof s?.name === 'string' && typeof s?.prompt === 'string',
+          )
           .map((s) => ({ name: s.name.slice(0, 80), prompt: s.prompt.slice(0, PROMPT_MAX_LENGTH) }))
       : [];
     if (!info || styles.length < 3) throw new ModelBadResponseError(this.name, 'fewer than 3 styles');
@@ -167,7 +214,12 @@ export class OpenAIImageModel implements ImageModel {
     // The edit endpoint only repaints around the product: it is cut out here, where a tap can choose it.
     const cutout = options.cutout ?? (await this.local.removeBackground(options.image!, { taps: options.taps }));
     const product = await placedProduct(cutout, true, spec, EDIT_SIZE);
-    const layer = { input: product.layer.rgba, raw: { width: product.layer.box.width, height: product.layer.box.height, channels: 4 as const }, left: product.layer.box.x, top: product.layer.box.y };
+    const layer = {
+      input: product.layer.rgba,
+      raw: { width: product.layer.box.width, height: product.layer.box.height, channels: 4 as const },
+      left: product.layer.box.x,
+      top: product.layer.box.y,
+    };
     const { image, mask } = await editInputs(layer);
     const form = new FormData();
     form.append('model', this.imageModel);
@@ -181,7 +233,9 @@ export class OpenAIImageModel implements ImageModel {
     form.append('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'product.png');
     form.append('mask', new Blob([new Uint8Array(mask)], { type: 'image/png' }), 'mask.png');
     const painted = await this.editedImage(await this.post('/images/edits', form));
-    const pixels = await decodeResult(this.name, painted, (frame) => frame.resize(EDIT_SIZE, EDIT_SIZE, { fit: 'cover' }).composite([layer]).removeAlpha().raw());
+    const pixels = await decodeResult(this.name, painted, (frame) =>
+      frame.resize(EDIT_SIZE, EDIT_SIZE, { fit: 'cover' }).composite([layer]).removeAlpha().raw(),
+    );
     const factor = size / EDIT_SIZE;
     return {
       image: await encode(pixels, EDIT_SIZE, 3, format, size),
@@ -190,7 +244,11 @@ export class OpenAIImageModel implements ImageModel {
       format,
       mimeType: format === 'png' ? 'image/png' : 'image/jpeg',
       seed,
-      placement: { ...product.placement, box: scaleBox(product.placement.box, factor), scale: product.placement.scale * factor },
+      placement: {
+        ...product.placement,
+        box: scaleBox(product.placement.box, factor),
+        scale: product.placement.scale * factor,
+      },
       background: { source: 'hosted', template: options.template ?? null, scene: this.imageModel, description: prompt },
     };
   }
@@ -202,7 +260,8 @@ export class OpenAIImageModel implements ImageModel {
       JSON.stringify({ prompt, kind: analysis?.kind, palette: analysis?.palette }),
       context,
     );
-    if (typeof answer.prompt !== 'string' || !answer.prompt.trim()) throw new ModelBadResponseError(this.name, 'no prompt in the answer');
+    if (typeof answer.prompt !== 'string' || !answer.prompt.trim())
+      throw new ModelBadResponseError(this.name, 'no prompt in the answer');
     return answer.prompt.trim().slice(0, PROMPT_MAX_LENGTH);
   }
 
@@ -212,7 +271,8 @@ export class OpenAIImageModel implements ImageModel {
 
   private editedImage(body: unknown): Promise<Buffer> {
     const first = (body as { data?: { b64_json?: unknown; url?: unknown }[] } | null)?.data?.[0];
-    if (typeof first?.b64_json === 'string' && first.b64_json) return Promise.resolve(Buffer.from(first.b64_json, 'base64'));
+    if (typeof first?.b64_json === 'string' && first.b64_json)
+      return Promise.resolve(Buffer.from(first.b64_json, 'base64'));
     if (typeof first?.url === 'string' && first.url) return download(this.http, first.url, this.resultHosts);
     return Promise.reject(new ModelBadResponseError(this.name, 'no image in the answer'));
   }

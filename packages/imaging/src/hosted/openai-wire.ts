@@ -20,13 +20,16 @@ export function openAIError(body: unknown): OpenAIErrorObject {
  * stopped for its content filter or its length are the provider declining, not a broken answer.
  */
 export function chatText(model: string, body: unknown): string {
-  const choice = (body as { choices?: { finish_reason?: unknown; message?: { content?: unknown; refusal?: unknown } }[] } | null)?.choices?.[0];
+  const choice = (
+    body as { choices?: { finish_reason?: unknown; message?: { content?: unknown; refusal?: unknown } }[] } | null
+  )?.choices?.[0];
   const refusal = choice?.message?.refusal;
   if (typeof refusal === 'string' && refusal) return refuse(model, 'refusal', refusal);
   if (choice?.finish_reason === 'content_filter') return refuse(model, 'content_filter');
   if (choice?.finish_reason === 'length') return refuse(model, 'length');
   const content = choice?.message?.content;
-  if (typeof content !== 'string' || !content) throw new ModelBadResponseError(model, 'missing choices.0.message.content');
+  if (typeof content !== 'string' || !content)
+    throw new ModelBadResponseError(model, 'missing choices.0.message.content');
   return content;
 }
 

@@ -110,7 +110,9 @@ export async function normaliseInput(buffer: Buffer, options: { maxSide?: number
   try {
     const hasAlpha = meta.hasAlpha && !(await isOpaque(buffer, options.maxSide));
     const pipeline = cleanPipeline(buffer, options.maxSide);
-    const encoder = hasAlpha ? pipeline.ensureAlpha().png({ compressionLevel: 6 }) : pipeline.removeAlpha().jpeg(STREAMING_JPEG);
+    const encoder = hasAlpha
+      ? pipeline.ensureAlpha().png({ compressionLevel: 6 })
+      : pipeline.removeAlpha().jpeg(STREAMING_JPEG);
     const { data, info } = await encoder.toBuffer({ resolveWithObject: true });
     return {
       buffer: data,
@@ -139,7 +141,10 @@ async function isOpaque(buffer: Buffer, maxSide: number | undefined): Promise<bo
 export async function decodeRaw(buffer: Buffer, options: { maxSide?: number } = {}): Promise<RawImage> {
   const meta = await readHeader(buffer);
   try {
-    const { data, info } = await cleanPipeline(buffer, options.maxSide).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await cleanPipeline(buffer, options.maxSide)
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     return {
       data,
       width: info.width,

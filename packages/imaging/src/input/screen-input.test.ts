@@ -14,7 +14,10 @@ const decoder = vi.mocked(sharp);
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="50" height="50"><rect width="50" height="50"/></svg>';
 
 async function refusal(buffer: Buffer): Promise<ImagingError> {
-  const error: unknown = await normaliseInput(buffer).then(() => null, (caught: unknown) => caught);
+  const error: unknown = await normaliseInput(buffer).then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(ImagingError);
   return error as ImagingError;
 }
@@ -23,8 +26,12 @@ describe('magic bytes are checked before any decoder runs', () => {
   let tiff: Buffer;
   let png: Buffer;
   beforeEach(async () => {
-    tiff = await sharp({ create: { width: 30, height: 30, channels: 3, background: '#fff' } }).tiff().toBuffer();
-    png = await sharp({ create: { width: 30, height: 30, channels: 3, background: '#fff' } }).png().toBuffer();
+    tiff = await sharp({ create: { width: 30, height: 30, channels: 3, background: '#fff' } })
+      .tiff()
+      .toBuffer();
+    png = await sharp({ create: { width: 30, height: 30, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     decoder.mockClear();
   });
 
@@ -36,14 +43,20 @@ describe('magic bytes are checked before any decoder runs', () => {
   });
 
   it('refuses TIFF, text, a PDF and a ZIP without decoding them', async () => {
-    const others = [tiff, Buffer.from('not an image at all'), Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n', 'latin1'), Buffer.from('PK\x03\x04\x14\x00\x00\x00\x08\x00', 'latin1')];
+    const others = [
+      tiff,
+      Buffer.from('not an image at all'),
+      Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n', 'latin1'),
+      Buffer.from('PK\x03\x04\x14\x00\x00\x00\x08\x00', 'latin1'),
+    ];
     for (const buffer of others) expect((await refusal(buffer)).code).toBe('unsupported_format');
     expect((await refusal(tiff)).message).toContain('(TIF)');
     expect(decoder).not.toHaveBeenCalled();
   });
 
   it('refuses an SVG, with or without an XML declaration, as SVG', async () => {
-    for (const text of [SVG, `<?xml version="1.0"?>\n${SVG}`]) expect((await refusal(Buffer.from(text))).message).toContain('(SVG)');
+    for (const text of [SVG, `<?xml version="1.0"?>\n${SVG}`])
+      expect((await refusal(Buffer.from(text))).message).toContain('(SVG)');
     expect(decoder).not.toHaveBeenCalled();
   });
 

@@ -40,6 +40,10 @@ export async function screenInput(buffer: Buffer): Promise<void> {
 }
 
 function looksLikeXml(buffer: Buffer): boolean {
-  const head = buffer.subarray(0, 256).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  const head = buffer
+    .subarray(0, 256)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   return head.startsWith('<');
 }

@@ -47,7 +47,8 @@ describe('LocalImageModel.generate', () => {
     const { box } = shot.placement!;
     const raw = await sharp(shot.image).raw().toBuffer();
     // The centre of the red box lands at the centre of the reported box, red as in the photo.
-    const cx = Math.round(box.x + box.width / 2), cy = Math.round(box.y + box.height * 0.25);
+    const cx = Math.round(box.x + box.width / 2),
+      cy = Math.round(box.y + box.height * 0.25);
     const p = (cy * 1024 + cx) * 3;
     expect(raw[p]).toBeGreaterThan(180);
     expect(raw[p + 1]).toBeLessThan(40);
@@ -74,13 +75,23 @@ describe('LocalImageModel.generate', () => {
 
   it('makes the renditions asked for from the shot it renders: opaque WebP copies, never enlarged', async () => {
     const photo = await productPhoto(300);
-    const shot = await model.generate({ image: photo, template: 'marble', size: 2048, renditions: { thumbnail: 512, preview: 1280 } });
-    const [thumbnail, preview] = await Promise.all([sharp(shot.renditions!.thumbnail).metadata(), sharp(shot.renditions!.preview).metadata()]);
+    const shot = await model.generate({
+      image: photo,
+      template: 'marble',
+      size: 2048,
+      renditions: { thumbnail: 512, preview: 1280 },
+    });
+    const [thumbnail, preview] = await Promise.all([
+      sharp(shot.renditions!.thumbnail).metadata(),
+      sharp(shot.renditions!.preview).metadata(),
+    ]);
     expect([thumbnail.format, thumbnail.width, thumbnail.hasAlpha]).toEqual(['webp', 512, false]);
     expect([preview.format, preview.width]).toEqual(['webp', 1280]);
     // The copies made from the file would be the same: the engine only skipped decoding it.
     const fromFile = await makeRenditions(shot.image, { thumbnail: 512 });
-    const [made, expected] = await Promise.all([shot.renditions!.thumbnail, fromFile.thumbnail].map((image) => sharp(image).removeAlpha().raw().toBuffer()));
+    const [made, expected] = await Promise.all(
+      [shot.renditions!.thumbnail, fromFile.thumbnail].map((image) => sharp(image).removeAlpha().raw().toBuffer()),
+    );
     let difference = 0;
     for (let i = 0; i < made!.length; i++) difference += Math.abs(made![i]! - expected![i]!);
     expect(difference / made!.length).toBeLessThan(1);
@@ -100,7 +111,9 @@ describe('LocalImageModel.generate', () => {
       model.enhancePrompt('   '),
     ];
     for (const attempt of attempts) await expect(attempt).rejects.toMatchObject({ code: 'invalid_request' });
-    const blank = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    const blank = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#ffffff' } })
+      .png()
+      .toBuffer();
     await expect(model.generate({ image: blank })).rejects.toMatchObject({ code: 'empty_image' });
   });
 });
@@ -129,7 +142,11 @@ describe('LocalImageModel cutout, analysis and styles', () => {
     const photo = await productPhoto(300);
     expect(await model.readKind()).toEqual({ kind: 'unknown', confidence: 0 });
     for (const title of ['Enamel camping mug', 'Apple drink']) {
-      expect(await model.analyse(photo, { title })).toMatchObject({ kind: 'unknown', supported: true, unsupported: null });
+      expect(await model.analyse(photo, { title })).toMatchObject({
+        kind: 'unknown',
+        supported: true,
+        unsupported: null,
+      });
     }
     const shoe = await model.analyse(photo, { title: 'Canvas sneakers' });
     const styles = await model.recommendStyles(shoe, { title: 'Canvas sneakers' });

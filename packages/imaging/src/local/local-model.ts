@@ -5,7 +5,21 @@ import { decodeRaw } from '../input/normalise-input.js';
 import { makeRenditions } from '../renditions/make-renditions.js';
 import type { RawImage } from '../input/normalise-input.js';
 import { SHOT_SIZES } from '../types.js';
-import type { Analysis, Box, CutoutOptions, ProductFinding, GenerateOptions, GenerateResult, ImageModel, KindReading, OutputFormat, Placement, ProductHints, ShotSize, StyleRecommendations } from '../types.js';
+import type {
+  Analysis,
+  Box,
+  CutoutOptions,
+  ProductFinding,
+  GenerateOptions,
+  GenerateResult,
+  ImageModel,
+  KindReading,
+  OutputFormat,
+  Placement,
+  ProductHints,
+  ShotSize,
+  StyleRecommendations,
+} from '../types.js';
 import { analyseImage, UNREAD_KIND } from './analyse.js';
 import { composeShot } from './compose/compose-shot.js';
 import { placeProduct, positionBox } from './compose/placement.js';
@@ -32,12 +46,14 @@ const MAX_CUTOUT_SIDE = 2560;
 
 export function validate(options: GenerateOptions): { size: ShotSize; seed: number; format: OutputFormat } {
   const size = options.size ?? 1024;
-  if (!(SHOT_SIZES as readonly number[]).includes(size)) throw new InvalidRequestError(`Shot size must be one of ${SHOT_SIZES.join(', ')} pixels.`);
+  if (!(SHOT_SIZES as readonly number[]).includes(size))
+    throw new InvalidRequestError(`Shot size must be one of ${SHOT_SIZES.join(', ')} pixels.`);
   const seed = options.seed ?? 1;
   if (!Number.isSafeInteger(seed)) throw new InvalidRequestError('The seed must be a whole number.');
   const format = options.format ?? 'png';
   if (format !== 'png' && format !== 'jpeg') throw new InvalidRequestError('The output format must be png or jpeg.');
-  if (options.template !== undefined && !isTemplateHandle(options.template)) throw new InvalidRequestError(`Unknown template '${String(options.template)}'.`);
+  if (options.template !== undefined && !isTemplateHandle(options.template))
+    throw new InvalidRequestError(`Unknown template '${String(options.template)}'.`);
   if (options.prompt !== undefined && options.prompt.length > PROMPT_MAX_LENGTH) {
     throw new InvalidRequestError(`The background description can be at most ${PROMPT_MAX_LENGTH} characters.`);
   }
@@ -51,10 +67,18 @@ export function validate(options: GenerateOptions): { size: ShotSize; seed: numb
  * PNG at zlib level 3 without adaptive filtering: a 1024 px shot encodes in ~30 ms instead of
  * ~44 ms at level 4 (~70 ms with filtering), for files about 3% larger.
  */
-export async function encode(pixels: Buffer, side: number, channels: 3 | 4, format: OutputFormat, size: number): Promise<Buffer> {
+export async function encode(
+  pixels: Buffer,
+  side: number,
+  channels: 3 | 4,
+  format: OutputFormat,
+  size: number,
+): Promise<Buffer> {
   let image = sharp(pixels, { raw: { width: side, height: side, channels } }).removeAlpha();
   if (size > side) image = upsize(image, size, size);
-  return format === 'png' ? image.png({ compressionLevel: 3, adaptiveFiltering: false }).toBuffer() : image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+  return format === 'png'
+    ? image.png({ compressionLevel: 3, adaptiveFiltering: false }).toBuffer()
+    : image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
 }
 
 export interface LocalModelOptions {
@@ -94,10 +118,14 @@ export class LocalImageModel implements ImageModel {
   }
 
   /** The analysis, and why no subject was found when none was. */
-  private async analyseWithRefusal(image: Buffer, hints?: ProductHints): Promise<{ analysis: Analysis; refusal?: EmptyImageError }> {
+  private async analyseWithRefusal(
+    image: Buffer,
+    hints?: ProductHints,
+  ): Promise<{ analysis: Analysis; refusal?: EmptyImageError }> {
     // The size removeBackground decodes at: the model sees the same pixels, so a cached mask serves both.
     const raw = await decodeRaw(image, { maxSide: MAX_CUTOUT_SIDE });
-    let segmentation = null, refusal: EmptyImageError | undefined;
+    let segmentation = null,
+      refusal: EmptyImageError | undefined;
     try {
       segmentation = await locateSubject(raw, this.salient);
     } catch (error) {
@@ -119,7 +147,9 @@ export class LocalImageModel implements ImageModel {
 
   async removeBackground(image: Buffer, options: CutoutOptions = {}): Promise<Buffer> {
     const { data, width, height } = await this.cutout(image, options);
-    return sharp(data, { raw: { width, height, channels: 4 } }).png().toBuffer();
+    return sharp(data, { raw: { width, height, channels: 4 } })
+      .png()
+      .toBuffer();
   }
 
   /** The RGBA cutout of a photo, raw, at most MAX_CUTOUT_SIDE a side. */
@@ -134,10 +164,14 @@ export class LocalImageModel implements ImageModel {
     const composeSize = Math.min(size, MAX_COMPOSE_SIZE);
     const { parsed, spec } = seededScene(options.template, options.prompt, seed);
     // A photo is cut out first (by the model when there is one); a cutout is used as it is.
-    const input = options.cutout ?? (this.salient ? await this.cutout(options.image!, { taps: options.taps }) : options.image!);
-    const placeProductStep = () => placedProduct(input, Boolean(options.cutout) || !Buffer.isBuffer(input), spec, composeSize);
+    const input =
+      options.cutout ?? (this.salient ? await this.cutout(options.image!, { taps: options.taps }) : options.image!);
+    const placeProductStep = () =>
+      placedProduct(input, Boolean(options.cutout) || !Buffer.isBuffer(input), spec, composeSize);
     const sceneStep = () => sceneImage(spec, composeSize, seed);
-    const [product, scene] = this.overlapSteps ? await Promise.all([placeProductStep(), sceneStep()]) : [await placeProductStep(), await sceneStep()];
+    const [product, scene] = this.overlapSteps
+      ? await Promise.all([placeProductStep(), sceneStep()])
+      : [await placeProductStep(), await sceneStep()];
     const { layer, bounds, placement } = product;
     const shot = await composeShot(scene, spec, { ...layer, bounds });
     const factor = size / composeSize;
@@ -171,11 +205,19 @@ export class LocalImageModel implements ImageModel {
   }
 
   async upscale(image: Buffer, factor: number): Promise<Buffer> {
-    if (!(factor > 1 && factor <= 4)) throw new InvalidRequestError('The upscale factor must be above 1 and at most 4.');
+    if (!(factor > 1 && factor <= 4))
+      throw new InvalidRequestError('The upscale factor must be above 1 and at most 4.');
     const raw = await decodeRaw(image, { maxSide: MAX_WORK_SIDE });
-    const width = Math.round(raw.width * factor), height = Math.round(raw.height * factor);
-    const enlarged = upsize(sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 4 } }), width, height);
-    return raw.hasAlpha ? enlarged.png().toBuffer() : enlarged.removeAlpha().jpeg({ quality: 92, mozjpeg: true }).toBuffer();
+    const width = Math.round(raw.width * factor),
+      height = Math.round(raw.height * factor);
+    const enlarged = upsize(
+      sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 4 } }),
+      width,
+      height,
+    );
+    return raw.hasAlpha
+      ? enlarged.png().toBuffer()
+      : enlarged.removeAlpha().jpeg({ quality: 92, mozjpeg: true }).toBuffer();
   }
 }
 
@@ -192,7 +234,12 @@ export interface PlacedProduct {
  * out at that size. Shared with the hosted adapters, which paste the untouched product back
  * over what the remote model painted.
  */
-export async function placedProduct(input: Buffer | RawImage, isCutout: boolean, spec: SceneSpec, size: number): Promise<PlacedProduct> {
+export async function placedProduct(
+  input: Buffer | RawImage,
+  isCutout: boolean,
+  spec: SceneSpec,
+  size: number,
+): Promise<PlacedProduct> {
   const raw = Buffer.isBuffer(input) ? await decodeRaw(input, { maxSide: MAX_WORK_SIDE }) : input;
   // A supplied cutout is trusted as-is, even where it happens to be fully opaque.
   const source: RawImage = isCutout ? { ...raw, hasAlpha: true } : raw;
@@ -200,14 +247,22 @@ export async function placedProduct(input: Buffer | RawImage, isCutout: boolean,
   const layout = layoutInput(spec, size);
   const { scale } = placeProduct({ ...layout, productWidth: located.width, productHeight: located.height });
   const cut = await scaledCutout(source, located, scale);
-  const bounds = positionBox(cut.bounds.width, cut.bounds.height, { ...layout, productWidth: cut.bounds.width, productHeight: cut.bounds.height });
+  const bounds = positionBox(cut.bounds.width, cut.bounds.height, {
+    ...layout,
+    productWidth: cut.bounds.width,
+    productHeight: cut.bounds.height,
+  });
   const box = { x: bounds.x - cut.bounds.x, y: bounds.y - cut.bounds.y, width: cut.width, height: cut.height };
   return { layer: clipToFrame(cut.rgba, box, size), bounds, placement: { sourceBox: cut.sourceBox, box, scale } };
 }
 
 export function scalePlacement(placement: Placement, factor: number): Placement {
   const { box } = placement;
-  return { ...placement, box: { x: box.x * factor, y: box.y * factor, width: box.width * factor, height: box.height * factor }, scale: placement.scale * factor };
+  return {
+    ...placement,
+    box: { x: box.x * factor, y: box.y * factor, width: box.width * factor, height: box.height * factor },
+    scale: placement.scale * factor,
+  };
 }
 
 function layoutInput(spec: SceneSpec, size: number): Omit<PlacementInput, 'productWidth' | 'productHeight'> {
@@ -216,11 +271,15 @@ function layoutInput(spec: SceneSpec, size: number): Omit<PlacementInput, 'produ
 
 /** Drops the transparent margin of a layer that would stick out of the frame (sharp refuses those). */
 export function clipToFrame(rgba: Buffer, box: { x: number; y: number; width: number; height: number }, size: number) {
-  const left = Math.max(0, -box.x), top = Math.max(0, -box.y);
-  const right = Math.min(box.width, size - box.x), bottom = Math.min(box.height, size - box.y);
+  const left = Math.max(0, -box.x),
+    top = Math.max(0, -box.y);
+  const right = Math.min(box.width, size - box.x),
+    bottom = Math.min(box.height, size - box.y);
   if (left === 0 && top === 0 && right === box.width && bottom === box.height) return { rgba, box };
-  const width = right - left, height = bottom - top;
+  const width = right - left,
+    height = bottom - top;
   const out = Buffer.alloc(width * height * 4);
-  for (let y = 0; y < height; y++) rgba.copy(out, y * width * 4, ((top + y) * box.width + left) * 4, ((top + y) * box.width + right) * 4);
+  for (let y = 0; y < height; y++)
+    rgba.copy(out, y * width * 4, ((top + y) * box.width + left) * 4, ((top + y) * box.width + right) * 4);
   return { rgba: out, box: { x: box.x + left, y: box.y + top, width, height } };
 }

@@ -37,7 +37,8 @@ export interface DownloadCopy {
 export async function makeDownloadCopy(image: Buffer): Promise<DownloadCopy> {
   const source = sharp(image);
   const { hasAlpha } = await source.metadata();
-  if (hasAlpha && !(await source.stats()).isOpaque) return { data: await source.webp(WEBP).toBuffer(), contentType: 'image/webp' };
+  if (hasAlpha && !(await source.stats()).isOpaque)
+    return { data: await source.webp(WEBP).toBuffer(), contentType: 'image/webp' };
   // Decoded once: each step only encodes again.
   const { data, info } = await source.removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };

@@ -33,7 +33,15 @@ describe('renditions', () => {
   });
 
   it('is far lighter than the shot it stands for', async () => {
-    const noisy = await sharp({ create: { width: 2048, height: 2048, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    const noisy = await sharp({
+      create: {
+        width: 2048,
+        height: 2048,
+        channels: 3,
+        background: '#888',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
       .png()
       .toBuffer();
     const made = await makeRenditions(noisy, sizes);

@@ -12,13 +12,18 @@ const WEBP = { quality: 80, alphaQuality: 90, effort: 2 } as const;
  * shrunk once, to the largest size, and the rest are made from those pixels; nothing is enlarged,
  * and a cutout's transparency is kept.
  */
-export async function makeRenditions<Name extends string>(image: Buffer | RawPixels, longestSides: Record<Name, number>): Promise<Record<Name, Buffer>> {
+export async function makeRenditions<Name extends string>(
+  image: Buffer | RawPixels,
+  longestSides: Record<Name, number>,
+): Promise<Record<Name, Buffer>> {
   const entries = Object.entries(longestSides) as [Name, number][];
   const largest = Math.max(...entries.map(([, side]) => side));
   const source = Buffer.isBuffer(image) ? sharp(image) : rawSource(image);
   const { data, info } = await source.resize(fitInside(largest)).raw().toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-  const encoded = await Promise.all(entries.map(([, side]) => sharp(data, raw).resize(fitInside(side)).webp(WEBP).toBuffer()));
+  const encoded = await Promise.all(
+    entries.map(([, side]) => sharp(data, raw).resize(fitInside(side)).webp(WEBP).toBuffer()),
+  );
   return Object.fromEntries(entries.map(([name], i) => [name, encoded[i]!])) as Record<Name, Buffer>;
 }
 

@@ -12,14 +12,21 @@ export interface Recorded {
 export type Handler = (request: Recorded, response: ServerResponse, base: string) => void;
 
 /** A local HTTP fake on 127.0.0.1 that records every request and answers through `handler`. */
-export async function fakeServer(handler: Handler): Promise<{ base: string; requests: Recorded[]; close: () => Promise<void> }> {
+export async function fakeServer(
+  handler: Handler,
+): Promise<{ base: string; requests: Recorded[]; close: () => Promise<void> }> {
   const requests: Recorded[] = [];
   let base = '';
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const recorded = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) };
+      const recorded = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+      };
       requests.push(recorded);
       handler(recorded, res, base);
     });
@@ -29,7 +36,11 @@ export async function fakeServer(handler: Handler): Promise<{ base: string; requ
   return {
     base,
     requests,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -21,10 +21,17 @@ interface Operation {
 function without3_0Nullable(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(without3_0Nullable);
   if (!node || typeof node !== 'object') return node;
-  return Object.fromEntries(Object.entries(node).filter(([key]) => key !== 'nullable').map(([key, value]) => [key, without3_0Nullable(value)]));
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key]) => key !== 'nullable')
+      .map(([key, value]) => [key, without3_0Nullable(value)]),
+  );
 }
 
-function loadDocument(): Json & { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Json>; responses: Record<string, Operation['responses'][string]> } } {
+function loadDocument(): Json & {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Json>; responses: Record<string, Operation['responses'][string]> };
+} {
   return without3_0Nullable(JSON.parse(readFileSync(OPENAI_DOCUMENT, 'utf8'))) as ReturnType<typeof loadDocument>;
 }
 
@@ -32,7 +39,12 @@ export const document = loadDocument();
 
 /** Ajv as OpenAPI 3.1 wants it: draft 2020-12, the document's vendor keywords ignored, its formats known. */
 function compiler(options: { coerceTypes: boolean }): Ajv2020 {
-  const ajv = new Ajv2020({ strict: false, allErrors: true, coerceTypes: options.coerceTypes, formats: { binary: true, unixtime: true, int64: true, double: true, float: true } });
+  const ajv = new Ajv2020({
+    strict: false,
+    allErrors: true,
+    coerceTypes: options.coerceTypes,
+    formats: { binary: true, unixtime: true, int64: true, double: true, float: true },
+  });
   addFormats.default(ajv, ['uri', 'date']);
   ajv.addSchema({ ...document, $id: ID });
   return ajv;
@@ -59,7 +71,12 @@ function operation(method: string, path: string): Operation {
 }
 
 /** Errors of a request body against the operation's published request schema (empty when it validates). */
-export function requestViolations(method: string, path: string, contentType: 'application/json' | 'multipart/form-data', body: unknown): string[] {
+export function requestViolations(
+  method: string,
+  path: string,
+  contentType: 'application/json' | 'multipart/form-data',
+  body: unknown,
+): string[] {
   const schema = operation(method, path).requestBody?.content[contentType]?.schema;
   if (!schema) return [`${method} ${path} takes no ${contentType} body`];
   const validate = validator(contentType === 'multipart/form-data' ? form : json, schema.$ref);
@@ -70,7 +87,9 @@ export function requestViolations(method: string, path: string, contentType: 'ap
 export function responseViolations(method: string, path: string, status: number, body: unknown): string[] {
   const declared = operation(method, path).responses[String(status)];
   const response = declared?.$ref ? document.components.responses[declared.$ref.split('/').pop()!] : declared;
-  const ref = response?.content?.['application/json']?.schema.$ref ?? (status >= 400 ? '#/components/schemas/ErrorResponse' : undefined);
+  const ref =
+    response?.content?.['application/json']?.schema.$ref ??
+    (status >= 400 ? '#/components/schemas/ErrorResponse' : undefined);
   if (!ref) return [`the document gives no JSON answer for ${status} on ${method} ${path}`];
   const validate = validator(json, ref);
   return validate(structuredClone(body)) ? [] : describeErrors(validate.errors);

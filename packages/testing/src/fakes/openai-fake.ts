@@ -26,7 +26,12 @@ async function parse(request: Recorded, base: string): Promise<OpenAICall> {
   const call: OpenAICall = { method: request.method, path, headers: request.headers };
   const type = request.headers['content-type'] ?? '';
   // undici's own multipart parser reads the form, as a server would.
-  const asWeb = () => new Request(`${base}${request.url}`, { method: request.method, headers: { 'content-type': type }, body: new Uint8Array(request.body) });
+  const asWeb = () =>
+    new Request(`${base}${request.url}`, {
+      method: request.method,
+      headers: { 'content-type': type },
+      body: new Uint8Array(request.body),
+    });
   if (type.startsWith('multipart/form-data')) call.form = await asWeb().formData();
   else if (request.body.length) call.json = (await asWeb().json()) as Record<string, unknown>;
   return call;
@@ -55,7 +60,10 @@ function violationsOf(call: OpenAICall): string[] {
  * of 'never' leaves the request hanging, as a stuck provider does. An answer may be awaited (a
  * stand-in vision model that looks at the photo it was sent).
  */
-export async function openAIFake(answer: (call: OpenAICall) => Answer | 'never' | Promise<Answer | 'never'>, files: Record<string, Buffer> = {}) {
+export async function openAIFake(
+  answer: (call: OpenAICall) => Answer | 'never' | Promise<Answer | 'never'>,
+  files: Record<string, Buffer> = {},
+) {
   const calls: OpenAICall[] = [];
   const downloads: string[] = [];
   const violations: string[] = [];
@@ -97,8 +105,13 @@ export function apiError(message: string, type: string, param: string | null, co
 }
 
 /** The document's example chat completion, answering `content` (or refusing, or cut short). */
-export function chatCompletion(reply: { content: unknown } | { refusal: string } | { content: unknown; finish_reason: 'length' | 'content_filter' }) {
-  const example = documentExample<{ created: number; choices: { message: Record<string, unknown>; finish_reason: string }[] }>('CreateChatCompletionResponse');
+export function chatCompletion(
+  reply: { content: unknown } | { refusal: string } | { content: unknown; finish_reason: 'length' | 'content_filter' },
+) {
+  const example = documentExample<{
+    created: number;
+    choices: { message: Record<string, unknown>; finish_reason: string }[];
+  }>('CreateChatCompletionResponse');
   const [choice] = example.choices;
   if ('refusal' in reply) Object.assign(choice!.message, { content: null, refusal: reply.refusal });
   else choice!.message.content = typeof reply.content === 'string' ? reply.content : JSON.stringify(reply.content);

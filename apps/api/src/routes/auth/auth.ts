@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { EMAIL_NOT_VERIFIED_MESSAGE, RegisterRequest, RegisterResponse, VerifyTokenRequest, VerifyTokenResponse, errorResponses } from '@prodshot/contracts';
+import {
+  EMAIL_NOT_VERIFIED_MESSAGE,
+  RegisterRequest,
+  RegisterResponse,
+  VerifyTokenRequest,
+  VerifyTokenResponse,
+  errorResponses,
+} from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
 import { requireSession, type AuthUser } from '../../plugins/auth.js';
 import { ClerkUsers } from '../../services/clerk-users.js';
@@ -24,10 +31,14 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
 
   app.post<{ Body: RegisterRequest }>(
     '/api/auth/register',
-    { onRequest: requireSession, schema: { body: RegisterRequest, response: { 200: RegisterResponse, ...errorResponses([400, 401, 403, 503]) } } },
+    {
+      onRequest: requireSession,
+      schema: { body: RegisterRequest, response: { 200: RegisterResponse, ...errorResponses([400, 401, 403, 503]) } },
+    },
     async (request): Promise<RegisterResponse> => {
       // Registering someone else's Clerk id would hand this caller their account.
-      if (request.body.clerkId !== request.user.clerkId) throw new HttpError(403, 'You can only register your own account', 'forbidden');
+      if (request.body.clerkId !== request.user.clerkId)
+        throw new HttpError(403, 'You can only register your own account', 'forbidden');
       const user = await accounts.register({
         clerkId: request.user.clerkId,
         email: await emailOf(request.user, request.body.email),

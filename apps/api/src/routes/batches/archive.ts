@@ -27,7 +27,11 @@ export async function archiveRoute(app: FastifyInstance, service: BatchService):
         params: ShortIdParams,
         querystring: ArchiveQuery,
         response: {
-          200: { description: 'A zip of every finished output as Download saves it (JPEG), or the originals with file=original; entries named {product}-{style}-{n}.{ext}', content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } } },
+          200: {
+            description:
+              'A zip of every finished output as Download saves it (JPEG), or the originals with file=original; entries named {product}-{style}-{n}.{ext}',
+            content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
+          },
           ...errorResponses([400, 401, 403, 404, 409, 429]),
         },
       },

@@ -20,7 +20,9 @@ afterEach(async (context) => {
 });
 
 async function subjectOf(app: TestApp, session: Session, imageId: string): Promise<SubjectDto> {
-  return (await app.app.inject({ method: 'GET', url: `/api/images/${imageId}/subject`, headers: session.auth })).json<{ data: SubjectDto }>().data;
+  return (await app.app.inject({ method: 'GET', url: `/api/images/${imageId}/subject`, headers: session.auth })).json<{
+    data: SubjectDto;
+  }>().data;
 }
 
 describe('a batch of the corpus apple-drink bottle (issue 32: the photo decides the kind, the title is a hint)', () => {
@@ -33,12 +35,17 @@ describe('a batch of the corpus apple-drink bottle (issue 32: the photo decides 
     const uploaded = await upload(app, session, corpusFile('products', 'saleor-apple-drink.png'));
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const imageId = uploaded.json<{ _id: string }>()._id;
-    const subject = await eventually(async () => {
-      const read = await subjectOf(app, session, imageId);
-      return read.status === 'pending' ? null : read;
-    }, 90_000, 'the upload analysis');
+    const subject = await eventually(
+      async () => {
+        const read = await subjectOf(app, session, imageId);
+        return read.status === 'pending' ? null : read;
+      },
+      90_000,
+      'the upload analysis',
+    );
     expect(subject).toMatchObject({ status: 'ready', product: { kind: 'unknown', supported: true } });
-    if (subject.outline?.needsConfirmation) await app.app.inject({ method: 'POST', url: `/api/images/${imageId}/outline/confirm`, headers: session.auth });
+    if (subject.outline?.needsConfirmation)
+      await app.app.inject({ method: 'POST', url: `/api/images/${imageId}/outline/confirm`, headers: session.auth });
 
     const started = await app.app.inject({
       method: 'POST',
@@ -49,10 +56,16 @@ describe('a batch of the corpus apple-drink bottle (issue 32: the photo decides 
     expect(started.statusCode, started.body).toBe(202);
     const batchId = started.json<{ data: { batchId: string } }>().data.batchId;
 
-    const settled = await eventually(async () => {
-      const batch = (await app.app.inject({ method: 'GET', url: `/api/batches/${batchId}`, headers: session.auth })).json<{ data: BatchDto }>().data;
-      return batch.status === 'complete' || batch.status === 'failed' ? batch : null;
-    }, 120_000, 'the batch to settle');
+    const settled = await eventually(
+      async () => {
+        const batch = (
+          await app.app.inject({ method: 'GET', url: `/api/batches/${batchId}`, headers: session.auth })
+        ).json<{ data: BatchDto }>().data;
+        return batch.status === 'complete' || batch.status === 'failed' ? batch : null;
+      },
+      120_000,
+      'the batch to settle',
+    );
     expect(settled.items[0]).toMatchObject({ status: 'complete', error: null, productTitle: 'Apple drink' });
     expect(settled.items[0]!.outputs.map((output) => output.status)).toEqual(['complete', 'complete']);
     expect(await balanceOf(app, session.userId)).toBe(2);

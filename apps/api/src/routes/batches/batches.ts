@@ -36,9 +36,19 @@ export async function batchRoutes(appBase: FastifyInstance): Promise<void> {
       // Counted before the schema so a 21st photo gets a sentence, not a validator's path.
       preValidation: async (request) => {
         const items = (request.body as { items?: unknown } | undefined)?.items;
-        if (Array.isArray(items) && items.length > BATCH_ITEMS_MAX) throw new HttpError(400, batchTooLargeMessage(items.length), BATCH_TOO_LARGE_CODE);
+        if (Array.isArray(items) && items.length > BATCH_ITEMS_MAX)
+          throw new HttpError(400, batchTooLargeMessage(items.length), BATCH_TOO_LARGE_CODE);
       },
-      schema: { body: CreateBatchRequest, response: { 202: CreateBatchResponse, ...errorResponses([400, 402, 404, 409, 422, 429], { 402: InsufficientCreditsErrorBody, 422: UnsupportedProductErrorBody }) } },
+      schema: {
+        body: CreateBatchRequest,
+        response: {
+          202: CreateBatchResponse,
+          ...errorResponses([400, 402, 404, 409, 422, 429], {
+            402: InsufficientCreditsErrorBody,
+            422: UnsupportedProductErrorBody,
+          }),
+        },
+      },
     },
     async (request, reply) => {
       const { batchId, credits } = await service.create(request.user.id, request.body, idempotencyClaim(request));
@@ -48,9 +58,16 @@ export async function batchRoutes(appBase: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/api/batches/:id', { onRequest: requireUser, schema: { params: ShortIdParams, response: { 200: BatchResponse, ...errorResponses([400, 404]) } } }, async (request) => {
-    return { data: await service.ownedDto(request.user.id, request.params.id) };
-  });
+  app.get(
+    '/api/batches/:id',
+    {
+      onRequest: requireUser,
+      schema: { params: ShortIdParams, response: { 200: BatchResponse, ...errorResponses([400, 404]) } },
+    },
+    async (request) => {
+      return { data: await service.ownedDto(request.user.id, request.params.id) };
+    },
+  );
 
   await archiveRoute(app, service);
 }

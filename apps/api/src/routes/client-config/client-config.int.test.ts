@@ -23,7 +23,11 @@ describe('GET /api/client-config with Clerk configured', () => {
   it('hands over the publishable key and never the secret key', async () => {
     const publishableKey = `pk_test_${Buffer.from('prodshot-test.clerk.accounts.dev$').toString('base64')}`;
     testApp = await buildTestApp(stack, {
-      env: { CLERK_SECRET_KEY: 'sk_test_never_sent_to_browsers', CLERK_PUBLISHABLE_KEY: publishableKey, CLERK_JWT_KEY: 'unused-in-this-test' },
+      env: {
+        CLERK_SECRET_KEY: 'sk_test_never_sent_to_browsers',
+        CLERK_PUBLISHABLE_KEY: publishableKey,
+        CLERK_JWT_KEY: 'unused-in-this-test',
+      },
     });
     const response = await testApp.app.inject({ method: 'GET', url: '/api/client-config' });
     expect(response.statusCode).toBe(200);
@@ -36,9 +40,16 @@ describe('GET /api/client-config with a Clerk JWT template', () => {
   it('names the template the web app must ask Clerk for (CLERK_JWT_TEMPLATE)', async () => {
     const publishableKey = `pk_test_${Buffer.from('prodshot-test.clerk.accounts.dev$').toString('base64')}`;
     testApp = await buildTestApp(stack, {
-      env: { CLERK_SECRET_KEY: 'sk_test_never_sent_to_browsers', CLERK_PUBLISHABLE_KEY: publishableKey, CLERK_JWT_KEY: 'unused-in-this-test', CLERK_JWT_TEMPLATE: 'prodshot-api' },
+      env: {
+        CLERK_SECRET_KEY: 'sk_test_never_sent_to_browsers',
+        CLERK_PUBLISHABLE_KEY: publishableKey,
+        CLERK_JWT_KEY: 'unused-in-this-test',
+        CLERK_JWT_TEMPLATE: 'prodshot-api',
+      },
     });
     const response = await testApp.app.inject({ method: 'GET', url: '/api/client-config' });
-    expect(response.json<ClientConfigResponse>()).toEqual({ auth: { mode: 'clerk', publishableKey, jwtTemplate: 'prodshot-api' } });
+    expect(response.json<ClientConfigResponse>()).toEqual({
+      auth: { mode: 'clerk', publishableKey, jwtTemplate: 'prodshot-api' },
+    });
   });
 });

@@ -7,9 +7,19 @@ import type { AppDeps } from '../../deps.js';
  * because the sign-in choice is made before there is a token; it carries only the publishable key.
  */
 export async function clientConfigRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  app.get('/api/client-config', { schema: { response: { 200: ClientConfigResponse } } }, async (): Promise<ClientConfigResponse> => {
-    const auth = deps.config.auth;
-    if (auth.mode !== 'clerk') return { auth: { mode: 'embedded' } };
-    return { auth: { mode: 'clerk', publishableKey: auth.publishableKey, ...(auth.jwtTemplate ? { jwtTemplate: auth.jwtTemplate } : {}) } };
-  });
+  app.get(
+    '/api/client-config',
+    { schema: { response: { 200: ClientConfigResponse } } },
+    async (): Promise<ClientConfigResponse> => {
+      const auth = deps.config.auth;
+      if (auth.mode !== 'clerk') return { auth: { mode: 'embedded' } };
+      return {
+        auth: {
+          mode: 'clerk',
+          publishableKey: auth.publishableKey,
+          ...(auth.jwtTemplate ? { jwtTemplate: auth.jwtTemplate } : {}),
+        },
+      };
+    },
+  );
 }

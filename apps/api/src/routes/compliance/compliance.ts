@@ -25,7 +25,10 @@ export async function complianceRoutes(appBase: FastifyInstance): Promise<void> 
         summary: 'Compliance report of an output (or of its export) for a marketplace preset',
         params: ShortIdParams,
         querystring: ComplianceQuery,
-        response: { 200: ComplianceResponse, ...errorResponses([400, 404, 409, 429, 502, 503], { 400: ExportFormatErrorBody }) },
+        response: {
+          200: ComplianceResponse,
+          ...errorResponses([400, 404, 409, 429, 502, 503], { 400: ExportFormatErrorBody }),
+        },
       },
     },
     async (request) => ({ data: await service.complianceReport(request.user.id, request.params.id, request.query) }),

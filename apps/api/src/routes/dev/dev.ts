@@ -20,7 +20,10 @@ export async function devRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
 
   app.post<{ Body: DevSignInRequest }>(
     '/api/dev/sign-in',
-    { onRequest: embeddedSignInGuard(deps.config), schema: { body: DevSignInRequest, response: { 200: DevSignInResponse, ...errorResponses([400, 403]) } } },
+    {
+      onRequest: embeddedSignInGuard(deps.config),
+      schema: { body: DevSignInRequest, response: { 200: DevSignInResponse, ...errorResponses([400, 403]) } },
+    },
     async (request): Promise<DevSignInResponse> => {
       const email = request.body.email.trim().toLowerCase();
       const clerkId = embeddedClerkId(email);

@@ -19,13 +19,25 @@ export async function exportRoutes(appBase: FastifyInstance, deps: AppDeps): Pro
 
   app.post(
     '/api/exports',
-    { schema: { summary: 'Export an output for a marketplace preset (no credit is charged)', body: ExportRequest, response: { 200: ExportResponse, ...exportErrors } } },
+    {
+      schema: {
+        summary: 'Export an output for a marketplace preset (no credit is charged)',
+        body: ExportRequest,
+        response: { 200: ExportResponse, ...exportErrors },
+      },
+    },
     async (request) => ({ data: await service.exportOutput(request.user.id, request.body) }),
   );
 
   app.get(
     '/api/exports/download',
-    { schema: { summary: 'An export already made, sent through the API and named for saving', querystring: ExportRequest, response: { 200: STORED_FILE_RESPONSE, ...errors } } },
+    {
+      schema: {
+        summary: 'An export already made, sent through the API and named for saving',
+        querystring: ExportRequest,
+        response: { 200: STORED_FILE_RESPONSE, ...errors },
+      },
+    },
     async (request, reply) => {
       const { key, fileName } = await service.exportFile(request.user.id, request.query);
       return sendStoredFile(reply, deps.store, key, { attachment: fileName });

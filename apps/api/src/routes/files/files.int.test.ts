@@ -28,7 +28,10 @@ function pathOf(url: string): string {
 
 describe('GET /api/files/* (filesystem storage behind signed URLs)', () => {
   it('serves the object its signed URL names, with nosniff', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: pathOf(await testApp.deps.store.signedUrl(key, 60)) });
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: pathOf(await testApp.deps.store.signedUrl(key, 60)),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.equals(png)).toBe(true);
     expect(response.headers['content-type']).toBe('image/png');
@@ -78,7 +81,11 @@ describe('GET /api/files/* (filesystem storage behind signed URLs)', () => {
   });
 
   it('refuses traversal in the path', async () => {
-    for (const url of ['/api/files/users/../../etc/passwd', '/api/files/users/%2e%2e/%2e%2e/etc/passwd', '/api/files/users/a\\b']) {
+    for (const url of [
+      '/api/files/users/../../etc/passwd',
+      '/api/files/users/%2e%2e/%2e%2e/etc/passwd',
+      '/api/files/users/a\\b',
+    ]) {
       const response = await testApp.app.inject({ method: 'GET', url });
       expect([400, 403, 404]).toContain(response.statusCode);
       expect(response.body).not.toContain('root:');
@@ -87,7 +94,10 @@ describe('GET /api/files/* (filesystem storage behind signed URLs)', () => {
 
   it('answers 404 for a signed link to a missing object', async () => {
     const missing = uploadKey('user-a', 'gone', 'image/png');
-    const response = await testApp.app.inject({ method: 'GET', url: pathOf(await testApp.deps.store.signedUrl(missing, 60)) });
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: pathOf(await testApp.deps.store.signedUrl(missing, 60)),
+    });
     expect(response.statusCode).toBe(404);
   });
 });

@@ -9,7 +9,10 @@ import { sendStoredFile, STORED_FILE_RESPONSE } from '../../services/stored-file
 /** A manual request makes at most four slots, a smart one at most SMART_STYLES_MAX. */
 const SLOT_INDEX_MAX = SMART_STYLES_MAX - 1;
 
-const ShotParams = Type.Object({ id: Type.String({ maxLength: 64 }), index: Type.Integer({ minimum: 0, maximum: SLOT_INDEX_MAX }) });
+const ShotParams = Type.Object({
+  id: Type.String({ maxLength: 64 }),
+  index: Type.Integer({ minimum: 0, maximum: SLOT_INDEX_MAX }),
+});
 
 /** Where a generation stands, from Postgres: a reload or a lost socket catches up here. */
 export async function generationRoutes(appBase: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -17,7 +20,10 @@ export async function generationRoutes(appBase: FastifyInstance, deps: AppDeps):
   const service = app.services.generations;
   app.get(
     '/api/generations/:id',
-    { onRequest: requireUser, schema: { params: IdParams, response: { 200: GenerationResponse, ...errorResponses([404]) } } },
+    {
+      onRequest: requireUser,
+      schema: { params: IdParams, response: { 200: GenerationResponse, ...errorResponses([404]) } },
+    },
     async (request) => ({ data: await service.generation(request.user.id, request.params.id, request.log) }),
   );
 
@@ -26,9 +32,21 @@ export async function generationRoutes(appBase: FastifyInstance, deps: AppDeps):
   // copy (JPEG) unless `?file=original` asks for the PNG as it was made.
   app.get(
     '/api/generations/:id/styles/:index/download',
-    { onRequest: requireUser, schema: { params: ShotParams, querystring: DownloadQuery, response: { 200: STORED_FILE_RESPONSE, ...errorResponses([400, 404]) } } },
+    {
+      onRequest: requireUser,
+      schema: {
+        params: ShotParams,
+        querystring: DownloadQuery,
+        response: { 200: STORED_FILE_RESPONSE, ...errorResponses([400, 404]) },
+      },
+    },
     async (request, reply) => {
-      const { key, fileName } = await service.shotFile(request.user.id, request.params.id, request.params.index, request.query.file);
+      const { key, fileName } = await service.shotFile(
+        request.user.id,
+        request.params.id,
+        request.params.index,
+        request.query.file,
+      );
       return sendStoredFile(reply, deps.store, key, { attachment: fileName });
     },
   );

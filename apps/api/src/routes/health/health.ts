@@ -20,9 +20,16 @@ export function apiDependencyChecks(deps: AppDeps): DependencyChecks {
  */
 export async function healthRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const checks = apiDependencyChecks(deps);
-  app.get('/api/health', { schema: { response: { 200: HealthResponse, 503: HealthResponse } } }, async (_request, reply) => {
-    const { healthy } = await checkDependencies(checks);
-    const body: HealthResponse = { status: healthy ? 'ok' : 'degraded' };
-    return reply.status(healthy ? 200 : 503).header('Cache-Control', 'no-store').send(body);
-  });
+  app.get(
+    '/api/health',
+    { schema: { response: { 200: HealthResponse, 503: HealthResponse } } },
+    async (_request, reply) => {
+      const { healthy } = await checkDependencies(checks);
+      const body: HealthResponse = { status: healthy ? 'ok' : 'degraded' };
+      return reply
+        .status(healthy ? 200 : 503)
+        .header('Cache-Control', 'no-store')
+        .send(body);
+    },
+  );
 }

@@ -23,12 +23,22 @@ const STYLES = [
 ];
 
 function chat(content: object) {
-  return { id: 'c', object: 'chat.completion', created: 1, model: 'gpt', choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: JSON.stringify(content) } }] };
+  return {
+    id: 'c',
+    object: 'chat.completion',
+    created: 1,
+    model: 'gpt',
+    choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: JSON.stringify(content) } }],
+  };
 }
 
 /** An OpenAI-compatible server: it reads the product as beauty, recommends STYLES, and paints any edit. */
 async function startModel(): Promise<string> {
-  const painted = (await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#e3c9a5' } }).png().toBuffer()).toString('base64');
+  const painted = (
+    await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#e3c9a5' } })
+      .png()
+      .toBuffer()
+  ).toString('base64');
   model = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -38,7 +48,10 @@ async function startModel(): Promise<string> {
       const answer = !request.url?.endsWith('/chat/completions')
         ? { created: 1, data: [{ b64_json: painted }] }
         : body.includes('art-direct')
-          ? chat({ productInfo: { productTitle: 'Serum', productDescription: 'A serum', productType: 'beauty' }, styles: STYLES })
+          ? chat({
+              productInfo: { productTitle: 'Serum', productDescription: 'A serum', productType: 'beauty' },
+              styles: STYLES,
+            })
           : chat({ kind: 'beauty', confidence: 0.9 });
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify(answer));
@@ -49,7 +62,9 @@ async function startModel(): Promise<string> {
 }
 
 beforeAll(async () => {
-  testApp = await buildTestApp(stack, { env: { IMAGE_MODEL: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: await startModel() } });
+  testApp = await buildTestApp(stack, {
+    env: { IMAGE_MODEL: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: await startModel() },
+  });
   session = await signIn(testApp, 'auto-hosted@example.com');
   await grantCredits(testApp, session.userId, 3);
   const photo = await sellerCutout('#a34');
@@ -73,12 +88,24 @@ describe('auto mode with a hosted model', () => {
       payload: { imageId, backgroundType: 'auto' },
     });
     expect(response.statusCode, response.body).toBe(202);
-    const done = await eventually(async () => {
-      const row = (await testApp.app.inject({ method: 'GET', url: `/api/generations/${response.json().data.generationId}`, headers: session.auth })).json<{ data: GenerationDto }>().data;
-      return row.status === 'complete' || row.status === 'failed' ? row : null;
-    }, 60_000, 'the hosted auto shot');
+    const done = await eventually(
+      async () => {
+        const row = (
+          await testApp.app.inject({
+            method: 'GET',
+            url: `/api/generations/${response.json().data.generationId}`,
+            headers: session.auth,
+          })
+        ).json<{ data: GenerationDto }>().data;
+        return row.status === 'complete' || row.status === 'failed' ? row : null;
+      },
+      60_000,
+      'the hosted auto shot',
+    );
     expect(done).toMatchObject({ kind: 'auto', status: 'complete', productInfo: { productType: 'beauty' } });
-    expect(done.styles).toEqual([expect.objectContaining({ name: STYLES[0]!.name, prompt: STYLES[0]!.prompt, status: 'complete' })]);
+    expect(done.styles).toEqual([
+      expect.objectContaining({ name: STYLES[0]!.name, prompt: STYLES[0]!.prompt, status: 'complete' }),
+    ]);
     // The analysis went into the recommendation, and the recommendation into the painting.
     const recommendation = asked.find((call) => call.body.includes('art-direct'));
     expect(recommendation?.body).toContain('beauty');

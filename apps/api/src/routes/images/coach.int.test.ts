@@ -38,10 +38,14 @@ async function uploaded(photo: Buffer, name: string): Promise<ImageDto> {
 
 /** The subject once the worker has looked, with every coach warning. */
 function analysed(imageId: string): Promise<SubjectDto> {
-  return eventually(async () => {
-    const { data } = await get<SubjectResponse>(`/api/images/${imageId}/subject`);
-    return data.status === 'pending' ? null : data;
-  }, 60_000, 'the upload analysis');
+  return eventually(
+    async () => {
+      const { data } = await get<SubjectResponse>(`/api/images/${imageId}/subject`);
+      return data.status === 'pending' ? null : data;
+    },
+    60_000,
+    'the upload analysis',
+  );
 }
 
 describe('the photo coach on an upload (corpus photos)', () => {
@@ -58,7 +62,11 @@ describe('the photo coach on an upload (corpus photos)', () => {
     const blurred = await sharp(shoeFile).blur(10).png().toBuffer();
     const image = await uploaded(blurred, 'blue plimsolls shoe.png');
     expect(image.coach).toEqual([
-      { code: 'blurry', message: 'This photo looks blurry.', advice: 'Hold the phone steady (rest it on something) and tap the shoe on screen to focus before you shoot.' },
+      {
+        code: 'blurry',
+        message: 'This photo looks blurry.',
+        advice: 'Hold the phone steady (rest it on something) and tap the shoe on screen to focus before you shoot.',
+      },
     ]);
     expect(codes((await get<{ data: ImageDto }>(`/api/images/${image._id}`)).data.coach)).toEqual(['blurry']);
     expect(codes((await analysed(image._id)).coach)).toEqual(['blurry']);
@@ -70,15 +78,28 @@ describe('the photo coach on an upload (corpus photos)', () => {
     expect(codes(tiny.coach)).toEqual(['low_resolution']);
     expect(codes((await analysed(tiny._id)).coach)).toEqual(['low_resolution']);
     const { width = 0, height = 0 } = await sharp(shoeFile).metadata();
-    const cut = await uploaded(await sharp(shoeFile).flatten({ background: '#f2efe9' }).extract({ left: 0, top: 0, width: Math.round(width * 0.5), height }).jpeg().toBuffer(), 'cut.jpg');
+    const cut = await uploaded(
+      await sharp(shoeFile)
+        .flatten({ background: '#f2efe9' })
+        .extract({ left: 0, top: 0, width: Math.round(width * 0.5), height })
+        .jpeg()
+        .toBuffer(),
+      'cut.jpg',
+    );
     expect(cut.coach).toEqual([]);
-    expect((await analysed(cut._id)).coach).toContainEqual(expect.objectContaining({ code: 'product_cut_off', message: 'The product is cut off at the right edge.' }));
+    expect((await analysed(cut._id)).coach).toContainEqual(
+      expect.objectContaining({ code: 'product_cut_off', message: 'The product is cut off at the right edge.' }),
+    );
   }, 90_000);
 
   it('answers another seller’s upload with 404, never its warnings', async () => {
     const image = await uploaded(await sharp(shoeFile).blur(10).png().toBuffer(), 'mine.png');
     const other = await signIn(testApp, 'other-coached@example.com');
-    const response = await testApp.app.inject({ method: 'GET', url: `/api/images/${image._id}/subject`, headers: other.auth });
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/images/${image._id}/subject`,
+      headers: other.auth,
+    });
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain('blurry');
   });

@@ -59,7 +59,8 @@ async function analysisJob(imageId: string) {
 }
 
 async function recommendationJob(response: { json(): { data: { generationId: string } } }) {
-  return (await testApp.deps.producer.queue('interactive').getJob(jobIds.generation(response.json().data.generationId)))?.opts;
+  return (await testApp.deps.producer.queue('interactive').getJob(jobIds.generation(response.json().data.generationId)))
+    ?.opts;
 }
 
 function spent(work: 'analysis' | 'recommendation', perDay: number) {
@@ -102,7 +103,8 @@ describe('the free allowance of an account with no plan and no credits', () => {
       expect(response.statusCode, response.body).toBe(202);
       expect(await recommendationJob(response)).toMatchObject(QUEUE_ORDER.freeAccount);
     }
-    const generations = () => testApp.deps.db.selectFrom('generations').select('id').where('user_id', '=', free.userId).execute();
+    const generations = () =>
+      testApp.deps.db.selectFrom('generations').select('id').where('user_id', '=', free.userId).execute();
     const opened = (await generations()).length;
     const refused = await recommend(free, imageId);
     expect(refused.statusCode).toBe(402);
@@ -156,7 +158,8 @@ describe('the free allowance of an account with no plan and no credits', () => {
 describe('the free allowance counter', () => {
   it('counts each UTC day on its own and each use once', async () => {
     const counter = new FreeAllowanceCounter(testApp.deps.redis, testApp.deps.config.redis.queuePrefix);
-    const take = (useId: string, now: Date) => counter.take({ userId: 'counted', work: 'analysis', useId, limit: 2, now });
+    const take = (useId: string, now: Date) =>
+      counter.take({ userId: 'counted', work: 'analysis', useId, limit: 2, now });
     const lateOnDay = new Date('2026-11-24T23:59:59Z');
     expect(await take('a', lateOnDay)).toBe(true);
     expect(await take('a', lateOnDay)).toBe(true);
@@ -164,6 +167,9 @@ describe('the free allowance counter', () => {
     expect(await take('c', lateOnDay)).toBe(false);
     expect(await take('a', lateOnDay), 'a use already counted stays allowed').toBe(true);
     expect(await take('c', new Date('2026-11-25T00:00:00Z')), 'the next UTC day starts afresh').toBe(true);
-    expect(await counter.take({ userId: 'counted', work: 'recommendation', useId: 'c', limit: 2, now: lateOnDay }), 'each kind of work has its own allowance').toBe(true);
+    expect(
+      await counter.take({ userId: 'counted', work: 'recommendation', useId: 'c', limit: 2, now: lateOnDay }),
+      'each kind of work has its own allowance',
+    ).toBe(true);
   });
 });

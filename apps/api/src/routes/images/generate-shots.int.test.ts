@@ -20,8 +20,15 @@ beforeAll(async () => {
   grower = await signIn(testApp, 'grower@example.com', 'growth');
   await grantCredits(testApp, session.userId, 20);
   await grantCredits(testApp, grower.userId, 2);
-  const bottle = await sharp({ create: { width: 220, height: 480, channels: 4, background: { r: 200, g: 60, b: 40, alpha: 1 } } }).png().toBuffer();
-  const photo = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#f4f4f4' } }).composite([{ input: bottle, left: 290, top: 160 }]).jpeg().toBuffer();
+  const bottle = await sharp({
+    create: { width: 220, height: 480, channels: 4, background: { r: 200, g: 60, b: 40, alpha: 1 } },
+  })
+    .png()
+    .toBuffer();
+  const photo = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#f4f4f4' } })
+    .composite([{ input: bottle, left: 290, top: 160 }])
+    .jpeg()
+    .toBuffer();
   const uploaded = await upload(testApp, session, photo, 'bottle.jpg');
   expect(uploaded.statusCode, uploaded.body).toBe(201);
   imageId = uploaded.json()._id;
@@ -42,7 +49,12 @@ function post(url: string, payload: object, headers: Record<string, string> = {}
 describe('the image model calls of docs/product-spec.md §7', () => {
   it('generate-product-shots answers with one processed image per requested output', async () => {
     const before = await balanceOf(testApp, session.userId);
-    const response = await post('/api/images/generate-product-shots', { imageId, prompt: 'Wooden table', count: 2, productTitle: 'Red bottle' });
+    const response = await post('/api/images/generate-product-shots', {
+      imageId,
+      prompt: 'Wooden table',
+      count: 2,
+      productTitle: 'Red bottle',
+    });
     expect(response.statusCode, response.body).toBe(200);
     const { data } = response.json();
     expect(data.generationId).toMatch(/^[0-9a-f-]{36}$/);
@@ -52,15 +64,35 @@ describe('the image model calls of docs/product-spec.md §7', () => {
   });
 
   it('answers 202 at once with Prefer: respond-async, and the generation completes', async () => {
-    const response = await post('/api/images/generate-product-shots', { imageId, backgroundType: 'lightwood' }, { prefer: 'respond-async' });
+    const response = await post(
+      '/api/images/generate-product-shots',
+      { imageId, backgroundType: 'lightwood' },
+      { prefer: 'respond-async' },
+    );
     expect(response.statusCode).toBe(202);
     const { generationId } = response.json().data;
-    const done = await eventually(async () => {
-      const g = await testApp.app.inject({ method: 'GET', url: `/api/generations/${generationId}`, headers: session.auth });
-      const data = g.json().data;
-      return data.status === 'complete' ? data : null;
-    }, 30_000, 'the async generation');
-    expect(done.styles).toEqual([expect.objectContaining({ index: 0, name: 'Light Wood', status: 'complete', url: expect.any(String), thumbnailUrl: expect.stringContaining('/thumbnail.webp?') })]);
+    const done = await eventually(
+      async () => {
+        const g = await testApp.app.inject({
+          method: 'GET',
+          url: `/api/generations/${generationId}`,
+          headers: session.auth,
+        });
+        const data = g.json().data;
+        return data.status === 'complete' ? data : null;
+      },
+      30_000,
+      'the async generation',
+    );
+    expect(done.styles).toEqual([
+      expect.objectContaining({
+        index: 0,
+        name: 'Light Wood',
+        status: 'complete',
+        url: expect.any(String),
+        thumbnailUrl: expect.stringContaining('/thumbnail.webp?'),
+      }),
+    ]);
   });
 
   it('answers a retried synchronous call with the same shots, charging once (Idempotency-Key)', async () => {
@@ -100,7 +132,12 @@ describe('the image model calls of docs/product-spec.md §7', () => {
     );
     expect(single.statusCode, single.body).toBe(200);
     const processed = single.json().data.processedImage;
-    expect(processed).toEqual({ url: expect.any(String), thumbnailUrl: expect.any(String), previewUrl: expect.any(String), settings: { backgroundType: styles[0].name } });
+    expect(processed).toEqual({
+      url: expect.any(String),
+      thumbnailUrl: expect.any(String),
+      previewUrl: expect.any(String),
+      settings: { backgroundType: styles[0].name },
+    });
     expect(processed.thumbnailUrl).toMatch(/\/thumbnail\.webp\?/);
     expect(processed.previewUrl).toMatch(/\/preview\.webp\?/);
   });
@@ -129,8 +166,19 @@ describe('the image model calls of docs/product-spec.md §7', () => {
   });
 
   it('answers 404 for an unknown image and 401 without a token', async () => {
-    expect((await post('/api/images/generate-product-shots', { imageId: '00000000-0000-4000-8000-000000000000', backgroundType: 'studio' })).statusCode).toBe(404);
-    const anonymous = await testApp.app.inject({ method: 'POST', url: '/api/images/generate-product-shots', payload: { imageId, backgroundType: 'studio' } });
+    expect(
+      (
+        await post('/api/images/generate-product-shots', {
+          imageId: '00000000-0000-4000-8000-000000000000',
+          backgroundType: 'studio',
+        })
+      ).statusCode,
+    ).toBe(404);
+    const anonymous = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/images/generate-product-shots',
+      payload: { imageId, backgroundType: 'studio' },
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 });

@@ -30,7 +30,10 @@ import { idempotencyClaim } from '../../services/idempotency.js';
  * and the wait. Answers every route may give (401 signed out, 503 while shedding load or a
  * dependency is down) are the app's, not listed per route.
  */
-const paidErrors = errorResponses([400, 402, 404, 409, 422, 429, 502, 504], { 402: InsufficientCreditsErrorBody, 504: GenerationTimeoutErrorBody });
+const paidErrors = errorResponses([400, 402, 404, 409, 422, 429, 502, 504], {
+  402: InsufficientCreditsErrorBody,
+  504: GenerationTimeoutErrorBody,
+});
 
 function wantsAsync(request: FastifyRequest): boolean {
   return /\brespond-async\b/i.test(String(request.headers.prefer ?? ''));
@@ -38,7 +41,11 @@ function wantsAsync(request: FastifyRequest): boolean {
 
 /** From here on the request's log lines carry the ids the worker logs too. */
 function enqueued(request: FastifyRequest, reply: FastifyReply, started: Partial<Started> & { jobId: string }): void {
-  bindLogContext(request, reply, started.generationId ? { generationId: started.generationId, jobId: started.jobId } : { jobId: started.jobId });
+  bindLogContext(
+    request,
+    reply,
+    started.generationId ? { generationId: started.generationId, jobId: started.jobId } : { jobId: started.jobId },
+  );
   request.log.info('job enqueued');
 }
 
@@ -58,7 +65,10 @@ export async function generateShotRoutes(appBase: FastifyInstance): Promise<void
     {
       config: { acceptsIdempotencyKey: true },
       preHandler: async (request) => checkManualShot(request.body as ProductShotRequest),
-      schema: { body: ProductShotRequest, response: { 200: ProductShotResponse, 202: AcceptedResponse, ...paidErrors } },
+      schema: {
+        body: ProductShotRequest,
+        response: { 200: ProductShotResponse, 202: AcceptedResponse, ...paidErrors },
+      },
     },
     async (request, reply) => {
       const started = await service.startManual(request.user.id, request.body, idempotencyClaim(request));
@@ -71,7 +81,10 @@ export async function generateShotRoutes(appBase: FastifyInstance): Promise<void
 
   app.post(
     '/api/images/smart-generate-product-shots',
-    { config: { acceptsIdempotencyKey: true }, schema: { body: SmartGenerateRequest, response: { 202: AcceptedResponse, ...paidErrors } } },
+    {
+      config: { acceptsIdempotencyKey: true },
+      schema: { body: SmartGenerateRequest, response: { 202: AcceptedResponse, ...paidErrors } },
+    },
     async (request, reply) => {
       const started = await service.startSmart(request.user.id, request.body, idempotencyClaim(request));
       enqueued(request, reply, started);
@@ -84,7 +97,11 @@ export async function generateShotRoutes(appBase: FastifyInstance): Promise<void
     {
       schema: {
         body: StyleRecommendationsRequest,
-        response: { 200: StyleRecommendationsResponse, 202: AcceptedResponse, ...errorResponses([400, 402, 404, 429, 502, 504], { 402: InsufficientCreditsErrorBody }) },
+        response: {
+          200: StyleRecommendationsResponse,
+          202: AcceptedResponse,
+          ...errorResponses([400, 402, 404, 429, 502, 504], { 402: InsufficientCreditsErrorBody }),
+        },
       },
     },
     async (request, reply) => {
@@ -97,13 +114,21 @@ export async function generateShotRoutes(appBase: FastifyInstance): Promise<void
 
   app.post(
     '/api/images/generate-single-product-shot',
-    { config: { acceptsIdempotencyKey: true }, schema: { body: SingleShotRequest, response: { 200: SingleShotResponse, 202: AcceptedResponse, ...paidErrors } } },
+    {
+      config: { acceptsIdempotencyKey: true },
+      schema: { body: SingleShotRequest, response: { 200: SingleShotResponse, 202: AcceptedResponse, ...paidErrors } },
+    },
     async (request, reply) => {
       const { body } = request;
       const started = await service.startSingle(request.user.id, body, idempotencyClaim(request));
       enqueued(request, reply, started);
       if (wantsAsync(request)) return reply.status(202).send(accepted({ generationId: started.generationId }));
-      const processedImage = await service.waitForStyleShot(started.jobId, started.generationId, body.styleIndex, body.styleName);
+      const processedImage = await service.waitForStyleShot(
+        started.jobId,
+        started.generationId,
+        body.styleIndex,
+        body.styleName,
+      );
       return { data: { generationId: started.generationId, processedImage } };
     },
   );
@@ -114,7 +139,10 @@ export async function generateShotRoutes(appBase: FastifyInstance): Promise<void
       preHandler: async (request) => checkEnhance(request.body as EnhancePromptRequest),
       schema: {
         body: EnhancePromptRequest,
-        response: { 200: EnhancePromptResponse, ...errorResponses([400, 403, 429, 502], { 403: PlanFeatureForbiddenBody }) },
+        response: {
+          200: EnhancePromptResponse,
+          ...errorResponses([400, 403, 429, 502], { 403: PlanFeatureForbiddenBody }),
+        },
       },
     },
     async (request, reply) => {
@@ -126,13 +154,30 @@ export async function generateShotRoutes(appBase: FastifyInstance): Promise<void
 
   app.post(
     '/api/images/:id/remove-background',
-    { config: { acceptsIdempotencyKey: true }, schema: { params: IdParams, body: RemoveBackgroundRequest, response: { 200: SingleShotResponse, 202: AcceptedResponse, ...paidErrors } } },
+    {
+      config: { acceptsIdempotencyKey: true },
+      schema: {
+        params: IdParams,
+        body: RemoveBackgroundRequest,
+        response: { 200: SingleShotResponse, 202: AcceptedResponse, ...paidErrors },
+      },
+    },
     async (request, reply) => {
       const focus = (request.body as RemoveBackgroundRequest | undefined)?.focus;
-      const started = await service.startRemoveBackground(request.user.id, request.params.id, focus, idempotencyClaim(request));
+      const started = await service.startRemoveBackground(
+        request.user.id,
+        request.params.id,
+        focus,
+        idempotencyClaim(request),
+      );
       enqueued(request, reply, started);
       if (wantsAsync(request)) return reply.status(202).send(accepted({ generationId: started.generationId }));
-      return { data: { generationId: started.generationId, processedImage: await service.waitForSingleOutput('remove-background', started.generationId) } };
+      return {
+        data: {
+          generationId: started.generationId,
+          processedImage: await service.waitForSingleOutput('remove-background', started.generationId),
+        },
+      };
     },
   );
 
@@ -141,13 +186,27 @@ export async function generateShotRoutes(appBase: FastifyInstance): Promise<void
     {
       config: { acceptsIdempotencyKey: true },
       preHandler: async (request) => checkBackground(request.body as GenerateBackgroundRequest),
-      schema: { params: IdParams, body: GenerateBackgroundRequest, response: { 200: SingleShotResponse, 202: AcceptedResponse, ...paidErrors } },
+      schema: {
+        params: IdParams,
+        body: GenerateBackgroundRequest,
+        response: { 200: SingleShotResponse, 202: AcceptedResponse, ...paidErrors },
+      },
     },
     async (request, reply) => {
-      const started = await service.startGenerateBackground(request.user.id, request.params.id, request.body, idempotencyClaim(request));
+      const started = await service.startGenerateBackground(
+        request.user.id,
+        request.params.id,
+        request.body,
+        idempotencyClaim(request),
+      );
       enqueued(request, reply, started);
       if (wantsAsync(request)) return reply.status(202).send(accepted({ generationId: started.generationId }));
-      return { data: { generationId: started.generationId, processedImage: await service.waitForSingleOutput('generate-background', started.generationId) } };
+      return {
+        data: {
+          generationId: started.generationId,
+          processedImage: await service.waitForSingleOutput('generate-background', started.generationId),
+        },
+      };
     },
   );
 }

@@ -28,7 +28,16 @@ async function addUploads(userId: string, count: number): Promise<string[]> {
     const rows = await Promise.all(
       Array.from({ length: Math.min(50, count - start) }, () => {
         const fileId = randomUUID();
-        return images.create({ user_id: userId, file_id: fileId, name: `photo ${fileId.slice(0, 4)}`, storage_key: uploadKey(userId, fileId, 'image/png'), content_type: 'image/png', width: 64, height: 64, bytes: 100 });
+        return images.create({
+          user_id: userId,
+          file_id: fileId,
+          name: `photo ${fileId.slice(0, 4)}`,
+          storage_key: uploadKey(userId, fileId, 'image/png'),
+          content_type: 'image/png',
+          width: 64,
+          height: 64,
+          bytes: 100,
+        });
       }),
     );
     ids.push(...rows.map((row) => row.id));
@@ -37,12 +46,38 @@ async function addUploads(userId: string, count: number): Promise<string[]> {
 }
 
 /** A settled generation with `outputs` completed slots; its id and its outputs' ids. */
-async function addGeneration(userId: string, outputs: number, status: 'complete' | 'running' = 'complete'): Promise<{ id: string; outputIds: string[] }> {
-  const slots = Array.from({ length: outputs }, (_, index) => ({ index, name: 'Marble', prompt: null, backgroundType: 'marble' }));
-  const generation = await generations.create({ userId, imageId: null, kind: 'manual', stage: null, request: {}, slots });
-  for (const slot of slots) await generations.completeStyle(generation.id, slot.index, generationOutputKey(userId, generation.id, slot.index, 'image/png'));
+async function addGeneration(
+  userId: string,
+  outputs: number,
+  status: 'complete' | 'running' = 'complete',
+): Promise<{ id: string; outputIds: string[] }> {
+  const slots = Array.from({ length: outputs }, (_, index) => ({
+    index,
+    name: 'Marble',
+    prompt: null,
+    backgroundType: 'marble',
+  }));
+  const generation = await generations.create({
+    userId,
+    imageId: null,
+    kind: 'manual',
+    stage: null,
+    request: {},
+    slots,
+  });
+  for (const slot of slots)
+    await generations.completeStyle(
+      generation.id,
+      slot.index,
+      generationOutputKey(userId, generation.id, slot.index, 'image/png'),
+    );
   if (status === 'complete') await generations.settleIfDone(generation.id);
-  else await testApp.deps.db.updateTable('generations').set({ status: 'running' }).where('id', '=', generation.id).execute();
+  else
+    await testApp.deps.db
+      .updateTable('generations')
+      .set({ status: 'running' })
+      .where('id', '=', generation.id)
+      .execute();
   return { id: generation.id, outputIds: (await generations.styles(generation.id)).map((style) => style.id) };
 }
 
@@ -56,7 +91,11 @@ async function age(table: 'images' | 'generations', ids: string[], days: number)
 }
 
 async function subscribe(userId: string, plan: PaidPlanId, patch: SubscriptionPatch = {}): Promise<void> {
-  const row = await new SubscriptionsRepository(testApp.deps.db).activate(userId, { plan, status: 'active', provider: 'local' });
+  const row = await new SubscriptionsRepository(testApp.deps.db).activate(userId, {
+    plan,
+    status: 'active',
+    provider: 'local',
+  });
   if (Object.keys(patch).length > 0) await new SubscriptionsRepository(testApp.deps.db).update(row.id, patch);
 }
 
@@ -89,7 +128,11 @@ describe('the uploads list', () => {
     const seller = await signIn(testApp, `uploads-${randomUUID()}@example.com`);
     const ids = await addUploads(seller.userId, 501);
     // Whole seconds: many uploads share one time, which the cursor must still step through.
-    await testApp.deps.db.updateTable('images').set({ created_at: sql`date_trunc('second', created_at) - make_interval(secs => (ascii(file_id) % 3))` }).where('user_id', '=', seller.userId).execute();
+    await testApp.deps.db
+      .updateTable('images')
+      .set({ created_at: sql`date_trunc('second', created_at) - make_interval(secs => (ascii(file_id) % 3))` })
+      .where('user_id', '=', seller.userId)
+      .execute();
 
     const first = await get<ImageListResponse>(seller, '/api/images');
     expect(first.data).toHaveLength(50);
@@ -100,9 +143,19 @@ describe('the uploads list', () => {
     expect(pages.map((page) => page.length)).toEqual([100, 100, 100, 100, 100, 1]);
     expect(new Set(items.map((item) => item._id)).size).toBe(501);
     expect(new Set(items.map((item) => item._id))).toEqual(new Set(ids));
-    const expected = await testApp.deps.db.selectFrom('images').select('id').where('user_id', '=', seller.userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    const expected = await testApp.deps.db
+      .selectFrom('images')
+      .select('id')
+      .where('user_id', '=', seller.userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
     expect(items.map((item) => item._id)).toEqual(expected.map((row) => row.id));
-    expect(items[0]).toMatchObject({ fileId: expect.any(String), name: expect.any(String), originalImage: { url: expect.any(String), thumbnailUrl: expect.any(String), previewUrl: expect.any(String) } });
+    expect(items[0]).toMatchObject({
+      fileId: expect.any(String),
+      name: expect.any(String),
+      originalImage: { url: expect.any(String), thumbnailUrl: expect.any(String), previewUrl: expect.any(String) },
+    });
   });
 });
 
@@ -117,13 +170,22 @@ describe('the generations list', () => {
     expect(dashboard.total).toBe(104);
     expect((await get<GenerationListResponse>(seller, '/api/images/recent/generations')).data).toHaveLength(6);
 
-    const { pages, items } = await walk<GenerationListResponse['data'][number]>(seller, '/api/images/recent/generations', 100);
+    const { pages, items } = await walk<GenerationListResponse['data'][number]>(
+      seller,
+      '/api/images/recent/generations',
+      100,
+    );
     expect(pages.map((page) => page.length)).toEqual([100, 4]);
     expect(new Set(items.map((item) => item.id))).toEqual(new Set(outputIds));
     expect(items.map((item) => item.id)).toHaveLength(104);
     const times = items.map((item) => Date.parse(item.createdAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    expect(items[0]).toMatchObject({ generationId: expect.any(String), imageUrl: expect.any(String), thumbnailUrl: expect.any(String), previewUrl: expect.any(String) });
+    expect(items[0]).toMatchObject({
+      generationId: expect.any(String),
+      imageUrl: expect.any(String),
+      thumbnailUrl: expect.any(String),
+      previewUrl: expect.any(String),
+    });
   });
 });
 
@@ -133,12 +195,20 @@ describe('list paging input', () => {
     const forged = Buffer.from('123:not-a-row').toString('base64url');
     for (const path of ['/api/images', '/api/images/recent/generations']) {
       for (const cursor of ['garbage!', forged, 'AAAA']) {
-        const response = await testApp.app.inject({ method: 'GET', url: `${path}?cursor=${encodeURIComponent(cursor)}`, headers: seller.auth });
+        const response = await testApp.app.inject({
+          method: 'GET',
+          url: `${path}?cursor=${encodeURIComponent(cursor)}`,
+          headers: seller.auth,
+        });
         expect(response.statusCode, `${path} ${cursor}`).toBe(400);
         expect(response.json()).toMatchObject({ message: MALFORMED_CURSOR_MESSAGE, code: 'invalid_cursor' });
       }
       for (const limit of ['0', '101', 'many']) {
-        const response = await testApp.app.inject({ method: 'GET', url: `${path}?limit=${limit}`, headers: seller.auth });
+        const response = await testApp.app.inject({
+          method: 'GET',
+          url: `${path}?limit=${limit}`,
+          headers: seller.auth,
+        });
         expect(response.statusCode, `${path} limit=${limit}`).toBe(400);
         expect(response.json().message).toContain('limit');
       }
@@ -154,12 +224,18 @@ describe('list paging input', () => {
     const bobOutputs = (await addGeneration(bob.userId, 2)).outputIds;
 
     const aliceUploadPage = await get<ImageListResponse>(alice, '/api/images?limit=1');
-    const bobWithAliceCursor = await get<ImageListResponse>(bob, `/api/images?limit=100&cursor=${aliceUploadPage.nextCursor}`);
+    const bobWithAliceCursor = await get<ImageListResponse>(
+      bob,
+      `/api/images?limit=100&cursor=${aliceUploadPage.nextCursor}`,
+    );
     expect(bobWithAliceCursor.data.map((image) => image._id).every((id) => bobUploads.includes(id))).toBe(true);
     expect(bobWithAliceCursor.data.some((image) => aliceUploads.includes(image._id))).toBe(false);
 
     const aliceOutputPage = await get<GenerationListResponse>(alice, '/api/images/recent/generations?limit=1');
-    const bobOutputs2 = await get<GenerationListResponse>(bob, `/api/images/recent/generations?limit=100&cursor=${aliceOutputPage.nextCursor}`);
+    const bobOutputs2 = await get<GenerationListResponse>(
+      bob,
+      `/api/images/recent/generations?limit=100&cursor=${aliceOutputPage.nextCursor}`,
+    );
     expect(bobOutputs2.data.every((output) => bobOutputs.includes(output.id))).toBe(true);
     expect(bobOutputs2.data.some((output) => aliceOutputs.includes(output.id))).toBe(false);
   });
@@ -173,7 +249,13 @@ describe('history by plan', () => {
   }
 
   /** What the seller can still see of an upload and a generation made `days` ago. */
-  async function visibleAfter(session: Session, days: number): Promise<{ listed: { upload: boolean; output: boolean }; byId: { upload: number; generation: number; file: number } }> {
+  async function visibleAfter(
+    session: Session,
+    days: number,
+  ): Promise<{
+    listed: { upload: boolean; output: boolean };
+    byId: { upload: number; generation: number; file: number };
+  }> {
     const [imageId] = await addUploads(session.userId, 1);
     const { id: generationId, outputIds } = await addGeneration(session.userId, 1);
     await age('images', [imageId!], days);
@@ -181,8 +263,15 @@ describe('history by plan', () => {
     const uploads = await walk<ImageListResponse['data'][number]>(session, '/api/images', 100);
     const outputs = await walk<GenerationListResponse['data'][number]>(session, '/api/images/recent/generations', 100);
     return {
-      listed: { upload: uploads.items.some((image) => image._id === imageId), output: outputs.items.some((output) => output.id === outputIds[0]) },
-      byId: { upload: await status(session, `/api/images/${imageId}`), generation: await status(session, `/api/generations/${generationId}`), file: await status(session, `/uploads/${imageId}`) },
+      listed: {
+        upload: uploads.items.some((image) => image._id === imageId),
+        output: outputs.items.some((output) => output.id === outputIds[0]),
+      },
+      byId: {
+        upload: await status(session, `/api/images/${imageId}`),
+        generation: await status(session, `/api/generations/${generationId}`),
+        file: await status(session, `/uploads/${imageId}`),
+      },
     };
   }
 
@@ -214,7 +303,11 @@ describe('history by plan', () => {
     await age('images', [imageId!], 60);
     const subscriptions = new SubscriptionsRepository(testApp.deps.db);
     const row = (await subscriptions.findByUserId(session.userId))!;
-    await subscriptions.update(row.id, { status: 'canceled', cancelAtPeriodEnd: true, currentPeriodEnd: new Date(Date.now() + 86_400_000) });
+    await subscriptions.update(row.id, {
+      status: 'canceled',
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: new Date(Date.now() + 86_400_000),
+    });
     expect(await status(session, `/api/images/${imageId}`)).toBe(200);
     await subscriptions.update(row.id, { currentPeriodEnd: new Date(Date.now() - 1000) });
     expect(await status(session, `/api/images/${imageId}`)).toBe(404);
@@ -252,7 +345,9 @@ describe('history by plan', () => {
       await age('images', [imageId!], 45);
       const keepsAll = historyDays(historyPlan(row)) === null;
       if (patch.status === 'past_due' || patch.status === 'unpaid') expect(keepsAll).toBe(true);
-      expect(await status(session, `/api/images/${imageId}`), `${plan} ${JSON.stringify(patch)}`).toBe(keepsAll ? 200 : 404);
+      expect(await status(session, `/api/images/${imageId}`), `${plan} ${JSON.stringify(patch)}`).toBe(
+        keepsAll ? 200 : 404,
+      );
     }
   });
 });
@@ -260,12 +355,29 @@ describe('history by plan', () => {
 describe('the OpenAPI document', () => {
   it('documents the lists’ limit and cursor and their nextCursor', async () => {
     const document = (await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
-      paths: Record<string, { get: { parameters: { name: string; in: string }[]; responses: Record<string, { content: Record<string, { schema: { properties: Record<string, unknown> } }> }> } }>;
+      paths: Record<
+        string,
+        {
+          get: {
+            parameters: { name: string; in: string }[];
+            responses: Record<string, { content: Record<string, { schema: { properties: Record<string, unknown> } }> }>;
+          };
+        }
+      >;
     }>();
     for (const path of ['/api/images', '/api/images/recent/generations']) {
       const operation = document.paths[path]!.get;
-      expect(operation.parameters.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name).sort(), path).toEqual(['cursor', 'limit']);
-      expect(Object.keys(operation.responses['200']!.content['application/json']!.schema.properties).sort(), path).toEqual(['data', 'nextCursor', 'total']);
+      expect(
+        operation.parameters
+          .filter((parameter) => parameter.in === 'query')
+          .map((parameter) => parameter.name)
+          .sort(),
+        path,
+      ).toEqual(['cursor', 'limit']);
+      expect(
+        Object.keys(operation.responses['200']!.content['application/json']!.schema.properties).sort(),
+        path,
+      ).toEqual(['data', 'nextCursor', 'total']);
     }
   });
 });

@@ -13,7 +13,11 @@ let bob: Session;
 let image: { _id: string; fileId: string; productTitle: string | null };
 
 async function productPng(): Promise<Buffer> {
-  const product = await sharp({ create: { width: 200, height: 200, channels: 4, background: { r: 200, g: 60, b: 40, alpha: 1 } } }).png().toBuffer();
+  const product = await sharp({
+    create: { width: 200, height: 200, channels: 4, background: { r: 200, g: 60, b: 40, alpha: 1 } },
+  })
+    .png()
+    .toBuffer();
   return sharp({ create: { width: 480, height: 480, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
     .composite([{ input: product, left: 140, top: 140 }])
     .png()
@@ -21,7 +25,12 @@ async function productPng(): Promise<Buffer> {
 }
 
 function setTitle(session: Session, id: string, payload: unknown) {
-  return testApp.app.inject({ method: 'PUT', url: `/api/images/${id}/title`, headers: session.auth, payload: payload as object });
+  return testApp.app.inject({
+    method: 'PUT',
+    url: `/api/images/${id}/title`,
+    headers: session.auth,
+    payload: payload as object,
+  });
 }
 
 beforeAll(async () => {
@@ -65,14 +74,21 @@ describe('PUT /api/images/:id/title', () => {
   });
 
   it('answers 404 for an image that does not exist', async () => {
-    expect((await setTitle(alice, '00000000-0000-4000-8000-000000000000', { productTitle: 'Mug' })).statusCode).toBe(404);
+    expect((await setTitle(alice, '00000000-0000-4000-8000-000000000000', { productTitle: 'Mug' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('refuses a title that is too long with a clear 400, and keeps the old one', async () => {
     const response = await setTitle(alice, image._id, { productTitle: 'x'.repeat(PRODUCT_TITLE_MAX_LENGTH + 1) });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'title_too_long', message: `The product title is too long: at most ${PRODUCT_TITLE_MAX_LENGTH} characters` });
-    expect((await setTitle(alice, image._id, { productTitle: 'x'.repeat(PRODUCT_TITLE_MAX_LENGTH) })).statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      code: 'title_too_long',
+      message: `The product title is too long: at most ${PRODUCT_TITLE_MAX_LENGTH} characters`,
+    });
+    expect((await setTitle(alice, image._id, { productTitle: 'x'.repeat(PRODUCT_TITLE_MAX_LENGTH) })).statusCode).toBe(
+      200,
+    );
     await setTitle(alice, image._id, { productTitle: 'Blue ceramic mug' });
   });
 
@@ -85,7 +101,11 @@ describe('PUT /api/images/:id/title', () => {
   });
 
   it('refuses a signed-out caller', async () => {
-    const response = await testApp.app.inject({ method: 'PUT', url: `/api/images/${image._id}/title`, payload: { productTitle: 'Mug' } });
+    const response = await testApp.app.inject({
+      method: 'PUT',
+      url: `/api/images/${image._id}/title`,
+      payload: { productTitle: 'Mug' },
+    });
     expect(response.statusCode).toBe(401);
   });
 
@@ -105,10 +125,18 @@ describe('PUT /api/images/:id/title', () => {
     });
     expect(started.statusCode, started.body).toBe(202);
     const { generationId } = started.json().data;
-    const run = await eventually(async () => {
-      const response = await testApp.app.inject({ method: 'GET', url: `/api/generations/${generationId}`, headers: alice.auth });
-      return response.json().data.productInfo ? response.json().data : null;
-    }, 60_000, "the run's product info");
+    const run = await eventually(
+      async () => {
+        const response = await testApp.app.inject({
+          method: 'GET',
+          url: `/api/generations/${generationId}`,
+          headers: alice.auth,
+        });
+        return response.json().data.productInfo ? response.json().data : null;
+      },
+      60_000,
+      "the run's product info",
+    );
     // The local engine's product info takes the seller's title as given.
     expect(run.productInfo.productTitle).toBe('Blue ceramic mug');
   });

@@ -1,6 +1,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { cleanProductTitle, errorResponses, ImageResponse, ImageTitleParams, ImageTitleRequest, PRODUCT_TITLE_MAX_LENGTH } from '@prodshot/contracts';
+import {
+  cleanProductTitle,
+  errorResponses,
+  ImageResponse,
+  ImageTitleParams,
+  ImageTitleRequest,
+  PRODUCT_TITLE_MAX_LENGTH,
+} from '@prodshot/contracts';
 import { requireUser } from '../../plugins/auth.js';
 import { HttpError } from '../../services/http-error.js';
 
@@ -36,7 +43,11 @@ export async function imageTitleRoutes(appBase: FastifyInstance): Promise<void> 
 function refusal(body: unknown): HttpError {
   const title = (body as { productTitle?: unknown } | null)?.productTitle;
   if (typeof title === 'string' && title.length > PRODUCT_TITLE_MAX_LENGTH) {
-    return new HttpError(400, `The product title is too long: at most ${PRODUCT_TITLE_MAX_LENGTH} characters`, 'title_too_long');
+    return new HttpError(
+      400,
+      `The product title is too long: at most ${PRODUCT_TITLE_MAX_LENGTH} characters`,
+      'title_too_long',
+    );
   }
   return new HttpError(400, 'Send the product title as { "productTitle": "..." }', 'invalid_title');
 }

@@ -11,8 +11,13 @@ const stack = inject('stack');
 const UNLIMITED = { RATE_LIMIT_GENERATIONS_PER_MINUTE: '1000', RATE_LIMIT_FREE_ENGINE_CALLS_PER_MINUTE: '1000' };
 
 async function productPhoto(): Promise<Buffer> {
-  const product = await sharp({ create: { width: 200, height: 300, channels: 3, background: '#1f5fd6' } }).png().toBuffer();
-  return sharp({ create: { width: 600, height: 600, channels: 3, background: '#f2f2f2' } }).composite([{ input: product, left: 200, top: 150 }]).jpeg().toBuffer();
+  const product = await sharp({ create: { width: 200, height: 300, channels: 3, background: '#1f5fd6' } })
+    .png()
+    .toBuffer();
+  return sharp({ create: { width: 600, height: 600, channels: 3, background: '#f2f2f2' } })
+    .composite([{ input: product, left: 200, top: 150 }])
+    .jpeg()
+    .toBuffer();
 }
 
 interface Seller {
@@ -65,7 +70,10 @@ describe('imageUrl-only calls on the filesystem store (docs/product-spec.md §7)
   });
 
   it.each(CALLS)('%s resolves the fallback route /uploads/{id}, relative or absolute', async (url, extra) => {
-    for (const imageUrl of [`/uploads/${alice.image.fileId}?fallback=true`, `http://127.0.0.1:3000/uploads/${alice.image._id}`]) {
+    for (const imageUrl of [
+      `/uploads/${alice.image.fileId}?fallback=true`,
+      `http://127.0.0.1:3000/uploads/${alice.image._id}`,
+    ]) {
       const response = await call(app, alice, url, { ...extra, imageUrl });
       expect(response.statusCode, `${imageUrl}: ${response.body}`).toBe(202);
       expect((await generationOf(app, alice, response.json().data.generationId)).imageId).toBe(alice.image._id);
@@ -74,21 +82,32 @@ describe('imageUrl-only calls on the filesystem store (docs/product-spec.md §7)
 
   it.each(CALLS)('%s refuses a link that is not ours with 400', async (url, extra) => {
     const path = new URL(alice.image.originalImage.url).pathname;
-    for (const imageUrl of [`https://evil.example${path}`, 'http://169.254.169.254/latest/meta-data/', 'not a url', `http://127.0.0.1:3000/api/images/${alice.image._id}`]) {
+    for (const imageUrl of [
+      `https://evil.example${path}`,
+      'http://169.254.169.254/latest/meta-data/',
+      'not a url',
+      `http://127.0.0.1:3000/api/images/${alice.image._id}`,
+    ]) {
       const response = await call(app, alice, url, { ...extra, imageUrl });
       expect(response.statusCode, imageUrl).toBe(400);
-      expect(response.json()).toMatchObject({ code: 'foreign_image_url', message: expect.stringContaining('imageUrl') });
+      expect(response.json()).toMatchObject({
+        code: 'foreign_image_url',
+        message: expect.stringContaining('imageUrl'),
+      });
     }
   });
 
-  it.each(CALLS)("%s answers 404 to another user's upload link and fallback route, and never shows it", async (url, extra) => {
-    for (const imageUrl of [bob.image.originalImage.url, `/uploads/${bob.image.fileId}?fallback=true`]) {
-      const response = await call(app, alice, url, { ...extra, imageUrl });
-      expect(response.statusCode, imageUrl).toBe(404);
-      expect(response.body).not.toContain(bob.image._id);
-      expect(response.body).not.toContain(bob.image.fileId);
-    }
-  });
+  it.each(CALLS)(
+    "%s answers 404 to another user's upload link and fallback route, and never shows it",
+    async (url, extra) => {
+      for (const imageUrl of [bob.image.originalImage.url, `/uploads/${bob.image.fileId}?fallback=true`]) {
+        const response = await call(app, alice, url, { ...extra, imageUrl });
+        expect(response.statusCode, imageUrl).toBe(404);
+        expect(response.body).not.toContain(bob.image._id);
+        expect(response.body).not.toContain(bob.image.fileId);
+      }
+    },
+  );
 
   it('reads the key, not the signature: an expired or re-signed link and a rendition of the upload resolve too', async () => {
     const original = new URL(alice.image.originalImage.url);
@@ -96,34 +115,57 @@ describe('imageUrl-only calls on the filesystem store (docs/product-spec.md §7)
     const key = decodeURIComponent(original.pathname.replace('/api/files/', ''));
     const thumbnail = await app.deps.store.signedUrl(renditionKey(key, 'thumbnail'));
     for (const imageUrl of [expired, thumbnail, `${original.pathname}${original.search}`]) {
-      const response = await call(app, alice, '/api/images/generate-product-shots', { backgroundType: 'marble', imageUrl });
+      const response = await call(app, alice, '/api/images/generate-product-shots', {
+        backgroundType: 'marble',
+        imageUrl,
+      });
       expect(response.statusCode, `${imageUrl}: ${response.body}`).toBe(202);
     }
   });
 
   it("refuses a generated shot's link (400) and a deleted upload's (404)", async () => {
-    const shotUrl = await app.deps.store.signedUrl(generationOutputKey(alice.session.userId, crypto.randomUUID(), 0, 'image/png'));
-    const shot = await call(app, alice, '/api/images/generate-product-shots', { backgroundType: 'marble', imageUrl: shotUrl });
+    const shotUrl = await app.deps.store.signedUrl(
+      generationOutputKey(alice.session.userId, crypto.randomUUID(), 0, 'image/png'),
+    );
+    const shot = await call(app, alice, '/api/images/generate-product-shots', {
+      backgroundType: 'marble',
+      imageUrl: shotUrl,
+    });
     expect(shot.statusCode).toBe(400);
     expect(shot.json().code).toBe('not_an_upload');
 
     const doomed = await upload(app, alice.session, await productPhoto(), 'doomed.jpg');
     const doomedImage = doomed.json<ImageDto>();
-    expect((await app.app.inject({ method: 'DELETE', url: `/api/images/${doomedImage._id}`, headers: alice.session.auth })).statusCode).toBe(200);
-    const gone = await call(app, alice, '/api/images/generate-product-shots', { backgroundType: 'marble', imageUrl: doomedImage.originalImage.url });
+    expect(
+      (await app.app.inject({ method: 'DELETE', url: `/api/images/${doomedImage._id}`, headers: alice.session.auth }))
+        .statusCode,
+    ).toBe(200);
+    const gone = await call(app, alice, '/api/images/generate-product-shots', {
+      backgroundType: 'marble',
+      imageUrl: doomedImage.originalImage.url,
+    });
     expect(gone.statusCode).toBe(404);
   });
 
   it('lets ids win over an imageUrl beside them, and asks for an image when none is named', async () => {
-    const both = await call(app, alice, '/api/images/generate-product-shots', { backgroundType: 'studio', imageId: alice.image._id, imageUrl: 'https://evil.example/x.png' });
+    const both = await call(app, alice, '/api/images/generate-product-shots', {
+      backgroundType: 'studio',
+      imageId: alice.image._id,
+      imageUrl: 'https://evil.example/x.png',
+    });
     expect(both.statusCode, both.body).toBe(202);
     const none = await call(app, alice, '/api/images/generate-product-shots', { backgroundType: 'studio' });
     expect(none.statusCode).toBe(400);
-    expect(none.json()).toMatchObject({ code: 'missing_image', message: 'Name the image: imageId, fileId or imageUrl' });
+    expect(none.json()).toMatchObject({
+      code: 'missing_image',
+      message: 'Name the image: imageId, fileId or imageUrl',
+    });
   });
 
   it('generate-single-product-shot takes imageUrl in place of imageId and fileId', async () => {
-    const recommended = await call(app, alice, '/api/images/generate-product-style-recommendations', { imageUrl: alice.image.originalImage.url });
+    const recommended = await call(app, alice, '/api/images/generate-product-style-recommendations', {
+      imageUrl: alice.image.originalImage.url,
+    });
     expect(recommended.statusCode, recommended.body).toBe(202);
     const single = await call(app, alice, '/api/images/generate-single-product-shot', {
       imageUrl: alice.image.originalImage.url,
@@ -162,13 +204,21 @@ describe('imageUrl-only calls on the S3 store', () => {
   it("resolves the caller's presigned link, refuses a foreign host with 400 and another user's link with 404", async () => {
     const link = new URL(alice.image.originalImage.url);
     expect(link.searchParams.get('X-Amz-Signature')).toBeTruthy();
-    const ours = await call(app, alice, '/api/images/generate-product-shots', { backgroundType: 'studio', imageUrl: link.href });
+    const ours = await call(app, alice, '/api/images/generate-product-shots', {
+      backgroundType: 'studio',
+      imageUrl: link.href,
+    });
     expect(ours.statusCode, ours.body).toBe(202);
     expect((await generationOf(app, alice, ours.json().data.generationId)).imageId).toBe(alice.image._id);
 
     link.hostname = 'evil.example';
-    expect((await call(app, alice, '/api/images/generate-product-shots', { backgroundType: 'studio', imageUrl: link.href })).statusCode).toBe(400);
-    const theirs = await call(app, alice, '/api/images/smart-generate-product-shots', { imageUrl: bob.image.originalImage.url });
+    expect(
+      (await call(app, alice, '/api/images/generate-product-shots', { backgroundType: 'studio', imageUrl: link.href }))
+        .statusCode,
+    ).toBe(400);
+    const theirs = await call(app, alice, '/api/images/smart-generate-product-shots', {
+      imageUrl: bob.image.originalImage.url,
+    });
     expect(theirs.statusCode).toBe(404);
     expect(theirs.body).not.toContain(bob.image._id);
   });

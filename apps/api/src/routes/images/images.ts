@@ -53,8 +53,13 @@ export async function imageRoutes(appBase: FastifyInstance): Promise<void> {
       onResponse: discardUnreadBody,
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw new HttpError(415, 'Send the image as multipart/form-data in the field "image"', 'not_multipart');
-      const parts = await readUpload(request, (file) => images.receive(file), app.multipartErrors.RequestFileTooLargeError);
+      if (!request.isMultipart())
+        throw new HttpError(415, 'Send the image as multipart/form-data in the field "image"', 'not_multipart');
+      const parts = await readUpload(
+        request,
+        (file) => images.receive(file),
+        app.multipartErrors.RequestFileTooLargeError,
+      );
       const { file } = parts;
       try {
         if (parts.oversizedField) throw new HttpError(413, 'A form field is too long', 'field_too_long');
@@ -86,14 +91,25 @@ export async function imageRoutes(appBase: FastifyInstance): Promise<void> {
   // tap step when it asks. 402 for an upload an account with nothing has no free analysis left for.
   app.get(
     '/api/images/:id/subject',
-    { schema: { params: IdParams, response: { 200: SubjectResponse, ...errorResponses([402, 404], { 402: InsufficientCreditsErrorBody }) } } },
+    {
+      schema: {
+        params: IdParams,
+        response: { 200: SubjectResponse, ...errorResponses([402, 404], { 402: InsufficientCreditsErrorBody }) },
+      },
+    },
     async (request) => ({ data: await images.subject(request.user.id, request.params.id) }),
   );
 
   // The outline the seller checks before paying: again for their tap, or confirmed as it is. Both free.
   app.post(
     '/api/images/:id/outline',
-    { schema: { params: IdParams, body: OutlineRequest, response: { 200: SubjectResponse, ...errorResponses([400, 404, 409, 422, 429, 502, 504]) } } },
+    {
+      schema: {
+        params: IdParams,
+        body: OutlineRequest,
+        response: { 200: SubjectResponse, ...errorResponses([400, 404, 409, 422, 429, 502, 504]) },
+      },
+    },
     async (request) => ({ data: await images.remakeOutline(request.user.id, request.params.id, request.body?.focus) }),
   );
 

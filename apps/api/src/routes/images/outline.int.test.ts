@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
-import { MAX_TAPS, OUTLINE_UNCONFIRMED_MESSAGE, type SubjectDto, type SubjectResponse, type Tap } from '@prodshot/contracts';
+import {
+  MAX_TAPS,
+  OUTLINE_UNCONFIRMED_MESSAGE,
+  type SubjectDto,
+  type SubjectResponse,
+  type Tap,
+} from '@prodshot/contracts';
 import { JOB_QUEUE, jobIds } from '@prodshot/queue';
 import { startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
 import { balanceOf, eventually, grantCredits, signIn, upload, type Session } from '../../seller-client.test-support.js';
@@ -27,8 +33,13 @@ const red = { r: 200, g: 60, b: 40, alpha: 1 };
 
 /** A red box on a pale backdrop at (left, top): centred it is a clear product; along the frame, an unsure one. */
 async function photo(left: number, top: number, width = 220, height = 480): Promise<Buffer> {
-  const product = await sharp({ create: { width, height, channels: 4, background: red } }).png().toBuffer();
-  return sharp({ create: { width: 800, height: 800, channels: 3, background: '#f4f4f4' } }).composite([{ input: product, left, top }]).jpeg().toBuffer();
+  const product = await sharp({ create: { width, height, channels: 4, background: red } })
+    .png()
+    .toBuffer();
+  return sharp({ create: { width: 800, height: 800, channels: 3, background: '#f4f4f4' } })
+    .composite([{ input: product, left, top }])
+    .jpeg()
+    .toBuffer();
 }
 
 function post(url: string, payload?: object, who: Session = seller) {
@@ -43,11 +54,19 @@ async function uploaded(bytes: Buffer, name: string, who: Session = seller): Pro
 
 /** The subject once the worker has looked (and made the outline). */
 function analysed(imageId: string, who: Session = seller): Promise<SubjectDto> {
-  return eventually(async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: `/api/images/${imageId}/subject`, headers: who.auth });
-    const { data } = response.json<SubjectResponse>();
-    return data.status === 'pending' ? null : data;
-  }, 60_000, 'the upload analysis');
+  return eventually(
+    async () => {
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: `/api/images/${imageId}/subject`,
+        headers: who.auth,
+      });
+      const { data } = response.json<SubjectResponse>();
+      return data.status === 'pending' ? null : data;
+    },
+    60_000,
+    'the upload analysis',
+  );
 }
 
 async function generationsOf(userId: string): Promise<{ request: unknown }[]> {
@@ -58,8 +77,17 @@ describe('the outline a seller sees before paying', () => {
   it('comes with the subject: the cutout served as a WebP of at most 768 px, sure of a clear product', async () => {
     const imageId = await uploaded(await photo(290, 160), 'bottle.jpg');
     const subject = await analysed(imageId);
-    expect(subject.outline).toMatchObject({ unsure: false, reasons: [], confirmed: false, focus: null, needsConfirmation: false });
-    const file = await testApp.app.inject({ method: 'GET', url: new URL(subject.outline!.url!, 'http://x').pathname + new URL(subject.outline!.url!, 'http://x').search });
+    expect(subject.outline).toMatchObject({
+      unsure: false,
+      reasons: [],
+      confirmed: false,
+      focus: null,
+      needsConfirmation: false,
+    });
+    const file = await testApp.app.inject({
+      method: 'GET',
+      url: new URL(subject.outline!.url!, 'http://x').pathname + new URL(subject.outline!.url!, 'http://x').search,
+    });
     expect(file.statusCode).toBe(200);
     const meta = await sharp(file.rawPayload).metadata();
     expect(meta.format).toBe('webp');
@@ -79,7 +107,10 @@ describe('the outline a seller sees before paying', () => {
       post('/api/images/smart-generate-product-shots', { imageId }),
       post(`/api/images/${imageId}/remove-background`, {}),
       post(`/api/images/${imageId}/generate-background`, { backgroundType: 'lightwood' }),
-      post('/api/batches', { items: [{ imageId }], choice: { mode: 'template', backgroundType: 'lightwood', count: 1 } }),
+      post('/api/batches', {
+        items: [{ imageId }],
+        choice: { mode: 'template', backgroundType: 'lightwood', count: 1 },
+      }),
     ]);
     for (const refusal of refusals) {
       expect(refusal.statusCode, refusal.body).toBe(409);
@@ -90,7 +121,11 @@ describe('the outline a seller sees before paying', () => {
 
     const confirmed = await post(`/api/images/${imageId}/outline/confirm`);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(confirmed.json<SubjectResponse>().data.outline).toMatchObject({ unsure: true, confirmed: true, needsConfirmation: false });
+    expect(confirmed.json<SubjectResponse>().data.outline).toMatchObject({
+      unsure: true,
+      confirmed: true,
+      needsConfirmation: false,
+    });
     const shot = await post('/api/images/generate-product-shots', { imageId, backgroundType: 'lightwood' });
     expect(shot.statusCode, shot.body).toBe(200);
     expect(await balanceOf(testApp, seller.userId)).toBe(before - 1);
@@ -99,7 +134,11 @@ describe('the outline a seller sees before paying', () => {
   it('takes a call’s own focus as the seller’s choice, as the tap step does', async () => {
     const imageId = await uploaded(await photo(0, 160, 400), 'tapped in the call.jpg');
     expect((await analysed(imageId)).outline?.needsConfirmation).toBe(true);
-    const shot = await post('/api/images/generate-product-shots', { imageId, backgroundType: 'lightwood', focus: { x: 0.2, y: 0.5 } });
+    const shot = await post('/api/images/generate-product-shots', {
+      imageId,
+      backgroundType: 'lightwood',
+      focus: { x: 0.2, y: 0.5 },
+    });
     expect(shot.statusCode, shot.body).toBe(200);
   }, 120_000);
 
@@ -118,7 +157,11 @@ describe('the outline a seller sees before paying', () => {
     const shot = await post('/api/images/generate-product-shots', { imageId, backgroundType: 'lightwood' });
     expect(shot.statusCode, shot.body).toBe(200);
     const { generationId } = shot.json().data;
-    const row = await testApp.deps.db.selectFrom('generations').select('request').where('id', '=', generationId).executeTakeFirstOrThrow();
+    const row = await testApp.deps.db
+      .selectFrom('generations')
+      .select('request')
+      .where('id', '=', generationId)
+      .executeTakeFirstOrThrow();
     expect(row.request).toMatchObject({ focus: [{ ...tap, keep: true }] });
 
     // Back to the engine's pick: the tap is dropped and the unsure outline must be confirmed again.
@@ -131,7 +174,10 @@ describe('the outline a seller sees before paying', () => {
     const before = (await analysed(imageId)).outline;
     const missed = await post(`/api/images/${imageId}/outline`, { focus: { x: 0.04, y: 0.04 } });
     expect(missed.statusCode, missed.body).toBe(422);
-    expect(missed.json()).toMatchObject({ code: 'tap_missed', message: expect.stringContaining('Tap on the product itself') });
+    expect(missed.json()).toMatchObject({
+      code: 'tap_missed',
+      message: expect.stringContaining('Tap on the product itself'),
+    });
     const after = (await analysed(imageId)).outline;
     // The same stored outline (its link is signed again on each read).
     expect({ ...after, url: after?.url?.split('?')[0] }).toEqual({ ...before, url: before?.url?.split('?')[0] });
@@ -184,7 +230,11 @@ describe('taps that add and remove', () => {
     expect(shot.statusCode, shot.body).toBe(202);
     const { generationId } = shot.json().data;
     expect(await queuedFocus('product-shot', generationId)).toEqual([keep, drop]);
-    const row = await testApp.deps.db.selectFrom('generations').select('request').where('id', '=', generationId).executeTakeFirstOrThrow();
+    const row = await testApp.deps.db
+      .selectFrom('generations')
+      .select('request')
+      .where('id', '=', generationId)
+      .executeTakeFirstOrThrow();
     expect(row.request).toMatchObject({ focus: [keep, drop] });
 
     // A call's own taps win over the outline's.
@@ -220,7 +270,12 @@ describe('taps that add and remove', () => {
       ] as const) {
         const refused = await post(url, { ...extra, focus }, tapper);
         expect(refused.statusCode, `${url} ${JSON.stringify(focus)}`).toBe(400);
-        expect(refused.json(), url).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'invalid_request', message: expect.any(String) });
+        expect(refused.json(), url).toMatchObject({
+          statusCode: 400,
+          error: 'Bad Request',
+          code: 'invalid_request',
+          message: expect.any(String),
+        });
       }
     }
     const eight = await post(`/api/images/${imageId}/outline`, { focus: nine.slice(0, MAX_TAPS) }, tapper);
@@ -232,9 +287,21 @@ describe('taps that add and remove', () => {
   it('reads an outline stored before taps, its single point, as one keep tap that later generations use', async () => {
     const imageId = await uploaded(await photo(0, 160, 400), 'old outline.jpg', tapper);
     const { outline } = await analysed(imageId, tapper);
-    const row = await testApp.deps.db.selectFrom('images').select('outline').where('id', '=', imageId).executeTakeFirstOrThrow();
-    await testApp.deps.db.updateTable('images').set({ outline: JSON.stringify({ ...row.outline, focus: { x: 0.2, y: 0.5 } }) }).where('id', '=', imageId).execute();
-    expect((await analysed(imageId, tapper)).outline).toMatchObject({ url: expect.any(String), focus: [keep], needsConfirmation: false });
+    const row = await testApp.deps.db
+      .selectFrom('images')
+      .select('outline')
+      .where('id', '=', imageId)
+      .executeTakeFirstOrThrow();
+    await testApp.deps.db
+      .updateTable('images')
+      .set({ outline: JSON.stringify({ ...row.outline, focus: { x: 0.2, y: 0.5 } }) })
+      .where('id', '=', imageId)
+      .execute();
+    expect((await analysed(imageId, tapper)).outline).toMatchObject({
+      url: expect.any(String),
+      focus: [keep],
+      needsConfirmation: false,
+    });
     expect(outline!.needsConfirmation).toBe(true);
     const shot = await testApp.app.inject({
       method: 'POST',

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
 import { renditionKey } from '@prodshot/storage';
 import { startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
-import { connectSocket, eventually, grantCredits, signIn, upload, type ClientSocket, type RecordedEvent, type Session } from '../../seller-client.test-support.js';
+import {
+  connectSocket,
+  eventually,
+  grantCredits,
+  signIn,
+  upload,
+  type ClientSocket,
+  type RecordedEvent,
+  type Session,
+} from '../../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 
 const stack = inject('stack');
@@ -16,7 +25,11 @@ let bobSocket: ClientSocket;
 let bobEvents: RecordedEvent[];
 
 async function productPng(): Promise<Buffer> {
-  const product = await sharp({ create: { width: 300, height: 300, channels: 4, background: { r: 30, g: 90, b: 200, alpha: 1 } } }).png().toBuffer();
+  const product = await sharp({
+    create: { width: 300, height: 300, channels: 4, background: { r: 30, g: 90, b: 200, alpha: 1 } },
+  })
+    .png()
+    .toBuffer();
   return sharp({ create: { width: 640, height: 640, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
     .composite([{ input: product, left: 170, top: 170 }])
     .png()
@@ -66,12 +79,21 @@ describe("another user's images and generations", () => {
   it('are not listed', async () => {
     const images = await testApp.app.inject({ method: 'GET', url: '/api/images', headers: bob.auth });
     expect(images.json().data).toEqual([]);
-    const recent = await testApp.app.inject({ method: 'GET', url: '/api/images/recent/generations', headers: bob.auth });
+    const recent = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/images/recent/generations',
+      headers: bob.auth,
+    });
     expect(recent.json().data).toEqual([]);
   });
 
   it('answer 404 to reads, by id and by fileId', async () => {
-    for (const url of [`/api/images/${aliceImage._id}`, `/api/images/${aliceImage.fileId}`, `/api/generations/${aliceGenerationId}`, `/uploads/${aliceImage._id}`]) {
+    for (const url of [
+      `/api/images/${aliceImage._id}`,
+      `/api/images/${aliceImage.fileId}`,
+      `/api/generations/${aliceGenerationId}`,
+      `/uploads/${aliceImage._id}`,
+    ]) {
       const response = await testApp.app.inject({ method: 'GET', url, headers: bob.auth });
       expect(response.statusCode, url).toBe(404);
       expect(response.body).not.toContain(aliceImage.fileId);
@@ -79,9 +101,17 @@ describe("another user's images and generations", () => {
   });
 
   it('cannot be deleted', async () => {
-    const response = await testApp.app.inject({ method: 'DELETE', url: `/api/images/${aliceImage._id}`, headers: bob.auth });
+    const response = await testApp.app.inject({
+      method: 'DELETE',
+      url: `/api/images/${aliceImage._id}`,
+      headers: bob.auth,
+    });
     expect(response.statusCode).toBe(404);
-    const still = await testApp.app.inject({ method: 'GET', url: `/api/images/${aliceImage._id}`, headers: alice.auth });
+    const still = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/images/${aliceImage._id}`,
+      headers: alice.auth,
+    });
     expect(still.statusCode).toBe(200);
   });
 
@@ -92,16 +122,31 @@ describe("another user's images and generations", () => {
       { url: '/api/images/generate-product-style-recommendations', payload: { imageId: aliceImage._id } },
       {
         url: '/api/images/generate-single-product-shot',
-        payload: { generationId: aliceGenerationId, imageId: aliceImage._id, stylePrompt: 'marble', styleName: 'Marble', styleIndex: 1 },
+        payload: {
+          generationId: aliceGenerationId,
+          imageId: aliceImage._id,
+          stylePrompt: 'marble',
+          styleName: 'Marble',
+          styleIndex: 1,
+        },
       },
       { url: `/api/images/${aliceImage._id}/remove-background`, payload: {} },
       { url: `/api/images/${aliceImage._id}/generate-background`, payload: { backgroundType: 'silk' } },
     ];
     for (const attempt of attempts) {
-      const response = await testApp.app.inject({ method: 'POST', url: attempt.url, headers: bob.auth, payload: attempt.payload });
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: attempt.url,
+        headers: bob.auth,
+        payload: attempt.payload,
+      });
       expect(response.statusCode, attempt.url).toBe(404);
     }
-    const rows = await testApp.deps.db.selectFrom('generations').select('id').where('user_id', '=', bob.userId).execute();
+    const rows = await testApp.deps.db
+      .selectFrom('generations')
+      .select('id')
+      .where('user_id', '=', bob.userId)
+      .execute();
     expect(rows).toEqual([]);
   });
 
@@ -117,7 +162,11 @@ describe("another user's images and generations", () => {
 
 describe('the owner', () => {
   it('sees the manual shot in recent generations and can fetch it', async () => {
-    const recent = await testApp.app.inject({ method: 'GET', url: '/api/images/recent/generations', headers: alice.auth });
+    const recent = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/images/recent/generations',
+      headers: alice.auth,
+    });
     const [latest] = recent.json().data;
     expect(latest.generationId).toBe(aliceGenerationId);
     const url = new URL(latest.imageUrl);
@@ -126,29 +175,49 @@ describe('the owner', () => {
   });
 
   it('sees the renditions of the shot and of the upload, once the worker has made them', async () => {
-    const recent = await testApp.app.inject({ method: 'GET', url: '/api/images/recent/generations', headers: alice.auth });
+    const recent = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/images/recent/generations',
+      headers: alice.auth,
+    });
     const [latest] = recent.json().data;
     await expectWebp(latest.thumbnailUrl, 512);
     // The test engine paints 1024 px shots, and a preview never enlarges.
     await expectWebp(latest.previewUrl, 1024);
-    const listed = await eventually(async () => {
-      const images = await testApp.app.inject({ method: 'GET', url: '/api/images', headers: alice.auth });
-      const [image] = images.json().data;
-      return image.originalImage.thumbnailUrl !== image.originalImage.url ? image.originalImage : null;
-    }, 30_000, "the upload's renditions");
+    const listed = await eventually(
+      async () => {
+        const images = await testApp.app.inject({ method: 'GET', url: '/api/images', headers: alice.auth });
+        const [image] = images.json().data;
+        return image.originalImage.thumbnailUrl !== image.originalImage.url ? image.originalImage : null;
+      },
+      30_000,
+      "the upload's renditions",
+    );
     await expectWebp(listed.thumbnailUrl, 512);
     await expectWebp(listed.previewUrl, 640);
   });
 
   it('deletes an upload, its stored file and its renditions, keeping the generation in history', async () => {
-    const before = await testApp.deps.db.selectFrom('images').select('storage_key').where('id', '=', aliceImage._id).executeTakeFirstOrThrow();
+    const before = await testApp.deps.db
+      .selectFrom('images')
+      .select('storage_key')
+      .where('id', '=', aliceImage._id)
+      .executeTakeFirstOrThrow();
     expect(await testApp.deps.store.stat(renditionKey(before.storage_key, 'thumbnail'))).not.toBeNull();
-    const response = await testApp.app.inject({ method: 'DELETE', url: `/api/images/${aliceImage._id}`, headers: alice.auth });
+    const response = await testApp.app.inject({
+      method: 'DELETE',
+      url: `/api/images/${aliceImage._id}`,
+      headers: alice.auth,
+    });
     expect(response.statusCode).toBe(200);
     expect(await testApp.deps.store.stat(before.storage_key)).toBeNull();
     expect(await testApp.deps.store.stat(renditionKey(before.storage_key, 'thumbnail'))).toBeNull();
     expect(await testApp.deps.store.stat(renditionKey(before.storage_key, 'preview'))).toBeNull();
-    const generation = await testApp.app.inject({ method: 'GET', url: `/api/generations/${aliceGenerationId}`, headers: alice.auth });
+    const generation = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/generations/${aliceGenerationId}`,
+      headers: alice.auth,
+    });
     expect(generation.json().data.status).toBe('complete');
   });
 });

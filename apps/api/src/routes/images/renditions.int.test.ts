@@ -19,7 +19,9 @@ interface Urls {
 }
 
 async function productPhoto(): Promise<Buffer> {
-  const product = await sharp({ create: { width: 500, height: 900, channels: 3, background: '#c8102e' } }).png().toBuffer();
+  const product = await sharp({ create: { width: 500, height: 900, channels: 3, background: '#c8102e' } })
+    .png()
+    .toBuffer();
   return sharp({ create: { width: 1600, height: 1600, channels: 3, background: '#eeeeee' } })
     .composite([{ input: product, left: 550, top: 350 }])
     .jpeg()
@@ -56,10 +58,19 @@ beforeAll(async () => {
   const uploaded = await upload(testApp, seller, await productPhoto(), 'bottle.jpg');
   expect(uploaded.statusCode, uploaded.body).toBe(201);
   imageId = uploaded.json()._id;
-  const shot = await testApp.app.inject({ method: 'POST', url: '/api/images/generate-product-shots', headers: seller.auth, payload: { imageId, backgroundType: 'marble', count: 1 } });
+  const shot = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/images/generate-product-shots',
+    headers: seller.auth,
+    payload: { imageId, backgroundType: 'marble', count: 1 },
+  });
   expect(shot.statusCode, shot.body).toBe(200);
   generationId = shot.json().data.generationId;
-  await eventually(async () => (await listed()).upload.thumbnailUrl.includes('thumbnail.webp') || null, 30_000, "the upload's renditions");
+  await eventually(
+    async () => (await listed()).upload.thumbnailUrl.includes('thumbnail.webp') || null,
+    30_000,
+    "the upload's renditions",
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -72,12 +83,24 @@ describe('renditions of images stored before they existed', () => {
     // As a row and its files were before renditions: no flag, no files.
     const db = testApp.deps.db;
     await db.updateTable('images').set({ renditions: false }).where('id', '=', imageId).execute();
-    await db.updateTable('generation_styles').set({ renditions: false }).where('generation_id', '=', generationId).execute();
+    await db
+      .updateTable('generation_styles')
+      .set({ renditions: false })
+      .where('generation_id', '=', generationId)
+      .execute();
     const keys = [
-      (await db.selectFrom('images').select('storage_key').where('id', '=', imageId).executeTakeFirstOrThrow()).storage_key,
-      (await db.selectFrom('generation_styles').select('result_key').where('generation_id', '=', generationId).executeTakeFirstOrThrow()).result_key!,
+      (await db.selectFrom('images').select('storage_key').where('id', '=', imageId).executeTakeFirstOrThrow())
+        .storage_key,
+      (
+        await db
+          .selectFrom('generation_styles')
+          .select('result_key')
+          .where('generation_id', '=', generationId)
+          .executeTakeFirstOrThrow()
+      ).result_key!,
     ];
-    for (const key of keys) for (const name of ['thumbnail', 'preview'] as const) await testApp.deps.store.delete(renditionKey(key, name));
+    for (const key of keys)
+      for (const name of ['thumbnail', 'preview'] as const) await testApp.deps.store.delete(renditionKey(key, name));
 
     const before = await listed();
     for (const urls of Object.values(before)) {
@@ -85,10 +108,14 @@ describe('renditions of images stored before they existed', () => {
       expect(urls.previewUrl).toBe(urls.url);
     }
 
-    const after = await eventually(async () => {
-      const now = await listed();
-      return Object.values(now).every((urls) => urls.thumbnailUrl !== urls.url) ? now : null;
-    }, 30_000, 'renditions made on first need');
+    const after = await eventually(
+      async () => {
+        const now = await listed();
+        return Object.values(now).every((urls) => urls.thumbnailUrl !== urls.url) ? now : null;
+      },
+      30_000,
+      'renditions made on first need',
+    );
     for (const urls of Object.values(after)) {
       expect(await longestSide(urls.thumbnailUrl)).toBe(512);
       expect(await longestSide(urls.previewUrl)).toBeLessThanOrEqual(1280);

@@ -4,7 +4,15 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { GenerationDto } from '@prodshot/contracts';
 import { corpusFile } from '@prodshot/fixtures';
 import { startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
-import { balanceOf, connectSocket, eventually, grantCredits, signIn, upload, type ClientSocket } from '../../seller-client.test-support.js';
+import {
+  balanceOf,
+  connectSocket,
+  eventually,
+  grantCredits,
+  signIn,
+  upload,
+  type ClientSocket,
+} from '../../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 
 const stack = inject('stack');
@@ -26,7 +34,11 @@ afterEach(async (context) => {
 });
 
 async function generation(app: TestApp, token: string, id: string): Promise<GenerationDto> {
-  const response = await app.app.inject({ method: 'GET', url: `/api/generations/${id}`, headers: { authorization: `Bearer ${token}` } });
+  const response = await app.app.inject({
+    method: 'GET',
+    url: `/api/generations/${id}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(response.statusCode).toBe(200);
   return response.json<{ data: GenerationDto }>().data;
 }
@@ -43,7 +55,11 @@ async function startSmart(app: TestApp, token: string, imageId: string): Promise
 }
 
 async function ledgerRows(app: TestApp, generationId: string) {
-  return app.deps.db.selectFrom('credit_ledger').select(['kind', 'subscription_delta', 'addon_delta', 'idempotency_key']).where('generation_id', '=', generationId).execute();
+  return app.deps.db
+    .selectFrom('credit_ledger')
+    .select(['kind', 'subscription_delta', 'addon_delta', 'idempotency_key'])
+    .where('generation_id', '=', generationId)
+    .execute();
 }
 
 describe('smart generation end to end (API + real worker processes + Postgres + Redis + storage)', () => {
@@ -59,8 +75,15 @@ describe('smart generation end to end (API + real worker processes + Postgres + 
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const generationId = await startSmart(testApp, session.token, uploaded.json<{ _id: string }>()._id);
 
-    await eventually(() => events.find((e) => e.event === 'generation:done' && e.payload.generationId === generationId), 60_000, 'generation:done');
-    const completes = events.filter((e) => e.event === 'generation:style' && e.payload.status === 'complete' && e.payload.generationId === generationId);
+    await eventually(
+      () => events.find((e) => e.event === 'generation:done' && e.payload.generationId === generationId),
+      60_000,
+      'generation:done',
+    );
+    const completes = events.filter(
+      (e) =>
+        e.event === 'generation:style' && e.payload.status === 'complete' && e.payload.generationId === generationId,
+    );
     expect(completes.map((e) => e.payload.index).sort()).toEqual([0, 1, 2, 3]);
     const stages = events.filter((e) => e.event === 'generation:stage').map((e) => e.payload.stage);
     expect(stages).toEqual(['analysing', 'designing recommendations', 'generating']);
@@ -70,7 +93,10 @@ describe('smart generation end to end (API + real worker processes + Postgres + 
     expect(final.styles).toHaveLength(4);
     expect(final.styles.every((s) => s.status === 'complete' && s.url)).toBe(true);
     for (const style of final.styles) {
-      const image = await testApp.app.inject({ method: 'GET', url: new URL(style.url!).pathname + new URL(style.url!).search });
+      const image = await testApp.app.inject({
+        method: 'GET',
+        url: new URL(style.url!).pathname + new URL(style.url!).search,
+      });
       expect(image.statusCode).toBe(200);
       expect(image.headers['content-type']).toBe('image/png');
     }
@@ -90,23 +116,34 @@ describe('smart generation end to end (API + real worker processes + Postgres + 
     const uploaded = await upload(testApp, session, shoe);
     const generationId = await startSmart(testApp, session.token, uploaded.json<{ _id: string }>()._id);
 
-    await eventually(() => events.find((e) => e.event === 'generation:style' && e.payload.status === 'running'), 60_000, 'a style to start running');
+    await eventually(
+      () => events.find((e) => e.event === 'generation:style' && e.payload.status === 'running'),
+      60_000,
+      'a style to start running',
+    );
     await first.stop('SIGKILL');
     workers.push(await startWorkerProcess(env));
 
-    const final = await eventually(async () => {
-      const current = await generation(testApp!, session.token, generationId);
-      return current.status === 'complete' || current.status === 'failed' ? current : null;
-    }, 90_000, 'the generation to settle after the crash');
+    const final = await eventually(
+      async () => {
+        const current = await generation(testApp!, session.token, generationId);
+        return current.status === 'complete' || current.status === 'failed' ? current : null;
+      },
+      90_000,
+      'the generation to settle after the crash',
+    );
     expect(final.status).toBe('complete');
     expect(final.styles.map((s) => s.status)).toEqual(['complete', 'complete', 'complete', 'complete']);
     expect(await balanceOf(testApp, session.userId)).toBe(0);
     const rows = await ledgerRows(testApp, generationId);
     expect(rows.filter((r) => r.kind === 'reserve')).toHaveLength(1);
     expect(rows.filter((r) => r.kind === 'refund')).toHaveLength(0);
-    expect(rows.filter((r) => r.kind === 'settle').map((r) => r.idempotency_key).sort()).toEqual(
-      [0, 1, 2, 3].map((i) => `settle:${generationId}:${i}`),
-    );
+    expect(
+      rows
+        .filter((r) => r.kind === 'settle')
+        .map((r) => r.idempotency_key)
+        .sort(),
+    ).toEqual([0, 1, 2, 3].map((i) => `settle:${generationId}:${i}`));
     // Its own waits allow 60 s for a style to start and 90 s to settle after the crash: the test as a whole gets both.
   }, 180_000);
 
@@ -117,14 +154,26 @@ describe('smart generation end to end (API + real worker processes + Postgres + 
     const uploaded = await upload(testApp, session, shoe);
     const generationId = await startSmart(testApp, session.token, uploaded.json<{ _id: string }>()._id);
     // A folder where style 2's output file must go: every write of that one output fails, for real.
-    const blocked = path.join(testApp.env.STORAGE_DIR!, 'users', session.userId, 'generations', generationId, '2.png', 'blocker');
+    const blocked = path.join(
+      testApp.env.STORAGE_DIR!,
+      'users',
+      session.userId,
+      'generations',
+      generationId,
+      '2.png',
+      'blocker',
+    );
     await mkdir(blocked, { recursive: true });
     workers.push(await startWorkerProcess(testApp.env));
 
-    const final = await eventually(async () => {
-      const current = await generation(testApp!, session.token, generationId);
-      return current.status === 'complete' || current.status === 'failed' ? current : null;
-    }, 90_000, 'the generation to settle');
+    const final = await eventually(
+      async () => {
+        const current = await generation(testApp!, session.token, generationId);
+        return current.status === 'complete' || current.status === 'failed' ? current : null;
+      },
+      90_000,
+      'the generation to settle',
+    );
     expect(final.status).toBe('complete');
     expect(final.styles.map((s) => s.status)).toEqual(['complete', 'complete', 'failed', 'complete']);
     expect(final.styles[2]!.error).toBe('Failed to generate product shots. Please try again.');
@@ -149,9 +198,15 @@ describe('smart generation end to end (API + real worker processes + Postgres + 
     expect(response.json().message).toContain('Not enough credits');
     expect(await balanceOf(testApp, session.userId)).toBe(3);
     // The upload's own analysis is the only job: the refused generation added none.
-    const jobs = (await Promise.all(['render', 'interactive'].map((q) => testApp!.deps.producer.queue(q as 'render').getJobs()))).flat();
+    const jobs = (
+      await Promise.all(['render', 'interactive'].map((q) => testApp!.deps.producer.queue(q as 'render').getJobs()))
+    ).flat();
     expect(jobs.map((job) => job.name)).toEqual(['analyse-upload']);
-    const generations = await testApp.deps.db.selectFrom('generations').select('id').where('user_id', '=', session.userId).execute();
+    const generations = await testApp.deps.db
+      .selectFrom('generations')
+      .select('id')
+      .where('user_id', '=', session.userId)
+      .execute();
     expect(generations).toHaveLength(0);
   });
 });

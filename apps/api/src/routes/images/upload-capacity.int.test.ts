@@ -20,10 +20,23 @@ let photo: Buffer;
 const takes = vi.spyOn(UploadDecoder.prototype, 'take');
 
 beforeAll(async () => {
-  testApp = await buildTestApp(stack, { listen: true, env: { UPLOAD_DECODE_CONCURRENCY: '1', UPLOAD_DECODE_QUEUE: '0', SHED_RETRY_AFTER_SECONDS: '9' } });
+  testApp = await buildTestApp(stack, {
+    listen: true,
+    env: { UPLOAD_DECODE_CONCURRENCY: '1', UPLOAD_DECODE_QUEUE: '0', SHED_RETRY_AFTER_SECONDS: '9' },
+  });
   session = await signIn(testApp, 'capacity@example.com');
   // Noise, so the PNG is large (about 0.8 MB) and its body arrives in many chunks after its head.
-  photo = await sharp({ create: { width: 512, height: 512, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer();
+  photo = await sharp({
+    create: {
+      width: 512,
+      height: 512,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
+    .png()
+    .toBuffer();
 });
 afterAll(() => testApp.close());
 afterEach(() => takes.mockClear());
@@ -54,7 +67,13 @@ function partialUpload(file: Buffer) {
     request.on('response', (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString() }));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks).toString(),
+        }),
+      );
     });
     request.on('error', reject);
   });
@@ -71,17 +90,23 @@ function partialUpload(file: Buffer) {
 }
 
 async function storedFiles(): Promise<number> {
-  const entries = await readdir(path.join(testApp.env.STORAGE_DIR!, 'users'), { recursive: true, withFileTypes: true }).catch(() => []);
+  const entries = await readdir(path.join(testApp.env.STORAGE_DIR!, 'users'), {
+    recursive: true,
+    withFileTypes: true,
+  }).catch(() => []);
   return entries.filter((entry) => entry.isFile()).length;
 }
 
 async function imageRows(): Promise<number> {
-  return (await testApp.deps.db.selectFrom('images').select('id').where('user_id', '=', session.userId).execute()).length;
+  return (await testApp.deps.db.selectFrom('images').select('id').where('user_id', '=', session.userId).execute())
+    .length;
 }
 
 /** Waits until the upload's file has taken its place (the place is taken before its body is read). */
 async function placeTaken(count: number): Promise<void> {
-  await vi.waitFor(() => expect(takes.mock.results.filter((result) => result.type === 'return')).toHaveLength(count), { timeout: 10_000 });
+  await vi.waitFor(() => expect(takes.mock.results.filter((result) => result.type === 'return')).toHaveLength(count), {
+    timeout: 10_000,
+  });
 }
 
 /**
@@ -98,7 +123,12 @@ async function sentInFull(file: Buffer): Promise<{ statusCode: number }> {
 
 function injectUpload(parts: Parameters<typeof multipartBody>[0]) {
   const body = multipartBody(parts);
-  return testApp.app.inject({ method: 'POST', url: '/api/images/upload', payload: body.payload, headers: { ...body.headers, ...session.auth } });
+  return testApp.app.inject({
+    method: 'POST',
+    url: '/api/images/upload',
+    payload: body.payload,
+    headers: { ...body.headers, ...session.auth },
+  });
 }
 
 describe('an upload takes its decode place when its file begins, before its body is read', () => {
@@ -114,10 +144,16 @@ describe('an upload takes its decode place when its file begins, before its body
     expect(early.bodySent()).toBe(false);
     early.abort();
     const whole = await upload(testApp, session, photo, 'whole.png');
-    for (const answer of [{ status: refused.status, headers: refused.headers, json: JSON.parse(refused.body) as unknown }, { status: whole.statusCode, headers: whole.headers, json: whole.json() as unknown }]) {
+    for (const answer of [
+      { status: refused.status, headers: refused.headers, json: JSON.parse(refused.body) as unknown },
+      { status: whole.statusCode, headers: whole.headers, json: whole.json() as unknown },
+    ]) {
       expect(answer.status).toBe(503);
       expect(answer.headers['retry-after']).toBe('9');
-      expect(answer.json).toMatchObject({ code: 'overloaded', message: 'The service is busy. Please try again in 9 seconds.' });
+      expect(answer.json).toMatchObject({
+        code: 'overloaded',
+        message: 'The service is busy. Please try again in 9 seconds.',
+      });
     }
     expect(await imageRows()).toBe(rowsBefore);
     expect(await storedFiles()).toBe(filesBefore);
@@ -146,7 +182,10 @@ describe('an upload takes its decode place when its file begins, before its body
     cut.abort();
     await expect(cut.answer).rejects.toThrow();
     // The server learns of the disconnect a moment later; a place never given back would answer 503 for ever.
-    await vi.waitFor(async () => expect((await upload(testApp, session, photo, 'after-cut.png')).statusCode).toBe(201), { timeout: 10_000, interval: 100 });
+    await vi.waitFor(
+      async () => expect((await upload(testApp, session, photo, 'after-cut.png')).statusCode).toBe(201),
+      { timeout: 10_000, interval: 100 },
+    );
     expect(await imageRows()).toBe(rowsBefore + 1);
   });
 
@@ -154,17 +193,40 @@ describe('an upload takes its decode place when its file begins, before its body
   const failures: [string, () => Promise<{ statusCode: number }>, number][] = [
     // Over a socket, so its head arrives (and takes the place) before busboy cuts it at the limit;
     // four times the limit, more than the kernel's socket buffers hold, so an unread rest would stall the send.
-    ['a file over UPLOAD_MAX_BYTES (the rest of its body read to nowhere)', () => sentInFull(Buffer.concat([photo, Buffer.alloc(4 * UPLOAD_MAX_BYTES, 1)])), 413],
+    [
+      'a file over UPLOAD_MAX_BYTES (the rest of its body read to nowhere)',
+      () => sentInFull(Buffer.concat([photo, Buffer.alloc(4 * UPLOAD_MAX_BYTES, 1)])),
+      413,
+    ],
     ['a PNG whose body is corrupt', () => upload(testApp, session, corrupt(), 'corrupt.png'), 422],
-    ['a second image file', () => injectUpload([{ name: 'image', filename: 'a.png', data: photo }, { name: 'image', filename: 'b.png', data: photo }]), 400],
-    ['a name field over its limit after the file', () => injectUpload([{ name: 'image', filename: 'a.png', data: photo }, { name: 'name', data: 'x'.repeat(4096) }]), 413],
+    [
+      'a second image file',
+      () =>
+        injectUpload([
+          { name: 'image', filename: 'a.png', data: photo },
+          { name: 'image', filename: 'b.png', data: photo },
+        ]),
+      400,
+    ],
+    [
+      'a name field over its limit after the file',
+      () =>
+        injectUpload([
+          { name: 'image', filename: 'a.png', data: photo },
+          { name: 'name', data: 'x'.repeat(4096) },
+        ]),
+      413,
+    ],
   ];
-  it.each(failures)('gives the place back after %s is refused: the next upload is stored', async (_what, send, status) => {
-    const rowsBefore = await imageRows();
-    expect((await send()).statusCode).toBe(status);
-    expect(takes).toHaveBeenCalled();
-    expect(await imageRows()).toBe(rowsBefore);
-    expect((await upload(testApp, session, photo, 'next.png')).statusCode).toBe(201);
-    expect(await imageRows()).toBe(rowsBefore + 1);
-  });
+  it.each(failures)(
+    'gives the place back after %s is refused: the next upload is stored',
+    async (_what, send, status) => {
+      const rowsBefore = await imageRows();
+      expect((await send()).statusCode).toBe(status);
+      expect(takes).toHaveBeenCalled();
+      expect(await imageRows()).toBe(rowsBefore);
+      expect((await upload(testApp, session, photo, 'next.png')).statusCode).toBe(201);
+      expect(await imageRows()).toBe(rowsBefore + 1);
+    },
+  );
 });

@@ -22,7 +22,10 @@ afterAll(() => testApp.close());
 
 async function storedFiles(): Promise<string[]> {
   try {
-    const entries = await readdir(path.join(testApp.env.STORAGE_DIR!, 'users'), { recursive: true, withFileTypes: true });
+    const entries = await readdir(path.join(testApp.env.STORAGE_DIR!, 'users'), {
+      recursive: true,
+      withFileTypes: true,
+    });
     return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
   } catch {
     return [];
@@ -35,30 +38,37 @@ async function imageRows(): Promise<number> {
 }
 
 describe('every hostile and edge-case file uploaded through the API', () => {
-  it.each(hostile.map((file) => [path.basename(file), file]))('%s: a clean stored image or a clear 4xx, nothing stored on refusal', async (_name, file) => {
-    const filesBefore = (await storedFiles()).length;
-    const rowsBefore = await imageRows();
-    const response = await upload(testApp, session, file);
-    if (response.statusCode === 201) {
-      const body = response.json<{ _id: string }>();
-      const row = await testApp.deps.db.selectFrom('images').selectAll().where('id', '=', body._id).executeTakeFirstOrThrow();
-      expect(['image/png', 'image/jpeg']).toContain(row.content_type);
-      const stored = await testApp.deps.store.get(row.storage_key);
-      const meta = await sharp(stored).metadata();
-      expect(meta.exif).toBeUndefined();
-      expect(meta.xmp).toBeUndefined();
-      expect(meta.iptc).toBeUndefined();
-      const text = stored.toString('latin1').toLowerCase();
-      for (const marker of PAYLOAD_MARKERS) expect(text).not.toContain(marker);
-      expect(Math.max(row.width, row.height)).toBeLessThanOrEqual(20_000);
-    } else {
-      expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
-      expect(response.statusCode).toBeLessThan(500);
-      expect(response.json().message).toMatch(/\w{4,}/);
-      expect((await storedFiles()).length).toBe(filesBefore);
-      expect(await imageRows()).toBe(rowsBefore);
-    }
-  });
+  it.each(hostile.map((file) => [path.basename(file), file]))(
+    '%s: a clean stored image or a clear 4xx, nothing stored on refusal',
+    async (_name, file) => {
+      const filesBefore = (await storedFiles()).length;
+      const rowsBefore = await imageRows();
+      const response = await upload(testApp, session, file);
+      if (response.statusCode === 201) {
+        const body = response.json<{ _id: string }>();
+        const row = await testApp.deps.db
+          .selectFrom('images')
+          .selectAll()
+          .where('id', '=', body._id)
+          .executeTakeFirstOrThrow();
+        expect(['image/png', 'image/jpeg']).toContain(row.content_type);
+        const stored = await testApp.deps.store.get(row.storage_key);
+        const meta = await sharp(stored).metadata();
+        expect(meta.exif).toBeUndefined();
+        expect(meta.xmp).toBeUndefined();
+        expect(meta.iptc).toBeUndefined();
+        const text = stored.toString('latin1').toLowerCase();
+        for (const marker of PAYLOAD_MARKERS) expect(text).not.toContain(marker);
+        expect(Math.max(row.width, row.height)).toBeLessThanOrEqual(20_000);
+      } else {
+        expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode).toBeLessThan(500);
+        expect(response.json().message).toMatch(/\w{4,}/);
+        expect((await storedFiles()).length).toBe(filesBefore);
+        expect(await imageRows()).toBe(rowsBefore);
+      }
+    },
+  );
 
   it('never stores or serves SVG, gzipped (SVGZ) or not', async () => {
     for (const file of hostile.filter((f) => f.endsWith('.svg'))) {
@@ -68,45 +78,86 @@ describe('every hostile and edge-case file uploaded through the API', () => {
       expect(gzipped.statusCode).toBe(415);
       expect(gzipped.json().message).toContain('SVGZ');
     }
-    const contentTypes = await testApp.deps.db.selectFrom('images').select('content_type').where('user_id', '=', session.userId).execute();
+    const contentTypes = await testApp.deps.db
+      .selectFrom('images')
+      .select('content_type')
+      .where('user_id', '=', session.userId)
+      .execute();
     expect(contentTypes.some((r) => r.content_type.includes('svg'))).toBe(false);
   });
 });
 
 describe('malformed uploads and bodies', () => {
-  const small = sharp({ create: { width: 64, height: 64, channels: 3, background: '#c33' } }).png().toBuffer();
+  const small = sharp({ create: { width: 64, height: 64, channels: 3, background: '#c33' } })
+    .png()
+    .toBuffer();
 
   it('refuses an empty file, a missing file and a wrong field name', async () => {
     expect((await upload(testApp, session, Buffer.alloc(0))).statusCode).toBe(400);
     const noFile = multipartBody([{ name: 'name', data: 'x' }]);
-    const r1 = await testApp.app.inject({ method: 'POST', url: '/api/images/upload', payload: noFile.payload, headers: { ...noFile.headers, ...session.auth } });
+    const r1 = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/images/upload',
+      payload: noFile.payload,
+      headers: { ...noFile.headers, ...session.auth },
+    });
     expect(r1.statusCode).toBe(400);
     expect(r1.json().message).toBe('Please select a file first');
     const wrongField = multipartBody([{ name: 'file', filename: 'a.png', data: await small }]);
-    const r2 = await testApp.app.inject({ method: 'POST', url: '/api/images/upload', payload: wrongField.payload, headers: { ...wrongField.headers, ...session.auth } });
+    const r2 = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/images/upload',
+      payload: wrongField.payload,
+      headers: { ...wrongField.headers, ...session.auth },
+    });
     expect(r2.statusCode).toBe(400);
   });
 
   it('refuses many files in one request and a huge field', async () => {
     const png = await small;
-    const many = multipartBody(Array.from({ length: 5 }, (_, i) => ({ name: 'image', filename: `${i}.png`, data: png })));
+    const many = multipartBody(
+      Array.from({ length: 5 }, (_, i) => ({ name: 'image', filename: `${i}.png`, data: png })),
+    );
     const rowsBefore = await imageRows();
-    const r1 = await testApp.app.inject({ method: 'POST', url: '/api/images/upload', payload: many.payload, headers: { ...many.headers, ...session.auth } });
+    const r1 = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/images/upload',
+      payload: many.payload,
+      headers: { ...many.headers, ...session.auth },
+    });
     expect([400, 413]).toContain(r1.statusCode);
-    const huge = multipartBody([{ name: 'name', data: 'x'.repeat(100_000) }, { name: 'image', filename: 'a.png', data: png }]);
-    const r2 = await testApp.app.inject({ method: 'POST', url: '/api/images/upload', payload: huge.payload, headers: { ...huge.headers, ...session.auth } });
+    const huge = multipartBody([
+      { name: 'name', data: 'x'.repeat(100_000) },
+      { name: 'image', filename: 'a.png', data: png },
+    ]);
+    const r2 = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/images/upload',
+      payload: huge.payload,
+      headers: { ...huge.headers, ...session.auth },
+    });
     expect(r2.statusCode).toBe(413);
     expect(await imageRows()).toBe(rowsBefore);
   });
 
   it('refuses a file over 10 MB with 413', async () => {
     const big = multipartBody([{ name: 'image', filename: 'big.png', data: Buffer.alloc(10 * 1024 * 1024 + 10, 1) }]);
-    const response = await testApp.app.inject({ method: 'POST', url: '/api/images/upload', payload: big.payload, headers: { ...big.headers, ...session.auth } });
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/images/upload',
+      payload: big.payload,
+      headers: { ...big.headers, ...session.auth },
+    });
     expect(response.statusCode).toBe(413);
   });
 
   it('refuses a body that is not multipart', async () => {
-    const response = await testApp.app.inject({ method: 'POST', url: '/api/images/upload', payload: { image: 'x' }, headers: session.auth });
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/images/upload',
+      payload: { image: 'x' },
+      headers: session.auth,
+    });
     expect(response.statusCode).toBe(415);
   });
 
@@ -115,7 +166,12 @@ describe('malformed uploads and bodies', () => {
       { name: 'name', data: '../../etc/\u202Egnp.exe 商品 写真' },
       { name: 'image', filename: 'x.png', data: await small },
     ]);
-    const response = await testApp.app.inject({ method: 'POST', url: '/api/images/upload', payload: body.payload, headers: { ...body.headers, ...session.auth } });
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/images/upload',
+      payload: body.payload,
+      headers: { ...body.headers, ...session.auth },
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json().name).toBe('..-..-etc-gnp.exe 商品 写真');
   });
@@ -126,9 +182,18 @@ describe('malformed uploads and bodies', () => {
       { url: '/api/images/generate-product-shots', payload: '{"imageId": ' },
       { url: '/api/images/enhance-prompt', payload: JSON.stringify({ prompt: 'x'.repeat(1024 * 1024) }) },
       { url: '/api/images/enhance-prompt', payload: JSON.stringify({ prompt: 'x'.repeat(1001) }) },
-      { url: '/api/images/generate-product-shots', payload: JSON.stringify({ imageId: 'x', backgroundType: 'studio', count: -1 }) },
-      { url: '/api/images/generate-product-shots', payload: JSON.stringify({ imageId: 'x', backgroundType: 'studio', count: 1e9 }) },
-      { url: '/api/images/generate-product-shots', payload: JSON.stringify({ imageId: 'x', backgroundType: 'not-a-template' }) },
+      {
+        url: '/api/images/generate-product-shots',
+        payload: JSON.stringify({ imageId: 'x', backgroundType: 'studio', count: -1 }),
+      },
+      {
+        url: '/api/images/generate-product-shots',
+        payload: JSON.stringify({ imageId: 'x', backgroundType: 'studio', count: 1e9 }),
+      },
+      {
+        url: '/api/images/generate-product-shots',
+        payload: JSON.stringify({ imageId: 'x', backgroundType: 'not-a-template' }),
+      },
     ];
     for (const c of cases) {
       const response = await testApp.app.inject({ method: 'POST', url: c.url, payload: c.payload, headers: json });

@@ -1,7 +1,14 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { jobIds } from '@prodshot/queue';
 import type { FastifyInstance } from 'fastify';
-import { accepted, errorResponses, InsufficientCreditsErrorBody, MoreLikeThisResponse, OutputParams, RetryStyleResponse } from '@prodshot/contracts';
+import {
+  accepted,
+  errorResponses,
+  InsufficientCreditsErrorBody,
+  MoreLikeThisResponse,
+  OutputParams,
+  RetryStyleResponse,
+} from '@prodshot/contracts';
 import { requireUser } from '../../plugins/auth.js';
 import { bindLogContext } from '../../plugins/log-context.js';
 import { idempotencyClaim } from '../../services/idempotency.js';
@@ -20,7 +27,10 @@ export async function iterateRoutes(appBase: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/generations/:id/outputs/:index/more-like-this',
-    { config: { acceptsIdempotencyKey: true }, schema: { params: OutputParams, response: { 202: MoreLikeThisResponse, ...errors } } },
+    {
+      config: { acceptsIdempotencyKey: true },
+      schema: { params: OutputParams, response: { 202: MoreLikeThisResponse, ...errors } },
+    },
     async (request, reply) => {
       const { id, index } = request.params;
       const made = await service.moreLikeThis(request.user.id, { generationId: id, index }, idempotencyClaim(request));
@@ -31,10 +41,17 @@ export async function iterateRoutes(appBase: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/generations/:id/styles/:index/retry',
-    { config: { acceptsIdempotencyKey: true }, schema: { params: OutputParams, response: { 202: RetryStyleResponse, ...errors } } },
+    {
+      config: { acceptsIdempotencyKey: true },
+      schema: { params: OutputParams, response: { 202: RetryStyleResponse, ...errors } },
+    },
     async (request, reply) => {
       const { id, index } = request.params;
-      const { jobId, ...retried } = await service.retryStyle(request.user.id, { generationId: id, index }, idempotencyClaim(request));
+      const { jobId, ...retried } = await service.retryStyle(
+        request.user.id,
+        { generationId: id, index },
+        idempotencyClaim(request),
+      );
       bindLogContext(request, reply, { generationId: retried.generationId, jobId });
       return reply.status(202).send(accepted(retried));
     },

@@ -19,18 +19,35 @@ beforeAll(async () => {
 afterAll(() => testApp.close());
 
 async function createKey(session: Session, scopes: string[], name = 'Shop sync') {
-  const response = await testApp.app.inject({ method: 'POST', url: '/api/keys', headers: session.auth, payload: { name, scopes } });
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/keys',
+    headers: session.auth,
+    payload: { name, scopes },
+  });
   expect(response.statusCode, response.body).toBe(201);
   const created = response.json<{ id: string; key: string; prefix: string }>();
   return { ...created, auth: { authorization: `Bearer ${created.key}` } };
 }
 
-function call(method: 'GET' | 'POST' | 'DELETE' | 'PATCH', url: string, headers: Record<string, string>, payload?: object) {
+function call(
+  method: 'GET' | 'POST' | 'DELETE' | 'PATCH',
+  url: string,
+  headers: Record<string, string>,
+  payload?: object,
+) {
   return testApp.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 }
 
 function openGeneration(userId: string) {
-  return new GenerationsRepository(testApp.deps.db).create({ userId, imageId: null, kind: 'manual', stage: null, request: {}, slots: [] });
+  return new GenerationsRepository(testApp.deps.db).create({
+    userId,
+    imageId: null,
+    kind: 'manual',
+    stage: null,
+    request: {},
+    slots: [],
+  });
 }
 
 describe('API keys', () => {
@@ -39,16 +56,33 @@ describe('API keys', () => {
     const second = await createKey(alice, ['generate', 'read'], 'Shop sync');
     expect(second.key).toMatch(/^psk_test_[0-9A-Za-z]{43}$/);
     expect(second.prefix).toBe(second.key.slice(0, 13));
-    expect(second).toMatchObject({ name: 'Shop sync', scopes: ['generate', 'read'], lastUsedAt: null, lastUsedAddress: null });
+    expect(second).toMatchObject({
+      name: 'Shop sync',
+      scopes: ['generate', 'read'],
+      lastUsedAt: null,
+      lastUsedAddress: null,
+    });
 
     const list = await call('GET', '/api/keys', alice.auth);
     expect(list.statusCode).toBe(200);
     expect(list.json().data.map((k: { id: string }) => k.id)).toEqual([second.id, first.id]);
     const hash = createHash('sha256').update(second.key).digest('hex');
     for (const secret of [second.key, first.key, hash]) expect(list.body).not.toContain(secret);
-    expect(Object.keys(list.json().data[0]).sort()).toEqual(['createdAt', 'id', 'lastUsedAddress', 'lastUsedAt', 'name', 'prefix', 'scopes']);
+    expect(Object.keys(list.json().data[0]).sort()).toEqual([
+      'createdAt',
+      'id',
+      'lastUsedAddress',
+      'lastUsedAt',
+      'name',
+      'prefix',
+      'scopes',
+    ]);
     // Only the hash is stored.
-    const row = await testApp.deps.db.selectFrom('api_keys').selectAll().where('id', '=', second.id).executeTakeFirstOrThrow();
+    const row = await testApp.deps.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('id', '=', second.id)
+      .executeTakeFirstOrThrow();
     expect(row.hash).toBe(hash);
     expect(JSON.stringify(row)).not.toContain(second.key);
     // Another seller sees none of them.
@@ -56,7 +90,13 @@ describe('API keys', () => {
   });
 
   it('refuses a blank name, no scopes, a repeated scope and an unknown one', async () => {
-    for (const payload of [{ name: '   ', scopes: ['read'] }, { name: 'x', scopes: [] }, { name: 'x', scopes: ['read', 'read'] }, { name: 'x', scopes: ['admin'] }, { name: 'x'.repeat(61), scopes: ['read'] }]) {
+    for (const payload of [
+      { name: '   ', scopes: ['read'] },
+      { name: 'x', scopes: [] },
+      { name: 'x', scopes: ['read', 'read'] },
+      { name: 'x', scopes: ['admin'] },
+      { name: 'x'.repeat(61), scopes: ['read'] },
+    ]) {
       const response = await call('POST', '/api/keys', alice.auth, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
     }
@@ -75,7 +115,9 @@ describe('API keys', () => {
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json().data).toMatchObject({ id: generation.id, status: 'queued' });
 
-    const listed = (await call('GET', '/api/keys', alice.auth)).json().data.find((k: { id: string }) => k.id === key.id);
+    const listed = (await call('GET', '/api/keys', alice.auth))
+      .json()
+      .data.find((k: { id: string }) => k.id === key.id);
     expect(listed.lastUsedAddress).toBe('127.0.0.1');
     expect(Date.now() - Date.parse(listed.lastUsedAt)).toBeLessThan(60_000);
   });
@@ -101,19 +143,32 @@ describe('API keys', () => {
     expect(revoked.statusCode, revoked.body).toBe(200);
     const refused = await call('GET', '/api/images', key.auth);
     expect(refused.statusCode).toBe(401);
-    expect(refused.json()).toMatchObject({ statusCode: 401, code: 'unauthorized', message: 'This API key is not valid or has been revoked.' });
-    expect((await call('GET', '/api/keys', alice.auth)).json().data.map((k: { id: string }) => k.id)).not.toContain(key.id);
+    expect(refused.json()).toMatchObject({
+      statusCode: 401,
+      code: 'unauthorized',
+      message: 'This API key is not valid or has been revoked.',
+    });
+    expect((await call('GET', '/api/keys', alice.auth)).json().data.map((k: { id: string }) => k.id)).not.toContain(
+      key.id,
+    );
     expect((await call('DELETE', `/api/keys/${key.id}`, alice.auth)).statusCode).toBe(404);
     expect((await call('DELETE', '/api/keys/not-a-uuid', alice.auth)).statusCode).toBe(404);
     // A well-formed key nobody made.
-    expect((await call('GET', '/api/images', { authorization: `Bearer psk_test_${'A'.repeat(43)}` })).statusCode).toBe(401);
+    expect((await call('GET', '/api/images', { authorization: `Bearer psk_test_${'A'.repeat(43)}` })).statusCode).toBe(
+      401,
+    );
   });
 
   it('keep to their scopes: read-only keys cannot change anything, generate-only keys cannot read', async () => {
     const reader = await createKey(alice, ['read']);
     const post = await call('POST', '/api/images/enhance-prompt', reader.auth, { prompt: 'a beach' });
     expect(post.statusCode, post.body).toBe(403);
-    expect(post.json()).toMatchObject({ statusCode: 403, error: 'Forbidden', code: 'insufficient_scope', message: expect.stringContaining('"generate" scope') });
+    expect(post.json()).toMatchObject({
+      statusCode: 403,
+      error: 'Forbidden',
+      code: 'insufficient_scope',
+      message: expect.stringContaining('"generate" scope'),
+    });
     expect((await upload(testApp, { ...alice, auth: reader.auth }, await productPhoto())).statusCode).toBe(403);
     expect((await call('PATCH', '/api/users/profile', reader.auth, { name: 'Mallory' })).statusCode).toBe(403);
 
@@ -134,7 +189,10 @@ describe('API keys', () => {
     ];
     for (const response of refusals) {
       expect(response.statusCode, response.body).toBe(403);
-      expect(response.json()).toMatchObject({ code: 'session_required', message: 'API keys cannot manage keys or payments; sign in to Prodshot to do this.' });
+      expect(response.json()).toMatchObject({
+        code: 'session_required',
+        message: 'API keys cannot manage keys or payments; sign in to Prodshot to do this.',
+      });
     }
     expect((await call('GET', '/api/keys', alice.auth)).json().data.map((k: { id: string }) => k.id)).toContain(key.id);
   });
@@ -144,7 +202,10 @@ describe('API keys', () => {
     for (let i = 0; i < KEY_LIMIT; i += 1) expect((await call('GET', '/api/images', key.auth)).statusCode).toBe(200);
     const limited = await call('GET', '/api/images', key.auth);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({ code: 'rate_limited', message: expect.stringContaining(`this API key: it can make ${KEY_LIMIT} per minute`) });
+    expect(limited.json()).toMatchObject({
+      code: 'rate_limited',
+      message: expect.stringContaining(`this API key: it can make ${KEY_LIMIT} per minute`),
+    });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.headers['ratelimit-policy']).toBe(`"api-key";q=${KEY_LIMIT};w=60`);
     expect((await call('GET', '/api/images', bob.auth)).statusCode).toBe(200);

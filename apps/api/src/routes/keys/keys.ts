@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { ApiKeyParams, ApiKeysResponse, CreateApiKeyBody, CreatedApiKey, RevokedApiKeyResponse, errorResponses } from '@prodshot/contracts';
+import {
+  ApiKeyParams,
+  ApiKeysResponse,
+  CreateApiKeyBody,
+  CreatedApiKey,
+  RevokedApiKeyResponse,
+  errorResponses,
+} from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
 import { requireSession } from '../../plugins/auth.js';
 
@@ -17,9 +24,13 @@ export async function apiKeyRoutes(app: FastifyInstance, _deps: AppDeps): Promis
     },
   );
 
-  app.get('/api/keys', { schema: { response: { 200: ApiKeysResponse, ...errorResponses([401, 403]) } } }, async (request): Promise<ApiKeysResponse> => ({
-    data: await apiKeys.list(request.user.id),
-  }));
+  app.get(
+    '/api/keys',
+    { schema: { response: { 200: ApiKeysResponse, ...errorResponses([401, 403]) } } },
+    async (request): Promise<ApiKeysResponse> => ({
+      data: await apiKeys.list(request.user.id),
+    }),
+  );
 
   app.delete<{ Params: ApiKeyParams }>(
     '/api/keys/:id',

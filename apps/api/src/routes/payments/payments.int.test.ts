@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { planAllowance, shotSizeFor, type AddOnPlansResponse, type PlansResponse, type SubscriptionResponse } from '@prodshot/contracts';
+import {
+  planAllowance,
+  shotSizeFor,
+  type AddOnPlansResponse,
+  type PlansResponse,
+  type SubscriptionResponse,
+} from '@prodshot/contracts';
 import { mintSessionToken, testClerkId } from '@prodshot/testing';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 
@@ -20,7 +26,9 @@ function post(url: string, headers: Record<string, string>, payload?: object) {
 }
 
 async function subscriptionOf(headers: Record<string, string>): Promise<SubscriptionResponse> {
-  return (await testApp.app.inject({ method: 'GET', url: '/api/users/subscription', headers })).json<SubscriptionResponse>();
+  return (
+    await testApp.app.inject({ method: 'GET', url: '/api/users/subscription', headers })
+  ).json<SubscriptionResponse>();
 }
 
 describe('plans', () => {
@@ -31,7 +39,9 @@ describe('plans', () => {
       ['growth', 4999, 800],
       ['pro', 9999, 1700],
     ]);
-    const packs = (await testApp.app.inject({ method: 'GET', url: '/api/payments/addon-plans' })).json<AddOnPlansResponse>();
+    const packs = (
+      await testApp.app.inject({ method: 'GET', url: '/api/payments/addon-plans' })
+    ).json<AddOnPlansResponse>();
     expect(packs.data.map((p) => p.priceCents)).toEqual([600, 3000, 6000]);
   });
 });
@@ -39,7 +49,14 @@ describe('plans', () => {
 describe('local payments provider', () => {
   it('starts a new user at plan none with 0 credits', async () => {
     expect(await subscriptionOf(await newUser())).toEqual({
-      subscription: { plan: 'none', status: 'none', startDate: null, endDate: null, pendingPlan: null, cancelAtPeriodEnd: false },
+      subscription: {
+        plan: 'none',
+        status: 'none',
+        startDate: null,
+        endDate: null,
+        pendingPlan: null,
+        cancelAtPeriodEnd: false,
+      },
       subscriptionCredits: 0,
       addOnCredits: 0,
       cancelledSecondSubscription: null,
@@ -51,12 +68,25 @@ describe('local payments provider', () => {
 
   it('starts one plan of several bought at once (two tabs), as Stripe would: the others become what they would be after it', async () => {
     const user = await newUser();
-    const buy = (key: string, planKey: string) => post('/api/payments/subscription', { ...user, 'idempotency-key': key }, { planKey });
-    const responses = await Promise.all([buy('tab-1', 'growth'), buy('tab-2', 'growth'), buy('tab-3', 'pro'), buy('tab-4', 'pro')]);
+    const buy = (key: string, planKey: string) =>
+      post('/api/payments/subscription', { ...user, 'idempotency-key': key }, { planKey });
+    const responses = await Promise.all([
+      buy('tab-1', 'growth'),
+      buy('tab-2', 'growth'),
+      buy('tab-3', 'pro'),
+      buy('tab-4', 'pro'),
+    ]);
     // The plan already held (409), or a change for the next cycle.
     expect(responses.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
-    const { id } = (await testApp.app.inject({ method: 'GET', url: '/api/users/profile', headers: user })).json<{ id: string }>();
-    const started = await testApp.deps.db.selectFrom('credit_ledger').select('subscription_delta').where('user_id', '=', id).where('kind', '=', 'reset_subscription').execute();
+    const { id } = (await testApp.app.inject({ method: 'GET', url: '/api/users/profile', headers: user })).json<{
+      id: string;
+    }>();
+    const started = await testApp.deps.db
+      .selectFrom('credit_ledger')
+      .select('subscription_delta')
+      .where('user_id', '=', id)
+      .where('kind', '=', 'reset_subscription')
+      .execute();
     expect(started).toHaveLength(1);
     const after = await subscriptionOf(user);
     expect(after.subscriptionCredits).toBe(planAllowance(after.subscription.plan));
@@ -64,10 +94,21 @@ describe('local payments provider', () => {
 
   it('grants Growth at once without a payment link, then an add-on pack, then cancels', async () => {
     const user = await newUser();
-    expect((await post('/api/payments/subscription', user, { planKey: 'growth', return_url: 'https://elsewhere.example' })).json()).toEqual({ payment_link: null });
-    expect(await subscriptionOf(user)).toMatchObject({ subscription: { plan: 'growth', status: 'active' }, subscriptionCredits: 800, addOnCredits: 0, isActive: true });
+    expect(
+      (
+        await post('/api/payments/subscription', user, { planKey: 'growth', return_url: 'https://elsewhere.example' })
+      ).json(),
+    ).toEqual({ payment_link: null });
+    expect(await subscriptionOf(user)).toMatchObject({
+      subscription: { plan: 'growth', status: 'active' },
+      subscriptionCredits: 800,
+      addOnCredits: 0,
+      isActive: true,
+    });
 
-    expect((await post('/api/payments/credits', user, { planKey: 'addon-100' })).json()).toEqual({ payment_link: null });
+    expect((await post('/api/payments/credits', user, { planKey: 'addon-100' })).json()).toEqual({
+      payment_link: null,
+    });
     expect(await subscriptionOf(user)).toMatchObject({ subscriptionCredits: 800, addOnCredits: 100 });
 
     const again = await post('/api/payments/subscription', user, { planKey: 'growth' });
@@ -75,8 +116,16 @@ describe('local payments provider', () => {
     expect(again.json().message).toBe('You already have an active subscription to the Growth plan.');
 
     const cancel = await post('/api/payments/cancel-subscription', user);
-    expect(cancel.json().data.subscription).toMatchObject({ plan: 'growth', status: 'canceled', cancelAtPeriodEnd: true });
-    expect(await subscriptionOf(user)).toMatchObject({ subscription: { status: 'canceled' }, subscriptionCredits: 800, addOnCredits: 100 });
+    expect(cancel.json().data.subscription).toMatchObject({
+      plan: 'growth',
+      status: 'canceled',
+      cancelAtPeriodEnd: true,
+    });
+    expect(await subscriptionOf(user)).toMatchObject({
+      subscription: { status: 'canceled' },
+      subscriptionCredits: 800,
+      addOnCredits: 100,
+    });
   });
 
   it('grants an add-on pack once for a repeated Idempotency-Key', async () => {
@@ -91,7 +140,10 @@ describe('local payments provider', () => {
     const user = await newUser();
     await post('/api/payments/subscription', user, { planKey: 'starter' });
     expect((await post('/api/payments/subscription', user, { planKey: 'pro' })).json()).toEqual({ payment_link: null });
-    expect(await subscriptionOf(user)).toMatchObject({ subscription: { plan: 'starter', pendingPlan: 'pro' }, subscriptionCredits: 250 });
+    expect(await subscriptionOf(user)).toMatchObject({
+      subscription: { plan: 'starter', pendingPlan: 'pro' },
+      subscriptionCredits: 250,
+    });
   });
 
   it('rolls an elapsed local period once: the pending plan takes over with its allowance, no rollover', async () => {
@@ -99,39 +151,78 @@ describe('local payments provider', () => {
     await post('/api/payments/subscription', user, { planKey: 'starter' });
     await post('/api/payments/credits', user, { planKey: 'addon-100' });
     await post('/api/payments/subscription', user, { planKey: 'growth' });
-    const { id: userId } = (await testApp.app.inject({ method: 'GET', url: '/api/users/profile', headers: user })).json<{ id: string }>();
+    const { id: userId } = (
+      await testApp.app.inject({ method: 'GET', url: '/api/users/profile', headers: user })
+    ).json<{ id: string }>();
     const ended = new Date(Date.now() - 24 * 3600 * 1000);
-    await testApp.deps.db.updateTable('subscriptions').set({ current_period_end: ended }).where('user_id', '=', userId).execute();
+    await testApp.deps.db
+      .updateTable('subscriptions')
+      .set({ current_period_end: ended })
+      .where('user_id', '=', userId)
+      .execute();
 
     const [first, second] = [await subscriptionOf(user), await subscriptionOf(user)];
-    expect(first).toMatchObject({ subscription: { plan: 'growth', pendingPlan: null, status: 'active', startDate: ended.toISOString() }, subscriptionCredits: 800, addOnCredits: 100 });
+    expect(first).toMatchObject({
+      subscription: { plan: 'growth', pendingPlan: null, status: 'active', startDate: ended.toISOString() },
+      subscriptionCredits: 800,
+      addOnCredits: 100,
+    });
     expect(second).toEqual(first);
-    const resets = await testApp.deps.db.selectFrom('credit_ledger').select('id').where('user_id', '=', userId).where('kind', '=', 'reset_subscription').execute();
+    const resets = await testApp.deps.db
+      .selectFrom('credit_ledger')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'reset_subscription')
+      .execute();
     expect(resets).toHaveLength(2);
   });
 
   it("keeps a cancelled plan's quality and credits until its period ends, then subscription credits go to 0 and add-on credits stay", async () => {
     const user = await newUser();
-    const { id: userId } = (await testApp.app.inject({ method: 'GET', url: '/api/users/profile', headers: user })).json<{ id: string }>();
+    const { id: userId } = (
+      await testApp.app.inject({ method: 'GET', url: '/api/users/profile', headers: user })
+    ).json<{ id: string }>();
     const generations = testApp.app.services.generations;
     await post('/api/payments/subscription', user, { planKey: 'growth' });
     await post('/api/payments/credits', user, { planKey: 'addon-100' });
     await post('/api/payments/cancel-subscription', user);
-    expect(await subscriptionOf(user)).toMatchObject({ subscription: { status: 'canceled', cancelAtPeriodEnd: true }, subscriptionCredits: 800, addOnCredits: 100 });
+    expect(await subscriptionOf(user)).toMatchObject({
+      subscription: { status: 'canceled', cancelAtPeriodEnd: true },
+      subscriptionCredits: 800,
+      addOnCredits: 100,
+    });
     expect(shotSizeFor(await generations.effectivePlan(userId))).toBe(4096);
 
     const ended = new Date(Date.now() - 1000);
-    await testApp.deps.db.updateTable('subscriptions').set({ current_period_end: ended }).where('user_id', '=', userId).execute();
+    await testApp.deps.db
+      .updateTable('subscriptions')
+      .set({ current_period_end: ended })
+      .where('user_id', '=', userId)
+      .execute();
     expect(shotSizeFor(await generations.effectivePlan(userId))).toBe(1024);
     const [first, second] = [await subscriptionOf(user), await subscriptionOf(user)];
-    expect(first).toMatchObject({ subscription: { plan: 'growth', status: 'canceled', cancelAtPeriodEnd: false }, subscriptionCredits: 0, addOnCredits: 100, isActive: false });
+    expect(first).toMatchObject({
+      subscription: { plan: 'growth', status: 'canceled', cancelAtPeriodEnd: false },
+      subscriptionCredits: 0,
+      addOnCredits: 100,
+      isActive: false,
+    });
     expect(second).toEqual(first);
-    const expiries = await testApp.deps.db.selectFrom('credit_ledger').select('subscription_delta').where('user_id', '=', userId).where('kind', '=', 'expire_subscription').execute();
+    const expiries = await testApp.deps.db
+      .selectFrom('credit_ledger')
+      .select('subscription_delta')
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'expire_subscription')
+      .execute();
     expect(expiries).toEqual([{ subscription_delta: -800 }]);
 
     // The plan can be bought again, from now.
     await post('/api/payments/subscription', user, { planKey: 'starter' });
-    expect(await subscriptionOf(user)).toMatchObject({ subscription: { plan: 'starter', status: 'active' }, subscriptionCredits: 250, addOnCredits: 100 });
+    expect(await subscriptionOf(user)).toMatchObject({
+      subscription: { plan: 'starter', status: 'active' },
+      subscriptionCredits: 250,
+      addOnCredits: 100,
+    });
   });
 
   it("answers 'No active subscription found' when there is nothing to cancel", async () => {
@@ -156,7 +247,12 @@ describe('local payments provider', () => {
   });
 
   it('needs a signed-in user for every purchase call', async () => {
-    for (const url of ['/api/payments/subscription', '/api/payments/credits', '/api/payments/portal-session', '/api/payments/cancel-subscription']) {
+    for (const url of [
+      '/api/payments/subscription',
+      '/api/payments/credits',
+      '/api/payments/portal-session',
+      '/api/payments/cancel-subscription',
+    ]) {
       expect((await post(url, {}, { planKey: 'growth' })).statusCode).toBe(401);
     }
   });

@@ -9,7 +9,9 @@ import {
   PaymentLinkResponse,
   PLANS,
   PlansResponse,
-  PortalSessionResponse, errorResponses } from '@prodshot/contracts';
+  PortalSessionResponse,
+  errorResponses,
+} from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
 import { requireSession } from '../../plugins/auth.js';
 import { localPaymentsGuard } from '../../plugins/loopback-only.js';
@@ -17,7 +19,9 @@ import { localPaymentsGuard } from '../../plugins/loopback-only.js';
 /** A purchase's Idempotency-Key, if usable; an unusable one is ignored rather than refused. */
 function idempotencyKey(request: FastifyRequest): string | undefined {
   const header = request.headers['idempotency-key'];
-  return typeof header === 'string' && header.length > 0 && header.length <= IDEMPOTENCY_KEY_MAX_LENGTH ? header : undefined;
+  return typeof header === 'string' && header.length > 0 && header.length <= IDEMPOTENCY_KEY_MAX_LENGTH
+    ? header
+    : undefined;
 }
 
 export async function paymentRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -26,21 +30,43 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps): Promis
   // Session-only: an API key, leaked or not, cannot buy or cancel anything.
   const payer = [...localPaymentsGuard(deps.config), requireSession];
 
-  app.get('/api/payments/plans', { schema: { response: { 200: PlansResponse } } }, async (): Promise<PlansResponse> => ({ data: [...PLANS] }));
-  app.get('/api/payments/addon-plans', { schema: { response: { 200: AddOnPlansResponse } } }, async (): Promise<AddOnPlansResponse> => ({
-    data: [...ADDON_PACKS],
-  }));
+  app.get(
+    '/api/payments/plans',
+    { schema: { response: { 200: PlansResponse } } },
+    async (): Promise<PlansResponse> => ({ data: [...PLANS] }),
+  );
+  app.get(
+    '/api/payments/addon-plans',
+    { schema: { response: { 200: AddOnPlansResponse } } },
+    async (): Promise<AddOnPlansResponse> => ({
+      data: [...ADDON_PACKS],
+    }),
+  );
 
   app.post<{ Body: CreateSubscriptionRequest }>(
     '/api/payments/subscription',
-    { onRequest: payer, schema: { body: CreateSubscriptionRequest, response: { 200: PaymentLinkResponse, ...errorResponses([400, 401, 403, 409, 429]) } } },
-    async (request): Promise<PaymentLinkResponse> => payments.subscribe(request.user, request.body.planKey, idempotencyKey(request)),
+    {
+      onRequest: payer,
+      schema: {
+        body: CreateSubscriptionRequest,
+        response: { 200: PaymentLinkResponse, ...errorResponses([400, 401, 403, 409, 429]) },
+      },
+    },
+    async (request): Promise<PaymentLinkResponse> =>
+      payments.subscribe(request.user, request.body.planKey, idempotencyKey(request)),
   );
 
   app.post<{ Body: BuyCreditsRequest }>(
     '/api/payments/credits',
-    { onRequest: payer, schema: { body: BuyCreditsRequest, response: { 200: PaymentLinkResponse, ...errorResponses([400, 401, 403, 429]) } } },
-    async (request): Promise<PaymentLinkResponse> => payments.buyAddOn(request.user, request.body.planKey, idempotencyKey(request)),
+    {
+      onRequest: payer,
+      schema: {
+        body: BuyCreditsRequest,
+        response: { 200: PaymentLinkResponse, ...errorResponses([400, 401, 403, 429]) },
+      },
+    },
+    async (request): Promise<PaymentLinkResponse> =>
+      payments.buyAddOn(request.user, request.body.planKey, idempotencyKey(request)),
   );
 
   app.post(
@@ -51,7 +77,10 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps): Promis
 
   app.post(
     '/api/payments/cancel-subscription',
-    { onRequest: payer, schema: { response: { 200: CancelSubscriptionResponse, ...errorResponses([401, 403, 404, 429]) } } },
+    {
+      onRequest: payer,
+      schema: { response: { 200: CancelSubscriptionResponse, ...errorResponses([401, 403, 404, 429]) } },
+    },
     async (request): Promise<CancelSubscriptionResponse> => payments.cancel(request.user),
   );
 }

@@ -12,7 +12,9 @@ afterEach(async () => {
 
 describe('GET /sitemap.xml', () => {
   it('lists every public page at the origin the deployment runs at, whatever the build saw', async () => {
-    testApp = await buildTestApp(stack, { env: { PUBLIC_URL: 'https://shop.example.com/', ALLOW_EMBEDDED_AUTH: 'true', ALLOW_LOCAL_PAYMENTS: 'true' } });
+    testApp = await buildTestApp(stack, {
+      env: { PUBLIC_URL: 'https://shop.example.com/', ALLOW_EMBEDDED_AUTH: 'true', ALLOW_LOCAL_PAYMENTS: 'true' },
+    });
     const response = await testApp.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('application/xml');

@@ -10,7 +10,12 @@ export async function sitemapRoutes(app: FastifyInstance, deps: AppDeps): Promis
   const body = sitemapXml(deps.config.http.publicUrl);
   const schema = {
     hide: true,
-    response: { 200: { description: 'The public pages at PUBLIC_URL', content: { 'application/xml': { schema: { type: 'string' } } } } },
+    response: {
+      200: {
+        description: 'The public pages at PUBLIC_URL',
+        content: { 'application/xml': { schema: { type: 'string' } } },
+      },
+    },
   };
   app.get('/sitemap.xml', { schema }, async (_request, reply) =>
     reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(body),

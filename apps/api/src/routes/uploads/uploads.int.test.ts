@@ -33,7 +33,11 @@ describe.each(storeEnvs(stack))('GET /uploads/{id}?fallback=true on the $driver 
 
   it('answers the owner the image itself with the bearer token the app uses, by id and by fileId', async () => {
     for (const id of [image._id, image.fileId]) {
-      const response = await testApp.app.inject({ method: 'GET', url: `/uploads/${id}?fallback=true`, headers: owner.auth });
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: `/uploads/${id}?fallback=true`,
+        headers: owner.auth,
+      });
       expect(response.statusCode, id).toBe(200);
       // The upload as stored: re-encoded, an opaque photo as JPEG.
       expect(response.headers['content-type']).toBe('image/jpeg');
@@ -51,13 +55,21 @@ describe.each(storeEnvs(stack))('GET /uploads/{id}?fallback=true on the $driver 
       .toBuffer();
     await testApp.deps.store.put(renditionKey(row!.storage_key, 'thumbnail'), thumbnail, 'image/webp');
     await new ImagesRepository(testApp.deps.db).setRenditions(image._id);
-    const response = await testApp.app.inject({ method: 'GET', url: `/uploads/${image._id}?fallback=true`, headers: owner.auth });
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: `/uploads/${image._id}?fallback=true`,
+      headers: owner.auth,
+    });
     expect(response.headers['content-type']).toBe('image/webp');
     expect((await sharp(response.rawPayload).metadata()).width).toBe(64);
   });
 
   it("answers 404 for another user's image and 401 without a token", async () => {
-    const foreign = await testApp.app.inject({ method: 'GET', url: `/uploads/${image._id}?fallback=true`, headers: other.auth });
+    const foreign = await testApp.app.inject({
+      method: 'GET',
+      url: `/uploads/${image._id}?fallback=true`,
+      headers: other.auth,
+    });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toMatchObject({ code: 'image_not_found' });
     const anonymous = await testApp.app.inject({ method: 'GET', url: `/uploads/${image._id}?fallback=true` });

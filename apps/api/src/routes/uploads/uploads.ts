@@ -25,11 +25,15 @@ export async function uploadRoutes(appBase: FastifyInstance, deps: AppDeps): Pro
         params: IdParams,
         querystring: FallbackQuery,
         response: {
-          200: { description: 'The image (its thumbnail where it has one)', content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } },
+          200: {
+            description: 'The image (its thumbnail where it has one)',
+            content: { 'image/*': { schema: { type: 'string', format: 'binary' } } },
+          },
           ...errorResponses([401, 404]),
         },
       },
     },
-    async (request, reply) => sendStoredFile(reply, deps.store, await uploadFallback.fileKey(request.user.id, request.params.id), 'inline'),
+    async (request, reply) =>
+      sendStoredFile(reply, deps.store, await uploadFallback.fileKey(request.user.id, request.params.id), 'inline'),
   );
 }

@@ -18,16 +18,33 @@ describe('profile', () => {
   it('updates the name, keeps the email read-only, and requires a name', async () => {
     const { clerkId, token } = await signedIn();
     const headers = { authorization: `Bearer ${token}` };
-    await testApp.app.inject({ method: 'POST', url: '/api/auth/register', headers, payload: { email: 'lin@example.com', name: 'Lin', clerkId } });
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers,
+      payload: { email: 'lin@example.com', name: 'Lin', clerkId },
+    });
 
-    const renamed = await testApp.app.inject({ method: 'PATCH', url: '/api/users/profile', headers, payload: { name: '  Lin Chen ', email: 'other@example.com' } });
+    const renamed = await testApp.app.inject({
+      method: 'PATCH',
+      url: '/api/users/profile',
+      headers,
+      payload: { name: '  Lin Chen ', email: 'other@example.com' },
+    });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({ name: 'Lin Chen', email: 'lin@example.com' });
 
-    const blank = await testApp.app.inject({ method: 'PATCH', url: '/api/users/profile', headers, payload: { name: '   ' } });
+    const blank = await testApp.app.inject({
+      method: 'PATCH',
+      url: '/api/users/profile',
+      headers,
+      payload: { name: '   ' },
+    });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toBe('Name is required');
-    expect((await testApp.app.inject({ method: 'GET', url: '/api/users/profile', headers })).json()).toMatchObject({ name: 'Lin Chen' });
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/users/profile', headers })).json()).toMatchObject({
+      name: 'Lin Chen',
+    });
   });
 });
 
@@ -48,7 +65,11 @@ describe('registration and token verification', () => {
   });
 
   it('answers valid false for a token that does not verify', async () => {
-    const response = await testApp.app.inject({ method: 'POST', url: '/api/auth/verify-token', payload: { token: 'eyJ.bad.token' } });
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-token',
+      payload: { token: 'eyJ.bad.token' },
+    });
     expect(response.json()).toEqual({ valid: false });
   });
 
@@ -68,7 +89,11 @@ describe('registration and token verification', () => {
       payload: { email: 'attacker@example.com', name: 'Attacker', clerkId: victim.clerkId },
     });
     expect(response.statusCode).toBe(403);
-    const row = await testApp.deps.db.selectFrom('users').selectAll().where('clerk_id', '=', victim.clerkId).executeTakeFirstOrThrow();
+    const row = await testApp.deps.db
+      .selectFrom('users')
+      .selectAll()
+      .where('clerk_id', '=', victim.clerkId)
+      .executeTakeFirstOrThrow();
     expect(row.email).toBe('victim@example.com');
   });
 });

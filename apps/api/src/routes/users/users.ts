@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
-import { NAME_MAX_LENGTH, NAME_REQUIRED_MESSAGE, SubscriptionResponse, UpdateProfileRequest, UserProfile, errorResponses } from '@prodshot/contracts';
+import {
+  NAME_MAX_LENGTH,
+  NAME_REQUIRED_MESSAGE,
+  SubscriptionResponse,
+  UpdateProfileRequest,
+  UserProfile,
+  errorResponses,
+} from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
 import { HttpError } from '../../services/http-error.js';
@@ -17,11 +24,15 @@ export async function userRoutes(app: FastifyInstance, _deps: AppDeps): Promise<
   const { accounts, billing } = app.services;
   app.addHook('onRequest', requireUser);
 
-  app.get('/api/users/profile', { schema: { response: { 200: UserProfile, ...errorResponses([401, 404]) } } }, async (request): Promise<UserProfile> => {
-    const profile = await accounts.profile(request.user.id);
-    if (!profile) throw userNotFound();
-    return profile;
-  });
+  app.get(
+    '/api/users/profile',
+    { schema: { response: { 200: UserProfile, ...errorResponses([401, 404]) } } },
+    async (request): Promise<UserProfile> => {
+      const profile = await accounts.profile(request.user.id);
+      if (!profile) throw userNotFound();
+      return profile;
+    },
+  );
 
   app.patch<{ Body: Partial<UpdateProfileRequest> & { email?: unknown } }>(
     '/api/users/profile',
@@ -29,7 +40,8 @@ export async function userRoutes(app: FastifyInstance, _deps: AppDeps): Promise<
     async (request): Promise<UserProfile> => {
       const name = (request.body?.name ?? '').trim();
       if (!name) throw new HttpError(400, NAME_REQUIRED_MESSAGE, 'name_required');
-      if (name.length > NAME_MAX_LENGTH) throw new HttpError(400, `Name must be at most ${NAME_MAX_LENGTH} characters`, 'name_too_long');
+      if (name.length > NAME_MAX_LENGTH)
+        throw new HttpError(400, `Name must be at most ${NAME_MAX_LENGTH} characters`, 'name_too_long');
       // Email is read-only here (docs/product-spec.md §5): it belongs to the authentication provider, so any email sent is ignored.
       const profile = await accounts.rename(request.user, name);
       if (!profile) throw userNotFound();

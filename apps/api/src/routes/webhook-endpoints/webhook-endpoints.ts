@@ -23,20 +23,34 @@ export async function webhookEndpointRoutes(app: FastifyInstance, _deps: AppDeps
 
   app.post<{ Body: CreateWebhookBody }>(
     '/api/webhooks',
-    { schema: { body: CreateWebhookBody, response: { 201: CreatedWebhookEndpoint, ...errorResponses([400, 401, 403]) } } },
+    {
+      schema: {
+        body: CreateWebhookBody,
+        response: { 201: CreatedWebhookEndpoint, ...errorResponses([400, 401, 403]) },
+      },
+    },
     async (request, reply): Promise<CreatedWebhookEndpoint> => {
       void reply.status(201);
       return webhookEndpoints.create(request.user.id, request.body);
     },
   );
 
-  app.get('/api/webhooks', { schema: { response: { 200: WebhookEndpointsResponse, ...errorResponses([401, 403]) } } }, async (request): Promise<WebhookEndpointsResponse> => ({
-    data: await webhookEndpoints.list(request.user.id),
-  }));
+  app.get(
+    '/api/webhooks',
+    { schema: { response: { 200: WebhookEndpointsResponse, ...errorResponses([401, 403]) } } },
+    async (request): Promise<WebhookEndpointsResponse> => ({
+      data: await webhookEndpoints.list(request.user.id),
+    }),
+  );
 
   app.delete<{ Params: WebhookParams }>(
     '/api/webhooks/:id',
-    { schema: { params: WebhookParams, response: { 200: DeletedWebhookEndpointResponse, ...errorResponses([401, 403, 404]) } } },
+    {
+      schema: {
+        params: WebhookParams,
+        response: { 200: DeletedWebhookEndpointResponse, ...errorResponses([401, 403, 404]) },
+      },
+    },
     async (request): Promise<DeletedWebhookEndpointResponse> => {
       await webhookEndpoints.delete(request.user.id, request.params.id);
       return { data: { id: request.params.id, deleted: true } };
@@ -45,13 +59,27 @@ export async function webhookEndpointRoutes(app: FastifyInstance, _deps: AppDeps
 
   app.get<{ Params: WebhookParams }>(
     '/api/webhooks/:id/deliveries',
-    { schema: { params: WebhookParams, response: { 200: WebhookDeliveriesResponse, ...errorResponses([401, 403, 404]) } } },
-    async (request): Promise<WebhookDeliveriesResponse> => ({ data: await webhookEndpoints.deliveries(request.user.id, request.params.id) }),
+    {
+      schema: {
+        params: WebhookParams,
+        response: { 200: WebhookDeliveriesResponse, ...errorResponses([401, 403, 404]) },
+      },
+    },
+    async (request): Promise<WebhookDeliveriesResponse> => ({
+      data: await webhookEndpoints.deliveries(request.user.id, request.params.id),
+    }),
   );
 
   app.post<{ Params: WebhookDeliveryParams }>(
     '/api/webhooks/:id/deliveries/:deliveryId/retry',
-    { schema: { params: WebhookDeliveryParams, response: { 200: WebhookDeliveryResponse, ...errorResponses([401, 403, 404]) } } },
-    async (request): Promise<WebhookDeliveryResponse> => ({ data: await webhookEndpoints.sendAgain(request.user.id, request.params.id, request.params.deliveryId) }),
+    {
+      schema: {
+        params: WebhookDeliveryParams,
+        response: { 200: WebhookDeliveryResponse, ...errorResponses([401, 403, 404]) },
+      },
+    },
+    async (request): Promise<WebhookDeliveryResponse> => ({
+      data: await webhookEndpoints.sendAgain(request.user.id, request.params.id, request.params.deliveryId),
+    }),
   );
 }

@@ -30,7 +30,8 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
   const logLines: Record<string, unknown>[] = [];
   const logStream = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) logLines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString().split('\n').filter(Boolean))
+        logLines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
@@ -40,7 +41,12 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     testApp = await buildTestApp(stack, {
       logger: true,
       logStream,
-      env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url, LOG_LEVEL: 'warn' },
+      env: {
+        STRIPE_SECRET_KEY: SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_BASE: fake.url,
+        LOG_LEVEL: 'warn',
+      },
     });
   });
   afterAll(async () => {
@@ -49,20 +55,33 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
   });
 
   async function newUser(): Promise<{ id: string; headers: { authorization: string } }> {
-    const headers = { authorization: `Bearer ${await mintSessionToken({ clerkId: testClerkId(), claims: { email: 'payer@example.com' } })}` };
+    const headers = {
+      authorization: `Bearer ${await mintSessionToken({ clerkId: testClerkId(), claims: { email: 'payer@example.com' } })}`,
+    };
     const response = await testApp.app.inject({ method: 'GET', url: '/api/users/profile', headers });
     return { id: response.json<{ id: string }>().id, headers };
   }
 
   async function subscriptionOf(user: { headers: { authorization: string } }): Promise<SubscriptionResponse> {
-    return (await testApp.app.inject({ method: 'GET', url: '/api/users/subscription', headers: user.headers })).json<SubscriptionResponse>();
+    return (
+      await testApp.app.inject({ method: 'GET', url: '/api/users/subscription', headers: user.headers })
+    ).json<SubscriptionResponse>();
   }
 
   function event(type: string, object: Record<string, unknown>, created?: number): Record<string, unknown> {
-    return { ...stripeFixture('event'), id: `evt_${randomBytes(10).toString('hex')}`, type, data: { object }, ...(created ? { created } : {}) };
+    return {
+      ...stripeFixture('event'),
+      id: `evt_${randomBytes(10).toString('hex')}`,
+      type,
+      data: { object },
+      ...(created ? { created } : {}),
+    };
   }
 
-  function deliver(payload: string, signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })) {
+  function deliver(
+    payload: string,
+    signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+  ) {
     return testApp.app.inject({
       method: 'POST',
       url: '/api/webhooks/stripe',
@@ -71,7 +90,12 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     });
   }
 
-  function subscriptionCheckout(userId: string, subscriptionId: string, invoiceId: string, session: { id?: string; paymentStatus?: string; type?: string; plan?: string } = {}) {
+  function subscriptionCheckout(
+    userId: string,
+    subscriptionId: string,
+    invoiceId: string,
+    session: { id?: string; paymentStatus?: string; type?: string; plan?: string } = {},
+  ) {
     return event(session.type ?? 'checkout.session.completed', {
       ...stripeFixture('checkout.session'),
       id: session.id ?? `cs_test_${randomBytes(6).toString('hex')}`,
@@ -87,7 +111,11 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     });
   }
 
-  function addOnCheckout(userId: string, pack = 'addon-100', session: { id?: string; paymentIntent?: string; paymentStatus?: string; type?: string } = {}) {
+  function addOnCheckout(
+    userId: string,
+    pack = 'addon-100',
+    session: { id?: string; paymentIntent?: string; paymentStatus?: string; type?: string } = {},
+  ) {
     return event(session.type ?? 'checkout.session.completed', {
       ...stripeFixture('checkout.session'),
       id: session.id ?? `cs_test_${randomBytes(6).toString('hex')}`,
@@ -106,20 +134,47 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     metadata: Record<string, string> = {},
     billingReason = 'subscription_cycle',
   ) {
-    const invoice = stripeFixture('invoice') as { lines: { data: Record<string, unknown>[] } } & Record<string, unknown>;
+    const invoice = stripeFixture('invoice') as { lines: { data: Record<string, unknown>[] } } & Record<
+      string,
+      unknown
+    >;
     const line = invoice.lines.data[0]!;
     return event('invoice.paid', {
       ...invoice,
       id: invoiceId,
       status: 'paid',
       billing_reason: billingReason,
-      parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: subscriptionId, metadata } },
-      lines: { ...invoice.lines, data: [{ ...line, period, parent: { type: 'subscription_item_details', subscription_item_details: { subscription: subscriptionId } } }] },
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { subscription: subscriptionId, metadata },
+      },
+      lines: {
+        ...invoice.lines,
+        data: [
+          {
+            ...line,
+            period,
+            parent: { type: 'subscription_item_details', subscription_item_details: { subscription: subscriptionId } },
+          },
+        ],
+      },
     });
   }
 
   function subscriptionEvent(type: string, subscriptionId: string, fields: Record<string, unknown>, created?: number) {
-    return event(type, { ...stripeFixture('subscription'), id: subscriptionId, status: 'active', cancel_at: null, cancel_at_period_end: false, ...fields }, created);
+    return event(
+      type,
+      {
+        ...stripeFixture('subscription'),
+        id: subscriptionId,
+        status: 'active',
+        cancel_at: null,
+        cancel_at_period_end: false,
+        ...fields,
+      },
+      created,
+    );
   }
 
   function invoicePaymentPaid(invoiceId: string, paymentIntent: string) {
@@ -146,7 +201,13 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
   }
 
   function dispute(type: string, disputeId: string, paymentIntent: string, status: string) {
-    return event(type, { ...stripeFixture('dispute'), id: disputeId, charge: `ch_${paymentIntent}`, payment_intent: paymentIntent, status });
+    return event(type, {
+      ...stripeFixture('dispute'),
+      id: disputeId,
+      charge: `ch_${paymentIntent}`,
+      payment_intent: paymentIntent,
+      status,
+    });
   }
 
   /** Credits spent on stored shots: reserved by a generation that settled each one. */
@@ -158,7 +219,8 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
       .executeTakeFirstOrThrow();
     const credits = new CreditsRepository(testApp.deps.db);
     await credits.reserve({ userId, amount, idempotencyKey: `spend:${generation.id}`, generationId: generation.id });
-    for (let index = 0; index < amount; index += 1) await credits.settle({ userId, generationId: generation.id, idempotencyKey: `spent:${generation.id}:${index}` });
+    for (let index = 0; index < amount; index += 1)
+      await credits.settle({ userId, generationId: generation.id, idempotencyKey: `spent:${generation.id}:${index}` });
   }
 
   /** The user's ledger rows of these kinds, oldest first: [kind, subscription delta, add-on delta]. */
@@ -179,14 +241,29 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
 
   it('creates a Checkout session for a plan with the spec return URL and answers its payment_link', async () => {
     const user = await newUser();
-    const response = await testApp.app.inject({ method: 'POST', url: '/api/payments/subscription', headers: user.headers, payload: { planKey: 'growth' } });
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/payments/subscription',
+      headers: user.headers,
+      payload: { planKey: 'growth' },
+    });
     expect(response.statusCode).toBe(200);
     const link = response.json<{ payment_link: string }>().payment_link;
     expect(link).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
     const sent = fake.requests.at(-1)!;
-    expect(sent).toMatchObject({ method: 'POST', path: '/v1/checkout/sessions', authorization: `Bearer ${SECRET_KEY}` });
+    expect(sent).toMatchObject({
+      method: 'POST',
+      path: '/v1/checkout/sessions',
+      authorization: `Bearer ${SECRET_KEY}`,
+    });
     const price = fake.price('prodshot_plan_growth_4999_month')!;
-    expect(price).toMatchObject({ currency: 'usd', unit_amount: 4999, recurring: { interval: 'month' }, product: 'prodshot_plan_growth', metadata: { plan: 'growth' } });
+    expect(price).toMatchObject({
+      currency: 'usd',
+      unit_amount: 4999,
+      recurring: { interval: 'month' },
+      product: 'prodshot_plan_growth',
+      metadata: { plan: 'growth' },
+    });
     expect(sent.body).toMatchObject({
       mode: 'subscription',
       success_url: 'http://127.0.0.1:3000/dashboard?subscription_status=success&plan=growth',
@@ -201,25 +278,48 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
   it('creates each plan price and product once, found again by lookup_key, not once per checkout', async () => {
     for (const planKey of ['starter', 'starter', 'pro', 'pro']) {
       const user = await newUser();
-      const response = await testApp.app.inject({ method: 'POST', url: '/api/payments/subscription', headers: user.headers, payload: { planKey } });
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/payments/subscription',
+        headers: user.headers,
+        payload: { planKey },
+      });
       expect(response.json().payment_link).toMatch(/^https:\/\/checkout\.stripe\.com\//);
     }
     const creations = (path: string, match: Record<string, string>) =>
-      fake.requests.filter((r) => r.method === 'POST' && r.path === path && Object.entries(match).every(([k, v]) => r.body[k] === v)).length;
+      fake.requests.filter(
+        (r) => r.method === 'POST' && r.path === path && Object.entries(match).every(([k, v]) => r.body[k] === v),
+      ).length;
     expect(creations('/v1/prices', { lookup_key: 'prodshot_plan_starter_1499_month' })).toBe(1);
     expect(creations('/v1/prices', { lookup_key: 'prodshot_plan_pro_9999_month' })).toBe(1);
     expect(creations('/v1/products', { id: 'prodshot_plan_starter' })).toBe(1);
     expect(creations('/v1/products', { id: 'prodshot_plan_pro' })).toBe(1);
 
     // Another process (a new app on the same Stripe account) finds the prices by lookup_key.
-    const other = await buildTestApp(stack, { env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url } });
+    const other = await buildTestApp(stack, {
+      env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url },
+    });
     try {
       const mark = fake.requests.length;
       const headers = { authorization: `Bearer ${await mintSessionToken({ clerkId: testClerkId() })}` };
-      expect((await other.app.inject({ method: 'POST', url: '/api/payments/subscription', headers, payload: { planKey: 'pro' } })).statusCode).toBe(200);
+      expect(
+        (
+          await other.app.inject({
+            method: 'POST',
+            url: '/api/payments/subscription',
+            headers,
+            payload: { planKey: 'pro' },
+          })
+        ).statusCode,
+      ).toBe(200);
       const asked = fake.requests.slice(mark);
-      expect(asked.find((r) => r.method === 'GET' && r.path === '/v1/prices')?.body).toMatchObject({ lookup_keys: { 0: 'prodshot_plan_pro_9999_month' }, active: 'true' });
-      expect(asked.filter((r) => r.method === 'POST' && (r.path === '/v1/prices' || r.path === '/v1/products'))).toEqual([]);
+      expect(asked.find((r) => r.method === 'GET' && r.path === '/v1/prices')?.body).toMatchObject({
+        lookup_keys: { 0: 'prodshot_plan_pro_9999_month' },
+        active: 'true',
+      });
+      expect(
+        asked.filter((r) => r.method === 'POST' && (r.path === '/v1/prices' || r.path === '/v1/products')),
+      ).toEqual([]);
     } finally {
       await other.close();
     }
@@ -227,7 +327,12 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
 
   it('creates a Checkout payment for an add-on pack at 6 cents an image', async () => {
     const user = await newUser();
-    const response = await testApp.app.inject({ method: 'POST', url: '/api/payments/credits', headers: user.headers, payload: { planKey: 'addon-500' } });
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/payments/credits',
+      headers: user.headers,
+      payload: { planKey: 'addon-500' },
+    });
     expect(response.json<{ payment_link: string }>().payment_link).toMatch(/^https:\/\/checkout\.stripe\.com\//);
     const price = fake.price('prodshot_addon-500_3000')!;
     expect(price).toMatchObject({ unit_amount: 3000, currency: 'usd', type: 'one_time', recurring: null });
@@ -240,17 +345,39 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
 
   it('activates the plan on checkout.session.completed and opens the Billing Portal for its customer', async () => {
     const user = await newUser();
-    expect((await deliver(JSON.stringify(subscriptionCheckout(user.id, `sub_${user.id.slice(0, 8)}`, `in_${user.id.slice(0, 8)}`)))).statusCode).toBe(200);
+    expect(
+      (
+        await deliver(
+          JSON.stringify(subscriptionCheckout(user.id, `sub_${user.id.slice(0, 8)}`, `in_${user.id.slice(0, 8)}`)),
+        )
+      ).statusCode,
+    ).toBe(200);
     const after = await subscriptionOf(user);
-    expect(after).toMatchObject({ subscription: { plan: 'growth', status: 'active' }, subscriptionCredits: 800, addOnCredits: 0 });
+    expect(after).toMatchObject({
+      subscription: { plan: 'growth', status: 'active' },
+      subscriptionCredits: 800,
+      addOnCredits: 0,
+    });
 
-    const again = await testApp.app.inject({ method: 'POST', url: '/api/payments/subscription', headers: user.headers, payload: { planKey: 'growth' } });
+    const again = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/payments/subscription',
+      headers: user.headers,
+      payload: { planKey: 'growth' },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('You already have an active subscription to the Growth plan.');
 
-    const portal = await testApp.app.inject({ method: 'POST', url: '/api/payments/portal-session', headers: user.headers });
+    const portal = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/payments/portal-session',
+      headers: user.headers,
+    });
     expect(portal.json<{ data: { url: string } }>().data.url).toMatch(/^https:\/\/billing\.stripe\.com\//);
-    expect(fake.requests.at(-1)).toMatchObject({ path: '/v1/billing_portal/sessions', body: { customer: `cus_${user.id.slice(0, 8)}`, return_url: 'http://127.0.0.1:3000/profile' } });
+    expect(fake.requests.at(-1)).toMatchObject({
+      path: '/v1/billing_portal/sessions',
+      body: { customer: `cus_${user.id.slice(0, 8)}`, return_url: 'http://127.0.0.1:3000/profile' },
+    });
   });
 
   it('grants nothing twice for a replayed event', async () => {
@@ -259,7 +386,11 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     expect((await deliver(payload)).json()).toEqual({ received: true, duplicate: false });
     expect((await deliver(payload)).json()).toEqual({ received: true, duplicate: true });
     expect((await subscriptionOf(user)).addOnCredits).toBe(100);
-    const claimed = await testApp.deps.db.selectFrom('processed_webhook_events').select(['provider', 'type']).where('event_id', '=', JSON.parse(payload).id).execute();
+    const claimed = await testApp.deps.db
+      .selectFrom('processed_webhook_events')
+      .select(['provider', 'type'])
+      .where('event_id', '=', JSON.parse(payload).id)
+      .execute();
     expect(claimed).toEqual([{ provider: 'stripe', type: 'checkout.session.completed' }]);
   });
 
@@ -271,10 +402,17 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     const response = await deliver(payload, forged);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ statusCode: 400, code: 'invalid_signature' });
-    const tampered = await deliver(payload.replace('addon-100', 'addon-1000'), signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }));
+    const tampered = await deliver(
+      payload.replace('addon-100', 'addon-1000'),
+      signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    );
     expect(tampered.statusCode).toBe(400);
     expect((await subscriptionOf(user)).addOnCredits).toBe(0);
-    const recorded = await testApp.deps.db.selectFrom('processed_webhook_events').select('event_id').where('event_id', '=', delivered.id as string).execute();
+    const recorded = await testApp.deps.db
+      .selectFrom('processed_webhook_events')
+      .select('event_id')
+      .where('event_id', '=', delivered.id as string)
+      .execute();
     expect(recorded).toEqual([]);
   });
 
@@ -302,7 +440,12 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     expect((await deliver(renewal)).statusCode).toBe(200);
     const after = await subscriptionOf(user);
     expect(after).toMatchObject({ subscriptionCredits: 800, addOnCredits: 100 });
-    expect(after.subscription).toMatchObject({ plan: 'growth', status: 'active', startDate: '2031-01-01T00:00:00.000Z', endDate: '2031-02-01T00:00:00.000Z' });
+    expect(after.subscription).toMatchObject({
+      plan: 'growth',
+      status: 'active',
+      startDate: '2031-01-01T00:00:00.000Z',
+      endDate: '2031-02-01T00:00:00.000Z',
+    });
   });
 
   it('grants each thing once when every event type arrives twice, out of order and concurrently', async () => {
@@ -325,7 +468,11 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     // Stripe redelivers what was not acknowledged; a second round settles anything refused.
     await Promise.all(events.map((payload) => deliver(payload)));
 
-    const grants = await testApp.deps.db.selectFrom('credit_ledger').select(['kind', 'idempotency_key']).where('user_id', '=', user.id).execute();
+    const grants = await testApp.deps.db
+      .selectFrom('credit_ledger')
+      .select(['kind', 'idempotency_key'])
+      .where('user_id', '=', user.id)
+      .execute();
     expect(grants.filter((g) => g.kind === 'grant_addon')).toHaveLength(1);
     // Whichever order they landed in, the newest period's allowance was granted once, and a late
     // older invoice granted nothing on top of it.
@@ -341,38 +488,76 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     const user = await newUser();
     const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
     await deliver(JSON.stringify(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`)));
-    const change = await testApp.app.inject({ method: 'POST', url: '/api/payments/subscription', headers: user.headers, payload: { planKey: 'pro' } });
+    const change = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/payments/subscription',
+      headers: user.headers,
+      payload: { planKey: 'pro' },
+    });
     expect(change.json()).toEqual({ payment_link: null });
     const proPrice = fake.price('prodshot_plan_pro_9999_month')!.id;
-    const item = (fake.subscription(subscriptionId)!.items as { data: { id: string; price: { id: string }; current_period_end: number }[] }).data[0]!;
+    const item = (
+      fake.subscription(subscriptionId)!.items as {
+        data: { id: string; price: { id: string }; current_period_end: number }[];
+      }
+    ).data[0]!;
     expect(fake.requests.at(-1)).toMatchObject({
       method: 'POST',
       path: `/v1/subscriptions/${subscriptionId}`,
       body: { proration_behavior: 'none', items: { 0: { id: item.id, price: proPrice } }, metadata: { plan: 'pro' } },
     });
     expect(item.price.id).toBe(proPrice);
-    expect(fake.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.body.client_reference_id === user.id)).toEqual([]);
+    expect(
+      fake.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.body.client_reference_id === user.id),
+    ).toEqual([]);
     // What the header and profile show: the pending plan, and the date it takes effect (the paid period's end, as Stripe has it).
     expect(await subscriptionOf(user)).toMatchObject({
-      subscription: { plan: 'growth', pendingPlan: 'pro', endDate: new Date(item.current_period_end * 1000).toISOString() },
+      subscription: {
+        plan: 'growth',
+        pendingPlan: 'pro',
+        endDate: new Date(item.current_period_end * 1000).toISOString(),
+      },
       subscriptionCredits: 800,
     });
 
-    await deliver(JSON.stringify(invoicePaid(subscriptionId, `in_next_${subscriptionId}`, { start: 1_900_000_000, end: 1_902_592_000 })));
-    expect(await subscriptionOf(user)).toMatchObject({ subscription: { plan: 'pro', pendingPlan: null }, subscriptionCredits: 1700 });
+    await deliver(
+      JSON.stringify(
+        invoicePaid(subscriptionId, `in_next_${subscriptionId}`, { start: 1_900_000_000, end: 1_902_592_000 }),
+      ),
+    );
+    expect(await subscriptionOf(user)).toMatchObject({
+      subscription: { plan: 'pro', pendingPlan: null },
+      subscriptionCredits: 1700,
+    });
   });
 
   it('cancels at period end through Stripe and follows subscription updated/deleted events', async () => {
     const user = await newUser();
     const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
     await deliver(JSON.stringify(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`)));
-    const cancel = await testApp.app.inject({ method: 'POST', url: '/api/payments/cancel-subscription', headers: user.headers });
+    const cancel = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/payments/cancel-subscription',
+      headers: user.headers,
+    });
     expect(cancel.statusCode).toBe(200);
-    expect(cancel.json().data).toMatchObject({ message: 'Your subscription has been successfully canceled.', subscription: { status: 'canceled', cancelAtPeriodEnd: true } });
-    expect(fake.requests.at(-1)).toMatchObject({ path: `/v1/subscriptions/${subscriptionId}`, body: { cancel_at_period_end: 'true' } });
+    expect(cancel.json().data).toMatchObject({
+      message: 'Your subscription has been successfully canceled.',
+      subscription: { status: 'canceled', cancelAtPeriodEnd: true },
+    });
+    expect(fake.requests.at(-1)).toMatchObject({
+      path: `/v1/subscriptions/${subscriptionId}`,
+      body: { cancel_at_period_end: 'true' },
+    });
     expect((await subscriptionOf(user)).subscriptionCredits).toBe(800);
 
-    const subscription = { ...stripeFixture('subscription'), id: subscriptionId, status: 'past_due', cancel_at: null, cancel_at_period_end: false };
+    const subscription = {
+      ...stripeFixture('subscription'),
+      id: subscriptionId,
+      status: 'past_due',
+      cancel_at: null,
+      cancel_at_period_end: false,
+    };
     await deliver(JSON.stringify(event('customer.subscription.updated', subscription)));
     expect((await subscriptionOf(user)).subscription.status).toBe('past_due');
     await deliver(JSON.stringify(event('customer.subscription.deleted', { ...subscription, status: 'canceled' })));
@@ -380,7 +565,10 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
   });
   it('grants nothing for an unpaid checkout, then exactly once when its delayed payment succeeds', async () => {
     const user = await newUser();
-    const session = { id: `cs_test_${randomBytes(6).toString('hex')}`, paymentIntent: `pi_${randomBytes(6).toString('hex')}` };
+    const session = {
+      id: `cs_test_${randomBytes(6).toString('hex')}`,
+      paymentIntent: `pi_${randomBytes(6).toString('hex')}`,
+    };
     await send(addOnCheckout(user.id, 'addon-500', { ...session, paymentStatus: 'unpaid' }));
     expect(await subscriptionOf(user)).toMatchObject({ addOnCredits: 0, subscriptionCredits: 0 });
 
@@ -398,21 +586,44 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     const user = await newUser();
     const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
     const session = { id: `cs_test_${randomBytes(6).toString('hex')}` };
-    await send(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`, { ...session, paymentStatus: 'unpaid' }));
-    expect(await subscriptionOf(user)).toMatchObject({ subscription: { plan: 'growth', status: 'incomplete' }, subscriptionCredits: 0, isActive: false });
+    await send(
+      subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`, {
+        ...session,
+        paymentStatus: 'unpaid',
+      }),
+    );
+    expect(await subscriptionOf(user)).toMatchObject({
+      subscription: { plan: 'growth', status: 'incomplete' },
+      subscriptionCredits: 0,
+      isActive: false,
+    });
 
-    const again = await testApp.app.inject({ method: 'POST', url: '/api/payments/subscription', headers: user.headers, payload: { planKey: 'pro' } });
+    const again = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/payments/subscription',
+      headers: user.headers,
+      payload: { planKey: 'pro' },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
       code: 'subscription_pending',
-      message: 'Your payment for the Growth plan is still being processed. You can choose a plan again once it goes through or fails.',
+      message:
+        'Your payment for the Growth plan is still being processed. You can choose a plan again once it goes through or fails.',
     });
-    expect(fake.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.body.client_reference_id === user.id)).toEqual([]);
+    expect(
+      fake.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.body.client_reference_id === user.id),
+    ).toEqual([]);
 
-    const succeeded = subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`, { ...session, type: 'checkout.session.async_payment_succeeded' });
+    const succeeded = subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`, {
+      ...session,
+      type: 'checkout.session.async_payment_succeeded',
+    });
     await send(succeeded);
     await send({ ...succeeded, id: `evt_${randomBytes(10).toString('hex')}` });
-    expect(await subscriptionOf(user)).toMatchObject({ subscription: { plan: 'growth', status: 'active' }, subscriptionCredits: 800 });
+    expect(await subscriptionOf(user)).toMatchObject({
+      subscription: { plan: 'growth', status: 'active' },
+      subscriptionCredits: 800,
+    });
     expect(await movements(user.id, ['reset_subscription'])).toEqual([['reset_subscription', 800, 0]]);
   });
 
@@ -421,9 +632,22 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
     const session = { id: `cs_test_${randomBytes(6).toString('hex')}`, paymentStatus: 'unpaid' };
     await send(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`, session));
-    await send(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`, { ...session, type: 'checkout.session.async_payment_failed' }));
-    expect(await subscriptionOf(user)).toMatchObject({ subscription: { status: 'incomplete_expired' }, subscriptionCredits: 0 });
-    const again = await testApp.app.inject({ method: 'POST', url: '/api/payments/subscription', headers: user.headers, payload: { planKey: 'growth' } });
+    await send(
+      subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`, {
+        ...session,
+        type: 'checkout.session.async_payment_failed',
+      }),
+    );
+    expect(await subscriptionOf(user)).toMatchObject({
+      subscription: { status: 'incomplete_expired' },
+      subscriptionCredits: 0,
+    });
+    const again = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/payments/subscription',
+      headers: user.headers,
+      payload: { planKey: 'growth' },
+    });
     expect(again.json<{ payment_link: string }>().payment_link).toMatch(/^https:\/\/checkout\.stripe\.com\//);
   });
 
@@ -432,18 +656,38 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
     await send(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`));
     await send(subscriptionEvent('customer.subscription.updated', subscriptionId, { status: 'past_due' }));
-    const response = await testApp.app.inject({ method: 'POST', url: '/api/payments/subscription', headers: user.headers, payload: { planKey: 'pro' } });
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/payments/subscription',
+      headers: user.headers,
+      payload: { planKey: 'pro' },
+    });
     expect(response.json<{ payment_link: string }>().payment_link).toMatch(/^https:\/\/billing\.stripe\.com\//);
-    expect(fake.requests.at(-1)).toMatchObject({ path: '/v1/billing_portal/sessions', body: { customer: `cus_${user.id.slice(0, 8)}` } });
-    expect(fake.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.body.client_reference_id === user.id)).toEqual([]);
+    expect(fake.requests.at(-1)).toMatchObject({
+      path: '/v1/billing_portal/sessions',
+      body: { customer: `cus_${user.id.slice(0, 8)}` },
+    });
+    expect(
+      fake.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.body.client_reference_id === user.id),
+    ).toEqual([]);
   });
 
   it('withdraws a pending plan change when the current plan is chosen again', async () => {
     const user = await newUser();
     const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
     await send(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`));
-    await testApp.app.inject({ method: 'POST', url: '/api/payments/subscription', headers: user.headers, payload: { planKey: 'pro' } });
-    const back = await testApp.app.inject({ method: 'POST', url: '/api/payments/subscription', headers: user.headers, payload: { planKey: 'growth' } });
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/payments/subscription',
+      headers: user.headers,
+      payload: { planKey: 'pro' },
+    });
+    const back = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/payments/subscription',
+      headers: user.headers,
+      payload: { planKey: 'growth' },
+    });
     expect(back.json()).toEqual({ payment_link: null });
     const item = (fake.subscription(subscriptionId)!.items as { data: { price: { id: string } }[] }).data[0]!;
     expect(item.price.id).toBe(fake.price('prodshot_plan_growth_4999_month')!.id);
@@ -458,16 +702,25 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     await spend(user.id, 300);
     const midPeriod = { start: Math.floor(Date.UTC(2034, 0, 10) / 1000), end: Math.floor(Date.UTC(2034, 1, 1) / 1000) };
     for (const reason of ['subscription_update', 'manual', 'subscription_threshold']) {
-      expect((await send(invoicePaid(subscriptionId, `in_${reason}_${subscriptionId}`, midPeriod, metadata, reason))).statusCode).toBe(200);
+      expect(
+        (await send(invoicePaid(subscriptionId, `in_${reason}_${subscriptionId}`, midPeriod, metadata, reason)))
+          .statusCode,
+      ).toBe(200);
     }
     expect(await subscriptionOf(user)).toMatchObject({ subscription: { status: 'active' }, subscriptionCredits: 500 });
 
     await send(subscriptionEvent('customer.subscription.deleted', subscriptionId, { status: 'canceled' }));
-    expect(await subscriptionOf(user)).toMatchObject({ subscription: { status: 'canceled', cancelAtPeriodEnd: false }, subscriptionCredits: 0 });
+    expect(await subscriptionOf(user)).toMatchObject({
+      subscription: { status: 'canceled', cancelAtPeriodEnd: false },
+      subscriptionCredits: 0,
+    });
     // A deleted subscription's late invoice revives nothing, whatever its reason.
     const later = { start: Math.floor(Date.UTC(2034, 1, 1) / 1000), end: Math.floor(Date.UTC(2034, 2, 1) / 1000) };
     for (const reason of ['subscription_cycle', 'subscription_create', 'manual']) {
-      expect((await send(invoicePaid(subscriptionId, `in_final_${reason}_${subscriptionId}`, later, metadata, reason))).statusCode).toBe(200);
+      expect(
+        (await send(invoicePaid(subscriptionId, `in_final_${reason}_${subscriptionId}`, later, metadata, reason)))
+          .statusCode,
+      ).toBe(200);
     }
     expect(await subscriptionOf(user)).toMatchObject({ subscription: { status: 'canceled' }, subscriptionCredits: 0 });
   });
@@ -488,14 +741,24 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     const [second, secondInvoice, secondPayment] = [`sub_other_${kept}`, `in_other_${kept}`, `pi_other_${kept}`];
     fake.payInvoice(secondInvoice, secondPayment, 9999);
     const period = { start: Math.floor(Date.UTC(2035, 0, 1) / 1000), end: Math.floor(Date.UTC(2035, 1, 1) / 1000) };
-    expect((await send(invoicePaid(second, secondInvoice, period, { userId: user.id, plan: 'pro' }, 'subscription_create'))).json()).toEqual({ received: true, duplicate: false });
+    expect(
+      (
+        await send(invoicePaid(second, secondInvoice, period, { userId: user.id, plan: 'pro' }, 'subscription_create'))
+      ).json(),
+    ).toEqual({ received: true, duplicate: false });
 
     expect(fake.subscription(second)).toMatchObject({ status: 'canceled' });
-    expect(fake.requests.filter((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${second}`)).toHaveLength(1);
+    expect(fake.requests.filter((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${second}`)).toHaveLength(
+      1,
+    );
     expect(fake.refundsOf(secondPayment)).toEqual([expect.objectContaining({ amount: 9999, reason: 'duplicate' })]);
     expect(fake.subscription(kept)).not.toMatchObject({ status: 'canceled' });
-    const warned = logLines.filter((line) => line.msg === 'second stripe subscription cancelled' && line.cancelledSubscriptionId === second);
-    expect(warned).toEqual([expect.objectContaining({ level: 40, userId: user.id, keptSubscriptionId: kept, refunded: true })]);
+    const warned = logLines.filter(
+      (line) => line.msg === 'second stripe subscription cancelled' && line.cancelledSubscriptionId === second,
+    );
+    expect(warned).toEqual([
+      expect.objectContaining({ level: 40, userId: user.id, keptSubscriptionId: kept, refunded: true }),
+    ]);
     expect(await secondSubscriptionsCounted()).toBe(counted + 1);
     const after = await subscriptionOf(user);
     expect(after).toMatchObject({ subscription: { plan: 'growth', status: 'active' }, subscriptionCredits: 700 });
@@ -504,12 +767,20 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     // Its checkout event follows: nothing is cancelled or refunded twice, nor counted twice.
     expect((await send(subscriptionCheckout(user.id, second, secondInvoice, { plan: 'pro' }))).statusCode).toBe(200);
     expect(fake.refundsOf(secondPayment)).toHaveLength(1);
-    expect(fake.requests.filter((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${second}`)).toHaveLength(1);
+    expect(fake.requests.filter((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${second}`)).toHaveLength(
+      1,
+    );
     expect(await secondSubscriptionsCounted()).toBe(counted + 1);
-    expect(await subscriptionOf(user)).toMatchObject({ subscription: { plan: 'growth', status: 'active' }, subscriptionCredits: 700 });
+    expect(await subscriptionOf(user)).toMatchObject({
+      subscription: { plan: 'growth', status: 'active' },
+      subscriptionCredits: 700,
+    });
 
     // A renewal of an old subscription the seller has since replaced is nothing to cancel: it ended already.
-    expect((await send(invoicePaid(`sub_old_${kept}`, `in_old_${kept}`, period, { userId: user.id, plan: 'pro' }))).statusCode).toBe(200);
+    expect(
+      (await send(invoicePaid(`sub_old_${kept}`, `in_old_${kept}`, period, { userId: user.id, plan: 'pro' })))
+        .statusCode,
+    ).toBe(200);
     expect(fake.subscription(`sub_old_${kept}`)).toBeUndefined();
   });
 
@@ -524,15 +795,30 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
 
     fake.payInvoice(secondInvoice, secondPayment, 4999);
     const period = { start: Math.floor(Date.UTC(2035, 0, 1) / 1000), end: Math.floor(Date.UTC(2035, 1, 1) / 1000) };
-    expect((await send(invoicePaid(second, secondInvoice, period, { userId: user.id, plan: 'growth' }, 'subscription_create'))).statusCode).toBe(200);
+    expect(
+      (
+        await send(
+          invoicePaid(second, secondInvoice, period, { userId: user.id, plan: 'growth' }, 'subscription_create'),
+        )
+      ).statusCode,
+    ).toBe(200);
     expect(fake.refundsOf(secondPayment)).toHaveLength(1);
-    expect(await subscriptionOf(user)).toMatchObject({ subscription: { status: 'active' }, subscriptionCredits: 800, cancelledSecondSubscription: { refunded: true } });
+    expect(await subscriptionOf(user)).toMatchObject({
+      subscription: { status: 'active' },
+      subscriptionCredits: 800,
+      cancelledSecondSubscription: { refunded: true },
+    });
   });
 
   it('refuses a second subscription Checkout while one is open, and answers a retry of the same request with the same link', async () => {
     const user = await newUser();
     const open = (idempotencyKey: string, planKey = 'growth') =>
-      testApp.app.inject({ method: 'POST', url: '/api/payments/subscription', headers: { ...user.headers, 'idempotency-key': idempotencyKey }, payload: { planKey } });
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/payments/subscription',
+        headers: { ...user.headers, 'idempotency-key': idempotencyKey },
+        payload: { planKey },
+      });
     const before = Date.now();
     const first = await open('tab-1');
     expect(first.statusCode).toBe(200);
@@ -546,27 +832,41 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     const others = await Promise.all([open('tab-2'), open('tab-3', 'pro'), open('tab-4', 'starter')]);
     for (const refused of others) {
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toMatchObject({ code: 'checkout_open', message: 'You already have a subscription checkout open. Finish paying there, or start again in 32 minutes.' });
+      expect(refused.json()).toMatchObject({
+        code: 'checkout_open',
+        message: 'You already have a subscription checkout open. Finish paying there, or start again in 32 minutes.',
+      });
     }
-    expect(fake.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.body.client_reference_id === user.id)).toHaveLength(1);
+    expect(
+      fake.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.body.client_reference_id === user.id),
+    ).toHaveLength(1);
   });
 
   it('opens one subscription Checkout of several asked for at once', async () => {
     const user = await newUser();
     const responses = await Promise.all(
       ['a', 'b', 'c', 'd'].map((key) =>
-        testApp.app.inject({ method: 'POST', url: '/api/payments/subscription', headers: { ...user.headers, 'idempotency-key': key }, payload: { planKey: 'growth' } }),
+        testApp.app.inject({
+          method: 'POST',
+          url: '/api/payments/subscription',
+          headers: { ...user.headers, 'idempotency-key': key },
+          payload: { planKey: 'growth' },
+        }),
       ),
     );
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
-    expect(fake.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.body.client_reference_id === user.id)).toHaveLength(1);
+    expect(
+      fake.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.body.client_reference_id === user.id),
+    ).toHaveLength(1);
   });
 
   it('asks Stripe to redeliver a renewal that overtook the start of its subscription', async () => {
     const user = await newUser();
     const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
     const period = { start: Math.floor(Date.UTC(2036, 1, 1) / 1000), end: Math.floor(Date.UTC(2036, 2, 1) / 1000) };
-    const renewal = JSON.stringify(invoicePaid(subscriptionId, `in_second_${subscriptionId}`, period, { userId: user.id, plan: 'growth' }));
+    const renewal = JSON.stringify(
+      invoicePaid(subscriptionId, `in_second_${subscriptionId}`, period, { userId: user.id, plan: 'growth' }),
+    );
     const early = await deliver(renewal);
     expect(early.statusCode).toBe(503);
     // What an operator reads in Stripe's delivery log: which invoice waits for which subscription.
@@ -577,7 +877,10 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     await send(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`));
     await spend(user.id, 100);
     expect((await deliver(renewal)).json()).toEqual({ received: true, duplicate: false });
-    expect(await subscriptionOf(user)).toMatchObject({ subscription: { endDate: '2036-03-01T00:00:00.000Z' }, subscriptionCredits: 800 });
+    expect(await subscriptionOf(user)).toMatchObject({
+      subscription: { endDate: '2036-03-01T00:00:00.000Z' },
+      subscriptionCredits: 800,
+    });
   });
 
   it('changes nothing for a late invoice or subscription event of a superseded period, by the balance as well as the dates', async () => {
@@ -591,10 +894,17 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     expect((await send(invoicePaid(subscriptionId, `in_late_${subscriptionId}`, older))).statusCode).toBe(200);
     const item = (stripeFixture('subscription') as { items: { data: Record<string, unknown>[] } }).items.data[0]!;
     const olderItem = { ...item, current_period_start: older.start, current_period_end: older.end };
-    await send(subscriptionEvent('customer.subscription.updated', subscriptionId, { items: { object: 'list', data: [olderItem], has_more: false } }));
+    await send(
+      subscriptionEvent('customer.subscription.updated', subscriptionId, {
+        items: { object: 'list', data: [olderItem], has_more: false },
+      }),
+    );
     const after = await subscriptionOf(user);
     expect(after.subscriptionCredits).toBe(700);
-    expect(after.subscription).toMatchObject({ startDate: '2033-02-01T00:00:00.000Z', endDate: '2033-03-01T00:00:00.000Z' });
+    expect(after.subscription).toMatchObject({
+      startDate: '2033-02-01T00:00:00.000Z',
+      endDate: '2033-03-01T00:00:00.000Z',
+    });
   });
 
   it("applies subscription events in Stripe's order: a late older event changes nothing", async () => {
@@ -602,17 +912,24 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
     await send(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`));
     const t = 1_900_000_000;
-    await send(subscriptionEvent('customer.subscription.updated', subscriptionId, { cancel_at_period_end: true }, t + 20));
+    await send(
+      subscriptionEvent('customer.subscription.updated', subscriptionId, { cancel_at_period_end: true }, t + 20),
+    );
     await send(subscriptionEvent('customer.subscription.updated', subscriptionId, { status: 'past_due' }, t + 10));
     expect((await subscriptionOf(user)).subscription).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: true });
 
-    await send(subscriptionEvent('customer.subscription.updated', subscriptionId, { cancel_at_period_end: false }, t + 30));
+    await send(
+      subscriptionEvent('customer.subscription.updated', subscriptionId, { cancel_at_period_end: false }, t + 30),
+    );
     expect((await subscriptionOf(user)).subscription).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
 
     await send(subscriptionEvent('customer.subscription.deleted', subscriptionId, { status: 'canceled' }, t + 40));
     await send(subscriptionEvent('customer.subscription.updated', subscriptionId, { status: 'active' }, t + 35));
     await send(subscriptionEvent('customer.subscription.updated', subscriptionId, { status: 'active' }, t + 50));
-    expect(await subscriptionOf(user)).toMatchObject({ subscription: { status: 'canceled', cancelAtPeriodEnd: false }, subscriptionCredits: 0 });
+    expect(await subscriptionOf(user)).toMatchObject({
+      subscription: { status: 'canceled', cancelAtPeriodEnd: false },
+      subscriptionCredits: 0,
+    });
   });
 
   it('keeps plan quality and credits after a cancel until the paid period ends, then subscription credits go to 0 and add-on credits stay', async () => {
@@ -624,7 +941,8 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     expect(shotSizeFor(await generations.effectivePlan(user.id))).toBe(4096);
 
     await testApp.app.inject({ method: 'POST', url: '/api/payments/cancel-subscription', headers: user.headers });
-    const periodEnd = (fake.subscription(subscriptionId)!.items as { data: { current_period_end: number }[] }).data[0]!.current_period_end;
+    const periodEnd = (fake.subscription(subscriptionId)!.items as { data: { current_period_end: number }[] }).data[0]!
+      .current_period_end;
     expect(await subscriptionOf(user)).toMatchObject({
       subscription: { status: 'canceled', cancelAtPeriodEnd: true, endDate: new Date(periodEnd * 1000).toISOString() },
       subscriptionCredits: 800,
@@ -634,7 +952,11 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
 
     // Stripe ends the subscription when the paid period is over.
     await send(subscriptionEvent('customer.subscription.deleted', subscriptionId, { status: 'canceled' }));
-    expect(await subscriptionOf(user)).toMatchObject({ subscription: { status: 'canceled', cancelAtPeriodEnd: false }, subscriptionCredits: 0, addOnCredits: 100 });
+    expect(await subscriptionOf(user)).toMatchObject({
+      subscription: { status: 'canceled', cancelAtPeriodEnd: false },
+      subscriptionCredits: 0,
+      addOnCredits: 100,
+    });
     expect(await movements(user.id, ['expire_subscription'])).toEqual([['expire_subscription', -800, 0]]);
     expect(shotSizeFor(await generations.effectivePlan(user.id))).toBe(1024);
   });
@@ -679,7 +1001,14 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     // An expanded invoice lists its payments itself.
     (renewal.data as { object: Record<string, unknown> }).object.payments = {
       object: 'list',
-      data: [{ ...stripeFixture('invoice_payment'), invoice: second, status: 'paid', payment: { type: 'payment_intent', payment_intent: secondPayment } }],
+      data: [
+        {
+          ...stripeFixture('invoice_payment'),
+          invoice: second,
+          status: 'paid',
+          payment: { type: 'payment_intent', payment_intent: secondPayment },
+        },
+      ],
       has_more: false,
       url: `/v1/invoice_payments?invoice=${second}`,
     };
@@ -723,7 +1052,9 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     const paymentIntent = `pi_${randomBytes(6).toString('hex')}`;
     await send(addOnCheckout(user.id, 'addon-100', { paymentIntent }));
     await send(dispute('charge.dispute.funds_withdrawn', `dp_${paymentIntent}`, paymentIntent, 'needs_response'));
-    expect((await send(dispute('charge.dispute.closed', `dp_${paymentIntent}`, paymentIntent, 'prevented'))).json()).toEqual({ received: true, duplicate: false });
+    expect(
+      (await send(dispute('charge.dispute.closed', `dp_${paymentIntent}`, paymentIntent, 'prevented'))).json(),
+    ).toEqual({ received: true, duplicate: false });
     expect(await subscriptionOf(user)).toMatchObject({ addOnCredits: 0 });
     expect(await movements(user.id, ['revoke', 'restore'])).toEqual([['revoke', 0, -100]]);
   });
@@ -738,10 +1069,16 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
 
   /** A Checkout session as Stripe sends it, completed and paid unless `fields` say otherwise. */
   function checkoutSession(fields: Record<string, unknown>, type = 'checkout.session.completed') {
-    return event(type, { ...stripeFixture('checkout.session'), id: `cs_test_${randomBytes(6).toString('hex')}`, payment_status: 'paid', status: 'complete', ...fields });
+    return event(type, {
+      ...stripeFixture('checkout.session'),
+      id: `cs_test_${randomBytes(6).toString('hex')}`,
+      payment_status: 'paid',
+      status: 'complete',
+      ...fields,
+    });
   }
 
-  it('acknowledges checkouts that are nobody\'s here or buy nothing we sell, and grants nothing for them', async () => {
+  it("acknowledges checkouts that are nobody's here or buy nothing we sell, and grants nothing for them", async () => {
     const user = await newUser();
     const pack = { kind: 'addon', plan: 'addon-100' };
     const sessions = [
@@ -752,17 +1089,39 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
       // Our seller, but nothing we sell: a Checkout made elsewhere, a pack or a plan we do not have, no subscription.
       checkoutSession({ mode: 'payment', client_reference_id: user.id, metadata: null }),
       checkoutSession({ mode: 'payment', metadata: { userId: user.id, kind: 'addon', plan: 'addon-7' } }),
-      checkoutSession({ mode: 'subscription', subscription: `sub_${randomBytes(6).toString('hex')}`, metadata: { userId: user.id, plan: 'growth' } }),
-      checkoutSession({ mode: 'subscription', subscription: `sub_${randomBytes(6).toString('hex')}`, metadata: { userId: user.id, kind: 'subscription', plan: 'enterprise' } }),
-      checkoutSession({ mode: 'subscription', subscription: null, metadata: { userId: user.id, kind: 'subscription', plan: 'growth' } }),
+      checkoutSession({
+        mode: 'subscription',
+        subscription: `sub_${randomBytes(6).toString('hex')}`,
+        metadata: { userId: user.id, plan: 'growth' },
+      }),
+      checkoutSession({
+        mode: 'subscription',
+        subscription: `sub_${randomBytes(6).toString('hex')}`,
+        metadata: { userId: user.id, kind: 'subscription', plan: 'enterprise' },
+      }),
+      checkoutSession({
+        mode: 'subscription',
+        subscription: null,
+        metadata: { userId: user.id, kind: 'subscription', plan: 'growth' },
+      }),
     ];
     for (const session of sessions) expect((await send(session)).json()).toEqual({ received: true, duplicate: false });
-    expect(await subscriptionOf(user)).toMatchObject({ subscription: { plan: 'none', status: 'none' }, subscriptionCredits: 0, addOnCredits: 0 });
+    expect(await subscriptionOf(user)).toMatchObject({
+      subscription: { plan: 'none', status: 'none' },
+      subscriptionCredits: 0,
+      addOnCredits: 0,
+    });
   });
 
   it('grants a pack that cost nothing (a 100% coupon) to the seller named by client_reference_id', async () => {
     const user = await newUser();
-    const free = { mode: 'payment', payment_status: 'no_payment_required', payment_intent: null, client_reference_id: user.id, metadata: { kind: 'addon', plan: 'addon-100' } };
+    const free = {
+      mode: 'payment',
+      payment_status: 'no_payment_required',
+      payment_intent: null,
+      client_reference_id: user.id,
+      metadata: { kind: 'addon', plan: 'addon-100' },
+    };
     expect((await send(checkoutSession(free))).statusCode).toBe(200);
     expect(await subscriptionOf(user)).toMatchObject({ addOnCredits: 100 });
   });
@@ -778,7 +1137,10 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
       await send(event('checkout.session.async_payment_succeeded', session));
     }
     for (const user of [first, second]) {
-      expect(await subscriptionOf(user)).toMatchObject({ subscription: { plan: 'growth', status: 'active' }, subscriptionCredits: 800 });
+      expect(await subscriptionOf(user)).toMatchObject({
+        subscription: { plan: 'growth', status: 'active' },
+        subscriptionCredits: 800,
+      });
       expect(await movements(user.id, ['reset_subscription'])).toEqual([['reset_subscription', 800, 0]]);
     }
   });
@@ -788,14 +1150,24 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
     const firstInvoice = `in_first_${subscriptionId}`;
     const period = { start: Math.floor(Date.UTC(2038, 0, 1) / 1000), end: Math.floor(Date.UTC(2038, 1, 1) / 1000) };
-    await send(invoicePaid(subscriptionId, firstInvoice, period, { userId: user.id, plan: 'growth' }, 'subscription_create'));
-    const opened = { plan: 'growth', status: 'active', startDate: '2038-01-01T00:00:00.000Z', endDate: '2038-02-01T00:00:00.000Z' };
+    await send(
+      invoicePaid(subscriptionId, firstInvoice, period, { userId: user.id, plan: 'growth' }, 'subscription_create'),
+    );
+    const opened = {
+      plan: 'growth',
+      status: 'active',
+      startDate: '2038-01-01T00:00:00.000Z',
+      endDate: '2038-02-01T00:00:00.000Z',
+    };
     expect(await subscriptionOf(user)).toMatchObject({ subscription: opened, subscriptionCredits: 800 });
     await spend(user.id, 100);
     // The seller cancels at once, before Stripe's checkout event reaches us: the late checkout must not undo it.
     await send(subscriptionEvent('customer.subscription.updated', subscriptionId, { cancel_at_period_end: true }));
     await send(subscriptionCheckout(user.id, subscriptionId, firstInvoice));
-    expect(await subscriptionOf(user)).toMatchObject({ subscription: { ...opened, status: 'canceled', cancelAtPeriodEnd: true }, subscriptionCredits: 700 });
+    expect(await subscriptionOf(user)).toMatchObject({
+      subscription: { ...opened, status: 'canceled', cancelAtPeriodEnd: true },
+      subscriptionCredits: 700,
+    });
   });
 
   it('acknowledges invoices that pay for no subscription of ours, and grants nothing for them', async () => {
@@ -806,11 +1178,28 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     const invoices = [
       // A one-off invoice and an accepted quote's: no subscription.
       event('invoice.paid', { ...invoice, id: `in_manual_${subscriptionId}`, billing_reason: 'manual', parent: null }),
-      event('invoice.paid', { ...invoice, id: `in_quote_${subscriptionId}`, billing_reason: 'quote_accept', parent: { type: 'quote_details', quote_details: { quote: 'qt_1' }, subscription_details: null } }),
+      event('invoice.paid', {
+        ...invoice,
+        id: `in_quote_${subscriptionId}`,
+        billing_reason: 'quote_accept',
+        parent: { type: 'quote_details', quote_details: { quote: 'qt_1' }, subscription_details: null },
+      }),
       // Another app's subscription on the same Stripe account: its metadata names nobody here, or no plan we sell.
-      invoicePaid(subscriptionId, `in_a_${subscriptionId}`, period, { userId: randomUUID(), plan: 'growth' }, 'subscription_create'),
+      invoicePaid(
+        subscriptionId,
+        `in_a_${subscriptionId}`,
+        period,
+        { userId: randomUUID(), plan: 'growth' },
+        'subscription_create',
+      ),
       invoicePaid(subscriptionId, `in_b_${subscriptionId}`, period, { userId: randomUUID(), plan: 'growth' }),
-      invoicePaid(subscriptionId, `in_c_${subscriptionId}`, period, { userId: user.id, plan: 'enterprise' }, 'subscription_create'),
+      invoicePaid(
+        subscriptionId,
+        `in_c_${subscriptionId}`,
+        period,
+        { userId: user.id, plan: 'enterprise' },
+        'subscription_create',
+      ),
       invoicePaid(subscriptionId, `in_d_${subscriptionId}`, period, {}, 'subscription_create'),
     ];
     for (const paid of invoices) expect((await send(paid)).json()).toEqual({ received: true, duplicate: false });
@@ -821,19 +1210,40 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     const user = await newUser();
     const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
     await send(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`));
-    const renewal = invoicePaid(subscriptionId, `in_second_${subscriptionId}`, { start: Math.floor(Date.UTC(2040, 0, 1) / 1000), end: Math.floor(Date.UTC(2040, 1, 1) / 1000) });
+    const renewal = invoicePaid(subscriptionId, `in_second_${subscriptionId}`, {
+      start: Math.floor(Date.UTC(2040, 0, 1) / 1000),
+      end: Math.floor(Date.UTC(2040, 1, 1) / 1000),
+    });
     const lines = (renewal.data as { object: { lines: { data: Record<string, unknown>[] } } }).object.lines;
     const oneOff = { ...lines.data[0], id: 'il_setup', period: { start: 1_700_000_000, end: 1_700_000_000 } };
     lines.data.unshift(
       { ...oneOff, parent: null },
-      { ...oneOff, parent: { type: 'invoice_item_details', invoice_item_details: { invoice_item: 'ii_setup', proration: false, proration_details: { credited_items: null }, subscription: null }, subscription_item_details: null } },
+      {
+        ...oneOff,
+        parent: {
+          type: 'invoice_item_details',
+          invoice_item_details: {
+            invoice_item: 'ii_setup',
+            proration: false,
+            proration_details: { credited_items: null },
+            subscription: null,
+          },
+          subscription_item_details: null,
+        },
+      },
     );
     await send(renewal);
-    expect((await subscriptionOf(user)).subscription).toMatchObject({ startDate: '2040-01-01T00:00:00.000Z', endDate: '2040-02-01T00:00:00.000Z' });
+    expect((await subscriptionOf(user)).subscription).toMatchObject({
+      startDate: '2040-01-01T00:00:00.000Z',
+      endDate: '2040-02-01T00:00:00.000Z',
+    });
 
     // A renewal whose payload lists none of its lines still pays for a period.
     await spend(user.id, 100);
-    const bare = invoicePaid(subscriptionId, `in_third_${subscriptionId}`, { start: Math.floor(Date.UTC(2040, 1, 1) / 1000), end: Math.floor(Date.UTC(2040, 2, 1) / 1000) });
+    const bare = invoicePaid(subscriptionId, `in_third_${subscriptionId}`, {
+      start: Math.floor(Date.UTC(2040, 1, 1) / 1000),
+      end: Math.floor(Date.UTC(2040, 2, 1) / 1000),
+    });
     (bare.data as { object: { lines: { data: unknown[] } } }).object.lines.data = [];
     expect((await send(bare)).statusCode).toBe(200);
     expect(await subscriptionOf(user)).toMatchObject({ subscriptionCredits: 800 });
@@ -843,8 +1253,12 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     const user = await newUser();
     const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
     await send(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`));
-    const fixtureItem = (stripeFixture('subscription') as { items: { data: Record<string, unknown>[] } }).items.data[0]!;
-    const period = { current_period_start: Math.floor(Date.UTC(2041, 0, 1) / 1000), current_period_end: Math.floor(Date.UTC(2041, 1, 1) / 1000) };
+    const fixtureItem = (stripeFixture('subscription') as { items: { data: Record<string, unknown>[] } }).items
+      .data[0]!;
+    const period = {
+      current_period_start: Math.floor(Date.UTC(2041, 0, 1) / 1000),
+      current_period_end: Math.floor(Date.UTC(2041, 1, 1) / 1000),
+    };
     const items = (fields: Record<string, unknown>, plan?: string) => {
       const price = { ...(fixtureItem.price as Record<string, unknown>), metadata: plan ? { plan } : {} };
       return { items: { object: 'list', data: [{ ...fixtureItem, ...period, price, ...fields }], has_more: false } };
@@ -855,15 +1269,24 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
       await send(subscriptionEvent('customer.subscription.updated', subscriptionId, fields, created));
       return (await subscriptionOf(user)).subscription;
     };
-    expect(await update({ cancel_at: period.current_period_end, ...items({}) })).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: true });
-    expect(await update({ status: 'past_due', cancel_at_period_end: true, ...items({}) })).toMatchObject({ status: 'past_due', cancelAtPeriodEnd: true });
+    expect(await update({ cancel_at: period.current_period_end, ...items({}) })).toMatchObject({
+      status: 'canceled',
+      cancelAtPeriodEnd: true,
+    });
+    expect(await update({ status: 'past_due', cancel_at_period_end: true, ...items({}) })).toMatchObject({
+      status: 'past_due',
+      cancelAtPeriodEnd: true,
+    });
     expect(await update(items({}, 'pro'))).toMatchObject({ status: 'active', plan: 'growth', pendingPlan: 'pro' });
     // A price not made by this app says no plan: the pending change stands.
     expect(await update(items({}))).toMatchObject({ plan: 'growth', pendingPlan: 'pro' });
     expect(await update(items({}, 'growth'))).toMatchObject({ plan: 'growth', pendingPlan: null });
     // A trial extended or a billing date moved: same start, later end.
     const later = Math.floor(Date.UTC(2041, 1, 15) / 1000);
-    expect(await update(items({ current_period_end: later }))).toMatchObject({ startDate: '2041-01-01T00:00:00.000Z', endDate: '2041-02-15T00:00:00.000Z' });
+    expect(await update(items({ current_period_end: later }))).toMatchObject({
+      startDate: '2041-01-01T00:00:00.000Z',
+      endDate: '2041-02-15T00:00:00.000Z',
+    });
   });
 
   it('acknowledges subscription, payment and dispute events about nothing it granted, and changes nothing', async () => {
@@ -873,14 +1296,29 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     const unknown = `sub_unknown_${subscriptionId}`;
     const events = [
       subscriptionEvent('customer.subscription.updated', unknown, { status: 'past_due' }),
-      subscriptionCheckout(user.id, unknown, `in_unknown_${subscriptionId}`, { type: 'checkout.session.async_payment_failed', paymentStatus: 'unpaid' }),
+      subscriptionCheckout(user.id, unknown, `in_unknown_${subscriptionId}`, {
+        type: 'checkout.session.async_payment_failed',
+        paymentStatus: 'unpaid',
+      }),
       // A failed delayed payment of another session never ends the subscription that was paid.
-      subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`, { type: 'checkout.session.async_payment_failed', paymentStatus: 'unpaid' }),
+      subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`, {
+        type: 'checkout.session.async_payment_failed',
+        paymentStatus: 'unpaid',
+      }),
       chargeRefunded(`pi_unknown_${subscriptionId}`, 4999, 4999),
-      dispute('charge.dispute.funds_withdrawn', `dp_unknown_${subscriptionId}`, `pi_unknown_${subscriptionId}`, 'needs_response'),
+      dispute(
+        'charge.dispute.funds_withdrawn',
+        `dp_unknown_${subscriptionId}`,
+        `pi_unknown_${subscriptionId}`,
+        'needs_response',
+      ),
     ];
-    for (const delivered of events) expect((await send(delivered)).json()).toEqual({ received: true, duplicate: false });
-    expect(await subscriptionOf(user)).toMatchObject({ subscription: { plan: 'growth', status: 'active' }, subscriptionCredits: 800 });
+    for (const delivered of events)
+      expect((await send(delivered)).json()).toEqual({ received: true, duplicate: false });
+    expect(await subscriptionOf(user)).toMatchObject({
+      subscription: { plan: 'growth', status: 'active' },
+      subscriptionCredits: 800,
+    });
   });
 
   it("links only an expanded invoice's paid payments to its period: refunding a failed attempt's charge takes nothing back", async () => {
@@ -889,9 +1327,22 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     await send(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`));
     const renewalId = `in_second_${subscriptionId}`;
     const [failed, paid] = [`pi_failed_${subscriptionId}`, `pi_paid_${subscriptionId}`];
-    const renewal = invoicePaid(subscriptionId, renewalId, { start: Math.floor(Date.UTC(2038, 0, 1) / 1000), end: Math.floor(Date.UTC(2038, 1, 1) / 1000) });
-    const payment = (status: string, paymentIntent: string) => ({ ...stripeFixture('invoice_payment'), invoice: renewalId, status, payment: { type: 'payment_intent', payment_intent: paymentIntent } });
-    (renewal.data as { object: Record<string, unknown> }).object.payments = { object: 'list', data: [payment('failed', failed), payment('paid', paid)], has_more: false, url: `/v1/invoice_payments?invoice=${renewalId}` };
+    const renewal = invoicePaid(subscriptionId, renewalId, {
+      start: Math.floor(Date.UTC(2038, 0, 1) / 1000),
+      end: Math.floor(Date.UTC(2038, 1, 1) / 1000),
+    });
+    const payment = (status: string, paymentIntent: string) => ({
+      ...stripeFixture('invoice_payment'),
+      invoice: renewalId,
+      status,
+      payment: { type: 'payment_intent', payment_intent: paymentIntent },
+    });
+    (renewal.data as { object: Record<string, unknown> }).object.payments = {
+      object: 'list',
+      data: [payment('failed', failed), payment('paid', paid)],
+      has_more: false,
+      url: `/v1/invoice_payments?invoice=${renewalId}`,
+    };
     await send(renewal);
     expect(await subscriptionOf(user)).toMatchObject({ subscriptionCredits: 800 });
 
@@ -905,17 +1356,36 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     const user = await newUser();
     const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
     const first = { start: Math.floor(Date.UTC(2039, 0, 1) / 1000), end: Math.floor(Date.UTC(2039, 1, 1) / 1000) };
-    await send(invoicePaid(subscriptionId, `in_first_${subscriptionId}`, first, { userId: user.id, plan: 'growth' }, 'subscription_create'));
+    await send(
+      invoicePaid(
+        subscriptionId,
+        `in_first_${subscriptionId}`,
+        first,
+        { userId: user.id, plan: 'growth' },
+        'subscription_create',
+      ),
+    );
     expect(await subscriptionOf(user)).toMatchObject({ subscription: { endDate: '2039-02-01T00:00:00.000Z' } });
     await spend(user.id, 100);
     const renewal = invoicePaid(subscriptionId, `in_second_${subscriptionId}`, { start: 0, end: 0 });
     const invoice = (renewal.data as { object: { lines: Record<string, unknown> } }).object;
     invoice.lines = { ...invoice.lines, data: [] };
     await send(renewal);
-    expect(await subscriptionOf(user)).toMatchObject({ subscription: { status: 'active', endDate: null }, subscriptionCredits: 800 });
+    expect(await subscriptionOf(user)).toMatchObject({
+      subscription: { status: 'active', endDate: null },
+      subscriptionCredits: 800,
+    });
     const end = Math.floor(Date.UTC(2039, 2, 1) / 1000);
-    const item = { ...(stripeFixture('subscription') as { items: { data: Record<string, unknown>[] } }).items.data[0], current_period_start: end - 28 * 86_400, current_period_end: end };
-    await send(subscriptionEvent('customer.subscription.updated', subscriptionId, { items: { object: 'list', data: [item], has_more: false } }));
+    const item = {
+      ...(stripeFixture('subscription') as { items: { data: Record<string, unknown>[] } }).items.data[0],
+      current_period_start: end - 28 * 86_400,
+      current_period_end: end,
+    };
+    await send(
+      subscriptionEvent('customer.subscription.updated', subscriptionId, {
+        items: { object: 'list', data: [item], has_more: false },
+      }),
+    );
     expect(await subscriptionOf(user)).toMatchObject({ subscription: { endDate: '2039-03-01T00:00:00.000Z' } });
   });
 
@@ -924,9 +1394,14 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
     await send(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`));
     const before = await subscriptionOf(user);
-    const itemless = subscriptionEvent('customer.subscription.updated', subscriptionId, { status: 'past_due', items: { object: 'list', data: [], has_more: false } });
+    const itemless = subscriptionEvent('customer.subscription.updated', subscriptionId, {
+      status: 'past_due',
+      items: { object: 'list', data: [], has_more: false },
+    });
     expect((await send(itemless)).json()).toEqual({ received: true, duplicate: false });
-    expect(await subscriptionOf(user)).toMatchObject({ subscription: { plan: 'growth', status: 'past_due', endDate: before.subscription?.endDate } });
+    expect(await subscriptionOf(user)).toMatchObject({
+      subscription: { plan: 'growth', status: 'past_due', endDate: before.subscription?.endDate },
+    });
   });
 
   it('takes back a whole pack when its charge is fully refunded, even if less than the charge was captured', async () => {
@@ -934,7 +1409,10 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     const paymentIntent = `pi_${randomBytes(6).toString('hex')}`;
     await send(addOnCheckout(user.id, 'addon-100', { paymentIntent }));
     const refunded = chargeRefunded(paymentIntent, 600, 300);
-    Object.assign((refunded.data as { object: Record<string, unknown> }).object, { amount_captured: 300, refunded: true });
+    Object.assign((refunded.data as { object: Record<string, unknown> }).object, {
+      amount_captured: 300,
+      refunded: true,
+    });
     await send(refunded);
     expect(await subscriptionOf(user)).toMatchObject({ addOnCredits: 0 });
   });
@@ -948,7 +1426,10 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
       await sql`select pg_advisory_lock(hashtext(${lockKey}))`.execute(connection);
       const waiting = send(subscriptionCheckout(user.id, held, `in_first_${held}`));
       expect((await send(subscriptionCheckout(other.id, free, `in_first_${free}`))).statusCode).toBe(200);
-      const early = await Promise.race([waiting.then(() => 'answered'), new Promise((resolve) => setTimeout(resolve, 500, 'waiting'))]);
+      const early = await Promise.race([
+        waiting.then(() => 'answered'),
+        new Promise((resolve) => setTimeout(resolve, 500, 'waiting')),
+      ]);
       expect(early).toBe('waiting');
       expect((await subscriptionOf(user)).subscriptionCredits).toBe(0);
       await sql`select pg_advisory_unlock(hashtext(${lockKey}))`.execute(connection);
@@ -962,28 +1443,46 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
     await send(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`));
     await send(subscriptionEvent('customer.subscription.updated', subscriptionId, { status: 'canceled' }));
-    expect(await subscriptionOf(user)).toMatchObject({ subscription: { status: 'canceled', cancelAtPeriodEnd: false }, subscriptionCredits: 0 });
+    expect(await subscriptionOf(user)).toMatchObject({
+      subscription: { status: 'canceled', cancelAtPeriodEnd: false },
+      subscriptionCredits: 0,
+    });
 
     // A pending subscription whose first payment never came is deleted as incomplete_expired.
     const pending = await newUser();
     const expiring = `sub_${randomBytes(6).toString('hex')}`;
     await send(subscriptionCheckout(pending.id, expiring, `in_first_${expiring}`, { paymentStatus: 'unpaid' }));
     await send(subscriptionEvent('customer.subscription.deleted', expiring, { status: 'incomplete_expired' }));
-    expect(await subscriptionOf(pending)).toMatchObject({ subscription: { status: 'canceled', cancelAtPeriodEnd: false }, subscriptionCredits: 0 });
+    expect(await subscriptionOf(pending)).toMatchObject({
+      subscription: { status: 'canceled', cancelAtPeriodEnd: false },
+      subscriptionCredits: 0,
+    });
   });
 
   it('restores each won dispute, and the ledger says why credits went and came back', async () => {
     const user = await newUser();
-    const [small, large, refunded] = [`pi_s_${randomBytes(6).toString('hex')}`, `pi_l_${randomBytes(6).toString('hex')}`, `pi_r_${randomBytes(6).toString('hex')}`];
+    const [small, large, refunded] = [
+      `pi_s_${randomBytes(6).toString('hex')}`,
+      `pi_l_${randomBytes(6).toString('hex')}`,
+      `pi_r_${randomBytes(6).toString('hex')}`,
+    ];
     await send(addOnCheckout(user.id, 'addon-100', { paymentIntent: small }));
     await send(addOnCheckout(user.id, 'addon-500', { paymentIntent: large }));
-    for (const paymentIntent of [small, large]) await send(dispute('charge.dispute.funds_withdrawn', `dp_${paymentIntent}`, paymentIntent, 'needs_response'));
+    for (const paymentIntent of [small, large])
+      await send(dispute('charge.dispute.funds_withdrawn', `dp_${paymentIntent}`, paymentIntent, 'needs_response'));
     expect(await subscriptionOf(user)).toMatchObject({ addOnCredits: 0 });
-    for (const paymentIntent of [small, large]) await send(dispute('charge.dispute.closed', `dp_${paymentIntent}`, paymentIntent, 'won'));
+    for (const paymentIntent of [small, large])
+      await send(dispute('charge.dispute.closed', `dp_${paymentIntent}`, paymentIntent, 'won'));
     expect(await subscriptionOf(user)).toMatchObject({ addOnCredits: 600 });
     await send(addOnCheckout(user.id, 'addon-100', { paymentIntent: refunded }));
     await send(chargeRefunded(refunded, 600, 600));
-    const rows = await testApp.deps.db.selectFrom('credit_ledger').select(['kind', 'reason']).where('user_id', '=', user.id).where('kind', 'in', ['revoke', 'restore']).orderBy('id').execute();
+    const rows = await testApp.deps.db
+      .selectFrom('credit_ledger')
+      .select(['kind', 'reason'])
+      .where('user_id', '=', user.id)
+      .where('kind', 'in', ['revoke', 'restore'])
+      .orderBy('id')
+      .execute();
     expect(rows.map((r) => [r.kind, r.reason])).toEqual([
       ['revoke', 'payment disputed'],
       ['revoke', 'payment disputed'],
@@ -995,37 +1494,92 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
 
   /** Queued work as the API opens it: a generation of `slots` slots holding one credit each. */
   async function openWork(userId: string, slots: number): Promise<string> {
-    const styles = Array.from({ length: slots }, (_, index) => ({ index, name: `Style ${index}`, prompt: null, backgroundType: 'studio' }));
-    const { id } = await new GenerationsRepository(testApp.deps.db).create({ userId, imageId: null, kind: 'manual', stage: null, request: {}, slots: styles });
-    await new CreditsRepository(testApp.deps.db).reserve({ userId, amount: slots, idempotencyKey: ledgerKeys.reserve(id), generationId: id });
+    const styles = Array.from({ length: slots }, (_, index) => ({
+      index,
+      name: `Style ${index}`,
+      prompt: null,
+      backgroundType: 'studio',
+    }));
+    const { id } = await new GenerationsRepository(testApp.deps.db).create({
+      userId,
+      imageId: null,
+      kind: 'manual',
+      stage: null,
+      request: {},
+      slots: styles,
+    });
+    await new CreditsRepository(testApp.deps.db).reserve({
+      userId,
+      amount: slots,
+      idempotencyKey: ledgerKeys.reserve(id),
+      generationId: id,
+    });
     return id;
   }
 
   /** A batch opened through the API: `photos` uploads, `count` template shots each. Answers its generations, in order. */
-  async function openBatch(user: { headers: { authorization: string } }, photos: number, count: number): Promise<string[]> {
+  async function openBatch(
+    user: { headers: { authorization: string } },
+    photos: number,
+    count: number,
+  ): Promise<string[]> {
     const items = [];
     for (let n = 0; n < photos; n += 1) {
-      const body = multipartBody([{ name: 'image', filename: 'mug.jpg', contentType: 'image/jpeg', data: await productPhoto(`#${n + 2}a6`) }]);
-      const uploaded = await testApp.app.inject({ method: 'POST', url: '/api/images/upload', payload: body.payload, headers: { ...body.headers, ...user.headers } });
+      const body = multipartBody([
+        { name: 'image', filename: 'mug.jpg', contentType: 'image/jpeg', data: await productPhoto(`#${n + 2}a6`) },
+      ]);
+      const uploaded = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/images/upload',
+        payload: body.payload,
+        headers: { ...body.headers, ...user.headers },
+      });
       items.push({ imageId: uploaded.json<{ _id: string }>()._id });
     }
-    const opened = await testApp.app.inject({ method: 'POST', url: '/api/batches', headers: user.headers, payload: { items, choice: { mode: 'template', backgroundType: 'studio', count } } });
+    const opened = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/batches',
+      headers: user.headers,
+      payload: { items, choice: { mode: 'template', backgroundType: 'studio', count } },
+    });
     expect(opened.statusCode, opened.body).toBe(202);
-    const batch = await testApp.app.inject({ method: 'GET', url: `/api/batches/${opened.json<{ data: { batchId: string } }>().data.batchId}`, headers: user.headers });
+    const batch = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/batches/${opened.json<{ data: { batchId: string } }>().data.batchId}`,
+      headers: user.headers,
+    });
     return batch.json<{ data: { items: { generationId: string }[] } }>().data.items.map((item) => item.generationId);
   }
 
   /** The worker's two endings of a slot: its shot stored, or its failure for good. */
-  const storeShot = (userId: string, generationId: string, index: number) => settlement.settleSlot(testApp.deps.db, { userId, generationId, index }, { resultKey: `outputs/${generationId}/${index}.png`, seed: 1 });
-  const failWork = (userId: string, generationId: string) => settlement.failOpenSlots(testApp.deps.db, { userId, generationId }, 'The photo was deleted.');
+  const storeShot = (userId: string, generationId: string, index: number) =>
+    settlement.settleSlot(
+      testApp.deps.db,
+      { userId, generationId, index },
+      { resultKey: `outputs/${generationId}/${index}.png`, seed: 1 },
+    );
+  const failWork = (userId: string, generationId: string) =>
+    settlement.failOpenSlots(testApp.deps.db, { userId, generationId }, 'The photo was deleted.');
 
   async function debtOf(userId: string): Promise<number> {
-    return (await testApp.deps.db.selectFrom('credit_balances').select('debt_credits').where('user_id', '=', userId).executeTakeFirstOrThrow()).debt_credits;
+    return (
+      await testApp.deps.db
+        .selectFrom('credit_balances')
+        .select('debt_credits')
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow()
+    ).debt_credits;
   }
 
   /** What each claw row took from which generation, oldest first. */
   async function clawed(userId: string): Promise<[string | null, number][]> {
-    const rows = await testApp.deps.db.selectFrom('credit_ledger').select(['generation_id', 'addon_delta']).where('user_id', '=', userId).where('kind', '=', 'claw').orderBy('id').execute();
+    const rows = await testApp.deps.db
+      .selectFrom('credit_ledger')
+      .select(['generation_id', 'addon_delta'])
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'claw')
+      .orderBy('id')
+      .execute();
     return rows.map((r) => [r.generation_id, r.addon_delta]);
   }
 
@@ -1033,7 +1587,12 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
     const user = await newUser();
     const paymentIntent = `pi_${randomBytes(6).toString('hex')}`;
     await send(addOnCheckout(user.id, 'addon-100', { paymentIntent }));
-    const work = [await openWork(user.id, 25), await openWork(user.id, 25), await openWork(user.id, 25), await openWork(user.id, 25)];
+    const work = [
+      await openWork(user.id, 25),
+      await openWork(user.id, 25),
+      await openWork(user.id, 25),
+      await openWork(user.id, 25),
+    ];
     expect(await subscriptionOf(user)).toMatchObject({ addOnCredits: 0 });
 
     await send(chargeRefunded(paymentIntent, 600, 600));

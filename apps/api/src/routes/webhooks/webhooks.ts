@@ -26,7 +26,8 @@ export async function webhookRoutes(app: FastifyInstance, deps: AppDeps): Promis
       const signature = request.headers['stripe-signature'];
       let event: Stripe.Event;
       try {
-        if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw new Error('missing signature or body');
+        if (typeof signature !== 'string' || !Buffer.isBuffer(request.body))
+          throw new Error('missing signature or body');
         event = stripe.webhooks.constructEvent(request.body, signature, payments.webhookSecret);
       } catch {
         throw new HttpError(400, 'Invalid webhook signature', 'invalid_signature');
@@ -43,7 +44,10 @@ export async function webhookRoutes(app: FastifyInstance, deps: AppDeps): Promis
       if (endedSecond) {
         const { userId, subscriptionId, keptSubscriptionId, refunded, firstSeen } = endedSecond;
         // A seller was charged twice for one plan: someone should know, even though it was put right.
-        request.log.warn({ eventId: event.id, userId, cancelledSubscriptionId: subscriptionId, keptSubscriptionId, refunded }, 'second stripe subscription cancelled');
+        request.log.warn(
+          { eventId: event.id, userId, cancelledSubscriptionId: subscriptionId, keptSubscriptionId, refunded },
+          'second stripe subscription cancelled',
+        );
         if (firstSeen) deps.metrics?.secondSubscriptionCancelled();
       }
       request.log.info({ eventId: event.id, type: event.type, duplicate }, 'stripe webhook');

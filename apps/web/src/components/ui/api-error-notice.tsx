@@ -15,7 +15,15 @@ export function creditsRefusal(error: unknown): { message: string; buyCreditsUrl
  * message offers both). It comes into view as it appears: on a phone the button that was refused
  * may sit a screen away from where the notice lands.
  */
-export function CreditsNotice({ message, buyCreditsUrl = BUY_CREDITS_URL, className = '' }: { message: string; buyCreditsUrl?: string; className?: string }) {
+export function CreditsNotice({
+  message,
+  buyCreditsUrl = BUY_CREDITS_URL,
+  className = '',
+}: {
+  message: string;
+  buyCreditsUrl?: string;
+  className?: string;
+}) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => box.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' }), []);
   return (
@@ -39,7 +47,17 @@ export function CreditsNotice({ message, buyCreditsUrl = BUY_CREDITS_URL, classN
  * A refusal never takes the prefix: 'Failed to get style recommendations: Not enough credits' blamed
  * the wrong step.
  */
-export function ApiErrorNotice({ error, fallback, prefix, small = false }: { error: unknown; fallback: string; prefix?: string; small?: boolean }) {
+export function ApiErrorNotice({
+  error,
+  fallback,
+  prefix,
+  small = false,
+}: {
+  error: unknown;
+  fallback: string;
+  prefix?: string;
+  small?: boolean;
+}) {
   const credits = creditsRefusal(error);
   if (credits) return <CreditsNotice {...credits} className={small ? 'small' : ''} />;
   const plan = planRefusal(error);

@@ -7,7 +7,19 @@ export function creditCost(count: number): string {
 }
 
 /** How many images (or styles) to make, 1 to `max`, with what they cost shown before the click. */
-export function CountChoice({ name, legend, max, count, onCount }: { name: string; legend: string; max: number; count: number; onCount: (count: number) => void }) {
+export function CountChoice({
+  name,
+  legend,
+  max,
+  count,
+  onCount,
+}: {
+  name: string;
+  legend: string;
+  max: number;
+  count: number;
+  onCount: (count: number) => void;
+}) {
   const counts = Array.from({ length: max }, (_, index) => index + 1);
   return (
     <>

@@ -1,7 +1,15 @@
 import { Link } from 'react-router-dom';
 
 /** A 404 in the app's voice: what is missing, a way forward, and the dashboard. */
-export function NotFoundNotice({ title, message, next }: { title: string; message: string; next: { to: string; label: string } }) {
+export function NotFoundNotice({
+  title,
+  message,
+  next,
+}: {
+  title: string;
+  message: string;
+  next: { to: string; label: string };
+}) {
   return (
     <section className="not-found narrow">
       <p className="eyebrow">404</p>

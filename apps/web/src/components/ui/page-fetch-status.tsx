@@ -1,7 +1,19 @@
 import { Spinner } from './spinner.js';
 
 /** What a numbered page shows while its items are fetched, or when fetching them failed. */
-export function PageFetchStatus({ loading, failed, label, failedMessage, onRetry }: { loading: boolean; failed: boolean; label: string; failedMessage: string; onRetry: () => void }) {
+export function PageFetchStatus({
+  loading,
+  failed,
+  label,
+  failedMessage,
+  onRetry,
+}: {
+  loading: boolean;
+  failed: boolean;
+  label: string;
+  failedMessage: string;
+  onRetry: () => void;
+}) {
   if (loading) return <Spinner label={label} />;
   if (!failed) return null;
   return (

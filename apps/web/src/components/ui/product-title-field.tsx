@@ -2,7 +2,11 @@ import { PRODUCT_TITLE_MAX_LENGTH } from '@prodshot/contracts';
 import { useId } from 'react';
 
 /** The seller's name for the product: optional, it names the downloads and tells the engine what it is. */
-export function ProductTitleField({ value, onChange, onCommit }: {
+export function ProductTitleField({
+  value,
+  onChange,
+  onCommit,
+}: {
   value: string;
   onChange: (title: string) => void;
   /** Called when the seller leaves the field or presses Enter: where the title is saved at once. */

@@ -53,7 +53,14 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes
  * `sizes`. The full file is for Download and exports only. width/height give the box its ratio
  * before the picture arrives (the CSS sets the size), so nothing shifts as it loads.
  */
-export function RenditionImage({ image, sizes, eager = false, width = THUMBNAIL_PX, height = THUMBNAIL_PX, ...rest }: Props) {
+export function RenditionImage({
+  image,
+  sizes,
+  eager = false,
+  width = THUMBNAIL_PX,
+  height = THUMBNAIL_PX,
+  ...rest
+}: Props) {
   return (
     <img
       src={image.thumbnailUrl}

@@ -64,7 +64,8 @@ export function SecretHoldersSection<Item extends { id: string }, Created>({
           {removal.failure}: {remove.error.message}
         </p>
       )}
-      {items.data && (items.data.data.length === 0 ? <p className="muted">{empty}</p> : list(items.data.data, setRemoving))}
+      {items.data &&
+        (items.data.data.length === 0 ? <p className="muted">{empty}</p> : list(items.data.data, setRemoving))}
       {removing && (
         <ConfirmDialog
           title={removal.confirmTitle}

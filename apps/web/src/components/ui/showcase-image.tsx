@@ -1,7 +1,19 @@
 import { showcaseSrc, showcaseSrcSet } from '../../lib/showcase.js';
 
 /** One of the home page's static pictures, as WebP at the width its box needs. */
-export function ShowcaseImage({ name, sizes, alt, priority = false, className }: { name: string; sizes: string; alt: string; priority?: boolean; className?: string }) {
+export function ShowcaseImage({
+  name,
+  sizes,
+  alt,
+  priority = false,
+  className,
+}: {
+  name: string;
+  sizes: string;
+  alt: string;
+  priority?: boolean;
+  className?: string;
+}) {
   return (
     <img
       className={className}

@@ -48,7 +48,11 @@ export function ShownOnce({
         </button>
       </div>
       <p className="small" role="status">
-        {copy === 'copied' ? 'Copied to the clipboard.' : copy === 'failed' ? `Could not copy: select the ${noun} and copy it yourself.` : ''}
+        {copy === 'copied'
+          ? 'Copied to the clipboard.'
+          : copy === 'failed'
+            ? `Could not copy: select the ${noun} and copy it yourself.`
+            : ''}
       </p>
       <button type="button" className="button button-ghost button-small" onClick={onDone}>
         I have copied it

@@ -1,5 +1,13 @@
 /** `showLabel` prints the label beside the wheel, for waits short enough to name in the flow itself. */
-export function Spinner({ label, fullPage = false, showLabel = false }: { label: string; fullPage?: boolean; showLabel?: boolean }) {
+export function Spinner({
+  label,
+  fullPage = false,
+  showLabel = false,
+}: {
+  label: string;
+  fullPage?: boolean;
+  showLabel?: boolean;
+}) {
   const layout = fullPage ? 'spinner-page' : showLabel ? 'spinner-labelled' : 'spinner-inline';
   return (
     <div className={layout} role="status" aria-live="polite">

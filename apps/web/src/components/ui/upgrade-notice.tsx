@@ -3,7 +3,15 @@ import { Link } from 'react-router-dom';
 import { ApiError } from '../../lib/api-client.js';
 
 /** Why a feature (or more work) is out of reach, and the way to the plans that include it or to more credits. */
-export function UpgradeNotice({ message, upgradeUrl = UPGRADE_URL, action = 'Upgrade your plan' }: { message: string; upgradeUrl?: string; action?: string }) {
+export function UpgradeNotice({
+  message,
+  upgradeUrl = UPGRADE_URL,
+  action = 'Upgrade your plan',
+}: {
+  message: string;
+  upgradeUrl?: string;
+  action?: string;
+}) {
   return (
     <p className="notice upgrade-notice" role="note">
       {message}{' '}

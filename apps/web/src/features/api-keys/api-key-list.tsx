@@ -28,7 +28,12 @@ export function ApiKeyList({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key:
           <p className="muted small api-key-dates">
             Created {formatDate(key.createdAt)} · {lastUse(key)}
           </p>
-          <button type="button" className="button button-ghost button-small api-key-revoke" onClick={() => onRevoke(key)} aria-label={`Revoke ${key.name}`}>
+          <button
+            type="button"
+            className="button button-ghost button-small api-key-revoke"
+            onClick={() => onRevoke(key)}
+            aria-label={`Revoke ${key.name}`}
+          >
             Revoke
           </button>
         </li>

@@ -15,7 +15,15 @@ const used: ApiKey = {
   lastUsedAt: '2026-11-26T14:30:00.000Z',
   lastUsedAddress: '203.0.113.7',
 };
-const unused: ApiKey = { ...used, id: 'k2', name: 'Nightly export', scopes: ['read'], prefix: 'psk_live_cd34', lastUsedAt: null, lastUsedAddress: null };
+const unused: ApiKey = {
+  ...used,
+  id: 'k2',
+  name: 'Nightly export',
+  scopes: ['read'],
+  prefix: 'psk_live_cd34',
+  lastUsedAt: null,
+  lastUsedAddress: null,
+};
 const SECRET = `psk_live_${'x'.repeat(43)}`;
 
 function renderSection(initial: ApiKey[], routes: Record<string, (body: unknown) => unknown> = {}) {
@@ -24,7 +32,15 @@ function renderSection(initial: ApiKey[], routes: Record<string, (body: unknown)
     'GET /keys': () => ({ data: keys }),
     'POST /keys': (body) => {
       const { name, scopes } = body as { name: string; scopes: ApiKey['scopes'] };
-      const created: CreatedApiKey = { ...unused, id: 'k3', name, scopes, prefix: SECRET.slice(0, 13), createdAt: '2026-11-27T10:00:00.000Z', key: SECRET };
+      const created: CreatedApiKey = {
+        ...unused,
+        id: 'k3',
+        name,
+        scopes,
+        prefix: SECRET.slice(0, 13),
+        createdAt: '2026-11-27T10:00:00.000Z',
+        key: SECRET,
+      };
       keys = [created, ...keys];
       return new Response(JSON.stringify(created), { status: 201, headers: { 'content-type': 'application/json' } });
     },
@@ -51,7 +67,9 @@ describe('Profile → API keys', () => {
     expect(first!.textContent).toContain('Shop sync');
     expect(first!.textContent).toContain('GenerateRead');
     expect(first!.textContent).toContain('psk_live_ab12…');
-    expect(first!.textContent).toContain(`Created ${formatDate(used.createdAt)} · Last used ${formatDateTime(used.lastUsedAt!)} from 203.0.113.7`);
+    expect(first!.textContent).toContain(
+      `Created ${formatDate(used.createdAt)} · Last used ${formatDateTime(used.lastUsedAt!)} from 203.0.113.7`,
+    );
     expect(second!.textContent).toContain('Never used');
   });
 

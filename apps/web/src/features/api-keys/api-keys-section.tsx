@@ -15,8 +15,8 @@ export function ApiKeysSection() {
       title="API keys"
       intro={
         <>
-          A key lets your shop platform or a script call Prodshot as you, with your credits: send it as <code>Authorization: Bearer &lt;key&gt;</code>. Keys cannot
-          manage keys or payments.
+          A key lets your shop platform or a script call Prodshot as you, with your credits: send it as{' '}
+          <code>Authorization: Bearer &lt;key&gt;</code>. Keys cannot manage keys or payments.
         </>
       }
       createForm={(onCreated) => <CreateApiKeyForm onCreated={onCreated} />}
@@ -31,7 +31,8 @@ export function ApiKeysSection() {
         failure: 'Failed to revoke the key',
         confirmTitle: 'Revoke this key?',
         confirmLabel: 'Revoke',
-        confirmMessage: (key) => `“${key.name}” (${key.prefix}…) stops working at once: anything still using it is refused. This cannot be undone.`,
+        confirmMessage: (key) =>
+          `“${key.name}” (${key.prefix}…) stops working at once: anything still using it is refused. This cannot be undone.`,
       }}
     />
   );

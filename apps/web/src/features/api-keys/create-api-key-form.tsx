@@ -37,13 +37,25 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (created: CreatedAp
     <form className="api-key-form" onSubmit={submit} noValidate>
       <label className="field">
         <span>Key name</span>
-        <input name="api-key-name" value={name} onChange={(event) => setName(event.target.value)} maxLength={API_KEY_NAME_MAX_LENGTH} placeholder="e.g. Shop sync" />
+        <input
+          name="api-key-name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          maxLength={API_KEY_NAME_MAX_LENGTH}
+          placeholder="e.g. Shop sync"
+        />
       </label>
       <fieldset className="api-key-scopes">
         <legend>Scopes</legend>
         {SCOPE_CHOICES.map(({ scope, label, hint }) => (
           <label key={scope} className="api-key-scope">
-            <input type="checkbox" name="scope" value={scope} checked={scopes.includes(scope)} onChange={(event) => toggle(scope, event.target.checked)} />
+            <input
+              type="checkbox"
+              name="scope"
+              value={scope}
+              checked={scopes.includes(scope)}
+              onChange={(event) => toggle(scope, event.target.checked)}
+            />
             <span>
               <strong>{label}</strong> <span className="muted">— {hint}</span>
             </span>

@@ -10,8 +10,14 @@ import { ClerkBridge } from './clerk-auth-provider.js';
  * Clerk's browser SDK talks to Clerk's servers: in its place, a signed-in session whose getToken
  * answers as Clerk's does, a template token when asked for a template and the session token otherwise.
  */
-const getToken = vi.fn(async (options?: { template?: string }) => (options?.template ? `template-token:${options.template}` : 'session-token'));
-const clerkUser = { primaryEmailAddress: { emailAddress: 'ada@example.com' }, fullName: 'Ada Seller', firstName: 'Ada' };
+const getToken = vi.fn(async (options?: { template?: string }) =>
+  options?.template ? `template-token:${options.template}` : 'session-token',
+);
+const clerkUser = {
+  primaryEmailAddress: { emailAddress: 'ada@example.com' },
+  fullName: 'Ada Seller',
+  firstName: 'Ada',
+};
 vi.mock('@clerk/react', () => ({
   ClerkProvider: ({ children }: { children: unknown }) => children,
   useAuth: () => ({ isLoaded: true, isSignedIn: true, getToken, userId: 'user_clerk_1' }),
@@ -51,8 +57,12 @@ describe('ClerkBridge', () => {
     const calls = await signIn('prodshot-api');
     expect(getToken).toHaveBeenCalledWith({ template: 'prodshot-api' });
     expect(getToken).not.toHaveBeenCalledWith();
-    expect(calls.find((call) => call.path === '/auth/verify-token')?.body).toEqual({ token: 'template-token:prodshot-api' });
-    expect(calls.find((call) => call.path === '/users/profile')?.headers.authorization).toBe('Bearer template-token:prodshot-api');
+    expect(calls.find((call) => call.path === '/auth/verify-token')?.body).toEqual({
+      token: 'template-token:prodshot-api',
+    });
+    expect(calls.find((call) => call.path === '/users/profile')?.headers.authorization).toBe(
+      'Bearer template-token:prodshot-api',
+    );
   });
 
   it("sends Clerk's session token when no template is configured", async () => {

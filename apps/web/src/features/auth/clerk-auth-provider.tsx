@@ -23,7 +23,10 @@ export function ClerkAuthProvider({ publishableKey, jwtTemplate, children }: Cle
 }
 
 /** Clerk's getToken for our API: from the template when there is one, else the session token. */
-export function apiTokenGetter(getToken: (options?: { template?: string }) => Promise<string | null>, jwtTemplate: string | undefined): () => Promise<string | null> {
+export function apiTokenGetter(
+  getToken: (options?: { template?: string }) => Promise<string | null>,
+  jwtTemplate: string | undefined,
+): () => Promise<string | null> {
   return jwtTemplate ? () => getToken({ template: jwtTemplate }) : () => getToken();
 }
 
@@ -67,7 +70,13 @@ export function ClerkBridge({ jwtTemplate, children }: { jwtTemplate?: string | 
     await clerk.signOut();
   }, [clerk, queryClient]);
 
-  const status: AuthStatus = !isLoaded ? 'loading' : !isSignedIn ? 'signed-out' : registered === userId ? 'signed-in' : 'loading';
+  const status: AuthStatus = !isLoaded
+    ? 'loading'
+    : !isSignedIn
+      ? 'signed-out'
+      : registered === userId
+        ? 'signed-in'
+        : 'loading';
   const value = useMemo<AuthContextValue>(() => ({ status, mode: 'clerk', signOut }), [status, signOut]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -19,7 +19,11 @@ describe("Clerk's forms", () => {
     render(<ClerkForm kind="sign-in" redirect="/checkout?plan=pro" />);
     expect(shown.at(-1)).toEqual({
       form: 'SignIn',
-      props: expect.objectContaining({ forceRedirectUrl: '/checkout?plan=pro', signUpForceRedirectUrl: '/checkout?plan=pro', signUpUrl: '/sign-up?redirect_url=%2Fcheckout%3Fplan%3Dpro' }),
+      props: expect.objectContaining({
+        forceRedirectUrl: '/checkout?plan=pro',
+        signUpForceRedirectUrl: '/checkout?plan=pro',
+        signUpUrl: '/sign-up?redirect_url=%2Fcheckout%3Fplan%3Dpro',
+      }),
     });
   });
 
@@ -27,7 +31,11 @@ describe("Clerk's forms", () => {
     render(<ClerkForm kind="sign-up" redirect="/checkout?plan=pro" />);
     expect(shown.at(-1)).toEqual({
       form: 'SignUp',
-      props: expect.objectContaining({ forceRedirectUrl: '/checkout?plan=pro', signInForceRedirectUrl: '/checkout?plan=pro', signInUrl: '/sign-in?redirect_url=%2Fcheckout%3Fplan%3Dpro' }),
+      props: expect.objectContaining({
+        forceRedirectUrl: '/checkout?plan=pro',
+        signInForceRedirectUrl: '/checkout?plan=pro',
+        signInUrl: '/sign-in?redirect_url=%2Fcheckout%3Fplan%3Dpro',
+      }),
     });
   });
 });

@@ -8,8 +8,20 @@ import { authPath } from './return-path.js';
  */
 export default function ClerkForm({ kind, redirect }: { kind: 'sign-in' | 'sign-up'; redirect: string }) {
   return kind === 'sign-in' ? (
-    <SignIn routing="path" path="/sign-in" signUpUrl={authPath('sign-up', redirect)} forceRedirectUrl={redirect} signUpForceRedirectUrl={redirect} />
+    <SignIn
+      routing="path"
+      path="/sign-in"
+      signUpUrl={authPath('sign-up', redirect)}
+      forceRedirectUrl={redirect}
+      signUpForceRedirectUrl={redirect}
+    />
   ) : (
-    <SignUp routing="path" path="/sign-up" signInUrl={authPath('sign-in', redirect)} forceRedirectUrl={redirect} signInForceRedirectUrl={redirect} />
+    <SignUp
+      routing="path"
+      path="/sign-up"
+      signInUrl={authPath('sign-in', redirect)}
+      forceRedirectUrl={redirect}
+      signInForceRedirectUrl={redirect}
+    />
   );
 }

@@ -67,7 +67,13 @@ export function EmbeddedAuthProvider({ settled = true, children }: EmbeddedAuthP
     queryClient.clear();
   }, [queryClient]);
 
-  const status: AuthStatus = !settled ? 'loading' : token === null || valid === false ? 'signed-out' : valid ? 'signed-in' : 'loading';
+  const status: AuthStatus = !settled
+    ? 'loading'
+    : token === null || valid === false
+      ? 'signed-out'
+      : valid
+        ? 'signed-in'
+        : 'loading';
   const value = useMemo<AuthContextValue>(
     () => (settled ? { status, mode: 'embedded', signInEmbedded, signOut } : { status, mode: null, signOut }),
     [settled, status, signInEmbedded, signOut],

@@ -7,7 +7,14 @@ import { ProtectedRoute } from './protected-route.js';
 function renderAt(status: AuthStatus, url: string) {
   const router = createMemoryRouter(
     [
-      { path: '/profile', element: <ProtectedRoute><h1>Profile page</h1></ProtectedRoute> },
+      {
+        path: '/profile',
+        element: (
+          <ProtectedRoute>
+            <h1>Profile page</h1>
+          </ProtectedRoute>
+        ),
+      },
       { path: '/sign-in', element: <h1>Sign-in page</h1> },
     ],
     { initialEntries: [url] },

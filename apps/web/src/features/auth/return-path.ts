@@ -6,7 +6,8 @@ const AFTER_SIGN_IN = '/dashboard';
  * a browser strips) falls back to the dashboard, so a crafted link cannot hand the session elsewhere.
  */
 export function safeReturnPath(value: string | null | undefined, origin: string = window.location.origin): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\') || hasControlCharacter(value)) return AFTER_SIGN_IN;
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\') || hasControlCharacter(value))
+    return AFTER_SIGN_IN;
   let url: URL;
   try {
     url = new URL(value, origin);

@@ -1,4 +1,11 @@
-import { OUTPUTS_PER_REQUEST_MAX, PROMPT_MAX_LENGTH, SMART_STYLES_DEFAULT, SMART_STYLES_MAX, TEMPLATES, type BatchChoice } from '@prodshot/contracts';
+import {
+  OUTPUTS_PER_REQUEST_MAX,
+  PROMPT_MAX_LENGTH,
+  SMART_STYLES_DEFAULT,
+  SMART_STYLES_MAX,
+  TEMPLATES,
+  type BatchChoice,
+} from '@prodshot/contracts';
 
 export type ChoiceMode = BatchChoice['mode'];
 
@@ -11,12 +18,23 @@ export interface ChoiceDraft {
   count: number;
 }
 
-export const INITIAL_CHOICE: ChoiceDraft = { mode: 'smart', styleCount: SMART_STYLES_DEFAULT, backgroundType: 'studio', prompt: '', count: 1 };
+export const INITIAL_CHOICE: ChoiceDraft = {
+  mode: 'smart',
+  styleCount: SMART_STYLES_DEFAULT,
+  backgroundType: 'studio',
+  prompt: '',
+  count: 1,
+};
 
 /** The request's choice, or null while it is incomplete (a prompt not written yet). */
 export function toChoice(draft: ChoiceDraft): BatchChoice | null {
   if (draft.mode === 'smart') return { mode: 'smart', styleCount: draft.styleCount };
-  if (draft.mode === 'template') return { mode: 'template', backgroundType: draft.backgroundType as Extract<BatchChoice, { mode: 'template' }>['backgroundType'], count: draft.count };
+  if (draft.mode === 'template')
+    return {
+      mode: 'template',
+      backgroundType: draft.backgroundType as Extract<BatchChoice, { mode: 'template' }>['backgroundType'],
+      count: draft.count,
+    };
   const prompt = draft.prompt.trim();
   return prompt ? { mode: 'prompt', prompt, count: draft.count } : null;
 }
@@ -38,7 +56,13 @@ export function BatchChoiceFields({ draft, onChange }: { draft: ChoiceDraft; onC
       <div className="batch-modes" role="radiogroup" aria-label="Kind of shots">
         {MODES.map(({ mode, label, hint }) => (
           <label key={mode} className={draft.mode === mode ? 'batch-mode batch-mode-on' : 'batch-mode'}>
-            <input type="radio" name="batch-mode" value={mode} checked={draft.mode === mode} onChange={() => set({ mode })} />
+            <input
+              type="radio"
+              name="batch-mode"
+              value={mode}
+              checked={draft.mode === mode}
+              onChange={() => set({ mode })}
+            />
             <span className="batch-mode-label">{label}</span>
             <span className="muted small">{hint}</span>
           </label>
@@ -71,7 +95,13 @@ export function BatchChoiceFields({ draft, onChange }: { draft: ChoiceDraft; onC
           ) : (
             <label className="batch-field batch-prompt">
               Scene
-              <textarea value={draft.prompt} maxLength={PROMPT_MAX_LENGTH} rows={2} placeholder="On a marble counter in soft morning light" onChange={(event) => set({ prompt: event.target.value })} />
+              <textarea
+                value={draft.prompt}
+                maxLength={PROMPT_MAX_LENGTH}
+                rows={2}
+                placeholder="On a marble counter in soft morning light"
+                onChange={(event) => set({ prompt: event.target.value })}
+              />
             </label>
           )}
           <label className="batch-field">

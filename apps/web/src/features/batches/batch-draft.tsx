@@ -11,7 +11,8 @@ import { BatchChoiceFields, INITIAL_CHOICE, toChoice, type ChoiceDraft } from '.
 import { PhotoSupport, photoRefused, refusedBlocker } from './photo-support.js';
 import { useBatchUploads, type DraftItem } from './use-batch-uploads.js';
 
-export const OUTLINES_WAIT = "Check each photo's outline marked “Is this your product?” and confirm it or tap to fix it.";
+export const OUTLINES_WAIT =
+  "Check each photo's outline marked “Is this your product?” and confirm it or tap to fix it.";
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -49,23 +50,54 @@ export function BatchDraft({ files, hintsFor }: { files: File[]; hintsFor?: (ite
   });
   const confirm = () =>
     start.mutate({
-      body: { items: items.map((item) => ({ imageId: item.imageId!, ...(item.productTitle.trim() ? { productTitle: item.productTitle.trim() } : {}) })), choice: choice! },
+      body: {
+        items: items.map((item) => ({
+          imageId: item.imageId!,
+          ...(item.productTitle.trim() ? { productTitle: item.productTitle.trim() } : {}),
+        })),
+        choice: choice!,
+      },
       idempotencyKey: confirmKey.current,
     });
   const refusedForCredits = creditsRefusal(start.error) !== null;
 
-  const blocker = items.length === 0 ? 'Add at least one photo.' : uploading ? 'Uploading your photos…' : failed ? 'Retry or remove the photos that failed to upload.' : refused.length > 0 ? refusedBlocker(refused) : outlineWaits ? OUTLINES_WAIT : !choice ? 'Describe the scene first.' : null;
+  const blocker =
+    items.length === 0
+      ? 'Add at least one photo.'
+      : uploading
+        ? 'Uploading your photos…'
+        : failed
+          ? 'Retry or remove the photos that failed to upload.'
+          : refused.length > 0
+            ? refusedBlocker(refused)
+            : outlineWaits
+              ? OUTLINES_WAIT
+              : !choice
+                ? 'Describe the scene first.'
+                : null;
 
   return (
     <div className="batch-draft">
       <ul className="batch-items" aria-label="Photos in this batch">
         {items.map((item, n) => (
           <li key={item.key} className={`batch-item card batch-item-${item.status}`} data-testid="batch-item">
-            <img src={item.previewUrl} alt={`Photo ${n + 1}: ${item.file.name}`} className="batch-thumb" width={96} height={96} />
+            <img
+              src={item.previewUrl}
+              alt={`Photo ${n + 1}: ${item.file.name}`}
+              className="batch-thumb"
+              width={96}
+              height={96}
+            />
             <div className="batch-item-body">
               <label className="batch-title">
                 <span className="sr-only">Product title for photo {n + 1}</span>
-                <input type="text" value={item.productTitle} maxLength={200} placeholder="Product title (optional)" onChange={(event) => retitle(item.key, event.target.value)} />
+                <input
+                  type="text"
+                  value={item.productTitle}
+                  maxLength={200}
+                  placeholder="Product title (optional)"
+                  onChange={(event) => retitle(item.key, event.target.value)}
+                />
               </label>
               <p className="muted small batch-item-status" aria-live="polite">
                 {item.status === 'uploading' ? 'Uploading…' : item.status === 'ready' ? item.file.name : item.error}
@@ -79,7 +111,12 @@ export function BatchDraft({ files, hintsFor }: { files: File[]; hintsFor?: (ite
                   Retry
                 </button>
               )}
-              <button type="button" className="link-button" onClick={() => remove(item.key)} aria-label={`Remove photo ${n + 1}`}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => remove(item.key)}
+                aria-label={`Remove photo ${n + 1}`}
+              >
                 Remove
               </button>
             </div>
@@ -97,14 +134,25 @@ export function BatchDraft({ files, hintsFor }: { files: File[]; hintsFor?: (ite
           </span>
         </p>
         {(shortfall > 0 || refusedForCredits) && (
-          <CreditsNotice message={refusedForCredits && shortfall === 0 ? errorMessage(start.error, '') : `You need ${plural(shortfall, 'more credit')} for this batch.`} />
+          <CreditsNotice
+            message={
+              refusedForCredits && shortfall === 0
+                ? errorMessage(start.error, '')
+                : `You need ${plural(shortfall, 'more credit')} for this batch.`
+            }
+          />
         )}
         {start.isError && !refusedForCredits && (
           <p className="form-error" role="alert">
             {errorMessage(start.error, 'The batch could not be started. Please try again.')}
           </p>
         )}
-        <button type="button" className="button button-large button-block" disabled={blocker !== null || shortfall > 0 || start.isPending} onClick={confirm}>
+        <button
+          type="button"
+          className="button button-large button-block"
+          disabled={blocker !== null || shortfall > 0 || start.isPending}
+          onClick={confirm}
+        >
           {start.isPending ? 'Starting…' : `Confirm and start · ${plural(cost, 'credit')}`}
         </button>
         {blocker && <p className="muted small">{blocker}</p>}

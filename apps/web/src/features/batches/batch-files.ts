@@ -16,8 +16,18 @@ export function pickBatchFiles(chosen: File[]): { files: File[]; error: string |
   const files = chosen.filter((_, index) => problems[index] === null);
   const refused = problems.filter((problem): problem is string => problem !== null);
   if (files.length > BATCH_ITEMS_MAX) {
-    return { files: [], error: `A batch takes up to ${BATCH_ITEMS_MAX} photos at once; you picked ${files.length}. Pick ${BATCH_ITEMS_MAX} or fewer.` };
+    return {
+      files: [],
+      error: `A batch takes up to ${BATCH_ITEMS_MAX} photos at once; you picked ${files.length}. Pick ${BATCH_ITEMS_MAX} or fewer.`,
+    };
   }
-  if (files.length === 0) return { files: [], error: refused.length === 1 ? refused[0]! : 'None of those files is an image under 10MB. Pick PNG, JPG or WebP photos.' };
+  if (files.length === 0)
+    return {
+      files: [],
+      error:
+        refused.length === 1
+          ? refused[0]!
+          : 'None of those files is an image under 10MB. Pick PNG, JPG or WebP photos.',
+    };
   return { files, error: refused.length > 0 ? `Left out: ${refused.join(' ')}` : null };
 }

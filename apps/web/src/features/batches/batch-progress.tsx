@@ -35,7 +35,8 @@ function outputLabel(output: BatchOutputDto): string {
 function itemLabel(live: Live): string {
   const done = live.outputs.filter((output) => output.status === 'complete').length;
   if (live.status === 'failed' && done === 0) return live.error ?? 'Failed';
-  if (live.outputs.length === 0) return live.stage ? `${STAGE_LABELS[live.stage as keyof typeof STAGE_LABELS] ?? live.stage}…` : 'Waiting in line';
+  if (live.outputs.length === 0)
+    return live.stage ? `${STAGE_LABELS[live.stage as keyof typeof STAGE_LABELS] ?? live.stage}…` : 'Waiting in line';
   return `${done} of ${live.outputs.length} done`;
 }
 
@@ -45,7 +46,17 @@ function BatchItemRow({ batchId, item }: { batchId: string; item: BatchItemDto }
   const title = item.productTitle === 'product' ? `Photo ${item.position + 1}` : item.productTitle;
   return (
     <li className={`batch-item card batch-item-${live.status}`} data-testid="batch-item">
-      {item.thumbnailUrl ? <img src={item.thumbnailUrl} alt={`Photo ${item.position + 1}: ${title}`} className="batch-thumb" width={96} height={96} /> : <span className="batch-thumb" />}
+      {item.thumbnailUrl ? (
+        <img
+          src={item.thumbnailUrl}
+          alt={`Photo ${item.position + 1}: ${title}`}
+          className="batch-thumb"
+          width={96}
+          height={96}
+        />
+      ) : (
+        <span className="batch-thumb" />
+      )}
       <div className="batch-item-body">
         <p className="batch-item-title">{title}</p>
         <p className="muted small batch-item-status">{itemLabel(live)}</p>
@@ -54,10 +65,20 @@ function BatchItemRow({ batchId, item }: { batchId: string; item: BatchItemDto }
             <li key={output.index} className={`batch-output batch-output-${output.status}`} data-testid="batch-output">
               {output.url && output.thumbnailUrl && output.previewUrl ? (
                 <a className="batch-output-frame" href={output.url} target="_blank" rel="noreferrer">
-                  <RenditionImage image={{ thumbnailUrl: output.thumbnailUrl, previewUrl: output.previewUrl }} sizes={BOX_SIZES.styleThumb} alt={`${title}, ${output.name}`} />
+                  <RenditionImage
+                    image={{ thumbnailUrl: output.thumbnailUrl, previewUrl: output.previewUrl }}
+                    sizes={BOX_SIZES.styleThumb}
+                    alt={`${title}, ${output.name}`}
+                  />
                 </a>
               ) : (
-                <span className="batch-output-frame">{output.status === 'failed' ? <span aria-hidden="true">✕</span> : <span className="spinner" aria-hidden="true" />}</span>
+                <span className="batch-output-frame">
+                  {output.status === 'failed' ? (
+                    <span aria-hidden="true">✕</span>
+                  ) : (
+                    <span className="spinner" aria-hidden="true" />
+                  )}
+                </span>
               )}
               <span className="small">
                 {output.name}: {outputLabel(output)}
@@ -88,7 +109,9 @@ export function BatchProgress({ batch, renew }: { batch: BatchDto; renew: () => 
     <>
       <div className="batch-summary card">
         <p aria-live="polite">
-          {settled ? 'Your batch is done.' : 'Your photos are being made. You can leave this page and come back: the batch goes on.'}
+          {settled
+            ? 'Your batch is done.'
+            : 'Your photos are being made. You can leave this page and come back: the batch goes on.'}
         </p>
         {batch.archiveUrl ? (
           <div className="batch-downloads">
@@ -96,7 +119,12 @@ export function BatchProgress({ batch, renew }: { batch: BatchDto; renew: () => 
               Download all{settled ? '' : ' finished so far'}
               {batch.archiveBytes !== null && ` · ${byteSize(batch.archiveBytes)}`}
             </a>
-            <a className="button button-ghost" href={`${batch.archiveUrl}&file=original`} download onClick={(event) => void download(event, 'original')}>
+            <a
+              className="button button-ghost"
+              href={`${batch.archiveUrl}&file=original`}
+              download
+              onClick={(event) => void download(event, 'original')}
+            >
               Original PNGs{batch.originalArchiveBytes !== null && ` · ${byteSize(batch.originalArchiveBytes)}`}
             </a>
           </div>

@@ -8,7 +8,10 @@ export function photoRefused(subject: SubjectDto | undefined): boolean {
 
 /** What holds the batch back while some photos are refused: which to take out. */
 export function refusedBlocker(places: number[]): string {
-  const which = places.length === 1 ? `photo ${places[0]}` : `photos ${places.slice(0, -1).join(', ')} and ${places[places.length - 1]}`;
+  const which =
+    places.length === 1
+      ? `photo ${places[0]}`
+      : `photos ${places.slice(0, -1).join(', ')} and ${places[places.length - 1]}`;
   return `Remove ${which} to start: Prodshot does not shoot that product type yet.`;
 }
 
@@ -19,7 +22,15 @@ export function refusedBlocker(places: number[]): string {
  * rather than a failure after 'Confirm and start'. Nothing shows for a photo with no product found:
  * the outline check says why.
  */
-export function PhotoSupport({ subject, place, onRemove }: { subject: SubjectDto | undefined; place: number; onRemove: () => void }) {
+export function PhotoSupport({
+  subject,
+  place,
+  onRemove,
+}: {
+  subject: SubjectDto | undefined;
+  place: number;
+  onRemove: () => void;
+}) {
   if (subject?.status === 'failed') return null;
   if (!subject || subject.status === 'pending') {
     return (

@@ -30,12 +30,25 @@ export interface DraftItem {
 export function useBatchUploads(files: File[]) {
   const queryClient = useQueryClient();
   const [items, setItems] = useState<DraftItem[]>(() =>
-    files.map((file, n) => ({ key: `${n}-${file.name}`, file, previewUrl: URL.createObjectURL(file), status: 'uploading', imageId: null, error: null, productTitle: '', coach: [] })),
+    files.map((file, n) => ({
+      key: `${n}-${file.name}`,
+      file,
+      previewUrl: URL.createObjectURL(file),
+      status: 'uploading',
+      imageId: null,
+      error: null,
+      productTitle: '',
+      coach: [],
+    })),
   );
   const keys = useRef(new Map<string, string>());
   const started = useRef(new Set<string>());
 
-  const patch = useCallback((key: string, change: Partial<DraftItem>) => setItems((all) => all.map((item) => (item.key === key ? { ...item, ...change } : item))), []);
+  const patch = useCallback(
+    (key: string, change: Partial<DraftItem>) =>
+      setItems((all) => all.map((item) => (item.key === key ? { ...item, ...change } : item))),
+    [],
+  );
 
   const uploadOne = useCallback(
     async (item: DraftItem) => {
@@ -54,7 +67,9 @@ export function useBatchUploads(files: File[]) {
   // Each photo starts uploading once, PARALLEL_UPLOADS at a time, in the order picked.
   useEffect(() => {
     const running = items.filter((item) => item.status === 'uploading' && started.current.has(item.key)).length;
-    const next = items.filter((item) => item.status === 'uploading' && !started.current.has(item.key)).slice(0, Math.max(0, PARALLEL_UPLOADS - running));
+    const next = items
+      .filter((item) => item.status === 'uploading' && !started.current.has(item.key))
+      .slice(0, Math.max(0, PARALLEL_UPLOADS - running));
     for (const item of next) {
       started.current.add(item.key);
       void uploadOne(item).finally(() => started.current.delete(item.key));
@@ -62,7 +77,8 @@ export function useBatchUploads(files: File[]) {
   }, [items, uploadOne]);
 
   useEffect(() => {
-    if (items.length > 0 && items.every((item) => item.status !== 'uploading')) void queryClient.invalidateQueries({ queryKey: queryKeys.images });
+    if (items.length > 0 && items.every((item) => item.status !== 'uploading'))
+      void queryClient.invalidateQueries({ queryKey: queryKeys.images });
   }, [items, queryClient]);
 
   // Object URLs go with the screen.

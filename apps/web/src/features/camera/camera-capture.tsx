@@ -6,7 +6,15 @@ export const CAMERA_JPEG_QUALITY = 0.9;
 export const cameraFileName = (at = Date.now()) => `camera-capture-${at}.jpg`;
 
 /** Live preview from the rear camera when there is one; the stream is stopped on capture, cancel or unmount. */
-export function CameraCapture({ onCapture, onCancel, onError }: { onCapture: (file: File) => void; onCancel: () => void; onError: (message: string) => void }) {
+export function CameraCapture({
+  onCapture,
+  onCancel,
+  onError,
+}: {
+  onCapture: (file: File) => void;
+  onCancel: () => void;
+  onError: (message: string) => void;
+}) {
   const video = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
   const [ready, setReady] = useState(false);

@@ -19,7 +19,13 @@ export interface CoachNoticeProps {
  * The photo coach before credits are spent: what is wrong with the photo and the one thing to do
  * about each, with going ahead anyway always open (warnings never block).
  */
-export function CoachNotice({ warnings, onGoAhead, onChooseAnother, busy = false, afterStart = false }: CoachNoticeProps) {
+export function CoachNotice({
+  warnings,
+  onGoAhead,
+  onChooseAnother,
+  busy = false,
+  afterStart = false,
+}: CoachNoticeProps) {
   const titleId = useId();
   if (!warnings?.length) return null;
   const when = afterStart ? 'for your next photo' : 'before you spend credits';
@@ -36,7 +42,9 @@ export function CoachNotice({ warnings, onGoAhead, onChooseAnother, busy = false
           </li>
         ))}
       </ul>
-      {!afterStart && <p className="coach-footer small">These are tips, not blocks: you can go ahead with this photo as it is.</p>}
+      {!afterStart && (
+        <p className="coach-footer small">These are tips, not blocks: you can go ahead with this photo as it is.</p>
+      )}
       {(onGoAhead || onChooseAnother) && (
         <div className="coach-actions">
           {onGoAhead && (
@@ -64,7 +72,8 @@ export function CoachLine({ warnings }: { warnings: readonly CoachWarning[] | un
   return (
     <details className="coach-line">
       <summary>
-        <span className="coach-line-label">{warnings.length === 1 ? 'Tip:' : `${warnings.length} tips:`}</span> {warnings.map((warning) => warning.message).join(' ')}
+        <span className="coach-line-label">{warnings.length === 1 ? 'Tip:' : `${warnings.length} tips:`}</span>{' '}
+        {warnings.map((warning) => warning.message).join(' ')}
       </summary>
       <ul className="coach-list">
         {warnings.map((warning) => (

@@ -6,7 +6,14 @@ import { formatDate } from '../../lib/format.js';
 import { CreditCounter } from './credit-counter.js';
 
 const growth: SubscriptionResponse = {
-  subscription: { plan: 'growth', status: 'active', startDate: null, endDate: null, pendingPlan: null, cancelAtPeriodEnd: false },
+  subscription: {
+    plan: 'growth',
+    status: 'active',
+    startDate: null,
+    endDate: null,
+    pendingPlan: null,
+    cancelAtPeriodEnd: false,
+  },
   subscriptionCredits: 750,
   addOnCredits: 100,
   currentPlan: 'growth',
@@ -48,7 +55,15 @@ describe('CreditCounter', () => {
   });
 
   it("reads 'No Subscription' without a plan", () => {
-    renderCounter({ data: { ...growth, subscription: { ...growth.subscription, plan: 'none' }, subscriptionCredits: 0, addOnCredits: 0 }, loading: false });
+    renderCounter({
+      data: {
+        ...growth,
+        subscription: { ...growth.subscription, plan: 'none' },
+        subscriptionCredits: 0,
+        addOnCredits: 0,
+      },
+      loading: false,
+    });
     expect(screen.getByTestId('credit-total').textContent).toBe('0');
     fireEvent.focus(screen.getByRole('button'));
     expect(screen.getByRole('tooltip').textContent).toContain('No Subscription');
@@ -56,19 +71,31 @@ describe('CreditCounter', () => {
 
   it('tells of a scheduled plan change and its date, and of the end of a cancelled plan', () => {
     const endDate = '2026-12-23T10:00:00.000Z';
-    renderCounter({ data: { ...growth, subscription: { ...growth.subscription, endDate, pendingPlan: 'pro' } }, loading: false });
+    renderCounter({
+      data: { ...growth, subscription: { ...growth.subscription, endDate, pendingPlan: 'pro' } },
+      loading: false,
+    });
     fireEvent.mouseEnter(screen.getByRole('button').parentElement!);
     expect(screen.getByRole('tooltip').textContent).toContain('Growth Plan');
     expect(screen.getByTestId('plan-change').textContent).toBe(`Changes to Pro Plan on ${formatDate(endDate)}`);
     cleanup();
 
-    renderCounter({ data: { ...growth, subscription: { ...growth.subscription, status: 'canceled', endDate, cancelAtPeriodEnd: true } }, loading: false });
+    renderCounter({
+      data: {
+        ...growth,
+        subscription: { ...growth.subscription, status: 'canceled', endDate, cancelAtPeriodEnd: true },
+      },
+      loading: false,
+    });
     fireEvent.mouseEnter(screen.getByRole('button').parentElement!);
     expect(screen.getByTestId('plan-change').textContent).toBe(`Ends on ${formatDate(endDate)}`);
   });
 
   it('says nothing of a change when the plan simply renews', () => {
-    renderCounter({ data: { ...growth, subscription: { ...growth.subscription, endDate: '2026-12-23T10:00:00.000Z' } }, loading: false });
+    renderCounter({
+      data: { ...growth, subscription: { ...growth.subscription, endDate: '2026-12-23T10:00:00.000Z' } },
+      loading: false,
+    });
     fireEvent.mouseEnter(screen.getByRole('button').parentElement!);
     expect(screen.queryByTestId('plan-change')).toBeNull();
   });

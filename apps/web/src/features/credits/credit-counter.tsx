@@ -18,7 +18,12 @@ export function CreditCounter({ data, loading }: { data: SubscriptionResponse | 
   const touch = useRef<{ wasOpen: boolean } | null>(null);
   const total = loading ? '...' : String(totalCredits(data));
   return (
-    <div className="credit-counter" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)} onBlur={(event) => closeUnlessInside(event, setOpen)}>
+    <div
+      className="credit-counter"
+      onMouseEnter={() => setOpen(true)}
+      onMouseLeave={() => setOpen(false)}
+      onBlur={(event) => closeUnlessInside(event, setOpen)}
+    >
       <button
         type="button"
         className="credit-button"

@@ -1,4 +1,9 @@
-import { planLabel, type CancelledSecondSubscription, type PaidPlanId, type SubscriptionInfo } from '@prodshot/contracts';
+import {
+  planLabel,
+  type CancelledSecondSubscription,
+  type PaidPlanId,
+  type SubscriptionInfo,
+} from '@prodshot/contracts';
 import { formatDate } from '../../lib/format.js';
 
 /**
@@ -16,7 +21,9 @@ export function pendingChange(subscription: SubscriptionInfo | undefined): PlanC
 }
 
 export function describeChange(change: PlanChange): string {
-  return change.kind === 'switch' ? `Changes to ${planLabel(change.to)} on ${formatDate(change.on)}` : `Ends on ${formatDate(change.on)}`;
+  return change.kind === 'switch'
+    ? `Changes to ${planLabel(change.to)} on ${formatDate(change.on)}`
+    : `Ends on ${formatDate(change.on)}`;
 }
 
 /** The pending change in a line, wherever the plan is named; nothing when the plan simply renews. */

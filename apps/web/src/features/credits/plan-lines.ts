@@ -17,7 +17,10 @@ const EVERY_PLAN = ['Smart generation', 'All nine templates', 'Custom background
  * so a card cannot claim what the product does not do.
  */
 export function planLines(plan: Plan): PlanLine[] {
-  const features = (Object.keys(PLAN_FEATURE_NAMES) as PlanFeature[]).map((feature) => ({ text: PLAN_FEATURE_NAMES[feature], included: plan.features[feature] }));
+  const features = (Object.keys(PLAN_FEATURE_NAMES) as PlanFeature[]).map((feature) => ({
+    text: PLAN_FEATURE_NAMES[feature],
+    included: plan.features[feature],
+  }));
   return [
     { text: `${plan.monthlyCredits} images a month`, included: true },
     { text: `${plan.quality.name} quality (${plan.quality.size} px)`, included: true },

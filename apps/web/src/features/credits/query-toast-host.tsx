@@ -33,12 +33,20 @@ export function QueryToastHost() {
   clearRef.current = clearParams;
 
   // After a purchase the subscription is read again: its old state would tell of a change that is not there.
-  const toast = !params || (isSubscriptionReturn(params) && subscription.isFetching) ? null : toastFromQuery(params, subscription.data?.subscription);
+  const toast =
+    !params || (isSubscriptionReturn(params) && subscription.isFetching)
+      ? null
+      : toastFromQuery(params, subscription.data?.subscription);
   const box = useRef<HTMLDivElement>(null);
   useToastRoom(box, toast !== null);
   if (!toast) return null;
   return (
-    <div ref={box} className={`toast toast-${toast.type}`} role={toast.type === 'error' ? 'alert' : 'status'} aria-live="polite">
+    <div
+      ref={box}
+      className={`toast toast-${toast.type}`}
+      role={toast.type === 'error' ? 'alert' : 'status'}
+      aria-live="polite"
+    >
       <div>
         <p className="toast-title">{toast.title}</p>
         <p>{toast.description}</p>

@@ -16,7 +16,8 @@ const growthUntil23Dec: SubscriptionInfo = {
   cancelAtPeriodEnd: false,
 };
 
-const q = (search: string, subscription?: SubscriptionInfo) => toastFromQuery(new URLSearchParams(search), subscription);
+const q = (search: string, subscription?: SubscriptionInfo) =>
+  toastFromQuery(new URLSearchParams(search), subscription);
 
 describe('toastFromQuery', () => {
   it('words subscription success with and without a plan, with details only when there is an id', () => {
@@ -41,10 +42,16 @@ describe('toastFromQuery', () => {
 
   it('says when a scheduled plan change takes effect instead of calling it an upgrade', () => {
     const toPro = { ...growthUntil23Dec, pendingPlan: 'pro' as const };
-    expect(q('subscription=success', toPro)?.description).toBe(`Your plan changes to Pro on ${formatDate(toPro.endDate)}.`);
-    expect(q('subscription_status=success&plan=pro', toPro)?.description).toBe(`Your plan changes to Pro on ${formatDate(toPro.endDate)}.`);
+    expect(q('subscription=success', toPro)?.description).toBe(
+      `Your plan changes to Pro on ${formatDate(toPro.endDate)}.`,
+    );
+    expect(q('subscription_status=success&plan=pro', toPro)?.description).toBe(
+      `Your plan changes to Pro on ${formatDate(toPro.endDate)}.`,
+    );
     // A first plan starts at once: that is an upgrade.
-    expect(q('subscription_status=success&plan=growth', growthUntil23Dec)?.description).toBe('Your account has been upgraded to the Growth Plan.');
+    expect(q('subscription_status=success&plan=growth', growthUntil23Dec)?.description).toBe(
+      'Your account has been upgraded to the Growth Plan.',
+    );
   });
 
   it('handles add-on returns and ignores unrelated queries', () => {
@@ -103,7 +110,9 @@ describe('QueryToastHost', () => {
     stubApi({ 'GET /users/subscription': () => subscription });
     renderAt('/dashboard?subscription=success', 'signed-in');
     expect(screen.queryByText('Subscription Successful!')).toBeNull();
-    expect(await screen.findByText(`Your plan changes to Pro on ${formatDate(growthUntil23Dec.endDate)}.`)).toBeTruthy();
+    expect(
+      await screen.findByText(`Your plan changes to Pro on ${formatDate(growthUntil23Dec.endDate)}.`),
+    ).toBeTruthy();
     expect(screen.queryByText(/upgraded/)).toBeNull();
   });
 

@@ -13,7 +13,15 @@ export interface ToastMessage {
 export const TOAST_DURATION_MS = 10_000;
 
 /** The query parameters that drive the dashboard toast (and are cleared with it). */
-export const TOAST_PARAMS = ['subscription_status', 'status', 'plan', 'subscription_id', 'subscription', 'addon', 'addon_status'] as const;
+export const TOAST_PARAMS = [
+  'subscription_status',
+  'status',
+  'plan',
+  'subscription_id',
+  'subscription',
+  'addon',
+  'addon_status',
+] as const;
 
 function planText(plan: string | null): string | null {
   if (!plan) return null;
@@ -23,7 +31,11 @@ function planText(plan: string | null): string | null {
 
 /** True for the query strings a subscription purchase returns with: their toast depends on the subscription. */
 export function isSubscriptionReturn(params: URLSearchParams): boolean {
-  return params.get('subscription_status') === 'success' || params.get('status') === 'active' || params.get('subscription') === 'success';
+  return (
+    params.get('subscription_status') === 'success' ||
+    params.get('status') === 'active' ||
+    params.get('subscription') === 'success'
+  );
 }
 
 /**

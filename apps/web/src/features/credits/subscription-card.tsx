@@ -27,7 +27,10 @@ export function useCancelFlow() {
       // The helper's message (the server's, or 'Server error: {status}') is for the log; the screen says one of two things.
       console.error('cancel subscription failed', caught);
       const noSub = caught instanceof ApiError && caught.message === NO_ACTIVE_SUBSCRIPTION_MESSAGE;
-      setMessage({ type: 'error', text: noSub ? NO_ACTIVE_SUBSCRIPTION_MESSAGE : 'Failed to cancel subscription. Please try again.' });
+      setMessage({
+        type: 'error',
+        text: noSub ? NO_ACTIVE_SUBSCRIPTION_MESSAGE : 'Failed to cancel subscription. Please try again.',
+      });
     },
   });
   return { confirming, setConfirming, message, cancel };
@@ -71,7 +74,9 @@ export function SubscriptionCard({ flow }: { flow: CancelFlow }) {
             </div>
             <div>
               <dt>Status</dt>
-              <dd className={`status status-${sub?.subscription.status ?? 'none'}`}>{sub?.subscription.status ?? 'none'}</dd>
+              <dd className={`status status-${sub?.subscription.status ?? 'none'}`}>
+                {sub?.subscription.status ?? 'none'}
+              </dd>
             </div>
             <div>
               <dt>Started</dt>
@@ -106,12 +111,22 @@ export function SubscriptionCard({ flow }: { flow: CancelFlow }) {
                 {usage}% of {planAllowance(plan)} images
               </span>
             </div>
-            <div className="usage-bar" role="progressbar" aria-label="Monthly usage" aria-valuemin={0} aria-valuemax={100} aria-valuenow={usage}>
+            <div
+              className="usage-bar"
+              role="progressbar"
+              aria-label="Monthly usage"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={usage}
+            >
               <span style={{ width: `${usage}%` }} />
             </div>
           </div>
           {flow.message && (
-            <p className={flow.message.type === 'ok' ? 'form-ok' : 'form-error'} role={flow.message.type === 'ok' ? 'status' : 'alert'}>
+            <p
+              className={flow.message.type === 'ok' ? 'form-ok' : 'form-error'}
+              role={flow.message.type === 'ok' ? 'status' : 'alert'}
+            >
               {flow.message.text}
             </p>
           )}

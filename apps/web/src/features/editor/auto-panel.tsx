@@ -7,7 +7,13 @@ export function AutoPanel({ count, onCount }: { count: number; onCount: (count: 
   return (
     <div className="auto-panel">
       <p className="auto-intro">We read your product&apos;s kind and colours and pick the scene that suits it best.</p>
-      <CountChoice name="auto-count" legend="Number of images" max={OUTPUTS_PER_REQUEST_MAX} count={count} onCount={onCount} />
+      <CountChoice
+        name="auto-count"
+        legend="Number of images"
+        max={OUTPUTS_PER_REQUEST_MAX}
+        count={count}
+        onCount={onCount}
+      />
     </div>
   );
 }

@@ -20,7 +20,15 @@ interface EditorControlsProps {
 }
 
 /** The editor's side panel: the product's title, the background (template, custom prompt or auto), the count and Generate. */
-export function EditorControls({ choice, title, preset, onEnhance, enhanceAllowed, tapMissing, generate }: EditorControlsProps) {
+export function EditorControls({
+  choice,
+  title,
+  preset,
+  onEnhance,
+  enhanceAllowed,
+  tapMissing,
+  generate,
+}: EditorControlsProps) {
   const { mode, setMode, template, setTemplate } = choice;
   const { asked, count } = choice.requested();
   return (
@@ -32,13 +40,34 @@ export function EditorControls({ choice, title, preset, onEnhance, enhanceAllowe
         </p>
       )}
       <div className="tabs" role="tablist" aria-label="Background source">
-        <button type="button" role="tab" id="tab-templates" aria-selected={mode === 'templates'} aria-controls="panel-templates" onClick={() => setMode('templates')}>
+        <button
+          type="button"
+          role="tab"
+          id="tab-templates"
+          aria-selected={mode === 'templates'}
+          aria-controls="panel-templates"
+          onClick={() => setMode('templates')}
+        >
           Templates
         </button>
-        <button type="button" role="tab" id="tab-custom" aria-selected={mode === 'custom'} aria-controls="panel-custom" onClick={() => setMode('custom')}>
+        <button
+          type="button"
+          role="tab"
+          id="tab-custom"
+          aria-selected={mode === 'custom'}
+          aria-controls="panel-custom"
+          onClick={() => setMode('custom')}
+        >
           Custom Background
         </button>
-        <button type="button" role="tab" id="tab-auto" aria-selected={mode === 'auto'} aria-controls="panel-auto" onClick={() => setMode('auto')}>
+        <button
+          type="button"
+          role="tab"
+          id="tab-auto"
+          aria-selected={mode === 'auto'}
+          aria-controls="panel-auto"
+          onClick={() => setMode('auto')}
+        >
           Auto
         </button>
       </div>
@@ -47,8 +76,20 @@ export function EditorControls({ choice, title, preset, onEnhance, enhanceAllowe
           <ul className="templates">
             {TEMPLATES.map((t) => (
               <li key={t.handle}>
-                <button type="button" className={t.handle === template ? 'template selected' : 'template'} aria-pressed={t.handle === template} onClick={() => setTemplate(t.handle)}>
-                  <img src={`/templates/${t.handle}.jpg`} alt="" width={240} height={240} loading="lazy" decoding="async" />
+                <button
+                  type="button"
+                  className={t.handle === template ? 'template selected' : 'template'}
+                  aria-pressed={t.handle === template}
+                  onClick={() => setTemplate(t.handle)}
+                >
+                  <img
+                    src={`/templates/${t.handle}.jpg`}
+                    alt=""
+                    width={240}
+                    height={240}
+                    loading="lazy"
+                    decoding="async"
+                  />
                   <span className="template-name">{t.name}</span>
                   <span className="template-description">{TEMPLATE_DESCRIPTIONS[t.handle]}</span>
                 </button>
@@ -58,7 +99,12 @@ export function EditorControls({ choice, title, preset, onEnhance, enhanceAllowe
         </div>
       ) : mode === 'custom' ? (
         <div id="panel-custom" role="tabpanel" aria-labelledby="tab-custom">
-          <PromptBox value={choice.prompt} onChange={choice.setPrompt} onEnhance={onEnhance} enhanceAllowed={enhanceAllowed} />
+          <PromptBox
+            value={choice.prompt}
+            onChange={choice.setPrompt}
+            onEnhance={onEnhance}
+            enhanceAllowed={enhanceAllowed}
+          />
         </div>
       ) : (
         <div id="panel-auto" role="tabpanel" aria-labelledby="tab-auto">
@@ -67,10 +113,20 @@ export function EditorControls({ choice, title, preset, onEnhance, enhanceAllowe
       )}
       {mode !== 'auto' && (
         <div className="editor-count">
-          <CountChoice name="editor-count" legend="Number of images" max={OUTPUTS_PER_REQUEST_MAX} count={choice.count} onCount={choice.setCount} />
+          <CountChoice
+            name="editor-count"
+            legend="Number of images"
+            max={OUTPUTS_PER_REQUEST_MAX}
+            count={choice.count}
+            onCount={choice.setCount}
+          />
         </div>
       )}
-      <GenerateBar asking={{ name: asked.type, count }} tapNote={tapMissing ? TAP_PRODUCT_MESSAGE : null} {...generate} />
+      <GenerateBar
+        asking={{ name: asked.type, count }}
+        tapNote={tapMissing ? TAP_PRODUCT_MESSAGE : null}
+        {...generate}
+      />
       <p className="muted small center generate-note">Each generated image uses one credit.</p>
     </section>
   );

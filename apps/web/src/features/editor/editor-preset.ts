@@ -16,7 +16,8 @@ export interface EditorPreset {
 export function presetFor(generation: GenerationDto, index: number): EditorPreset | null {
   const slot = generation.styles.find((style) => style.index === index);
   if (!slot) return null;
-  if (slot.backgroundType && isTemplateHandle(slot.backgroundType)) return { mode: 'templates', template: slot.backgroundType, from: slot.name };
+  if (slot.backgroundType && isTemplateHandle(slot.backgroundType))
+    return { mode: 'templates', template: slot.backgroundType, from: slot.name };
   if (slot.prompt) return { mode: 'custom', prompt: slot.prompt, from: slot.name };
   return null;
 }

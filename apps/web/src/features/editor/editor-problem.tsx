@@ -11,7 +11,8 @@ export interface EditorProblem {
 export function problemOf(caught: unknown, fallback: string): EditorProblem {
   const plan = planRefusal(caught);
   if (plan) return { message: plan.message, refusal: { kind: 'plan', upgradeUrl: plan.upgradeUrl } };
-  if (caught instanceof ApiError && caught.status === 402) return { message: caught.message, refusal: { kind: 'credits' } };
+  if (caught instanceof ApiError && caught.status === 402)
+    return { message: caught.message, refusal: { kind: 'credits' } };
   return { message: errorMessage(caught, fallback) };
 }
 

@@ -1,4 +1,12 @@
-import { AUTO_BACKGROUND, templateName, type CoachWarning, type GenerationDto, type ProcessedImageDto, type ShotRef, type TemplateHandle } from '@prodshot/contracts';
+import {
+  AUTO_BACKGROUND,
+  templateName,
+  type CoachWarning,
+  type GenerationDto,
+  type ProcessedImageDto,
+  type ShotRef,
+  type TemplateHandle,
+} from '@prodshot/contracts';
 import type { ShotRequest } from './api/generate-product-shots.js';
 
 export type Mode = 'templates' | 'custom' | 'auto';
@@ -38,11 +46,26 @@ export interface Source {
 }
 
 /** What a click asks for, and the part of the request body that says it. */
-export function askedFor(mode: Mode, template: TemplateHandle | null, prompt: string): { asked: AskedFor; background: Pick<ShotRequest, 'backgroundType' | 'prompt'> } {
-  if (mode === 'templates') return { asked: { type: templateName(template), prompt: null, template, backgroundType: template! }, background: { backgroundType: template! } };
-  if (mode === 'auto') return { asked: { type: templateName(AUTO_BACKGROUND), prompt: null, template: null, backgroundType: AUTO_BACKGROUND }, background: { backgroundType: AUTO_BACKGROUND } };
+export function askedFor(
+  mode: Mode,
+  template: TemplateHandle | null,
+  prompt: string,
+): { asked: AskedFor; background: Pick<ShotRequest, 'backgroundType' | 'prompt'> } {
+  if (mode === 'templates')
+    return {
+      asked: { type: templateName(template), prompt: null, template, backgroundType: template! },
+      background: { backgroundType: template! },
+    };
+  if (mode === 'auto')
+    return {
+      asked: { type: templateName(AUTO_BACKGROUND), prompt: null, template: null, backgroundType: AUTO_BACKGROUND },
+      background: { backgroundType: AUTO_BACKGROUND },
+    };
   const text = prompt.trim();
-  return { asked: { type: 'Custom', prompt: text, template: null, backgroundType: 'custom' }, background: { prompt: text } };
+  return {
+    asked: { type: 'Custom', prompt: text, template: null, backgroundType: 'custom' },
+    background: { prompt: text },
+  };
 }
 
 /** Auto mode's pick, as the worker recorded it on the generation's slots. */

@@ -24,7 +24,18 @@ export interface GenerateBarProps {
  * Generate with its cost and what went wrong, where the seller looks: the foot of the controls on
  * a desktop, a bar fixed to the bottom of a phone's screen with the preview in small.
  */
-export function GenerateBar({ asking, mini, problem, planless, tapNote, generateButton, blocked, busy, progress, onGenerate }: GenerateBarProps) {
+export function GenerateBar({
+  asking,
+  mini,
+  problem,
+  planless,
+  tapNote,
+  generateButton,
+  blocked,
+  busy,
+  progress,
+  onGenerate,
+}: GenerateBarProps) {
   return (
     <div className="generate-bar" data-testid="generate-bar">
       {problem && (
@@ -40,7 +51,11 @@ export function GenerateBar({ asking, mini, problem, planless, tapNote, generate
       <div className="generate-row">
         <button type="button" className="generate-mini" onClick={mini.onShow} aria-label="Show the preview">
           <img src={mini.src} alt="" width={48} height={48} />
-          {busy && <span className="generate-mini-busy">{progress > 0 ? `${progress}%` : <span className="spinner" aria-hidden="true" />}</span>}
+          {busy && (
+            <span className="generate-mini-busy">
+              {progress > 0 ? `${progress}%` : <span className="spinner" aria-hidden="true" />}
+            </span>
+          )}
         </button>
         <p className="generate-cost">{`${asking.name} · ${creditCost(asking.count)}`}</p>
         <button

@@ -64,7 +64,12 @@ describe('PromptBox', () => {
   });
 
   it('shows the screen error when enhancing fails', async () => {
-    render(<Harness initial="studio" onEnhance={vi.fn().mockRejectedValue(new Error('Failed to enhance prompt. Please try again.'))} />);
+    render(
+      <Harness
+        initial="studio"
+        onEnhance={vi.fn().mockRejectedValue(new Error('Failed to enhance prompt. Please try again.'))}
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: /Enhance Prompt/ }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to enhance prompt. Please try again.');
   });
@@ -97,7 +102,9 @@ describe('PromptBox', () => {
     const enhance = async (prompt: string) => String((await enhancePrompt({ prompt })).data?.enhancedPrompt);
     render(<Harness initial="studio" onEnhance={enhance} />, { wrapper: MemoryRouter });
     fireEvent.click(screen.getByRole('button', { name: /Enhance Prompt/ }));
-    expect((await screen.findByRole('note')).textContent).toContain('Prompt enhancement is part of the Growth and Pro plans.');
+    expect((await screen.findByRole('note')).textContent).toContain(
+      'Prompt enhancement is part of the Growth and Pro plans.',
+    );
     expect(screen.getByRole('link', { name: 'Upgrade your plan' }).getAttribute('href')).toBe('/pricing');
     expect(screen.queryByRole('alert')).toBeNull();
     expect((screen.getByRole('button', { name: /Enhance Prompt/ }) as HTMLButtonElement).disabled).toBe(true);

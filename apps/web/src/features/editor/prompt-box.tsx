@@ -1,4 +1,10 @@
-import { planRequiredMessage, PROMPT_CHIPS, PROMPT_MAX_LENGTH, PROMPT_WARN_LENGTH, UPGRADE_URL } from '@prodshot/contracts';
+import {
+  planRequiredMessage,
+  PROMPT_CHIPS,
+  PROMPT_MAX_LENGTH,
+  PROMPT_WARN_LENGTH,
+  UPGRADE_URL,
+} from '@prodshot/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { planRefusal, UpgradeNotice } from '../../components/ui/upgrade-notice.js';
 import './editor.css';
@@ -32,7 +38,9 @@ export function PromptBox({
   const [enhancing, setEnhancing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<{ message: string; upgradeUrl: string } | null>(null);
-  const upgrade = refusal ?? (enhanceAllowed === false ? { message: planRequiredMessage('promptEnhancement'), upgradeUrl: UPGRADE_URL } : null);
+  const upgrade =
+    refusal ??
+    (enhanceAllowed === false ? { message: planRequiredMessage('promptEnhancement'), upgradeUrl: UPGRADE_URL } : null);
   const [flash, setFlash] = useState<'none' | 'on' | 'fade'>('none');
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
@@ -83,7 +91,12 @@ export function PromptBox({
         <span className={over ? 'counter counter-over' : 'counter'} data-testid="prompt-counter" aria-live="polite">
           {length}/{PROMPT_MAX_LENGTH}
         </span>
-        <button type="button" className="button button-ghost button-small" onClick={enhance} disabled={blank || enhancing || upgrade !== null}>
+        <button
+          type="button"
+          className="button button-ghost button-small"
+          onClick={enhance}
+          disabled={blank || enhancing || upgrade !== null}
+        >
           {enhancing ? 'Enhancing…' : '✨ Enhance Prompt'}
         </button>
       </div>
@@ -97,7 +110,12 @@ export function PromptBox({
         <div className="enhanced card" role="region" aria-label="Enhanced prompt">
           <div className="enhanced-head">
             <strong>Enhanced prompt</strong>
-            <button type="button" className="toast-close" aria-label="Dismiss enhanced prompt" onClick={() => setEnhanced(null)}>
+            <button
+              type="button"
+              className="toast-close"
+              aria-label="Dismiss enhanced prompt"
+              onClick={() => setEnhanced(null)}
+            >
               ✕
             </button>
           </div>

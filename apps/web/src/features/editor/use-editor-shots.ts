@@ -58,10 +58,12 @@ export function useEditorShots(opened: Shot | null, onListed: () => void) {
     void queryClient.invalidateQueries({ queryKey: queryKeys.subscription });
     if (!settledShot) return setProblem(problemOf(lostShot, GENERATION_FAILED_MESSAGE));
     const images = shotsOf(settledShot, pending);
-    if (images.length === 0) return setError(settledShot.error ?? settledShot.styles.find((s) => s.error)?.error ?? GENERATION_FAILED_MESSAGE);
+    if (images.length === 0)
+      return setError(settledShot.error ?? settledShot.styles.find((s) => s.error)?.error ?? GENERATION_FAILED_MESSAGE);
     setResults(images);
     setShown(0);
-    const picked = pending.backgroundType === AUTO_BACKGROUND ? pickedScene(settledShot) : { scene: null, prompt: pending.prompt };
+    const picked =
+      pending.backgroundType === AUTO_BACKGROUND ? pickedScene(settledShot) : { scene: null, prompt: pending.prompt };
     const entry: HistoryEntry = { ...pending, key: Date.now(), images, ...picked };
     setHistory((previous) => [entry, ...previous]);
     setActiveEntry(entry.key);
@@ -84,7 +86,8 @@ export function useEditorShots(opened: Shot | null, onListed: () => void) {
     setError,
     ready,
     dismissReady: () => setReady(null),
-    generate: (body: ShotRequest, asked: AskedFor) => start.mutate({ body, context: asked, idempotencyKey: newIdempotencyKey() }),
+    generate: (body: ShotRequest, asked: AskedFor) =>
+      start.mutate({ body, context: asked, idempotencyKey: newIdempotencyKey() }),
     busy: start.isPending || pending !== null,
     /** The first shot's progress, 0..100 as the worker reports it. */
     progress: shot.generation?.styles[0]?.progress ?? 0,

@@ -15,7 +15,11 @@ export function ComplianceChecklist({ shot, onFix }: { shot: ShotRef; onFix: (pr
     <section className="compliance" aria-label="Marketplace check">
       <div className="compliance-head">
         <label htmlFor={selectId}>Check for</label>
-        <select id={selectId} value={marketplace} onChange={(event) => setMarketplace(event.target.value as ExportPresetId)}>
+        <select
+          id={selectId}
+          value={marketplace}
+          onChange={(event) => setMarketplace(event.target.value as ExportPresetId)}
+        >
           {MARKETPLACES.map((preset) => (
             <option key={preset.id} value={preset.id}>
               {preset.label}

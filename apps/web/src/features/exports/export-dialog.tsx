@@ -3,7 +3,17 @@ import { Modal } from '../../components/ui/modal.js';
 import { ExportPanel } from './export-panel.js';
 
 /** The export dialog of a result: opened by its Export button, or by a checklist's fix (`start`). */
-export function ExportDialog({ shot, preset, start, onClose }: { shot: ShotRef; preset?: ExportPresetId; start?: boolean; onClose: () => void }) {
+export function ExportDialog({
+  shot,
+  preset,
+  start,
+  onClose,
+}: {
+  shot: ShotRef;
+  preset?: ExportPresetId;
+  start?: boolean;
+  onClose: () => void;
+}) {
   return (
     <Modal
       title="Export for a marketplace"

@@ -2,7 +2,9 @@ import { EXPORT_PRESETS, type ExportPresetId } from '@prodshot/contracts';
 import { useCallback, useState } from 'react';
 
 /** The presets a checklist can be read against: the marketplaces (a transparent cutout is no marketplace). */
-export const MARKETPLACES = (['amazon', 'etsy', 'shopify', 'instagram-post', 'instagram-story'] as const).map((id) => EXPORT_PRESETS[id]);
+export const MARKETPLACES = (['amazon', 'etsy', 'shopify', 'instagram-post', 'instagram-story'] as const).map(
+  (id) => EXPORT_PRESETS[id],
+);
 
 const STORAGE_KEY = 'prodshot.marketplace';
 

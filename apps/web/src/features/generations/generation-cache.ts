@@ -20,7 +20,17 @@ function skeleton(id: string): GenerationDto {
 }
 
 function slot(index: number, name = `Style ${index + 1}`): StyleSlotDto {
-  return { index, name, prompt: null, status: 'queued', progress: 0, url: null, thumbnailUrl: null, previewUrl: null, error: null };
+  return {
+    index,
+    name,
+    prompt: null,
+    status: 'queued',
+    progress: 0,
+    url: null,
+    thumbnailUrl: null,
+    previewUrl: null,
+    error: null,
+  };
 }
 
 export function applyStage(current: GenerationDto | undefined, event: StageEvent): GenerationDto {
@@ -37,7 +47,9 @@ export function applyStage(current: GenerationDto | undefined, event: StageEvent
 
 export function applyStyle(current: GenerationDto | undefined, event: StyleEvent): GenerationDto {
   const base = current ?? skeleton(event.generationId);
-  const styles = base.styles.some((s) => s.index === event.index) ? [...base.styles] : [...base.styles, slot(event.index)];
+  const styles = base.styles.some((s) => s.index === event.index)
+    ? [...base.styles]
+    : [...base.styles, slot(event.index)];
   const i = styles.findIndex((s) => s.index === event.index);
   const previous = styles[i]!;
   // A finished slot never moves back: a late 'progress' must not undo 'Complete!'.
@@ -51,7 +63,14 @@ export function applyStyle(current: GenerationDto | undefined, event: StyleEvent
       styles[i] = { ...previous, status: 'running', progress: event.progress };
       break;
     case 'complete':
-      styles[i] = { ...previous, status: 'complete', progress: 100, url: event.url, thumbnailUrl: event.thumbnailUrl, previewUrl: event.previewUrl };
+      styles[i] = {
+        ...previous,
+        status: 'complete',
+        progress: 100,
+        url: event.url,
+        thumbnailUrl: event.thumbnailUrl,
+        previewUrl: event.previewUrl,
+      };
       break;
     case 'failed':
       styles[i] = { ...previous, status: 'failed', error: event.error };

@@ -43,8 +43,18 @@ export function GenerationPopup({ generation, onClose }: { generation: Generatio
             </button>
             {/* The two downloads wrap together, so Download never sits alone on a line. */}
             <span className="download-pair">
-              <OriginalDownload shot={generation} files={generation.files} baseName={() => generationDownloadName(id)} onError={failed} small={false} />
-              <button type="button" className="button" onClick={() => downloadShot(generation, generationDownloadName(id)).catch(failed)}>
+              <OriginalDownload
+                shot={generation}
+                files={generation.files}
+                baseName={() => generationDownloadName(id)}
+                onError={failed}
+                small={false}
+              />
+              <button
+                type="button"
+                className="button"
+                onClick={() => downloadShot(generation, generationDownloadName(id)).catch(failed)}
+              >
                 Download
               </button>
             </span>
@@ -53,10 +63,20 @@ export function GenerationPopup({ generation, onClose }: { generation: Generatio
       }
     >
       {exporting ? (
-        <ExportPanel shot={generation} {...(exporting.preset ? { initialPreset: exporting.preset } : {})} start={exporting.start} />
+        <ExportPanel
+          shot={generation}
+          {...(exporting.preset ? { initialPreset: exporting.preset } : {})}
+          start={exporting.start}
+        />
       ) : (
         <>
-          <RenditionImage className="popup-image" image={generation} sizes={BOX_SIZES.popup} alt={`${generation.name} shot`} eager />
+          <RenditionImage
+            className="popup-image"
+            image={generation}
+            sizes={BOX_SIZES.popup}
+            alt={`${generation.name} shot`}
+            eager
+          />
           <IterateActions shot={generation} label="this shot" />
           {error && <p className="form-error">{error}</p>}
           <div className="popup-check">

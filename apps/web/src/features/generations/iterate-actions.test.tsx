@@ -1,4 +1,11 @@
-import { BUY_CREDITS_URL, insufficientCreditsMessage, type GenerationDto, type GenerationListItem, type ImageDto, type StyleSlotDto } from '@prodshot/contracts';
+import {
+  BUY_CREDITS_URL,
+  insufficientCreditsMessage,
+  type GenerationDto,
+  type GenerationListItem,
+  type ImageDto,
+  type StyleSlotDto,
+} from '@prodshot/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AllGenerationsPage } from '../../routes/all-generations.js';
@@ -13,7 +20,15 @@ import { expectRenditionOf, renditionsOf, stored } from '../../test-support/rend
 import { SHOT_FILES } from '../../test-support/shot-files.js';
 import { oneProduct, twoProducts } from '../../test-support/subjects.js';
 
-const image: ImageDto = { _id: 'img-1', fileId: 'file-1', name: 'mug.png', productTitle: null, createdAt: '2025-01-01T00:00:00.000Z', originalImage: stored('/storage/mug.png'), coach: [] };
+const image: ImageDto = {
+  _id: 'img-1',
+  fileId: 'file-1',
+  name: 'mug.png',
+  productTitle: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  originalImage: stored('/storage/mug.png'),
+  coach: [],
+};
 const slot = (index: number, over: Partial<StyleSlotDto> = {}): StyleSlotDto => ({
   index,
   name: 'Marble Counter',
@@ -39,7 +54,16 @@ const run = (styles: StyleSlotDto[], over: Partial<GenerationDto> = {}): Generat
   createdAt: '2025-01-01T00:00:00.000Z',
   ...over,
 });
-const listed: GenerationListItem = { id: 'out-1', generationId: 'gen-1', index: 1, imageUrl: '/storage/out-1.png', ...renditionsOf('/storage/out-1.png'), name: 'Marble', files: SHOT_FILES, createdAt: '2025-01-01T00:00:00.000Z' };
+const listed: GenerationListItem = {
+  id: 'out-1',
+  generationId: 'gen-1',
+  index: 1,
+  imageUrl: '/storage/out-1.png',
+  ...renditionsOf('/storage/out-1.png'),
+  name: 'Marble',
+  files: SHOT_FILES,
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
 const posts = (calls: ApiCall[]) => calls.filter((call) => call.method === 'POST');
 
 beforeEach(() => {
@@ -52,13 +76,23 @@ afterEach(() => {
 
 describe('More like this', () => {
   it('from the history popup: one keyed call for the output, then the new take appears once its generation settles', async () => {
-    let take = run([slot(0, { status: 'running', url: null, thumbnailUrl: null, previewUrl: null })], { id: 'gen-2', kind: 'manual', status: 'running', origin: { generationId: 'gen-1', index: 1 } });
+    let take = run([slot(0, { status: 'running', url: null, thumbnailUrl: null, previewUrl: null })], {
+      id: 'gen-2',
+      kind: 'manual',
+      status: 'running',
+      origin: { generationId: 'gen-1', index: 1 },
+    });
     const calls = stubApi({
       'GET /images/recent/generations': () => ({ data: [listed], nextCursor: null }),
-      'POST /generations/gen-1/outputs/1/more-like-this': () => ({ data: { generationId: 'gen-2', status: 'queued', from: { generationId: 'gen-1', index: 1 }, seed: 7 } }),
+      'POST /generations/gen-1/outputs/1/more-like-this': () => ({
+        data: { generationId: 'gen-2', status: 'queued', from: { generationId: 'gen-1', index: 1 }, seed: 7 },
+      }),
       'GET /generations/gen-2': () => ({ data: take }),
     });
-    const { queryClient } = renderRoutes([{ path: '/all-generations', element: <AllGenerationsPage /> }], ['/all-generations']);
+    const { queryClient } = renderRoutes(
+      [{ path: '/all-generations', element: <AllGenerationsPage /> }],
+      ['/all-generations'],
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Open generation out-1' }));
     const dialog = screen.getByRole('dialog');
     // The cost is on the button before the click.
@@ -68,7 +102,9 @@ describe('More like this', () => {
     fireEvent.click(more);
     expect(await within(dialog).findByText(/Making another take/)).toBeTruthy();
     // A double click is one request: every call it made carries the same Idempotency-Key.
-    expect(new Set(posts(calls).map((call) => call.headers['idempotency-key']))).toEqual(new Set([expect.stringMatching(/.+/)]));
+    expect(new Set(posts(calls).map((call) => call.headers['idempotency-key']))).toEqual(
+      new Set([expect.stringMatching(/.+/)]),
+    );
 
     take = { ...take, status: 'complete', styles: [slot(0)] };
     fakeSocket(queryClient).emit('generation:done', { generationId: 'gen-2', status: 'complete', error: null });
@@ -91,12 +127,26 @@ describe('More like this', () => {
 
 describe('Retry', () => {
   it('on the smart page: a failed style offers Retry (charged only if it works), and shows the style queued again', async () => {
-    let row = run([slot(0), slot(1, { name: 'Night Market', status: 'failed', url: null, thumbnailUrl: null, previewUrl: null, error: 'The image model declined it.' })]);
+    let row = run([
+      slot(0),
+      slot(1, {
+        name: 'Night Market',
+        status: 'failed',
+        url: null,
+        thumbnailUrl: null,
+        previewUrl: null,
+        error: 'The image model declined it.',
+      }),
+    ]);
     const calls = stubApi({
       'GET /generations/gen-1': () => ({ data: row }),
       'GET /images/img-1': () => ({ data: image }),
       'POST /generations/gen-1/styles/1/retry': () => {
-        row = { ...row, status: 'running', styles: [row.styles[0]!, { ...row.styles[1]!, status: 'queued', error: null }] };
+        row = {
+          ...row,
+          status: 'running',
+          styles: [row.styles[0]!, { ...row.styles[1]!, status: 'queued', error: null }],
+        };
         return { data: { generationId: 'gen-1', index: 1, attempt: 1, status: 'queued' } };
       },
     });
@@ -112,9 +162,22 @@ describe('Retry', () => {
   });
 
   it('keeps every failed style listed with its Retry when the whole run failed', async () => {
-    const failed = (index: number, name: string) => slot(index, { name, status: 'failed', url: null, thumbnailUrl: null, previewUrl: null, error: 'The image model declined it.' });
+    const failed = (index: number, name: string) =>
+      slot(index, {
+        name,
+        status: 'failed',
+        url: null,
+        thumbnailUrl: null,
+        previewUrl: null,
+        error: 'The image model declined it.',
+      });
     stubApi({
-      'GET /generations/gen-1': () => ({ data: run([failed(0, 'Night Market'), failed(1, 'Storm Front')], { status: 'failed', error: 'Failed to generate product shots.' }) }),
+      'GET /generations/gen-1': () => ({
+        data: run([failed(0, 'Night Market'), failed(1, 'Storm Front')], {
+          status: 'failed',
+          error: 'Failed to generate product shots.',
+        }),
+      }),
       'GET /images/img-1': () => ({ data: image }),
     });
     renderRoutes([{ path: '/smart/:generationId', element: <SmartRunPage /> }], ['/smart/gen-1']);
@@ -151,14 +214,21 @@ describe('Open in editor', () => {
     await screen.findByRole('heading', { name: 'Editing: Marble Counter' });
     expect(router.state.location.state).toEqual({ fromOutput: { generationId: 'gen-1', index: 0 } });
     expect(screen.getByRole('tab', { name: 'Custom Background' }).getAttribute('aria-selected')).toBe('true');
-    expect((screen.getByPlaceholderText(/rustic wooden table/) as HTMLTextAreaElement).value).toBe('polished marble counter, soft window light');
+    expect((screen.getByPlaceholderText(/rustic wooden table/) as HTMLTextAreaElement).value).toBe(
+      'polished marble counter, soft window light',
+    );
     expect(screen.getByText(/Starting from/).textContent).toContain('Marble Counter');
     // The count and its cost are chosen before the click.
     fireEvent.click(screen.getByRole('radio', { name: '3' }));
     expect(screen.getByText('3 credits')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
     await waitFor(() => expect(posts(calls)).toHaveLength(1));
-    expect(posts(calls)[0]!.body).toMatchObject({ imageId: 'img-1', fileId: 'file-1', prompt: 'polished marble counter, soft window light', count: 3 });
+    expect(posts(calls)[0]!.body).toMatchObject({
+      imageId: 'img-1',
+      fileId: 'file-1',
+      prompt: 'polished marble counter, soft window light',
+      count: 3,
+    });
   });
 
   it("starts on the output's template when it was made from one", async () => {
@@ -171,17 +241,27 @@ describe('Open in editor', () => {
   });
 
   it('shows that shot, not the original photo, with the original one tap away', async () => {
-    openFrom(run([slot(0, { name: 'Night Market' }), slot(1, { name: 'Urban Concrete', prompt: 'raw concrete wall, hard light' })]), 1);
+    openFrom(
+      run([
+        slot(0, { name: 'Night Market' }),
+        slot(1, { name: 'Urban Concrete', prompt: 'raw concrete wall, hard light' }),
+      ]),
+      1,
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Open in editor (the Urban Concrete shot)' }));
     await screen.findByRole('heading', { level: 1, name: 'Editing: Urban Concrete' });
     const stage = screen.getByRole('region', { name: 'Preview' });
     expectRenditionOf(within(stage).getByAltText('Urban Concrete shot of mug.png'), '/storage/out-1.png');
     expect(within(stage).getByText('Urban Concrete result')).toBeTruthy();
     expect(within(stage).queryByAltText('Original photo of mug.png')).toBeNull();
-    expect((screen.getByPlaceholderText(/rustic wooden table/) as HTMLTextAreaElement).value).toBe('raw concrete wall, hard light');
+    expect((screen.getByPlaceholderText(/rustic wooden table/) as HTMLTextAreaElement).value).toBe(
+      'raw concrete wall, hard light',
+    );
 
     fireEvent.click(within(stage).getByRole('button', { name: 'Show original' }));
-    expect(within(stage).getByAltText('Original photo of mug.png').getAttribute('src')).toBe(image.originalImage.previewUrl);
+    expect(within(stage).getByAltText('Original photo of mug.png').getAttribute('src')).toBe(
+      image.originalImage.previewUrl,
+    );
     expect(within(stage).queryByAltText('Urban Concrete shot of mug.png')).toBeNull();
     fireEvent.click(within(stage).getByRole('button', { name: 'Show Urban Concrete shot' }));
     expect(within(stage).getByAltText('Urban Concrete shot of mug.png')).toBeTruthy();
@@ -189,7 +269,10 @@ describe('Open in editor', () => {
 
   it('says so when the photo behind the shot was deleted', async () => {
     stubApi({ 'GET /generations/gen-1': () => ({ data: run([slot(0)], { imageId: null }) }) });
-    renderRoutes([{ path: '/editor', element: <EditorPage /> }], [{ pathname: '/editor', state: { fromOutput: { generationId: 'gen-1', index: 0 } } }]);
+    renderRoutes(
+      [{ path: '/editor', element: <EditorPage /> }],
+      [{ pathname: '/editor', state: { fromOutput: { generationId: 'gen-1', index: 0 } } }],
+    );
     expect((await screen.findByRole('alert')).textContent).toMatch(/was deleted/);
   });
 });
@@ -211,14 +294,24 @@ describe('the smart page style count', () => {
       [{ pathname: '/smart-upload', state: { file: new File(['png'], 'mug.png', { type: 'image/png' }) } }],
     );
     const styles = await screen.findByRole('group', { name: 'Number of styles' });
-    expect(within(styles).getAllByRole('radio').map((radio) => (radio as HTMLInputElement).value)).toEqual(['1', '2', '3', '4', '5', '6']);
+    expect(
+      within(styles)
+        .getAllByRole('radio')
+        .map((radio) => (radio as HTMLInputElement).value),
+    ).toEqual(['1', '2', '3', '4', '5', '6']);
     expect(screen.getByText('4 credits')).toBeTruthy();
     fireEvent.click(within(styles).getByRole('radio', { name: '6' }));
     expect(screen.getByText('6 credits')).toBeTruthy();
-    layOutImage(screen.getByAltText('Your product'), { left: 0, top: 0, width: 400, height: 400 }, { width: 1000, height: 500 });
+    layOutImage(
+      screen.getByAltText('Your product'),
+      { left: 0, top: 0, width: 400, height: 400 },
+      { width: 1000, height: 500 },
+    );
     fireEvent.click(screen.getByAltText('Your product'), { clientX: 300, clientY: 250, detail: 1 });
     fireEvent.click(screen.getByRole('button', { name: 'Generate Product Shots' }));
     await screen.findByRole('heading', { name: 'Run' });
-    expect(calls.find((call) => call.path === '/images/smart-generate-product-shots')?.body).toMatchObject({ styleCount: 6 });
+    expect(calls.find((call) => call.path === '/images/smart-generate-product-shots')?.body).toMatchObject({
+      styleCount: 6,
+    });
   });
 });

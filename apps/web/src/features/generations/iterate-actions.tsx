@@ -32,8 +32,12 @@ export function IterateActions({ shot, label }: { shot: ShotRef; label: string }
   return (
     <div className="iterate">
       <div className="iterate-actions">
-        <button type="button" className="button button-small button-ghost" onClick={() => navigate('/editor', { state })}>
-          Open in editor{' '}<span className="sr-only">({label})</span>
+        <button
+          type="button"
+          className="button button-small button-ghost"
+          onClick={() => navigate('/editor', { state })}
+        >
+          Open in editor <span className="sr-only">({label})</span>
         </button>
         {/* A ghost: the button that spends is never the loudest on a result (issue 32). */}
         <button
@@ -44,11 +48,13 @@ export function IterateActions({ shot, label }: { shot: ShotRef; label: string }
             if (!more.isPending) more.mutate(key.current);
           }}
         >
-          More like this <span className="button-cost">· {creditCost(MORE_LIKE_THIS_CREDITS)}</span>
-          {' '}<span className="sr-only">({label})</span>
+          More like this <span className="button-cost">· {creditCost(MORE_LIKE_THIS_CREDITS)}</span>{' '}
+          <span className="sr-only">({label})</span>
         </button>
       </div>
-      {more.isError && <ApiErrorNotice error={more.error} fallback="Could not start another take. Please try again." small />}
+      {more.isError && (
+        <ApiErrorNotice error={more.error} fallback="Could not start another take. Please try again." small />
+      )}
       {made && <NewTake generationId={made} label={label} />}
     </div>
   );
@@ -83,10 +89,22 @@ function NewTake({ generationId, label }: { generationId: string; label: string 
   const shot = { generationId, index: slot.index };
   return (
     <figure className="new-take" data-testid="new-take">
-      <RenditionImage image={{ thumbnailUrl: slot.thumbnailUrl, previewUrl: slot.previewUrl }} sizes={BOX_SIZES.styleThumb} alt={`Another take of ${label}`} />
+      <RenditionImage
+        image={{ thumbnailUrl: slot.thumbnailUrl, previewUrl: slot.previewUrl }}
+        sizes={BOX_SIZES.styleThumb}
+        alt={`Another take of ${label}`}
+      />
       <figcaption>
         <span className="small">New take ready</span>
-        <button type="button" className="button button-small button-ghost" onClick={() => downloadShot(shot, generationDownloadName(generationId)).catch(() => setError('Download failed. Please try again.'))}>
+        <button
+          type="button"
+          className="button button-small button-ghost"
+          onClick={() =>
+            downloadShot(shot, generationDownloadName(generationId)).catch(() =>
+              setError('Download failed. Please try again.'),
+            )
+          }
+        >
           Download
         </button>
         {error && <span className="form-error small">{error}</span>}
@@ -111,10 +129,12 @@ export function RetryStyle({ shot, label }: { shot: ShotRef; label: string }) {
           if (!retry.isPending) retry.mutate(key.current);
         }}
       >
-        Retry <span className="button-cost">· {creditCost(RETRY_STYLE_CREDITS)} if it works</span>
-        {' '}<span className="sr-only">({label})</span>
+        Retry <span className="button-cost">· {creditCost(RETRY_STYLE_CREDITS)} if it works</span>{' '}
+        <span className="sr-only">({label})</span>
       </button>
-      {retry.isError && <ApiErrorNotice error={retry.error} fallback="Could not retry this style. Please try again." small />}
+      {retry.isError && (
+        <ApiErrorNotice error={retry.error} fallback="Could not retry this style. Please try again." small />
+      )}
     </div>
   );
 }

@@ -6,11 +6,28 @@ import { downloadShot, fileLabel } from '../../lib/download.js';
  * with its size ('PNG · 18 MB') so the seller knows what a phone is in for. Nothing when Download
  * saves the original already (a JPEG output, or a shot from before download copies).
  */
-export function OriginalDownload({ shot, files, baseName, onError, small = true }: { shot: ShotRef; files: ShotFiles | null | undefined; baseName: () => string; onError: () => void; small?: boolean }) {
+export function OriginalDownload({
+  shot,
+  files,
+  baseName,
+  onError,
+  small = true,
+}: {
+  shot: ShotRef;
+  files: ShotFiles | null | undefined;
+  baseName: () => string;
+  onError: () => void;
+  small?: boolean;
+}) {
   if (!files?.original) return null;
   const label = fileLabel(files.original);
   return (
-    <button type="button" className={`button button-ghost${small ? ' button-small' : ''}`} aria-label={`Download original ${label}`} onClick={() => downloadShot(shot, baseName(), 'original').catch(onError)}>
+    <button
+      type="button"
+      className={`button button-ghost${small ? ' button-small' : ''}`}
+      aria-label={`Download original ${label}`}
+      onClick={() => downloadShot(shot, baseName(), 'original').catch(onError)}
+    >
       {label}
     </button>
   );

@@ -9,7 +9,15 @@ import './smart.css';
  * `summary` sits between the steps and the styles, in a slot of fixed height: what it holds may
  * change (a count, then a button) without moving the styles below it.
  */
-export function SmartProgress({ run, actions, summary }: { run: GenerationDto | undefined; actions?: (style: StyleSlotDto) => ReactNode; summary?: ReactNode }) {
+export function SmartProgress({
+  run,
+  actions,
+  summary,
+}: {
+  run: GenerationDto | undefined;
+  actions?: (style: StyleSlotDto) => ReactNode;
+  summary?: ReactNode;
+}) {
   const failure = smartFailure(run);
   // Styles that all failed stay listed under the message: each can still be retried.
   const showStyles = !failure || (!failure.unsupported && (run?.styles.length ?? 0) > 0);
@@ -22,7 +30,9 @@ export function SmartProgress({ run, actions, summary }: { run: GenerationDto | 
               {state === 'done' ? '✓' : ''}
             </span>
             {STAGE_LABELS[stage]}
-            <span className="sr-only">{state === 'done' ? ' (done)' : state === 'current' ? ' (in progress)' : ''}</span>
+            <span className="sr-only">
+              {state === 'done' ? ' (done)' : state === 'current' ? ' (in progress)' : ''}
+            </span>
           </li>
         ))}
       </ol>
@@ -46,14 +56,23 @@ export function SmartProgress({ run, actions, summary }: { run: GenerationDto | 
         <ul className="style-cards">
           {(run?.styles ?? []).map((style) => (
             <li key={style.index} className={`style-card style-${style.status}`} data-testid="style-card">
-              <div className="style-thumb">{style.thumbnailUrl && style.previewUrl ? (
-                  <RenditionImage image={{ thumbnailUrl: style.thumbnailUrl, previewUrl: style.previewUrl }} sizes={BOX_SIZES.styleThumb} alt={`${style.name} style`} eager />
+              <div className="style-thumb">
+                {style.thumbnailUrl && style.previewUrl ? (
+                  <RenditionImage
+                    image={{ thumbnailUrl: style.thumbnailUrl, previewUrl: style.previewUrl }}
+                    sizes={BOX_SIZES.styleThumb}
+                    alt={`${style.name} style`}
+                    eager
+                  />
                 ) : style.status === 'failed' ? (
                   // A failed style is not coming: no spinner, and Retry beside it.
-                  <span className="style-failed-mark" aria-hidden="true">!</span>
+                  <span className="style-failed-mark" aria-hidden="true">
+                    !
+                  </span>
                 ) : (
                   <span className="spinner" aria-hidden="true" />
-                )}</div>
+                )}
+              </div>
               <div>
                 <p className="style-name">{style.name}</p>
                 <p className="style-status">{styleStatus(style)}</p>

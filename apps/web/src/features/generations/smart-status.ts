@@ -24,8 +24,13 @@ export function isFinished(generation: GenerationDto | undefined): boolean {
 /** The spec's smart-flow error for a generation that ended without any image, or null. */
 export function smartFailure(generation: GenerationDto | undefined): { message: string; unsupported: boolean } | null {
   if (!generation || generation.status !== 'failed') return null;
-  if (generation.unsupportedProduct) return { message: generation.error || UNSUPPORTED_PRODUCT_MESSAGE, unsupported: true };
+  if (generation.unsupportedProduct)
+    return { message: generation.error || UNSUPPORTED_PRODUCT_MESSAGE, unsupported: true };
   if (generation.styles.some((s) => s.status === 'complete')) return null;
-  if (generation.stage !== 'generating') return { message: `Failed to get style recommendations: ${generation.error ?? 'unknown error'}`, unsupported: false };
+  if (generation.stage !== 'generating')
+    return {
+      message: `Failed to get style recommendations: ${generation.error ?? 'unknown error'}`,
+      unsupported: false,
+    };
   return { message: 'Failed to process image. Please try again.', unsupported: false };
 }

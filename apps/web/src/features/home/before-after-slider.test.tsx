@@ -35,7 +35,17 @@ describe('BeforeAfterSlider', () => {
   it('follows a pointer drag across the frame, clamped at both edges', () => {
     const slider = renderSlider();
     const frame = slider.parentElement!;
-    frame.getBoundingClientRect = () => ({ left: 100, width: 200, top: 0, height: 200, right: 300, bottom: 200, x: 100, y: 0, toJSON: () => ({}) });
+    frame.getBoundingClientRect = () => ({
+      left: 100,
+      width: 200,
+      top: 0,
+      height: 200,
+      right: 300,
+      bottom: 200,
+      x: 100,
+      y: 0,
+      toJSON: () => ({}),
+    });
     fireEvent.pointerDown(frame, { clientX: 150, pointerId: 1 });
     expect(slider.getAttribute('aria-valuenow')).toBe('25');
     fireEvent.pointerMove(frame, { clientX: 250, pointerId: 1 });

@@ -6,7 +6,17 @@ export function clampPercent(value: number): number {
 }
 
 /** Before/after comparison: a divider dragged (or moved with the keyboard) from 0 to 100 %, starting at 50 %. */
-export function BeforeAfterSlider({ before, after, beforeAlt, afterAlt }: { before: string; after: string; beforeAlt: string; afterAlt: string }) {
+export function BeforeAfterSlider({
+  before,
+  after,
+  beforeAlt,
+  afterAlt,
+}: {
+  before: string;
+  after: string;
+  beforeAlt: string;
+  afterAlt: string;
+}) {
   const [position, setPosition] = useState(50);
   const frame = useRef<HTMLDivElement>(null);
   const dragging = useRef(false);
@@ -50,9 +60,27 @@ export function BeforeAfterSlider({ before, after, beforeAlt, afterAlt }: { befo
       onPointerUp={() => (dragging.current = false)}
       onPointerCancel={() => (dragging.current = false)}
     >
-      <img src={after} alt={afterAlt} className="compare-image" draggable={false} width={640} height={640} loading="lazy" decoding="async" />
+      <img
+        src={after}
+        alt={afterAlt}
+        className="compare-image"
+        draggable={false}
+        width={640}
+        height={640}
+        loading="lazy"
+        decoding="async"
+      />
       <div className="compare-before" style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }}>
-        <img src={before} alt={beforeAlt} className="compare-image" draggable={false} width={640} height={640} loading="lazy" decoding="async" />
+        <img
+          src={before}
+          alt={beforeAlt}
+          className="compare-image"
+          draggable={false}
+          width={640}
+          height={640}
+          loading="lazy"
+          decoding="async"
+        />
       </div>
       <span className="compare-label compare-label-before">Before</span>
       <span className="compare-label compare-label-after">After</span>

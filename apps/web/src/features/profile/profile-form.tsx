@@ -5,7 +5,15 @@ import { useUpdateProfile } from './api/update-profile.js';
 export type ProfileMessage = { type: 'ok' | 'error'; text: string };
 
 /** The seller's name (editable) and email (the sign-in provider's); `message` is the profile's one line of news. */
-export function ProfileForm({ profile, message, onMessage }: { profile: UserProfile | undefined; message: ProfileMessage | null; onMessage: (message: ProfileMessage | null) => void }) {
+export function ProfileForm({
+  profile,
+  message,
+  onMessage,
+}: {
+  profile: UserProfile | undefined;
+  message: ProfileMessage | null;
+  onMessage: (message: ProfileMessage | null) => void;
+}) {
   const [name, setName] = useState('');
   useEffect(() => {
     if (profile) setName(profile.name);
@@ -28,7 +36,13 @@ export function ProfileForm({ profile, message, onMessage }: { profile: UserProf
       <h2>Profile</h2>
       <label className="field">
         <span>Name</span>
-        <input name="name" value={name} onChange={(event) => setName(event.target.value)} maxLength={200} aria-invalid={message?.text === NAME_REQUIRED_MESSAGE} />
+        <input
+          name="name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          maxLength={200}
+          aria-invalid={message?.text === NAME_REQUIRED_MESSAGE}
+        />
       </label>
       <label className="field">
         <span>Email</span>
@@ -38,7 +52,10 @@ export function ProfileForm({ profile, message, onMessage }: { profile: UserProf
         Email cannot be changed. Please update it in your account with the authentication provider.
       </p>
       {message && (
-        <p className={message.type === 'ok' ? 'form-ok' : 'form-error'} role={message.type === 'ok' ? 'status' : 'alert'}>
+        <p
+          className={message.type === 'ok' ? 'form-ok' : 'form-error'}
+          role={message.type === 'ok' ? 'status' : 'alert'}
+        >
           {message.text}
         </p>
       )}

@@ -30,7 +30,12 @@ export function renderedImageBox(element: Box, natural: Size, fit: string): Box 
           : fitScale;
   const width = natural.width * scale;
   const height = natural.height * scale;
-  return { left: element.left + (element.width - width) / 2, top: element.top + (element.height - height) / 2, width, height };
+  return {
+    left: element.left + (element.width - width) / 2,
+    top: element.top + (element.height - height) / 2,
+    width,
+    height,
+  };
 }
 
 /** Rounded, so 0.55 is styled '55%' and not '55.00000000000001%'. */
@@ -66,7 +71,12 @@ export function pictureBox(img: HTMLImageElement): Box | null {
   const top = px(style.borderTopWidth) + px(style.paddingTop);
   const right = px(style.borderRightWidth) + px(style.paddingRight);
   const bottom = px(style.borderBottomWidth) + px(style.paddingBottom);
-  const content = { left: rect.left + left, top: rect.top + top, width: rect.width - left - right, height: rect.height - top - bottom };
+  const content = {
+    left: rect.left + left,
+    top: rect.top + top,
+    width: rect.width - left - right,
+    height: rect.height - top - bottom,
+  };
   return renderedImageBox(content, { width: img.naturalWidth, height: img.naturalHeight }, style.objectFit || 'fill');
 }
 

@@ -39,7 +39,11 @@ describe('OutlineCheck', () => {
   it('shows nothing while the product is being found, nor without an outline', () => {
     renderCheck(pendingSubject);
     expect(screen.queryByTestId('outline-check')).toBeNull();
-    render(<QueryClientProvider client={new QueryClient()}><OutlineCheck subject={twoProducts} /></QueryClientProvider>);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <OutlineCheck subject={twoProducts} />
+      </QueryClientProvider>,
+    );
     expect(screen.queryByTestId('outline-check')).toBeNull();
   });
 
@@ -52,7 +56,10 @@ describe('OutlineCheck', () => {
   });
 
   it('holds an unsure outline, says why, and lets the seller confirm it', async () => {
-    const confirmed = { ...unsureOutline, outline: { ...unsureOutline.outline!, confirmed: true, needsConfirmation: false } };
+    const confirmed = {
+      ...unsureOutline,
+      outline: { ...unsureOutline.outline!, confirmed: true, needsConfirmation: false },
+    };
     const calls = renderCheck(unsureOutline, { 'POST /images/img-1/outline/confirm': () => ({ data: confirmed }) });
     expect(await screen.findByText(/runs into the edge of the photo/)).toBeTruthy();
     expect(screen.getByTestId('holds').textContent).toBe('true');
@@ -64,20 +71,33 @@ describe('OutlineCheck', () => {
   });
 
   it('sends a tap on the cutout as a keep tap at fractions of the photo and shows the outline made for it', async () => {
-    const fixed = { ...unsureOutline, outline: { ...unsureOutline.outline!, url: '/storage/outline-250-500.webp', focus: [{ x: 0.25, y: 0.5, keep: true }], needsConfirmation: false } };
+    const fixed = {
+      ...unsureOutline,
+      outline: {
+        ...unsureOutline.outline!,
+        url: '/storage/outline-250-500.webp',
+        focus: [{ x: 0.25, y: 0.5, keep: true }],
+        needsConfirmation: false,
+      },
+    };
     const calls = renderCheck(unsureOutline, { 'POST /images/img-1/outline': () => ({ data: fixed }) });
     await screen.findByText(OUTLINE_PROMPT);
     // A 1000×500 cutout contained in a 400×400 box: bars of 100 px above and below.
     layOutImage(cutout(), { left: 0, top: 0, width: 400, height: 400 }, { width: 1000, height: 500 });
     fireEvent.click(cutout(), { clientX: 100, clientY: 200 });
     await waitFor(() => expect(cutout().getAttribute('src')).toBe('/storage/outline-250-500.webp'));
-    expect(calls.find((call) => call.path === '/images/img-1/outline')?.body).toEqual({ focus: [{ x: 0.25, y: 0.5, keep: true }] });
+    expect(calls.find((call) => call.path === '/images/img-1/outline')?.body).toEqual({
+      focus: [{ x: 0.25, y: 0.5, keep: true }],
+    });
     expect(screen.getByTestId('holds').textContent).toBe('false');
     expect(screen.getByText(/Fixed with your tap/)).toBeTruthy();
   });
 
   it('sends the outline’s taps with a paid call, else the page’s own tap, else nothing', () => {
-    const taps: Tap[] = [{ x: 0.2, y: 0.5, keep: true }, { x: 0.8, y: 0.5, keep: false }];
+    const taps: Tap[] = [
+      { x: 0.2, y: 0.5, keep: true },
+      { x: 0.8, y: 0.5, keep: false },
+    ];
     const tapped = { ...unsureOutline, outline: { ...unsureOutline.outline!, focus: taps, needsConfirmation: false } };
     expect(focusToSend(tapped, { x: 0.5, y: 0.5 })).toEqual(taps);
     expect(focusToSend(unsureOutline, { x: 0.5, y: 0.5 })).toEqual({ x: 0.5, y: 0.5 });
@@ -98,16 +118,28 @@ function outlineServer() {
     'POST /images/img-1/outline': (body: unknown) => {
       const focus = (body as { focus?: Tap[] }).focus ?? null;
       const url = focus ? `/storage/outline-${focus.length}.webp` : '/storage/outline.webp';
-      return { data: { ...unsureOutline, outline: { ...unsureOutline.outline!, url, focus, needsConfirmation: focus === null } } };
+      return {
+        data: {
+          ...unsureOutline,
+          outline: { ...unsureOutline.outline!, url, focus, needsConfirmation: focus === null },
+        },
+      };
     },
   };
 }
 
 describe('taps on the outline that keep and remove', () => {
-  const sentTaps = (calls: { path: string; body: unknown }[]) => calls.filter((call) => call.path === '/images/img-1/outline').map((call) => (call.body as { focus?: Tap[] }).focus ?? null);
+  const sentTaps = (calls: { path: string; body: unknown }[]) =>
+    calls
+      .filter((call) => call.path === '/images/img-1/outline')
+      .map((call) => (call.body as { focus?: Tap[] }).focus ?? null);
   const markers = () => {
     const list = screen.queryByRole('list', { name: 'Your taps on the photo' });
-    return list ? within(list).getAllByRole('listitem').map((item) => item.textContent) : [];
+    return list
+      ? within(list)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent)
+      : [];
   };
 
   async function shown() {
@@ -118,7 +150,9 @@ describe('taps on the outline that keep and remove', () => {
 
   /** Once the outline for `count` taps shows and nothing is being made: the next tap is taken. */
   async function outlineFor(count: number) {
-    await waitFor(() => expect(cutout().getAttribute('src')).toBe(count ? `/storage/outline-${count}.webp` : '/storage/outline.webp'));
+    await waitFor(() =>
+      expect(cutout().getAttribute('src')).toBe(count ? `/storage/outline-${count}.webp` : '/storage/outline.webp'),
+    );
     await waitFor(() => expect(screen.queryByText(OUTLINE_REMAKING)).toBeNull());
   }
 
@@ -144,8 +178,14 @@ describe('taps on the outline that keep and remove', () => {
       ],
     ]);
     expect(markers()).toEqual(['+Keep tap 1', '−Remove tap 2']);
-    const [keepDot, removeDot] = within(screen.getByRole('list', { name: 'Your taps on the photo' })).getAllByRole('listitem');
-    expect([keepDot!.style.left, keepDot!.style.top, keepDot!.className]).toEqual(['25%', '50%', 'tap-dot tap-dot-keep']);
+    const [keepDot, removeDot] = within(screen.getByRole('list', { name: 'Your taps on the photo' })).getAllByRole(
+      'listitem',
+    );
+    expect([keepDot!.style.left, keepDot!.style.top, keepDot!.className]).toEqual([
+      '25%',
+      '50%',
+      'tap-dot tap-dot-keep',
+    ]);
     expect([removeDot!.style.left, removeDot!.className]).toEqual(['75%', 'tap-dot tap-dot-remove']);
     expect(screen.getByText(`2 of ${MAX_TAPS} taps`)).toBeTruthy();
     expect(screen.getByText('Fixed with your taps: your shots use this outline.')).toBeTruthy();
@@ -188,7 +228,10 @@ describe('taps on the outline that keep and remove', () => {
   });
 
   it('shows the taps but takes none once generation has started', async () => {
-    const tapped = { ...unsureOutline, outline: { ...unsureOutline.outline!, focus: [{ x: 0.3, y: 0.4, keep: false }], needsConfirmation: false } };
+    const tapped = {
+      ...unsureOutline,
+      outline: { ...unsureOutline.outline!, focus: [{ x: 0.3, y: 0.4, keep: false }], needsConfirmation: false },
+    };
     const calls = stubApi({});
     render(
       <QueryClientProvider client={new QueryClient()}>

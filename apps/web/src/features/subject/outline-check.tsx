@@ -1,4 +1,11 @@
-import { MAX_TAPS, OUTLINE_CONFIRM_LABEL, OUTLINE_PROMPT, type Focus, type FocusInput, type SubjectDto } from '@prodshot/contracts';
+import {
+  MAX_TAPS,
+  OUTLINE_CONFIRM_LABEL,
+  OUTLINE_PROMPT,
+  type Focus,
+  type FocusInput,
+  type SubjectDto,
+} from '@prodshot/contracts';
 import { useState, type MouseEvent } from 'react';
 import { Spinner } from '../../components/ui/spinner.js';
 import { focusAt, pictureBox } from './image-box.js';
@@ -66,9 +73,23 @@ export function OutlineCheck({ subject, locked = false }: OutlineCheckProps) {
   return (
     <div className="outline-check" data-testid="outline-check">
       <p className="outline-prompt">{OUTLINE_PROMPT}</p>
-      {!locked && <TapToolbar mode={mode} onMode={setMode} count={taps.length} onUndo={() => actions.remake.mutate(taps.slice(0, -1))} busy={actions.busy} />}
+      {!locked && (
+        <TapToolbar
+          mode={mode}
+          onMode={setMode}
+          count={taps.length}
+          onUndo={() => actions.remake.mutate(taps.slice(0, -1))}
+          busy={actions.busy}
+        />
+      )}
       <div className={`outline-frame${tappable ? ' outline-frame-active' : ''}`}>
-        <img src={outline.url} alt="Your product as Prodshot cut it out" className="outline-cutout" draggable={false} onClick={tap} />
+        <img
+          src={outline.url}
+          alt="Your product as Prodshot cut it out"
+          className="outline-cutout"
+          draggable={false}
+          onClick={tap}
+        />
         <TapMarkers taps={taps} />
         {actions.remake.isPending && (
           <div className="tap-pending">
@@ -79,15 +100,25 @@ export function OutlineCheck({ subject, locked = false }: OutlineCheckProps) {
       {outline.needsConfirmation && (
         <>
           <p className="notice small" role="status">
-            We are not sure this is all of your product{reasons.length ? `: ${reasons.join(', ')}` : ''}. Check it, then confirm or tap your product to fix it.
+            We are not sure this is all of your product{reasons.length ? `: ${reasons.join(', ')}` : ''}. Check it, then
+            confirm or tap your product to fix it.
           </p>
-          <button type="button" className="button button-ghost" onClick={() => actions.confirm.mutate()} disabled={!active}>
+          <button
+            type="button"
+            className="button button-ghost"
+            onClick={() => actions.confirm.mutate()}
+            disabled={!active}
+          >
             {OUTLINE_CONFIRM_LABEL}
           </button>
         </>
       )}
       {outline.confirmed && <p className="muted small">Confirmed: your shots use this outline.</p>}
-      {outline.focus && !outline.confirmed && <p className="muted small">Fixed with your {outline.focus.length === 1 ? 'tap' : 'taps'}: your shots use this outline.</p>}
+      {outline.focus && !outline.confirmed && (
+        <p className="muted small">
+          Fixed with your {outline.focus.length === 1 ? 'tap' : 'taps'}: your shots use this outline.
+        </p>
+      )}
       {actions.error && (
         <p className="form-error" role="alert">
           {actions.error instanceof Error && actions.error.message ? actions.error.message : OUTLINE_FAILED}

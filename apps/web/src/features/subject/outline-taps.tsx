@@ -31,14 +31,29 @@ export function TapToolbar({ mode, onMode, count, onUndo, busy }: TapToolbarProp
   return (
     <div className="tap-toolbar">
       <div className="tap-modes" role="group" aria-label="What your next tap does">
-        <button type="button" className="tap-mode tap-mode-keep" aria-pressed={mode === 'keep'} onClick={() => onMode('keep')}>
+        <button
+          type="button"
+          className="tap-mode tap-mode-keep"
+          aria-pressed={mode === 'keep'}
+          onClick={() => onMode('keep')}
+        >
           <span aria-hidden="true">+</span> Keep
         </button>
-        <button type="button" className="tap-mode tap-mode-remove" aria-pressed={mode === 'remove'} onClick={() => onMode('remove')}>
+        <button
+          type="button"
+          className="tap-mode tap-mode-remove"
+          aria-pressed={mode === 'remove'}
+          onClick={() => onMode('remove')}
+        >
           <span aria-hidden="true">−</span> Remove
         </button>
       </div>
-      <button type="button" className="button button-ghost button-small" onClick={onUndo} disabled={busy || count === 0}>
+      <button
+        type="button"
+        className="button button-ghost button-small"
+        onClick={onUndo}
+        disabled={busy || count === 0}
+      >
         Undo
       </button>
       <span className="muted small tap-count">
@@ -55,7 +70,11 @@ export function TapMarkers({ taps }: { taps: readonly Tap[] }) {
   return (
     <ol className="tap-dots" aria-label="Your taps on the photo">
       {taps.map((tap, index) => (
-        <li key={index} className={`tap-dot ${tap.keep ? 'tap-dot-keep' : 'tap-dot-remove'}`} style={{ left: percent(tap.x), top: percent(tap.y) }}>
+        <li
+          key={index}
+          className={`tap-dot ${tap.keep ? 'tap-dot-keep' : 'tap-dot-remove'}`}
+          style={{ left: percent(tap.x), top: percent(tap.y) }}
+        >
           <span aria-hidden="true">{tap.keep ? '+' : '−'}</span>
           <span className="sr-only">
             {tap.keep ? 'Keep' : 'Remove'} tap {index + 1}

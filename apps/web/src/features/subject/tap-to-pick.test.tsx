@@ -15,7 +15,16 @@ function Harness({ subject, picked = [] }: { subject: SubjectDto | undefined; pi
     picked.push(next);
     setFocus(next);
   };
-  return <TapToPick src="/photo.png" alt="Your product" subject={subject} phase={phaseOf(subject, false)} focus={focus} onFocus={choose} />;
+  return (
+    <TapToPick
+      src="/photo.png"
+      alt="Your product"
+      subject={subject}
+      phase={phaseOf(subject, false)}
+      focus={focus}
+      onFocus={choose}
+    />
+  );
 }
 
 describe('renderedImageBox and focusAt', () => {
@@ -36,8 +45,18 @@ describe('renderedImageBox and focusAt', () => {
     expect(cover).toEqual({ left: -100, top: 50, width: 800, height: 400 });
     expect(focusAt(100, 50, cover)).toEqual({ x: 0.25, y: 0 });
     expect(focusAt(300, 250, renderedImageBox(element, wide, 'fill'))).toEqual({ x: 0.5, y: 0.5 });
-    expect(renderedImageBox(element, { width: 200, height: 100 }, 'none')).toEqual({ left: 200, top: 200, width: 200, height: 100 });
-    expect(renderedImageBox(element, { width: 200, height: 100 }, 'scale-down')).toEqual({ left: 200, top: 200, width: 200, height: 100 });
+    expect(renderedImageBox(element, { width: 200, height: 100 }, 'none')).toEqual({
+      left: 200,
+      top: 200,
+      width: 200,
+      height: 100,
+    });
+    expect(renderedImageBox(element, { width: 200, height: 100 }, 'scale-down')).toEqual({
+      left: 200,
+      top: 200,
+      width: 200,
+      height: 100,
+    });
     expect(renderedImageBox(element, wide, 'scale-down')).toEqual({ left: 100, top: 150, width: 400, height: 200 });
   });
 });
@@ -74,7 +93,11 @@ describe('TapToPick', () => {
     expect(screen.getByRole('button', { name: 'Object 1 of 2' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('status').textContent).toContain('Tap again to change it');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Object 2 of 2' }), { clientX: 292.5, clientY: 275.5, detail: 1 });
+    fireEvent.click(screen.getByRole('button', { name: 'Object 2 of 2' }), {
+      clientX: 292.5,
+      clientY: 275.5,
+      detail: 1,
+    });
     expect(picked[1]).toEqual({ x: 0.75, y: 0.4 });
     expect(screen.getByTestId('tap-marker').style.left).toBe('75%');
     expect(screen.getByRole('button', { name: 'Object 2 of 2' }).getAttribute('aria-pressed')).toBe('true');

@@ -1,5 +1,14 @@
 import { TAP_PRODUCT_MESSAGE, type Focus, type SubjectCandidateDto, type SubjectDto } from '@prodshot/contracts';
-import { useCallback, useEffect, useId, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type CSSProperties,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { Spinner } from '../../components/ui/spinner.js';
 import { boxContains, focusAt, percent, pictureBox, type Box } from './image-box.js';
 import type { SubjectPhase } from './api/get-subject.js';
@@ -33,7 +42,12 @@ function layerBox(frame: HTMLElement, img: HTMLImageElement): Box | null {
   const picture = pictureBox(img);
   if (!picture) return null;
   const rect = frame.getBoundingClientRect();
-  return { left: picture.left - rect.left - frame.clientLeft, top: picture.top - rect.top - frame.clientTop, width: picture.width, height: picture.height };
+  return {
+    left: picture.left - rect.left - frame.clientLeft,
+    top: picture.top - rect.top - frame.clientTop,
+    width: picture.width,
+    height: picture.height,
+  };
 }
 
 function useLayerBox(active: boolean) {
@@ -60,7 +74,18 @@ function useLayerBox(active: boolean) {
  * seller taps it (or picks an outlined candidate by keyboard) and the chosen point is reported as
  * fractions of the photo's natural size.
  */
-export function TapToPick({ src, alt, subject, phase, focus, onFocus, locked = false, frameClassName, imageClassName, children }: TapToPickProps) {
+export function TapToPick({
+  src,
+  alt,
+  subject,
+  phase,
+  focus,
+  onFocus,
+  locked = false,
+  frameClassName,
+  imageClassName,
+  children,
+}: TapToPickProps) {
   const picking = phase === 'tap' && !locked;
   const showLayer = phase === 'tap' && (picking || focus !== null);
   const { frame, img, layer, measure } = useLayerBox(showLayer);
@@ -111,7 +136,14 @@ export function TapToPick({ src, alt, subject, phase, focus, onFocus, locked = f
                   onClick={(event) => pickCandidate(event, candidate)}
                 />
               ))}
-            {focus && <span className="tap-marker" style={{ left: percent(focus.x), top: percent(focus.y) }} data-testid="tap-marker" aria-hidden="true" />}
+            {focus && (
+              <span
+                className="tap-marker"
+                style={{ left: percent(focus.x), top: percent(focus.y) }}
+                data-testid="tap-marker"
+                aria-hidden="true"
+              />
+            )}
           </div>
         )}
         {phase === 'pending' && (

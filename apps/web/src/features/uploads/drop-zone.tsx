@@ -7,7 +7,14 @@ import './uploads.css';
  * photos may come at once (no `capture`, so a phone offers its camera roll), and several go there.
  * With `pasteHint`, the page takes pasted images too (usePasteImage) and the zone says so.
  */
-export function DropZone({ hint, onFile, onFiles, onReject, label = 'Drag and drop your image here, or click to select', pasteHint = false }: {
+export function DropZone({
+  hint,
+  onFile,
+  onFiles,
+  onReject,
+  label = 'Drag and drop your image here, or click to select',
+  pasteHint = false,
+}: {
   hint: string;
   onFile: (file: File) => void;
   onFiles?: (files: File[]) => void;

@@ -38,14 +38,18 @@ function renderTile(fallback: () => unknown) {
 
 describe('FallbackImage', () => {
   it('fetches /uploads/{id}?fallback=true with the bearer token when the rendition fails, shows it from a blob URL, and releases that URL on unmount', async () => {
-    const { calls, view, img } = renderTile(() => new Response(pngBytes, { status: 200, headers: { 'content-type': 'image/png' } }));
+    const { calls, view, img } = renderTile(
+      () => new Response(pngBytes, { status: 200, headers: { 'content-type': 'image/png' } }),
+    );
     expect(img().getAttribute('src')).toBe(image.thumbnailUrl);
     expect(calls).toHaveLength(0);
 
     fireEvent.error(img());
     await waitFor(() => expect(img().getAttribute('src')).toBe(`blob:fallback-0-${pngBytes.length}`));
-    expect(calls.map((call) => [call.method, call.path, call.headers.authorization])).toEqual([['GET', '/uploads/file-1', 'Bearer seller-token']]);
-    expect((vi.mocked(fetch).mock.calls[0]![0] as string)).toBe('/uploads/file-1?fallback=true');
+    expect(calls.map((call) => [call.method, call.path, call.headers.authorization])).toEqual([
+      ['GET', '/uploads/file-1', 'Bearer seller-token'],
+    ]);
+    expect(vi.mocked(fetch).mock.calls[0]![0] as string).toBe('/uploads/file-1?fallback=true');
     expect(img().getAttribute('aria-busy')).toBe('false');
 
     view.unmount();

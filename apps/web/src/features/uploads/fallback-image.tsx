@@ -5,7 +5,9 @@ import { getUploadFallback } from './api/get-upload-fallback.js';
 
 const PLACEHOLDER =
   'data:image/svg+xml;utf8,' +
-  encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><rect width="200" height="200" fill="#eceae6"/><path d="M60 130l30-36 22 26 14-16 24 26z" fill="#c9c4bb"/><circle cx="128" cy="76" r="12" fill="#c9c4bb"/></svg>');
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><rect width="200" height="200" fill="#eceae6"/><path d="M60 130l30-36 22 26 14-16 24 26z" fill="#c9c4bb"/><circle cx="128" cy="76" r="12" fill="#c9c4bb"/></svg>',
+  );
 
 type Fallback = { state: 'loading' } | { state: 'loaded'; url: string } | { state: 'failed' };
 
@@ -45,7 +47,15 @@ export function FallbackImage({ id, image, alt }: { id: string; image: Rendition
   const [brokenLink, setBrokenLink] = useState<string | null>(null);
   const renditionBroken = brokenLink === image.thumbnailUrl;
   const [fallback, fallbackBroken] = useFallbackImage(renditionBroken ? id : null);
-  if (!renditionBroken) return <RenditionImage image={image} sizes={BOX_SIZES.gridTile} alt={alt} onError={() => setBrokenLink(image.thumbnailUrl)} />;
+  if (!renditionBroken)
+    return (
+      <RenditionImage
+        image={image}
+        sizes={BOX_SIZES.gridTile}
+        alt={alt}
+        onError={() => setBrokenLink(image.thumbnailUrl)}
+      />
+    );
   return (
     <img
       src={fallback.state === 'loaded' ? fallback.url : PLACEHOLDER}

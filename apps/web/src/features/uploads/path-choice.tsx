@@ -2,7 +2,17 @@ import type { Ref } from 'react';
 import './uploads.css';
 
 /** The two ways on from a chosen photo: the smart flow or the manual editor. */
-export function PathChoice({ ref, onSmart, onManual, uploading }: { ref?: Ref<HTMLDivElement>; onSmart: () => void; onManual: () => void; uploading: boolean }) {
+export function PathChoice({
+  ref,
+  onSmart,
+  onManual,
+  uploading,
+}: {
+  ref?: Ref<HTMLDivElement>;
+  onSmart: () => void;
+  onManual: () => void;
+  uploading: boolean;
+}) {
   return (
     <div className="paths" ref={ref}>
       <div className="path card">

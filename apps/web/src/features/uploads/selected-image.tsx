@@ -3,7 +3,14 @@ import { ProductTitleField } from '../../components/ui/product-title-field.js';
 import './uploads.css';
 
 /** The photo the seller goes on with: its preview, its name and product title, and a way back to choosing. */
-export function SelectedImage({ cardRef, preview, name, title, onTitle, onChooseAnother }: {
+export function SelectedImage({
+  cardRef,
+  preview,
+  name,
+  title,
+  onTitle,
+  onChooseAnother,
+}: {
   cardRef: RefObject<HTMLDivElement | null>;
   preview: string;
   name: string | undefined;
@@ -13,7 +20,13 @@ export function SelectedImage({ cardRef, preview, name, title, onTitle, onChoose
 }) {
   return (
     <div className="selected card" ref={cardRef} tabIndex={-1} role="group" aria-label="Selected image">
-      <img src={preview} alt={`Selected image ${name ?? ''}`.trim()} className="selected-preview" width={256} height={256} />
+      <img
+        src={preview}
+        alt={`Selected image ${name ?? ''}`.trim()}
+        className="selected-preview"
+        width={256}
+        height={256}
+      />
       <div className="selected-meta">
         <p className="selected-name">{name}</p>
         <ProductTitleField value={title} onChange={onTitle} />

@@ -12,7 +12,16 @@ export interface UploadItem extends RenditionUrls {
 
 export function toUploadItem(image: ImageDto): UploadItem {
   const { url, thumbnailUrl, previewUrl } = image.originalImage;
-  return { id: image.fileId, imageId: image._id, fileId: image.fileId, originalUrl: url, thumbnailUrl, previewUrl, createdAt: image.createdAt, name: image.name };
+  return {
+    id: image.fileId,
+    imageId: image._id,
+    fileId: image.fileId,
+    originalUrl: url,
+    thumbnailUrl,
+    previewUrl,
+    createdAt: image.createdAt,
+    name: image.name,
+  };
 }
 
 /** A stored image chosen again: what the dashboard holds in place of a File (docs/product-spec.md §3). */
@@ -26,7 +35,12 @@ export interface StoredSelection {
   lastModified: number;
 }
 
-export function storedSelection(item: { imageId: string; fileId: string; name?: string | null; createdAt?: string }): StoredSelection {
+export function storedSelection(item: {
+  imageId: string;
+  fileId: string;
+  name?: string | null;
+  createdAt?: string;
+}): StoredSelection {
   return {
     id: item.fileId,
     imageId: item.imageId,
@@ -52,4 +66,5 @@ export interface EditorState {
  * Navigation state of /smart-upload: a fresh file (with the title the seller gave it, saved once
  * it is uploaded), or a stored image by its ids (its links come from the API).
  */
-export type SmartUploadState = { file: File; productTitle?: string } | { imageId: string; fileId: string; name?: string };
+export type SmartUploadState =
+  { file: File; productTitle?: string } | { imageId: string; fileId: string; name?: string };

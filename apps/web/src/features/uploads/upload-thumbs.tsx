@@ -3,12 +3,24 @@ import { SidebarSection } from '../../components/ui/sidebar-section.js';
 import type { UploadItem } from './upload-items.js';
 
 /** The dashboard sidebar's newest uploads: a tap takes one up again. */
-export function UploadThumbs({ uploads, offerFirstUpload, onReuse }: { uploads: UploadItem[]; offerFirstUpload: boolean; onReuse: (item: UploadItem) => void }) {
+export function UploadThumbs({
+  uploads,
+  offerFirstUpload,
+  onReuse,
+}: {
+  uploads: UploadItem[];
+  offerFirstUpload: boolean;
+  onReuse: (item: UploadItem) => void;
+}) {
   const empty = (
     <div className="empty">
       <p>No uploads yet</p>
       {offerFirstUpload && (
-        <button type="button" className="button button-small" onClick={() => document.getElementById('image-input')?.click()}>
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => document.getElementById('image-input')?.click()}
+        >
           Upload your first photo
         </button>
       )}

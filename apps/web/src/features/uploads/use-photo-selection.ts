@@ -59,7 +59,14 @@ export function usePhotoSelection() {
     const selected = (location.state as SelectedImageState | null)?.selectedImage;
     if (!selected) return;
     setFile(null);
-    setStored(storedSelection({ imageId: selected.imageId ?? selected.id, fileId: selected.fileId, name: selected.name, createdAt: selected.createdAt }));
+    setStored(
+      storedSelection({
+        imageId: selected.imageId ?? selected.id,
+        fileId: selected.fileId,
+        name: selected.name,
+        createdAt: selected.createdAt,
+      }),
+    );
     navigate('/dashboard', { replace: true, state: null });
   }, [location.state, navigate]);
 
@@ -108,5 +115,23 @@ export function usePhotoSelection() {
     setError(message);
   }, []);
 
-  return { images, file, stored, storedImage, preview, cameraOn, setCameraOn, onCameraError, error, setError, selectedCard, title, setTitle, chooseFile, accept, reuse, chooseAnother };
+  return {
+    images,
+    file,
+    stored,
+    storedImage,
+    preview,
+    cameraOn,
+    setCameraOn,
+    onCameraError,
+    error,
+    setError,
+    selectedCard,
+    title,
+    setTitle,
+    chooseFile,
+    accept,
+    reuse,
+    chooseAnother,
+  };
 }

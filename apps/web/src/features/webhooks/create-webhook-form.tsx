@@ -1,4 +1,9 @@
-import { WEBHOOK_EVENTS, WEBHOOK_URL_MAX_LENGTH, type CreatedWebhookEndpoint, type WebhookEventType } from '@prodshot/contracts';
+import {
+  WEBHOOK_EVENTS,
+  WEBHOOK_URL_MAX_LENGTH,
+  type CreatedWebhookEndpoint,
+  type WebhookEventType,
+} from '@prodshot/contracts';
 import { useState, type FormEvent } from 'react';
 import { useCreateWebhook } from './api/create-webhook.js';
 import { EVENT_NAMES } from './event-names.js';
@@ -28,10 +33,15 @@ export function CreateWebhookForm({ onCreated }: { onCreated: (created: CreatedW
     if (!url.trim()) return setProblem('Enter the URL to send events to.');
     if (events.length === 0) return setProblem('Choose at least one event.');
     const credits = Number(threshold);
-    if (wantsCreditsLow && !(Number.isInteger(credits) && credits >= 1)) return setProblem('Set the credits threshold to a whole number of 1 or more.');
+    if (wantsCreditsLow && !(Number.isInteger(credits) && credits >= 1))
+      return setProblem('Set the credits threshold to a whole number of 1 or more.');
     setProblem(null);
     // In the order the API lists them, whatever order they were ticked in.
-    create.mutate({ url: url.trim(), events: WEBHOOK_EVENTS.filter((e) => events.includes(e)), ...(wantsCreditsLow ? { creditsLowThreshold: credits } : {}) });
+    create.mutate({
+      url: url.trim(),
+      events: WEBHOOK_EVENTS.filter((e) => events.includes(e)),
+      ...(wantsCreditsLow ? { creditsLowThreshold: credits } : {}),
+    });
   }
 
   const error = problem ?? (create.isError ? `Failed to add the endpoint: ${create.error.message}` : null);
@@ -39,13 +49,27 @@ export function CreateWebhookForm({ onCreated }: { onCreated: (created: CreatedW
     <form className="webhook-form" onSubmit={submit} noValidate>
       <label className="field">
         <span>Endpoint URL</span>
-        <input name="webhook-url" type="url" inputMode="url" value={url} onChange={(e) => setUrl(e.target.value)} maxLength={WEBHOOK_URL_MAX_LENGTH} placeholder="https://example.com/prodshot-webhook" />
+        <input
+          name="webhook-url"
+          type="url"
+          inputMode="url"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          maxLength={WEBHOOK_URL_MAX_LENGTH}
+          placeholder="https://example.com/prodshot-webhook"
+        />
       </label>
       <fieldset className="webhook-events">
         <legend>Events</legend>
         {WEBHOOK_EVENTS.map((type) => (
           <label key={type} className="webhook-event">
-            <input type="checkbox" name="event" value={type} checked={events.includes(type)} onChange={(e) => toggle(type, e.target.checked)} />
+            <input
+              type="checkbox"
+              name="event"
+              value={type}
+              checked={events.includes(type)}
+              onChange={(e) => toggle(type, e.target.checked)}
+            />
             <span>
               {EVENT_NAMES[type]} <code className="muted">{type}</code>
             </span>
@@ -55,7 +79,15 @@ export function CreateWebhookForm({ onCreated }: { onCreated: (created: CreatedW
       {wantsCreditsLow && (
         <label className="field webhook-threshold">
           <span>Send credits.low below this many credits</span>
-          <input name="credits-low-threshold" type="number" min={1} step={1} inputMode="numeric" value={threshold} onChange={(e) => setThreshold(e.target.value)} />
+          <input
+            name="credits-low-threshold"
+            type="number"
+            min={1}
+            step={1}
+            inputMode="numeric"
+            value={threshold}
+            onChange={(e) => setThreshold(e.target.value)}
+          />
         </label>
       )}
       {error && (

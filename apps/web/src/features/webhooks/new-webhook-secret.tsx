@@ -9,7 +9,8 @@ export function NewWebhookSecret({ created, onDone }: { created: CreatedWebhookE
       title={`Signing secret for ${created.url}`}
       intro={
         <>
-          Verify each delivery's <code>Prodshot-Signature</code> with it. Copy it now and keep it somewhere safe: it will not be shown again.
+          Verify each delivery's <code>Prodshot-Signature</code> with it. Copy it now and keep it somewhere safe: it
+          will not be shown again.
         </>
       }
       secret={created.secret}

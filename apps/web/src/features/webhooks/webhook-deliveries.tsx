@@ -4,11 +4,16 @@ import { useDeliveries } from './api/get-deliveries.js';
 import { useSendAgain } from './api/send-again.js';
 import { EVENT_NAMES } from './event-names.js';
 
-const STATUS_NAMES: Record<WebhookDelivery['status'], string> = { pending: 'Pending', delivered: 'Delivered', failed: 'Failed' };
+const STATUS_NAMES: Record<WebhookDelivery['status'], string> = {
+  pending: 'Pending',
+  delivered: 'Delivered',
+  failed: 'Failed',
+};
 
 function attemptsText(delivery: WebhookDelivery): string {
   const tries = `${delivery.attempts} ${delivery.attempts === 1 ? 'attempt' : 'attempts'}`;
-  if (delivery.status === 'pending' && delivery.nextAttemptAt && delivery.attempts > 0) return `${tries} · next ${formatDateTime(delivery.nextAttemptAt)}`;
+  if (delivery.status === 'pending' && delivery.nextAttemptAt && delivery.attempts > 0)
+    return `${tries} · next ${formatDateTime(delivery.nextAttemptAt)}`;
   return tries;
 }
 
@@ -31,13 +36,17 @@ export function WebhookDeliveries({ endpointId, label }: { endpointId: string; l
           <li key={delivery.id} className="webhook-delivery">
             <div className="webhook-delivery-head">
               <strong>{EVENT_NAMES[delivery.eventType]}</strong>
-              <span className={`webhook-status webhook-status-${delivery.status}`}>{STATUS_NAMES[delivery.status]}</span>
+              <span className={`webhook-status webhook-status-${delivery.status}`}>
+                {STATUS_NAMES[delivery.status]}
+              </span>
             </div>
             <p className="muted small">
               {formatDateTime(delivery.lastAttemptAt ?? delivery.createdAt)} · {attemptsText(delivery)}
               {delivery.lastStatusCode !== null && ` · HTTP ${delivery.lastStatusCode}`}
             </p>
-            {delivery.lastError && delivery.status !== 'delivered' && <p className="small webhook-error">{delivery.lastError}</p>}
+            {delivery.lastError && delivery.status !== 'delivered' && (
+              <p className="small webhook-error">{delivery.lastError}</p>
+            )}
             <button
               type="button"
               className="button button-ghost button-small webhook-send-again"

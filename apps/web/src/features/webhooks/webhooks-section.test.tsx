@@ -5,7 +5,13 @@ import { apiError, stubApi } from '../../test-support/fake-api.js';
 import { renderRoutes } from '../../test-support/render-routes.js';
 import { WebhooksSection } from './webhooks-section.js';
 
-const shop: WebhookEndpoint = { id: 'w1', url: 'https://shop.example.com/hook', events: ['generation.completed', 'credits.low'], creditsLowThreshold: 10, createdAt: '2026-11-20T09:00:00.000Z' };
+const shop: WebhookEndpoint = {
+  id: 'w1',
+  url: 'https://shop.example.com/hook',
+  events: ['generation.completed', 'credits.low'],
+  creditsLowThreshold: 10,
+  createdAt: '2026-11-20T09:00:00.000Z',
+};
 const SECRET = `whsec_${'s'.repeat(32)}`;
 const failed: WebhookDelivery = {
   id: 'd1',
@@ -19,14 +25,29 @@ const failed: WebhookDelivery = {
   nextAttemptAt: null,
   createdAt: '2026-11-25T14:30:00.000Z',
 };
-const delivered: WebhookDelivery = { ...failed, id: 'd2', eventId: 'evt_2', eventType: 'credits.low', status: 'delivered', attempts: 1, lastError: null, lastStatusCode: 204 };
+const delivered: WebhookDelivery = {
+  ...failed,
+  id: 'd2',
+  eventId: 'evt_2',
+  eventType: 'credits.low',
+  status: 'delivered',
+  attempts: 1,
+  lastError: null,
+  lastStatusCode: 204,
+};
 
 function renderSection(initial: WebhookEndpoint[], routes: Record<string, (body: unknown) => unknown> = {}) {
   let endpoints = [...initial];
   const calls = stubApi({
     'GET /webhooks': () => ({ data: endpoints }),
     'POST /webhooks': (body) => {
-      const created: CreatedWebhookEndpoint = { ...shop, id: 'w2', creditsLowThreshold: null, ...(body as object), secret: SECRET } as CreatedWebhookEndpoint;
+      const created: CreatedWebhookEndpoint = {
+        ...shop,
+        id: 'w2',
+        creditsLowThreshold: null,
+        ...(body as object),
+        secret: SECRET,
+      } as CreatedWebhookEndpoint;
       endpoints = [created, ...endpoints];
       return new Response(JSON.stringify(created), { status: 201, headers: { 'content-type': 'application/json' } });
     },
@@ -61,7 +82,11 @@ describe('Profile → Webhooks', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add endpoint' }));
 
     expect((await screen.findByTestId('new-webhook-secret')).textContent).toBe(SECRET);
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ url: 'https://shop.example.com/hook', events: ['generation.completed', 'credits.low'], creditsLowThreshold: 25 });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      url: 'https://shop.example.com/hook',
+      events: ['generation.completed', 'credits.low'],
+      creditsLowThreshold: 25,
+    });
     expect(screen.getByText(/it will not be shown again/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
     expect(await screen.findByText('Copied to the clipboard.')).toBeTruthy();
@@ -74,7 +99,9 @@ describe('Profile → Webhooks', () => {
   });
 
   it('asks for a URL and an event before calling the API, and tells a refusal in its own words', async () => {
-    const calls = renderSection([], { 'POST /webhooks': () => apiError(400, 'Webhook URLs must start with https://.', 'webhook_url_https') });
+    const calls = renderSection([], {
+      'POST /webhooks': () => apiError(400, 'Webhook URLs must start with https://.', 'webhook_url_https'),
+    });
     await screen.findByText('No webhook endpoints yet.');
     fireEvent.click(screen.getByRole('button', { name: 'Add endpoint' }));
     expect(screen.getByRole('alert').textContent).toBe('Enter the URL to send events to.');
@@ -87,7 +114,9 @@ describe('Profile → Webhooks', () => {
 
     fireEvent.click(screen.getByRole('checkbox', { name: /Batch completed/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Add endpoint' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Failed to add the endpoint: Webhook URLs must start with https://.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Failed to add the endpoint: Webhook URLs must start with https://.',
+    );
   });
 
   it("lists an endpoint's deliveries with status, attempts and last error, and sends one again", async () => {
@@ -107,7 +136,9 @@ describe('Profile → Webhooks', () => {
     expect(second!.textContent).toContain('Delivered');
     expect(second!.textContent).toContain('1 attempt');
     fireEvent.click(within(first!).getByRole('button', { name: /^Send again: Generation completed of / }));
-    await waitFor(() => expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/webhooks/w1/deliveries/d1/retry']));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/webhooks/w1/deliveries/d1/retry']),
+    );
   });
 
   it('deletes an endpoint only once the seller confirms', async () => {

@@ -15,8 +15,9 @@ export function WebhooksSection() {
       title="Webhooks"
       intro={
         <>
-          Prodshot POSTs each event you choose to your URL as JSON, signed in the <code>Prodshot-Signature</code> header with the endpoint's secret, and tries
-          again for 24 hours until your server answers 2xx. URLs must be https and public. Deliveries cost no credits.
+          Prodshot POSTs each event you choose to your URL as JSON, signed in the <code>Prodshot-Signature</code> header
+          with the endpoint's secret, and tries again for 24 hours until your server answers 2xx. URLs must be https and
+          public. Deliveries cost no credits.
         </>
       }
       createForm={(onCreated) => <CreateWebhookForm onCreated={onCreated} />}
@@ -31,7 +32,8 @@ export function WebhooksSection() {
         failure: 'Failed to delete the endpoint',
         confirmTitle: 'Delete this endpoint?',
         confirmLabel: 'Delete',
-        confirmMessage: (endpoint) => `${endpoint.url} gets no more events, and deliveries still waiting are not sent. This cannot be undone.`,
+        confirmMessage: (endpoint) =>
+          `${endpoint.url} gets no more events, and deliveries still waiting are not sent. This cannot be undone.`,
       }}
     />
   );

@@ -20,24 +20,41 @@ function layerWithPools(centres: [number, number][]): Buffer {
 }
 
 async function compositeOnFloor(overlays: OverlayOptions[]): Promise<Buffer> {
-  return sharp({ create: { width: SIZE, height: SIZE, channels: 3, background: '#d8cfc0' } }).composite(overlays).raw().toBuffer();
+  return sharp({ create: { width: SIZE, height: SIZE, channels: 3, background: '#d8cfc0' } })
+    .composite(overlays)
+    .raw()
+    .toBuffer();
 }
 
 describe('shadowOverlay', () => {
   it.each([
     ['in the middle of the frame', [[30, 40]] as [number, number][]],
-    ['touching the frame edges', [[2, 61], [62, 3]] as [number, number][]],
-  ])('enlarges only the shaded part of a layer %s, to exactly the pixels the whole layer gives', async (_where, centres) => {
-    const layer = layerWithPools(centres);
-    const whole = await sharp(layer, { raw: { width: N, height: N, channels: 4 } }).resize(SIZE, SIZE, { kernel: 'cubic' }).raw().toBuffer();
-    const expected = await compositeOnFloor([{ input: whole, raw: { width: SIZE, height: SIZE, channels: 4 }, left: 0, top: 0 }]);
+    [
+      'touching the frame edges',
+      [
+        [2, 61],
+        [62, 3],
+      ] as [number, number][],
+    ],
+  ])(
+    'enlarges only the shaded part of a layer %s, to exactly the pixels the whole layer gives',
+    async (_where, centres) => {
+      const layer = layerWithPools(centres);
+      const whole = await sharp(layer, { raw: { width: N, height: N, channels: 4 } })
+        .resize(SIZE, SIZE, { kernel: 'cubic' })
+        .raw()
+        .toBuffer();
+      const expected = await compositeOnFloor([
+        { input: whole, raw: { width: SIZE, height: SIZE, channels: 4 }, left: 0, top: 0 },
+      ]);
 
-    const overlay = await shadowOverlay(layer, N, SIZE);
+      const overlay = await shadowOverlay(layer, N, SIZE);
 
-    expect(overlay).not.toBeNull();
-    expect((await compositeOnFloor([overlay!])).equals(expected)).toBe(true);
-    if (centres.length === 1) expect(overlay!.raw!.width * overlay!.raw!.height).toBeLessThan((SIZE * SIZE) / 4);
-  });
+      expect(overlay).not.toBeNull();
+      expect((await compositeOnFloor([overlay!])).equals(expected)).toBe(true);
+      if (centres.length === 1) expect(overlay!.raw!.width * overlay!.raw!.height).toBeLessThan((SIZE * SIZE) / 4);
+    },
+  );
 
   it('is nothing for a layer with no shade at all', async () => {
     expect(await shadowOverlay(Buffer.alloc(N * N * 4), N, SIZE)).toBeNull();

@@ -38,7 +38,15 @@ function coarseAlpha(product: ProductLayer, n: number): Float32Array {
  * gives the dark contact line where the product touches the floor, ~7 the soft ambient pool,
  * and a mild squash leaning away from the light the cast shadow behind it.
  */
-function projectSilhouette(alpha: Float32Array, n: number, base: number, squash: number, lean: number, mirror: boolean, out: Float32Array): void {
+function projectSilhouette(
+  alpha: Float32Array,
+  n: number,
+  base: number,
+  squash: number,
+  lean: number,
+  mirror: boolean,
+  out: Float32Array,
+): void {
   for (let y = 0; y < n; y++) {
     // Pools are mirrored about the base line so they also show on the floor in front of the product.
     const above = mirror ? Math.abs(base - y) : base - y;
@@ -58,7 +66,11 @@ function projectSilhouette(alpha: Float32Array, n: number, base: number, squash:
 async function blurPlane(plane: Float32Array, n: number, sigma: number): Promise<Float32Array> {
   const bytes = Buffer.alloc(plane.length);
   for (let p = 0; p < plane.length; p++) bytes[p] = plane[p]! >= 1 ? 255 : plane[p]! * 255 + 0.5;
-  const blurred = await sharp(bytes, { raw: { width: n, height: n, channels: 1 } }).blur(Math.max(0.3, sigma)).extractChannel(0).raw().toBuffer();
+  const blurred = await sharp(bytes, { raw: { width: n, height: n, channels: 1 } })
+    .blur(Math.max(0.3, sigma))
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
   const out = new Float32Array(blurred.length);
   for (let p = 0; p < blurred.length; p++) out[p] = blurred[p]! / 255;
   return out;
@@ -71,12 +83,16 @@ async function shadowLayer(product: ProductLayer, scene: SceneImage, spec: Scene
   const base = (product.bounds.y + product.bounds.height) / SHADOW_SCALE - 0.5;
   const h = product.bounds.height / SHADOW_SCALE;
   const { softness, azimuth } = spec.light;
-  const contact = new Float32Array(n * n), ambient = new Float32Array(n * n), cast = new Float32Array(n * n);
+  const contact = new Float32Array(n * n),
+    ambient = new Float32Array(n * n),
+    cast = new Float32Array(n * n);
   if (spec.view === 'flat-lay') {
     cast.set(alpha);
-    const dx = Math.round(-azimuth * n * 0.012), dy = Math.round(n * 0.014);
+    const dx = Math.round(-azimuth * n * 0.012),
+      dy = Math.round(n * 0.014);
     const shifted = new Float32Array(n * n);
-    for (let y = Math.max(0, dy); y < n; y++) for (let x = Math.max(0, dx); x < Math.min(n, n + dx); x++) shifted[y * n + x] = cast[(y - dy) * n + (x - dx)]!;
+    for (let y = Math.max(0, dy); y < n; y++)
+      for (let x = Math.max(0, dx); x < Math.min(n, n + dx); x++) shifted[y * n + x] = cast[(y - dy) * n + (x - dx)]!;
     const soft = await blurPlane(shifted, n, n * (0.006 + softness * 0.01));
     return toLayer([{ plane: soft, strength: 0.42 }], n, scene);
   }
@@ -106,7 +122,9 @@ function toLayer(planes: { plane: Float32Array; strength: number }[], n: number,
   for (let p = 0; p < n * n; p++) {
     let through = 1;
     for (const { plane, strength } of planes) through *= 1 - plane[p]! * strength;
-    out[p * 4] = tint[0]!; out[p * 4 + 1] = tint[1]!; out[p * 4 + 2] = tint[2]!;
+    out[p * 4] = tint[0]!;
+    out[p * 4 + 1] = tint[1]!;
+    out[p * 4 + 2] = tint[2]!;
     out[p * 4 + 3] = Math.round(Math.min(0.85, 1 - through) * 255);
   }
   return out;
@@ -125,7 +143,9 @@ function reflectionLayer(product: ProductLayer, size: number, gloss: number): Ov
     const src = (baseRow - 1 - r) * box.width * 4;
     for (let x = 0; x < box.width; x++) {
       const o = (r * box.width + x) * 4;
-      out[o] = rgba[src + x * 4]!; out[o + 1] = rgba[src + x * 4 + 1]!; out[o + 2] = rgba[src + x * 4 + 2]!;
+      out[o] = rgba[src + x * 4]!;
+      out[o + 1] = rgba[src + x * 4 + 1]!;
+      out[o + 2] = rgba[src + x * 4 + 2]!;
       out[o + 3] = Math.round(rgba[src + x * 4 + 3]! * fade);
     }
   }
@@ -142,10 +162,18 @@ export async function shadowOverlay(layer: Buffer, n: number, size: number): Pro
   const shaded = boundingBox(layer, n, n, 1, 4, 3);
   if (!shaded) return null;
   const reach = 2;
-  const x = Math.max(0, shaded.x - reach), y = Math.max(0, shaded.y - reach);
-  const region = { left: x, top: y, width: Math.min(n, shaded.x + shaded.width + reach) - x, height: Math.min(n, shaded.y + shaded.height + reach) - y };
-  const left = x * SHADOW_SCALE, top = y * SHADOW_SCALE;
-  const width = Math.min(region.width * SHADOW_SCALE, size - left), height = Math.min(region.height * SHADOW_SCALE, size - top);
+  const x = Math.max(0, shaded.x - reach),
+    y = Math.max(0, shaded.y - reach);
+  const region = {
+    left: x,
+    top: y,
+    width: Math.min(n, shaded.x + shaded.width + reach) - x,
+    height: Math.min(n, shaded.y + shaded.height + reach) - y,
+  };
+  const left = x * SHADOW_SCALE,
+    top = y * SHADOW_SCALE;
+  const width = Math.min(region.width * SHADOW_SCALE, size - left),
+    height = Math.min(region.height * SHADOW_SCALE, size - top);
   const input = await sharp(layer, { raw: { width: n, height: n, channels: 4 } })
     .extract(region)
     .resize(region.width * SHADOW_SCALE, region.height * SHADOW_SCALE, { kernel: 'cubic' })
@@ -156,14 +184,23 @@ export async function shadowOverlay(layer: Buffer, n: number, size: number): Pro
 }
 
 /** Background, shadows, reflection and the untouched product pixels, composited into raw pixels. */
-export async function composeShot(scene: SceneImage, spec: SceneSpec, product: ProductLayer): Promise<{ data: Buffer; channels: 3 | 4 }> {
+export async function composeShot(
+  scene: SceneImage,
+  spec: SceneSpec,
+  product: ProductLayer,
+): Promise<{ data: Buffer; channels: 3 | 4 }> {
   const n = Math.ceil(scene.size / SHADOW_SCALE);
   const layers: OverlayOptions[] = [];
   const shadow = await shadowOverlay(await shadowLayer(product, scene, spec), n, scene.size);
   if (shadow) layers.push(shadow);
   const reflection = spec.view === 'flat-lay' ? null : reflectionLayer(product, scene.size, spec.surface.gloss);
   if (reflection) layers.push(reflection);
-  layers.push({ input: product.rgba, raw: { width: product.box.width, height: product.box.height, channels: 4 }, left: product.box.x, top: product.box.y });
+  layers.push({
+    input: product.rgba,
+    raw: { width: product.box.width, height: product.box.height, channels: 4 },
+    left: product.box.x,
+    top: product.box.y,
+  });
   const { data, info } = await sharp(scene.rgb, { raw: { width: scene.size, height: scene.size, channels: 3 } })
     .composite(layers)
     .raw()

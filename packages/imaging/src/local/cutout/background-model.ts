@@ -18,19 +18,31 @@ export interface BackgroundModel {
 type Profile = Float32Array; // n × 3
 
 /** Mean colour across `depth` pixels inward from one edge, for every position along it. */
-function edgeProfile(rgba: Uint8Array, width: number, height: number, edge: 'top' | 'bottom' | 'left' | 'right', depth: number): Profile {
+function edgeProfile(
+  rgba: Uint8Array,
+  width: number,
+  height: number,
+  edge: 'top' | 'bottom' | 'left' | 'right',
+  depth: number,
+): Profile {
   const horizontal = edge === 'top' || edge === 'bottom';
   const n = horizontal ? width : height;
   const out = new Float32Array(n * 3);
   for (let i = 0; i < n; i++) {
-    let r = 0, g = 0, b = 0;
+    let r = 0,
+      g = 0,
+      b = 0;
     for (let d = 0; d < depth; d++) {
       const x = horizontal ? i : edge === 'left' ? d : width - 1 - d;
       const y = horizontal ? (edge === 'top' ? d : height - 1 - d) : i;
       const p = (y * width + x) * 4;
-      r += rgba[p]!; g += rgba[p + 1]!; b += rgba[p + 2]!;
+      r += rgba[p]!;
+      g += rgba[p + 1]!;
+      b += rgba[p + 2]!;
     }
-    out[i * 3] = r / depth; out[i * 3 + 1] = g / depth; out[i * 3 + 2] = b / depth;
+    out[i * 3] = r / depth;
+    out[i * 3 + 1] = g / depth;
+    out[i * 3 + 2] = b / depth;
   }
   return out;
 }
@@ -38,14 +50,23 @@ function edgeProfile(rgba: Uint8Array, width: number, height: number, edge: 'top
 /** Least-squares line per channel through the samples flagged in `use`. */
 function fitLine(profile: Profile, use: Uint8Array): { a: number[]; b: number[] } {
   const n = use.length;
-  const a = [0, 0, 0], b = [0, 0, 0];
-  let st = 0, stt = 0, count = 0;
-  const sc = [0, 0, 0], stc = [0, 0, 0];
+  const a = [0, 0, 0],
+    b = [0, 0, 0];
+  let st = 0,
+    stt = 0,
+    count = 0;
+  const sc = [0, 0, 0],
+    stc = [0, 0, 0];
   for (let i = 0; i < n; i++) {
     if (!use[i]) continue;
     const t = i / Math.max(1, n - 1);
-    st += t; stt += t * t; count++;
-    for (let c = 0; c < 3; c++) { sc[c]! += profile[i * 3 + c]!; stc[c]! += t * profile[i * 3 + c]!; }
+    st += t;
+    stt += t * t;
+    count++;
+    for (let c = 0; c < 3; c++) {
+      sc[c]! += profile[i * 3 + c]!;
+      stc[c]! += t * profile[i * 3 + c]!;
+    }
   }
   const det = count * stt - st * st;
   for (let c = 0; c < 3; c++) {
@@ -87,7 +108,10 @@ function robustProfile(profile: Profile): { profile: Profile; residuals: number[
   for (let i = 0; i < n; i++) {
     const t = i / Math.max(1, n - 1);
     for (let c = 0; c < 3; c++) out[i * 3 + c] = use[i] ? profile[i * 3 + c]! : line.a[c]! + line.b[c]! * t;
-    if (use[i]) { residuals.push(residual[i]!); inliers++; }
+    if (use[i]) {
+      residuals.push(residual[i]!);
+      inliers++;
+    }
   }
   return { profile: smooth(out, Math.max(1, Math.round(n / 128))), residuals, inliers };
 }
@@ -97,7 +121,8 @@ function smooth(profile: Profile, radius: number): Profile {
   const n = profile.length / 3;
   const out = new Float32Array(profile.length);
   for (let i = 0; i < n; i++) {
-    const lo = Math.max(0, i - radius), hi = Math.min(n - 1, i + radius);
+    const lo = Math.max(0, i - radius),
+      hi = Math.min(n - 1, i + radius);
     for (let c = 0; c < 3; c++) {
       let sum = 0;
       for (let j = lo; j <= hi; j++) sum += profile[j * 3 + c]!;
@@ -109,7 +134,9 @@ function smooth(profile: Profile, radius: number): Profile {
 
 export function estimateBackground(rgba: Uint8Array, width: number, height: number): BackgroundModel {
   const depth = Math.max(1, Math.round(Math.min(width, height) / 200));
-  const fits = (['top', 'bottom', 'left', 'right'] as const).map((edge) => robustProfile(edgeProfile(rgba, width, height, edge, depth)));
+  const fits = (['top', 'bottom', 'left', 'right'] as const).map((edge) =>
+    robustProfile(edgeProfile(rgba, width, height, edge, depth)),
+  );
   const [top, bottom, left, right] = fits.map((f) => f.profile) as [Profile, Profile, Profile, Profile];
   const corner = (p: Profile, q: Profile, i: number, j: number, c: number) => (p[i * 3 + c]! + q[j * 3 + c]!) / 2;
   const c00 = [0, 1, 2].map((c) => corner(top, left, 0, 0, c));
@@ -128,7 +155,8 @@ export function estimateBackground(rgba: Uint8Array, width: number, height: numb
         for (let c = 0; c < 3; c++) {
           // Everything but the per-column terms is constant along a row.
           const rowTerm = left[y * 3 + c]! - (1 - v) * c00[c]! - v * c01[c]!;
-          const rowSlope = right[y * 3 + c]! - left[y * 3 + c]! - ((1 - v) * (c10[c]! - c00[c]!) + v * (c11[c]! - c01[c]!));
+          const rowSlope =
+            right[y * 3 + c]! - left[y * 3 + c]! - ((1 - v) * (c10[c]! - c00[c]!) + v * (c11[c]! - c01[c]!));
           for (let x = 0, i = y * width * 3 + c; x < width; x++, i += 3) {
             const u = x / Math.max(1, width - 1);
             out[i] = (1 - v) * top[x * 3 + c]! + v * bottom[x * 3 + c]! + rowTerm + u * rowSlope;

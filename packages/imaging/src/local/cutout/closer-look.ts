@@ -28,7 +28,8 @@ export async function lookCloserIfUnsure(model: SalientObjectModel, image: RawIm
   const closer = await predictSaliency(model, image, window);
   const groups = salientGroups(closer);
   const sure = sureInCloser(first, closer, image);
-  let best: SalientGroup | null = null, bestKept = 0;
+  let best: SalientGroup | null = null,
+    bestKept = 0;
   for (const group of groups.groups) {
     let kept = 0;
     for (let p = 0; p < sure.pixels.length; p++) if (sure.pixels[p] && group.members.has(groups.labels[p]!)) kept++;
@@ -43,9 +44,19 @@ function sureInCloser(first: Picked, closer: SaliencyMap, image: RawImage): { pi
   const pixels = new Uint8Array(closer.width * closer.height);
   let count = 0;
   for (let y = 0; y < closer.height; y++) {
-    const fy = Math.min(first.map.height - 1, Math.floor(((closer.window.y + ((y + 0.5) / closer.height) * closer.window.height) / image.height) * first.map.height));
+    const fy = Math.min(
+      first.map.height - 1,
+      Math.floor(
+        ((closer.window.y + ((y + 0.5) / closer.height) * closer.window.height) / image.height) * first.map.height,
+      ),
+    );
     for (let x = 0; x < closer.width; x++) {
-      const fx = Math.min(first.map.width - 1, Math.floor(((closer.window.x + ((x + 0.5) / closer.width) * closer.window.width) / image.width) * first.map.width));
+      const fx = Math.min(
+        first.map.width - 1,
+        Math.floor(
+          ((closer.window.x + ((x + 0.5) / closer.width) * closer.window.width) / image.width) * first.map.width,
+        ),
+      );
       const f = fy * first.map.width + fx;
       if (!first.members[f] || first.map.mask[f]! < 0.9) continue;
       pixels[y * closer.width + x] = 1;

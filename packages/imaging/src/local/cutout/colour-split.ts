@@ -30,7 +30,8 @@ const FAR_RADIUS = 0.25;
 export function splitByColour(map: SaliencyMap, blob: Uint8Array, at: { x: number; y: number }): Uint8Array | null {
   const { width, height, rgb } = map;
   const side = Math.min(width, height);
-  let inside: Uint8Array = new Uint8Array(blob.length), outside: Uint8Array = new Uint8Array(blob.length);
+  let inside: Uint8Array = new Uint8Array(blob.length),
+    outside: Uint8Array = new Uint8Array(blob.length);
   let blobArea = 0;
   for (let p = 0; p < blob.length; p++) {
     if (!blob[p]) continue;
@@ -41,19 +42,25 @@ export function splitByColour(map: SaliencyMap, blob: Uint8Array, at: { x: numbe
   }
   let region: Uint8Array | null = null;
   for (let round = 0; round < 3; round++) {
-    const tapped = histogram(rgb, inside), rest = histogram(rgb, outside);
+    const tapped = histogram(rgb, inside),
+      rest = histogram(rgb, outside);
     if (!tapped.total || !rest.total) return null;
     const likely = new Uint8Array(blob.length);
     for (let p = 0; p < blob.length; p++) {
       if (!blob[p]) continue;
       const bin = colourBin(rgb, p);
-      likely[p] = (tapped.counts[bin]! + 1) / (tapped.total + 4096) >= (rest.counts[bin]! + 1) / (rest.total + 4096) ? 1 : 0;
+      likely[p] =
+        (tapped.counts[bin]! + 1) / (tapped.total + 4096) >= (rest.counts[bin]! + 1) / (rest.total + 4096) ? 1 : 0;
     }
     // Specks of the product's colours elsewhere in the blob are not the product: keep what touches the tap.
     const { labels } = connectedComponents(erode(dilate(likely, width, height, 2), width, height, 2), width, height);
     const label = labels[at.y * width + at.x]!;
     if (!label) return null;
-    region = fillHoles(Uint8Array.from(labels, (l) => (l === label ? 1 : 0)), width, height);
+    region = fillHoles(
+      Uint8Array.from(labels, (l) => (l === label ? 1 : 0)),
+      width,
+      height,
+    );
     inside = region;
     outside = Uint8Array.from(blob, (b, p) => (b && !region![p] ? 1 : 0));
   }

@@ -15,7 +15,9 @@ const COARSE_SIDE = 384;
 
 /** Cutout of a whole decoded image: its own alpha when it has one, else segmentation. */
 export function cutoutOf(image: RawImage): Segmentation {
-  const segmentation = image.hasAlpha ? cutoutFromAlpha(image.data, image.width, image.height) : segmentProduct(image.data, image.width, image.height);
+  const segmentation = image.hasAlpha
+    ? cutoutFromAlpha(image.data, image.width, image.height)
+    : segmentProduct(image.data, image.width, image.height);
   if (!boundingBox(segmentation.mask, image.width, image.height)) throw new EmptyImageError();
   return segmentation;
 }
@@ -33,7 +35,11 @@ const AGREEMENT = 0.8;
  * add and remove objects (see findSubject). Without a model (unit tests, a deployment that opts
  * out) the classical cutout alone, which has no objects to tap.
  */
-export async function findProduct(image: RawImage, salient: SalientObjectModel | undefined, taps: readonly Tap[] = []): Promise<MlCutout> {
+export async function findProduct(
+  image: RawImage,
+  salient: SalientObjectModel | undefined,
+  taps: readonly Tap[] = [],
+): Promise<MlCutout> {
   if (image.hasAlpha || !salient) {
     const segmentation = cutoutOf(image);
     const box = boundingBox(segmentation.mask, image.width, image.height)!;
@@ -47,7 +53,10 @@ export async function findProduct(image: RawImage, salient: SalientObjectModel |
 }
 
 /** What analysis needs of the product: its 0/1 mask and the findings, without refining the edges. */
-export async function locateSubject(image: RawImage, salient: SalientObjectModel | undefined): Promise<{ mask: Uint8Array } & SubjectFindings> {
+export async function locateSubject(
+  image: RawImage,
+  salient: SalientObjectModel | undefined,
+): Promise<{ mask: Uint8Array } & SubjectFindings> {
   if (image.hasAlpha || !salient) return findProduct(image, salient);
   const { soft, ...findings } = await findSubject(salient, image);
   return { mask: soft.map((value) => (value >= 128 ? 1 : 0)), ...findings };
@@ -60,7 +69,8 @@ function plainBackdrop(image: RawImage): boolean {
 
 /** Intersection over union of two 0/1 masks of one size. */
 export function overlap(a: Uint8Array, b: Uint8Array): number {
-  let both = 0, either = 0;
+  let both = 0,
+    either = 0;
   for (let p = 0; p < a.length; p++) {
     both += a[p]! & b[p]!;
     either += a[p]! | b[p]!;
@@ -79,13 +89,19 @@ export async function locateProduct(image: RawImage): Promise<Box> {
     return box;
   }
   const factor = Math.min(1, COARSE_SIDE / Math.max(image.width, image.height));
-  const width = Math.max(1, Math.round(image.width * factor)), height = Math.max(1, Math.round(image.height * factor));
-  const small = factor < 1
-    ? await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } }).resize(width, height, { kernel: 'linear' }).raw().toBuffer()
-    : image.data;
+  const width = Math.max(1, Math.round(image.width * factor)),
+    height = Math.max(1, Math.round(image.height * factor));
+  const small =
+    factor < 1
+      ? await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } })
+          .resize(width, height, { kernel: 'linear' })
+          .raw()
+          .toBuffer()
+      : image.data;
   const box = boundingBox(segmentProduct(small, width, height).mask, width, height);
   if (!box) throw new EmptyImageError();
-  const x = Math.floor(box.x / factor), y = Math.floor(box.y / factor);
+  const x = Math.floor(box.x / factor),
+    y = Math.floor(box.y / factor);
   return {
     x,
     y,
@@ -111,14 +127,16 @@ export interface ScaledCutout {
  */
 export async function scaledCutout(image: RawImage, located: Box, scale: number): Promise<ScaledCutout> {
   const margin = Math.round(Math.max(located.width, located.height) * 0.04) + Math.ceil(4 / Math.min(1, scale));
-  const x = Math.max(0, located.x - margin), y = Math.max(0, located.y - margin);
+  const x = Math.max(0, located.x - margin),
+    y = Math.max(0, located.y - margin);
   const sourceBox = {
     x,
     y,
     width: Math.min(image.width, located.x + located.width + margin) - x,
     height: Math.min(image.height, located.y + located.height + margin) - y,
   };
-  const width = Math.max(1, Math.round(sourceBox.width * scale)), height = Math.max(1, Math.round(sourceBox.height * scale));
+  const width = Math.max(1, Math.round(sourceBox.width * scale)),
+    height = Math.max(1, Math.round(sourceBox.height * scale));
   const region = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } })
     .extract({ left: sourceBox.x, top: sourceBox.y, width: sourceBox.width, height: sourceBox.height })
     .resize(width, height)

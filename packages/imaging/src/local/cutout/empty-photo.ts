@@ -23,8 +23,10 @@ export const BARE_SURFACE = 'it looks like a bare surface, with no product on it
 export function refuseIfEmpty(map: SaliencyMap, { groups }: Groups): void {
   const best = groups[0];
   if (!best) throw new EmptyImageError();
-  const surface = best.confidence < SURE_SURFACE && best.area >= SURFACE_SHARE * map.width * map.height && spansFrame(map, best);
-  if (surface && !groups.some((group) => group.confidence >= NOTHING && !spansFrame(map, group))) throw new EmptyImageError(BARE_SURFACE);
+  const surface =
+    best.confidence < SURE_SURFACE && best.area >= SURFACE_SHARE * map.width * map.height && spansFrame(map, best);
+  if (surface && !groups.some((group) => group.confidence >= NOTHING && !spansFrame(map, group)))
+    throw new EmptyImageError(BARE_SURFACE);
   if (best.confidence < NOTHING) throw new EmptyImageError();
 }
 

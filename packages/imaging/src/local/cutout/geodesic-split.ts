@@ -43,7 +43,13 @@ const NEIGHBOURS = [
  * models learnt from `samples` (pixels around each side's taps) keep each side to its colours.
  * Returns 1 for the region's pixels a drop seed claims; pixels no seed reaches stay (0).
  */
-export function geodesicSplit(grid: SplitGrid, region: Uint8Array, keep: readonly number[], drop: readonly number[], samples: { keep: readonly number[]; drop: readonly number[] }): Uint8Array {
+export function geodesicSplit(
+  grid: SplitGrid,
+  region: Uint8Array,
+  keep: readonly number[],
+  drop: readonly number[],
+  samples: { keep: readonly number[]; drop: readonly number[] },
+): Uint8Array {
   const { rgb, soft, width, height } = grid;
   const n = width * height;
   const against = colourPenalties(rgb, region, samples);
@@ -53,7 +59,10 @@ export function geodesicSplit(grid: SplitGrid, region: Uint8Array, keep: readonl
   const owner = new Uint8Array(n);
   const heap = new MinHeap();
   // Keep seeds first: a pixel under both a keep and a drop tap is kept.
-  for (const [seeds, label] of [[keep, 1], [drop, 2]] as const) {
+  for (const [seeds, label] of [
+    [keep, 1],
+    [drop, 2],
+  ] as const) {
     for (const p of seeds) {
       if (!region[p] || owner[p]) continue;
       distance[p] = 0;
@@ -62,17 +71,25 @@ export function geodesicSplit(grid: SplitGrid, region: Uint8Array, keep: readonl
     }
   }
   while (heap.size) {
-    const d = heap.topKey(), p = heap.pop();
+    const d = heap.topKey(),
+      p = heap.pop();
     if (d > distance[p]!) continue;
-    const x = p % width, y = (p - x) / width;
+    const x = p % width,
+      y = (p - x) / width;
     for (const [dx, dy, length] of NEIGHBOURS) {
-      const qx = x + dx, qy = y + dy;
+      const qx = x + dx,
+        qy = y + dy;
       if (qx < 0 || qy < 0 || qx >= width || qy >= height) continue;
       const q = qy * width + qx;
       if (!region[q]) continue;
-      const dr = rgb[p * 3]! - rgb[q * 3]!, dg = rgb[p * 3 + 1]! - rgb[q * 3 + 1]!, db = rgb[p * 3 + 2]! - rgb[q * 3 + 2]!;
+      const dr = rgb[p * 3]! - rgb[q * 3]!,
+        dg = rgb[p * 3 + 1]! - rgb[q * 3 + 1]!,
+        db = rgb[p * 3 + 2]! - rgb[q * 3 + 2]!;
       const dc = soft[p]! - soft[q]!;
-      const next = d + length * (1 + (dr * dr + dg * dg + db * db) / COLOUR_STEP ** 2 + (dc * dc) / CONFIDENCE_STEP ** 2) + against[owner[p]! - 1]![q]!;
+      const next =
+        d +
+        length * (1 + (dr * dr + dg * dg + db * db) / COLOUR_STEP ** 2 + (dc * dc) / CONFIDENCE_STEP ** 2) +
+        against[owner[p]! - 1]![q]!;
       if (next >= distance[q]!) continue;
       distance[q] = next;
       owner[q] = owner[p]!;
@@ -88,18 +105,24 @@ function colourBin(rgb: Uint8Array, p: number): number {
 }
 
 /** Per side (keep, drop), each region pixel's cost: COLOUR_MODEL_WEIGHT × how many nats likelier its colour is on the other side, if it is. */
-function colourPenalties(rgb: Uint8Array, region: Uint8Array, samples: { keep: readonly number[]; drop: readonly number[] }): [Float32Array, Float32Array] {
+function colourPenalties(
+  rgb: Uint8Array,
+  region: Uint8Array,
+  samples: { keep: readonly number[]; drop: readonly number[] },
+): [Float32Array, Float32Array] {
   const bins = MODEL_LEVELS ** 3;
   const logLikelihood = (pixels: readonly number[]) => {
     const counts = new Float64Array(bins);
     for (const p of pixels) counts[colourBin(rgb, p)]! += 1;
     return counts.map((c) => Math.log((c + 1) / (pixels.length + bins)));
   };
-  const keep = logLikelihood(samples.keep), drop = logLikelihood(samples.drop);
+  const keep = logLikelihood(samples.keep),
+    drop = logLikelihood(samples.drop);
   const out: [Float32Array, Float32Array] = [new Float32Array(region.length), new Float32Array(region.length)];
   for (let p = 0; p < region.length; p++) {
     if (!region[p]) continue;
-    const bin = colourBin(rgb, p), lean = drop[bin]! - keep[bin]!;
+    const bin = colourBin(rgb, p),
+      lean = drop[bin]! - keep[bin]!;
     out[0][p] = COLOUR_MODEL_WEIGHT * Math.max(0, lean);
     out[1][p] = COLOUR_MODEL_WEIGHT * Math.max(0, -lean);
   }
@@ -114,7 +137,8 @@ class MinHeap {
 
   push(item: number, key: number): void {
     if (this.size === this.keys.length) {
-      const keys = new Float64Array(this.size * 2), items = new Int32Array(this.size * 2);
+      const keys = new Float64Array(this.size * 2),
+        items = new Int32Array(this.size * 2);
       keys.set(this.keys);
       items.set(this.items);
       [this.keys, this.items] = [keys, items];
@@ -137,7 +161,8 @@ class MinHeap {
 
   pop(): number {
     const top = this.items[0]!;
-    const key = this.keys[--this.size]!, item = this.items[this.size]!;
+    const key = this.keys[--this.size]!,
+      item = this.items[this.size]!;
     let i = 0;
     for (;;) {
       let child = 2 * i + 1;

@@ -35,7 +35,10 @@ const SOLID = 128;
 
 /** A tap as a pixel of the photo. */
 function pixelOf(tap: Point, image: { width: number; height: number }): { x: number; y: number } {
-  return { x: clamp(Math.floor(tap.x * image.width), 0, image.width - 1), y: clamp(Math.floor(tap.y * image.height), 0, image.height - 1) };
+  return {
+    x: clamp(Math.floor(tap.x * image.width), 0, image.width - 1),
+    y: clamp(Math.floor(tap.y * image.height), 0, image.height - 1),
+  };
 }
 
 /**
@@ -47,15 +50,26 @@ function pixelOf(tap: Point, image: { width: number; height: number }): { x: num
  * nothing (the background, a hole the model left open) claims nothing. Without a keep tap on the
  * object, its surest pixel farthest from every drop tap holds the seller's side.
  */
-export async function dropTapped(image: RawImage, soft: Uint8Array, keeps: readonly Point[], drops: readonly Point[], dropObjects: Uint8Array): Promise<Uint8Array> {
+export async function dropTapped(
+  image: RawImage,
+  soft: Uint8Array,
+  keeps: readonly Point[],
+  drops: readonly Point[],
+  dropObjects: Uint8Array,
+): Promise<Uint8Array> {
   const either = Uint8Array.from(soft, (v, p) => (v >= SOLID || dropObjects[p] ? 1 : 0));
   const found = boundingBox(either, image.width, image.height);
   if (!found) return soft;
   const box = grow(found, 2, image.width, image.height);
   // The dropped objects count as sure: the cutout's own soft mask ends where a closer look cut it, not where they do.
-  const grid = await gridOf(image, Uint8Array.from(soft, (v, p) => (dropObjects[p] ? 255 : v)), box);
+  const grid = await gridOf(
+    image,
+    Uint8Array.from(soft, (v, p) => (dropObjects[p] ? 255 : v)),
+    box,
+  );
   const { width, height } = grid;
-  const region = new Uint8Array(width * height), product = new Uint8Array(width * height);
+  const region = new Uint8Array(width * height),
+    product = new Uint8Array(width * height);
   forEachPhotoPixel(box, width, height, image.width, (o, w) => {
     if (either[o]) region[w] = 1;
     if (soft[o]! >= SOLID) product[w] = 1;
@@ -63,7 +77,10 @@ export async function dropTapped(image: RawImage, soft: Uint8Array, keeps: reado
   const at = (tap: Point) => {
     const { x, y } = pixelOf(tap, image);
     if (x < box.x || y < box.y || x >= box.x + box.width || y >= box.y + box.height) return -1;
-    return Math.min(height - 1, Math.floor(((y - box.y) * height) / box.height)) * width + Math.min(width - 1, Math.floor(((x - box.x) * width) / box.width));
+    return (
+      Math.min(height - 1, Math.floor(((y - box.y) * height) / box.height)) * width +
+      Math.min(width - 1, Math.floor(((x - box.x) * width) / box.width))
+    );
   };
   const dropSeeds = drops.map(at).filter((p) => p >= 0 && region[p]);
   if (!dropSeeds.length) return soft;
@@ -75,12 +92,18 @@ export async function dropTapped(image: RawImage, soft: Uint8Array, keeps: reado
   const keepSeeds = padOf(product, width, keepCentres, pad);
   const samples = { keep: padOf(product, width, keepCentres, sample), drop: padOf(region, width, dropSeeds, sample) };
   const claimed = geodesicSplit(grid, region, keepSeeds, dropSeeds, samples);
-  const rim = dilate(claimed, width, height, Math.max(1, Math.round((RIM * Math.min(image.width, image.height) * width) / box.width)));
+  const rim = dilate(
+    claimed,
+    width,
+    height,
+    Math.max(1, Math.round((RIM * Math.min(image.width, image.height) * width) / box.width)),
+  );
   const out = soft.slice();
   forEachPhotoPixel(box, width, height, image.width, (o, w) => {
     if (claimed[w] || (rim[w] && out[o]! < SOLID)) out[o] = 0;
   });
-  if (!boundingBox(out, image.width, image.height, SOLID)) throw new EmptyImageError('nothing is left once the parts you removed are taken out');
+  if (!boundingBox(out, image.width, image.height, SOLID))
+    throw new EmptyImageError('nothing is left once the parts you removed are taken out');
   return out;
 }
 
@@ -92,27 +115,35 @@ export async function dropTapped(image: RawImage, soft: Uint8Array, keeps: reado
  */
 export async function missedPart(image: RawImage, soft: Uint8Array, tap: Point): Promise<Uint8Array | null> {
   const factor = Math.min(1, GROW_SIDE / Math.max(image.width, image.height));
-  const width = Math.max(1, Math.round(image.width * factor)), height = Math.max(1, Math.round(image.height * factor));
+  const width = Math.max(1, Math.round(image.width * factor)),
+    height = Math.max(1, Math.round(image.height * factor));
   const box = { x: 0, y: 0, width: image.width, height: image.height };
   const grid = await gridOf(image, soft, box, width, height);
   const { rgb } = grid;
   const { x: px, y: py } = pixelOf(tap, image);
-  const tx = Math.min(width - 1, Math.floor(px * factor)), ty = Math.min(height - 1, Math.floor(py * factor));
+  const tx = Math.min(width - 1, Math.floor(px * factor)),
+    ty = Math.min(height - 1, Math.floor(py * factor));
   const colour = meanAround(grid, tx, ty, 1);
-  const distanceTo = (p: number) => Math.hypot(rgb[p * 3]! - colour[0], rgb[p * 3 + 1]! - colour[1], rgb[p * 3 + 2]! - colour[2]);
+  const distanceTo = (p: number) =>
+    Math.hypot(rgb[p * 3]! - colour[0], rgb[p * 3 + 1]! - colour[1], rgb[p * 3 + 2]! - colour[2]);
   // The nearest ring around the tap that reaches past the part: a wide handle needs a wider one.
-  const contrast = RINGS.map(([inner, outer]) => ringMedian(grid, tx, ty, inner, outer, distanceTo)).find((c) => c >= GROW_CONTRAST);
+  const contrast = RINGS.map(([inner, outer]) => ringMedian(grid, tx, ty, inner, outer, distanceTo)).find(
+    (c) => c >= GROW_CONTRAST,
+  );
   if (contrast === undefined) return null;
   const tolerance = clamp(contrast / 2, 12, 40);
   const part = new Uint8Array(width * height);
   const stack = [ty * width + tx];
   part[stack[0]!] = 1;
-  let area = 0, attached = false;
+  let area = 0,
+    attached = false;
   while (stack.length) {
     const p = stack.pop()!;
     area++;
-    const x = p % width, y = (p - x) / width;
-    if (x === 0 || y === 0 || x === width - 1 || y === height - 1 || area > GROW_MAX_SHARE * width * height) return null;
+    const x = p % width,
+      y = (p - x) / width;
+    if (x === 0 || y === 0 || x === width - 1 || y === height - 1 || area > GROW_MAX_SHARE * width * height)
+      return null;
     for (const q of [p - 1, p + 1, p - width, p + width]) {
       if (grid.soft[q]! >= SOLID) attached = true;
       if (part[q] || grid.soft[q]! >= SOLID || distanceTo(q) >= tolerance) continue;
@@ -132,12 +163,27 @@ export async function missedPart(image: RawImage, soft: Uint8Array, tap: Point):
 }
 
 /** The photo's pixels of `box` (lightly blurred against sensor and JPEG noise) and the soft mask, as a grid of at most SPLIT_PIXELS. */
-async function gridOf(image: RawImage, soft: Uint8Array, box: Box, width?: number, height?: number): Promise<SplitGrid> {
+async function gridOf(
+  image: RawImage,
+  soft: Uint8Array,
+  box: Box,
+  width?: number,
+  height?: number,
+): Promise<SplitGrid> {
   const factor = Math.min(1, Math.sqrt(SPLIT_PIXELS / (box.width * box.height)));
-  const w = width ?? Math.max(1, Math.round(box.width * factor)), h = height ?? Math.max(1, Math.round(box.height * factor));
+  const w = width ?? Math.max(1, Math.round(box.width * factor)),
+    h = height ?? Math.max(1, Math.round(box.height * factor));
   const region = { left: box.x, top: box.y, width: box.width, height: box.height };
-  const rgb = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } }).extract(region).removeAlpha().blur(1).resize(w, h, { fit: 'fill' }).raw().toBuffer();
-  const mask = await sharp(Buffer.from(soft.buffer, soft.byteOffset, soft.length), { raw: { width: image.width, height: image.height, channels: 1 } })
+  const rgb = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } })
+    .extract(region)
+    .removeAlpha()
+    .blur(1)
+    .resize(w, h, { fit: 'fill' })
+    .raw()
+    .toBuffer();
+  const mask = await sharp(Buffer.from(soft.buffer, soft.byteOffset, soft.length), {
+    raw: { width: image.width, height: image.height, channels: 1 },
+  })
     .extract(region)
     .resize(w, h, { fit: 'fill', kernel: 'nearest' })
     .toColourspace('b-w')
@@ -147,10 +193,17 @@ async function gridOf(image: RawImage, soft: Uint8Array, box: Box, width?: numbe
 }
 
 /** Calls `visit(photo pixel, grid pixel)` for every photo pixel of `box`, the grid being box's pixels at width × height. */
-function forEachPhotoPixel(box: Box, width: number, height: number, photoWidth: number, visit: (o: number, w: number) => void): void {
+function forEachPhotoPixel(
+  box: Box,
+  width: number,
+  height: number,
+  photoWidth: number,
+  visit: (o: number, w: number) => void,
+): void {
   for (let y = 0; y < box.height; y++) {
     const row = Math.min(height - 1, Math.floor((y * height) / box.height)) * width;
-    for (let x = 0; x < box.width; x++) visit((box.y + y) * photoWidth + box.x + x, row + Math.min(width - 1, Math.floor((x * width) / box.width)));
+    for (let x = 0; x < box.width; x++)
+      visit((box.y + y) * photoWidth + box.x + x, row + Math.min(width - 1, Math.floor((x * width) / box.width)));
   }
 }
 
@@ -158,8 +211,12 @@ function forEachPhotoPixel(box: Box, width: number, height: number, photoWidth: 
 function nearestIn(region: Uint8Array, width: number, p: number, reach: number): number[] {
   if (p < 0) return [];
   if (region[p]) return [p];
-  const height = region.length / width, px = p % width, py = (p - px) / width, r = Math.ceil(reach);
-  let best = -1, bestDistance = reach * reach;
+  const height = region.length / width,
+    px = p % width,
+    py = (p - px) / width,
+    r = Math.ceil(reach);
+  let best = -1,
+    bestDistance = reach * reach;
   for (let y = Math.max(0, py - r); y <= Math.min(height - 1, py + r); y++) {
     for (let x = Math.max(0, px - r); x <= Math.min(width - 1, px + r); x++) {
       const distance = (x - px) ** 2 + (y - py) ** 2;
@@ -173,7 +230,9 @@ function nearestIn(region: Uint8Array, width: number, p: number, reach: number):
 function padOf(region: Uint8Array, width: number, seed: number[], radius: number): number[] {
   const out: number[] = [];
   for (const p of seed) {
-    const height = region.length / width, px = p % width, py = (p - px) / width;
+    const height = region.length / width,
+      px = p % width,
+      py = (p - px) / width;
     for (let y = Math.max(0, py - radius); y <= Math.min(height - 1, py + radius); y++) {
       for (let x = Math.max(0, px - radius); x <= Math.min(width - 1, px + radius); x++) {
         if (region[y * width + x] && (x - px) ** 2 + (y - py) ** 2 <= radius * radius) out.push(y * width + x);
@@ -186,10 +245,12 @@ function padOf(region: Uint8Array, width: number, seed: number[], radius: number
 /** The surest pixel of the region (the model's confidence, then distance) farthest from every drop seed. */
 function farthestSure(grid: SplitGrid, region: Uint8Array, drops: readonly number[]): number[] {
   const { width, soft } = grid;
-  let best = -1, bestScore = -1;
+  let best = -1,
+    bestScore = -1;
   for (let p = 0; p < region.length; p++) {
     if (!region[p] || soft[p]! < 230) continue;
-    const x = p % width, y = (p - x) / width;
+    const x = p % width,
+      y = (p - x) / width;
     let score = Number.POSITIVE_INFINITY;
     for (const d of drops) score = Math.min(score, (x - (d % width)) ** 2 + (y - Math.floor(d / width)) ** 2);
     if (score > bestScore) [best, bestScore] = [p, score];
@@ -210,7 +271,14 @@ function meanAround(grid: SplitGrid, x: number, y: number, radius: number): [num
 }
 
 /** Median of `distanceTo` over a ring of grid pixels around (x, y): how far the tap's colour is from its surroundings. */
-function ringMedian(grid: SplitGrid, x: number, y: number, inner: number, outer: number, distanceTo: (p: number) => number): number {
+function ringMedian(
+  grid: SplitGrid,
+  x: number,
+  y: number,
+  inner: number,
+  outer: number,
+  distanceTo: (p: number) => number,
+): number {
   const values: number[] = [];
   for (let yy = Math.max(0, y - outer); yy <= Math.min(grid.height - 1, y + outer); yy++) {
     for (let xx = Math.max(0, x - outer); xx <= Math.min(grid.width - 1, x + outer); xx++) {

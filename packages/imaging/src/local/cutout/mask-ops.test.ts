@@ -2,8 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { boundingBox } from './mask-ops.js';
 
 /** The plain full pass, as the reference. */
-function everyPixelBox(values: Uint8Array, width: number, height: number, threshold: number, stride: number, offset: number) {
-  let minX = width, minY = height, maxX = -1, maxY = -1;
+function everyPixelBox(
+  values: Uint8Array,
+  width: number,
+  height: number,
+  threshold: number,
+  stride: number,
+  offset: number,
+) {
+  let minX = width,
+    minY = height,
+    maxX = -1,
+    maxY = -1;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       if (values[(y * width + x) * stride + offset]! < threshold) continue;
@@ -20,7 +30,9 @@ function scatter(width: number, height: number, stride: number, hits: number, se
   const values = new Uint8Array(width * height * stride);
   let state = seed;
   const next = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
-  for (let i = 0; i < hits; i++) values[(Math.floor(next() * height) * width + Math.floor(next() * width)) * stride + stride - 1] = 1 + Math.floor(next() * 255);
+  for (let i = 0; i < hits; i++)
+    values[(Math.floor(next() * height) * width + Math.floor(next() * width)) * stride + stride - 1] =
+      1 + Math.floor(next() * 255);
   return values;
 }
 
@@ -28,9 +40,14 @@ describe('boundingBox', () => {
   it('finds the same box as a full pass, on one channel and on the alpha of interleaved RGBA', () => {
     for (let seed = 1; seed <= 200; seed++) {
       const [width, height, hits] = [1 + (seed % 37), 1 + ((seed * 7) % 29), seed % 6];
-      for (const [stride, threshold] of [[1, 1], [4, 128]] as const) {
+      for (const [stride, threshold] of [
+        [1, 1],
+        [4, 128],
+      ] as const) {
         const values = scatter(width, height, stride, hits, seed);
-        expect(boundingBox(values, width, height, threshold, stride, stride - 1)).toEqual(everyPixelBox(values, width, height, threshold, stride, stride - 1));
+        expect(boundingBox(values, width, height, threshold, stride, stride - 1)).toEqual(
+          everyPixelBox(values, width, height, threshold, stride, stride - 1),
+        );
       }
     }
   });

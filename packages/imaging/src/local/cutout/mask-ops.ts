@@ -24,10 +24,22 @@ export function connectedComponents(mask: Uint8Array, width: number, height: num
       const p = stack[--top]!;
       size++;
       const x = p % width;
-      if (x > 0 && mask[p - 1] && !labels[p - 1]) { labels[p - 1] = label; stack[top++] = p - 1; }
-      if (x < width - 1 && mask[p + 1] && !labels[p + 1]) { labels[p + 1] = label; stack[top++] = p + 1; }
-      if (p >= width && mask[p - width] && !labels[p - width]) { labels[p - width] = label; stack[top++] = p - width; }
-      if (p + width < mask.length && mask[p + width] && !labels[p + width]) { labels[p + width] = label; stack[top++] = p + width; }
+      if (x > 0 && mask[p - 1] && !labels[p - 1]) {
+        labels[p - 1] = label;
+        stack[top++] = p - 1;
+      }
+      if (x < width - 1 && mask[p + 1] && !labels[p + 1]) {
+        labels[p + 1] = label;
+        stack[top++] = p + 1;
+      }
+      if (p >= width && mask[p - width] && !labels[p - width]) {
+        labels[p - width] = label;
+        stack[top++] = p - width;
+      }
+      if (p + width < mask.length && mask[p + width] && !labels[p + width]) {
+        labels[p + width] = label;
+        stack[top++] = p + width;
+      }
     }
     sizes.push(size);
   }
@@ -40,10 +52,19 @@ export function fillHoles(mask: Uint8Array, width: number, height: number): Uint
   const stack = new Int32Array(mask.length);
   let top = 0;
   const seed = (p: number) => {
-    if (mask[p] === 0 && outside[p] === 0) { outside[p] = 1; stack[top++] = p; }
+    if (mask[p] === 0 && outside[p] === 0) {
+      outside[p] = 1;
+      stack[top++] = p;
+    }
   };
-  for (let x = 0; x < width; x++) { seed(x); seed((height - 1) * width + x); }
-  for (let y = 0; y < height; y++) { seed(y * width); seed(y * width + width - 1); }
+  for (let x = 0; x < width; x++) {
+    seed(x);
+    seed((height - 1) * width + x);
+  }
+  for (let y = 0; y < height; y++) {
+    seed(y * width);
+    seed(y * width + width - 1);
+  }
   while (top > 0) {
     const p = stack[--top]!;
     const x = p % width;
@@ -111,7 +132,8 @@ export function boundingBox(values: Uint8Array, width: number, height: number, t
   /** First column at or above the threshold in row y, scanning [from, to) by step ±1; -1 if none. */
   const firstHit = (y: number, from: number, to: number): number => {
     const step = from < to ? 1 : -1;
-    for (let x = from, i = y * rowStep + from * stride + offset; x !== to; x += step, i += step * stride) if (values[i]! >= threshold) return x;
+    for (let x = from, i = y * rowStep + from * stride + offset; x !== to; x += step, i += step * stride)
+      if (values[i]! >= threshold) return x;
     return -1;
   };
   let minY = 0;
@@ -119,7 +141,8 @@ export function boundingBox(values: Uint8Array, width: number, height: number, t
   if (minY === height) return null;
   let maxY = height - 1;
   while (firstHit(maxY, 0, width) < 0) maxY--;
-  let minX = width, maxX = -1;
+  let minX = width,
+    maxX = -1;
   for (let y = minY; y <= maxY; y++) {
     const left = firstHit(y, 0, minX);
     if (left >= 0) minX = left;
@@ -134,6 +157,12 @@ export function clamp(value: number, min: number, max: number): number {
 }
 
 export function grow(box: Box, margin: number, width: number, height: number): Box {
-  const x = Math.max(0, box.x - margin), y = Math.max(0, box.y - margin);
-  return { x, y, width: Math.min(width, box.x + box.width + margin) - x, height: Math.min(height, box.y + box.height + margin) - y };
+  const x = Math.max(0, box.x - margin),
+    y = Math.max(0, box.y - margin);
+  return {
+    x,
+    y,
+    width: Math.min(width, box.x + box.width + margin) - x,
+    height: Math.min(height, box.y + box.height + margin) - y,
+  };
 }

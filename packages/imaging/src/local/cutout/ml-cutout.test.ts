@@ -8,7 +8,8 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const WIDTH = 512, HEIGHT = 384;
+const WIDTH = 512,
+  HEIGHT = 384;
 let salient: SalientObjectModel;
 
 beforeAll(async () => {
@@ -22,7 +23,7 @@ beforeAll(async () => {
 function grass(seed = 7): Buffer {
   const rgb = Buffer.alloc(WIDTH * HEIGHT * 3);
   let state = seed;
-  const random = () => ((state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  const random = () => (state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32;
   for (let p = 0; p < WIDTH * HEIGHT; p++) {
     const blade = Math.sin((p % WIDTH) * 0.9 + Math.floor(p / WIDTH) * 0.13) * 25 + (random() - 0.5) * 40;
     rgb[p * 3] = 60 + blade * 0.4;
@@ -33,16 +34,23 @@ function grass(seed = 7): Buffer {
 }
 
 /** Red products drawn as SVG: boxes with a thin strap, on grass, as a JPEG a phone would send. */
-async function photo(products: { x: number; y: number; w: number; h: number; fill?: string }[]): Promise<{ jpeg: Buffer; truth: Buffer; pixels: Buffer }> {
+async function photo(
+  products: { x: number; y: number; w: number; h: number; fill?: string }[],
+): Promise<{ jpeg: Buffer; truth: Buffer; pixels: Buffer }> {
   const shapes = products
-    .map(({ x, y, w, h, fill = '#c8281e' }) => `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${fill}"/><path d="M${x + w * 0.3} ${y} Q${x + w / 2} ${y - h * 0.5} ${x + w * 0.7} ${y}" stroke="#b4201a" stroke-width="6" fill="none"/>`)
+    .map(
+      ({ x, y, w, h, fill = '#c8281e' }) =>
+        `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${fill}"/><path d="M${x + w * 0.3} ${y} Q${x + w / 2} ${y - h * 0.5} ${x + w * 0.7} ${y}" stroke="#b4201a" stroke-width="6" fill="none"/>`,
+    )
     .join('');
   return svgPhoto(shapes);
 }
 
 /** SVG shapes on grass as a phone's JPEG; the truth is the shapes' alpha. */
 async function svgPhoto(shapes: string): Promise<{ jpeg: Buffer; truth: Buffer; pixels: Buffer }> {
-  const layer = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">${shapes}</svg>`);
+  const layer = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">${shapes}</svg>`,
+  );
   const truth = await sharp(layer).extractChannel(3).raw().toBuffer();
   const composed = sharp(grass(), { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).composite([{ input: layer }]);
   const jpeg = await composed.jpeg({ quality: 92 }).toBuffer();
@@ -57,17 +65,24 @@ async function svgPhoto(shapes: string): Promise<{ jpeg: Buffer; truth: Buffer; 
 async function rugPhoto(top: number, shapes = ''): Promise<Buffer> {
   const rgb = grass();
   let state = 11;
-  const random = () => ((state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  const random = () => (state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32;
   const patches = Array.from({ length: (WIDTH / 16) * (HEIGHT / 16) }, () => 15 + 40 * random());
   for (let p = Math.round(top * HEIGHT) * WIDTH; p < WIDTH * HEIGHT; p++) {
-    const x = p % WIDTH, y = Math.floor(p / WIDTH), redness = patches[Math.floor(y / 16) * (WIDTH / 16) + Math.floor(x / 16)]!;
+    const x = p % WIDTH,
+      y = Math.floor(p / WIDTH),
+      redness = patches[Math.floor(y / 16) * (WIDTH / 16) + Math.floor(x / 16)]!;
     const grain = (random() - 0.5) * 10;
     rgb[p * 3] = 150 + grain;
     rgb[p * 3 + 1] = 150 - redness + grain;
     rgb[p * 3 + 2] = 90 + grain;
   }
-  const layer = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">${shapes}</svg>`);
-  return sharp(rgb, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).composite([{ input: layer }]).jpeg({ quality: 92 }).toBuffer();
+  const layer = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">${shapes}</svg>`,
+  );
+  return sharp(rgb, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
+    .composite([{ input: layer }])
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }
 
 /** A tap at a pixel of the test photo. */
@@ -77,7 +92,12 @@ function tapAt(x: number, y: number, keep: boolean) {
 
 /** The truth of some shapes alone (not composited), ≥ 128 where they are. */
 async function truthOf(shapes: string): Promise<Buffer> {
-  return sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">${shapes}</svg>`)).extractChannel(3).raw().toBuffer();
+  return sharp(
+    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">${shapes}</svg>`),
+  )
+    .extractChannel(3)
+    .raw()
+    .toBuffer();
 }
 
 async function alphaOf(png: Buffer): Promise<Buffer> {
@@ -85,9 +105,11 @@ async function alphaOf(png: Buffer): Promise<Buffer> {
 }
 
 function iou(truth: Buffer, found: Buffer): number {
-  let both = 0, either = 0;
+  let both = 0,
+    either = 0;
   for (let p = 0; p < truth.length; p++) {
-    const t = truth[p]! >= 128, f = found[p]! >= 128;
+    const t = truth[p]! >= 128,
+      f = found[p]! >= 128;
     if (t && f) both++;
     if (t || f) either++;
   }
@@ -110,26 +132,34 @@ describe('the ML cutout', () => {
       for (let x = 180; x < 320; x += 7) {
         const p = y * WIDTH + x;
         expect(rgba[p * 4 + 3]).toBe(255);
-        expect([rgba[p * 4], rgba[p * 4 + 1], rgba[p * 4 + 2]]).toEqual([pixels[p * 3], pixels[p * 3 + 1], pixels[p * 3 + 2]]);
+        expect([rgba[p * 4], rgba[p * 4 + 1], rgba[p * 4 + 2]]).toEqual([
+          pixels[p * 3],
+          pixels[p * 3 + 1],
+          pixels[p * 3 + 2],
+        ]);
       }
     }
   });
 
   it('asks for a tap when two products compete, and keeps the one tapped', async () => {
-    const left = { x: 40, y: 140, w: 150, h: 150 }, right = { x: 320, y: 160, w: 140, h: 140 };
+    const left = { x: 40, y: 140, w: 150, h: 150 },
+      right = { x: 320, y: 160, w: 140, h: 140 };
     const { jpeg } = await photo([left, right]);
     const model = new LocalImageModel({ salient });
     const analysis = await model.analyse(jpeg);
     expect(analysis.subject?.needsFocus).toBe(true);
     expect(analysis.subject?.candidates).toHaveLength(2);
-    const tapped = await alphaOf(await model.removeBackground(jpeg, { taps: [{ x: 390 / WIDTH, y: 230 / HEIGHT, keep: true }] }));
+    const tapped = await alphaOf(
+      await model.removeBackground(jpeg, { taps: [{ x: 390 / WIDTH, y: 230 / HEIGHT, keep: true }] }),
+    );
     expect(tapped[230 * WIDTH + 390]).toBe(255);
     expect(tapped[215 * WIDTH + 115]).toBe(0);
   });
 
   it('takes two close objects alike in size and colour as one product (a pair), but not two of unlike colours', async () => {
     const model = new LocalImageModel({ salient });
-    const left = { x: 120, y: 160, w: 120, h: 130 }, right = { x: 260, y: 160, w: 120, h: 130 };
+    const left = { x: 120, y: 160, w: 120, h: 130 },
+      right = { x: 260, y: 160, w: 120, h: 130 };
     const pair = await model.analyse((await photo([left, right])).jpeg);
     expect(pair.subject).toMatchObject({ needsFocus: false, candidates: [expect.objectContaining({ score: 1 })] });
     // Magenta is as salient to the stand-in model as red, but shares none of its colours: a pebble beside a shoe.
@@ -156,7 +186,10 @@ describe('the ML cutout', () => {
   it('refuses an empty textured photo, saying it is a bare surface, though the model half sees the texture', async () => {
     const jpeg = await rugPhoto(0);
     const model = new LocalImageModel({ salient });
-    const bareSurface = { code: 'empty_image', message: expect.stringContaining('it looks like a bare surface, with no product on it') };
+    const bareSurface = {
+      code: 'empty_image',
+      message: expect.stringContaining('it looks like a bare surface, with no product on it'),
+    };
     await expect(model.removeBackground(jpeg)).rejects.toMatchObject(bareSurface);
     await expect(model.findProduct(jpeg)).rejects.toMatchObject(bareSurface);
   });
@@ -172,12 +205,18 @@ describe('the ML cutout', () => {
     // As ISNet does with a shoe on pebbles: across the whole photo the stone behind the product is
     // half-salient and fused to it; in a window around the product, only the product is.
     let looks = 0;
-    const mean: [number, number, number] = [0, 0, 0], std: [number, number, number] = [1, 1, 1];
+    const mean: [number, number, number] = [0, 0, 0],
+      std: [number, number, number] = [1, 1, 1];
     const shoeOnPebbles: SalientObjectModel = {
-      description: 'shoe on pebbles', inputWidth: 256, inputHeight: 256, mean, std,
+      description: 'shoe on pebbles',
+      inputWidth: 256,
+      inputHeight: 256,
+      mean,
+      std,
       async predict(input) {
         looks++;
-        const plane = 256 * 256, out = new Float32Array(plane);
+        const plane = 256 * 256,
+          out = new Float32Array(plane);
         const colour = (p: number) => [input[p]!, input[plane + p]!, input[2 * plane + p]!] as const;
         let product = 0;
         for (let p = 0; p < plane; p++) if (isRed(colour(p))) product++;
@@ -192,8 +231,13 @@ describe('the ML cutout', () => {
     };
     const product = { x: 200, y: 250, w: 110, h: 70 };
     const stone = `<ellipse cx="285" cy="215" rx="45" ry="45" fill="#c866a0"/><ellipse cx="300" cy="185" rx="12" ry="10" fill="#d070d8"/>`;
-    const layer = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">${stone}<rect x="${product.x}" y="${product.y}" width="${product.w}" height="${product.h}" fill="#c8281e"/></svg>`);
-    const jpeg = await sharp(grass(), { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).composite([{ input: layer }]).jpeg({ quality: 92 }).toBuffer();
+    const layer = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">${stone}<rect x="${product.x}" y="${product.y}" width="${product.w}" height="${product.h}" fill="#c8281e"/></svg>`,
+    );
+    const jpeg = await sharp(grass(), { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
+      .composite([{ input: layer }])
+      .jpeg({ quality: 92 })
+      .toBuffer();
 
     const alpha = await alphaOf(await new LocalImageModel({ salient: shoeOnPebbles }).removeBackground(jpeg));
     expect(looks).toBe(2);
@@ -204,9 +248,19 @@ describe('the ML cutout', () => {
   });
 
   it('fails with the model failure, not a crash, when the model cannot run', async () => {
-    const broken: SalientObjectModel = { ...salient, description: 'broken', inputWidth: 256, inputHeight: 256, mean: salient.mean, std: salient.std, predict: () => salient.predict(new Float32Array(3)) };
+    const broken: SalientObjectModel = {
+      ...salient,
+      description: 'broken',
+      inputWidth: 256,
+      inputHeight: 256,
+      mean: salient.mean,
+      std: salient.std,
+      predict: () => salient.predict(new Float32Array(3)),
+    };
     const { jpeg } = await photo([{ x: 150, y: 150, w: 200, h: 170 }]);
-    await expect(new LocalImageModel({ salient: broken }).removeBackground(jpeg)).rejects.toMatchObject({ code: 'model_failed' });
+    await expect(new LocalImageModel({ salient: broken }).removeBackground(jpeg)).rejects.toMatchObject({
+      code: 'model_failed',
+    });
   });
 });
 
@@ -217,7 +271,9 @@ describe("the seller's taps", () => {
     const strap = `<path d="M190 152 Q250 60 310 152" stroke="#2850b4" stroke-width="9" fill="none"/>`;
     const { jpeg, truth } = await svgPhoto(box + strap);
     const model = new LocalImageModel({ salient });
-    const alpha = await alphaOf(await model.removeBackground(jpeg, { taps: [tapAt(250, 235, true), tapAt(250, 106, true)] }));
+    const alpha = await alphaOf(
+      await model.removeBackground(jpeg, { taps: [tapAt(250, 235, true), tapAt(250, 106, true)] }),
+    );
     expect(alpha[106 * WIDTH + 250]).toBeGreaterThanOrEqual(128);
     expect(alpha[116 * WIDTH + 220]).toBeGreaterThanOrEqual(128);
     expect(alpha[116 * WIDTH + 280]).toBeGreaterThanOrEqual(128);
@@ -232,7 +288,9 @@ describe("the seller's taps", () => {
     const { jpeg } = await svgPhoto(neighbour + product);
     const truth = await truthOf(product);
     const model = new LocalImageModel({ salient });
-    const alpha = await alphaOf(await model.removeBackground(jpeg, { taps: [tapAt(205, 230, true), tapAt(380, 200, false)] }));
+    const alpha = await alphaOf(
+      await model.removeBackground(jpeg, { taps: [tapAt(205, 230, true), tapAt(380, 200, false)] }),
+    );
     expect(alpha[230 * WIDTH + 205]).toBe(255);
     expect(alpha[200 * WIDTH + 380]).toBe(0);
     expect(alpha[290 * WIDTH + 420]).toBe(0);
@@ -246,9 +304,17 @@ describe("the seller's taps", () => {
     const truth = await truthOf(frame);
     for (const hole of ['#6e1e1e', 'none']) {
       const { jpeg } = await svgPhoto(`<rect x="200" y="170" width="80" height="60" fill="${hole}"/>${frame}`);
-      const alpha = await alphaOf(await model.removeBackground(jpeg, { taps: [tapAt(175, 200, true), tapAt(240, 200, false)] }));
+      const alpha = await alphaOf(
+        await model.removeBackground(jpeg, { taps: [tapAt(175, 200, true), tapAt(240, 200, false)] }),
+      );
       expect(alpha[200 * WIDTH + 240]).toBe(0);
-      for (const [x, y] of [[175, 200], [305, 200], [240, 145], [240, 255]] as const) expect(alpha[y * WIDTH + x]).toBe(255);
+      for (const [x, y] of [
+        [175, 200],
+        [305, 200],
+        [240, 145],
+        [240, 255],
+      ] as const)
+        expect(alpha[y * WIDTH + x]).toBe(255);
       expect(iou(truth, alpha)).toBeGreaterThan(0.93);
     }
   });
@@ -267,7 +333,9 @@ describe("the seller's taps", () => {
     const model = new LocalImageModel({ salient });
     const product = tapAt(250, 235, true);
     const alone = await alphaOf(await model.removeBackground(jpeg, { taps: [product] }));
-    const withStrayTaps = await alphaOf(await model.removeBackground(jpeg, { taps: [tapAt(60, 60, true), tapAt(450, 340, false), product] }));
+    const withStrayTaps = await alphaOf(
+      await model.removeBackground(jpeg, { taps: [tapAt(60, 60, true), tapAt(450, 340, false), product] }),
+    );
     expect(iou(truth, withStrayTaps)).toBeGreaterThan(0.95);
     expect(withStrayTaps.equals(alone)).toBe(true);
   });

@@ -7,7 +7,15 @@ import { refuseIfEmpty } from './empty-photo.js';
 import { dropTapped, missedPart } from './honour-taps.js';
 import { chosen, membersOf, softMask } from './picked-object.js';
 import { refine } from './refine-alpha.js';
-import { boxInPhoto, pointInMap, predictSaliency, salientGroups, type Groups, type SaliencyMap, type SalientGroup } from './saliency-map.js';
+import {
+  boxInPhoto,
+  pointInMap,
+  predictSaliency,
+  salientGroups,
+  type Groups,
+  type SaliencyMap,
+  type SalientGroup,
+} from './saliency-map.js';
 import type { Segmentation } from './segment.js';
 import { groupAt, pickAt } from './tap-pick.js';
 
@@ -35,21 +43,40 @@ export interface Subject extends SubjectFindings {
 }
 
 /** Finds the product with the salient-object model: which object, how sure, and whether to ask. */
-export async function findSubject(model: SalientObjectModel, image: RawImage, taps: readonly Tap[] = []): Promise<Subject> {
+export async function findSubject(
+  model: SalientObjectModel,
+  image: RawImage,
+  taps: readonly Tap[] = [],
+): Promise<Subject> {
   const full = await predictSaliency(model, image);
   const found = salientGroups(full);
-  const keeps = taps.filter((tap) => tap.keep), drops = taps.filter((tap) => !tap.keep);
+  const keeps = taps.filter((tap) => tap.keep),
+    drops = taps.filter((tap) => !tap.keep);
   // A keep tap says where the product is: only the object under it is judged (a small product the model barely saw is no empty photo).
   if (!keeps.length) refuseIfEmpty(full, found);
   const best = found.groups[0]!;
   // The first keep tap on an object the model drew chooses the product; a tap beside everything only adds what it is on.
   const first = keeps.find((tap) => groupAt(full, found, pointInMap(full, tap, image)!)) ?? keeps[0];
-  const picked = first ? await pickAt(model, image, full, found, first) : await lookCloserIfUnsure(model, image, chosen(full, found.labels, found.groups.find((group) => !drops.some((tap) => onGroup(full, found, group, tap, image))) ?? best));
-  const candidates = found.groups.filter((group, index) => index === 0 || group.area >= RIVAL_AREA * full.width * full.height);
+  const picked = first
+    ? await pickAt(model, image, full, found, first)
+    : await lookCloserIfUnsure(
+        model,
+        image,
+        chosen(
+          full,
+          found.labels,
+          found.groups.find((group) => !drops.some((tap) => onGroup(full, found, group, tap, image))) ?? best,
+        ),
+      );
+  const candidates = found.groups.filter(
+    (group, index) => index === 0 || group.area >= RIVAL_AREA * full.width * full.height,
+  );
   let soft = await softMask(picked, image);
   for (const tap of keeps.filter((t) => t !== first)) soft = await keepTapped(image, full, found, soft, tap);
   return {
-    soft: drops.length ? await dropTapped(image, soft, keeps, drops, await objectsUnder(full, found, drops, image)) : soft,
+    soft: drops.length
+      ? await dropTapped(image, soft, keeps, drops, await objectsUnder(full, found, drops, image))
+      : soft,
     candidates: candidates.map((group) => candidateOf(full, group, image)),
     confidence: round(picked.confidence),
     needsFocus: !taps.length && (candidates.length > 1 || best.confidence < UNSURE),
@@ -61,8 +88,15 @@ export async function findSubject(model: SalientObjectModel, image: RawImage, ta
  * tap's colour it missed (a strap, a handle). A tap on the product already, or on nothing
  * that makes a part, changes nothing.
  */
-async function keepTapped(image: RawImage, full: SaliencyMap, found: Groups, soft: Uint8Array, tap: Tap): Promise<Uint8Array> {
-  const x = Math.min(image.width - 1, Math.floor(tap.x * image.width)), y = Math.min(image.height - 1, Math.floor(tap.y * image.height));
+async function keepTapped(
+  image: RawImage,
+  full: SaliencyMap,
+  found: Groups,
+  soft: Uint8Array,
+  tap: Tap,
+): Promise<Uint8Array> {
+  const x = Math.min(image.width - 1, Math.floor(tap.x * image.width)),
+    y = Math.min(image.height - 1, Math.floor(tap.y * image.height));
   if (soft[y * image.width + x]! >= 128) return soft;
   const group = groupAt(full, found, pointInMap(full, tap, image)!);
   if (!group) return (await missedPart(image, soft, tap)) ?? soft;
@@ -71,7 +105,12 @@ async function keepTapped(image: RawImage, full: SaliencyMap, found: Groups, sof
 }
 
 /** The objects the model drew under some taps, 0/1 at the photo's resolution. */
-async function objectsUnder(full: SaliencyMap, found: Groups, taps: readonly Tap[], image: RawImage): Promise<Uint8Array> {
+async function objectsUnder(
+  full: SaliencyMap,
+  found: Groups,
+  taps: readonly Tap[],
+  image: RawImage,
+): Promise<Uint8Array> {
   const members = new Uint8Array(full.width * full.height);
   for (const group of found.groups.filter((g) => taps.some((tap) => onGroup(full, found, g, tap, image)))) {
     const own = membersOf(found.labels, group);
@@ -88,7 +127,11 @@ function onGroup(full: SaliencyMap, found: Groups, group: SalientGroup, tap: Tap
 }
 
 /** Cuts the product out of a photo with the salient-object model, refined at the photo's resolution. */
-export async function mlCutout(model: SalientObjectModel, image: RawImage, taps: readonly Tap[] = []): Promise<MlCutout> {
+export async function mlCutout(
+  model: SalientObjectModel,
+  image: RawImage,
+  taps: readonly Tap[] = [],
+): Promise<MlCutout> {
   const { soft, ...findings } = await findSubject(model, image, taps);
   return { ...refine(image, soft), ...findings };
 }

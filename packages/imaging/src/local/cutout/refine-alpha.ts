@@ -23,12 +23,14 @@ export function refine(image: RawImage, soft: Uint8Array): Segmentation {
   const box = grow(found, margin, width, height);
   const region = crop(data, width, box);
   const p = new Float32Array(box.width * box.height);
-  for (let y = 0; y < box.height; y++) for (let x = 0; x < box.width; x++) p[y * box.width + x] = soft[(box.y + y) * width + box.x + x]! / 255;
+  for (let y = 0; y < box.height; y++)
+    for (let x = 0; x < box.width; x++) p[y * box.width + x] = soft[(box.y + y) * width + box.x + x]! / 255;
   const alpha = bandAlpha(region, p, box.width, box.height, radius);
   unmixEdges(region, alpha, box.width, box.height, radius);
   for (let y = 0; y < box.height; y++) {
     for (let x = 0; x < box.width; x++) {
-      const i = y * box.width + x, o = (box.y + y) * width + box.x + x;
+      const i = y * box.width + x,
+        o = (box.y + y) * width + box.x + x;
       const a = alpha[i]!;
       if (a <= 0) continue;
       cutout[o * 4] = region[i * 4]!;
@@ -44,7 +46,11 @@ export function refine(image: RawImage, soft: Uint8Array): Segmentation {
 
 function bandAlpha(region: Uint8Array, p: Float32Array, width: number, height: number, radius: number): Float32Array {
   const n = width * height;
-  const guide: [Float32Array, Float32Array, Float32Array] = [new Float32Array(n), new Float32Array(n), new Float32Array(n)];
+  const guide: [Float32Array, Float32Array, Float32Array] = [
+    new Float32Array(n),
+    new Float32Array(n),
+    new Float32Array(n),
+  ];
   for (let i = 0; i < n; i++) for (let c = 0; c < 3; c++) guide[c]![i] = region[i * 4 + c]! / 255;
   const q = guidedFilter(guide, p, width, height, radius, 1e-3);
   const solid = new Uint8Array(n);
@@ -74,8 +80,16 @@ const SURE_PRODUCT = 0.9;
  * a pixel the model is not sure of, in the lower half of the mask, that is a darker copy of the
  * floor beside it, goes when it touches background. The scene draws its own neutral shadow.
  */
-function peelShadow(region: Uint8Array, alpha: Float32Array, p: Float32Array, background: Float32Array[], width: number, height: number): void {
-  let top = height, bottom = -1;
+function peelShadow(
+  region: Uint8Array,
+  alpha: Float32Array,
+  p: Float32Array,
+  background: Float32Array[],
+  width: number,
+  height: number,
+): void {
+  let top = height,
+    bottom = -1;
   for (let i = 0; i < alpha.length; i++) {
     if (alpha[i]! < 0.5) continue;
     const y = (i / width) | 0;
@@ -107,7 +121,13 @@ function peelShadow(region: Uint8Array, alpha: Float32Array, p: Float32Array, ba
 }
 
 /** Mean colour of the pixels with weight 1 within `span` of each pixel (RGB planes, NaN where there are none). */
-function weightedMeans(region: Uint8Array, weights: Float32Array, width: number, height: number, span: number): Float32Array[] {
+function weightedMeans(
+  region: Uint8Array,
+  weights: Float32Array,
+  width: number,
+  height: number,
+  span: number,
+): Float32Array[] {
   const n = width * height;
   const counts = boxSum(weights, width, height, span);
   return [0, 1, 2].map((c) => {
@@ -121,9 +141,13 @@ function weightedMeans(region: Uint8Array, weights: Float32Array, width: number,
 
 /** A darker copy of the background around it, with the background's own hue: a shadow, not product. */
 function castShadow(region: Uint8Array, i: number, background: Float32Array[], from = i): boolean {
-  const br = background[0]![from]!, bg = background[1]![from]!, bb = background[2]![from]!;
+  const br = background[0]![from]!,
+    bg = background[1]![from]!,
+    bb = background[2]![from]!;
   if (Number.isNaN(br)) return false;
-  const r = region[i * 4]!, g = region[i * 4 + 1]!, b = region[i * 4 + 2]!;
+  const r = region[i * 4]!,
+    g = region[i * 4 + 1]!,
+    b = region[i * 4 + 2]!;
   const scale = (r * br + g * bg + b * bb) / Math.max(1, br * br + bg * bg + bb * bb);
   if (scale < 0.25 || scale > 0.97) return false;
   return Math.hypot(r - scale * br, g - scale * bg, b - scale * bb) < 10 + 0.04 * Math.hypot(br, bg, bb);
@@ -134,19 +158,28 @@ function castShadow(region: Uint8Array, i: number, background: Float32Array[], f
  * the nearby background. Faint ones take the nearby product colour, as solving would amplify noise.
  */
 function unmixEdges(region: Uint8Array, alpha: Float32Array, width: number, height: number, radius: number): void {
-  const n = width * height, span = 3 * radius;
-  const solid = new Float32Array(n), clear = new Float32Array(n);
+  const n = width * height,
+    span = 3 * radius;
+  const solid = new Float32Array(n),
+    clear = new Float32Array(n);
   for (let i = 0; i < n; i++) {
     solid[i] = alpha[i] === 1 ? 1 : 0;
     clear[i] = alpha[i] === 0 ? 1 : 0;
   }
-  const product = weightedMeans(region, solid, width, height, span), background = weightedMeans(region, clear, width, height, span);
+  const product = weightedMeans(region, solid, width, height, span),
+    background = weightedMeans(region, clear, width, height, span);
   for (let i = 0; i < n; i++) {
     const a = alpha[i]!;
     if (a <= 0 || a >= 1) continue;
     for (let c = 0; c < 3; c++) {
-      const near = product[c]![i]!, behind = background[c]![i]!;
-      const value = a < 0.35 && !Number.isNaN(near) ? near : Number.isNaN(behind) ? region[i * 4 + c]! : (region[i * 4 + c]! - (1 - a) * behind) / a;
+      const near = product[c]![i]!,
+        behind = background[c]![i]!;
+      const value =
+        a < 0.35 && !Number.isNaN(near)
+          ? near
+          : Number.isNaN(behind)
+            ? region[i * 4 + c]!
+            : (region[i * 4 + c]! - (1 - a) * behind) / a;
       region[i * 4 + c] = Math.round(clamp(value, 0, 255));
     }
   }
@@ -154,6 +187,10 @@ function unmixEdges(region: Uint8Array, alpha: Float32Array, width: number, heig
 
 function crop(rgba: Uint8Array, width: number, box: Box): Uint8Array {
   const out = new Uint8Array(box.width * box.height * 4);
-  for (let y = 0; y < box.height; y++) out.set(rgba.subarray(((box.y + y) * width + box.x) * 4, ((box.y + y) * width + box.x + box.width) * 4), y * box.width * 4);
+  for (let y = 0; y < box.height; y++)
+    out.set(
+      rgba.subarray(((box.y + y) * width + box.x) * 4, ((box.y + y) * width + box.x + box.width) * 4),
+      y * box.width * 4,
+    );
   return out;
 }

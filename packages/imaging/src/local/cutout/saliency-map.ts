@@ -56,13 +56,15 @@ export async function predictSaliency(model: SalientObjectModel, image: RawImage
   const { inputWidth: width, inputHeight: height, mean, std } = model;
   const region = window ?? { x: 0, y: 0, width: image.width, height: image.height };
   let pipeline = sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } });
-  if (window) pipeline = pipeline.extract({ left: region.x, top: region.y, width: region.width, height: region.height });
+  if (window)
+    pipeline = pipeline.extract({ left: region.x, top: region.y, width: region.width, height: region.height });
   // Stretched, not letterboxed: the graphs were trained on photos squashed to their input size.
   const rgb = await pipeline.removeAlpha().resize(width, height, { fit: 'fill', kernel: 'linear' }).raw().toBuffer();
   const plane = width * height;
   const input = new Float32Array(3 * plane);
   for (let c = 0; c < 3; c++) {
-    const scale = 1 / (255 * std[c]!), shift = mean[c]! / std[c]!;
+    const scale = 1 / (255 * std[c]!),
+      shift = mean[c]! / std[c]!;
     for (let p = 0; p < plane; p++) input[c * plane + p] = rgb[p * 3 + c]! * scale - shift;
   }
   return { mask: await model.predict(input), width, height, window: region, rgb };
@@ -74,11 +76,22 @@ export function salientGroups(map: SaliencyMap): Groups {
   const binary = new Uint8Array(mask.length);
   for (let p = 0; p < mask.length; p++) binary[p] = mask[p]! >= 0.5 ? 1 : 0;
   const { labels, sizes } = connectedComponents(binary, width, height);
-  const stats = sizes.map(() => ({ minX: width, minY: height, maxX: -1, maxY: -1, mass: 0, sumX: 0, sumY: 0, colours: new Float32Array(COLOUR_LEVELS ** 3) }));
+  const stats = sizes.map(() => ({
+    minX: width,
+    minY: height,
+    maxX: -1,
+    maxY: -1,
+    mass: 0,
+    sumX: 0,
+    sumY: 0,
+    colours: new Float32Array(COLOUR_LEVELS ** 3),
+  }));
   for (let p = 0; p < labels.length; p++) {
     const label = labels[p]!;
     if (!label) continue;
-    const s = stats[label - 1]!, x = p % width, y = (p - x) / width;
+    const s = stats[label - 1]!,
+      x = p % width,
+      y = (p - x) / width;
     if (x < s.minX) s.minX = x;
     if (x > s.maxX) s.maxX = x;
     if (y < s.minY) s.minY = y;
@@ -97,10 +110,12 @@ export function salientGroups(map: SaliencyMap): Groups {
   for (const a of kept) {
     for (const b of kept) {
       if (a >= b) continue;
-      const sa = stats[a - 1]!, sb = stats[b - 1]!;
+      const sa = stats[a - 1]!,
+        sb = stats[b - 1]!;
       if (Math.min(sizes[a - 1]!, sizes[b - 1]!) < GROUP_SIZE_RATIO * Math.max(sizes[a - 1]!, sizes[b - 1]!)) continue;
       if (likeness(sa.colours, sb.colours) < GROUP_COLOUR_LIKENESS) continue;
-      const apart = sa.minX - gap > sb.maxX || sb.minX - gap > sa.maxX || sa.minY - gap > sb.maxY || sb.minY - gap > sa.maxY;
+      const apart =
+        sa.minX - gap > sb.maxX || sb.minX - gap > sa.maxX || sa.minY - gap > sb.maxY || sb.minY - gap > sa.maxY;
       if (!apart) parent.set(root(a), root(b));
     }
   }
@@ -133,11 +148,14 @@ function groupOf(
   stats: { minX: number; minY: number; maxX: number; maxY: number; mass: number; sumX: number; sumY: number }[],
 ): SalientGroup {
   const parts = members.map((label) => stats[label - 1]!);
-  const minX = Math.min(...parts.map((s) => s.minX)), minY = Math.min(...parts.map((s) => s.minY));
-  const maxX = Math.max(...parts.map((s) => s.maxX)), maxY = Math.max(...parts.map((s) => s.maxY));
+  const minX = Math.min(...parts.map((s) => s.minX)),
+    minY = Math.min(...parts.map((s) => s.minY));
+  const maxX = Math.max(...parts.map((s) => s.maxX)),
+    maxY = Math.max(...parts.map((s) => s.maxY));
   const box = { x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 };
   const largest = members.reduce((best, label) => (sizes[label - 1]! > sizes[best - 1]! ? label : best));
-  const s = stats[largest - 1]!, count = sizes[largest - 1]!;
+  const s = stats[largest - 1]!,
+    count = sizes[largest - 1]!;
   return {
     members: new Set(members),
     box,
@@ -150,8 +168,16 @@ function groupOf(
 }
 
 /** The component's pixel nearest to (cx, cy): a concave object's centroid can fall outside it. */
-function nearestMember(width: number, labels: Int32Array, label: number, cx: number, cy: number, box: Box): { x: number; y: number } {
-  let best = { x: Math.round(cx), y: Math.round(cy) }, bestDistance = Number.POSITIVE_INFINITY;
+function nearestMember(
+  width: number,
+  labels: Int32Array,
+  label: number,
+  cx: number,
+  cy: number,
+  box: Box,
+): { x: number; y: number } {
+  let best = { x: Math.round(cx), y: Math.round(cy) },
+    bestDistance = Number.POSITIVE_INFINITY;
   for (let y = box.y; y < box.y + box.height; y++) {
     for (let x = box.x; x < box.x + box.width; x++) {
       if (labels[y * width + x] !== label) continue;
@@ -165,7 +191,8 @@ function nearestMember(width: number, labels: Int32Array, label: number, cx: num
 }
 
 function sureness(map: SaliencyMap, box: Box): number {
-  let sure = 0, seen = 0;
+  let sure = 0,
+    seen = 0;
   for (let y = box.y; y < box.y + box.height; y++) {
     for (let x = box.x; x < box.x + box.width; x++) {
       const value = map.mask[y * map.width + x]!;
@@ -178,15 +205,30 @@ function sureness(map: SaliencyMap, box: Box): number {
 }
 
 /** A point in photo fractions as a mask pixel of this map, or null when it lies outside the map's window. */
-export function pointInMap(map: SaliencyMap, point: Point, photo: { width: number; height: number }): { x: number; y: number } | null {
-  const px = point.x * photo.width - map.window.x, py = point.y * photo.height - map.window.y;
+export function pointInMap(
+  map: SaliencyMap,
+  point: Point,
+  photo: { width: number; height: number },
+): { x: number; y: number } | null {
+  const px = point.x * photo.width - map.window.x,
+    py = point.y * photo.height - map.window.y;
   if (px < 0 || py < 0 || px >= map.window.width || py >= map.window.height) return null;
-  return { x: Math.min(map.width - 1, Math.floor((px / map.window.width) * map.width)), y: Math.min(map.height - 1, Math.floor((py / map.window.height) * map.height)) };
+  return {
+    x: Math.min(map.width - 1, Math.floor((px / map.window.width) * map.width)),
+    y: Math.min(map.height - 1, Math.floor((py / map.window.height) * map.height)),
+  };
 }
 
 /** A mask pixel's box as photo pixels. */
 export function boxInPhoto(map: SaliencyMap, box: Box): Box {
-  const sx = map.window.width / map.width, sy = map.window.height / map.height;
-  const x = Math.floor(map.window.x + box.x * sx), y = Math.floor(map.window.y + box.y * sy);
-  return { x, y, width: Math.max(1, Math.ceil(map.window.x + (box.x + box.width) * sx) - x), height: Math.max(1, Math.ceil(map.window.y + (box.y + box.height) * sy) - y) };
+  const sx = map.window.width / map.width,
+    sy = map.window.height / map.height;
+  const x = Math.floor(map.window.x + box.x * sx),
+    y = Math.floor(map.window.y + box.y * sy);
+  return {
+    x,
+    y,
+    width: Math.max(1, Math.ceil(map.window.x + (box.x + box.width) * sx) - x),
+    height: Math.max(1, Math.ceil(map.window.y + (box.y + box.height) * sy) - y),
+  };
 }

@@ -29,7 +29,9 @@ interface Region {
 function distanceMap(rgba: Uint8Array, backdrop: Float32Array): Float32Array {
   const distance = new Float32Array(rgba.length / 4);
   for (let p = 0, q = 0, b = 0; p < distance.length; p++, q += 4, b += 3) {
-    const dr = rgba[q]! - backdrop[b]!, dg = rgba[q + 1]! - backdrop[b + 1]!, db = rgba[q + 2]! - backdrop[b + 2]!;
+    const dr = rgba[q]! - backdrop[b]!,
+      dg = rgba[q + 1]! - backdrop[b + 1]!,
+      db = rgba[q + 2]! - backdrop[b + 2]!;
     distance[p] = Math.sqrt(dr * dr + dg * dg + db * db);
   }
   return distance;
@@ -50,8 +52,12 @@ function candidateMask(region: Region, threshold: number): Uint8Array {
   for (let p = 0; p < labels.length; p++) {
     const label = labels[p]!;
     if (label === 0) continue;
-    const r = rgba[p * 4]!, g = rgba[p * 4 + 1]!, b = rgba[p * 4 + 2]!;
-    const br = backdrop[p * 3]!, bg = backdrop[p * 3 + 1]!, bb = backdrop[p * 3 + 2]!;
+    const r = rgba[p * 4]!,
+      g = rgba[p * 4 + 1]!,
+      b = rgba[p * 4 + 2]!;
+    const br = backdrop[p * 3]!,
+      bg = backdrop[p * 3 + 1]!,
+      bb = backdrop[p * 3 + 2]!;
     const scale = (r * br + g * bg + b * bb) / Math.max(1, br * br + bg * bg + bb * bb);
     if (scale < 0.5) tooDark[label - 1] = 1;
     else if (scale < 1 && Math.hypot(r - scale * br, g - scale * bg, b - scale * bb) < 8) shadowLike[label - 1]!++;
@@ -78,7 +84,8 @@ function closeAndFill(region: Region, mask: Uint8Array, exactBackdrop: number, s
   for (let p = 0; p < mask.length; p++) added[p] = filled[p] && !mask[p] ? 1 : 0;
   const { labels, sizes } = connectedComponents(added, width, height);
   const backdropLike = new Float64Array(sizes.length);
-  for (let p = 0; p < labels.length; p++) if (labels[p]! > 0 && distance[p]! <= exactBackdrop) backdropLike[labels[p]! - 1]!++;
+  for (let p = 0; p < labels.length; p++)
+    if (labels[p]! > 0 && distance[p]! <= exactBackdrop) backdropLike[labels[p]! - 1]!++;
   const out = mask.slice();
   for (let p = 0; p < out.length; p++) {
     const label = labels[p]!;
@@ -109,8 +116,15 @@ function refineEdges(region: Region, mask: Uint8Array, scaleSide: number): { cut
   const finalMask = new Uint8Array(mask.length);
   const fg = [0, 0, 0];
   for (let p = 0; p < mask.length; p++) {
-    if (core[p]) { cutout[p * 4 + 3] = 255; finalMask[p] = 1; continue; }
-    if (!outer[p]) { cutout[p * 4 + 3] = 0; continue; }
+    if (core[p]) {
+      cutout[p * 4 + 3] = 255;
+      finalMask[p] = 1;
+      continue;
+    }
+    if (!outer[p]) {
+      cutout[p * 4 + 3] = 0;
+      continue;
+    }
     const count = counts[p]!;
     let alpha = mask[p]!;
     if (count > 0) {
@@ -125,7 +139,8 @@ function refineEdges(region: Region, mask: Uint8Array, scaleSide: number): { cut
 }
 
 function solveAlpha(rgba: Uint8Array, p: number, backdrop: Float32Array, fg: number[], fallback: number): number {
-  let num = 0, den = 0;
+  let num = 0,
+    den = 0;
   for (let c = 0; c < 3; c++) {
     const fb = fg[c]! - backdrop[p * 3 + c]!;
     num += (rgba[p * 4 + c]! - backdrop[p * 3 + c]!) * fb;
@@ -136,7 +151,14 @@ function solveAlpha(rgba: Uint8Array, p: number, backdrop: Float32Array, fg: num
 }
 
 /** Removes the backdrop's share from a partly transparent edge pixel: F = (I − (1 − α)·B) / α. */
-function unmix(cutout: Uint8Array, rgba: Uint8Array, p: number, backdrop: Float32Array, alpha: number, fg: number[] | null): void {
+function unmix(
+  cutout: Uint8Array,
+  rgba: Uint8Array,
+  p: number,
+  backdrop: Float32Array,
+  alpha: number,
+  fg: number[] | null,
+): void {
   for (let c = 0; c < 3; c++) {
     // Weak alpha amplifies noise when solving, so lean on the nearby product colour instead.
     const value = fg && alpha < 0.35 ? fg[c]! : (rgba[p * 4 + c]! - (1 - alpha) * backdrop[p * 3 + c]!) / alpha;
@@ -145,7 +167,12 @@ function unmix(cutout: Uint8Array, rgba: Uint8Array, p: number, backdrop: Float3
 }
 
 /** Copies a window of a per-pixel array with `channels` values per pixel. */
-function cropArray<T extends Uint8Array | Float32Array>(source: T, width: number, box: { x: number; y: number; width: number; height: number }, channels: number): T {
+function cropArray<T extends Uint8Array | Float32Array>(
+  source: T,
+  width: number,
+  box: { x: number; y: number; width: number; height: number },
+  channels: number,
+): T {
   const length = box.width * box.height * channels;
   const out = (source instanceof Float32Array ? new Float32Array(length) : new Uint8Array(length)) as T;
   for (let y = 0; y < box.height; y++) {

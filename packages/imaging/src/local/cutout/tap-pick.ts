@@ -6,7 +6,15 @@ import { splitByColour } from './colour-split.js';
 import { NOTHING } from './empty-photo.js';
 import { clamp } from './mask-ops.js';
 import { chosen, membersOf, SURE_OBJECT, type Picked } from './picked-object.js';
-import { boxInPhoto, pointInMap, predictSaliency, salientGroups, type Groups, type SaliencyMap, type SalientGroup } from './saliency-map.js';
+import {
+  boxInPhoto,
+  pointInMap,
+  predictSaliency,
+  salientGroups,
+  type Groups,
+  type SaliencyMap,
+  type SalientGroup,
+} from './saliency-map.js';
 
 /** A tapped object up to this share of the photo's short side is taken as the whole photo's model run drew it. */
 const SMALL_OBJECT = 0.5;
@@ -14,9 +22,14 @@ const SMALL_OBJECT = 0.5;
 const TAP_WINDOWS = [0.6, 0.85, 0.4];
 
 /** The group under a mask pixel, or the nearest one within a finger's width of it. */
-export function groupAt(map: SaliencyMap, { labels, groups }: Groups, at: { x: number; y: number }): SalientGroup | null {
+export function groupAt(
+  map: SaliencyMap,
+  { labels, groups }: Groups,
+  at: { x: number; y: number },
+): SalientGroup | null {
   const reach = Math.round(0.04 * Math.min(map.width, map.height));
-  let best: SalientGroup | null = null, bestDistance = Number.POSITIVE_INFINITY;
+  let best: SalientGroup | null = null,
+    bestDistance = Number.POSITIVE_INFINITY;
   for (let y = Math.max(0, at.y - reach); y <= Math.min(map.height - 1, at.y + reach); y++) {
     for (let x = Math.max(0, at.x - reach); x <= Math.min(map.width - 1, at.x + reach); x++) {
       const label = labels[y * map.width + x]!;
@@ -41,7 +54,13 @@ export function groupAt(map: SaliencyMap, { labels, groups }: Groups, at: { x: n
  * sure of that object. Otherwise the tapped object's colours are told apart from the rest of the
  * blob's, starting at the tap; failing that, the best window is taken as it is.
  */
-export async function pickAt(model: SalientObjectModel, image: RawImage, full: SaliencyMap, found: Groups, point: Point): Promise<Picked> {
+export async function pickAt(
+  model: SalientObjectModel,
+  image: RawImage,
+  full: SaliencyMap,
+  found: Groups,
+  point: Point,
+): Promise<Picked> {
   const at = pointInMap(full, point, image)!;
   const tapped = groupAt(full, found, at);
   if (tapped) {
@@ -59,7 +78,11 @@ export async function pickAt(model: SalientObjectModel, image: RawImage, full: S
 }
 
 /** The tapped object as the model draws it in windows around the tap: the window that cuts it least. */
-async function lookAround(model: SalientObjectModel, image: RawImage, point: Point): Promise<(Picked & { touch: number }) | null> {
+async function lookAround(
+  model: SalientObjectModel,
+  image: RawImage,
+  point: Point,
+): Promise<(Picked & { touch: number }) | null> {
   const short = Math.min(image.width, image.height);
   let best: (Picked & { touch: number }) | null = null;
   for (const share of TAP_WINDOWS) {
@@ -83,7 +106,8 @@ function edgeTouch(map: SaliencyMap, labels: Int32Array, group: SalientGroup, im
     { inner: window.x > 0, at: (y) => y * width, length: height },
     { inner: window.x + window.width < image.width, at: (y) => y * width + width - 1, length: height },
   ];
-  let covered = 0, total = 0;
+  let covered = 0,
+    total = 0;
   for (const edge of edges.filter((e) => e.inner)) {
     total += edge.length;
     for (let i = 0; i < edge.length; i++) if (group.members.has(labels[edge.at(i)]!)) covered++;
@@ -92,7 +116,8 @@ function edgeTouch(map: SaliencyMap, labels: Int32Array, group: SalientGroup, im
 }
 
 function squareAround(point: Point, side: number, image: RawImage): Box {
-  const width = Math.min(side, image.width), height = Math.min(side, image.height);
+  const width = Math.min(side, image.width),
+    height = Math.min(side, image.height);
   const x = Math.round(clamp(point.x * image.width - width / 2, 0, image.width - width));
   const y = Math.round(clamp(point.y * image.height - height / 2, 0, image.height - height));
   return { x, y, width, height };

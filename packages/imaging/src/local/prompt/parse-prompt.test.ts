@@ -67,15 +67,25 @@ describe('resolveScene: the editor chips each look like what they say', () => {
   });
 
   it('makes a pastel backdrop a pastel gradient, not the grey studio sweep', () => {
-    for (const prompt of ['playful pastel gradient backdrop', 'soft pastel gradient of peach and lilac', 'colourful studio backdrop']) {
+    for (const prompt of [
+      'playful pastel gradient backdrop',
+      'soft pastel gradient of peach and lilac',
+      'colourful studio backdrop',
+    ]) {
       expect(resolveScene(undefined, prompt).spec.wall.kind, prompt).toBe('blobs');
     }
-    expect(resolveScene(undefined, 'seamless light grey studio backdrop, studio lighting').spec.wall.kind).toBe('sweep');
+    expect(resolveScene(undefined, 'seamless light grey studio backdrop, studio lighting').spec.wall.kind).toBe(
+      'sweep',
+    );
   });
 
   it('lets a prompt refine a template and a material override a place', () => {
-    expect(resolveScene('marble', 'dramatic').spec.vignette).toBeGreaterThan(resolveScene('marble', undefined).spec.vignette);
+    expect(resolveScene('marble', 'dramatic').spec.vignette).toBeGreaterThan(
+      resolveScene('marble', undefined).spec.vignette,
+    );
     expect(resolveScene(undefined, 'concrete ledge on the beach').spec.surface.kind).toBe('concrete');
-    expect(resolveScene(undefined, 'on a mint background').spec.wall.colours[0]).not.toEqual(resolveScene(undefined, undefined).spec.wall.colours[0]);
+    expect(resolveScene(undefined, 'on a mint background').spec.wall.colours[0]).not.toEqual(
+      resolveScene(undefined, undefined).spec.wall.colours[0],
+    );
   });
 });

@@ -31,7 +31,9 @@ export class CachedSalientModel implements SalientObjectModel {
   }
 
   async predict(input: Float32Array): Promise<Float32Array> {
-    const key = createHash('sha1').update(new Uint8Array(input.buffer, input.byteOffset, input.byteLength)).digest('hex');
+    const key = createHash('sha1')
+      .update(new Uint8Array(input.buffer, input.byteOffset, input.byteLength))
+      .digest('hex');
     let mask = this.recent.get(key);
     if (!mask) {
       mask = this.model.predict(input);

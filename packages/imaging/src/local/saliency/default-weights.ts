@@ -38,6 +38,9 @@ export async function readDefaultWeights(folder: string): Promise<Buffer> {
   const entry = resources[DEFAULT_WEIGHTS.resource];
   if (!entry) throw new Error(`${DEFAULT_WEIGHTS.package} lists no ${DEFAULT_WEIGHTS.resource} graph`);
   const bytes = Buffer.concat(await Promise.all(entry.chunks.map((chunk) => readFile(path.join(dist, chunk.hash)))));
-  if (bytes.length !== entry.size) throw new Error(`${DEFAULT_WEIGHTS.package} ${DEFAULT_WEIGHTS.resource} is ${bytes.length} bytes, expected ${entry.size}`);
+  if (bytes.length !== entry.size)
+    throw new Error(
+      `${DEFAULT_WEIGHTS.package} ${DEFAULT_WEIGHTS.resource} is ${bytes.length} bytes, expected ${entry.size}`,
+    );
   return bytes;
 }

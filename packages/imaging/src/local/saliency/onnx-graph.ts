@@ -49,7 +49,8 @@ export function inspectGraph(bytes: Uint8Array): GraphShape {
   if (inputs.length !== 1) throw new IncompatibleGraphError(`expected one image input, found ${inputs.length}`);
   const input = inputs[0]!;
   const [, channels, height, width] = dims(input);
-  if (dims(input).length !== 4 || channels !== 3) throw new IncompatibleGraphError(`expected an input of shape 1×3×H×W, found ${dims(input).join('×') || 'none'}`);
+  if (dims(input).length !== 4 || channels !== 3)
+    throw new IncompatibleGraphError(`expected an input of shape 1×3×H×W, found ${dims(input).join('×') || 'none'}`);
   if (typeof width !== 'number' || typeof height !== 'number' || width < 32 || height < 32) {
     throw new IncompatibleGraphError(`expected a fixed input size, found ${String(height)}×${String(width)}`);
   }
@@ -68,7 +69,9 @@ export function inspectGraph(bytes: Uint8Array): GraphShape {
 const HALF_TO_FLOAT = (() => {
   const table = new Float32Array(65536);
   for (let h = 0; h < 65536; h++) {
-    const sign = h & 0x8000 ? -1 : 1, exponent = (h & 0x7c00) >> 10, fraction = h & 0x3ff;
+    const sign = h & 0x8000 ? -1 : 1,
+      exponent = (h & 0x7c00) >> 10,
+      fraction = h & 0x3ff;
     if (exponent === 0) table[h] = sign * 2 ** -14 * (fraction / 1024);
     else if (exponent === 31) table[h] = fraction ? Number.NaN : sign * Number.POSITIVE_INFINITY;
     else table[h] = sign * 2 ** (exponent - 15) * (1 + fraction / 1024);
@@ -79,7 +82,9 @@ const HALF_TO_FLOAT = (() => {
 function widenTensor(tensor: onnxProto.onnx.ITensorProto): void {
   if (tensor.dataType !== FLOAT16) return;
   // Half values live in rawData, or one per int32 in int32Data; copy so the view is aligned.
-  const halves = tensor.rawData?.length ? new Uint16Array(new Uint8Array(tensor.rawData).buffer) : Uint16Array.from(tensor.int32Data ?? []);
+  const halves = tensor.rawData?.length
+    ? new Uint16Array(new Uint8Array(tensor.rawData).buffer)
+    : Uint16Array.from(tensor.int32Data ?? []);
   const floats = new Float32Array(halves.length);
   for (let i = 0; i < halves.length; i++) floats[i] = HALF_TO_FLOAT[halves[i]!]!;
   tensor.rawData = new Uint8Array(floats.buffer);
@@ -123,7 +128,9 @@ function frozenResizeSizes(graph: onnxProto.onnx.IGraphProto): onnxProto.onnx.IT
   const initializers = new Map((graph.initializer ?? []).map((tensor) => [tensor.name!, tensor]));
   const constant = (name: string): onnxProto.onnx.ITensorProto | undefined => {
     const node = producers.get(name);
-    return node?.opType === 'Constant' ? (node.attribute ?? []).find((a) => a.name === 'value')?.t ?? undefined : initializers.get(name);
+    return node?.opType === 'Constant'
+      ? ((node.attribute ?? []).find((a) => a.name === 'value')?.t ?? undefined)
+      : initializers.get(name);
   };
   const found = new Set<onnxProto.onnx.ITensorProto>();
   for (const node of graph.node ?? []) {
@@ -138,24 +145,34 @@ function frozenResizeSizes(graph: onnxProto.onnx.IGraphProto): onnxProto.onnx.IT
 
 function scaled(value: number, from: number, to: number, what: string): number {
   const result = (value * to) / from;
-  if (!Number.isInteger(result)) throw new IncompatibleGraphError(`cannot run at ${to}×${to}: ${what} of ${value} at ${from} does not scale to a whole number`);
+  if (!Number.isInteger(result))
+    throw new IncompatibleGraphError(
+      `cannot run at ${to}×${to}: ${what} of ${value} at ${from} does not scale to a whole number`,
+    );
   return result;
 }
 
 function resizeModel(model: onnxProto.onnx.ModelProto, shape: GraphShape, size: number): void {
   const graph = model.graph!;
   const from = shape.inputWidth;
-  if (shape.inputHeight !== from) throw new IncompatibleGraphError(`cannot change the input size of a ${shape.inputHeight}×${from} graph: only square inputs are rescaled`);
+  if (shape.inputHeight !== from)
+    throw new IncompatibleGraphError(
+      `cannot change the input size of a ${shape.inputHeight}×${from} graph: only square inputs are rescaled`,
+    );
   for (const tensor of frozenResizeSizes(graph)) {
     const values = int64Values(tensor);
     // [h, w] alone, or a whole [n, c, h, w]: only the spatial pair scales.
     const spatialFrom = values.length === 4 ? 2 : 0;
-    setInt64Values(tensor, values.map((value, i) => (i >= spatialFrom ? scaled(value, from, size, 'an upsampling size') : value)));
+    setInt64Values(
+      tensor,
+      values.map((value, i) => (i >= spatialFrom ? scaled(value, from, size, 'an upsampling size') : value)),
+    );
   }
   for (const value of [...(graph.input ?? []), ...(graph.output ?? [])]) {
     const dimensions = value.type?.tensorType?.shape?.dim ?? [];
     for (const dimension of dimensions.slice(-2)) {
-      if (dimension.dimValue != null) dimension.dimValue = scaled(Number(dimension.dimValue), from, size, 'a declared dimension');
+      if (dimension.dimValue != null)
+        dimension.dimValue = scaled(Number(dimension.dimValue), from, size, 'a declared dimension');
     }
   }
   // Intermediate shapes were recorded at the traced size; onnxruntime infers them again.

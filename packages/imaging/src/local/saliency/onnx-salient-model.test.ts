@@ -20,7 +20,8 @@ async function graphFile(name: string, bytes: Uint8Array): Promise<string> {
 
 /** Planar input of a size² photo whose left half is red and right half green, normalised as ISNet wants. */
 function halfRedInput(size: number): Float32Array {
-  const plane = size * size, input = new Float32Array(3 * plane);
+  const plane = size * size,
+    input = new Float32Array(3 * plane);
   for (let p = 0; p < plane; p++) {
     const red = p % size < size / 2;
     const [r, g, b] = red ? [210, 30, 40] : [50, 150, 60];
@@ -33,7 +34,10 @@ function halfRedInput(size: number): Float32Array {
 
 describe('loading a salient-object graph', () => {
   it('reads the input size from the graph and returns a mask of that size', async () => {
-    const model = await loadSalientModel({ path: await graphFile('red.onnx', redSaliencyGraph({ size: 48 })), cacheDir: dir });
+    const model = await loadSalientModel({
+      path: await graphFile('red.onnx', redSaliencyGraph({ size: 48 })),
+      cacheDir: dir,
+    });
     expect([model.inputWidth, model.inputHeight]).toEqual([48, 48]);
     const mask = await model.predict(halfRedInput(48));
     expect(mask).toHaveLength(48 * 48);
@@ -66,26 +70,42 @@ describe('loading a salient-object graph', () => {
     expect(mask[32 * 16 + 2]).toBeGreaterThan(0.99);
     expect(mask[32 * 16 + 29]).toBeLessThan(0.01);
     // 33 would make the frozen 32 of the S/2 step 16.5: the graph's pooling could never agree.
-    await expect(loadSalientModel({ path: traced, cacheDir: dir, inputSize: 33 })).rejects.toThrow(/cannot run at 33×33: an upsampling size of 32 at 64/);
+    await expect(loadSalientModel({ path: traced, cacheDir: dir, inputSize: 33 })).rejects.toThrow(
+      /cannot run at 33×33: an upsampling size of 32 at 64/,
+    );
   });
 
   it('refuses a missing file, a file that is not ONNX and a graph of the wrong shape, saying why', async () => {
-    await expect(loadSalientModel({ path: path.join(dir, 'absent.onnx') })).rejects.toThrow(/cannot read .*absent\.onnx: ENOENT/);
-    await expect(loadSalientModel({ path: await graphFile('junk.onnx', Buffer.from('not a model at all, just text')) })).rejects.toThrow(ModelLoadError);
-    await expect(loadSalientModel({ path: await graphFile('two.onnx', twoInputGraph()) })).rejects.toThrow(/expected one image input, found 2/);
+    await expect(loadSalientModel({ path: path.join(dir, 'absent.onnx') })).rejects.toThrow(
+      /cannot read .*absent\.onnx: ENOENT/,
+    );
+    await expect(
+      loadSalientModel({ path: await graphFile('junk.onnx', Buffer.from('not a model at all, just text')) }),
+    ).rejects.toThrow(ModelLoadError);
+    await expect(loadSalientModel({ path: await graphFile('two.onnx', twoInputGraph()) })).rejects.toThrow(
+      /expected one image input, found 2/,
+    );
   });
 
   it('fails an inference it cannot run with a model_failed error', async () => {
-    const model = await loadSalientModel({ path: await graphFile('red-small.onnx', redSaliencyGraph({ size: 32 })), cacheDir: dir });
+    const model = await loadSalientModel({
+      path: await graphFile('red-small.onnx', redSaliencyGraph({ size: 32 })),
+      cacheDir: dir,
+    });
     await expect(model.predict(new Float32Array(10))).rejects.toMatchObject({ code: 'model_failed' });
   });
 });
 
 describe('the mask cache', () => {
   it('runs the model once for the same input and hands every caller its own copy', async () => {
-    const inner = await loadSalientModel({ path: await graphFile('red-cache.onnx', redSaliencyGraph({ size: 32 })), cacheDir: dir });
+    const inner = await loadSalientModel({
+      path: await graphFile('red-cache.onnx', redSaliencyGraph({ size: 32 })),
+      cacheDir: dir,
+    });
     let runs = 0;
-    const counting = Object.assign(Object.create(inner) as typeof inner, { predict: (input: Float32Array) => (runs++, inner.predict(input)) });
+    const counting = Object.assign(Object.create(inner) as typeof inner, {
+      predict: (input: Float32Array) => (runs++, inner.predict(input)),
+    });
     const cached = new CachedSalientModel(counting, 2);
     const first = await cached.predict(halfRedInput(32));
     first.fill(0);

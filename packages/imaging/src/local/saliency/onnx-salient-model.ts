@@ -12,7 +12,10 @@ import type { SalientObjectModel } from './salient-model.js';
 export const SALIENT_MODEL_FAMILIES = {
   isnet: { mean: [128 / 255, 128 / 255, 128 / 255], std: [256 / 255, 256 / 255, 256 / 255] },
   birefnet: { mean: [0.485, 0.456, 0.406], std: [0.229, 0.224, 0.225] },
-} as const satisfies Record<string, { mean: readonly [number, number, number]; std: readonly [number, number, number] }>;
+} as const satisfies Record<
+  string,
+  { mean: readonly [number, number, number]; std: readonly [number, number, number] }
+>;
 export type SalientModelFamily = keyof typeof SALIENT_MODEL_FAMILIES;
 
 export interface SalientModelOptions {
@@ -60,15 +63,20 @@ export class OnnxSalientModel implements SalientObjectModel {
 
   async predict(input: Float32Array): Promise<Float32Array> {
     const { inputName, outputName, inputWidth, inputHeight } = this.shape;
-    if (input.length !== 3 * inputWidth * inputHeight) throw new ModelFailedError(MODEL_LABEL, `input of ${input.length} values`);
+    if (input.length !== 3 * inputWidth * inputHeight)
+      throw new ModelFailedError(MODEL_LABEL, `input of ${input.length} values`);
     let mask: Float32Array;
     try {
-      const outputs = await this.session.run({ [inputName]: new Tensor('float32', input, [1, 3, inputHeight, inputWidth]) }, [outputName]);
+      const outputs = await this.session.run(
+        { [inputName]: new Tensor('float32', input, [1, 3, inputHeight, inputWidth]) },
+        [outputName],
+      );
       mask = outputs[outputName]!.data as Float32Array;
     } catch (error) {
       throw new ModelFailedError(MODEL_LABEL, (error as Error).message.split('\n')[0]!.slice(0, 200), { cause: error });
     }
-    if (mask.length !== inputWidth * inputHeight) throw new ModelFailedError(MODEL_LABEL, `a mask of ${mask.length} values`);
+    if (mask.length !== inputWidth * inputHeight)
+      throw new ModelFailedError(MODEL_LABEL, `a mask of ${mask.length} values`);
     for (let i = 0; i < mask.length; i++) mask[i] = mask[i]! < 0 ? 0 : mask[i]! > 1 ? 1 : mask[i]!;
     return mask;
   }
@@ -83,13 +91,22 @@ async function readSource(file: string | undefined): Promise<{ bytes: Buffer; de
     try {
       return { bytes: await readFile(file), description: file };
     } catch (error) {
-      throw new ModelLoadError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { cause: error });
+      throw new ModelLoadError(
+        `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+        { cause: error },
+      );
     }
   }
   const folder = defaultWeightsFolder();
-  if (!folder) throw new ModelLoadError(`${DEFAULT_WEIGHTS.package} is not installed: run npm install, or point CUTOUT_MODEL_PATH at an ONNX graph`);
+  if (!folder)
+    throw new ModelLoadError(
+      `${DEFAULT_WEIGHTS.package} is not installed: run npm install, or point CUTOUT_MODEL_PATH at an ONNX graph`,
+    );
   try {
-    return { bytes: await readDefaultWeights(folder), description: `ISNet (${DEFAULT_WEIGHTS.package}, ${DEFAULT_WEIGHTS.licence})` };
+    return {
+      bytes: await readDefaultWeights(folder),
+      description: `ISNet (${DEFAULT_WEIGHTS.package}, ${DEFAULT_WEIGHTS.licence})`,
+    };
   } catch (error) {
     throw new ModelLoadError(`cannot read the default weights: ${(error as Error).message}`, { cause: error });
   }
@@ -121,9 +138,17 @@ export async function loadSalientModel(options: SalientModelOptions = {}): Promi
   try {
     traced = inspectGraph(source.bytes);
     const size = inputSize ?? traced.inputWidth;
-    if (traced.float16 || size !== traced.inputWidth) graph = await preparedFile(source.bytes, traced, size, options.cacheDir ?? path.join(os.tmpdir(), 'prodshot-models'));
+    if (traced.float16 || size !== traced.inputWidth)
+      graph = await preparedFile(
+        source.bytes,
+        traced,
+        size,
+        options.cacheDir ?? path.join(os.tmpdir(), 'prodshot-models'),
+      );
   } catch (error) {
-    throw new ModelLoadError(`${where} is not a usable salient-object graph: ${(error as Error).message}`, { cause: error });
+    throw new ModelLoadError(`${where} is not a usable salient-object graph: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   const shape: GraphShape = inputSize ? { ...traced, inputWidth: inputSize, inputHeight: inputSize } : traced;
   try {
@@ -137,6 +162,9 @@ export async function loadSalientModel(options: SalientModelOptions = {}): Promi
     });
     return new OnnxSalientModel(session, shape, options.family ?? 'isnet', source.description);
   } catch (error) {
-    throw new ModelLoadError(`${where} could not be loaded by onnxruntime: ${(error as Error).message.split('\n')[0]}`, { cause: error });
+    throw new ModelLoadError(
+      `${where} could not be loaded by onnxruntime: ${(error as Error).message.split('\n')[0]}`,
+      { cause: error },
+    );
   }
 }

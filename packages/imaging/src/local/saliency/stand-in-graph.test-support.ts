@@ -16,7 +16,9 @@ function toHalf(value: number): number {
 }
 
 function tensor(name: string, values: number[], dims: number[], float16: boolean): onnxProto.onnx.ITensorProto {
-  const raw = float16 ? new Uint8Array(Uint16Array.from(values, toHalf).buffer) : new Uint8Array(Float32Array.from(values).buffer);
+  const raw = float16
+    ? new Uint8Array(Uint16Array.from(values, toHalf).buffer)
+    : new Uint8Array(Float32Array.from(values).buffer);
   return { name, dims, dataType: float16 ? FLOAT16 : FLOAT, rawData: raw };
 }
 
@@ -30,7 +32,9 @@ function valueInfo(name: string, dims: number[]): onnxProto.onnx.IValueInfoProto
  * has the shape of ISNet (1×3×S×S in, 1×1×S×S out). With `float16` its weights are stored as
  * half floats behind casts, as IMG.LY ships ISNet.
  */
-export function redSaliencyGraph(options: { size?: number; float16?: boolean; gain?: number; bias?: number } = {}): Uint8Array {
+export function redSaliencyGraph(
+  options: { size?: number; float16?: boolean; gain?: number; bias?: number } = {},
+): Uint8Array {
   const size = options.size ?? 64;
   const float16 = options.float16 ?? false;
   const gain = options.gain ?? 40;
@@ -38,9 +42,19 @@ export function redSaliencyGraph(options: { size?: number; float16?: boolean; ga
   const bias = tensor('bias', [options.bias ?? -4], [1], float16);
   const nodes: onnxProto.onnx.INodeProto[] = float16
     ? [
-        { opType: 'Cast', input: ['input'], output: ['input16'], attribute: [{ name: 'to', type: onnx.AttributeProto.AttributeType.INT, i: FLOAT16 }] },
+        {
+          opType: 'Cast',
+          input: ['input'],
+          output: ['input16'],
+          attribute: [{ name: 'to', type: onnx.AttributeProto.AttributeType.INT, i: FLOAT16 }],
+        },
         { opType: 'Conv', input: ['input16', 'weights', 'bias'], output: ['logits16'] },
-        { opType: 'Cast', input: ['logits16'], output: ['logits'], attribute: [{ name: 'to', type: onnx.AttributeProto.AttributeType.INT, i: FLOAT }] },
+        {
+          opType: 'Cast',
+          input: ['logits16'],
+          output: ['logits'],
+          attribute: [{ name: 'to', type: onnx.AttributeProto.AttributeType.INT, i: FLOAT }],
+        },
         { opType: 'Sigmoid', input: ['logits'], output: ['output'] },
       ]
     : [
@@ -63,21 +77,49 @@ export function redSaliencyGraph(options: { size?: number; float16?: boolean; ga
 }
 
 function int64Constant(name: string, values: number[]): onnxProto.onnx.INodeProto {
-  const value = { name, dims: [values.length], dataType: onnx.TensorProto.DataType.INT64, rawData: new Uint8Array(BigInt64Array.from(values, BigInt).buffer) };
-  return { opType: 'Constant', output: [name], attribute: [{ name: 'value', type: onnx.AttributeProto.AttributeType.TENSOR, t: value }] };
+  const value = {
+    name,
+    dims: [values.length],
+    dataType: onnx.TensorProto.DataType.INT64,
+    rawData: new Uint8Array(BigInt64Array.from(values, BigInt).buffer),
+  };
+  return {
+    opType: 'Constant',
+    output: [name],
+    attribute: [{ name: 'value', type: onnx.AttributeProto.AttributeType.TENSOR, t: value }],
+  };
 }
 
 /** `input` pooled by 2, then upsampled to a frozen [size, size], as PyTorch traces F.interpolate(size=y.shape[2:]). */
 function frozenUpsample(input: string, output: string, size: number): onnxProto.onnx.INodeProto[] {
-  const int = onnx.AttributeProto.AttributeType.INT, ints = onnx.AttributeProto.AttributeType.INTS, string = onnx.AttributeProto.AttributeType.STRING;
+  const int = onnx.AttributeProto.AttributeType.INT,
+    ints = onnx.AttributeProto.AttributeType.INTS,
+    string = onnx.AttributeProto.AttributeType.STRING;
   return [
-    { opType: 'MaxPool', input: [input], output: [`${output}-pooled`], attribute: [{ name: 'kernel_shape', type: ints, ints: [2, 2] }, { name: 'strides', type: ints, ints: [2, 2] }] },
+    {
+      opType: 'MaxPool',
+      input: [input],
+      output: [`${output}-pooled`],
+      attribute: [
+        { name: 'kernel_shape', type: ints, ints: [2, 2] },
+        { name: 'strides', type: ints, ints: [2, 2] },
+      ],
+    },
     { opType: 'Shape', input: [`${output}-pooled`], output: [`${output}-shape`] },
     int64Constant(`${output}-zero`, [0]),
     int64Constant(`${output}-two`, [2]),
-    { opType: 'Slice', input: [`${output}-shape`, `${output}-zero`, `${output}-two`, `${output}-zero`], output: [`${output}-batch-channels`] },
+    {
+      opType: 'Slice',
+      input: [`${output}-shape`, `${output}-zero`, `${output}-two`, `${output}-zero`],
+      output: [`${output}-batch-channels`],
+    },
     int64Constant(`${output}-frozen`, [size, size]),
-    { opType: 'Concat', input: [`${output}-batch-channels`, `${output}-frozen`], output: [`${output}-sizes`], attribute: [{ name: 'axis', type: int, i: 0 }] },
+    {
+      opType: 'Concat',
+      input: [`${output}-batch-channels`, `${output}-frozen`],
+      output: [`${output}-sizes`],
+      attribute: [{ name: 'axis', type: int, i: 0 }],
+    },
     {
       opType: 'Resize',
       input: [`${output}-pooled`, '', '', `${output}-sizes`],
@@ -96,7 +138,12 @@ export function tracedRedSaliencyGraph(size = 64): Uint8Array {
   const graph = model.graph!;
   const sigmoid = graph.node!.find((node) => node.opType === 'Sigmoid')!;
   sigmoid.input = ['upsampled'];
-  graph.node = [...graph.node!.filter((node) => node !== sigmoid), ...frozenUpsample('logits', 'half', size / 2), ...frozenUpsample('half', 'upsampled', size), sigmoid];
+  graph.node = [
+    ...graph.node!.filter((node) => node !== sigmoid),
+    ...frozenUpsample('logits', 'half', size / 2),
+    ...frozenUpsample('half', 'upsampled', size),
+    sigmoid,
+  ];
   return onnx.ModelProto.encode(model).finish();
 }
 

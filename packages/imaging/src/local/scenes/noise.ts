@@ -25,7 +25,9 @@ export class NoiseField {
     this.grid = new Float32Array(n * n);
     for (let j = 0; j < n; j++) {
       for (let i = 0; i < n; i++) {
-        let sum = 0, amplitude = 0.5, f = frequency;
+        let sum = 0,
+          amplitude = 0.5,
+          f = frequency;
         for (let o = 0; o < octaves; o++) {
           sum += amplitude * noise((i / n) * f, (j / n) * f);
           amplitude *= 0.5;
@@ -41,9 +43,12 @@ export class NoiseField {
     const n = this.n;
     const x = Math.min(Math.max(u, 0), 1) * (n - 1);
     const y = Math.min(Math.max(v, 0), 1) * (n - 1);
-    const x0 = x | 0, y0 = y | 0;
-    const x1 = x0 < n - 1 ? x0 + 1 : x0, y1 = y0 < n - 1 ? y0 + 1 : y0;
-    const fx = x - x0, fy = y - y0;
+    const x0 = x | 0,
+      y0 = y | 0;
+    const x1 = x0 < n - 1 ? x0 + 1 : x0,
+      y1 = y0 < n - 1 ? y0 + 1 : y0;
+    const fx = x - x0,
+      fy = y - y0;
     const g = this.grid;
     const top = g[y0 * n + x0]! + (g[y0 * n + x1]! - g[y0 * n + x0]!) * fx;
     const bottom = g[y1 * n + x0]! + (g[y1 * n + x1]! - g[y1 * n + x0]!) * fx;

@@ -8,7 +8,13 @@ export const TEMPLATE_SCENES: Record<TemplateHandle, SceneSpec> = {
   studio: {
     id: 'studio',
     description: 'seamless light-grey studio sweep with a soft key light',
-    wall: { kind: 'sweep', colours: [[232, 233, 236], [246, 246, 247]] },
+    wall: {
+      kind: 'sweep',
+      colours: [
+        [232, 233, 236],
+        [246, 246, 247],
+      ],
+    },
     surface: { kind: 'none', base: [244, 244, 245], accent: [220, 221, 224], gloss: 0.12 },
     view: 'seamless',
     horizon: 0.68,
@@ -20,7 +26,14 @@ export const TEMPLATE_SCENES: Record<TemplateHandle, SceneSpec> = {
   lifestyle: {
     id: 'lifestyle',
     description: 'warm living room in soft focus, window light, linen-covered table',
-    wall: { kind: 'room', colours: [[214, 196, 174], [238, 226, 208], [150, 160, 120]] },
+    wall: {
+      kind: 'room',
+      colours: [
+        [214, 196, 174],
+        [238, 226, 208],
+        [150, 160, 120],
+      ],
+    },
     surface: { kind: 'linen', base: [226, 216, 200], accent: [196, 184, 166], gloss: 0 },
     view: 'eye-level',
     horizon: 0.56,
@@ -32,7 +45,13 @@ export const TEMPLATE_SCENES: Record<TemplateHandle, SceneSpec> = {
   lightwood: {
     id: 'lightwood',
     description: 'pale oak table against a soft off-white wall',
-    wall: { kind: 'plain', colours: [[236, 232, 225], [222, 216, 206]] },
+    wall: {
+      kind: 'plain',
+      colours: [
+        [236, 232, 225],
+        [222, 216, 206],
+      ],
+    },
     surface: { kind: 'wood', base: [214, 184, 142], accent: [178, 140, 96], gloss: 0.05 },
     view: 'eye-level',
     horizon: 0.55,
@@ -44,7 +63,13 @@ export const TEMPLATE_SCENES: Record<TemplateHandle, SceneSpec> = {
   marble: {
     id: 'marble',
     description: 'polished white Carrara marble with grey veins',
-    wall: { kind: 'plain', colours: [[226, 226, 228], [208, 208, 212]] },
+    wall: {
+      kind: 'plain',
+      colours: [
+        [226, 226, 228],
+        [208, 208, 212],
+      ],
+    },
     surface: { kind: 'marble', base: [238, 237, 235], accent: [120, 122, 130], gloss: 0.28 },
     view: 'eye-level',
     horizon: 0.52,
@@ -56,7 +81,13 @@ export const TEMPLATE_SCENES: Record<TemplateHandle, SceneSpec> = {
   darkwood: {
     id: 'darkwood',
     description: 'rich walnut table under moody low light',
-    wall: { kind: 'plain', colours: [[70, 56, 46], [44, 34, 28]] },
+    wall: {
+      kind: 'plain',
+      colours: [
+        [70, 56, 46],
+        [44, 34, 28],
+      ],
+    },
     surface: { kind: 'wood', base: [104, 66, 42], accent: [56, 32, 20], gloss: 0.16 },
     view: 'eye-level',
     horizon: 0.54,
@@ -68,7 +99,13 @@ export const TEMPLATE_SCENES: Record<TemplateHandle, SceneSpec> = {
   silk: {
     id: 'silk',
     description: 'draped champagne silk with soft folds and sheen',
-    wall: { kind: 'plain', colours: [[236, 220, 204], [222, 200, 182]] },
+    wall: {
+      kind: 'plain',
+      colours: [
+        [236, 220, 204],
+        [222, 200, 182],
+      ],
+    },
     surface: { kind: 'silk', base: [226, 198, 172], accent: [250, 236, 220], gloss: 0.08 },
     view: 'flat-lay',
     horizon: 0,
@@ -80,7 +117,14 @@ export const TEMPLATE_SCENES: Record<TemplateHandle, SceneSpec> = {
   industrial: {
     id: 'industrial',
     description: 'raw concrete floor against a dark brick wall',
-    wall: { kind: 'brick', colours: [[118, 84, 70], [92, 64, 54], [150, 146, 140]] },
+    wall: {
+      kind: 'brick',
+      colours: [
+        [118, 84, 70],
+        [92, 64, 54],
+        [150, 146, 140],
+      ],
+    },
     surface: { kind: 'concrete', base: [150, 148, 144], accent: [100, 98, 96], gloss: 0.04 },
     view: 'eye-level',
     horizon: 0.5,
@@ -104,7 +148,15 @@ export const TEMPLATE_SCENES: Record<TemplateHandle, SceneSpec> = {
   'pastel-gradient': {
     id: 'pastel-gradient',
     description: 'smooth pastel gradient of peach, lilac and mint',
-    wall: { kind: 'blobs', colours: [[250, 206, 190], [210, 196, 240], [190, 232, 218], [252, 236, 196]] },
+    wall: {
+      kind: 'blobs',
+      colours: [
+        [250, 206, 190],
+        [210, 196, 240],
+        [190, 232, 218],
+        [252, 236, 196],
+      ],
+    },
     surface: { kind: 'none', base: [240, 226, 236], accent: [220, 210, 230], gloss: 0.1 },
     view: 'seamless',
     horizon: 0.7,
@@ -120,7 +172,14 @@ export const PLACE_SCENES: Record<string, SceneSpec> = {
   beach: {
     id: 'beach',
     description: 'sandy beach at sunset, low sun over the sea',
-    wall: { kind: 'sky', colours: [[92, 96, 168], [236, 136, 120], [252, 190, 120]] },
+    wall: {
+      kind: 'sky',
+      colours: [
+        [92, 96, 168],
+        [236, 136, 120],
+        [252, 190, 120],
+      ],
+    },
     surface: { kind: 'sand', base: [222, 192, 150], accent: [186, 150, 110], gloss: 0 },
     view: 'eye-level',
     horizon: 0.58,
@@ -132,7 +191,14 @@ export const PLACE_SCENES: Record<string, SceneSpec> = {
   kitchen: {
     id: 'kitchen',
     description: 'modern kitchen: white quartz counter, tiled backsplash, pendant lights',
-    wall: { kind: 'tiles', colours: [[236, 238, 240], [200, 204, 208], [70, 76, 84]] },
+    wall: {
+      kind: 'tiles',
+      colours: [
+        [236, 238, 240],
+        [200, 204, 208],
+        [70, 76, 84],
+      ],
+    },
     surface: { kind: 'marble', base: [240, 240, 240], accent: [176, 178, 184], gloss: 0.22 },
     view: 'eye-level',
     horizon: 0.55,
@@ -144,7 +210,14 @@ export const PLACE_SCENES: Record<string, SceneSpec> = {
   garden: {
     id: 'garden',
     description: 'sunny garden: stone slab on grass, leafy greenery behind',
-    wall: { kind: 'room', colours: [[120, 150, 90], [170, 196, 120], [80, 110, 60]] },
+    wall: {
+      kind: 'room',
+      colours: [
+        [120, 150, 90],
+        [170, 196, 120],
+        [80, 110, 60],
+      ],
+    },
     surface: { kind: 'grass', base: [110, 150, 70], accent: [70, 110, 40], gloss: 0 },
     view: 'eye-level',
     horizon: 0.55,
@@ -156,7 +229,14 @@ export const PLACE_SCENES: Record<string, SceneSpec> = {
   bathroom: {
     id: 'bathroom',
     description: 'bright bathroom shelf: white marble and pale tiles',
-    wall: { kind: 'tiles', colours: [[226, 236, 236], [196, 210, 212], [150, 170, 170]] },
+    wall: {
+      kind: 'tiles',
+      colours: [
+        [226, 236, 236],
+        [196, 210, 212],
+        [150, 170, 170],
+      ],
+    },
     surface: { kind: 'marble', base: [244, 244, 242], accent: [160, 164, 170], gloss: 0.25 },
     view: 'eye-level',
     horizon: 0.55,
@@ -168,7 +248,14 @@ export const PLACE_SCENES: Record<string, SceneSpec> = {
   living: {
     id: 'living',
     description: 'cosy living room in soft focus on a wooden side table',
-    wall: { kind: 'room', colours: [[200, 180, 160], [232, 220, 204], [130, 140, 110]] },
+    wall: {
+      kind: 'room',
+      colours: [
+        [200, 180, 160],
+        [232, 220, 204],
+        [130, 140, 110],
+      ],
+    },
     surface: { kind: 'wood', base: [176, 134, 96], accent: [130, 92, 60], gloss: 0.06 },
     view: 'eye-level',
     horizon: 0.56,
@@ -180,7 +267,14 @@ export const PLACE_SCENES: Record<string, SceneSpec> = {
   city: {
     id: 'city',
     description: 'urban street at dusk: concrete ledge, city lights in soft focus',
-    wall: { kind: 'room', colours: [[50, 58, 84], [90, 84, 120], [240, 180, 110]] },
+    wall: {
+      kind: 'room',
+      colours: [
+        [50, 58, 84],
+        [90, 84, 120],
+        [240, 180, 110],
+      ],
+    },
     surface: { kind: 'concrete', base: [120, 120, 126], accent: [80, 80, 88], gloss: 0.08 },
     view: 'eye-level',
     horizon: 0.55,

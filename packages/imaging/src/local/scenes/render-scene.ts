@@ -30,16 +30,23 @@ export function floorLine(spec: SceneSpec): number {
  */
 export function renderScene(spec: SceneSpec, size: number, seed: number): RenderedScene {
   const random = seededRandom(seed, spec.id);
-  const fields: Fields = { warp: new NoiseField(random, { frequency: 2.5 }), detail: new NoiseField(random, { frequency: 6, octaves: 3 }), random, seed };
+  const fields: Fields = {
+    warp: new NoiseField(random, { frequency: 2.5 }),
+    detail: new NoiseField(random, { frequency: 6, octaves: 3 }),
+    random,
+    seed,
+  };
   const wallN = Math.max(128, Math.round(size / 3));
   const wall = renderWall(spec, wallN, fields);
   const shapes = spec.props.includes('paper-cutouts') ? paperShapes(random) : [];
   const horizonY = spec.view === 'eye-level' ? spec.horizon * size : 0;
   const floorY = floorLine(spec) * size;
   const rgb = new Uint8ClampedArray(size * size * 3);
-  const colour = [0, 0, 0], surface = [0, 0, 0];
+  const colour = [0, 0, 0],
+    surface = [0, 0, 0];
   const { light } = spec;
-  const spotX = 0.5 - light.azimuth * 0.08, spotY = floorLine(spec) - 0.22;
+  const spotX = 0.5 - light.azimuth * 0.08,
+    spotY = floorLine(spec) - 0.22;
   const aa = 1.5 / size;
   const { surface: s } = spec;
   for (let py = 0; py < size; py++) {
@@ -61,11 +68,17 @@ export function renderScene(spec: SceneSpec, size: number, seed: number): Render
           // Far surface melts into haze and the wall; the 1.5 px ramp anti-aliases the table edge.
           const haze = Math.pow(1 - d, 10) * 0.45;
           const edge = smoothstep(spec.horizon - aa, spec.horizon + aa, y);
-          for (let c = 0; c < 3; c++) colour[c] = mix(colour[c]!, mix(surface[c]!, colour[c]!, haze) * (0.9 + 0.1 * smoothstep(0, 0.04, d)), edge);
+          for (let c = 0; c < 3; c++)
+            colour[c] = mix(
+              colour[c]!,
+              mix(surface[c]!, colour[c]!, haze) * (0.9 + 0.1 * smoothstep(0, 0.04, d)),
+              edge,
+            );
         }
       }
       const r = Math.sqrt((x - spotX) ** 2 + ((y - spotY) * 1.3) ** 2);
-      let lum = light.key * (1 + light.spot * 0.16 * Math.exp(-(r * r) / 0.09)) * (1 + light.azimuth * (0.5 - x) * -0.1);
+      let lum =
+        light.key * (1 + light.spot * 0.16 * Math.exp(-(r * r) / 0.09)) * (1 + light.azimuth * (0.5 - x) * -0.1);
       lum *= 1 - spec.vignette * smoothstep(0.3, 0.95, Math.sqrt((x - 0.5) ** 2 + (y - 0.5) ** 2) * 1.2);
       const dither = grain(px, py, seed + 11) * 2.2;
       const o = (py * size + px) * 3;
@@ -80,7 +93,8 @@ export function renderScene(spec: SceneSpec, size: number, seed: number): Render
 function floorColourOf(rgb: Uint8ClampedArray, size: number, floorY: number): Rgb {
   const y = Math.min(size - 1, Math.round(floorY));
   const sum = [0, 0, 0];
-  for (let x = Math.round(size * 0.3); x < Math.round(size * 0.7); x++) for (let c = 0; c < 3; c++) sum[c]! += rgb[(y * size + x) * 3 + c]!;
+  for (let x = Math.round(size * 0.3); x < Math.round(size * 0.7); x++)
+    for (let c = 0; c < 3; c++) sum[c]! += rgb[(y * size + x) * 3 + c]!;
   const n = Math.round(size * 0.7) - Math.round(size * 0.3);
   return [sum[0]! / n, sum[1]! / n, sum[2]! / n];
 }

@@ -6,9 +6,21 @@ import type { SceneSpec } from './scene-spec.js';
 export function renderWall(spec: SceneSpec, n: number, f: Fields): Float32Array {
   const out = new Float32Array(n * n * 3);
   const { kind, colours } = spec.wall;
-  const c0 = colours[0]!, c1 = colours[1] ?? c0, c2 = colours[2] ?? c1;
-  const blobs = Array.from({ length: 7 }, () => ({ x: f.random(), y: f.random() * 0.8, r: 0.08 + f.random() * 0.25, c: colours[Math.floor(f.random() * colours.length)]! }));
-  const bokeh = Array.from({ length: 14 }, () => ({ x: f.random(), y: f.random() * spec.horizon * 0.9, r: 0.015 + f.random() * 0.035, a: 0.25 + f.random() * 0.35 }));
+  const c0 = colours[0]!,
+    c1 = colours[1] ?? c0,
+    c2 = colours[2] ?? c1;
+  const blobs = Array.from({ length: 7 }, () => ({
+    x: f.random(),
+    y: f.random() * 0.8,
+    r: 0.08 + f.random() * 0.25,
+    c: colours[Math.floor(f.random() * colours.length)]!,
+  }));
+  const bokeh = Array.from({ length: 14 }, () => ({
+    x: f.random(),
+    y: f.random() * spec.horizon * 0.9,
+    r: 0.015 + f.random() * 0.035,
+    a: 0.25 + f.random() * 0.35,
+  }));
   const sunX = 0.5 + spec.light.azimuth * 0.22;
   const seaLine = spec.horizon * 0.7;
   const windowX = spec.light.azimuth < 0 ? 0.12 : 0.88;
@@ -26,7 +38,8 @@ export function renderWall(spec: SceneSpec, n: number, f: Fields): Float32Array 
           break;
         }
         case 'room': {
-          for (let c = 0; c < 3; c++) colour[c] = mix(c0[c]!, c1[c]!, smoothstep(0, 1, 1 - Math.abs(x - windowX))) * (1 + mottle);
+          for (let c = 0; c < 3; c++)
+            colour[c] = mix(c0[c]!, c1[c]!, smoothstep(0, 1, 1 - Math.abs(x - windowX))) * (1 + mottle);
           for (const b of blobs) {
             const w = Math.exp(-((x - b.x) ** 2 + ((y - b.y) * 1.4) ** 2) / (b.r * b.r)) * 0.45;
             for (let c = 0; c < 3; c++) colour[c] = mix(colour[c]!, (b.c === c0 ? c2 : b.c)[c]!, w);
@@ -35,11 +48,15 @@ export function renderWall(spec: SceneSpec, n: number, f: Fields): Float32Array 
         }
         case 'sky': {
           const t = y / Math.max(0.01, seaLine);
-          for (let c = 0; c < 3; c++) colour[c] = t < 0.6 ? mix(c0[c]!, c1[c]!, smoothstep(0, 0.6, t)) : mix(c1[c]!, c2[c]!, smoothstep(0.6, 1, t));
+          for (let c = 0; c < 3; c++)
+            colour[c] =
+              t < 0.6 ? mix(c0[c]!, c1[c]!, smoothstep(0, 0.6, t)) : mix(c1[c]!, c2[c]!, smoothstep(0.6, 1, t));
           if (y > seaLine) {
             const depth = (y - seaLine) / Math.max(0.01, spec.horizon - seaLine);
-            const glint = Math.max(0, 1 - Math.abs(x - sunX) * 4) * (0.5 + 0.5 * Math.sin(depth * 60 + f.warp.at(x, y) * 8));
-            for (let c = 0; c < 3; c++) colour[c] = mix(mix(c2[c]!, c0[c]!, 0.75), c0[c]! * 0.6, depth) + glint * 60 * (c === 2 ? 0.5 : 1);
+            const glint =
+              Math.max(0, 1 - Math.abs(x - sunX) * 4) * (0.5 + 0.5 * Math.sin(depth * 60 + f.warp.at(x, y) * 8));
+            for (let c = 0; c < 3; c++)
+              colour[c] = mix(mix(c2[c]!, c0[c]!, 0.75), c0[c]! * 0.6, depth) + glint * 60 * (c === 2 ? 0.5 : 1);
           }
           break;
         }
@@ -48,10 +65,12 @@ export function renderWall(spec: SceneSpec, n: number, f: Fields): Float32Array 
           const rows = kind === 'tiles' ? 14 : 18;
           const row = Math.floor(y * rows);
           const col = x * rows * 0.5 + (row % 2) * 0.5;
-          const gx = col - Math.floor(col), gy = y * rows - row;
+          const gx = col - Math.floor(col),
+            gy = y * rows - row;
           const joint = Math.min(gx, 1 - gx) < 0.04 || Math.min(gy, 1 - gy) < 0.07;
           const tone = grain(Math.floor(col), row, f.seed) * (kind === 'brick' ? 0.5 : 0.08);
-          for (let c = 0; c < 3; c++) colour[c] = joint ? c2[c]! : mix(c0[c]!, c1[c]!, tone + 0.5 * (kind === 'brick' ? 1 : 0)) * (1 + mottle);
+          for (let c = 0; c < 3; c++)
+            colour[c] = joint ? c2[c]! : mix(c0[c]!, c1[c]!, tone + 0.5 * (kind === 'brick' ? 1 : 0)) * (1 + mottle);
           break;
         }
         case 'blobs': {
@@ -88,18 +107,26 @@ export function renderWall(spec: SceneSpec, n: number, f: Fields): Float32Array 
         }
       }
       const o = (j * n + i) * 3;
-      out[o] = colour[0]!; out[o + 1] = colour[1]!; out[o + 2] = colour[2]!;
+      out[o] = colour[0]!;
+      out[o + 1] = colour[1]!;
+      out[o + 2] = colour[2]!;
     }
   }
   return out;
 }
 
 export function sampleWall(wall: Float32Array, n: number, x: number, y: number, out: number[]): void {
-  const fx = Math.min(n - 1.001, Math.max(0, x * n - 0.5)), fy = Math.min(n - 1.001, Math.max(0, y * n - 0.5));
-  const i = fx | 0, j = fy | 0, ax = fx - i, ay = fy - j;
+  const fx = Math.min(n - 1.001, Math.max(0, x * n - 0.5)),
+    fy = Math.min(n - 1.001, Math.max(0, y * n - 0.5));
+  const i = fx | 0,
+    j = fy | 0,
+    ax = fx - i,
+    ay = fy - j;
   for (let c = 0; c < 3; c++) {
-    const a = wall[(j * n + i) * 3 + c]!, b = wall[(j * n + i + 1) * 3 + c]!;
-    const d = wall[((j + 1) * n + i) * 3 + c]!, e = wall[((j + 1) * n + i + 1) * 3 + c]!;
+    const a = wall[(j * n + i) * 3 + c]!,
+      b = wall[(j * n + i + 1) * 3 + c]!;
+    const d = wall[((j + 1) * n + i) * 3 + c]!,
+      e = wall[((j + 1) * n + i + 1) * 3 + c]!;
     out[c] = mix(mix(a, b, ax), mix(d, e, ax), ay);
   }
 }

@@ -32,7 +32,13 @@ async function render(spec: SceneSpec, size: number, seed: number): Promise<Scen
     }
   }
   const factor = size / half;
-  return { rgb, size, horizonY: scene.horizonY * factor, floorY: scene.floorY * factor, floorColour: scene.floorColour };
+  return {
+    rgb,
+    size,
+    horizonY: scene.horizonY * factor,
+    floorY: scene.floorY * factor,
+    floorColour: scene.floorColour,
+  };
 }
 
 export function sceneImage(spec: SceneSpec, size: number, seed: number): Promise<SceneImage> {

@@ -19,7 +19,9 @@ describe('a shot seed', () => {
   it('repeats the same pixels for the same seed and gives another take of the scene for a new one', async () => {
     const photo = await productPhoto();
     // The plain studio sweep: before the seed moved the light, two seeds differed by under one level.
-    const [first, again, next] = await Promise.all([11, 11, 12].map((seed) => model.generate({ image: photo, template: 'studio', seed })));
+    const [first, again, next] = await Promise.all(
+      [11, 11, 12].map((seed) => model.generate({ image: photo, template: 'studio', seed })),
+    );
     expect(first!.image.equals(again!.image)).toBe(true);
     expect(first!.seed).toBe(11);
     expect(next!.seed).toBe(12);
@@ -29,9 +31,16 @@ describe('a shot seed', () => {
   });
 
   it('keeps the scene and varies the light: both sides come up across seeds', () => {
-    const sides = new Set(Array.from({ length: 16 }, (_, seed) => Math.sign(varyScene(TEMPLATE_SCENES.marble, seed).light.azimuth)));
+    const sides = new Set(
+      Array.from({ length: 16 }, (_, seed) => Math.sign(varyScene(TEMPLATE_SCENES.marble, seed).light.azimuth)),
+    );
     expect(sides).toEqual(new Set([-1, 1]));
     const take = varyScene(TEMPLATE_SCENES.marble, 5);
-    expect([take.id, take.wall, take.surface, take.props]).toEqual([TEMPLATE_SCENES.marble.id, TEMPLATE_SCENES.marble.wall, TEMPLATE_SCENES.marble.surface, TEMPLATE_SCENES.marble.props]);
+    expect([take.id, take.wall, take.surface, take.props]).toEqual([
+      TEMPLATE_SCENES.marble.id,
+      TEMPLATE_SCENES.marble.wall,
+      TEMPLATE_SCENES.marble.surface,
+      TEMPLATE_SCENES.marble.props,
+    ]);
   });
 });

@@ -3,8 +3,19 @@ import { mix, smoothstep, type Fields } from './paint.js';
 import type { Rgb, SurfaceKind } from './scene-spec.js';
 
 /** Colour of a surface material at world position (X along the frame, Z into depth). */
-export function surfaceColour(kind: SurfaceKind, base: Rgb, accent: Rgb, X: number, Z: number, px: number, py: number, f: Fields, out: number[]): void {
-  const u = 0.5 + X * 0.06, v = Math.min(1, Z * 0.09);
+export function surfaceColour(
+  kind: SurfaceKind,
+  base: Rgb,
+  accent: Rgb,
+  X: number,
+  Z: number,
+  px: number,
+  py: number,
+  f: Fields,
+  out: number[],
+): void {
+  const u = 0.5 + X * 0.06,
+    v = Math.min(1, Z * 0.09);
   let t = 0;
   let shade = 1;
   switch (kind) {
@@ -14,8 +25,13 @@ export function surfaceColour(kind: SurfaceKind, base: Rgb, accent: Rgb, X: numb
       const within = Z / plankWidth - plank;
       const plankTone = grain(plank, 7, f.seed) * 0.5;
       const warp = f.warp.at(u + plank * 0.09, v);
-      const rings = 0.5 + 0.5 * Math.sin((Z * 38 + warp * 7 + plankTone * 20 + Math.sin(X * 1.3 + plank) * 0.6) * Math.PI);
-      t = Math.pow(rings, 4) * 0.55 + (plankTone + 0.25) * 0.35 + f.detail.at(u * 2, v + plank * 0.05) * 0.3 + grain(px, py >> 1, f.seed) * 0.12;
+      const rings =
+        0.5 + 0.5 * Math.sin((Z * 38 + warp * 7 + plankTone * 20 + Math.sin(X * 1.3 + plank) * 0.6) * Math.PI);
+      t =
+        Math.pow(rings, 4) * 0.55 +
+        (plankTone + 0.25) * 0.35 +
+        f.detail.at(u * 2, v + plank * 0.05) * 0.3 +
+        grain(px, py >> 1, f.seed) * 0.12;
       shade = within < 0.025 || within > 0.975 ? 0.62 : 1;
       break;
     }

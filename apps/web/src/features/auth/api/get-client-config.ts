@@ -6,7 +6,8 @@ import { queryKeys } from '../../../lib/query-keys.js';
 /** How this deployment signs sellers in (Clerk or the embedded sign-in): asked before anyone is signed in. */
 export const getClientConfig = () => request<ClientConfigResponse>('GET', '/client-config', undefined, { token: null });
 
-export const clientConfigQueryOptions = () => queryOptions({ queryKey: queryKeys.clientConfig, queryFn: getClientConfig, staleTime: Infinity, retry: 3 });
+export const clientConfigQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.clientConfig, queryFn: getClientConfig, staleTime: Infinity, retry: 3 });
 
 export function useClientConfig() {
   return useQuery(clientConfigQueryOptions());

@@ -6,7 +6,13 @@ import { queryKeys } from '../../../lib/query-keys.js';
 
 export const getBatch = (id: string) => request<BatchResponse>('GET', `/batches/${encodeURIComponent(id)}`);
 
-export const batchQueryOptions = (id: string) => queryOptions({ queryKey: queryKeys.batch(id), queryFn: () => getBatch(id), retry: retryTransient, staleTime: Infinity });
+export const batchQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.batch(id),
+    queryFn: () => getBatch(id),
+    retry: retryTransient,
+    staleTime: Infinity,
+  });
 
 /**
  * A batch as the API has it: read on arrival (so `/batches/:id` resumes after a reload), and

@@ -5,12 +5,22 @@ import { paymentCall } from './payment-call.js';
 const BUY_CREDITS_FAILED = 'Error purchasing credits';
 
 /** Buys an add-on pack: the answer's payment link is where the seller pays, null when granted at once. */
-export const buyCredits = (planKey: AddOnPackId, customerData: BuyCreditsRequest['customerData'], returnUrl: string, idempotencyKey: string) =>
+export const buyCredits = (
+  planKey: AddOnPackId,
+  customerData: BuyCreditsRequest['customerData'],
+  returnUrl: string,
+  idempotencyKey: string,
+) =>
   paymentCall(
     () =>
-      request<PaymentLinkResponse>('POST', '/payments/credits', { planKey, customerData, return_url: returnUrl } satisfies BuyCreditsRequest, {
-        headers: keyed(idempotencyKey),
-        statusMessage: 'server-error',
-      }),
+      request<PaymentLinkResponse>(
+        'POST',
+        '/payments/credits',
+        { planKey, customerData, return_url: returnUrl } satisfies BuyCreditsRequest,
+        {
+          headers: keyed(idempotencyKey),
+          statusMessage: 'server-error',
+        },
+      ),
     BUY_CREDITS_FAILED,
   );

@@ -14,7 +14,8 @@ export async function getSubscription(): Promise<SubscriptionResponse> {
   }
 }
 
-export const subscriptionQueryOptions = () => queryOptions({ queryKey: queryKeys.subscription, queryFn: getSubscription });
+export const subscriptionQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.subscription, queryFn: getSubscription });
 
 /** Credits load once a user is present; without a session nothing is fetched (docs/product-spec.md §4). */
 export function useSubscription() {

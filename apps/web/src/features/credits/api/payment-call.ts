@@ -8,7 +8,10 @@ const PAYMENT_NO_RESPONSE = 'No response received from payment server';
  * from payment server' when nothing came back, and `otherwise` for anything else (a request that
  * could not be made, an answer without its payment link).
  */
-export async function paymentCall(call: () => Promise<PaymentLinkResponse>, otherwise: string): Promise<PaymentLinkResponse> {
+export async function paymentCall(
+  call: () => Promise<PaymentLinkResponse>,
+  otherwise: string,
+): Promise<PaymentLinkResponse> {
   let answer: PaymentLinkResponse;
   try {
     answer = await call();

@@ -5,10 +5,16 @@ import { retryTransient } from '../../../lib/idempotency.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 import { isFinished } from '../smart-status.js';
 
-export const getGeneration = (id: string) => request<GenerationResponse>('GET', `/generations/${encodeURIComponent(id)}`);
+export const getGeneration = (id: string) =>
+  request<GenerationResponse>('GET', `/generations/${encodeURIComponent(id)}`);
 
 export const generationQueryOptions = (id: string) =>
-  queryOptions({ queryKey: queryKeys.generation(id), queryFn: () => getGeneration(id), staleTime: Infinity, retry: retryTransient });
+  queryOptions({
+    queryKey: queryKeys.generation(id),
+    queryFn: () => getGeneration(id),
+    staleTime: Infinity,
+    retry: retryTransient,
+  });
 
 /**
  * Where a generation stands: read once from the API, then kept current by socket events in the

@@ -6,7 +6,12 @@ import { queryKeys } from '../../../lib/query-keys.js';
 
 /** New shots in the style of one output, as a generation of their own. */
 export const moreLikeThis = ({ generationId, index }: ShotRef, idempotencyKey: string) =>
-  request<MoreLikeThisResponse>('POST', `/generations/${encodeURIComponent(generationId)}/outputs/${index}/more-like-this`, undefined, { headers: keyed(idempotencyKey) });
+  request<MoreLikeThisResponse>(
+    'POST',
+    `/generations/${encodeURIComponent(generationId)}/outputs/${index}/more-like-this`,
+    undefined,
+    { headers: keyed(idempotencyKey) },
+  );
 
 /** Another take of `shot`, sent with the key of the click; the credit it reserves is shown at once. */
 export function useMoreLikeThis(shot: ShotRef, onStarted: (generationId: string) => void) {

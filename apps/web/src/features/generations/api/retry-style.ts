@@ -6,7 +6,12 @@ import { queryKeys } from '../../../lib/query-keys.js';
 
 /** Renders a failed style of a smart run again, in place. */
 export const retryStyle = ({ generationId, index }: ShotRef, idempotencyKey: string) =>
-  request<RetryStyleResponse>('POST', `/generations/${encodeURIComponent(generationId)}/styles/${index}/retry`, undefined, { headers: keyed(idempotencyKey) });
+  request<RetryStyleResponse>(
+    'POST',
+    `/generations/${encodeURIComponent(generationId)}/styles/${index}/retry`,
+    undefined,
+    { headers: keyed(idempotencyKey) },
+  );
 
 /** Retries the style with the key of the click; the run and the balance are read again once it is queued. */
 export function useRetryStyle(shot: ShotRef, onStarted: () => void) {

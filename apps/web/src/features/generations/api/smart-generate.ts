@@ -7,9 +7,16 @@ import { retryTransient } from '../../../lib/idempotency.js';
 export const smartGenerate = (body: SmartGenerateRequest, idempotencyKey: string) =>
   request<AcceptedResponse>('POST', '/images/smart-generate-product-shots', body, { headers: keyed(idempotencyKey) });
 
-export function useSmartGenerate({ onStarted, onError }: { onStarted: (generationId: string) => void; onError: (caught: Error) => void }) {
+export function useSmartGenerate({
+  onStarted,
+  onError,
+}: {
+  onStarted: (generationId: string) => void;
+  onError: (caught: Error) => void;
+}) {
   return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: SmartGenerateRequest; idempotencyKey: string }) => smartGenerate(body, idempotencyKey),
+    mutationFn: ({ body, idempotencyKey }: { body: SmartGenerateRequest; idempotencyKey: string }) =>
+      smartGenerate(body, idempotencyKey),
     retry: retryTransient,
     onSuccess: ({ data }) => onStarted(data.generationId),
     onError,

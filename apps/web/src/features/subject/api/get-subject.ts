@@ -40,14 +40,17 @@ function subjectQuery(queryClient: QueryClient, imageId: string | null) {
     enabled: imageId !== null,
     // An upload is analysed once: a finished subject changes only by the seller's own outline calls, which set it.
     staleTime: Infinity,
-    refetchInterval: (q: { state: { data?: SubjectResponse | undefined } }) => (q.state.data?.data.status === 'pending' ? SUBJECT_POLL_MS : false),
+    refetchInterval: (q: { state: { data?: SubjectResponse | undefined } }) =>
+      q.state.data?.data.status === 'pending' ? SUBJECT_POLL_MS : false,
   };
 }
 
 /** The subjects of several uploads at once (a batch draft's photos), from the same cache the single screens use. */
 export function useSubjects(imageIds: (string | null)[]): (SubjectDto | undefined)[] {
   const queryClient = useQueryClient();
-  return useQueries({ queries: imageIds.map((imageId) => subjectQuery(queryClient, imageId)) }).map((query) => query.data?.data);
+  return useQueries({ queries: imageIds.map((imageId) => subjectQuery(queryClient, imageId)) }).map(
+    (query) => query.data?.data,
+  );
 }
 
 /** The subject of an upload (by its _id), kept current by 'image:subject' events and by polling while pending. */

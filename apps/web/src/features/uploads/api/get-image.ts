@@ -5,9 +5,13 @@ import { queryKeys } from '../../../lib/query-keys.js';
 
 export const getImage = (id: string) => request<ImageResponse>('GET', `/images/${encodeURIComponent(id)}`);
 
-export const imageQueryOptions = (id: string) => queryOptions({ queryKey: queryKeys.image(id), queryFn: () => getImage(id) });
+export const imageQueryOptions = (id: string) =>
+  queryOptions({ queryKey: queryKeys.image(id), queryFn: () => getImage(id) });
 
-type ImageQueryExtras = Omit<UseQueryOptions<ImageResponse, Error, ImageResponse, ReturnType<typeof queryKeys.image>>, 'queryKey' | 'queryFn' | 'enabled'>;
+type ImageQueryExtras = Omit<
+  UseQueryOptions<ImageResponse, Error, ImageResponse, ReturnType<typeof queryKeys.image>>,
+  'queryKey' | 'queryFn' | 'enabled'
+>;
 
 /** One upload, its links signed afresh by the API; null id: not wanted yet. */
 export function useImage(id: string | null, extras: ImageQueryExtras = {}) {

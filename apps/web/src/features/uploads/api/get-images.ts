@@ -7,7 +7,8 @@ import { usePagedList } from '../../../hooks/use-paged-list.js';
 /** The newest uploads: one page of the API's default size. */
 export const getImages = () => request<ImageListResponse>('GET', '/images');
 
-export const getImagesPage = (limit: number, cursor: string | null) => request<ImageListResponse>('GET', `/images?${pageQuery(limit, cursor)}`);
+export const getImagesPage = (limit: number, cursor: string | null) =>
+  request<ImageListResponse>('GET', `/images?${pageQuery(limit, cursor)}`);
 
 export const imagesQueryOptions = () => queryOptions({ queryKey: queryKeys.images, queryFn: getImages });
 

@@ -20,7 +20,8 @@ export function uploadImage(file: Blob, name: string | undefined, idempotencyKey
 export function useUploadImage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, idempotencyKey }: { file: File; idempotencyKey: string }) => uploadImage(file, file.name, idempotencyKey),
+    mutationFn: ({ file, idempotencyKey }: { file: File; idempotencyKey: string }) =>
+      uploadImage(file, file.name, idempotencyKey),
     retry: retryTransient,
     onSuccess: (image) => {
       queryClient.setQueryData(queryKeys.image(image._id), { data: image });
@@ -34,7 +35,13 @@ export function useUploadImage() {
  * stored title as its hint; a title that could not be saved costs only that hint). The upload is
  * then in the cache for the screens that show it.
  */
-export function useUploadNamedImage({ onUploaded, onError }: { onUploaded: (image: ImageDto) => void; onError: (caught: Error) => void }) {
+export function useUploadNamedImage({
+  onUploaded,
+  onError,
+}: {
+  onUploaded: (image: ImageDto) => void;
+  onError: (caught: Error) => void;
+}) {
   const queryClient = useQueryClient();
   const saveTitle = useSaveProductTitle();
   return useMutation({

@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 
-export const deleteWebhook = (id: string) => request<DeletedWebhookEndpointResponse>('DELETE', `/webhooks/${encodeURIComponent(id)}`);
+export const deleteWebhook = (id: string) =>
+  request<DeletedWebhookEndpointResponse>('DELETE', `/webhooks/${encodeURIComponent(id)}`);
 
 /** Deletes an endpoint; the list is read again once it is gone. */
 export function useDeleteWebhook({ onSettled }: { onSettled: () => void }) {

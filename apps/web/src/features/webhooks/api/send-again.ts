@@ -4,7 +4,10 @@ import { request } from '../../../lib/api-client.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 
 export const sendAgain = (endpointId: string, deliveryId: string) =>
-  request<WebhookDeliveryResponse>('POST', `/webhooks/${encodeURIComponent(endpointId)}/deliveries/${encodeURIComponent(deliveryId)}/retry`);
+  request<WebhookDeliveryResponse>(
+    'POST',
+    `/webhooks/${encodeURIComponent(endpointId)}/deliveries/${encodeURIComponent(deliveryId)}/retry`,
+  );
 
 /** "Send again": the delivery goes back in line; the list is read again. */
 export function useSendAgain(endpointId: string) {
