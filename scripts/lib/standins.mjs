@@ -1,3 +1,5 @@
+// Over 250 lines: the table of stand-in images and the build steps they share (Debian root filesystems, npm
+// packs, labels).
 // Local stand-ins for the official images the Dockerfile, compose and the container tests name,
 // for machines that reach Debian's packages and the npm registry but no container registry. Each
 // is built from infra/standins/<dir>/ with the exact name and tag of the image it stands in for,

@@ -1,3 +1,5 @@
+// Over 250 lines: the worker's medium-test harness: real dependencies built once plus the uploads, jobs and
+// finished shots every handler test starts from.
 import { randomUUID } from 'node:crypto';
 import type { Job, JobsOptions } from 'bullmq';
 import sharp from 'sharp';

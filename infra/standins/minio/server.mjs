@@ -1,3 +1,5 @@
+// Over 250 lines: the MinIO stand-in's front is one server: SigV4, users and policies, health and the admin API
+// share its request handling.
 // Stand-in for `minio server`: s3rver (an S3-compatible server from npm) behind a front of our own
 // that does what MinIO does and s3rver does not: SigV4 signatures checked against the root user
 // and the users `mc admin user add` made, those users confined by the policies attached to them

@@ -1,3 +1,5 @@
+// Over 250 lines: one feature's whole wire (presets, formats, the export call, the compliance report) shared by
+// the API, the worker and the web app.
 import { Type, type Static } from 'typebox';
 import { StringEnum } from './string-enum.js';
 

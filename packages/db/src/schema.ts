@@ -1,3 +1,4 @@
+// Over 250 lines: kysely's Database type: one interface per table, the whole schema in one place.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type {
   ApiKeyScope,

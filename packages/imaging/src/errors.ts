@@ -1,3 +1,5 @@
+// Over 250 lines: the catalogue of imaging errors: one small class per code, and their crossing between
+// threads.
 /**
  * Typed imaging errors. Every failure the engine or an adapter can report carries a stable
  * `code` (the API maps codes to HTTP statuses) and a message a seller can read as-is.

@@ -1,3 +1,5 @@
+// Over 250 lines: the Stripe fake's state: the resources the app calls, in Stripe's documented shapes, sharing
+// one store of customers and subscriptions.
 import { stripeFixture, type StripeObject } from './stripe-fixtures.js';
 import { listOf, ok, strings, stripeError, type Reply } from './stripe-wire.js';
 

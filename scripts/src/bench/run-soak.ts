@@ -1,3 +1,4 @@
+// Over 250 lines: the soak's driver: the load, the checks each bar needs and the report, read as one run.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,5 @@
+// Over 250 lines: reserving credits, claiming the idempotency key and enqueueing are one story with one undo
+// (the compensation on a refused enqueue); apart, each step's failure path would be read without the others.
 import {
   RETRY_STYLE_CREDITS,
   type GenerationKind,

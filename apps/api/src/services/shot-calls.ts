@@ -1,3 +1,5 @@
+// Over 250 lines: the seven paid starts side by side (manual, smart, style, single, remove background, generate
+// background, enhance) with their request checks; issue 33 moves each into the use-case service it belongs to.
 import { randomUUID } from 'node:crypto';
 import {
   AUTO_BACKGROUND,

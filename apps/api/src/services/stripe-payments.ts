@@ -1,3 +1,5 @@
+// Over 250 lines: the whole Stripe side of PaymentsProvider (checkout, add-ons, portal, cancel, a second
+// subscription's end) beside the client it builds; each call is Stripe's own request shape.
 import Stripe from 'stripe';
 import type { PaymentsConfig } from '@prodshot/config';
 import {

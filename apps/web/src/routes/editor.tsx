@@ -1,3 +1,5 @@
+// Over 250 lines: the editor screen's one stateful component holds the form, preview, history and toast it
+// coordinates; its parts already live in features/editor.
 import type { Focus, GenerationListItem } from '@prodshot/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';

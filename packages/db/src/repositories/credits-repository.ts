@@ -1,3 +1,5 @@
+// Over 250 lines: the ledger: every credit move (reserve, refund, grant, expire, give back, take back) under
+// the same balance lock, so one balance's rules read in one place.
 import type { CreditBalance } from '@prodshot/contracts';
 import type { Db } from '../database.js';
 import type { CreditPurchaseRow } from '../schema.js';

@@ -1,3 +1,5 @@
+// Over 250 lines: every read and write of a generation's row and its outputs; the slot writes sit in
+// generation-slots-repository.ts, which this extends.
 import { sql } from 'kysely';
 import { GENERATION_FAILED_MESSAGE, type ProductInfo } from '@prodshot/contracts';
 import type { GenerationKind, GenerationRow, GenerationStyleRow } from '../schema.js';

@@ -1,3 +1,5 @@
+// Over 250 lines: the extended set's table of categories (photos, products, scales, taps) and how one case is
+// composed from it; the table is most of it.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Alea from 'alea';

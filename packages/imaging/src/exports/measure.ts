@@ -1,3 +1,5 @@
+// Over 250 lines: one measure of an export (margins, background, shadow band, product share) whose steps share
+// the decoded pixels and the product mask.
 import type { Box } from '../types.js';
 import { connectedComponents } from '../local/cutout/mask-ops.js';
 

@@ -1,3 +1,4 @@
+// Over 250 lines: each ImageModel call as fal's request and answer, with the checks of what comes back.
 import sharp from 'sharp';
 import {
   InvalidRequestError,

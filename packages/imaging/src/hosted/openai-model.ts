@@ -1,3 +1,4 @@
+// Over 250 lines: each ImageModel call as OpenAI's request and answer, with the checks of what comes back.
 import sharp from 'sharp';
 import { PROMPT_MAX_LENGTH, SUPPORTED_PRODUCT_KINDS, UNSUPPORTED_PRODUCT_KINDS } from '@prodshot/contracts';
 import type { ProductKind } from '@prodshot/contracts';

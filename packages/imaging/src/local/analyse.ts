@@ -1,3 +1,5 @@
+// Over 250 lines: the product reading: the kind vocabulary and the palette and brightness measures that settle
+// a kind.
 import sharp from 'sharp';
 import { isUnsupportedKind, SUPPORTED_PRODUCT_LIST, UNSUPPORTED_PRODUCT_MESSAGE } from '@prodshot/contracts';
 import type { ProductKind } from '@prodshot/contracts';

@@ -1,3 +1,5 @@
+// Over 250 lines: the local engine: one method per ImageModel call and the placement helpers the render and the
+// exports share.
 import sharp from 'sharp';
 import { PROMPT_MAX_LENGTH, isTemplateHandle } from '@prodshot/contracts';
 import { EmptyImageError, InvalidRequestError } from '../errors.js';

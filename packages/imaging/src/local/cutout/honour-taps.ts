@@ -1,3 +1,5 @@
+// Over 250 lines: the two ways a tap changes the mask (a drop split, a missed part grown) share the grid, the
+// pixel mapping and the finger-sized constants.
 import sharp from 'sharp';
 import { EmptyImageError } from '../../errors.js';
 import type { RawImage } from '../../input/normalise-input.js';

@@ -1,3 +1,5 @@
+// Over 250 lines: mostly the vocabulary tables (places, light, moods, materials, colours); the parser that
+// reads them is the last fifty lines.
 import type { Rgb, SurfaceKind } from '../scenes/scene-spec.js';
 
 export type Place = 'beach' | 'kitchen' | 'garden' | 'bathroom' | 'living' | 'city' | 'studio';

@@ -1,3 +1,4 @@
+// Over 250 lines: the nine designer templates, one table entry each.
 import type { TemplateHandle } from '@prodshot/contracts';
 import type { SceneSpec } from './scene-spec.js';
 
