@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { AdvancedOptions, BackoffStrategy, DefaultJobOptions, JobsOptions } from 'bullmq';
 import { planAllows, type JobName, type PlanId } from '@prodshot/contracts';
 
@@ -140,6 +141,9 @@ export const jobIds = {
   outline: (requestId: string) => `outline-${requestId}`,
   /** One per image or output row: every list that shows it before they exist asks again, and adds nothing. */
   renditions: (ownerId: string) => `renditions-${ownerId}`,
+  /** One export or compliance check per shot and what is asked of it: asking again joins the job already made. */
+  fileWork: (name: 'export-shot' | 'compliance-check', identity: string) =>
+    `${name}-${createHash('sha256').update(identity).digest('hex').slice(0, 40)}`,
 };
 
 /**

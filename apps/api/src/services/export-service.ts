@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   EXPORT_EXTENSIONS,
   type ComplianceQuery,
@@ -14,9 +13,10 @@ import {
   type JobPayloads,
   type JobResults,
 } from '@prodshot/contracts';
-import { JobFailedError, JobTimeoutError } from '@prodshot/queue';
+import { jobIds } from '@prodshot/queue';
 import { exportKey } from '@prodshot/storage';
 import { namedProduct, slug, type GenerationsRepository, type GenerationWithStyles } from '@prodshot/db';
+import { awaitJob } from './await-job.js';
 import { HttpError } from './http-error.js';
 import type { ServiceDeps } from './services.js';
 
@@ -141,21 +141,21 @@ export class ExportService {
     payload: JobPayloads[K],
     identity: string,
   ): Promise<JobResults[K]> {
-    const jobId = `${name}-${createHash('sha256').update(identity).digest('hex').slice(0, 40)}`;
+    const jobId = jobIds.fileWork(name, identity);
     const queue = this.deps.producer.queue('render');
     const existing = await queue.getJob(jobId);
     // A failed attempt (a worker restart, a deleted upload since restored) must not answer every later ask.
     if (existing && (await existing.isFailed())) await existing.remove();
     await this.deps.producer.enqueue(name, payload, { jobId });
-    try {
-      return await this.deps.producer.waitFor(name, jobId, WAIT_MS);
-    } catch (error) {
-      if (error instanceof JobTimeoutError)
-        throw new HttpError(503, 'This is taking longer than usual. Please try again in a minute.', 'export_busy');
-      if (error instanceof JobFailedError)
-        throw new HttpError(502, 'The export could not be made. Please try again.', 'export_failed');
-      throw error;
-    }
+    return awaitJob(
+      this.deps.producer,
+      { name, id: jobId, waitMs: WAIT_MS },
+      {
+        timedOut: () =>
+          new HttpError(503, 'This is taking longer than usual. Please try again in a minute.', 'export_busy'),
+        failed: () => new HttpError(502, 'The export could not be made. Please try again.', 'export_failed'),
+      },
+    );
   }
 }
 

@@ -5,8 +5,9 @@ import {
   type StyleRecommendationsResponse,
 } from '@prodshot/contracts';
 import type { GenerationsRepository, GenerationWithStyles } from '@prodshot/db';
-import { JobFailedError, JobTimeoutError, type JobProducer } from '@prodshot/queue';
+import type { JobProducer } from '@prodshot/queue';
 import type { ObjectStore } from '@prodshot/storage';
+import { awaitJob } from './await-job.js';
 import { processedImage, processedImages } from './generation-dtos.js';
 import { HttpError } from './http-error.js';
 
@@ -40,24 +41,20 @@ export class GenerationWaits {
    * the engine can cut out is the seller's miss: 422, with the outline left as it was.
    */
   async outline(jobId: string): Promise<void> {
-    let missed: true | undefined;
-    try {
-      ({ missed } = await this.deps.producer.waitFor('make-outline', jobId, OUTLINE_WAIT_MS));
-    } catch (error) {
-      if (error instanceof JobTimeoutError)
-        throw new HttpError(
-          504,
-          'Finding your product is taking longer than expected. Please tap again.',
-          'outline_timeout',
-        );
-      if (error instanceof JobFailedError)
-        throw new HttpError(
-          502,
-          error.message || 'Could not cut out your product there: tap it again',
-          'outline_failed',
-        );
-      throw error;
-    }
+    const { missed } = await awaitJob(
+      this.deps.producer,
+      { name: 'make-outline', id: jobId, waitMs: OUTLINE_WAIT_MS },
+      {
+        timedOut: () =>
+          new HttpError(
+            504,
+            'Finding your product is taking longer than expected. Please tap again.',
+            'outline_timeout',
+          ),
+        failed: (error) =>
+          new HttpError(502, error.message || 'Could not cut out your product there: tap it again', 'outline_failed'),
+      },
+    );
     if (missed) throw new HttpError(422, TAP_MISSED_MESSAGE, 'tap_missed');
   }
 
@@ -90,54 +87,57 @@ export class GenerationWaits {
 
   /** The styles recommended for the product, for the client to generate one by one. */
   async recommendations(generationId: string): Promise<StyleRecommendationsResponse['data']> {
-    try {
-      const result = await this.deps.producer.waitFor('style-recommendation', generationId, SYNC_WAIT_MS);
-      return {
-        generationId,
-        productInfo: result.productInfo,
-        styles: result.styles,
-        ...(result.unsupportedProduct ? { unsupportedProduct: true, message: result.unsupportedProduct.message } : {}),
-      };
-    } catch (error) {
-      if (error instanceof JobTimeoutError) {
-        throw new HttpError(
-          504,
-          'Style recommendations are taking longer than expected. Please try again.',
-          'generation_timeout',
-        );
-      }
-      if (error instanceof JobFailedError) {
-        const after = await this.deps.generations.find(generationId);
-        throw new HttpError(502, after?.error ?? 'Failed to get style recommendations', 'recommendation_failed');
-      }
-      throw error;
-    }
+    const result = await awaitJob(
+      this.deps.producer,
+      { name: 'style-recommendation', id: generationId, waitMs: SYNC_WAIT_MS },
+      {
+        timedOut: () =>
+          new HttpError(
+            504,
+            'Style recommendations are taking longer than expected. Please try again.',
+            'generation_timeout',
+          ),
+        failed: async () => {
+          const after = await this.deps.generations.find(generationId);
+          return new HttpError(502, after?.error ?? 'Failed to get style recommendations', 'recommendation_failed');
+        },
+      },
+    );
+    return {
+      generationId,
+      productInfo: result.productInfo,
+      styles: result.styles,
+      ...(result.unsupportedProduct ? { unsupportedProduct: true, message: result.unsupportedProduct.message } : {}),
+    };
   }
 
   async enhancedPrompt(jobId: string): Promise<string> {
-    try {
-      const { enhancedPrompt } = await this.deps.producer.waitFor('enhance-prompt', jobId, ENHANCE_WAIT_MS);
-      return enhancedPrompt;
-    } catch (error) {
-      if (error instanceof JobTimeoutError || error instanceof JobFailedError)
-        throw new HttpError(502, 'Failed to enhance prompt', 'enhance_failed');
-      throw error;
-    }
+    const enhanceFailed = () => new HttpError(502, 'Failed to enhance prompt', 'enhance_failed');
+    const { enhancedPrompt } = await awaitJob(
+      this.deps.producer,
+      { name: 'enhance-prompt', id: jobId, waitMs: ENHANCE_WAIT_MS },
+      { timedOut: enhanceFailed, failed: enhanceFailed },
+    );
+    return enhancedPrompt;
   }
 
   /** The generation once its job finished or failed; a wait that runs out is 504 (the job goes on). */
   private async settled(name: JobName, jobId: string, generationId: string): Promise<GenerationWithStyles> {
-    try {
-      await this.deps.producer.waitFor(name, jobId, SYNC_WAIT_MS);
-    } catch (error) {
-      if (error instanceof JobTimeoutError) {
-        const message =
-          'This is taking longer than expected. It goes on in the background; follow it at GET /api/generations/' +
-          generationId;
-        throw new HttpError(504, message, 'generation_timeout', { generationId });
-      }
-      if (!(error instanceof JobFailedError)) throw error;
-    }
+    // A failed job is read from the generation it leaves behind: its slots carry their own errors.
+    await awaitJob(
+      this.deps.producer,
+      { name, id: jobId, waitMs: SYNC_WAIT_MS },
+      {
+        timedOut: () =>
+          new HttpError(
+            504,
+            'This is taking longer than expected. It goes on in the background; follow it at GET /api/generations/' +
+              generationId,
+            'generation_timeout',
+            { generationId },
+          ),
+      },
+    );
     const generation = await this.deps.generations.find(generationId);
     return generation!;
   }
