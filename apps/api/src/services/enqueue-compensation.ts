@@ -1,7 +1,6 @@
-import { settlement, type CreditBalance, type Db } from '@prodshot/db';
+import { settlement, type CreditBalance, type SettlementDeps } from '@prodshot/db';
 
-export interface CompensationDeps {
-  db: Db;
+export interface CompensationDeps extends SettlementDeps {
   onCreditsChanged?: ((userId: string, balance: CreditBalance) => void) | undefined;
 }
 
@@ -18,7 +17,7 @@ export async function abandon(
   const message = 'The generation could not be queued. Your credits were refunded.';
   const refunded =
     slotIndex === undefined
-      ? await settlement.abandonGeneration(deps.db, { userId, generationId }, message)
-      : await settlement.abandonSlot(deps.db, { userId, generationId, index: slotIndex }, message);
+      ? await settlement.abandonGeneration(deps, { userId, generationId }, message)
+      : await settlement.abandonSlot(deps, { userId, generationId, index: slotIndex }, message);
   if (refunded) deps.onCreditsChanged?.(userId, refunded.balance);
 }

@@ -245,7 +245,7 @@ export class GenerationOpener {
   }
 
   private compensation(): CompensationDeps {
-    return { db: this.deps.db, onCreditsChanged: this.deps.onCreditsChanged };
+    return { db: this.deps.db, repos: this.deps.repos, onCreditsChanged: this.deps.onCreditsChanged };
   }
 
   /** Nothing started: a retry with the same key may try again. */

@@ -67,7 +67,7 @@ export async function renderSlot(
     storeDownloadCopy(deps.store, key, output.image, output.mimeType),
   ]);
   const files = { resultBytes: output.image.length, download };
-  if (!(await settlement.settleSlot(deps.db, slot, { resultKey: key, seed: output.seed ?? null, files }))) return;
+  if (!(await settlement.settleSlot(deps, slot, { resultKey: key, seed: output.seed ?? null, files }))) return;
   const urls = await signImage(deps.store, key, true);
   deps.publisher.emit(slot.userId, 'generation:style', {
     generationId: slot.generationId,
@@ -79,7 +79,7 @@ export async function renderSlot(
 
 /** Fails one slot for good and gives its credit back, in one transaction, once. */
 export async function failSlot(deps: WorkerDeps, slot: SlotRef, message: string): Promise<void> {
-  announceFailed(deps, slot, await settlement.failSlot(deps.db, slot, message), message);
+  announceFailed(deps, slot, await settlement.failSlot(deps, slot, message), message);
 }
 
 /** Fails every open slot of a generation (its shared step failed) and refunds them, in one transaction. */
@@ -90,7 +90,7 @@ export async function failOpenSlots(
   message: string,
 ): Promise<void> {
   const generation = { userId, generationId };
-  announceFailed(deps, generation, await settlement.failOpenSlots(deps.db, generation, message), message);
+  announceFailed(deps, generation, await settlement.failOpenSlots(deps, generation, message), message);
 }
 
 /** Gives back everything the generation still holds, once per reason. */
@@ -100,7 +100,7 @@ export async function refundAllHeld(
   generationId: string,
   reason: GenerationRefundReason,
 ): Promise<void> {
-  announceRefund(deps, userId, await settlement.refundAllHeld(deps.db, { userId, generationId }, reason));
+  announceRefund(deps, userId, await settlement.refundAllHeld(deps, { userId, generationId }, reason));
 }
 
 /** Gives back up to `count` credits the generation paid for and will not use, once per reason. */
@@ -111,7 +111,7 @@ export async function refundUnused(
   count: number,
   reason: GenerationRefundReason,
 ): Promise<void> {
-  announceRefund(deps, userId, await settlement.refundUnused(deps.db, { userId, generationId }, count, reason));
+  announceRefund(deps, userId, await settlement.refundUnused(deps, { userId, generationId }, count, reason));
 }
 
 function announceFailed(

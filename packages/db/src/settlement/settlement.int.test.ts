@@ -10,15 +10,19 @@ import {
   refundAllHeld,
   refundUnused,
   settleSlot,
+  type SettlementDeps,
 } from './settlement.js';
 
 const stack = inject('stack');
 let test: TestDatabase;
 let repos: Repositories;
+/** What settlement is given: the pool and its repositories, as the worker and the API give them. */
+let deps: SettlementDeps;
 
 beforeAll(async () => {
   test = await createTestDatabase(stack);
   repos = createRepositories(test.db);
+  deps = { db: test.db, repos };
 });
 afterAll(() => test.drop());
 
@@ -78,8 +82,8 @@ const output = { resultKey: 'outputs/0.png', seed: 7 };
 describe('settleSlot', () => {
   it('completes the slot and spends its credit under the slot’s settle key, once', async () => {
     const g = await opened(3, 2, 2);
-    expect(await settleSlot(test.db, { ...g, index: 1 }, output)).toBe(true);
-    expect(await settleSlot(test.db, { ...g, index: 1 }, output)).toBe(false);
+    expect(await settleSlot(deps, { ...g, index: 1 }, output)).toBe(true);
+    expect(await settleSlot(deps, { ...g, index: 1 }, output)).toBe(false);
     expect(await statuses(g.generationId)).toEqual(['queued', 'complete']);
     expect((await repos.generations.styles(g.generationId))[1]).toMatchObject({
       result_key: 'outputs/0.png',
@@ -92,10 +96,10 @@ describe('settleSlot', () => {
 
   it('settles a retried style under its attempt’s key', async () => {
     const g = await opened(3, 1, 1);
-    await failSlot(test.db, { ...g, index: 0 }, 'broke');
+    await failSlot(deps, { ...g, index: 0 }, 'broke');
     await repos.generations.retryFailedStyle(g.generationId, 0);
     await repos.credits.reserve({ ...g, amount: 1, idempotencyKey: ledgerKeys.reserveSlot(g.generationId, 0, 1) });
-    expect(await settleSlot(test.db, { ...g, index: 0 }, output)).toBe(true);
+    expect(await settleSlot(deps, { ...g, index: 0 }, output)).toBe(true);
     expect(await ledger(g.generationId)).toEqual([
       ['refund', `refund:${g.generationId}:0`, 1],
       ['settle', `settle:${g.generationId}:0:retry-1`, 0],
@@ -105,8 +109,8 @@ describe('settleSlot', () => {
 
   it('leaves a slot failed meanwhile as it is, and spends nothing', async () => {
     const g = await opened(1, 1, 1);
-    await failSlot(test.db, { ...g, index: 0 }, 'interrupted');
-    expect(await settleSlot(test.db, { ...g, index: 0 }, output)).toBe(false);
+    await failSlot(deps, { ...g, index: 0 }, 'interrupted');
+    expect(await settleSlot(deps, { ...g, index: 0 }, output)).toBe(false);
     expect(await statuses(g.generationId)).toEqual(['failed']);
     expect(await ledger(g.generationId)).toEqual([['refund', `refund:${g.generationId}:0`, 1]]);
   });
@@ -115,11 +119,11 @@ describe('settleSlot', () => {
 describe('failSlot', () => {
   it('fails the slot and gives its credit back under the slot’s refund key, once', async () => {
     const g = await opened(3, 2, 2);
-    expect(await failSlot(test.db, { ...g, index: 0 }, 'broke')).toEqual({
+    expect(await failSlot(deps, { ...g, index: 0 }, 'broke')).toEqual({
       failed: [0],
       refunded: { amount: 1, balance: { subscriptionCredits: 0, addOnCredits: 2 } },
     });
-    expect(await failSlot(test.db, { ...g, index: 0 }, 'broke again')).toEqual({ failed: [], refunded: null });
+    expect(await failSlot(deps, { ...g, index: 0 }, 'broke again')).toEqual({ failed: [], refunded: null });
     expect((await repos.generations.styles(g.generationId)).map((s) => [s.status, s.error])).toEqual([
       ['failed', 'broke'],
       ['queued', null],
@@ -129,8 +133,8 @@ describe('failSlot', () => {
 
   it('fails a slot whose credit already came back without refunding it twice', async () => {
     const g = await opened(2, 1, 1);
-    await refundAllHeld(test.db, g, 'sweep');
-    expect(await failSlot(test.db, { ...g, index: 0 }, 'broke')).toEqual({ failed: [0], refunded: null });
+    await refundAllHeld(deps, g, 'sweep');
+    expect(await failSlot(deps, { ...g, index: 0 }, 'broke')).toEqual({ failed: [0], refunded: null });
     expect(await balance(g.userId)).toBe(2);
   });
 });
@@ -138,12 +142,12 @@ describe('failSlot', () => {
 describe('failOpenSlots', () => {
   it('fails every open slot, leaves stored outputs alone and refunds each open one under its own key, once', async () => {
     const g = await opened(4, 3, 3);
-    await settleSlot(test.db, { ...g, index: 0 }, output);
-    expect(await failOpenSlots(test.db, g, 'the shared step failed')).toEqual({
+    await settleSlot(deps, { ...g, index: 0 }, output);
+    expect(await failOpenSlots(deps, g, 'the shared step failed')).toEqual({
       failed: [1, 2],
       refunded: { amount: 2, balance: { subscriptionCredits: 0, addOnCredits: 3 } },
     });
-    expect(await failOpenSlots(test.db, g, 'again')).toEqual({ failed: [], refunded: null });
+    expect(await failOpenSlots(deps, g, 'again')).toEqual({ failed: [], refunded: null });
     expect(await statuses(g.generationId)).toEqual(['complete', 'failed', 'failed']);
     expect(await ledger(g.generationId)).toEqual([
       ['settle', `settle:${g.generationId}:0`, 0],
@@ -154,8 +158,8 @@ describe('failOpenSlots', () => {
 
   it('answers the slots it failed even when none of their credits were still held', async () => {
     const g = await opened(2, 2, 2);
-    await refundAllHeld(test.db, g, 'sweep');
-    expect(await failOpenSlots(test.db, g, 'failed')).toEqual({ failed: [0, 1], refunded: null });
+    await refundAllHeld(deps, g, 'sweep');
+    expect(await failOpenSlots(deps, g, 'failed')).toEqual({ failed: [0, 1], refunded: null });
     expect(await balance(g.userId)).toBe(2);
   });
 });
@@ -163,13 +167,13 @@ describe('failOpenSlots', () => {
 describe('refundAllHeld', () => {
   it('gives back exactly what the generation holds, under the reason’s key, once', async () => {
     const g = await opened(6, 4, 4);
-    await settleSlot(test.db, { ...g, index: 0 }, output);
-    await failSlot(test.db, { ...g, index: 1 }, 'broke');
-    expect(await refundAllHeld(test.db, g, 'sweep')).toEqual({
+    await settleSlot(deps, { ...g, index: 0 }, output);
+    await failSlot(deps, { ...g, index: 1 }, 'broke');
+    expect(await refundAllHeld(deps, g, 'sweep')).toEqual({
       amount: 2,
       balance: { subscriptionCredits: 0, addOnCredits: 5 },
     });
-    expect(await refundAllHeld(test.db, g, 'sweep')).toBeNull();
+    expect(await refundAllHeld(deps, g, 'sweep')).toBeNull();
     expect(await ledger(g.generationId)).toEqual([
       ['settle', `settle:${g.generationId}:0`, 0],
       ['refund', `refund:${g.generationId}:1`, 1],
@@ -179,17 +183,17 @@ describe('refundAllHeld', () => {
 
   it('never gives back more than the generation holds, whatever gives back after it', async () => {
     const g = await opened(5, 3, 3);
-    expect(await refundAllHeld(test.db, g, 'enqueue')).toMatchObject({ amount: 3 });
-    expect(await refundAllHeld(test.db, g, 'sweep')).toBeNull();
-    expect(await refundUnused(test.db, g, 3, 'recommendation')).toBeNull();
-    expect(await failOpenSlots(test.db, g, 'failed')).toEqual({ failed: [0, 1, 2], refunded: null });
+    expect(await refundAllHeld(deps, g, 'enqueue')).toMatchObject({ amount: 3 });
+    expect(await refundAllHeld(deps, g, 'sweep')).toBeNull();
+    expect(await refundUnused(deps, g, 3, 'recommendation')).toBeNull();
+    expect(await failOpenSlots(deps, g, 'failed')).toEqual({ failed: [0, 1, 2], refunded: null });
     expect(await balance(g.userId)).toBe(5);
     expect(await ledger(g.generationId)).toEqual([['refund', `refund:${g.generationId}:enqueue`, 3]]);
   });
 
   it('moves nothing and writes nothing for a generation that holds nothing', async () => {
     const g = await opened(1, 0, 0);
-    expect(await refundAllHeld(test.db, g, 'sweep')).toBeNull();
+    expect(await refundAllHeld(deps, g, 'sweep')).toBeNull();
     expect(await ledger(g.generationId)).toEqual([]);
   });
 });
@@ -197,18 +201,18 @@ describe('refundAllHeld', () => {
 describe('refundUnused', () => {
   it('gives back the credits paid for and not used, under the reason’s key, once', async () => {
     const g = await opened(4, 0, 4);
-    expect(await refundUnused(test.db, g, 1, 'unused')).toEqual({
+    expect(await refundUnused(deps, g, 1, 'unused')).toEqual({
       amount: 1,
       balance: { subscriptionCredits: 0, addOnCredits: 1 },
     });
-    expect(await refundUnused(test.db, g, 1, 'unused')).toBeNull();
+    expect(await refundUnused(deps, g, 1, 'unused')).toBeNull();
     expect(await ledger(g.generationId)).toEqual([['refund', `refund:${g.generationId}:unused`, 1]]);
   });
 
   it('gives back no more than the generation holds, and nothing for a count of none', async () => {
     const g = await opened(3, 0, 2);
-    expect(await refundUnused(test.db, g, 0, 'unsupported')).toBeNull();
-    expect(await refundUnused(test.db, g, 5, 'unsupported')).toMatchObject({ amount: 2 });
+    expect(await refundUnused(deps, g, 0, 'unsupported')).toBeNull();
+    expect(await refundUnused(deps, g, 5, 'unsupported')).toMatchObject({ amount: 2 });
     expect(await ledger(g.generationId)).toEqual([['refund', `refund:${g.generationId}:unsupported`, 2]]);
     expect(await balance(g.userId)).toBe(3);
   });
@@ -217,11 +221,11 @@ describe('refundUnused', () => {
 describe('abandonGeneration', () => {
   it('fails the open slots, gives back all the generation holds under its enqueue key and settles it failed, once', async () => {
     const g = await opened(3, 2, 2);
-    expect(await abandonGeneration(test.db, g, 'could not be queued')).toEqual({
+    expect(await abandonGeneration(deps, g, 'could not be queued')).toEqual({
       amount: 2,
       balance: { subscriptionCredits: 0, addOnCredits: 3 },
     });
-    expect(await abandonGeneration(test.db, g, 'could not be queued')).toBeNull();
+    expect(await abandonGeneration(deps, g, 'could not be queued')).toBeNull();
     expect(await statuses(g.generationId)).toEqual(['failed', 'failed']);
     expect(await repos.generations.find(g.generationId)).toMatchObject({
       status: 'failed',
@@ -234,10 +238,10 @@ describe('abandonGeneration', () => {
 describe('abandonSlot', () => {
   it('fails the one slot and gives its credit back, settling the generation only once nothing is open', async () => {
     const g = await opened(3, 2, 2);
-    expect(await abandonSlot(test.db, { ...g, index: 1 }, 'could not be queued')).toMatchObject({ amount: 1 });
+    expect(await abandonSlot(deps, { ...g, index: 1 }, 'could not be queued')).toMatchObject({ amount: 1 });
     expect((await repos.generations.find(g.generationId))!.status).toBe('queued');
-    await settleSlot(test.db, { ...g, index: 0 }, output);
-    expect(await abandonSlot(test.db, { ...g, index: 1 }, 'could not be queued')).toBeNull();
+    await settleSlot(deps, { ...g, index: 0 }, output);
+    expect(await abandonSlot(deps, { ...g, index: 1 }, 'could not be queued')).toBeNull();
     expect((await repos.generations.find(g.generationId))!.status).toBe('complete');
     expect(await ledger(g.generationId)).toEqual([
       ['refund', `refund:${g.generationId}:1`, 1],

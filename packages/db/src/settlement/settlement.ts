@@ -1,9 +1,15 @@
 import type { CreditBalance } from '@prodshot/contracts';
 import type { Db } from '../database.js';
-import { CreditsRepository, type LedgerResult } from '../repositories/credits-repository.js';
-import { GenerationsRepository, type OutputFiles } from '../repositories/generations-repository.js';
-import { inTransaction } from '../repositories/repositories.js';
+import type { LedgerResult } from '../repositories/credits-repository.js';
+import type { OutputFiles } from '../repositories/generations-repository.js';
+import { inTransaction, type Repositories } from '../repositories/repositories.js';
 import { ledgerKeys, type GenerationRefundReason } from './ledger-keys.js';
+
+/** What settlement works with: the pool its transactions open on, and the pool's repositories for lone writes. */
+export interface SettlementDeps {
+  db: Db;
+  repos: Pick<Repositories, 'credits' | 'generations'>;
+}
 
 export interface GenerationRef {
   userId: string;
@@ -32,7 +38,7 @@ export interface FailedSlots {
  * then nothing changed.
  */
 export async function settleSlot(
-  db: Db,
+  { db }: SettlementDeps,
   slot: SlotRef,
   output: { resultKey: string; seed: number | null; files?: OutputFiles },
 ): Promise<boolean> {
@@ -50,7 +56,7 @@ export async function settleSlot(
 }
 
 /** Fails one slot for good and gives its credit back, in one transaction, once. */
-export async function failSlot(db: Db, slot: SlotRef, message: string): Promise<FailedSlots> {
+export async function failSlot({ db }: SettlementDeps, slot: SlotRef, message: string): Promise<FailedSlots> {
   return inTransaction(db, async ({ generations, credits }) => {
     if (!(await generations.failStyle(slot.generationId, slot.index, message))) return { failed: [], refunded: null };
     const attempt = await generations.slotAttempt(slot.generationId, slot.index);
@@ -64,7 +70,11 @@ export async function failSlot(db: Db, slot: SlotRef, message: string): Promise<
 }
 
 /** Fails every open slot of a generation (a step they all wait on failed) and gives each one's credit back, in one transaction. */
-export async function failOpenSlots(db: Db, generation: GenerationRef, message: string): Promise<FailedSlots> {
+export async function failOpenSlots(
+  { db }: SettlementDeps,
+  generation: GenerationRef,
+  message: string,
+): Promise<FailedSlots> {
   return inTransaction(db, async ({ generations, credits }) => {
     const failed = await generations.failOpenStyles(generation.generationId, message);
     let balance: CreditBalance | undefined;
@@ -88,12 +98,12 @@ export async function failOpenSlots(db: Db, generation: GenerationRef, message: 
  * what its stored outputs spent), once per reason.
  */
 export async function refundAllHeld(
-  db: Db,
+  { repos }: SettlementDeps,
   generation: GenerationRef,
   reason: GenerationRefundReason,
 ): Promise<Refunded | null> {
   return refunded(
-    await new CreditsRepository(db).refundHeld({
+    await repos.credits.refundHeld({
       ...generation,
       idempotencyKey: ledgerKeys.refundGeneration(generation.generationId, reason),
     }),
@@ -102,14 +112,14 @@ export async function refundAllHeld(
 
 /** Gives back up to `count` credits the generation paid for and will not use (never more than it holds), once per reason. */
 export async function refundUnused(
-  db: Db,
+  { repos }: SettlementDeps,
   generation: GenerationRef,
   count: number,
   reason: GenerationRefundReason,
 ): Promise<Refunded | null> {
   if (count <= 0) return null;
   return refunded(
-    await new CreditsRepository(db).refund({
+    await repos.credits.refund({
       ...generation,
       amount: count,
       idempotencyKey: ledgerKeys.refundGeneration(generation.generationId, reason),
@@ -121,22 +131,26 @@ export async function refundUnused(
  * A generation whose job could never be queued: its open slots fail and everything it holds comes
  * back (one transaction), then it settles.
  */
-export async function abandonGeneration(db: Db, generation: GenerationRef, message: string): Promise<Refunded | null> {
-  const result = await inTransaction(db, async ({ generations, credits }) => {
+export async function abandonGeneration(
+  deps: SettlementDeps,
+  generation: GenerationRef,
+  message: string,
+): Promise<Refunded | null> {
+  const result = await inTransaction(deps.db, async ({ generations, credits }) => {
     await generations.failOpenStyles(generation.generationId, message);
     return credits.refundHeld({
       ...generation,
       idempotencyKey: ledgerKeys.refundGeneration(generation.generationId, 'enqueue'),
     });
   });
-  await new GenerationsRepository(db).settleIfDone(generation.generationId, message);
+  await deps.repos.generations.settleIfDone(generation.generationId, message);
   return refunded(result);
 }
 
 /** One slot whose job could never be queued: it fails and its credit comes back, then its generation settles if nothing else is open. */
-export async function abandonSlot(db: Db, slot: SlotRef, message: string): Promise<Refunded | null> {
-  const outcome = await failSlot(db, slot, message);
-  await new GenerationsRepository(db).settleIfDone(slot.generationId, message);
+export async function abandonSlot(deps: SettlementDeps, slot: SlotRef, message: string): Promise<Refunded | null> {
+  const outcome = await failSlot(deps, slot, message);
+  await deps.repos.generations.settleIfDone(slot.generationId, message);
   return outcome.refunded;
 }
 

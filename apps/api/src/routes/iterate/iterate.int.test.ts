@@ -167,7 +167,7 @@ describe('retry of a failed smart style', () => {
       expect((await generation(smartId)).styles[index]!.status).toBe('failed');
     } finally {
       await settlement.abandonGeneration(
-        testApp.deps.db,
+        { db: testApp.deps.db, repos: createRepositories(testApp.deps.db) },
         { userId: seller.userId, generationId: holder.id },
         'released by the test',
       );

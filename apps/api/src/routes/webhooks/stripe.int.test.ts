@@ -5,7 +5,14 @@ import { sql } from 'kysely';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { shotSizeFor, type SubscriptionResponse } from '@prodshot/contracts';
-import { CreditsRepository, GenerationsRepository, ledgerKeys, settlement, type LedgerKind } from '@prodshot/db';
+import {
+  createRepositories,
+  CreditsRepository,
+  GenerationsRepository,
+  ledgerKeys,
+  settlement,
+  type LedgerKind,
+} from '@prodshot/db';
 import {
   mintSessionToken,
   startStripeFake,
@@ -1554,12 +1561,16 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
   /** The worker's two endings of a slot: its shot stored, or its failure for good. */
   const storeShot = (userId: string, generationId: string, index: number) =>
     settlement.settleSlot(
-      testApp.deps.db,
+      { db: testApp.deps.db, repos: createRepositories(testApp.deps.db) },
       { userId, generationId, index },
       { resultKey: `outputs/${generationId}/${index}.png`, seed: 1 },
     );
   const failWork = (userId: string, generationId: string) =>
-    settlement.failOpenSlots(testApp.deps.db, { userId, generationId }, 'The photo was deleted.');
+    settlement.failOpenSlots(
+      { db: testApp.deps.db, repos: createRepositories(testApp.deps.db) },
+      { userId, generationId },
+      'The photo was deleted.',
+    );
 
   async function debtOf(userId: string): Promise<number> {
     return (
