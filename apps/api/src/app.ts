@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { userRoom } from '@prodshot/contracts';
+import { createPublisher } from '@prodshot/contracts';
 import { createRepositories, WebhookEvents } from '@prodshot/db';
 import { createOpsServer } from '@prodshot/queue';
 import { ArchiveLinkSecret } from '@prodshot/storage';
@@ -105,9 +105,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await ops.close();
   });
   const repos = createRepositories(deps.db);
+  const publisher = createPublisher(io);
   const announceCredits: CreditsChangedListener =
-    deps.onCreditsChanged ??
-    ((userId, balance) => io.to(userRoom(userId)).emit('credits:update', { ...balance, at: Date.now() }));
+    deps.onCreditsChanged ?? ((userId, balance) => publisher.emit(userId, 'credits:update', balance));
   // One secret for the zip links the batch reads give and the ones batch.completed sends.
   const archiveLinkSecret = new ArchiveLinkSecret(deps.redis);
   const webhookEvents = new WebhookEvents(repos, deps.store, archiveLinkSecret, (ids) =>

@@ -1,9 +1,9 @@
+import type { Publisher } from '@prodshot/contracts';
 import type { Config } from '@prodshot/config';
 import type { Db, Repositories } from '@prodshot/db';
 import type { ImageModel } from '@prodshot/imaging';
 import type { JobProducer } from '@prodshot/queue';
 import type { ObjectStore } from '@prodshot/storage';
-import type { Publisher } from './realtime/publisher.js';
 
 export interface WorkerDeps {
   config: Config;

@@ -1,3 +1,5 @@
+import { Emitter } from '@socket.io/redis-emitter';
+import { createPublisher } from '@prodshot/contracts';
 import { Worker, type Job } from 'bullmq';
 import pino from 'pino';
 import type { Registry } from 'prom-client';
@@ -20,7 +22,6 @@ import { createEnginePool, type EnginePool } from './engine-pool.js';
 import { handlers } from './handlers/index.js';
 import type { WorkerDeps } from './deps.js';
 import { createWorkerMetrics } from './metrics.js';
-import { createPublisher } from './realtime/publisher.js';
 import { withWebhookEvents } from './realtime/webhook-publisher.js';
 import { applyCpuPriority } from './cpu-priority.js';
 import { scheduleRepeatableJobs } from './schedules.js';
@@ -101,7 +102,7 @@ async function main(): Promise<void> {
     db,
     store,
     repos,
-    publisher: withWebhookEvents(createPublisher(producerConnection), webhookEvents, log),
+    publisher: withWebhookEvents(createPublisher(new Emitter(producerConnection)), webhookEvents, log),
     producer,
     metrics,
   };

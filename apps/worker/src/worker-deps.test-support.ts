@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Job, JobsOptions } from 'bullmq';
 import sharp from 'sharp';
 import { loadConfig } from '@prodshot/config';
-import type { GenerationKind, JobName, JobPayloads, ServerToClientEvents } from '@prodshot/contracts';
+import type { GenerationKind, JobName, JobPayloads, ServerToClientEvents, Publisher } from '@prodshot/contracts';
 import { createRepositories, type GenerationsRepository, type NewSlot } from '@prodshot/db';
 import { LocalImageModel, type ImageModel } from '@prodshot/imaging';
 import { createRedisConnection, JobProducer } from '@prodshot/queue';
@@ -13,7 +13,6 @@ import { createTestDatabase, createTestFsStore, uniqueQueuePrefix, type StackInf
 import type { WorkerDeps } from './deps.js';
 import { createDispatcher } from './dispatch.js';
 import { handlers } from './handlers/index.js';
-import type { Publisher } from './realtime/publisher.js';
 
 export interface PublishedEvent {
   userId: string;

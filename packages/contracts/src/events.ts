@@ -39,3 +39,27 @@ export type ClientToServerEvents = Record<never, never>;
 export function userRoom(userId: string): string {
   return `user:${userId}`;
 }
+
+type EventName = keyof ServerToClientEvents;
+/** What callers pass: the event without its timestamp, which the publisher adds. */
+export type EventPayload<E extends EventName> = DistributiveOmit<Parameters<ServerToClientEvents[E]>[0], 'at'>;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** Sends typed events to a user's sockets, stamped with the server's clock. */
+export interface Publisher {
+  emit<E extends EventName>(userId: string, event: E, payload: EventPayload<E>): void;
+}
+
+/** What reaches a room: socket.io's server in the API, its Redis emitter (every API replica) in the worker. */
+export interface RoomSender {
+  to(room: string): { emit(event: string, payload: unknown): unknown };
+}
+
+/** The one publisher of the API and the worker: the user's room, the event, and its timestamp. */
+export function createPublisher(rooms: RoomSender): Publisher {
+  return {
+    emit(userId, event, payload) {
+      rooms.to(userRoom(userId)).emit(event, { ...payload, at: Date.now() });
+    },
+  };
+}

@@ -1,6 +1,6 @@
+import type { Publisher } from '@prodshot/contracts';
 import type { Logger } from 'pino';
 import type { WebhookEvents } from '@prodshot/db';
-import type { Publisher } from './publisher.js';
 
 /**
  * The publisher, also turning what it announces into webhook events: a generation settled
