@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -15,6 +15,14 @@ export interface CreateDatabaseOptions {
 }
 
 export type Db = Kysely<Database>;
+
+/**
+ * The one transaction helper: `work` runs in a transaction on `db`, or inside the one `db` already
+ * is (kysely cannot nest them), so a repository's several statements join their caller's.
+ */
+export function withTransaction<T>(db: Db, work: (tx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
+}
 
 export function createDatabase(options: CreateDatabaseOptions): Db {
   const pool = new pg.Pool({

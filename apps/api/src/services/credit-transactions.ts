@@ -1,6 +1,6 @@
 import type { CreditBalance } from '@prodshot/contracts';
 import {
-  createRepositories,
+  inTransaction,
   type ExpireInput,
   type GiveBackInput,
   type GrantInput,
@@ -32,8 +32,7 @@ export class CreditTransactions {
 
   async run<T>(work: (repos: Repositories, credits: CreditChanges) => Promise<T>): Promise<T> {
     const moved = new Map<string, CreditBalance>();
-    const result = await this.deps.db.transaction().execute(async (tx) => {
-      const repos = createRepositories(tx);
+    const result = await inTransaction(this.deps.db, async (repos) => {
       const ledger = repos.credits;
       const track = async (userId: string, movement: Promise<LedgerResult>) => {
         const outcome = await movement;

@@ -1,7 +1,7 @@
 // Over 250 lines: the ledger: every credit move (reserve, refund, grant, expire, give back, take back) under
 // the same balance lock, so one balance's rules read in one place.
 import type { CreditBalance } from '@prodshot/contracts';
-import type { Db } from '../database.js';
+import { withTransaction, type Db } from '../database.js';
 import type { CreditPurchaseRow } from '../schema.js';
 import {
   assertPositive,
@@ -13,7 +13,6 @@ import {
   spend,
   toBalance,
   type LedgerResult,
-  type Tx,
 } from './credit-ledger.js';
 import { isLive, refundable } from './credit-periods.js';
 import { bucketBalance, clawHolds, linkPayments, moveBucket, recordPurchase, takenBack } from './credit-purchases.js';
@@ -106,7 +105,7 @@ export class CreditsRepository {
   /** Takes subscription credits first, then add-on credits; refuses when the total is short. */
   async reserve(input: ReserveInput): Promise<LedgerResult> {
     assertPositive(input.amount);
-    return this.inTransaction(async (tx) => {
+    return withTransaction(this.db, async (tx) => {
       const current = await lockBalance(tx, input.userId);
       const available = current.subscriptionCredits + current.addOnCredits;
       if (available < input.amount) {
@@ -135,7 +134,7 @@ export class CreditsRepository {
   }
 
   private refundUpTo(input: Omit<RefundInput, 'amount'>, amount: number): Promise<LedgerResult> {
-    return this.inTransaction(async (tx) => {
+    return withTransaction(this.db, async (tx) => {
       const current = await lockBalance(tx, input.userId);
       const open = await refundable(tx, input.userId, input.generationId);
       const cap = Math.min(amount, open.total);
@@ -153,7 +152,7 @@ export class CreditsRepository {
    * reservation would pay, and what the balance cannot pay becomes debt.
    */
   async settle(input: { userId: string; generationId: string; idempotencyKey: string }): Promise<LedgerResult> {
-    return this.inTransaction(async (tx) => {
+    return withTransaction(this.db, async (tx) => {
       const current = await lockBalance(tx, input.userId);
       const hold = await refundable(tx, input.userId, input.generationId);
       const unpaid = hold.clawed && hold.total === 0 ? 1 : 0;
@@ -164,7 +163,7 @@ export class CreditsRepository {
   /** A pack's credits join the add-on pool, less the debt they repay first. */
   async grantAddOn(input: GrantInput): Promise<LedgerResult> {
     assertPositive(input.amount);
-    return this.inTransaction(async (tx) => {
+    return withTransaction(this.db, async (tx) => {
       const current = await lockBalance(tx, input.userId);
       await recordPurchase(tx, input, 'addon');
       const debt = repaid(current, input.amount);
@@ -183,7 +182,7 @@ export class CreditsRepository {
   async resetSubscription(input: GrantInput): Promise<LedgerResult> {
     if (!Number.isInteger(input.amount) || input.amount < 0)
       throw new RangeError('allowance must be a whole number ≥ 0');
-    return this.inTransaction(async (tx) => {
+    return withTransaction(this.db, async (tx) => {
       const current = await lockBalance(tx, input.userId);
       await recordPurchase(tx, input, 'subscription');
       const debt = repaid(current, input.amount);
@@ -200,7 +199,7 @@ export class CreditsRepository {
 
   /** The paid period ended with nothing after it: subscription credits go to 0, add-on credits stay. */
   async expireSubscription(input: ExpireInput): Promise<LedgerResult> {
-    return this.inTransaction(async (tx) => {
+    return withTransaction(this.db, async (tx) => {
       const current = await lockBalance(tx, input.userId);
       // Written even when nothing is left: it starts a period with no allowance, which refunds respect.
       return move(
@@ -223,7 +222,7 @@ export class CreditsRepository {
    */
   async takeBack(input: TakeBackInput): Promise<LedgerResult> {
     const { purchase } = input;
-    return this.inTransaction(async (tx) => {
+    return withTransaction(this.db, async (tx) => {
       const current = await lockBalance(tx, purchase.user_id);
       const nothing = { applied: false, moved: 0, balance: pools(current) };
       // A replay must not claw again: its claw rows would be new generations' under new keys.
@@ -247,7 +246,7 @@ export class CreditsRepository {
    */
   async giveBack(input: GiveBackInput): Promise<LedgerResult> {
     const { purchase } = input;
-    return this.inTransaction(async (tx) => {
+    return withTransaction(this.db, async (tx) => {
       const current = await lockBalance(tx, purchase.user_id);
       const revoked = await tx
         .selectFrom('credit_ledger')
@@ -289,9 +288,5 @@ export class CreditsRepository {
   /** Records which grant these payments paid for; the payment may be announced before the grant. */
   async linkPayments(grantKey: string, paymentRefs: string[]): Promise<void> {
     await linkPayments(this.db, grantKey, paymentRefs);
-  }
-
-  private inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.db.isTransaction ? work(this.db as Tx) : this.db.transaction().execute(work);
   }
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../database.js';
+import { withTransaction, type Db } from '../database.js';
 import { withProductWarnings, type CoachWarning, type SubjectFinding, type UploadOutline } from '@prodshot/contracts';
 import type { ImageRow, NewImage } from '../schema.js';
 import { historyCutoff } from './history-retention.js';
@@ -72,7 +72,7 @@ export class ImagesRepository {
     subject: SubjectFinding,
     productWarnings: readonly CoachWarning[] = [],
   ): Promise<CoachWarning[]> {
-    return this.db.transaction().execute(async (tx) => {
+    return withTransaction(this.db, async (tx) => {
       const row = await tx.selectFrom('images').select('coach').where('id', '=', id).forUpdate().executeTakeFirst();
       const coach = withProductWarnings(row?.coach ?? [], productWarnings);
       await tx

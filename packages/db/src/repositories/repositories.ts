@@ -1,5 +1,5 @@
 import { IDEMPOTENCY_WINDOW_HOURS } from '@prodshot/contracts';
-import type { Db } from '../database.js';
+import { withTransaction, type Db } from '../database.js';
 import { AdvisoryLocksRepository } from './advisory-locks.js';
 import { ApiKeysRepository } from './api-keys-repository.js';
 import { BatchesRepository } from './batches-repository.js';
@@ -54,7 +54,5 @@ export function createRepositories(db: Db): Repositories {
 
 /** Runs `work` in one transaction, with every repository bound to it; given a transaction, it joins it. */
 export function inTransaction<T>(db: Db, work: (repos: Repositories) => Promise<T>): Promise<T> {
-  return db.isTransaction
-    ? work(createRepositories(db))
-    : db.transaction().execute((tx) => work(createRepositories(tx)));
+  return withTransaction(db, (tx) => work(createRepositories(tx)));
 }
