@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import {
+  IDEMPOTENCY_KEY_MAX_LENGTH,
   planAllowance,
   shotSizeFor,
   type AddOnPlansResponse,
@@ -134,6 +135,19 @@ describe('local payments provider', () => {
     await post('/api/payments/credits', headers, { planKey: 'addon-500' });
     await post('/api/payments/credits', headers, { planKey: 'addon-500' });
     expect((await subscriptionOf(user)).addOnCredits).toBe(500);
+  });
+
+  it('refuses an unusable Idempotency-Key as every call does, and neither grants nor subscribes', async () => {
+    const user = await newUser();
+    const tooLong = 'k'.repeat(IDEMPOTENCY_KEY_MAX_LENGTH + 1);
+    for (const [url, planKey] of [
+      ['/api/payments/credits', 'addon-500'],
+      ['/api/payments/subscription', 'starter'],
+    ] as const) {
+      const refused = await post(url, { ...user, 'idempotency-key': tooLong }, { planKey });
+      expect([refused.statusCode, refused.json().code]).toEqual([400, 'invalid_idempotency_key']);
+    }
+    expect(await subscriptionOf(user)).toMatchObject({ subscription: { plan: 'none' }, addOnCredits: 0 });
   });
 
   it('keeps a plan change for the next cycle', async () => {

@@ -1,11 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   ADDON_PACKS,
   AddOnPlansResponse,
   BuyCreditsRequest,
   CancelSubscriptionResponse,
   CreateSubscriptionRequest,
-  IDEMPOTENCY_KEY_MAX_LENGTH,
   PaymentLinkResponse,
   PLANS,
   PlansResponse,
@@ -15,14 +14,7 @@ import {
 import type { AppDeps } from '../../deps.js';
 import { requireSession } from '../../plugins/auth.js';
 import { localPaymentsGuard } from '../../plugins/loopback-only.js';
-
-/** A purchase's Idempotency-Key, if usable; an unusable one is ignored rather than refused. */
-function idempotencyKey(request: FastifyRequest): string | undefined {
-  const header = request.headers['idempotency-key'];
-  return typeof header === 'string' && header.length > 0 && header.length <= IDEMPOTENCY_KEY_MAX_LENGTH
-    ? header
-    : undefined;
-}
+import { idempotencyKey } from '../../services/idempotency.js';
 
 export async function paymentRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const payments = app.services.payments;
