@@ -3113,7 +3113,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    expires?: number;
+                    expires?: string;
                     signature?: string;
                     file?: "original";
                 };

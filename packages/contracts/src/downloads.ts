@@ -21,3 +21,13 @@ export const DownloadQuery = Type.Object(
   { additionalProperties: false },
 );
 export type DownloadQuery = Static<typeof DownloadQuery>;
+
+/**
+ * A signed, expiring link's query (a stored file's, a batch zip's): read as it came, so a malformed
+ * link is refused by its signature check (403), not by validation.
+ */
+export const SignedLinkQuery = Type.Object({
+  expires: Type.Optional(Type.String()),
+  signature: Type.Optional(Type.String()),
+});
+export type SignedLinkQuery = Static<typeof SignedLinkQuery>;

@@ -89,13 +89,8 @@ export class BatchService {
   }
 
   /** The batch a valid signed link names, whoever asks (the link is the proof); 403 for an expired or forged link. */
-  async linked(batchId: string, expires: number | undefined, signature: string): Promise<BatchWithGenerations> {
-    const verdict = checkArchiveLink(
-      await this.deps.archiveLinkSecret.get(),
-      batchId,
-      expires ?? Number.NaN,
-      signature,
-    );
+  async linked(batchId: string, expires: string | undefined, signature: string): Promise<BatchWithGenerations> {
+    const verdict = checkArchiveLink(await this.deps.archiveLinkSecret.get(), batchId, Number(expires), signature);
     if (verdict === 'expired')
       throw new HttpError(403, 'This download link has expired: open the batch again for a fresh one', 'link_expired');
     if (verdict === 'invalid') throw new HttpError(403, 'Invalid download link', 'invalid_signature');

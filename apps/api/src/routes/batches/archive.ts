@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type, { type Static } from 'typebox';
-import { DownloadQuery, errorResponses, ShortIdParams } from '@prodshot/contracts';
+import { DownloadQuery, errorResponses, ShortIdParams, SignedLinkQuery } from '@prodshot/contracts';
 import { requireUser } from '../../plugins/auth.js';
 import type { BatchService } from '../../services/batch-service.js';
 
 const ArchiveQuery = Type.Object({
-  expires: Type.Optional(Type.Integer()),
-  signature: Type.Optional(Type.String({ maxLength: 128 })),
+  ...SignedLinkQuery.properties,
   // Which files, not whose: the signature need not cover it.
   file: DownloadQuery.properties.file,
 });

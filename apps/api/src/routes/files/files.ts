@@ -1,19 +1,16 @@
-import { errorResponses } from '@prodshot/contracts';
+import { errorResponses, SignedLinkQuery } from '@prodshot/contracts';
 import type { FastifyInstance } from 'fastify';
 import fresh from 'fresh';
-import Type, { type Static } from 'typebox';
+import Type from 'typebox';
 import { assertSafeKey, FILES_ROUTE_PREFIX, InvalidKeyError, verifySignature } from '@prodshot/storage';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../services/http-error.js';
 
 const FileParams = Type.Object({ '*': Type.String() });
-/** Read as they came: a malformed link is refused by its signature check (403), not by validation. */
-const FileQuery = Type.Object({ expires: Type.Optional(Type.String()), signature: Type.Optional(Type.String()) });
-type FileQuery = Static<typeof FileQuery>;
 
 const fileSchema = {
   params: FileParams,
-  querystring: FileQuery,
+  querystring: SignedLinkQuery,
   response: {
     200: { description: 'The stored image', content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } },
     304: { description: 'The copy the browser holds (same ETag) is still this file', type: 'null' },
@@ -29,7 +26,7 @@ export async function fileRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   const secret = deps.fileSigningSecret;
   if (deps.store.driver !== 'fs' || !secret) return;
 
-  app.get<{ Params: { '*': string }; Querystring: FileQuery }>(
+  app.get<{ Params: { '*': string }; Querystring: SignedLinkQuery }>(
     `${FILES_ROUTE_PREFIX}*`,
     { schema: fileSchema },
     async (request, reply) => {

@@ -1,18 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import Type from 'typebox';
-import { DownloadQuery, errorResponses, GenerationResponse, IdParams, SMART_STYLES_MAX } from '@prodshot/contracts';
+import { DownloadQuery, errorResponses, GenerationResponse, IdParams, OutputParams } from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
 import { sendStoredFile, STORED_FILE_RESPONSE } from '../../services/stored-file.js';
-
-/** A manual request makes at most four slots, a smart one at most SMART_STYLES_MAX. */
-const SLOT_INDEX_MAX = SMART_STYLES_MAX - 1;
-
-const ShotParams = Type.Object({
-  id: Type.String({ maxLength: 64 }),
-  index: Type.Integer({ minimum: 0, maximum: SLOT_INDEX_MAX }),
-});
 
 /** Where a generation stands, from Postgres: a reload or a lost socket catches up here. */
 export async function generationRoutes(appBase: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -35,7 +26,7 @@ export async function generationRoutes(appBase: FastifyInstance, deps: AppDeps):
     {
       onRequest: requireUser,
       schema: {
-        params: ShotParams,
+        params: OutputParams,
         querystring: DownloadQuery,
         response: { 200: STORED_FILE_RESPONSE, ...errorResponses([400, 404]) },
       },
