@@ -394,6 +394,12 @@ describe('GET /api/batches/:id and its archive', () => {
     expect((await testApp.app.inject({ method: 'GET', url: `${archiveUrl!}x` })).statusCode).toBe(403);
     const stale = archiveUrl!.replace(/expires=\d+/, 'expires=1000');
     expect((await testApp.app.inject({ method: 'GET', url: stale })).statusCode).toBe(403);
+    // A malformed link is read as it came and refused by its signature, as a stored file's is.
+    const malformed = await testApp.app.inject({
+      method: 'GET',
+      url: archiveUrl!.replace(/expires=\d+/, 'expires=soon'),
+    });
+    expect([malformed.statusCode, malformed.json().code]).toEqual([403, 'invalid_signature']);
     // A link signs one batch: it opens no other.
     const { session, imageIds } = await seller(2, 1);
     const theirs = (
