@@ -60,6 +60,30 @@ export default tseslint.config(
     files: ['apps/**/*.{ts,tsx}', 'scripts/**/*.{ts,mts,mjs}'],
     rules: importDirection('Apps and scripts import packages only: move what they share into a package.'),
   },
+  // API services are the use-cases: plain functions of their inputs and the repositories, testable
+  // without HTTP. What is bound to Fastify (requests, replies, routes, plugins) lives in http/,
+  // plugins/ and routes/, which import services, never the other way round.
+  {
+    files: ['apps/api/src/services/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(fastify|@fastify/.*)$',
+              message: 'A service takes no Fastify types: move the HTTP part to http/.',
+            },
+            {
+              regex: '^(\\.\\./)+(routes|plugins|http)/',
+              message: 'A service imports no route, plugin or http/ helper: they call the service.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Web import zones (bulletproof-react): a feature uses shared code (components/, hooks/, lib/), auth, and
   // another feature only through that feature's public index.ts; routes/ and app/ compose features and are
   // imported by nothing in a feature or in shared code. Tests compose screens as routes do, so they are exempt.

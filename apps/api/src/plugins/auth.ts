@@ -13,15 +13,10 @@ import { looksLikeApiKey } from '../services/api-keys.js';
 import { loadOrCreateSessionKey, type SessionSigningKey } from '../services/session-tokens.js';
 import { errorBody } from './error-handler.js';
 import { bindLogContext } from './log-context.js';
+import type { AuthUser } from '../services/auth-user.js';
 
 /** The authenticated user of a request, set by `requireUser`. */
-export interface AuthUser {
-  /** users.id (uuid): what every row of ours refers to. */
-  id: string;
-  clerkId: string;
-  email: string;
-  name: string;
-}
+export type { AuthUser };
 
 export interface SessionAuth {
   /** Verifies a bearer token outside a Fastify request (the socket.io handshake) with the same keys and checks. */

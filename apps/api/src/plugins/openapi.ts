@@ -17,7 +17,7 @@ declare module 'fastify' {
      * document lists them as the request body, which the route does not validate as one.
      */
     documentedMultipartBody?: object;
-    /** The route reads an Idempotency-Key (services/idempotency.ts): the document lists the header. */
+    /** The route reads an Idempotency-Key (http/idempotency-key.ts): the document lists the header. */
     acceptsIdempotencyKey?: boolean;
   }
 }

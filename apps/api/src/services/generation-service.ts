@@ -25,7 +25,6 @@ import {
   type ImageRow,
   type Repositories,
 } from '@prodshot/db';
-import type { FastifyBaseLogger } from 'fastify';
 import type { ServiceDeps } from './services.js';
 import { recentGenerationDto } from './generation-dtos.js';
 import type { FreeAllowance } from './free-allowance.js';
@@ -37,6 +36,7 @@ import { moreLikeThis, retryStyle, type IterateParts } from './iterate-calls.js'
 import { decodeCursor, encodeCursor } from './list-cursor.js';
 import { requestRenditions } from './rendition-requests.js';
 import * as calls from './shot-calls.js';
+import type { Log } from './log.js';
 
 /**
  * The generation use-cases: the image model calls, iterating on a result, and reading where a
@@ -139,7 +139,7 @@ export class GenerationService {
   }
 
   /** Where the caller's generation stands; outputs stored before renditions existed get theirs asked for. */
-  async generation(userId: string, id: string, log: FastifyBaseLogger): Promise<GenerationDto> {
+  async generation(userId: string, id: string, log: Log): Promise<GenerationDto> {
     const generation = await this.lookups.ownedGeneration(userId, id);
     const without = generation.styles.filter(
       (style) => style.status === 'complete' && style.result_key && !style.renditions,
@@ -170,7 +170,7 @@ export class GenerationService {
   }
 
   /** A page of the caller's outputs, newest first, within their plan's history. */
-  async recentOutputs(userId: string, query: ListPageQuery, log: FastifyBaseLogger): Promise<GenerationListResponse> {
+  async recentOutputs(userId: string, query: ListPageQuery, log: Log): Promise<GenerationListResponse> {
     const page = await this.repos.generations.outputsPage(userId, {
       limit: query.limit ?? RECENT_GENERATIONS_DEFAULT,
       after: decodeCursor(query.cursor),

@@ -15,7 +15,6 @@ import {
 import type { IdempotencyClaim, IdempotencyKeyRow, ImageRow, Repositories } from '@prodshot/db';
 import { jobIds, QUEUE_ORDER } from '@prodshot/queue';
 import { deleteImageFiles } from '@prodshot/storage';
-import type { FastifyBaseLogger } from 'fastify';
 import { FreeAllowanceSpentError, type FreeAllowance } from './free-allowance.js';
 import { HttpError } from './http-error.js';
 import { heldTarget } from './idempotency.js';
@@ -32,6 +31,7 @@ import {
   UploadsBusyError,
   type ReceivedUpload,
 } from './upload-service.js';
+import type { Log } from './log.js';
 
 /** The seller's uploads: storing one (once per Idempotency-Key), listing, reading and deleting them. Every id is looked up within the caller's images only. */
 export class ImageService {
@@ -76,7 +76,7 @@ export class ImageService {
     userId: string,
     input: { file: ReceivedUpload; name: string },
     claim: IdempotencyClaim | undefined,
-    log: FastifyBaseLogger,
+    log: Log,
   ): Promise<ImageDto> {
     const held = claim && (await this.repos.idempotencyKeys.find(claim.userId, claim.key));
     if (held) return this.dto(await this.heldUpload(userId, held, claim));
@@ -102,7 +102,7 @@ export class ImageService {
   }
 
   /** A page of the caller's uploads; an upload still waiting for its analysis gets its renditions there. */
-  async list(userId: string, query: ListPageQuery, log: FastifyBaseLogger): Promise<ImageListResponse> {
+  async list(userId: string, query: ListPageQuery, log: Log): Promise<ImageListResponse> {
     const page = await this.repos.images.listPage(userId, {
       limit: query.limit ?? IMAGES_PAGE_DEFAULT,
       after: decodeCursor(query.cursor),
@@ -213,7 +213,7 @@ function outlineNotReady(): HttpError {
 }
 
 /** The upload stands either way: spent free analyses are the account's state, anything else a fault GET /subject retries. */
-function analysisNotQueued(error: unknown, row: ImageRow, log: FastifyBaseLogger): void {
+function analysisNotQueued(error: unknown, row: ImageRow, log: Log): void {
   if (error instanceof FreeAllowanceSpentError)
     log.info({ imageId: row.id }, 'upload stored unanalysed: the free analyses of the day are spent');
   else log.warn({ err: error, imageId: row.id }, 'upload analysis not queued; GET /subject will queue it');

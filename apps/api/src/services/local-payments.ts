@@ -1,7 +1,7 @@
 import type { Config } from '@prodshot/config';
 import { alreadySubscribedMessage, type Plan } from '@prodshot/contracts';
 import type { SubscriptionRow } from '@prodshot/db';
-import type { AuthUser } from '../plugins/auth.js';
+import type { AuthUser } from './auth-user.js';
 import {
   activatePlan,
   addDays,

@@ -9,7 +9,7 @@ import {
   type PortalSessionResponse,
 } from '@prodshot/contracts';
 import type { Repositories } from '@prodshot/db';
-import type { AuthUser } from '../plugins/auth.js';
+import type { AuthUser } from './auth-user.js';
 import { holdsPlan, isActive, subscriptionInfo } from './billing.js';
 import { HttpError } from './http-error.js';
 import type { PaymentsProvider } from './payments-provider.js';

@@ -13,7 +13,7 @@ import {
   type Plan,
 } from '@prodshot/contracts';
 import type { SubscriptionRow } from '@prodshot/db';
-import type { AuthUser } from '../plugins/auth.js';
+import type { AuthUser } from './auth-user.js';
 import { holdsLiveSubscription, isRunning } from './billing.js';
 import type { BillingService, ProviderPeriod } from './billing-service.js';
 import type { CheckoutClaims } from './checkout-claims.js';

@@ -16,7 +16,7 @@ import {
 import { requireUser } from '../../plugins/auth.js';
 import { bindLogContext } from '../../plugins/log-context.js';
 import { HttpError } from '../../services/http-error.js';
-import { idempotencyClaim } from '../../services/idempotency.js';
+import { idempotencyClaim } from '../../http/idempotency-key.js';
 import { archiveRoute } from './archive.js';
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { errorResponses, ExportFormatErrorBody, ExportRequest, ExportResponse } from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
-import { sendStoredFile, STORED_FILE_RESPONSE } from '../../services/stored-file.js';
+import { sendStoredFile, STORED_FILE_RESPONSE } from '../../http/stored-file.js';
 
 const errors = errorResponses([400, 404, 409, 502, 503], { 400: ExportFormatErrorBody });
 const exportErrors = errorResponses([400, 404, 409, 429, 502, 503], { 400: ExportFormatErrorBody });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { DownloadQuery, errorResponses, GenerationResponse, IdParams, OutputParams } from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
-import { sendStoredFile, STORED_FILE_RESPONSE } from '../../services/stored-file.js';
+import { sendStoredFile, STORED_FILE_RESPONSE } from '../../http/stored-file.js';
 
 /** Where a generation stands, from Postgres: a reload or a lost socket catches up here. */
 export async function generationRoutes(appBase: FastifyInstance, deps: AppDeps): Promise<void> {

@@ -23,7 +23,7 @@ import {
 import { requireUser } from '../../plugins/auth.js';
 import { bindLogContext } from '../../plugins/log-context.js';
 import { checkBackground, checkEnhance, checkManualShot, type Started } from '../../services/shot-calls.js';
-import { idempotencyClaim } from '../../services/idempotency.js';
+import { idempotencyClaim } from '../../http/idempotency-key.js';
 
 /**
  * What a paid call answers besides its success: bad requests and keys, credits, ownership, limits

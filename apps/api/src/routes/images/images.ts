@@ -18,7 +18,7 @@ import {
 } from '@prodshot/contracts';
 import { requireUser } from '../../plugins/auth.js';
 import { HttpError } from '../../services/http-error.js';
-import { idempotencyClaim } from '../../services/idempotency.js';
+import { idempotencyClaim } from '../../http/idempotency-key.js';
 import { cleanName, type ReceivedUpload } from '../../services/upload-service.js';
 
 interface UploadParts {

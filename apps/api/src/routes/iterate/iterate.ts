@@ -11,7 +11,7 @@ import {
 } from '@prodshot/contracts';
 import { requireUser } from '../../plugins/auth.js';
 import { bindLogContext } from '../../plugins/log-context.js';
-import { idempotencyClaim } from '../../services/idempotency.js';
+import { idempotencyClaim } from '../../http/idempotency-key.js';
 
 const errors = errorResponses([400, 402, 404, 409, 422, 429], { 402: InsufficientCreditsErrorBody });
 

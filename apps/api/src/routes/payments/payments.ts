@@ -14,7 +14,7 @@ import {
 import type { AppDeps } from '../../deps.js';
 import { requireSession } from '../../plugins/auth.js';
 import { localPaymentsGuard } from '../../plugins/loopback-only.js';
-import { idempotencyKey } from '../../services/idempotency.js';
+import { idempotencyKey } from '../../http/idempotency-key.js';
 
 export async function paymentRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const payments = app.services.payments;

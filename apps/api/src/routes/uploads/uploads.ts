@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
-import { sendStoredFile } from '../../services/stored-file.js';
+import { sendStoredFile } from '../../http/stored-file.js';
 
 const FallbackQuery = Type.Object({ fallback: Type.Optional(Type.String()) });
 

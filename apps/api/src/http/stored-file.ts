@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { ObjectNotFoundError, type ObjectStore } from '@prodshot/storage';
-import { HttpError } from './http-error.js';
+import { HttpError } from '../services/http-error.js';
 
 /** How a route answering a stored file documents its 200: the image's bytes, named for saving. */
 export const STORED_FILE_RESPONSE = {
