@@ -12,15 +12,14 @@ import { HttpError } from '../services/http-error.js';
 export function idempotencyKey(request: FastifyRequest): string | undefined {
   const header = request.headers['idempotency-key'];
   if (header === undefined) return undefined;
-  const key = Array.isArray(header) ? header[0] : header;
-  if (!key || key.length > IDEMPOTENCY_KEY_MAX_LENGTH || Array.isArray(header)) {
+  if (Array.isArray(header) || !header || header.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
     throw new HttpError(
       400,
       `Idempotency-Key must be one value of 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`,
       'invalid_idempotency_key',
     );
   }
-  return key;
+  return header;
 }
 
 /**
