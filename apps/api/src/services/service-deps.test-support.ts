@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { loadConfig } from '@prodshot/config';
+import type { JobName } from '@prodshot/contracts';
+import { createRepositories, type CreditBalance } from '@prodshot/db';
+import { createRedisConnection, JOB_QUEUE, JobProducer } from '@prodshot/queue';
+import { ArchiveLinkSecret, uploadKey } from '@prodshot/storage';
+import { createTestDatabase, createTestFsStore, uniqueQueuePrefix, type StackInfo } from '@prodshot/testing';
+import { createServices, type ServiceDeps, type Services } from './services.js';
+
+/** One credit ledger row of a generation, by what it did and how many credits it moved (+ back, − taken). */
+export interface LedgerMove {
+  kind: string;
+  credits: number;
+}
+
+/** A job the services enqueued, as a worker would pick it up. */
+export interface QueuedJob {
+  name: string;
+  data: Record<string, unknown>;
+}
+
+export interface TestServices {
+  deps: ServiceDeps;
+  services: Services;
+  /** Every balance the services announced after moving a user's credits, in order. */
+  creditsChanged: { userId: string; balance: CreditBalance }[];
+  /** A user with `credits` add-on credits. */
+  newUser(credits: number): Promise<string>;
+  /** An upload of a drawn product stored and recorded for `userId`, as the upload call leaves it. */
+  newUpload(userId: string): Promise<{ imageId: string; sourceKey: string }>;
+  balance(userId: string): Promise<number>;
+  /** The generation's credit ledger, oldest first. */
+  ledger(generationId: string): Promise<LedgerMove[]>;
+  /** The job waiting under `jobId` on `name`'s queue, undefined if none was enqueued. */
+  queued(name: JobName, jobId: string): Promise<QueuedJob | undefined>;
+  close(): Promise<void>;
+}
+
+/**
+ * The API's services as the app builds them, without HTTP: their own database, storage folder and
+ * queue prefix on the integration stack. No worker runs, so enqueued jobs wait to be read back.
+ */
+export async function buildTestServices(stack: StackInfo, env: NodeJS.ProcessEnv = {}): Promise<TestServices> {
+  const database = await createTestDatabase(stack);
+  const storage = await createTestFsStore();
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    REDIS_URL: stack.redisUrl,
+    QUEUE_PREFIX: uniqueQueuePrefix(),
+    PUBLIC_URL: 'http://127.0.0.1:3000',
+    ...env,
+  });
+  const redis = createRedisConnection(stack.redisUrl, 'producer', 'service-deps-test');
+  const eventConnections: ReturnType<typeof createRedisConnection>[] = [];
+  const producer = new JobProducer(redis, config.redis.queuePrefix, () => {
+    const events = createRedisConnection(stack.redisUrl, 'consumer', 'service-deps-test-events');
+    eventConnections.push(events);
+    return events;
+  });
+  const creditsChanged: TestServices['creditsChanged'] = [];
+  const repos = createRepositories(database.db);
+  const deps: ServiceDeps = {
+    config,
+    db: database.db,
+    redis,
+    store: storage.store,
+    fileSigningSecret: storage.signingSecret,
+    producer,
+    repos,
+    archiveLinkSecret: new ArchiveLinkSecret(redis),
+    onCreditsChanged: (userId, balance) => creditsChanged.push({ userId, balance }),
+  };
+  return {
+    deps,
+    services: createServices(deps),
+    creditsChanged,
+    async newUser(amount) {
+      const { id } = await database.db
+        .insertInto('users')
+        .values({ clerk_id: `user_${randomUUID()}`, email: 'seller@example.com' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (amount > 0) await repos.credits.grantAddOn({ userId: id, amount, idempotencyKey: `grant:${id}` });
+      return id;
+    },
+    async newUpload(userId) {
+      const bytes = await drawnProductPhoto();
+      const fileId = randomUUID();
+      const sourceKey = uploadKey(userId, fileId, 'image/png');
+      await storage.store.put(sourceKey, bytes, 'image/png');
+      const row = await repos.images.create({
+        user_id: userId,
+        file_id: fileId,
+        name: 'rose serum.png',
+        storage_key: sourceKey,
+        content_type: 'image/png',
+        width: 640,
+        height: 640,
+        bytes: bytes.length,
+      });
+      return { imageId: row.id, sourceKey };
+    },
+    async balance(userId) {
+      const { subscriptionCredits, addOnCredits } = await repos.credits.balance(userId);
+      return subscriptionCredits + addOnCredits;
+    },
+    async ledger(generationId) {
+      const rows = await database.db
+        .selectFrom('credit_ledger')
+        .select(['kind', 'subscription_delta', 'addon_delta'])
+        .where('generation_id', '=', generationId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => ({ kind: row.kind, credits: row.subscription_delta + row.addon_delta }));
+    },
+    async queued(name, jobId) {
+      const job = await producer.queue(JOB_QUEUE[name]).getJob(jobId);
+      return job ? { name: job.name, data: job.data as Record<string, unknown> } : undefined;
+    },
+    async close() {
+      await producer.close();
+      for (const events of eventConnections) events.disconnect();
+      redis.disconnect();
+      await database.drop();
+      await storage.cleanup();
+    },
+  };
+}
+
+/** A bottle on a pale sweep: enough of a product photo for the services, which never decode it. */
+function drawnProductPhoto(): Promise<Buffer> {
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="640"><rect width="640" height="640" fill="#f4f1ec"/>' +
+    '<rect x="260" y="160" width="120" height="340" rx="24" fill="#b0405a"/></svg>';
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
