@@ -26,7 +26,7 @@ export default mergeConfig(
         'apps/api/src/routes/webhooks/stripe.int.test.ts',
         'apps/api/src/routes/payments/payments.int.test.ts',
         'apps/api/src/routes/images/idempotency.int.test.ts',
-        'apps/api/src/routes/iterate/iterate.int.test.ts',
+        'apps/api/src/routes/generations/iterate.int.test.ts',
         'apps/api/src/routes/batches/batches.int.test.ts',
         'apps/api/src/faults/money-race.int.test.ts',
       ],

@@ -1,3 +1,5 @@
+import { BUY_CREDITS_URL, INSUFFICIENT_CREDITS_CODE, insufficientCreditsMessage } from '@prodshot/contracts';
+
 /**
  * A refusal with its status and stable code, answered as is by the error handler (plugins/
  * error-handler.ts) in the common error shape, 5xx included: its message is written for the caller.
@@ -13,5 +15,17 @@ export class HttpError extends Error {
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
+  }
+}
+
+/** 402 for paid work the seller's credits do not cover: the shortfall, and where to buy credits. */
+export class InsufficientCreditsHttpError extends HttpError {
+  constructor(needed: number, available: number, message = insufficientCreditsMessage(needed, available)) {
+    super(402, message, INSUFFICIENT_CREDITS_CODE, {
+      needed,
+      available,
+      shortfall: needed - available,
+      buyCreditsUrl: BUY_CREDITS_URL,
+    });
   }
 }

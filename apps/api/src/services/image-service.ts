@@ -12,12 +12,12 @@ import {
   type PlanId,
   type SubjectDto,
 } from '@prodshot/contracts';
-import type { IdempotencyClaim, IdempotencyKeyRow, ImageRow, Repositories } from '@prodshot/db';
+import type { IdempotencyClaim, ImageRow, Repositories } from '@prodshot/db';
 import { jobIds, QUEUE_ORDER } from '@prodshot/queue';
 import { deleteImageFiles } from '@prodshot/storage';
 import { FreeAllowanceSpentError, type FreeAllowance } from './free-allowance.js';
 import { HttpError } from './http-error.js';
-import { heldTarget } from './idempotency.js';
+import { claimKey, oncePerKey } from './idempotency.js';
 import { imageNotFound } from './image-url.js';
 import { imagingHttpError } from './imaging-errors.js';
 import { decodeCursor, encodeCursor } from './list-cursor.js';
@@ -78,27 +78,27 @@ export class ImageService {
     claim: IdempotencyClaim | undefined,
     log: Log,
   ): Promise<ImageDto> {
-    const held = claim && (await this.repos.idempotencyKeys.find(claim.userId, claim.key));
-    if (held) return this.dto(await this.heldUpload(userId, held, claim));
-    try {
-      const plan = await this.plans.effectivePlan(userId);
-      const shotSize = shotSizeFor(plan);
-      const stored = { userId, bytes: input.file.bytes, name: input.name, shotSize };
-      const row = await storeUpload(
-        { store: this.deps.store, images: this.repos.images, decoder: this.decoder },
-        stored,
-      );
-      const raced = claim && (await this.repos.idempotencyKeys.claim(claim, { imageId: row.id }));
-      if (raced) {
-        // The same upload, sent twice at once: keep the first, drop this copy.
-        await this.deleteUpload(row);
-        return this.dto(await this.heldUpload(userId, raced, claim));
+    const imageId = await oncePerKey(this.repos.idempotencyKeys, claim, 'image', async () => {
+      try {
+        const plan = await this.plans.effectivePlan(userId);
+        const shotSize = shotSizeFor(plan);
+        const stored = { userId, bytes: input.file.bytes, name: input.name, shotSize };
+        const row = await storeUpload(
+          { store: this.deps.store, images: this.repos.images, decoder: this.decoder },
+          stored,
+        );
+        // The same upload sent twice at once: the copy that lost the key is dropped, the first one answered.
+        await claimKey(this.repos.idempotencyKeys, claim, { imageId: row.id }).catch(async (error: unknown) => {
+          await this.deleteUpload(row);
+          throw error;
+        });
+        await this.analyse(row, plan).catch((error: unknown) => analysisNotQueued(error, row, log));
+        return row.id;
+      } catch (error) {
+        throw imagingHttpError(error) ?? error;
       }
-      await this.analyse(row, plan).catch((error: unknown) => analysisNotQueued(error, row, log));
-      return this.dto(row);
-    } catch (error) {
-      throw imagingHttpError(error) ?? error;
-    }
+    });
+    return this.dto(await this.owned(userId, imageId));
   }
 
   /** A page of the caller's uploads; an upload still waiting for its analysis gets its renditions there. */
@@ -191,11 +191,6 @@ export class ImageService {
     const order = await this.allowance.place(row.user_id, plan, { work: 'analysis', id: row.id }, QUEUE_ORDER.standard);
     const job = { userId: row.user_id, imageId: row.id, sourceKey: row.storage_key, shotSize: shotSizeFor(plan) };
     return this.deps.producer.enqueue('analyse-upload', job, { jobId: jobIds.analyseUpload(row.id), ...order });
-  }
-
-  /** The upload an Idempotency-Key's first request stored (422 when the key was used for something else). */
-  private async heldUpload(userId: string, held: IdempotencyKeyRow, claim: IdempotencyClaim): Promise<ImageRow> {
-    return this.owned(userId, heldTarget(held, claim, 'image'));
   }
 
   private async deleteUpload(row: ImageRow): Promise<void> {

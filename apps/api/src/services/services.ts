@@ -9,11 +9,16 @@ import { createPaymentsProvider } from './payments-provider.js';
 import { PaymentsService } from './payments-service.js';
 import { StripeWebhooks } from './stripe-webhooks.js';
 import { UploadFallbackService } from './upload-fallback.js';
-import { BatchService } from './batch-service.js';
+import { BatchService } from './batches/batch-service.js';
 import { ExportService } from './export-service.js';
 import { FreeAllowance } from './free-allowance.js';
 import { FreeAllowanceCounter } from './free-allowance-counter.js';
-import { GenerationService } from './generation-service.js';
+import { GenerationLookups } from './generations/generation-lookups.js';
+import { GenerationReads } from './generations/generation-reads.js';
+import { GenerationWaits } from './generations/generation-waits.js';
+import { IterateService } from './generations/iterate-service.js';
+import { PaidWork } from './generations/paid-work.js';
+import { ShotsService } from './generations/shots-service.js';
 import { ImageService } from './image-service.js';
 import { WebhookEndpointService } from './webhook-endpoints.js';
 
@@ -22,7 +27,14 @@ export type ServiceDeps = AppDeps & { repos: Repositories; archiveLinkSecret: Ar
 
 /** One instance of each service for the whole app; routes reach them as `app.services`. */
 export interface Services {
-  generations: GenerationService;
+  shots: ShotsService;
+  iterate: IterateService;
+  /** The read side of generations: where one stands, a shot's file, recent outputs. */
+  generations: GenerationReads;
+  /** The synchronous calls' waits on their jobs. */
+  waits: GenerationWaits;
+  /** The caller's own uploads, generations and plan, 404 for anyone else's. */
+  lookups: GenerationLookups;
   batches: BatchService;
   exports: ExportService;
   accounts: AccountService;
@@ -42,13 +54,34 @@ export function createServices(deps: ServiceDeps): Services {
     counter: new FreeAllowanceCounter(deps.redis, deps.config.redis.queuePrefix),
     limits: deps.config.freeAllowance,
   });
-  const generations = new GenerationService(deps, allowance);
+  const lookups = new GenerationLookups(deps);
+  const paidWork = new PaidWork(deps);
+  const waits = new GenerationWaits({
+    producer: deps.producer,
+    store: deps.store,
+    generations: deps.repos.generations,
+  });
   const transactions = new CreditTransactions(deps);
   const billing = new BillingService(deps.repos, transactions);
   const provider = createPaymentsProvider(deps.config, billing, transactions, deps.redis);
   return {
-    generations,
-    batches: new BatchService(deps, generations),
+    shots: new ShotsService({ paidWork, lookups, producer: deps.producer, allowance }),
+    iterate: new IterateService({
+      paidWork,
+      lookups,
+      images: deps.repos.images,
+      generations: deps.repos.generations,
+    }),
+    generations: new GenerationReads({ repos: deps.repos, store: deps.store, producer: deps.producer, lookups }),
+    waits,
+    lookups,
+    batches: new BatchService({
+      batches: deps.repos.batches,
+      store: deps.store,
+      archiveLinkSecret: deps.archiveLinkSecret,
+      paidWork,
+      lookups,
+    }),
     exports: new ExportService(deps),
     accounts: new AccountService(deps.repos.users),
     apiKeys: new ApiKeyService(
@@ -60,7 +93,11 @@ export function createServices(deps: ServiceDeps): Services {
     payments: new PaymentsService(deps.repos, provider),
     stripeWebhooks: provider.kind === 'stripe' ? new StripeWebhooks(transactions, provider) : undefined,
     uploadFallback: new UploadFallbackService(deps.repos, deps.store),
-    images: new ImageService(deps, generations, allowance),
+    images: new ImageService(
+      deps,
+      { effectivePlan: (userId) => lookups.effectivePlan(userId), waitForOutline: (jobId) => waits.outline(jobId) },
+      allowance,
+    ),
     webhookEndpoints: new WebhookEndpointService(deps.repos.webhooks, deps.producer, {
       loopbackReceivers: deps.config.webhooks.loopbackReceivers,
     }),

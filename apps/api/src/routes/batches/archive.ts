@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type, { type Static } from 'typebox';
 import { DownloadQuery, errorResponses, ShortIdParams, SignedLinkQuery } from '@prodshot/contracts';
 import { requireUser } from '../../plugins/auth.js';
-import type { BatchService } from '../../services/batch-service.js';
+import type { BatchService } from '../../services/batches/batch-service.js';
 
 const ArchiveQuery = Type.Object({
   ...SignedLinkQuery.properties,

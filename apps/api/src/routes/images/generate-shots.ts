@@ -22,7 +22,7 @@ import {
 } from '@prodshot/contracts';
 import { requireUser } from '../../plugins/auth.js';
 import { bindLogContext } from '../../plugins/log-context.js';
-import { checkBackground, checkEnhance, checkManualShot, type Started } from '../../services/shot-calls.js';
+import type { Started } from '../../services/generations/shots-service.js';
 import { idempotencyClaim } from '../../http/idempotency-key.js';
 
 /**
@@ -57,24 +57,23 @@ function enqueued(request: FastifyRequest, reply: FastifyReply, started: Partial
  */
 export async function generateShotRoutes(appBase: FastifyInstance): Promise<void> {
   const app = appBase.withTypeProvider<TypeBoxTypeProvider>();
-  const service = app.services.generations;
+  const { shots, waits } = app.services;
   app.addHook('onRequest', requireUser);
 
   app.post(
     '/api/images/generate-product-shots',
     {
       config: { acceptsIdempotencyKey: true },
-      preHandler: async (request) => checkManualShot(request.body as ProductShotRequest),
       schema: {
         body: ProductShotRequest,
         response: { 200: ProductShotResponse, 202: AcceptedResponse, ...paidErrors },
       },
     },
     async (request, reply) => {
-      const started = await service.startManual(request.user.id, request.body, idempotencyClaim(request));
+      const started = await shots.startManual(request.user.id, request.body, idempotencyClaim(request));
       enqueued(request, reply, started);
       if (wantsAsync(request)) return reply.status(202).send(accepted({ generationId: started.generationId }));
-      const processedImages = await service.waitForShots('product-shot', started.jobId, started.generationId);
+      const processedImages = await waits.shots('product-shot', started.jobId, started.generationId);
       return { data: { generationId: started.generationId, processedImages } };
     },
   );
@@ -86,7 +85,7 @@ export async function generateShotRoutes(appBase: FastifyInstance): Promise<void
       schema: { body: SmartGenerateRequest, response: { 202: AcceptedResponse, ...paidErrors } },
     },
     async (request, reply) => {
-      const started = await service.startSmart(request.user.id, request.body, idempotencyClaim(request));
+      const started = await shots.startSmart(request.user.id, request.body, idempotencyClaim(request));
       enqueued(request, reply, started);
       return reply.status(202).send(accepted({ generationId: started.generationId }));
     },
@@ -105,10 +104,10 @@ export async function generateShotRoutes(appBase: FastifyInstance): Promise<void
       },
     },
     async (request, reply) => {
-      const started = await service.startStyle(request.user.id, request.body);
+      const started = await shots.startStyle(request.user.id, request.body);
       enqueued(request, reply, started);
       if (wantsAsync(request)) return reply.status(202).send(accepted({ generationId: started.generationId }));
-      return { data: await service.waitForRecommendations(started.generationId) };
+      return { data: await waits.recommendations(started.generationId) };
     },
   );
 
@@ -120,10 +119,10 @@ export async function generateShotRoutes(appBase: FastifyInstance): Promise<void
     },
     async (request, reply) => {
       const { body } = request;
-      const started = await service.startSingle(request.user.id, body, idempotencyClaim(request));
+      const started = await shots.startSingle(request.user.id, body, idempotencyClaim(request));
       enqueued(request, reply, started);
       if (wantsAsync(request)) return reply.status(202).send(accepted({ generationId: started.generationId }));
-      const processedImage = await service.waitForStyleShot(
+      const processedImage = await waits.styleShot(
         started.jobId,
         started.generationId,
         body.styleIndex,
@@ -136,7 +135,6 @@ export async function generateShotRoutes(appBase: FastifyInstance): Promise<void
   app.post(
     '/api/images/enhance-prompt',
     {
-      preHandler: async (request) => checkEnhance(request.body as EnhancePromptRequest),
       schema: {
         body: EnhancePromptRequest,
         response: {
@@ -146,9 +144,9 @@ export async function generateShotRoutes(appBase: FastifyInstance): Promise<void
       },
     },
     async (request, reply) => {
-      const { jobId } = await service.startEnhance(request.user.id, request.body);
+      const { jobId } = await shots.startEnhance(request.user.id, request.body);
       enqueued(request, reply, { jobId });
-      return { data: { enhancedPrompt: await service.waitForEnhancedPrompt(jobId) } };
+      return { data: { enhancedPrompt: await waits.enhancedPrompt(jobId) } };
     },
   );
 
@@ -163,8 +161,8 @@ export async function generateShotRoutes(appBase: FastifyInstance): Promise<void
       },
     },
     async (request, reply) => {
-      const focus = (request.body as RemoveBackgroundRequest | undefined)?.focus;
-      const started = await service.startRemoveBackground(
+      const focus = request.body?.focus;
+      const started = await shots.startRemoveBackground(
         request.user.id,
         request.params.id,
         focus,
@@ -175,7 +173,7 @@ export async function generateShotRoutes(appBase: FastifyInstance): Promise<void
       return {
         data: {
           generationId: started.generationId,
-          processedImage: await service.waitForSingleOutput('remove-background', started.generationId),
+          processedImage: await waits.singleOutput('remove-background', started.generationId),
         },
       };
     },
@@ -185,7 +183,6 @@ export async function generateShotRoutes(appBase: FastifyInstance): Promise<void
     '/api/images/:id/generate-background',
     {
       config: { acceptsIdempotencyKey: true },
-      preHandler: async (request) => checkBackground(request.body as GenerateBackgroundRequest),
       schema: {
         params: IdParams,
         body: GenerateBackgroundRequest,
@@ -193,7 +190,7 @@ export async function generateShotRoutes(appBase: FastifyInstance): Promise<void
       },
     },
     async (request, reply) => {
-      const started = await service.startGenerateBackground(
+      const started = await shots.startGenerateBackground(
         request.user.id,
         request.params.id,
         request.body,
@@ -204,7 +201,7 @@ export async function generateShotRoutes(appBase: FastifyInstance): Promise<void
       return {
         data: {
           generationId: started.generationId,
-          processedImage: await service.waitForSingleOutput('generate-background', started.generationId),
+          processedImage: await waits.singleOutput('generate-background', started.generationId),
         },
       };
     },

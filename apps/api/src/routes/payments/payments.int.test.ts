@@ -196,7 +196,7 @@ describe('local payments provider', () => {
     const { id: userId } = (
       await testApp.app.inject({ method: 'GET', url: '/api/users/profile', headers: user })
     ).json<{ id: string }>();
-    const generations = testApp.app.services.generations;
+    const generations = testApp.app.services.lookups;
     await post('/api/payments/subscription', user, { planKey: 'growth' });
     await post('/api/payments/credits', user, { planKey: 'addon-100' });
     await post('/api/payments/cancel-subscription', user);

@@ -942,7 +942,7 @@ describe(`Stripe provider against a local fake built from ${path.basename(STRIPE
   it('keeps plan quality and credits after a cancel until the paid period ends, then subscription credits go to 0 and add-on credits stay', async () => {
     const user = await newUser();
     const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
-    const generations = testApp.app.services.generations;
+    const generations = testApp.app.services.lookups;
     await send(subscriptionCheckout(user.id, subscriptionId, `in_first_${subscriptionId}`));
     await send(addOnCheckout(user.id));
     expect(shotSizeFor(await generations.effectivePlan(user.id))).toBe(4096);

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { isTemplateHandle, storedTaps, type Tap, type TemplateHandle } from '@prodshot/contracts';
 import type { GenerationStyleRow, GenerationWithStyles, ImageRow, ImagesRepository } from '@prodshot/db';
-import { HttpError } from './http-error.js';
+import { HttpError } from '../http-error.js';
 
 /** Seeds are positive 31-bit integers (the column's range, and what slot seeds have always been). */
 const SEED_LIMIT = 2_147_483_647;

@@ -7,9 +7,9 @@ import {
 import type { GenerationsRepository, GenerationWithStyles } from '@prodshot/db';
 import type { JobProducer } from '@prodshot/queue';
 import type { ObjectStore } from '@prodshot/storage';
-import { awaitJob } from './await-job.js';
+import { awaitJob } from '../await-job.js';
 import { processedImage, processedImages } from './generation-dtos.js';
-import { HttpError } from './http-error.js';
+import { HttpError } from '../http-error.js';
 
 /** How long a synchronous call waits for its job before answering 504 (the job goes on). */
 const SYNC_WAIT_MS = 90_000;

@@ -1,5 +1,6 @@
 // Over 250 lines: reserving credits, claiming the idempotency key and enqueueing are one story with one undo
 // (the compensation on a refused enqueue); apart, each step's failure path would be read without the others.
+// Every paid call goes through here and nowhere else on its way to the queue.
 import {
   RETRY_STYLE_CREDITS,
   type GenerationKind,
@@ -11,7 +12,9 @@ import {
   inTransaction,
   InsufficientCreditsError,
   ledgerKeys,
+  settlement,
   type CreditBalance,
+  type CreditsRepository,
   type Db,
   type GenerationRow,
   type GenerationsRepository,
@@ -21,13 +24,12 @@ import {
   type Repositories,
   type RetriedSlot,
 } from '@prodshot/db';
-import type { JobProducer, QueueOrder } from '@prodshot/queue';
-import { abandon, type CompensationDeps } from './enqueue-compensation.js';
-import { heldTarget, IdempotentReplayError } from './idempotency.js';
-import { InsufficientCreditsHttpError, reservation, reserveAll, type Reservation } from './reservations.js';
+import { jobIds, type JobProducer, type QueueOrder } from '@prodshot/queue';
+import { InsufficientCreditsHttpError } from '../http-error.js';
+import { claimKey, oncePerKey } from '../idempotency.js';
 
-/** What the opener is built from: the pool, the pool's repositories, the queue and who hears of moved credits. */
-export interface OpenerDeps {
+/** What paid work is built from: the pool, the pool's repositories, the queue and who hears of moved credits. */
+export interface PaidWorkDeps {
   db: Db;
   repos: Repositories;
   producer: JobProducer;
@@ -55,32 +57,29 @@ export interface OpenInput {
  * credits' reservation and the caller's Idempotency-Key, then its job enqueued. Credits are
  * reserved before anything is enqueued, and a refused reservation leaves nothing behind.
  */
-export class GenerationOpener {
-  constructor(private readonly deps: OpenerDeps) {}
+export class PaidWork {
+  constructor(private readonly deps: PaidWorkDeps) {}
 
-  /**
-   * Starts paid work once per Idempotency-Key: a repeat of the same request (a retry, a double
-   * click, a reload) gets what the first one started (a generation or a batch) and charges nothing more.
-   */
-  async once(
+  /** Starts paid work once per Idempotency-Key (idempotency.ts): a repeat answers what the first started and charges nothing more. */
+  once(
     claim: IdempotencyClaim | undefined,
     kind: 'generation' | 'batch',
     start: () => Promise<string>,
-  ): Promise<{ id: string }> {
-    const held = claim && (await this.deps.repos.idempotencyKeys.find(claim.userId, claim.key));
-    if (held) return { id: heldTarget(held, claim, kind) };
-    try {
-      return { id: await start() };
-    } catch (error) {
-      if (!(claim && error instanceof IdempotentReplayError)) throw error;
-      return { id: heldTarget(error.held, claim, kind) };
-    }
+  ): Promise<string> {
+    return oncePerKey(this.deps.repos.idempotencyKeys, claim, kind, start);
+  }
+
+  /** Opens (and charges) one generation start and enqueues its job under the generation's id. */
+  async start(start: GenerationStart, claim?: IdempotencyClaim): Promise<string> {
+    const generation = await this.open({ ...start.open, claim });
+    const { name, payload, job } = queuedJob(start, generation.id);
+    await this.enqueue(name, payload as never, job, 'generation', claim);
+    return generation.id;
   }
 
   /** Records the key for a request that opens nothing new (so the same key with another request is still refused). */
-  async claimKey(claim: IdempotencyClaim | undefined, generationId: string): Promise<void> {
-    const held = claim && (await this.deps.repos.idempotencyKeys.claim(claim, { generationId }));
-    if (held) throw new IdempotentReplayError(held);
+  claimKey(claim: IdempotencyClaim | undefined, generationId: string): Promise<void> {
+    return claimKey(this.deps.repos.idempotencyKeys, claim, { generationId });
   }
 
   /**
@@ -178,10 +177,7 @@ export class GenerationOpener {
   ): Promise<T> {
     const reserved = await inTransaction(this.deps.db, async (repos) => {
       const { value, target, reservations } = await work(repos);
-      if (claim) {
-        const held = await repos.idempotencyKeys.claim(claim, target);
-        if (held) throw new IdempotentReplayError(held);
-      }
+      await claimKey(repos.idempotencyKeys, claim, target);
       return { value, ...(await reserveAll(repos.credits, userId, reservations)) };
     }).catch((error: unknown) => {
       if (error instanceof InsufficientCreditsError)
@@ -211,12 +207,7 @@ export class GenerationOpener {
       await this.deps.producer.enqueue(name, payload, job);
     } catch (error) {
       if (opened !== 'nothing')
-        await abandon(
-          this.compensation(),
-          payload.userId,
-          payload.generationId,
-          opened === 'generation' ? undefined : opened.slot,
-        );
+        await this.abandon(payload.userId, payload.generationId, opened === 'generation' ? undefined : opened.slot);
       await this.release(claim);
       throw error;
     }
@@ -237,21 +228,51 @@ export class GenerationOpener {
     try {
       await Promise.all(jobs.map(({ name, payload, job }) => this.deps.producer.enqueue(name, payload, job)));
     } catch (error) {
-      for (const { payload } of jobs)
-        await abandon(this.compensation(), payload.userId, payload.generationId, undefined);
+      for (const { payload } of jobs) await this.abandon(payload.userId, payload.generationId, undefined);
       await this.release(claim);
       throw error;
     }
   }
 
-  private compensation(): CompensationDeps {
-    return { db: this.deps.db, repos: this.deps.repos, onCreditsChanged: this.deps.onCreditsChanged };
+  /**
+   * What a call opened when Redis refused its job: the generation's open slots (or the one slot it
+   * added) fail and their credits come back, so work that can never run holds no credit.
+   */
+  private async abandon(userId: string, generationId: string, slotIndex: number | undefined): Promise<void> {
+    const message = 'The generation could not be queued. Your credits were refunded.';
+    const deps = { db: this.deps.db, repos: this.deps.repos };
+    const refunded =
+      slotIndex === undefined
+        ? await settlement.abandonGeneration(deps, { userId, generationId }, message)
+        : await settlement.abandonSlot(deps, { userId, generationId, index: slotIndex }, message);
+    if (refunded) this.deps.onCreditsChanged?.(userId, refunded.balance);
   }
 
   /** Nothing started: a retry with the same key may try again. */
   private async release(claim: IdempotencyClaim | undefined): Promise<void> {
     if (claim) await this.deps.repos.idempotencyKeys.release(claim.userId, claim.key);
   }
+}
+
+/**
+ * A generation ready to open and enqueue: what to open (and charge) and the job that runs it once
+ * its id exists. The single calls and a batch build theirs the same way (shots-service.ts), so a
+ * batch's photo runs exactly as the same photo would alone; only its place in the queue differs.
+ */
+export interface GenerationStart<K extends JobName = JobName> {
+  open: OpenInput;
+  job: K;
+  payload: (generationId: string) => JobPayloads[K] & { generationId: string; userId: string };
+  order: QueueOrder;
+}
+
+/** The start's job, for the generation opened for it. */
+export function queuedJob(start: GenerationStart, generationId: string): QueuedJob {
+  return {
+    name: start.job,
+    payload: start.payload(generationId),
+    job: { jobId: jobIds.generation(generationId), ...start.order },
+  };
 }
 
 /** One generation's job, ready to enqueue. */
@@ -279,3 +300,37 @@ function createGeneration(
 
 /** Rolls a retry's transaction back: the slot was not failed when it came to it. */
 class SlotNotFailedError extends Error {}
+
+/** One generation's credits to reserve, under the ledger key that keeps it from being taken twice. */
+interface Reservation {
+  generationId: string;
+  amount: number;
+  idempotencyKey: string;
+}
+
+function reservation(generationId: string, amount: number): Reservation {
+  return { generationId, amount, idempotencyKey: ledgerKeys.reserve(generationId) };
+}
+
+/**
+ * Reserves each generation's credits on its own ledger row (refunds are per generation). A
+ * shortfall on any of them names the total the whole call needed against the balance it began with.
+ */
+async function reserveAll(credits: CreditsRepository, userId: string, reservations: Reservation[]) {
+  const needed = reservations.reduce((sum, r) => sum + r.amount, 0);
+  let moved = 0;
+  let balance: CreditBalance | undefined;
+  for (const r of reservations) {
+    if (r.amount <= 0) continue;
+    try {
+      const result = await credits.reserve({ userId, ...r });
+      if (result.applied) ({ balance } = result);
+      moved += result.moved;
+    } catch (error) {
+      if (error instanceof InsufficientCreditsError)
+        throw new InsufficientCreditsError(needed, error.available + moved);
+      throw error;
+    }
+  }
+  return { moved, balance };
+}

@@ -22,7 +22,7 @@ const errors = errorResponses([400, 402, 404, 409, 422, 429], { 402: Insufficien
  */
 export async function iterateRoutes(appBase: FastifyInstance): Promise<void> {
   const app = appBase.withTypeProvider<TypeBoxTypeProvider>();
-  const service = app.services.generations;
+  const service = app.services.iterate;
   app.addHook('onRequest', requireUser);
 
   app.post(

@@ -15,13 +15,27 @@ import {
   type ImageRow,
 } from '@prodshot/db';
 import { QUEUE_ORDER } from '@prodshot/queue';
-import { archiveLink, checkArchiveLink, streamArchive } from '@prodshot/storage';
+import {
+  archiveLink,
+  checkArchiveLink,
+  streamArchive,
+  type ArchiveLinkSecret,
+  type ObjectStore,
+} from '@prodshot/storage';
 import type { Readable } from 'node:stream';
-import type { GenerationService } from './generation-service.js';
-import { productShotStart, queuedJob, smartStart, type GenerationStart } from './generation-starts.js';
-import { HttpError } from './http-error.js';
-import { refuseUnsupported } from './product-gate.js';
-import type { ServiceDeps } from './services.js';
+import { HttpError } from '../http-error.js';
+import type { GenerationLookups } from '../generations/generation-lookups.js';
+import { queuedJob, type GenerationStart, type PaidWork } from '../generations/paid-work.js';
+import { refuseUnsupported } from '../generations/product-gate.js';
+import { productShotStart, smartStart } from '../generations/shots-service.js';
+
+export interface BatchDeps {
+  batches: BatchesRepository;
+  store: ObjectStore;
+  archiveLinkSecret: ArchiveLinkSecret;
+  paidWork: PaidWork;
+  lookups: GenerationLookups;
+}
 
 export function batchNotFound(): HttpError {
   return new HttpError(404, 'Batch not found', 'batch_not_found');
@@ -29,18 +43,11 @@ export function batchNotFound(): HttpError {
 
 /**
  * A batch: the caller's uploads, one choice for all, one reservation for the lot. Each photo is
- * started exactly as the single calls start it (generation-starts.ts), at the batch tier of the
- * queue, so one seller's 20 photos wait behind every seller's single shots.
+ * started exactly as the single calls start it (shots-service.ts's builders), at the batch tier of
+ * the queue, so one seller's 20 photos wait behind every seller's single shots.
  */
 export class BatchService {
-  private readonly batches: BatchesRepository;
-
-  constructor(
-    private readonly deps: ServiceDeps,
-    private readonly generations: GenerationService,
-  ) {
-    this.batches = deps.repos.batches;
-  }
+  constructor(private readonly deps: BatchDeps) {}
 
   /**
    * Starts the batch once per Idempotency-Key; a repeat answers the first one's batch and charges
@@ -52,22 +59,23 @@ export class BatchService {
     claim: IdempotencyClaim | undefined,
   ): Promise<{ batchId: string; credits: number }> {
     const credits = batchCost(body.choice, body.items.length);
-    const { id: batchId } = await this.generations.once(claim, 'batch', async () => {
+    const { paidWork, lookups } = this.deps;
+    const batchId = await paidWork.once(claim, 'batch', async () => {
       const [images, plan] = await Promise.all([
-        Promise.all(body.items.map((item) => this.generations.ownedImage(userId, { imageId: item.imageId }))),
-        this.generations.effectivePlan(userId),
+        Promise.all(body.items.map((item) => lookups.ownedImage(userId, { imageId: item.imageId }))),
+        lookups.effectivePlan(userId),
       ]);
       refuseUnsupported(images);
       const starts = body.items.map((item, index) =>
         startFor(userId, images[index]!, plan, body.choice, item.productTitle),
       );
-      const opened = await this.generations.openBatch({
+      const opened = await paidWork.openBatch({
         userId,
         choice: body.choice,
         generations: starts.map((start) => start.open),
         claim,
       });
-      await this.generations.enqueueAll(
+      await paidWork.enqueueAll(
         opened.generations.map((generation, index) => queuedJob(starts[index]!, generation.id)),
         claim,
       );
@@ -77,7 +85,7 @@ export class BatchService {
   }
 
   async owned(userId: string, batchId: string): Promise<BatchWithGenerations> {
-    const batch = await this.batches.findOwned(userId, batchId);
+    const batch = await this.deps.batches.findOwned(userId, batchId);
     if (!batch) throw batchNotFound();
     return batch;
   }
@@ -94,7 +102,7 @@ export class BatchService {
     if (verdict === 'expired')
       throw new HttpError(403, 'This download link has expired: open the batch again for a fresh one', 'link_expired');
     if (verdict === 'invalid') throw new HttpError(403, 'Invalid download link', 'invalid_signature');
-    const batch = await this.batches.find(batchId);
+    const batch = await this.deps.batches.find(batchId);
     if (!batch) throw batchNotFound();
     return batch;
   }

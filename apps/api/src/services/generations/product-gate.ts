@@ -1,6 +1,6 @@
 import { SUPPORTED_PRODUCT_LIST, UNSUPPORTED_PRODUCT_CODE, UNSUPPORTED_PRODUCT_MESSAGE } from '@prodshot/contracts';
 import type { ImageRow } from '@prodshot/db';
-import { HttpError } from './http-error.js';
+import { HttpError } from '../http-error.js';
 
 /** An upload its analysis read as a kind Prodshot does not shoot yet (docs/decisions.md, "Product kind"). */
 export function readAsUnsupported(image: ImageRow): boolean {
