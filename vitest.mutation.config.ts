@@ -20,7 +20,7 @@ export default mergeConfig(
         'apps/worker/src/handlers/style-shot.int.test.ts',
         'apps/worker/src/dispatch.test.ts',
         'apps/worker/src/dispatch.int.test.ts',
-        'apps/worker/src/pipeline/slots.int.test.ts',
+        'apps/worker/src/pipeline/slot-lifecycle.int.test.ts',
         'apps/worker/src/handlers/sweep-stale-generations.int.test.ts',
         'apps/worker/src/handlers/style-recommendation.int.test.ts',
         'apps/api/src/routes/webhooks/stripe.int.test.ts',

@@ -4,7 +4,7 @@ import type { JobName } from '@prodshot/contracts';
 import { isImagingError } from '@prodshot/imaging';
 import type { WorkerDeps } from './deps.js';
 import type { JobHandler, JobHandlers } from './handlers/index.js';
-import { userMessage } from './pipeline/slots.js';
+import { userMessage } from './pipeline/slot-lifecycle.js';
 
 function isJobName(handlers: JobHandlers, name: string): name is JobName {
   return Object.hasOwn(handlers, name);

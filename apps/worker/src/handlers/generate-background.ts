@@ -7,7 +7,7 @@ import {
   renderSlot,
   slotOutput,
   slotSeed,
-} from '../pipeline/slots.js';
+} from '../pipeline/slot-lifecycle.js';
 import type { JobHandler } from './index.js';
 
 /** A new background for a stored image, from a template or a prompt, as one output. */

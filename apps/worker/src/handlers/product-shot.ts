@@ -9,7 +9,7 @@ import {
   renderSlot,
   slotOutput,
   slotSeed,
-} from '../pipeline/slots.js';
+} from '../pipeline/slot-lifecycle.js';
 import type { JobHandler } from './index.js';
 
 const SMALL_INPUT_SIDE = 1024;

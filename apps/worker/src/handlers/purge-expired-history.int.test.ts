@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PaidPlanId, PurgeExpiredHistoryJob } from '@prodshot/contracts';
 import { ImagesRepository, SubscriptionsRepository } from '@prodshot/db';
 import { derivedPrefix, renditionKey, uploadCutoutKey, uploadKey } from '@prodshot/storage';
-import { renderSlot } from '../pipeline/slots.js';
+import { renderSlot } from '../pipeline/slot-lifecycle.js';
 import { buildWorkerDeps, type TestWorkerDeps } from '../worker-deps.test-support.js';
 import { purgeExpiredHistory } from './purge-expired-history.js';
 

@@ -1,5 +1,5 @@
 import { loadOrMakeCutout } from '../pipeline/cutout.js';
-import { assertGenerationOpen, failOpenSlots, finishIfDone, renderSlot } from '../pipeline/slots.js';
+import { assertGenerationOpen, failOpenSlots, finishIfDone, renderSlot } from '../pipeline/slot-lifecycle.js';
 import type { JobHandler } from './index.js';
 
 /** The product on a transparent background, as one output. */

@@ -7,7 +7,7 @@ import {
   GenerationSettledError,
   finishIfDone,
   refundUnused,
-} from '../pipeline/slots.js';
+} from '../pipeline/slot-lifecycle.js';
 import type { JobHandler } from './index.js';
 import { recommendationMode } from './style-recommendation-mode.js';
 

@@ -1,6 +1,13 @@
 import { loadOrMakeCutout } from '../pipeline/cutout.js';
 import { RENDITION_SIZES } from '@prodshot/storage';
-import { assertGenerationOpen, failSlot, finishIfDone, renderSlot, slotOutput, slotSeed } from '../pipeline/slots.js';
+import {
+  assertGenerationOpen,
+  failSlot,
+  finishIfDone,
+  renderSlot,
+  slotOutput,
+  slotSeed,
+} from '../pipeline/slot-lifecycle.js';
 import type { JobHandler } from './index.js';
 
 /** One smart style: its own job, progress, retries and result. */

@@ -1,7 +1,7 @@
 import type { Job } from 'bullmq';
 import { jobIds } from '@prodshot/queue';
 import type { WorkerDeps } from '../deps.js';
-import { failSlot, finishIfDone, refundAllHeld } from '../pipeline/slots.js';
+import { failSlot, finishIfDone, refundAllHeld } from '../pipeline/slot-lifecycle.js';
 import type { JobHandler } from './index.js';
 
 export const INTERRUPTED_MESSAGE = 'This generation was interrupted. Your credits were refunded.';

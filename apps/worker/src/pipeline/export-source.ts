@@ -4,7 +4,7 @@ import type { GenerationStyleRow } from '@prodshot/db';
 import type { ExportScene } from '@prodshot/imaging';
 import type { WorkerDeps } from '../deps.js';
 import { loadOrMakeCutout } from './cutout.js';
-import { slotSeed } from './slots.js';
+import { slotSeed } from './slot-lifecycle.js';
 
 /** Kinds whose outputs are a cutout composed into a scene the local engine can render again. */
 const COMPOSED_KINDS = new Set(['manual', 'auto', 'smart']);

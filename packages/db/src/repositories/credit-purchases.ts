@@ -3,7 +3,7 @@ import type { CreditBalance } from '@prodshot/contracts';
 import type { Db } from '../database.js';
 import type { CreditPurchaseRow } from '../schema.js';
 import { move, type LedgerResult, type Tx } from './credit-ledger.js';
-import { heldIn, openHolds } from './credit-periods.js';
+import { heldIn, openHolds } from './credit-holds.js';
 
 /** A grant that was paid for: recorded as a purchase that a refund or a dispute of its payments can take back. */
 export interface PaidGrant {

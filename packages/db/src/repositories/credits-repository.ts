@@ -14,7 +14,7 @@ import {
   toBalance,
   type LedgerResult,
 } from './credit-ledger.js';
-import { isLive, refundable } from './credit-periods.js';
+import { isLive, refundable } from './credit-holds.js';
 import { bucketBalance, clawHolds, linkPayments, moveBucket, recordPurchase, takenBack } from './credit-purchases.js';
 
 export type { CreditBalance, LedgerResult };

@@ -1,6 +1,6 @@
 import { historyDays, PLANS, type PlanId } from '@prodshot/contracts';
 import { sql, type Expression, type RawBuilder } from 'kysely';
-import { SETTLED } from './generation-slots-repository.js';
+import { SETTLED } from './settled-statuses.js';
 
 /**
  * The plan whose history the subscription row aliased `s` keeps (all nulls when the user has none):

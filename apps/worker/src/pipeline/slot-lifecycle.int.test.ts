@@ -12,7 +12,7 @@ import {
   refundUnused,
   renderSlot,
   slotSeed,
-} from './slots.js';
+} from './slot-lifecycle.js';
 
 const stack = inject('stack');
 let t: TestWorkerDeps;
