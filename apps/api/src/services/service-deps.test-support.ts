@@ -1,11 +1,13 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
 import sharp from 'sharp';
 import { loadConfig } from '@prodshot/config';
 import type { JobName } from '@prodshot/contracts';
-import { createRepositories, type CreditBalance } from '@prodshot/db';
+import { createRepositories, type CreditBalance, type GenerationKind, type IdempotencyClaim } from '@prodshot/db';
 import { createRedisConnection, JOB_QUEUE, JobProducer } from '@prodshot/queue';
 import { ArchiveLinkSecret, uploadKey } from '@prodshot/storage';
 import { createTestDatabase, createTestFsStore, uniqueQueuePrefix, type StackInfo } from '@prodshot/testing';
+import { HttpError } from './http-error.js';
 import { createServices, type ServiceDeps, type Services } from './services.js';
 
 /** One credit ledger row of a generation, by what it did and how many credits it moved (+ back, − taken). */
@@ -29,6 +31,16 @@ export interface TestServices {
   newUser(credits: number): Promise<string>;
   /** An upload of a drawn product stored and recorded for `userId`, as the upload call leaves it. */
   newUpload(userId: string): Promise<{ imageId: string; sourceKey: string }>;
+  /**
+   * A generation of `userId`'s upload as the worker leaves it: one slot per status, a finished one
+   * with its stored result (`results/<id>-<index>.png`) and seed 7.
+   */
+  newGeneration(
+    userId: string,
+    imageId: string,
+    kind: GenerationKind,
+    slots: ('queued' | 'complete' | 'failed')[],
+  ): Promise<string>;
   balance(userId: string): Promise<number>;
   /** The generation's credit ledger, oldest first. */
   ledger(generationId: string): Promise<LedgerMove[]>;
@@ -101,6 +113,27 @@ export async function buildTestServices(stack: StackInfo, env: NodeJS.ProcessEnv
       });
       return { imageId: row.id, sourceKey };
     },
+    async newGeneration(userId, imageId, kind, slots) {
+      const generation = await repos.generations.create({
+        userId,
+        imageId,
+        kind,
+        stage: null,
+        request: {},
+        slots: slots.map((_, index) => ({
+          index,
+          name: `Style ${index}`,
+          prompt: 'on white marble',
+          backgroundType: 'marble',
+        })),
+      });
+      for (const [index, status] of slots.entries()) {
+        if (status === 'complete')
+          await repos.generations.completeStyle(generation.id, index, `results/${generation.id}-${index}.png`, 7);
+        if (status === 'failed') await repos.generations.failStyle(generation.id, index, 'the model refused');
+      }
+      return generation.id;
+    },
     async balance(userId) {
       const { subscriptionCredits, addOnCredits } = await repos.credits.balance(userId);
       return subscriptionCredits + addOnCredits;
@@ -135,4 +168,19 @@ function drawnProductPhoto(): Promise<Buffer> {
     '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="640"><rect width="640" height="640" fill="#f4f1ec"/>' +
     '<rect x="260" y="160" width="120" height="340" rx="24" fill="#b0405a"/></svg>';
   return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** An Idempotency-Key claim on `request` (a fresh key unless named), as the route makes one. */
+export function keyClaim(userId: string, request: unknown, key: string = randomUUID()): IdempotencyClaim {
+  return { userId, key, requestHash: createHash('sha256').update(JSON.stringify(request)).digest('hex') };
+}
+
+/** The HttpError a service call refused with (the test fails if it went through or threw anything else). */
+export async function refusal(call: Promise<unknown>): Promise<HttpError> {
+  const error = await call.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  expect(error).toBeInstanceOf(HttpError);
+  return error as HttpError;
 }
