@@ -27,7 +27,7 @@ import {
 } from '@prodshot/db';
 import type { ServiceDeps } from './services.js';
 import { recentGenerationDto } from './generation-dtos.js';
-import type { FreeAllowance } from './free-allowance.js';
+import type { FreeAllowance } from './billing/free-allowance.js';
 import { GenerationLookups } from './generation-lookups.js';
 import { GenerationOpener, type OpenInput, type QueuedJob } from './generation-opener.js';
 import { GenerationWaits } from './generation-waits.js';

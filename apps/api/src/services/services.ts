@@ -1,21 +1,21 @@
 import type { Repositories } from '@prodshot/db';
 import type { ArchiveLinkSecret } from '@prodshot/storage';
 import type { AppDeps } from '../deps.js';
-import { AccountService } from './accounts.js';
-import { ApiKeyService } from './api-keys.js';
-import { BillingService } from './billing-service.js';
-import { CreditTransactions } from './credit-transactions.js';
-import { createPaymentsProvider } from './payments-provider.js';
-import { PaymentsService } from './payments-service.js';
-import { StripeWebhooks } from './stripe-webhooks.js';
-import { UploadFallbackService } from './upload-fallback.js';
+import { AccountService } from './accounts/accounts.js';
+import { ApiKeyService } from './accounts/api-keys.js';
+import { BillingService } from './billing/billing-service.js';
+import { CreditTransactions } from './billing/credit-transactions.js';
+import { createPaymentsProvider } from './billing/payments-provider.js';
+import { PaymentsService } from './billing/payments-service.js';
+import { StripeWebhooks } from './billing/stripe-webhooks/stripe-webhooks.js';
+import { UploadFallbackService } from './uploads/upload-fallback.js';
 import { BatchService } from './batch-service.js';
-import { ExportService } from './export-service.js';
-import { FreeAllowance } from './free-allowance.js';
-import { FreeAllowanceCounter } from './free-allowance-counter.js';
+import { ExportService } from './exports/export-service.js';
+import { FreeAllowance } from './billing/free-allowance.js';
+import { FreeAllowanceCounter } from './billing/free-allowance-counter.js';
 import { GenerationService } from './generation-service.js';
-import { ImageService } from './image-service.js';
-import { WebhookEndpointService } from './webhook-endpoints.js';
+import { ImageService } from './uploads/image-service.js';
+import { WebhookEndpointService } from './accounts/webhook-endpoints.js';
 
 /** What the services are built from: the app's parts plus every repository, built once. */
 export type ServiceDeps = AppDeps & { repos: Repositories; archiveLinkSecret: ArchiveLinkSecret };

@@ -15,7 +15,7 @@ import {
 } from '@prodshot/contracts';
 import type { IdempotencyClaim } from '@prodshot/db';
 import { generationOrder, jobIds, QUEUE_ORDER, type JobProducer } from '@prodshot/queue';
-import type { FreeAllowance } from './free-allowance.js';
+import type { FreeAllowance } from './billing/free-allowance.js';
 import type { GenerationLookups } from './generation-lookups.js';
 import type { GenerationOpener } from './generation-opener.js';
 import { jobSource, productShotStart, slotsFor, smartStart, startGeneration } from './generation-starts.js';

@@ -9,7 +9,7 @@ import {
 } from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
 import { requireSession, type AuthUser } from '../../plugins/auth.js';
-import { ClerkUsers } from '../../services/clerk-users.js';
+import { ClerkUsers } from '../../services/accounts/clerk-users.js';
 import { HttpError } from '../../services/http-error.js';
 
 export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { DevSignInRequest, DevSignInResponse, errorResponses } from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
 import { embeddedSignInGuard } from '../../plugins/loopback-only.js';
-import { signSessionToken } from '../../services/session-tokens.js';
+import { signSessionToken } from '../../services/accounts/session-tokens.js';
 
 /** Dev sessions cannot be refreshed as Clerk's are, so they last a working week. */
 const DEV_TOKEN_LIFETIME_SECONDS = 7 * 24 * 3600;

@@ -3,9 +3,9 @@ import type Stripe from 'stripe';
 import { WebhookReceipt, errorResponses } from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../services/http-error.js';
-import { EventTooEarlyError } from '../../services/stripe-event-refs.js';
-import { createStripeClient } from '../../services/stripe-payments.js';
-import type { WebhookResult } from '../../services/stripe-webhooks.js';
+import { EventTooEarlyError } from '../../services/billing/stripe-event-refs.js';
+import { createStripeClient } from '../../services/billing/stripe-payments.js';
+import type { WebhookResult } from '../../services/billing/stripe-webhooks/stripe-webhooks.js';
 
 /** Stripe's events; absent with the local provider, which has nobody to call it. */
 export async function webhookRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
