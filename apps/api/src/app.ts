@@ -40,7 +40,7 @@ import { uploadRoutes } from './routes/uploads/uploads.js';
 import { userRoutes } from './routes/users/users.js';
 import { webhookRoutes } from './routes/webhooks/webhooks.js';
 import { createServices } from './services/services.js';
-import type { CreditsChangedListener } from './services/credit-transactions.js';
+import type { CreditsChangedListener } from './services/billing/credit-transactions.js';
 
 const API_VERSION = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }

@@ -4,7 +4,7 @@ import type { ObjectStore } from '@prodshot/storage';
 import type { JobProducer } from '@prodshot/queue';
 import type { Redis } from 'ioredis';
 import type { ApiMetrics } from './plugins/metrics.js';
-import type { CreditsChangedListener } from './services/credit-transactions.js';
+import type { CreditsChangedListener } from './services/billing/credit-transactions.js';
 
 /** Everything the API talks to, built once at boot and passed in, so tests can build the app on their own stack. */
 export interface AppDeps {

@@ -16,7 +16,7 @@ import {
 } from '@prodshot/testing';
 import { buildApp, type BuildAppOptions } from './app.js';
 import type { AppDeps } from './deps.js';
-import { SESSION_KEY_FILE } from './services/session-tokens.js';
+import { SESSION_KEY_FILE } from './services/accounts/session-tokens.js';
 
 export interface TestApp {
   app: FastifyInstance;

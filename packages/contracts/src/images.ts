@@ -198,3 +198,7 @@ export function storedTaps(stored: unknown): Tap[] | undefined {
   const point = stored as Partial<Focus> | null | undefined;
   return point && isFraction(point.x) && isFraction(point.y) ? [{ x: point.x, y: point.y, keep: true }] : undefined;
 }
+
+/** `GET /uploads/{id}?fallback=true`: the upload itself, for a seller whose signed link to it failed to load. */
+export const UploadFallbackQuery = Type.Object({ fallback: Type.Optional(Type.String()) });
+export type UploadFallbackQuery = Static<typeof UploadFallbackQuery>;

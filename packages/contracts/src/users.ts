@@ -10,7 +10,11 @@ export const UserProfile = Type.Object({
 });
 export type UserProfile = Static<typeof UserProfile>;
 
-export const UpdateProfileRequest = Type.Object({ name: Type.String() });
+/**
+ * `PATCH /api/users/profile`. The name is optional here so that a missing or blank one is refused
+ * with NAME_REQUIRED_MESSAGE, worded for the seller, rather than by validation.
+ */
+export const UpdateProfileRequest = Type.Partial(Type.Object({ name: Type.String() }));
 export type UpdateProfileRequest = Static<typeof UpdateProfileRequest>;
 
 export const NAME_REQUIRED_MESSAGE = 'Name is required';

@@ -172,7 +172,7 @@ export const QUEUE_ORDER = {
   batch: { priority: 100 },
   /**
    * Engine work of an account with no plan and no credits (its daily free analyses and style
-   * recommendations, apps/api/src/services/free-allowance.ts): after every paying seller's job,
+   * recommendations, apps/api/src/services/billing/free-allowance.ts): after every paying seller's job,
    * their batches included, so free use never slows a paying seller down; before the backfill.
    */
   freeAccount: { priority: 500 },

@@ -9,8 +9,8 @@ import {
   type ApiKeyScope,
 } from '@prodshot/contracts';
 import type { AppDeps } from '../deps.js';
-import { looksLikeApiKey } from '../services/api-keys.js';
-import { loadOrCreateSessionKey, type SessionSigningKey } from '../services/session-tokens.js';
+import { looksLikeApiKey } from '../services/accounts/api-keys.js';
+import { loadOrCreateSessionKey, type SessionSigningKey } from '../services/accounts/session-tokens.js';
 import { errorBody } from './error-handler.js';
 import { bindLogContext } from './log-context.js';
 import type { AuthUser } from '../services/auth-user.js';

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import {
   EMAIL_NOT_VERIFIED_MESSAGE,
@@ -9,10 +10,11 @@ import {
 } from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
 import { requireSession, type AuthUser } from '../../plugins/auth.js';
-import { ClerkUsers } from '../../services/clerk-users.js';
+import { ClerkUsers } from '../../services/accounts/clerk-users.js';
 import { HttpError } from '../../services/http-error.js';
 
-export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function authRoutes(appBase: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = appBase.withTypeProvider<TypeBoxTypeProvider>();
   const { accounts } = app.services;
   const auth = deps.config.auth;
   const clerkUsers = auth.mode === 'clerk' ? new ClerkUsers(auth) : undefined;
@@ -29,7 +31,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     return verified;
   }
 
-  app.post<{ Body: RegisterRequest }>(
+  app.post(
     '/api/auth/register',
     {
       onRequest: requireSession,
@@ -48,7 +50,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     },
   );
 
-  app.post<{ Body: VerifyTokenRequest }>(
+  app.post(
     '/api/auth/verify-token',
     { schema: { body: VerifyTokenRequest, response: { 200: VerifyTokenResponse, ...errorResponses([400]) } } },
     async (request): Promise<VerifyTokenResponse> => {

@@ -1,9 +1,10 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { DevSignInRequest, DevSignInResponse, errorResponses } from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
 import { embeddedSignInGuard } from '../../plugins/loopback-only.js';
-import { signSessionToken } from '../../services/session-tokens.js';
+import { signSessionToken } from '../../services/accounts/session-tokens.js';
 
 /** Dev sessions cannot be refreshed as Clerk's are, so they last a working week. */
 const DEV_TOKEN_LIFETIME_SECONDS = 7 * 24 * 3600;
@@ -14,11 +15,12 @@ export function embeddedClerkId(email: string): string {
 }
 
 /** Embedded mode's stand-in for Clerk's hosted sign-in, for loopback clients unless ALLOW_EMBEDDED_AUTH; absent when Clerk is configured. */
-export async function devRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function devRoutes(appBase: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = appBase.withTypeProvider<TypeBoxTypeProvider>();
   const signer = app.sessionAuth.embeddedSigner;
   if (!signer) return;
 
-  app.post<{ Body: DevSignInRequest }>(
+  app.post(
     '/api/dev/sign-in',
     {
       onRequest: embeddedSignInGuard(deps.config),

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { HealthResponse } from '@prodshot/contracts';
 import { pingDatabase } from '@prodshot/db';
@@ -18,7 +19,8 @@ export function apiDependencyChecks(deps: AppDeps): DependencyChecks {
  * otherwise. Which one failed, why, and the modes the API runs in are for operators only: they are
  * on the ops listener's /health, not on the public port.
  */
-export async function healthRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function healthRoutes(appBase: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = appBase.withTypeProvider<TypeBoxTypeProvider>();
   const checks = apiDependencyChecks(deps);
   app.get(
     '/api/health',

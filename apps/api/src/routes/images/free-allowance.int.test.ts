@@ -3,8 +3,8 @@ import { BUY_CREDITS_URL, type PaidPlanId } from '@prodshot/contracts';
 import { jobIds, QUEUE_ORDER } from '@prodshot/queue';
 import { productPhoto } from '../../faults/fault-support.test-support.js';
 import { grantCredits, signIn, upload, type Session } from '../../seller-client.test-support.js';
-import { FreeAllowanceCounter } from '../../services/free-allowance-counter.js';
-import { freeAllowanceSpentMessage } from '../../services/free-allowance.js';
+import { FreeAllowanceCounter } from '../../services/billing/free-allowance-counter.js';
+import { freeAllowanceSpentMessage } from '../../services/billing/free-allowance.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 
 const stack = inject('stack');

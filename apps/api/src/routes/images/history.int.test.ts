@@ -5,7 +5,7 @@ import { historyDays, type GenerationListResponse, type ImageListResponse, type 
 import { GenerationsRepository, ImagesRepository, SubscriptionsRepository, type SubscriptionPatch } from '@prodshot/db';
 import { generationOutputKey, uploadKey } from '@prodshot/storage';
 import { signIn, type Session } from '../../seller-client.test-support.js';
-import { historyPlan } from '../../services/billing.js';
+import { historyPlan } from '../../services/billing/subscription-lifecycle.js';
 import { MALFORMED_CURSOR_MESSAGE } from '../../services/list-cursor.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 

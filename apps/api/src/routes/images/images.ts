@@ -19,7 +19,7 @@ import {
 import { requireUser } from '../../plugins/auth.js';
 import { HttpError } from '../../services/http-error.js';
 import { idempotencyClaim } from '../../http/idempotency-key.js';
-import { cleanName, type ReceivedUpload } from '../../services/upload-service.js';
+import { cleanName, type ReceivedUpload } from '../../services/uploads/upload-intake.js';
 
 interface UploadParts {
   files: number;

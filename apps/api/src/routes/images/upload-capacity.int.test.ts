@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { UPLOAD_MAX_BYTES } from '@prodshot/contracts';
 import { multipartBody, signIn, upload, type Session } from '../../seller-client.test-support.js';
-import { UploadDecoder } from '../../services/upload-service.js';
+import { UploadDecoder } from '../../services/uploads/upload-intake.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 
 // One decode place in all (1 running, none waiting): an upload holding it shows at once in the

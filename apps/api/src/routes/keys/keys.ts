@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import {
   ApiKeyParams,
@@ -11,11 +12,12 @@ import type { AppDeps } from '../../deps.js';
 import { requireSession } from '../../plugins/auth.js';
 
 /** A seller's API keys. Session-only: a key cannot make, list or revoke keys (a leaked key could otherwise keep itself alive). */
-export async function apiKeyRoutes(app: FastifyInstance, _deps: AppDeps): Promise<void> {
+export async function apiKeyRoutes(appBase: FastifyInstance, _deps: AppDeps): Promise<void> {
+  const app = appBase.withTypeProvider<TypeBoxTypeProvider>();
   const { apiKeys } = app.services;
   app.addHook('onRequest', requireSession);
 
-  app.post<{ Body: CreateApiKeyBody }>(
+  app.post(
     '/api/keys',
     { schema: { body: CreateApiKeyBody, response: { 201: CreatedApiKey, ...errorResponses([400, 401, 403]) } } },
     async (request, reply): Promise<CreatedApiKey> => {
@@ -32,7 +34,7 @@ export async function apiKeyRoutes(app: FastifyInstance, _deps: AppDeps): Promis
     }),
   );
 
-  app.delete<{ Params: ApiKeyParams }>(
+  app.delete(
     '/api/keys/:id',
     { schema: { params: ApiKeyParams, response: { 200: RevokedApiKeyResponse, ...errorResponses([401, 403, 404]) } } },
     async (request): Promise<RevokedApiKeyResponse> => {

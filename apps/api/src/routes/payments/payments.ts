@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import {
   ADDON_PACKS,
@@ -16,7 +17,8 @@ import { requireSession } from '../../plugins/auth.js';
 import { localPaymentsGuard } from '../../plugins/loopback-only.js';
 import { idempotencyKey } from '../../http/idempotency-key.js';
 
-export async function paymentRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function paymentRoutes(appBase: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = appBase.withTypeProvider<TypeBoxTypeProvider>();
   const payments = app.services.payments;
   // The local provider grants what it sells: loopback clients only, unless ALLOW_LOCAL_PAYMENTS.
   // Session-only: an API key, leaked or not, cannot buy or cancel anything.
@@ -35,7 +37,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps): Promis
     }),
   );
 
-  app.post<{ Body: CreateSubscriptionRequest }>(
+  app.post(
     '/api/payments/subscription',
     {
       onRequest: payer,
@@ -48,7 +50,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps): Promis
       payments.subscribe(request.user, request.body.planKey, idempotencyKey(request)),
   );
 
-  app.post<{ Body: BuyCreditsRequest }>(
+  app.post(
     '/api/payments/credits',
     {
       onRequest: payer,

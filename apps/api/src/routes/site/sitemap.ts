@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { PUBLIC_PAGES } from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
@@ -6,7 +7,8 @@ import type { AppDeps } from '../../deps.js';
  * `GET /sitemap.xml`: the public pages at PUBLIC_URL. Served by the API rather than built into the
  * web app because a sitemap's addresses are absolute and one build (or image) runs at many origins.
  */
-export async function sitemapRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function sitemapRoutes(appBase: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = appBase.withTypeProvider<TypeBoxTypeProvider>();
   const body = sitemapXml(deps.config.http.publicUrl);
   const schema = {
     hide: true,

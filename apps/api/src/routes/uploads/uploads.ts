@@ -1,12 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { errorResponses, IdParams } from '@prodshot/contracts';
+import { errorResponses, IdParams, UploadFallbackQuery } from '@prodshot/contracts';
 import type { FastifyInstance } from 'fastify';
-import Type from 'typebox';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
 import { sendStoredFile } from '../../http/stored-file.js';
-
-const FallbackQuery = Type.Object({ fallback: Type.Optional(Type.String()) });
 
 /**
  * docs/product-spec.md §8's fallback path for an upload whose signed URL failed to load: `/uploads/{id}?fallback=true`
@@ -23,7 +20,7 @@ export async function uploadRoutes(appBase: FastifyInstance, deps: AppDeps): Pro
       onRequest: requireUser,
       schema: {
         params: IdParams,
-        querystring: FallbackQuery,
+        querystring: UploadFallbackQuery,
         response: {
           200: {
             description: 'The image (its thumbnail where it has one)',

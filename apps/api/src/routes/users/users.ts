@@ -1,5 +1,5 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import Type from 'typebox';
 import {
   NAME_MAX_LENGTH,
   NAME_REQUIRED_MESSAGE,
@@ -12,15 +12,13 @@ import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../plugins/auth.js';
 import { HttpError } from '../../services/http-error.js';
 
-/** A missing or blank name is refused with its own message, not by validation. */
-const ProfilePatch = Type.Partial(UpdateProfileRequest);
-
 function userNotFound(): HttpError {
   return new HttpError(404, 'User not found', 'not_found');
 }
 
 /** The signed-in user's own profile and subscription; there is no way to name another user's. */
-export async function userRoutes(app: FastifyInstance, _deps: AppDeps): Promise<void> {
+export async function userRoutes(appBase: FastifyInstance, _deps: AppDeps): Promise<void> {
+  const app = appBase.withTypeProvider<TypeBoxTypeProvider>();
   const { accounts, billing } = app.services;
   app.addHook('onRequest', requireUser);
 
@@ -34,9 +32,9 @@ export async function userRoutes(app: FastifyInstance, _deps: AppDeps): Promise<
     },
   );
 
-  app.patch<{ Body: Partial<UpdateProfileRequest> & { email?: unknown } }>(
+  app.patch(
     '/api/users/profile',
-    { schema: { body: ProfilePatch, response: { 200: UserProfile, ...errorResponses([400, 401, 404]) } } },
+    { schema: { body: UpdateProfileRequest, response: { 200: UserProfile, ...errorResponses([400, 401, 404]) } } },
     async (request): Promise<UserProfile> => {
       const name = (request.body?.name ?? '').trim();
       if (!name) throw new HttpError(400, NAME_REQUIRED_MESSAGE, 'name_required');

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import {
   CreateWebhookBody,
@@ -17,11 +18,12 @@ import { requireSession } from '../../plugins/auth.js';
  * A seller's webhook endpoints and their deliveries (the Stripe webhook Prodshot receives is
  * routes/webhooks). Session-only, like API keys: a leaked key cannot point the seller's events elsewhere.
  */
-export async function webhookEndpointRoutes(app: FastifyInstance, _deps: AppDeps): Promise<void> {
+export async function webhookEndpointRoutes(appBase: FastifyInstance, _deps: AppDeps): Promise<void> {
+  const app = appBase.withTypeProvider<TypeBoxTypeProvider>();
   const { webhookEndpoints } = app.services;
   app.addHook('onRequest', requireSession);
 
-  app.post<{ Body: CreateWebhookBody }>(
+  app.post(
     '/api/webhooks',
     {
       schema: {
@@ -43,7 +45,7 @@ export async function webhookEndpointRoutes(app: FastifyInstance, _deps: AppDeps
     }),
   );
 
-  app.delete<{ Params: WebhookParams }>(
+  app.delete(
     '/api/webhooks/:id',
     {
       schema: {
@@ -57,7 +59,7 @@ export async function webhookEndpointRoutes(app: FastifyInstance, _deps: AppDeps
     },
   );
 
-  app.get<{ Params: WebhookParams }>(
+  app.get(
     '/api/webhooks/:id/deliveries',
     {
       schema: {
@@ -70,7 +72,7 @@ export async function webhookEndpointRoutes(app: FastifyInstance, _deps: AppDeps
     }),
   );
 
-  app.post<{ Params: WebhookDeliveryParams }>(
+  app.post(
     '/api/webhooks/:id/deliveries/:deliveryId/retry',
     {
       schema: {

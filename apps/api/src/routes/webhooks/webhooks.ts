@@ -1,14 +1,16 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { WebhookReceipt, errorResponses } from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../services/http-error.js';
-import { EventTooEarlyError } from '../../services/stripe-event-refs.js';
-import { createStripeClient } from '../../services/stripe-payments.js';
-import type { WebhookResult } from '../../services/stripe-webhooks.js';
+import { EventTooEarlyError } from '../../services/billing/stripe-event-refs.js';
+import { createStripeClient } from '../../services/billing/stripe-payments.js';
+import type { WebhookResult } from '../../services/billing/stripe-webhooks/stripe-webhooks.js';
 
 /** Stripe's events; absent with the local provider, which has nobody to call it. */
-export async function webhookRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function webhookRoutes(appBase: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = appBase.withTypeProvider<TypeBoxTypeProvider>();
   const payments = deps.config.payments;
   const webhooks = app.services.stripeWebhooks;
   if (payments.mode !== 'stripe' || !webhooks) return;
@@ -18,7 +20,7 @@ export async function webhookRoutes(app: FastifyInstance, deps: AppDeps): Promis
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.post<{ Body: Buffer }>(
+  app.post(
     '/api/webhooks/stripe',
     // 503: an event that cannot apply yet, so that Stripe delivers it again later.
     { schema: { response: { 200: WebhookReceipt, ...errorResponses([400, 503]) } } },

@@ -9,9 +9,9 @@ import {
 } from '@prodshot/contracts';
 import type { GenerationWithStyles, ImageRow, Repositories } from '@prodshot/db';
 import type { ObjectStore } from '@prodshot/storage';
-import { effectivePlan } from '../billing.js';
+import { effectivePlan } from '../billing/subscription-lifecycle.js';
 import { HttpError } from '../http-error.js';
-import { imageNotFound, uploadByUrl } from '../image-url.js';
+import { imageNotFound, uploadByUrl } from '../uploads/image-url.js';
 
 export interface LookupDeps {
   repos: Pick<Repositories, 'images' | 'generations' | 'subscriptions'>;

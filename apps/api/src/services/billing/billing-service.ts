@@ -8,7 +8,7 @@ import {
   LOCAL_PERIOD_DAYS,
   startNewPeriod,
   subscriptionInfo,
-} from './billing.js';
+} from './subscription-lifecycle.js';
 import type { CreditTransactions } from './credit-transactions.js';
 
 /** A subscription's current period as the payment provider states it. */

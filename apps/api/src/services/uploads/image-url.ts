@@ -1,6 +1,6 @@
 import { derivedPrefix, uploadOfKey, type ObjectStore } from '@prodshot/storage';
 import type { ImageRow, ImagesRepository } from '@prodshot/db';
-import { HttpError } from './http-error.js';
+import { HttpError } from '../http-error.js';
 
 /** docs/product-spec.md §8's fallback route for an upload's image, `/uploads/{id}?fallback=true`, at the app's origin. */
 const FALLBACK_ROUTE = /^\/uploads\/([A-Za-z0-9-]{1,64})$/;

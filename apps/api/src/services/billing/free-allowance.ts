@@ -2,7 +2,7 @@ import type { PlanId } from '@prodshot/contracts';
 import type { CreditsRepository } from '@prodshot/db';
 import { QUEUE_ORDER, type QueueOrder } from '@prodshot/queue';
 import type { FreeAllowanceCounter, FreeWork } from './free-allowance-counter.js';
-import { InsufficientCreditsHttpError } from './http-error.js';
+import { InsufficientCreditsHttpError } from '../http-error.js';
 
 export interface FreeAllowanceLimits {
   analysesPerDay: number;

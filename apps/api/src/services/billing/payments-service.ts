@@ -9,9 +9,9 @@ import {
   type PortalSessionResponse,
 } from '@prodshot/contracts';
 import type { Repositories } from '@prodshot/db';
-import type { AuthUser } from './auth-user.js';
-import { holdsPlan, isActive, subscriptionInfo } from './billing.js';
-import { HttpError } from './http-error.js';
+import type { AuthUser } from '../auth-user.js';
+import { holdsPlan, isActive, subscriptionInfo } from './subscription-lifecycle.js';
+import { HttpError } from '../http-error.js';
 import type { PaymentsProvider } from './payments-provider.js';
 
 /** The seller's purchases and subscription changes, whichever payment provider runs them. */

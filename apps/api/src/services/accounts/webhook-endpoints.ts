@@ -10,7 +10,7 @@ import {
 } from '@prodshot/contracts';
 import { isUuid, type WebhookDeliveryRow, type WebhookEndpointRow, type WebhooksRepository } from '@prodshot/db';
 import { resolveWebhookTarget, WebhookUrlError, type JobProducer, type WebhookTargetPolicy } from '@prodshot/queue';
-import { HttpError } from './http-error.js';
+import { HttpError } from '../http-error.js';
 
 function endpointDto(row: WebhookEndpointRow): WebhookEndpoint {
   return {

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '@prodshot/config';
 import type { AddOnPack, Plan } from '@prodshot/contracts';
 import type { SubscriptionRow } from '@prodshot/db';
-import type { AuthUser } from './auth-user.js';
+import type { AuthUser } from '../auth-user.js';
 import type { BillingService } from './billing-service.js';
 import { CheckoutClaims } from './checkout-claims.js';
 import type { CreditTransactions } from './credit-transactions.js';

@@ -8,10 +8,10 @@ import {
   holdsLiveSubscription,
   type GrantPurchase,
   type PeriodDates,
-} from './billing.js';
-import type { CreditChanges } from './credit-transactions.js';
-import { PENDING } from './stripe-event-refs.js';
-import { planOfPrice } from './stripe-prices.js';
+} from '../subscription-lifecycle.js';
+import type { CreditChanges } from '../credit-transactions.js';
+import { PENDING } from '../stripe-event-refs.js';
+import { planOfPrice } from '../stripe-prices.js';
 
 export interface Opening {
   userId: string;

@@ -1,7 +1,7 @@
 import type { Config } from '@prodshot/config';
 import { alreadySubscribedMessage, type Plan } from '@prodshot/contracts';
 import type { SubscriptionRow } from '@prodshot/db';
-import type { AuthUser } from './auth-user.js';
+import type { AuthUser } from '../auth-user.js';
 import {
   activatePlan,
   addDays,
@@ -10,10 +10,10 @@ import {
   isRunning,
   LOCAL_PERIOD_DAYS,
   localGrantKey,
-} from './billing.js';
+} from './subscription-lifecycle.js';
 import type { BillingService } from './billing-service.js';
 import type { CreditTransactions } from './credit-transactions.js';
-import { HttpError } from './http-error.js';
+import { HttpError } from '../http-error.js';
 import type { PaymentsProvider, PurchaseResult } from './payments-provider.js';
 
 /**

@@ -1,8 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ApiKey, ApiKeyScope, CreateApiKeyBody, CreatedApiKey } from '@prodshot/contracts';
 import { isUuid, type ApiKeyRow, type ApiKeysRepository, type UsersRepository } from '@prodshot/db';
-import type { AuthUser } from './auth-user.js';
-import { HttpError } from './http-error.js';
+import type { AuthUser } from '../auth-user.js';
+import { HttpError } from '../http-error.js';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** 43 base62 characters: 256 bits of randomness, and a key a double click selects whole. */

@@ -8,7 +8,7 @@ import {
   type Repositories,
   type TakeBackInput,
 } from '@prodshot/db';
-import type { AppDeps } from '../deps.js';
+import type { AppDeps } from '../../deps.js';
 
 /** Called after a commit that moved a user's credits: the hook for a `credits:update` socket event. */
 export type CreditsChangedListener = (userId: string, balance: CreditBalance) => void;

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { UserProfile } from '@prodshot/contracts';
 import type { UserRow, UsersRepository } from '@prodshot/db';
-import type { AuthUser } from './auth-user.js';
+import type { AuthUser } from '../auth-user.js';
 
 /** What a session token's claims may say of its user, used only when the row is first created. */
 export interface SessionClaims {

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import type { Repositories } from '@prodshot/db';
-import type { CreditChanges } from './credit-transactions.js';
-import { presentIds } from './stripe-event-refs.js';
+import type { CreditChanges } from '../credit-transactions.js';
+import { presentIds } from '../stripe-event-refs.js';
 
 /**
  * Money paid back is credits taken back. `amount_refunded` is the charge's running total, so each

@@ -7,6 +7,9 @@ import { guessKind, measurePhoto, pixelWarnings } from '@prodshot/imaging/coach'
 import { normaliseInput, screenInput, type NormalisedImage } from '@prodshot/imaging/input';
 import { signImage, uploadKey, type ObjectStore } from '@prodshot/storage';
 
+// An upload's bytes from the request to a stored image row: read under a decoder place, re-encoded,
+// coached, stored. ImageService wraps these with the Idempotency-Key and the HTTP errors.
+
 /** Display names come from users: keep printable text only, bounded, never a path. */
 export function cleanName(raw: string | undefined, fallback: string): string {
   const cleaned = (raw ?? '')

@@ -16,9 +16,9 @@ import {
 import { jobIds } from '@prodshot/queue';
 import { exportKey } from '@prodshot/storage';
 import { namedProduct, slug, type GenerationsRepository, type GenerationWithStyles } from '@prodshot/db';
-import { awaitJob } from './await-job.js';
-import { HttpError } from './http-error.js';
-import type { ServiceDeps } from './services.js';
+import { awaitJob } from '../await-job.js';
+import { HttpError } from '../http-error.js';
+import type { ServiceDeps } from '../services.js';
 
 /** How long a request waits for the worker's export or measurement before asking the seller to retry. */
 const WAIT_MS = 90_000;

@@ -10,6 +10,10 @@ import {
 import type { GrantInput, Repositories, SubscriptionRow } from '@prodshot/db';
 import type { CreditChanges } from './credit-transactions.js';
 
+// What a subscription row means (running, ended, the plan in effect) and the moves every payments
+// provider makes on it (activation, a new period, the end) with their credit grants: one set of
+// rules, so that Stripe and the local provider cannot drift apart.
+
 /** The payments that paid a grant (the ledger's purchase record), which refunds and disputes find it by. */
 export type GrantPurchase = NonNullable<GrantInput['purchase']>;
 

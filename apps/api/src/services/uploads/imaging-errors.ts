@@ -1,5 +1,5 @@
 import { isImagingError, type ImagingError } from '@prodshot/imaging/input';
-import { HttpError } from './http-error.js';
+import { HttpError } from '../http-error.js';
 
 const STATUS_BY_CODE: Record<ImagingError['code'], number> = {
   unsupported_format: 415,

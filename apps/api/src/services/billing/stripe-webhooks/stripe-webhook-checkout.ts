@@ -1,9 +1,9 @@
 import type Stripe from 'stripe';
 import { findAddOnPack, isPaidPlanId } from '@prodshot/contracts';
-import { grantAddOnPack } from './billing.js';
+import { grantAddOnPack } from '../subscription-lifecycle.js';
 import type { Repositories } from '@prodshot/db';
-import type { CreditChanges } from './credit-transactions.js';
-import { idOf, invoiceGrantKey, knownUser, PENDING, presentIds } from './stripe-event-refs.js';
+import type { CreditChanges } from '../credit-transactions.js';
+import { idOf, invoiceGrantKey, knownUser, PENDING, presentIds } from '../stripe-event-refs.js';
 import { openSubscription, type SecondSubscription } from './stripe-webhook-subscriptions.js';
 
 export async function checkoutCompleted(

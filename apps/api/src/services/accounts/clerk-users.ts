@@ -1,7 +1,7 @@
 import { createClerkClient, type ClerkClient } from '@clerk/backend';
 import { isClerkAPIResponseError } from '@clerk/backend/errors';
 import type { Config } from '@prodshot/config';
-import { HttpError } from './http-error.js';
+import { HttpError } from '../http-error.js';
 
 type ClerkAuth = Extract<Config['auth'], { mode: 'clerk' }>;
 

@@ -13,11 +13,11 @@ import {
   type Plan,
 } from '@prodshot/contracts';
 import type { SubscriptionRow } from '@prodshot/db';
-import type { AuthUser } from './auth-user.js';
-import { holdsLiveSubscription, isRunning } from './billing.js';
+import type { AuthUser } from '../auth-user.js';
+import { holdsLiveSubscription, isRunning } from './subscription-lifecycle.js';
 import type { BillingService, ProviderPeriod } from './billing-service.js';
 import type { CheckoutClaims } from './checkout-claims.js';
-import { HttpError } from './http-error.js';
+import { HttpError } from '../http-error.js';
 import type { PaymentsProvider, PurchaseResult } from './payments-provider.js';
 import { PENDING } from './stripe-event-refs.js';
 import { addOnPrice, planPrice, StripePrices } from './stripe-prices.js';

@@ -1,9 +1,9 @@
 import type Stripe from 'stripe';
 import { isPaidPlanId } from '@prodshot/contracts';
-import { holdsLiveSubscription, startNewPeriod, type PeriodDates } from './billing.js';
+import { holdsLiveSubscription, startNewPeriod, type PeriodDates } from '../subscription-lifecycle.js';
 import type { Repositories } from '@prodshot/db';
-import type { CreditChanges } from './credit-transactions.js';
-import { EventTooEarlyError, idOf, invoiceGrantKey, knownUser, presentIds } from './stripe-event-refs.js';
+import type { CreditChanges } from '../credit-transactions.js';
+import { EventTooEarlyError, idOf, invoiceGrantKey, knownUser, presentIds } from '../stripe-event-refs.js';
 import { openSubscription, type SecondSubscription } from './stripe-webhook-subscriptions.js';
 
 /** The service period the invoice paid for: its subscription line's period (the invoice's own period is the previous one). */

@@ -1,11 +1,11 @@
 import type Stripe from 'stripe';
 import type { Repositories } from '@prodshot/db';
-import type { CreditChanges, CreditTransactions } from './credit-transactions.js';
+import type { CreditChanges, CreditTransactions } from '../credit-transactions.js';
 import { checkoutCompleted, checkoutFailed } from './stripe-webhook-checkout.js';
 import { invoicePaid, invoicePaymentPaid } from './stripe-webhook-invoices.js';
 import { chargeRefunded, disputeChanged } from './stripe-webhook-reversals.js';
 import { subscriptionChanged, type SecondSubscription } from './stripe-webhook-subscriptions.js';
-import type { SecondSubscriptionEnd } from './stripe-payments.js';
+import type { SecondSubscriptionEnd } from '../stripe-payments.js';
 
 /** A second subscription the event brought, now cancelled (and refunded if paid); firstSeen: no earlier event had reported it. */
 export type EndedSecondSubscription = SecondSubscription & SecondSubscriptionEnd & { firstSeen: boolean };

@@ -15,14 +15,14 @@ import {
 import type { IdempotencyClaim, ImageRow, Repositories } from '@prodshot/db';
 import { jobIds, QUEUE_ORDER } from '@prodshot/queue';
 import { deleteImageFiles } from '@prodshot/storage';
-import { FreeAllowanceSpentError, type FreeAllowance } from './free-allowance.js';
-import { HttpError } from './http-error.js';
-import { claimKey, oncePerKey } from './idempotency.js';
+import { FreeAllowanceSpentError, type FreeAllowance } from '../billing/free-allowance.js';
+import { HttpError } from '../http-error.js';
+import { claimKey, oncePerKey } from '../idempotency.js';
 import { imageNotFound } from './image-url.js';
 import { imagingHttpError } from './imaging-errors.js';
-import { decodeCursor, encodeCursor } from './list-cursor.js';
-import { requestRenditions } from './rendition-requests.js';
-import type { ServiceDeps } from './services.js';
+import { decodeCursor, encodeCursor } from '../list-cursor.js';
+import { requestRenditions } from '../rendition-requests.js';
+import type { ServiceDeps } from '../services.js';
 import {
   receiveUpload,
   storeUpload,
@@ -30,8 +30,8 @@ import {
   UploadDecoder,
   UploadsBusyError,
   type ReceivedUpload,
-} from './upload-service.js';
-import type { Log } from './log.js';
+} from './upload-intake.js';
+import type { Log } from '../log.js';
 
 /** The seller's uploads: storing one (once per Idempotency-Key), listing, reading and deleting them. Every id is looked up within the caller's images only. */
 export class ImageService {
@@ -51,7 +51,7 @@ export class ImageService {
   }
 
   /**
-   * Reads an upload's file under a decoder place (upload-service's receiveUpload): a file that is
+   * Reads an upload's file under a decoder place (upload-intake's receiveUpload): a file that is
    * not an accepted image is the imaging error's status (415) before it waits, and an upload past
    * every place is 503 with Retry-After before its body is read.
    */
