@@ -16,6 +16,7 @@ import { registerLoadShedding } from './plugins/load-shedding.js';
 import { createApiMetrics, registerMetrics } from './plugins/metrics.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
+import { registerRouteAccess } from './plugins/route-access.js';
 import { serializeRequest } from './plugins/request-log.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { sitemapRoutes } from './routes/site/sitemap.js';
@@ -31,14 +32,15 @@ import { generationRoutes } from './routes/generations/generations.js';
 import { generateShotRoutes } from './routes/images/generate-shots.js';
 import { imageRoutes } from './routes/images/images.js';
 import { imageTitleRoutes } from './routes/images/image-title.js';
+import { recentGenerationRoutes } from './routes/images/recent-generations.js';
 import { iterateRoutes } from './routes/generations/iterate.js';
 import { apiKeyRoutes } from './routes/keys/keys.js';
-import { webhookEndpointRoutes } from './routes/webhook-endpoints/webhook-endpoints.js';
+import { webhookEndpointRoutes } from './routes/webhooks/webhook-endpoints.js';
 import { apiDependencyChecks, healthRoutes } from './routes/health/health.js';
 import { paymentRoutes } from './routes/payments/payments.js';
 import { uploadRoutes } from './routes/uploads/uploads.js';
 import { userRoutes } from './routes/users/users.js';
-import { webhookRoutes } from './routes/webhooks/webhooks.js';
+import { stripeWebhookRoutes } from './routes/webhooks/stripe.js';
 import { createServices } from './services/services.js';
 import type { CreditsChangedListener } from './services/billing/credit-transactions.js';
 
@@ -89,8 +91,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await registerLoadShedding(app, deps.config);
   await registerRateLimits(app, deps.config, deps.redis);
 
-  // Auth first: every route after it can use requireUser.
+  // Auth first, then the one authenticated scope: every product route after it gets its access check.
   await registerAuth(app, deps);
+  registerRouteAccess(app);
   const io = await attachRealtime(app, deps.redis);
   const metrics = createApiMetrics(deps.producer, io);
   registerMetrics(app, metrics);
@@ -126,25 +129,28 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   };
   app.decorate('services', createServices({ ...routeDeps, repos, archiveLinkSecret }));
 
+  // By URL: /api/health, /api/client-config, /api/files, /uploads, /api/dev, /api/auth, /api/users, /api/keys,
+  // /api/images, /api/generations, /api/batches, /api/exports, /api/payments, /api/webhooks, /sitemap.xml.
   await app.register(healthRoutes, routeDeps);
   await app.register(clientConfigRoutes, routeDeps);
   await app.register(fileRoutes, routeDeps);
-  await app.register(imageRoutes, routeDeps);
-  await app.register(imageTitleRoutes, routeDeps);
-  await app.register(generateShotRoutes, routeDeps);
-  await app.register(generationRoutes, routeDeps);
-  await app.register(batchRoutes, routeDeps);
-  await app.register(exportRoutes, routeDeps);
-  await app.register(complianceRoutes, routeDeps);
-  await app.register(iterateRoutes, routeDeps);
   await app.register(uploadRoutes, routeDeps);
   await app.register(devRoutes, routeDeps);
   await app.register(authRoutes, routeDeps);
   await app.register(userRoutes, routeDeps);
   await app.register(apiKeyRoutes, routeDeps);
-  await app.register(webhookEndpointRoutes, routeDeps);
+  await app.register(imageRoutes, routeDeps);
+  await app.register(imageTitleRoutes, routeDeps);
+  await app.register(recentGenerationRoutes, routeDeps);
+  await app.register(generateShotRoutes, routeDeps);
+  await app.register(generationRoutes, routeDeps);
+  await app.register(iterateRoutes, routeDeps);
+  await app.register(complianceRoutes, routeDeps);
+  await app.register(batchRoutes, routeDeps);
+  await app.register(exportRoutes, routeDeps);
   await app.register(paymentRoutes, routeDeps);
-  await app.register(webhookRoutes, routeDeps);
+  await app.register(webhookEndpointRoutes, routeDeps);
+  await app.register(stripeWebhookRoutes, routeDeps);
   await app.register(sitemapRoutes, routeDeps);
   await registerWebApp(app, options.webDistDir);
   return { app, ops };

@@ -27,7 +27,7 @@ describe('infra/docker/nginx.conf.template', () => {
   });
 
   it('waits on the API longer than its longest wait, the synchronous generation call', () => {
-    const source = readFileSync(path.join(repoRoot, 'apps/api/src/services/generation-waits.ts'), 'utf8');
+    const source = readFileSync(path.join(repoRoot, 'apps/api/src/services/generations/generation-waits.ts'), 'utf8');
     const syncWaitMs = Number(/SYNC_WAIT_MS = ([\d_]+);/.exec(source)![1]!.replaceAll('_', ''));
     const api = locations.find((l) => l.match === '^~ /api/');
     const readTimeout = /proxy_read_timeout (\d+)s;/.exec(api?.body ?? '');

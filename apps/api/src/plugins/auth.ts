@@ -126,7 +126,7 @@ async function requireKeyHolder(request: FastifyRequest, reply: FastifyReply, ke
 }
 
 /**
- * onRequest hook of every protected route (before body parsing and validation, so a signed-out call is a 401 whatever it sent):
+ * onRequest hook of every protected route, added by route-access.ts (before body parsing and validation, so a signed-out call is a 401 whatever it sent):
  * an API key (`Authorization: Bearer psk_…`) acts as its owner within its scopes; otherwise 401
  * unless @clerk/fastify found a valid session token, then `request.user` is the user's row,
  * created on first sight (through `app.services.accounts`). Routes a key must not reach use

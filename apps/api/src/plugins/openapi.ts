@@ -9,6 +9,7 @@ import {
   IDEMPOTENCY_WINDOW_HOURS,
 } from '@prodshot/contracts';
 import { API_GUIDE } from './api-guide.js';
+import { DOCS_PATH, isProductRoute, routeAccess } from './route-access.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -22,24 +23,7 @@ declare module 'fastify' {
   }
 }
 
-export const DOCS_PATH = '/api/docs';
 export const GUIDE_PATH = `${DOCS_PATH}/guide`;
-
-/**
- * The operations a client calls without a bearer credential; every other documented operation
- * takes a session token or an API key (the OpenAPI int test checks each answers 401 without one).
- * New routes are secured unless listed here.
- */
-const PUBLIC_OPERATIONS = new Set([
-  'GET /api/health',
-  'GET /api/client-config',
-  'GET /api/files/*',
-  'POST /api/dev/sign-in',
-  'POST /api/auth/verify-token',
-  'POST /api/webhooks/stripe',
-  'GET /api/payments/plans',
-  'GET /api/payments/addon-plans',
-]);
 
 const BEARER_DESCRIPTION =
   'A session token (from Clerk, or the embedded sign-in of a deployment without Clerk) or an API key (`psk_live_…`, or `psk_test_…` without Clerk) created on Profile → API keys. A key acts as its owner within its scopes: `read` for GET, `generate` for everything else; keys and payments take a session only.';
@@ -89,14 +73,9 @@ const RATE_LIMIT_HEADERS = {
   },
 };
 
-/** Product routes only: operator endpoints (/metrics, /admin), socket.io and the SPA stay out of the document. */
-function documented(url: string): boolean {
-  if (url.startsWith(DOCS_PATH)) return false;
-  return url.startsWith('/api/') || url.startsWith('/uploads/');
-}
-
+/** A route anyone may call (route-access.ts names them): the document lists no credential for it. */
 function isPublic(route: RouteOptions): boolean {
-  return [route.method].flat().every((method) => PUBLIC_OPERATIONS.has(`${method} ${route.url}`));
+  return [route.method].flat().every((method) => routeAccess(method, route.url) === 'public');
 }
 
 /**
@@ -146,7 +125,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
     },
     transform: ({ schema, url, route }) => {
-      if (!documented(url)) return { schema: { ...schema, hide: true }, url };
+      if (!isProductRoute(url)) return { schema: { ...schema, hide: true }, url };
       const area = url.split('/')[url.startsWith('/api/') ? 2 : 1] ?? 'api';
       const secured = !isPublic(route);
       const config = route.config as { documentedMultipartBody?: object; acceptsIdempotencyKey?: boolean } | undefined;

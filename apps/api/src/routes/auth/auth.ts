@@ -9,7 +9,7 @@ import {
   errorResponses,
 } from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
-import { requireSession, type AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../plugins/auth.js';
 import { ClerkUsers } from '../../services/accounts/clerk-users.js';
 import { HttpError } from '../../services/http-error.js';
 
@@ -34,7 +34,6 @@ export async function authRoutes(appBase: FastifyInstance, deps: AppDeps): Promi
   app.post(
     '/api/auth/register',
     {
-      onRequest: requireSession,
       schema: { body: RegisterRequest, response: { 200: RegisterResponse, ...errorResponses([400, 401, 403, 503]) } },
     },
     async (request): Promise<RegisterResponse> => {

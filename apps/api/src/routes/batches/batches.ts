@@ -13,7 +13,6 @@ import {
   ShortIdParams,
   UnsupportedProductErrorBody,
 } from '@prodshot/contracts';
-import { requireUser } from '../../plugins/auth.js';
 import { bindLogContext } from '../../plugins/log-context.js';
 import { HttpError } from '../../services/http-error.js';
 import { idempotencyClaim } from '../../http/idempotency-key.js';
@@ -31,7 +30,6 @@ export async function batchRoutes(appBase: FastifyInstance): Promise<void> {
   app.post(
     '/api/batches',
     {
-      onRequest: requireUser,
       config: { acceptsIdempotencyKey: true },
       // Counted before the schema so a 21st photo gets a sentence, not a validator's path.
       preValidation: async (request) => {
@@ -61,7 +59,6 @@ export async function batchRoutes(appBase: FastifyInstance): Promise<void> {
   app.get(
     '/api/batches/:id',
     {
-      onRequest: requireUser,
       schema: { params: ShortIdParams, response: { 200: BatchResponse, ...errorResponses([400, 404]) } },
     },
     async (request) => {

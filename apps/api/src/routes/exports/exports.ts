@@ -2,7 +2,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { errorResponses, ExportFormatErrorBody, ExportRequest, ExportResponse } from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
-import { requireUser } from '../../plugins/auth.js';
 import { sendStoredFile, STORED_FILE_RESPONSE } from '../../http/stored-file.js';
 
 const errors = errorResponses([400, 404, 409, 502, 503], { 400: ExportFormatErrorBody });
@@ -15,7 +14,6 @@ const exportErrors = errorResponses([400, 404, 409, 429, 502, 503], { 400: Expor
 export async function exportRoutes(appBase: FastifyInstance, deps: AppDeps): Promise<void> {
   const app = appBase.withTypeProvider<TypeBoxTypeProvider>();
   const service = app.services.exports;
-  app.addHook('onRequest', requireUser);
 
   app.post(
     '/api/exports',

@@ -7,7 +7,6 @@ import {
   ExportFormatErrorBody,
   ShortIdParams,
 } from '@prodshot/contracts';
-import { requireUser } from '../../plugins/auth.js';
 
 /**
  * A marketplace checklist measured on an output's pixels by the worker. `output` picks the output
@@ -20,7 +19,6 @@ export async function complianceRoutes(appBase: FastifyInstance): Promise<void> 
   app.get(
     '/api/generations/:id/compliance',
     {
-      onRequest: requireUser,
       schema: {
         summary: 'Compliance report of an output (or of its export) for a marketplace preset',
         params: ShortIdParams,

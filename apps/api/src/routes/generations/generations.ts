@@ -2,7 +2,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { DownloadQuery, errorResponses, GenerationResponse, IdParams, OutputParams } from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
-import { requireUser } from '../../plugins/auth.js';
 import { sendStoredFile, STORED_FILE_RESPONSE } from '../../http/stored-file.js';
 
 /** Where a generation stands, from Postgres: a reload or a lost socket catches up here. */
@@ -12,7 +11,6 @@ export async function generationRoutes(appBase: FastifyInstance, deps: AppDeps):
   app.get(
     '/api/generations/:id',
     {
-      onRequest: requireUser,
       schema: { params: IdParams, response: { 200: GenerationResponse, ...errorResponses([404]) } },
     },
     async (request) => ({ data: await service.generation(request.user.id, request.params.id, request.log) }),
@@ -24,7 +22,6 @@ export async function generationRoutes(appBase: FastifyInstance, deps: AppDeps):
   app.get(
     '/api/generations/:id/styles/:index/download',
     {
-      onRequest: requireUser,
       schema: {
         params: OutputParams,
         querystring: DownloadQuery,

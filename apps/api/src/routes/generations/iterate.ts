@@ -9,7 +9,6 @@ import {
   OutputParams,
   RetryStyleResponse,
 } from '@prodshot/contracts';
-import { requireUser } from '../../plugins/auth.js';
 import { bindLogContext } from '../../plugins/log-context.js';
 import { idempotencyClaim } from '../../http/idempotency-key.js';
 
@@ -23,7 +22,6 @@ const errors = errorResponses([400, 402, 404, 409, 422, 429], { 402: Insufficien
 export async function iterateRoutes(appBase: FastifyInstance): Promise<void> {
   const app = appBase.withTypeProvider<TypeBoxTypeProvider>();
   const service = app.services.iterate;
-  app.addHook('onRequest', requireUser);
 
   app.post(
     '/api/generations/:id/outputs/:index/more-like-this',

@@ -20,7 +20,6 @@ import {
   StyleRecommendationsRequest,
   StyleRecommendationsResponse,
 } from '@prodshot/contracts';
-import { requireUser } from '../../plugins/auth.js';
 import { bindLogContext } from '../../plugins/log-context.js';
 import type { Started } from '../../services/generations/shots-service.js';
 import { idempotencyClaim } from '../../http/idempotency-key.js';
@@ -58,7 +57,6 @@ function enqueued(request: FastifyRequest, reply: FastifyReply, started: Partial
 export async function generateShotRoutes(appBase: FastifyInstance): Promise<void> {
   const app = appBase.withTypeProvider<TypeBoxTypeProvider>();
   const { shots, waits } = app.services;
-  app.addHook('onRequest', requireUser);
 
   app.post(
     '/api/images/generate-product-shots',

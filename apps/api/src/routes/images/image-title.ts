@@ -8,7 +8,6 @@ import {
   ImageTitleRequest,
   PRODUCT_TITLE_MAX_LENGTH,
 } from '@prodshot/contracts';
-import { requireUser } from '../../plugins/auth.js';
 import { HttpError } from '../../services/http-error.js';
 
 /**
@@ -18,7 +17,6 @@ import { HttpError } from '../../services/http-error.js';
 export async function imageTitleRoutes(appBase: FastifyInstance): Promise<void> {
   const app = appBase.withTypeProvider<TypeBoxTypeProvider>();
   const images = app.services.images;
-  app.addHook('onRequest', requireUser);
 
   app.put(
     '/api/images/:id/title',

@@ -4,7 +4,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   DeleteImageResponse,
   errorResponses,
-  GenerationListResponse,
   IdParams,
   ImageDto,
   ImageListResponse,
@@ -16,7 +15,6 @@ import {
   UPLOAD_MAX_BYTES,
   UploadForm,
 } from '@prodshot/contracts';
-import { requireUser } from '../../plugins/auth.js';
 import { HttpError } from '../../services/http-error.js';
 import { idempotencyClaim } from '../../http/idempotency-key.js';
 import { cleanName, type ReceivedUpload } from '../../services/uploads/upload-intake.js';
@@ -40,7 +38,6 @@ export async function imageRoutes(appBase: FastifyInstance): Promise<void> {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 2, fields: 4, fieldSize: 1024, parts: 6, headerPairs: 50 },
     throwFileSizeLimit: true,
   });
-  app.addHook('onRequest', requireUser);
 
   app.post(
     '/api/images/upload',
@@ -79,12 +76,6 @@ export async function imageRoutes(appBase: FastifyInstance): Promise<void> {
     '/api/images',
     { schema: { querystring: ListPageQuery, response: { 200: ImageListResponse, ...errorResponses([400]) } } },
     (request) => images.list(request.user.id, request.query, request.log),
-  );
-
-  app.get(
-    '/api/images/recent/generations',
-    { schema: { querystring: ListPageQuery, response: { 200: GenerationListResponse, ...errorResponses([400]) } } },
-    (request) => app.services.generations.recentOutputs(request.user.id, request.query, request.log),
   );
 
   // What the cutout model found: the upload screens wait for it before generating, and show the

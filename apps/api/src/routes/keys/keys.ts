@@ -9,13 +9,11 @@ import {
   errorResponses,
 } from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
-import { requireSession } from '../../plugins/auth.js';
 
 /** A seller's API keys. Session-only: a key cannot make, list or revoke keys (a leaked key could otherwise keep itself alive). */
 export async function apiKeyRoutes(appBase: FastifyInstance, _deps: AppDeps): Promise<void> {
   const app = appBase.withTypeProvider<TypeBoxTypeProvider>();
   const { apiKeys } = app.services;
-  app.addHook('onRequest', requireSession);
 
   app.post(
     '/api/keys',

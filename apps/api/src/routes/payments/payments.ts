@@ -13,16 +13,15 @@ import {
   errorResponses,
 } from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
-import { requireSession } from '../../plugins/auth.js';
 import { localPaymentsGuard } from '../../plugins/loopback-only.js';
 import { idempotencyKey } from '../../http/idempotency-key.js';
 
 export async function paymentRoutes(appBase: FastifyInstance, deps: AppDeps): Promise<void> {
   const app = appBase.withTypeProvider<TypeBoxTypeProvider>();
   const payments = app.services.payments;
-  // The local provider grants what it sells: loopback clients only, unless ALLOW_LOCAL_PAYMENTS.
-  // Session-only: an API key, leaked or not, cannot buy or cancel anything.
-  const payer = [...localPaymentsGuard(deps.config), requireSession];
+  // The local provider grants what it sells: loopback clients only, unless ALLOW_LOCAL_PAYMENTS. The
+  // paying routes are session-only (plugins/route-access.ts): an API key, leaked or not, cannot buy or cancel anything.
+  const payer = localPaymentsGuard(deps.config);
 
   app.get(
     '/api/payments/plans',

@@ -2,7 +2,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponses, IdParams, UploadFallbackQuery } from '@prodshot/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.js';
-import { requireUser } from '../../plugins/auth.js';
 import { sendStoredFile } from '../../http/stored-file.js';
 
 /**
@@ -17,7 +16,6 @@ export async function uploadRoutes(appBase: FastifyInstance, deps: AppDeps): Pro
   app.get(
     '/uploads/:id',
     {
-      onRequest: requireUser,
       schema: {
         params: IdParams,
         querystring: UploadFallbackQuery,

@@ -9,7 +9,6 @@ import {
   errorResponses,
 } from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
-import { requireUser } from '../../plugins/auth.js';
 import { HttpError } from '../../services/http-error.js';
 
 function userNotFound(): HttpError {
@@ -20,7 +19,6 @@ function userNotFound(): HttpError {
 export async function userRoutes(appBase: FastifyInstance, _deps: AppDeps): Promise<void> {
   const app = appBase.withTypeProvider<TypeBoxTypeProvider>();
   const { accounts, billing } = app.services;
-  app.addHook('onRequest', requireUser);
 
   app.get(
     '/api/users/profile',

@@ -25,7 +25,7 @@ import {
 } from '@prodshot/contracts';
 import type { IdempotencyClaim, ImageRow, NewSlot } from '@prodshot/db';
 import { generationOrder, jobIds, QUEUE_ORDER, type JobProducer, type QueueOrder } from '@prodshot/queue';
-import type { FreeAllowance } from '../free-allowance.js';
+import type { FreeAllowance } from '../billing/free-allowance.js';
 import { HttpError } from '../http-error.js';
 import type { GenerationLookups } from './generation-lookups.js';
 import type { GenerationStart, PaidWork } from './paid-work.js';

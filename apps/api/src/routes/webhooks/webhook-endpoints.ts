@@ -12,7 +12,6 @@ import {
   WebhookParams,
 } from '@prodshot/contracts';
 import type { AppDeps } from '../../deps.js';
-import { requireSession } from '../../plugins/auth.js';
 
 /**
  * A seller's webhook endpoints and their deliveries (the Stripe webhook Prodshot receives is
@@ -21,7 +20,6 @@ import { requireSession } from '../../plugins/auth.js';
 export async function webhookEndpointRoutes(appBase: FastifyInstance, _deps: AppDeps): Promise<void> {
   const app = appBase.withTypeProvider<TypeBoxTypeProvider>();
   const { webhookEndpoints } = app.services;
-  app.addHook('onRequest', requireSession);
 
   app.post(
     '/api/webhooks',

@@ -9,7 +9,7 @@ import { createStripeClient } from '../../services/billing/stripe-payments.js';
 import type { WebhookResult } from '../../services/billing/stripe-webhooks/stripe-webhooks.js';
 
 /** Stripe's events; absent with the local provider, which has nobody to call it. */
-export async function webhookRoutes(appBase: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function stripeWebhookRoutes(appBase: FastifyInstance, deps: AppDeps): Promise<void> {
   const app = appBase.withTypeProvider<TypeBoxTypeProvider>();
   const payments = deps.config.payments;
   const webhooks = app.services.stripeWebhooks;
