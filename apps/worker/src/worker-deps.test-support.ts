@@ -9,7 +9,14 @@ import { createRepositories, type GenerationsRepository, type NewSlot } from '@p
 import { LocalImageModel, type ImageModel } from '@prodshot/imaging';
 import { createRedisConnection, JobProducer } from '@prodshot/queue';
 import { uploadKey } from '@prodshot/storage';
-import { createTestDatabase, createTestFsStore, uniqueQueuePrefix, type StackInfo } from '@prodshot/testing';
+import {
+  createTestDatabase,
+  createTestFsStore,
+  testSellers,
+  uniqueQueuePrefix,
+  type StackInfo,
+  type TestSellers,
+} from '@prodshot/testing';
 import type { WorkerDeps } from './deps.js';
 import { createDispatcher } from './dispatch.js';
 import { handlers } from './handlers/index.js';
@@ -38,25 +45,14 @@ export interface NewGenerationOptions {
   request?: Record<string, unknown>;
 }
 
-/** One credit ledger row of a generation, by what it did and how many credits it moved (+ back, − taken). */
-export interface LedgerMove {
-  kind: string;
-  credits: number;
-}
-
-export interface TestWorkerDeps {
+export interface TestWorkerDeps extends TestSellers {
   deps: TestDeps;
   /** Every event the worker code published, in order. */
   events: PublishedEvent[];
-  /** A user with `credits` add-on credits. */
-  newUser(credits: number): Promise<string>;
   /** A generation with its slots and `reserved` credits taken, as the API opens one. */
   newGeneration(userId: string, slots: number, reserved: number, options?: NewGenerationOptions): Promise<string>;
   /** An upload of `photo` (a drawn product by default) stored and recorded for `userId`. */
   newUpload(userId: string, photo?: Buffer): Promise<TestUpload>;
-  balance(userId: string): Promise<number>;
-  /** The generation's credit ledger, oldest first. */
-  ledger(generationId: string): Promise<LedgerMove[]>;
   /** The same deps with some of the engine's calls replaced (a failing or counting engine). */
   withEngine(overrides: Partial<ImageModel>): TestDeps;
   close(): Promise<void>;
@@ -110,15 +106,7 @@ export async function buildWorkerDeps(stack: StackInfo): Promise<TestWorkerDeps>
   return {
     deps,
     events,
-    async newUser(amount) {
-      const { id } = await database.db
-        .insertInto('users')
-        .values({ clerk_id: `user_${randomUUID()}`, email: 'seller@example.com' })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      if (amount > 0) await credits.grantAddOn({ userId: id, amount, idempotencyKey: `grant:${id}` });
-      return id;
-    },
+    ...testSellers(database.db, credits),
     async newGeneration(userId, slots, reserved, options = {}) {
       const styles: NewSlot[] = Array.from({ length: slots }, (_, index) => ({
         index,
@@ -162,20 +150,6 @@ export async function buildWorkerDeps(stack: StackInfo): Promise<TestWorkerDeps>
         bytes: bytes.length,
       });
       return { imageId: row.id, sourceKey };
-    },
-    async balance(userId) {
-      const { subscriptionCredits, addOnCredits } = await credits.balance(userId);
-      return subscriptionCredits + addOnCredits;
-    },
-    async ledger(generationId) {
-      const rows = await database.db
-        .selectFrom('credit_ledger')
-        .select(['kind', 'subscription_delta', 'addon_delta'])
-        .where('generation_id', '=', generationId)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
-      return rows.map((row) => ({ kind: row.kind, credits: row.subscription_delta + row.addon_delta }));
     },
     withEngine(overrides) {
       return { ...deps, engine: engineWith(deps.engine, overrides) };

@@ -40,3 +40,4 @@ export { startStallingProxy, type StallingProxy } from '@prodshot/embedded';
 export { startFlakyImageModel, type FlakyImageModel, type FlakyStyle } from './flaky-image-model.js';
 export { readZip } from './zip.js';
 export { startClerkFake, type ClerkFake, type ClerkFakeEmail, type ClerkFakeUser } from './clerk-fake.js';
+export { testSellers, type LedgerMove, type TestSellers } from './sellers.js';

@@ -1,20 +1,21 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import sharp from 'sharp';
 import { loadConfig } from '@prodshot/config';
 import type { JobName } from '@prodshot/contracts';
 import { createRepositories, type CreditBalance, type GenerationKind, type IdempotencyClaim } from '@prodshot/db';
 import { createRedisConnection, JOB_QUEUE, JobProducer } from '@prodshot/queue';
 import { ArchiveLinkSecret, uploadKey } from '@prodshot/storage';
-import { createTestDatabase, createTestFsStore, uniqueQueuePrefix, type StackInfo } from '@prodshot/testing';
+import {
+  createTestDatabase,
+  createTestFsStore,
+  testSellers,
+  uniqueQueuePrefix,
+  type StackInfo,
+  type TestSellers,
+} from '@prodshot/testing';
 import { HttpError } from './http-error.js';
 import { createServices, type ServiceDeps, type Services } from './services.js';
-
-/** One credit ledger row of a generation, by what it did and how many credits it moved (+ back, − taken). */
-export interface LedgerMove {
-  kind: string;
-  credits: number;
-}
 
 /** A job the services enqueued, as a worker would pick it up. */
 export interface QueuedJob {
@@ -22,13 +23,11 @@ export interface QueuedJob {
   data: Record<string, unknown>;
 }
 
-export interface TestServices {
+export interface TestServices extends TestSellers {
   deps: ServiceDeps;
   services: Services;
   /** Every balance the services announced after moving a user's credits, in order. */
   creditsChanged: { userId: string; balance: CreditBalance }[];
-  /** A user with `credits` add-on credits. */
-  newUser(credits: number): Promise<string>;
   /** An upload of a drawn product stored and recorded for `userId`, as the upload call leaves it. */
   newUpload(userId: string): Promise<{ imageId: string; sourceKey: string }>;
   /**
@@ -41,9 +40,6 @@ export interface TestServices {
     kind: GenerationKind,
     slots: ('queued' | 'complete' | 'failed')[],
   ): Promise<string>;
-  balance(userId: string): Promise<number>;
-  /** The generation's credit ledger, oldest first. */
-  ledger(generationId: string): Promise<LedgerMove[]>;
   /** The job waiting under `jobId` on `name`'s queue, undefined if none was enqueued. */
   queued(name: JobName, jobId: string): Promise<QueuedJob | undefined>;
   close(): Promise<void>;
@@ -87,15 +83,7 @@ export async function buildTestServices(stack: StackInfo, env: NodeJS.ProcessEnv
     deps,
     services: createServices(deps),
     creditsChanged,
-    async newUser(amount) {
-      const { id } = await database.db
-        .insertInto('users')
-        .values({ clerk_id: `user_${randomUUID()}`, email: 'seller@example.com' })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      if (amount > 0) await repos.credits.grantAddOn({ userId: id, amount, idempotencyKey: `grant:${id}` });
-      return id;
-    },
+    ...testSellers(database.db, repos.credits),
     async newUpload(userId) {
       const bytes = await drawnProductPhoto();
       const fileId = randomUUID();
@@ -134,20 +122,6 @@ export async function buildTestServices(stack: StackInfo, env: NodeJS.ProcessEnv
       }
       return generation.id;
     },
-    async balance(userId) {
-      const { subscriptionCredits, addOnCredits } = await repos.credits.balance(userId);
-      return subscriptionCredits + addOnCredits;
-    },
-    async ledger(generationId) {
-      const rows = await database.db
-        .selectFrom('credit_ledger')
-        .select(['kind', 'subscription_delta', 'addon_delta'])
-        .where('generation_id', '=', generationId)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
-      return rows.map((row) => ({ kind: row.kind, credits: row.subscription_delta + row.addon_delta }));
-    },
     async queued(name, jobId) {
       const job = await producer.queue(JOB_QUEUE[name]).getJob(jobId);
       return job ? { name: job.name, data: job.data as Record<string, unknown> } : undefined;
@@ -168,6 +142,18 @@ function drawnProductPhoto(): Promise<Buffer> {
     '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="640"><rect width="640" height="640" fill="#f4f1ec"/>' +
     '<rect x="260" y="160" width="120" height="340" rx="24" fill="#b0405a"/></svg>';
   return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** The services for one test file: built on the integration stack before its tests, closed after them. */
+export function useTestServices(env: NodeJS.ProcessEnv = {}): TestServices {
+  const services = {} as TestServices;
+  beforeAll(async () => {
+    Object.assign(services, await buildTestServices(inject('stack'), env));
+  });
+  afterAll(async () => {
+    await services.close();
+  });
+  return services;
 }
 
 /** An Idempotency-Key claim on `request` (a fresh key unless named), as the route makes one. */

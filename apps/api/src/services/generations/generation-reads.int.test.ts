@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobIds } from '@prodshot/queue';
-import { buildTestServices, refusal, type TestServices } from '../service-deps.test-support.js';
+import { refusal, useTestServices } from '../service-deps.test-support.js';
 
-const stack = inject('stack');
-let t: TestServices;
+const t = useTestServices();
 const log = { warn: () => {} } as never;
-
-beforeAll(async () => {
-  t = await buildTestServices(stack);
-});
-afterAll(async () => {
-  await t.close();
-});
 
 describe('GenerationReads: where a generation stands, a shot file and recent outputs, without HTTP', () => {
   it("names a finished shot's file for saving, and answers 404 for a shot not finished and for another seller's", async () => {

@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobIds } from '@prodshot/queue';
-import { buildTestServices, keyClaim, refusal, type TestServices } from '../service-deps.test-support.js';
+import { keyClaim, refusal, useTestServices } from '../service-deps.test-support.js';
 
-const stack = inject('stack');
-let t: TestServices;
-
-beforeAll(async () => {
-  t = await buildTestServices(stack);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestServices();
 
 describe('IterateService: another take and a retried style, without HTTP', () => {
   it('makes another take of a finished smart style as a plain shot of the same scene with a new seed, for a credit', async () => {

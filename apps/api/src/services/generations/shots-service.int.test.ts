@@ -1,17 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobIds } from '@prodshot/queue';
-import { buildTestServices, keyClaim, refusal, type TestServices } from '../service-deps.test-support.js';
+import { keyClaim, refusal, useTestServices } from '../service-deps.test-support.js';
 
-const stack = inject('stack');
-let t: TestServices;
-
-beforeAll(async () => {
-  t = await buildTestServices(stack);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestServices();
 
 async function generationsOf(userId: string): Promise<number> {
   const rows = await t.deps.db.selectFrom('generations').select('id').where('user_id', '=', userId).execute();
