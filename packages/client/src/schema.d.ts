@@ -186,6 +186,874 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/uploads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    fallback?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The image (its thumbnail where it has one) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/*": Blob;
+                    };
+                };
+                /** @description No valid session token or API key, or a revoked key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found, or not yours. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit frees up. */
+                        "Retry-After"?: number;
+                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
+                        RateLimit?: string;
+                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: email */
+                        email: string;
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            token: string;
+                            userId: string;
+                        };
+                    };
+                };
+                /** @description Bad request: the parameters or body do not fit the schema, or ask for something this call cannot do. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: email */
+                        email: string;
+                        name: string;
+                        clerkId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            token: string;
+                            /** @enum {boolean} */
+                            valid: true;
+                            userId: string;
+                        };
+                    };
+                };
+                /** @description Bad request: the parameters or body do not fit the schema, or ask for something this call cannot do. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No valid session token or API key, or a revoked key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit frees up. */
+                        "Retry-After"?: number;
+                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
+                        RateLimit?: string;
+                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/verify-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            valid: boolean;
+                        };
+                    };
+                };
+                /** @description Bad request: the parameters or body do not fit the schema, or ask for something this call cannot do. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            email: string;
+                        };
+                    };
+                };
+                /** @description No valid session token or API key, or a revoked key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found, or not yours. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit frees up. */
+                        "Retry-After"?: number;
+                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
+                        RateLimit?: string;
+                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            email: string;
+                        };
+                    };
+                };
+                /** @description Bad request: the parameters or body do not fit the schema, or ask for something this call cannot do. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No valid session token or API key, or a revoked key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found, or not yours. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit frees up. */
+                        "Retry-After"?: number;
+                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
+                        RateLimit?: string;
+                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/users/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            subscriptionCredits: number;
+                            addOnCredits: number;
+                            cancelledSecondSubscription?: {
+                                plan: "none" | "starter" | "growth" | "pro";
+                                cancelledAt: string;
+                                refunded: boolean;
+                            } | null;
+                            subscription: {
+                                plan: "none" | "starter" | "growth" | "pro";
+                                status: "none" | "active" | "canceled" | "past_due" | "unpaid" | "incomplete" | "incomplete_expired" | "trialing" | "paused";
+                                startDate: string | null;
+                                endDate: string | null;
+                                pendingPlan: ("none" | "starter" | "growth" | "pro") | null;
+                                cancelAtPeriodEnd: boolean;
+                            };
+                            currentPlan: "none" | "starter" | "growth" | "pro";
+                            isActive: boolean;
+                            effectivePlan: "none" | "starter" | "growth" | "pro";
+                        };
+                    };
+                };
+                /** @description No valid session token or API key, or a revoked key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit frees up. */
+                        "Retry-After"?: number;
+                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
+                        RateLimit?: string;
+                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                name: string;
+                                scopes: ("generate" | "read")[];
+                                prefix: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                lastUsedAt: string | null;
+                                lastUsedAddress: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No valid session token or API key, or a revoked key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit frees up. */
+                        "Retry-After"?: number;
+                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
+                        RateLimit?: string;
+                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        scopes: ("generate" | "read")[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            scopes: ("generate" | "read")[];
+                            prefix: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            lastUsedAt: string | null;
+                            lastUsedAddress: string | null;
+                            key: string;
+                        };
+                    };
+                };
+                /** @description Bad request: the parameters or body do not fit the schema, or ask for something this call cannot do. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No valid session token or API key, or a revoked key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit frees up. */
+                        "Retry-After"?: number;
+                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
+                        RateLimit?: string;
+                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                /** @enum {boolean} */
+                                revoked: true;
+                            };
+                        };
+                    };
+                };
+                /** @description No valid session token or API key, or a revoked key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found, or not yours. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit frees up. */
+                        "Retry-After"?: number;
+                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
+                        RateLimit?: string;
+                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/images/upload": {
         parameters: {
             query?: never;
@@ -395,119 +1263,6 @@ export interface paths {
                                     message: string;
                                     advice: string;
                                 }[];
-                            }[];
-                            nextCursor: string | null;
-                            total: number;
-                        };
-                    };
-                };
-                /** @description Bad request: the parameters or body do not fit the schema, or ask for something this call cannot do. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No valid session token or API key, or a revoked key. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the limit frees up. */
-                        "Retry-After"?: number;
-                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
-                        RateLimit?: string;
-                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
-                        "RateLimit-Policy"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/images/recent/generations": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: string;
-                                imageUrl: string;
-                                /** Format: date-time */
-                                createdAt: string;
-                                thumbnailUrl: string;
-                                previewUrl: string;
-                                generationId: string;
-                                index: number;
-                                name: string;
-                                files: {
-                                    download: {
-                                        contentType: "image/jpeg" | "image/png" | "image/webp";
-                                        bytes: number | null;
-                                    };
-                                    original: {
-                                        contentType: "image/jpeg" | "image/png" | "image/webp";
-                                        bytes: number | null;
-                                    } | null;
-                                };
                             }[];
                             nextCursor: string | null;
                             total: number;
@@ -1347,6 +2102,119 @@ export interface paths {
                 };
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/images/recent/generations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                imageUrl: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                thumbnailUrl: string;
+                                previewUrl: string;
+                                generationId: string;
+                                index: number;
+                                name: string;
+                                files: {
+                                    download: {
+                                        contentType: "image/jpeg" | "image/png" | "image/webp";
+                                        bytes: number | null;
+                                    };
+                                    original: {
+                                        contentType: "image/jpeg" | "image/png" | "image/webp";
+                                        bytes: number | null;
+                                    } | null;
+                                };
+                            }[];
+                            nextCursor: string | null;
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Bad request: the parameters or body do not fit the schema, or ask for something this call cannot do. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No valid session token or API key, or a revoked key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit frees up. */
+                        "Retry-After"?: number;
+                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
+                        RateLimit?: string;
+                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -2802,6 +3670,436 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/generations/{id}/outputs/{index}/more-like-this": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Any unique string (a UUID): the same key from the same seller within 24 hours answers with the first call's result and charges nothing more; with another request, 422. */
+                    "Idempotency-Key"?: string;
+                };
+                path: {
+                    id: string;
+                    index: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                generationId: string;
+                                /** @enum {string} */
+                                status: "queued";
+                                from: {
+                                    generationId: string;
+                                    index: number;
+                                };
+                                seed: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Bad request: the parameters or body do not fit the schema, or ask for something this call cannot do. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No valid session token or API key, or a revoked key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description The credits do not cover this call: `needed`, `available` and where to buy more. */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InsufficientCreditsError"];
+                    };
+                };
+                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found, or not yours. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not possible in the current state (e.g. the work has not finished yet). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Understood but refused: e.g. an Idempotency-Key reused with another request, or a photo Prodshot cannot shoot. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit frees up. */
+                        "Retry-After"?: number;
+                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
+                        RateLimit?: string;
+                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/generations/{id}/styles/{index}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Any unique string (a UUID): the same key from the same seller within 24 hours answers with the first call's result and charges nothing more; with another request, 422. */
+                    "Idempotency-Key"?: string;
+                };
+                path: {
+                    id: string;
+                    index: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                generationId: string;
+                                index: number;
+                                attempt: number;
+                                /** @enum {string} */
+                                status: "queued";
+                            };
+                        };
+                    };
+                };
+                /** @description Bad request: the parameters or body do not fit the schema, or ask for something this call cannot do. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No valid session token or API key, or a revoked key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description The credits do not cover this call: `needed`, `available` and where to buy more. */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InsufficientCreditsError"];
+                    };
+                };
+                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found, or not yours. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not possible in the current state (e.g. the work has not finished yet). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Understood but refused: e.g. an Idempotency-Key reused with another request, or a photo Prodshot cannot shoot. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit frees up. */
+                        "Retry-After"?: number;
+                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
+                        RateLimit?: string;
+                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/generations/{id}/compliance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Compliance report of an output (or of its export) for a marketplace preset */
+        get: {
+            parameters: {
+                query: {
+                    preset: "amazon" | "etsy" | "shopify" | "instagram-post" | "instagram-story" | "transparent";
+                    output?: number;
+                    exportFormat?: "png" | "jpeg" | "webp";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                generationId: string;
+                                outputIndex: number;
+                                /** @enum {string} */
+                                preset: "amazon" | "etsy" | "shopify" | "instagram-post" | "instagram-story" | "transparent";
+                                subject: {
+                                    /** @enum {string} */
+                                    kind: "output";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "export";
+                                    /** @enum {string} */
+                                    preset: "amazon" | "etsy" | "shopify" | "instagram-post" | "instagram-story" | "transparent";
+                                    /** @enum {string} */
+                                    format: "png" | "jpeg" | "webp";
+                                };
+                                width: number;
+                                height: number;
+                                passed: boolean;
+                                lines: {
+                                    /** @enum {string} */
+                                    id: "background" | "fill" | "size" | "aspect" | "not-cut" | "no-overlay" | "no-tinted-band";
+                                    label: string;
+                                    status: "pass" | "fail" | "unmeasured";
+                                    measured: string;
+                                    target: string;
+                                    fix: {
+                                        /** @enum {string} */
+                                        preset: "amazon" | "etsy" | "shopify" | "instagram-post" | "instagram-story" | "transparent";
+                                        label: string;
+                                    } | null;
+                                }[];
+                                note: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Bad request: the parameters or body do not fit the schema, or ask for something this call cannot do. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ExportFormatError"];
+                    };
+                };
+                /** @description No valid session token or API key, or a revoked key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found, or not yours. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not possible in the current state (e.g. the work has not finished yet). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit frees up. */
+                        "Retry-After"?: number;
+                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
+                        RateLimit?: string;
+                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description The image model failed; nothing was charged. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/batches": {
         parameters: {
             query?: never;
@@ -3470,1779 +4768,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/generations/{id}/compliance": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Compliance report of an output (or of its export) for a marketplace preset */
-        get: {
-            parameters: {
-                query: {
-                    preset: "amazon" | "etsy" | "shopify" | "instagram-post" | "instagram-story" | "transparent";
-                    output?: number;
-                    exportFormat?: "png" | "jpeg" | "webp";
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                generationId: string;
-                                outputIndex: number;
-                                /** @enum {string} */
-                                preset: "amazon" | "etsy" | "shopify" | "instagram-post" | "instagram-story" | "transparent";
-                                subject: {
-                                    /** @enum {string} */
-                                    kind: "output";
-                                } | {
-                                    /** @enum {string} */
-                                    kind: "export";
-                                    /** @enum {string} */
-                                    preset: "amazon" | "etsy" | "shopify" | "instagram-post" | "instagram-story" | "transparent";
-                                    /** @enum {string} */
-                                    format: "png" | "jpeg" | "webp";
-                                };
-                                width: number;
-                                height: number;
-                                passed: boolean;
-                                lines: {
-                                    /** @enum {string} */
-                                    id: "background" | "fill" | "size" | "aspect" | "not-cut" | "no-overlay" | "no-tinted-band";
-                                    label: string;
-                                    status: "pass" | "fail" | "unmeasured";
-                                    measured: string;
-                                    target: string;
-                                    fix: {
-                                        /** @enum {string} */
-                                        preset: "amazon" | "etsy" | "shopify" | "instagram-post" | "instagram-story" | "transparent";
-                                        label: string;
-                                    } | null;
-                                }[];
-                                note: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad request: the parameters or body do not fit the schema, or ask for something this call cannot do. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ExportFormatError"];
-                    };
-                };
-                /** @description No valid session token or API key, or a revoked key. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not found, or not yours. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not possible in the current state (e.g. the work has not finished yet). */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the limit frees up. */
-                        "Retry-After"?: number;
-                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
-                        RateLimit?: string;
-                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
-                        "RateLimit-Policy"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description The image model failed; nothing was charged. */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/generations/{id}/outputs/{index}/more-like-this": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Any unique string (a UUID): the same key from the same seller within 24 hours answers with the first call's result and charges nothing more; with another request, 422. */
-                    "Idempotency-Key"?: string;
-                };
-                path: {
-                    id: string;
-                    index: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                generationId: string;
-                                /** @enum {string} */
-                                status: "queued";
-                                from: {
-                                    generationId: string;
-                                    index: number;
-                                };
-                                seed: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad request: the parameters or body do not fit the schema, or ask for something this call cannot do. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No valid session token or API key, or a revoked key. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description The credits do not cover this call: `needed`, `available` and where to buy more. */
-                402: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["InsufficientCreditsError"];
-                    };
-                };
-                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not found, or not yours. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not possible in the current state (e.g. the work has not finished yet). */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Understood but refused: e.g. an Idempotency-Key reused with another request, or a photo Prodshot cannot shoot. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the limit frees up. */
-                        "Retry-After"?: number;
-                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
-                        RateLimit?: string;
-                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
-                        "RateLimit-Policy"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/generations/{id}/styles/{index}/retry": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Any unique string (a UUID): the same key from the same seller within 24 hours answers with the first call's result and charges nothing more; with another request, 422. */
-                    "Idempotency-Key"?: string;
-                };
-                path: {
-                    id: string;
-                    index: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                generationId: string;
-                                index: number;
-                                attempt: number;
-                                /** @enum {string} */
-                                status: "queued";
-                            };
-                        };
-                    };
-                };
-                /** @description Bad request: the parameters or body do not fit the schema, or ask for something this call cannot do. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No valid session token or API key, or a revoked key. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description The credits do not cover this call: `needed`, `available` and where to buy more. */
-                402: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["InsufficientCreditsError"];
-                    };
-                };
-                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not found, or not yours. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not possible in the current state (e.g. the work has not finished yet). */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Understood but refused: e.g. an Idempotency-Key reused with another request, or a photo Prodshot cannot shoot. */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the limit frees up. */
-                        "Retry-After"?: number;
-                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
-                        RateLimit?: string;
-                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
-                        "RateLimit-Policy"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/uploads/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: {
-                    fallback?: string;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The image (its thumbnail where it has one) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "image/*": Blob;
-                    };
-                };
-                /** @description No valid session token or API key, or a revoked key. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not found, or not yours. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the limit frees up. */
-                        "Retry-After"?: number;
-                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
-                        RateLimit?: string;
-                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
-                        "RateLimit-Policy"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/dev/sign-in": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: email */
-                        email: string;
-                        name: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            token: string;
-                            userId: string;
-                        };
-                    };
-                };
-                /** @description Bad request: the parameters or body do not fit the schema, or ask for something this call cannot do. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/register": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: email */
-                        email: string;
-                        name: string;
-                        clerkId: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            token: string;
-                            /** @enum {boolean} */
-                            valid: true;
-                            userId: string;
-                        };
-                    };
-                };
-                /** @description Bad request: the parameters or body do not fit the schema, or ask for something this call cannot do. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No valid session token or API key, or a revoked key. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the limit frees up. */
-                        "Retry-After"?: number;
-                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
-                        RateLimit?: string;
-                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
-                        "RateLimit-Policy"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/verify-token": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        token: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            valid: boolean;
-                        };
-                    };
-                };
-                /** @description Bad request: the parameters or body do not fit the schema, or ask for something this call cannot do. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/users/profile": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            name: string;
-                            email: string;
-                        };
-                    };
-                };
-                /** @description No valid session token or API key, or a revoked key. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not found, or not yours. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the limit frees up. */
-                        "Retry-After"?: number;
-                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
-                        RateLimit?: string;
-                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
-                        "RateLimit-Policy"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            name: string;
-                            email: string;
-                        };
-                    };
-                };
-                /** @description Bad request: the parameters or body do not fit the schema, or ask for something this call cannot do. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No valid session token or API key, or a revoked key. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not found, or not yours. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the limit frees up. */
-                        "Retry-After"?: number;
-                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
-                        RateLimit?: string;
-                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
-                        "RateLimit-Policy"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
-        trace?: never;
-    };
-    "/api/users/subscription": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            subscriptionCredits: number;
-                            addOnCredits: number;
-                            cancelledSecondSubscription?: {
-                                plan: "none" | "starter" | "growth" | "pro";
-                                cancelledAt: string;
-                                refunded: boolean;
-                            } | null;
-                            subscription: {
-                                plan: "none" | "starter" | "growth" | "pro";
-                                status: "none" | "active" | "canceled" | "past_due" | "unpaid" | "incomplete" | "incomplete_expired" | "trialing" | "paused";
-                                startDate: string | null;
-                                endDate: string | null;
-                                pendingPlan: ("none" | "starter" | "growth" | "pro") | null;
-                                cancelAtPeriodEnd: boolean;
-                            };
-                            currentPlan: "none" | "starter" | "growth" | "pro";
-                            isActive: boolean;
-                            effectivePlan: "none" | "starter" | "growth" | "pro";
-                        };
-                    };
-                };
-                /** @description No valid session token or API key, or a revoked key. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the limit frees up. */
-                        "Retry-After"?: number;
-                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
-                        RateLimit?: string;
-                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
-                        "RateLimit-Policy"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/keys": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: string;
-                                name: string;
-                                scopes: ("generate" | "read")[];
-                                prefix: string;
-                                /** Format: date-time */
-                                createdAt: string;
-                                lastUsedAt: string | null;
-                                lastUsedAddress: string | null;
-                            }[];
-                        };
-                    };
-                };
-                /** @description No valid session token or API key, or a revoked key. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the limit frees up. */
-                        "Retry-After"?: number;
-                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
-                        RateLimit?: string;
-                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
-                        "RateLimit-Policy"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        scopes: ("generate" | "read")[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            name: string;
-                            scopes: ("generate" | "read")[];
-                            prefix: string;
-                            /** Format: date-time */
-                            createdAt: string;
-                            lastUsedAt: string | null;
-                            lastUsedAddress: string | null;
-                            key: string;
-                        };
-                    };
-                };
-                /** @description Bad request: the parameters or body do not fit the schema, or ask for something this call cannot do. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No valid session token or API key, or a revoked key. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the limit frees up. */
-                        "Retry-After"?: number;
-                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
-                        RateLimit?: string;
-                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
-                        "RateLimit-Policy"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/keys/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: string;
-                                /** @enum {boolean} */
-                                revoked: true;
-                            };
-                        };
-                    };
-                };
-                /** @description No valid session token or API key, or a revoked key. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not found, or not yours. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the limit frees up. */
-                        "Retry-After"?: number;
-                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
-                        RateLimit?: string;
-                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
-                        "RateLimit-Policy"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/webhooks": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: string;
-                                url: string;
-                                events: ("generation.completed" | "generation.failed" | "batch.completed" | "credits.low")[];
-                                creditsLowThreshold: number | null;
-                                /** Format: date-time */
-                                createdAt: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description No valid session token or API key, or a revoked key. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the limit frees up. */
-                        "Retry-After"?: number;
-                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
-                        RateLimit?: string;
-                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
-                        "RateLimit-Policy"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        url: string;
-                        events: ("generation.completed" | "generation.failed" | "batch.completed" | "credits.low")[];
-                        creditsLowThreshold?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            url: string;
-                            events: ("generation.completed" | "generation.failed" | "batch.completed" | "credits.low")[];
-                            creditsLowThreshold: number | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            secret: string;
-                        };
-                    };
-                };
-                /** @description Bad request: the parameters or body do not fit the schema, or ask for something this call cannot do. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No valid session token or API key, or a revoked key. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the limit frees up. */
-                        "Retry-After"?: number;
-                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
-                        RateLimit?: string;
-                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
-                        "RateLimit-Policy"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/webhooks/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: string;
-                                /** @enum {boolean} */
-                                deleted: true;
-                            };
-                        };
-                    };
-                };
-                /** @description No valid session token or API key, or a revoked key. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not found, or not yours. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the limit frees up. */
-                        "Retry-After"?: number;
-                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
-                        RateLimit?: string;
-                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
-                        "RateLimit-Policy"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/webhooks/{id}/deliveries": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: string;
-                                eventId: string;
-                                /** @enum {string} */
-                                eventType: "generation.completed" | "generation.failed" | "batch.completed" | "credits.low";
-                                /** @enum {string} */
-                                status: "pending" | "delivered" | "failed";
-                                attempts: number;
-                                lastError: string | null;
-                                lastStatusCode: number | null;
-                                lastAttemptAt: string | null;
-                                nextAttemptAt: string | null;
-                                /** Format: date-time */
-                                createdAt: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description No valid session token or API key, or a revoked key. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not found, or not yours. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the limit frees up. */
-                        "Retry-After"?: number;
-                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
-                        RateLimit?: string;
-                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
-                        "RateLimit-Policy"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/webhooks/{id}/deliveries/{deliveryId}/retry": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                    deliveryId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: string;
-                                eventId: string;
-                                /** @enum {string} */
-                                eventType: "generation.completed" | "generation.failed" | "batch.completed" | "credits.low";
-                                /** @enum {string} */
-                                status: "pending" | "delivered" | "failed";
-                                attempts: number;
-                                lastError: string | null;
-                                lastStatusCode: number | null;
-                                lastAttemptAt: string | null;
-                                nextAttemptAt: string | null;
-                                /** Format: date-time */
-                                createdAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description No valid session token or API key, or a revoked key. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not found, or not yours. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
-                429: {
-                    headers: {
-                        /** @description Seconds until the limit frees up. */
-                        "Retry-After"?: number;
-                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
-                        RateLimit?: string;
-                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
-                        "RateLimit-Policy"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/payments/plans": {
         parameters: {
             query?: never;
@@ -5687,6 +5212,481 @@ export interface paths {
                                     pendingPlan: ("none" | "starter" | "growth" | "pro") | null;
                                     cancelAtPeriodEnd: boolean;
                                 };
+                            };
+                        };
+                    };
+                };
+                /** @description No valid session token or API key, or a revoked key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found, or not yours. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit frees up. */
+                        "Retry-After"?: number;
+                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
+                        RateLimit?: string;
+                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                url: string;
+                                events: ("generation.completed" | "generation.failed" | "batch.completed" | "credits.low")[];
+                                creditsLowThreshold: number | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No valid session token or API key, or a revoked key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit frees up. */
+                        "Retry-After"?: number;
+                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
+                        RateLimit?: string;
+                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        url: string;
+                        events: ("generation.completed" | "generation.failed" | "batch.completed" | "credits.low")[];
+                        creditsLowThreshold?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            url: string;
+                            events: ("generation.completed" | "generation.failed" | "batch.completed" | "credits.low")[];
+                            creditsLowThreshold: number | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            secret: string;
+                        };
+                    };
+                };
+                /** @description Bad request: the parameters or body do not fit the schema, or ask for something this call cannot do. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No valid session token or API key, or a revoked key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit frees up. */
+                        "Retry-After"?: number;
+                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
+                        RateLimit?: string;
+                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                /** @enum {boolean} */
+                                deleted: true;
+                            };
+                        };
+                    };
+                };
+                /** @description No valid session token or API key, or a revoked key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found, or not yours. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit frees up. */
+                        "Retry-After"?: number;
+                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
+                        RateLimit?: string;
+                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                eventId: string;
+                                /** @enum {string} */
+                                eventType: "generation.completed" | "generation.failed" | "batch.completed" | "credits.low";
+                                /** @enum {string} */
+                                status: "pending" | "delivered" | "failed";
+                                attempts: number;
+                                lastError: string | null;
+                                lastStatusCode: number | null;
+                                lastAttemptAt: string | null;
+                                nextAttemptAt: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description No valid session token or API key, or a revoked key. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed: an API key without the scope this call needs, an API key on a session-only call, or a plan without this feature. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not found, or not yours. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description A rate limit is spent. `Retry-After` says when to try again; `RateLimit` and `RateLimit-Policy` say which limit. */
+                429: {
+                    headers: {
+                        /** @description Seconds until the limit frees up. */
+                        "Retry-After"?: number;
+                        /** @description What is left of each limit this call counts against, e.g. `"generation";r=0;t=42` (IETF draft-ietf-httpapi-ratelimit-headers). */
+                        RateLimit?: string;
+                        /** @description The limits this call counts against, e.g. `"generation";q=10;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Briefly unavailable (busy, or a dependency is down): try again after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries/{deliveryId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    deliveryId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                eventId: string;
+                                /** @enum {string} */
+                                eventType: "generation.completed" | "generation.failed" | "batch.completed" | "credits.low";
+                                /** @enum {string} */
+                                status: "pending" | "delivered" | "failed";
+                                attempts: number;
+                                lastError: string | null;
+                                lastStatusCode: number | null;
+                                lastAttemptAt: string | null;
+                                nextAttemptAt: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
                             };
                         };
                     };

@@ -31,3 +31,7 @@ export const SignedLinkQuery = Type.Object({
   signature: Type.Optional(Type.String()),
 });
 export type SignedLinkQuery = Static<typeof SignedLinkQuery>;
+
+/** `GET /api/batches/:id/archive`: the signed link's query, and which files (not whose: the signature need not cover it). */
+export const ArchiveQuery = Type.Object({ ...SignedLinkQuery.properties, file: DownloadQuery.properties.file });
+export type ArchiveQuery = Static<typeof ArchiveQuery>;

@@ -1,15 +1,8 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import Type, { type Static } from 'typebox';
-import { DownloadQuery, errorResponses, ShortIdParams, SignedLinkQuery } from '@prodshot/contracts';
+import { ArchiveQuery, errorResponses, ShortIdParams } from '@prodshot/contracts';
 import { requireUser } from '../../plugins/auth.js';
 import type { BatchService } from '../../services/batches/batch-service.js';
-
-const ArchiveQuery = Type.Object({
-  ...SignedLinkQuery.properties,
-  // Which files, not whose: the signature need not cover it.
-  file: DownloadQuery.properties.file,
-});
-type ArchiveQuery = Static<typeof ArchiveQuery>;
 
 /**
  * `GET /api/batches/:id/archive`: every finished output of the batch as one zip, streamed from
@@ -18,8 +11,9 @@ type ArchiveQuery = Static<typeof ArchiveQuery>;
  * the browser writes the zip to disk as it arrives. Downloads count against the batch owner's
  * archive limit whichever way they come in.
  */
-export async function archiveRoute(app: FastifyInstance, service: BatchService): Promise<void> {
-  app.get<{ Params: { id: string }; Querystring: ArchiveQuery }>(
+export async function archiveRoute(appBase: FastifyInstance, service: BatchService): Promise<void> {
+  const app = appBase.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
     '/api/batches/:id/archive',
     {
       schema: {
@@ -36,7 +30,7 @@ export async function archiveRoute(app: FastifyInstance, service: BatchService):
       },
     },
     async (request, reply) => {
-      const batch = await linkedOrOwned(request, reply, service);
+      const batch = await linkedOrOwned(request, reply, service, request.params.id, request.query);
       if (!batch) return reply;
       await app.rateLimits.take(request, reply, 'archive', batch.user_id);
       const zip = service.archive(batch, request.query.file);
@@ -52,13 +46,14 @@ export async function archiveRoute(app: FastifyInstance, service: BatchService):
 
 /** The batch a signed link names, or else the bearer's own; undefined when the sign-in check already answered (401). */
 async function linkedOrOwned(
-  request: FastifyRequest<{ Params: { id: string }; Querystring: ArchiveQuery }>,
+  request: FastifyRequest,
   reply: FastifyReply,
   service: BatchService,
+  batchId: string,
+  { expires, signature }: ArchiveQuery,
 ) {
-  const { expires, signature } = request.query;
-  if (signature !== undefined) return service.linked(request.params.id, expires, signature);
+  if (signature !== undefined) return service.linked(batchId, expires, signature);
   await requireUser(request, reply);
   if (reply.sent) return undefined;
-  return service.owned(request.user.id, request.params.id);
+  return service.owned(request.user.id, batchId);
 }
