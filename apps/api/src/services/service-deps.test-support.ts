@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { Registry } from 'prom-client';
 import sharp from 'sharp';
 import { loadConfig } from '@prodshot/config';
 import type { JobName } from '@prodshot/contracts';
@@ -28,6 +29,8 @@ export interface TestServices extends TestSellers {
   services: Services;
   /** Every balance the services announced after moving a user's credits, in order. */
   creditsChanged: { userId: string; balance: CreditBalance }[];
+  /** Every amount paid work counted as reserved (the API's credits-reserved metric), in order. */
+  creditsReserved: number[];
   /** An upload of a drawn product stored and recorded for `userId`, as the upload call leaves it. */
   newUpload(userId: string): Promise<{ imageId: string; sourceKey: string }>;
   /**
@@ -67,6 +70,7 @@ export async function buildTestServices(stack: StackInfo, env: NodeJS.ProcessEnv
     return events;
   });
   const creditsChanged: TestServices['creditsChanged'] = [];
+  const creditsReserved: number[] = [];
   const repos = createRepositories(database.db);
   const deps: ServiceDeps = {
     config,
@@ -78,11 +82,17 @@ export async function buildTestServices(stack: StackInfo, env: NodeJS.ProcessEnv
     repos,
     archiveLinkSecret: new ArchiveLinkSecret(redis),
     onCreditsChanged: (userId, balance) => creditsChanged.push({ userId, balance }),
+    metrics: {
+      registry: new Registry(),
+      creditsReserved: (amount) => creditsReserved.push(amount),
+      secondSubscriptionCancelled: () => undefined,
+    },
   };
   return {
     deps,
     services: createServices(deps),
     creditsChanged,
+    creditsReserved,
     ...testSellers(database.db, repos.credits),
     async newUpload(userId) {
       const bytes = await drawnProductPhoto();

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { historyDays, type GenerationListResponse, type ImageListResponse, type PaidPlanId } from '@prodshot/contracts';
-import { GenerationsRepository, ImagesRepository, SubscriptionsRepository, type SubscriptionPatch } from '@prodshot/db';
+import type { GenerationListResponse, ImageListResponse } from '@prodshot/contracts';
+import { GenerationsRepository, ImagesRepository, SubscriptionsRepository } from '@prodshot/db';
 import { generationOutputKey, uploadKey } from '@prodshot/storage';
 import { signIn, type Session } from '../../seller-client.test-support.js';
-import { historyPlan } from '../../services/billing/subscription-lifecycle.js';
 import { MALFORMED_CURSOR_MESSAGE } from '../../services/list-cursor.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 
@@ -88,15 +87,6 @@ async function age(table: 'images' | 'generations', ids: string[], days: number)
     .set({ created_at: sql`now() - make_interval(days => ${days})` })
     .where('id', 'in', ids)
     .execute();
-}
-
-async function subscribe(userId: string, plan: PaidPlanId, patch: SubscriptionPatch = {}): Promise<void> {
-  const row = await new SubscriptionsRepository(testApp.deps.db).activate(userId, {
-    plan,
-    status: 'active',
-    provider: 'local',
-  });
-  if (Object.keys(patch).length > 0) await new SubscriptionsRepository(testApp.deps.db).update(row.id, patch);
 }
 
 async function get<T>(session: Session, url: string): Promise<T> {
@@ -241,114 +231,27 @@ describe('list paging input', () => {
   });
 });
 
+/**
+ * What each plan keeps (the lists, the reads by id, the plan in force) is
+ * services/generations/history-by-plan.int.test.ts; here, that every route answers an expired item 404.
+ */
 describe('history by plan', () => {
-  async function seller(plan: PaidPlanId | 'none'): Promise<Session> {
-    const session = await signIn(testApp, `${plan}-${randomUUID()}@example.com`);
-    if (plan !== 'none') await subscribe(session.userId, plan);
-    return session;
-  }
-
-  /** What the seller can still see of an upload and a generation made `days` ago. */
-  async function visibleAfter(
-    session: Session,
-    days: number,
-  ): Promise<{
-    listed: { upload: boolean; output: boolean };
-    byId: { upload: number; generation: number; file: number };
-  }> {
-    const [imageId] = await addUploads(session.userId, 1);
-    const { id: generationId, outputIds } = await addGeneration(session.userId, 1);
-    await age('images', [imageId!], days);
-    await age('generations', [generationId], days);
-    const uploads = await walk<ImageListResponse['data'][number]>(session, '/api/images', 100);
-    const outputs = await walk<GenerationListResponse['data'][number]>(session, '/api/images/recent/generations', 100);
-    return {
-      listed: {
-        upload: uploads.items.some((image) => image._id === imageId),
-        output: outputs.items.some((output) => output.id === outputIds[0]),
-      },
-      byId: {
-        upload: await status(session, `/api/images/${imageId}`),
-        generation: await status(session, `/api/generations/${generationId}`),
-        file: await status(session, `/uploads/${imageId}`),
-      },
-    };
-  }
-
-  const kept = { listed: { upload: true, output: true }, byId: { upload: 200, generation: 200 } };
-  const expired = { listed: { upload: false, output: false }, byId: { upload: 404, generation: 404, file: 404 } };
-
-  it('keeps 30 days on Starter: a 29-day-old item is there, a 31-day-old one is gone from lists and answers 404 by id', async () => {
-    const starter = await seller('starter');
-    expect(await visibleAfter(starter, 29)).toMatchObject(kept);
-    expect(await visibleAfter(starter, 31)).toEqual(expired);
-  });
-
-  it('keeps 30 days without a plan, like Starter', async () => {
-    const none = await seller('none');
-    expect(await visibleAfter(none, 29)).toMatchObject(kept);
-    expect(await visibleAfter(none, 31)).toEqual(expired);
-  });
-
-  it('keeps everything on Growth and Pro', async () => {
-    for (const plan of ['growth', 'pro'] as const) {
-      const session = await seller(plan);
-      expect(await visibleAfter(session, 3 * 365)).toMatchObject(kept);
-    }
-  });
-
-  it('hides at once what a Growth seller keeps beyond 30 days when their cancelled plan ends, and shows it again on a new Growth plan', async () => {
-    const session = await seller('growth');
-    const [imageId] = await addUploads(session.userId, 1);
-    await age('images', [imageId!], 60);
-    const subscriptions = new SubscriptionsRepository(testApp.deps.db);
-    const row = (await subscriptions.findByUserId(session.userId))!;
-    await subscriptions.update(row.id, {
-      status: 'canceled',
-      cancelAtPeriodEnd: true,
-      currentPeriodEnd: new Date(Date.now() + 86_400_000),
+  it("answers 404 on the upload, generation and upload file routes for an item past the plan's history", async () => {
+    const starter = await signIn(testApp, `starter-${randomUUID()}@example.com`);
+    await new SubscriptionsRepository(testApp.deps.db).activate(starter.userId, {
+      plan: 'starter',
+      status: 'active',
+      provider: 'local',
     });
-    expect(await status(session, `/api/images/${imageId}`)).toBe(200);
-    await subscriptions.update(row.id, { currentPeriodEnd: new Date(Date.now() - 1000) });
-    expect(await status(session, `/api/images/${imageId}`)).toBe(404);
-    await subscribe(session.userId, 'growth');
-    expect(await status(session, `/api/images/${imageId}`)).toBe(200);
-  });
-
-  it('still answers for a generation running past the 30 days, which the purge leaves alone', async () => {
-    const starter = await seller('starter');
-    const { id } = await addGeneration(starter.userId, 1, 'running');
-    await age('generations', [id], 45);
-    expect(await status(starter, `/api/generations/${id}`)).toBe(200);
-  });
-
-  it('reads the plan in force as historyPlan does: cancelled plans count to the end of their paid period, a renewal being retried keeps its plan', async () => {
-    const subscriptions = new SubscriptionsRepository(testApp.deps.db);
-    const later = new Date(Date.now() + 86_400_000);
-    const earlier = new Date(Date.now() - 86_400_000);
-    const cases: { plan: PaidPlanId; patch: SubscriptionPatch }[] = [
-      { plan: 'growth', patch: {} },
-      { plan: 'pro', patch: { status: 'trialing' } },
-      { plan: 'growth', patch: { status: 'canceled', cancelAtPeriodEnd: true, currentPeriodEnd: later } },
-      { plan: 'growth', patch: { status: 'canceled', cancelAtPeriodEnd: true, currentPeriodEnd: earlier } },
-      { plan: 'pro', patch: { status: 'canceled', cancelAtPeriodEnd: false, currentPeriodEnd: later } },
-      { plan: 'growth', patch: { status: 'past_due' } },
-      { plan: 'pro', patch: { status: 'unpaid' } },
-      { plan: 'growth', patch: { status: 'incomplete_expired' } },
-      { plan: 'starter', patch: {} },
-    ];
-    for (const { plan, patch } of cases) {
-      const session = await signIn(testApp, `matrix-${randomUUID()}@example.com`);
-      await subscribe(session.userId, plan, patch);
-      const row = await subscriptions.findByUserId(session.userId);
-      const [imageId] = await addUploads(session.userId, 1);
-      await age('images', [imageId!], 45);
-      const keepsAll = historyDays(historyPlan(row)) === null;
-      if (patch.status === 'past_due' || patch.status === 'unpaid') expect(keepsAll).toBe(true);
-      expect(await status(session, `/api/images/${imageId}`), `${plan} ${JSON.stringify(patch)}`).toBe(
-        keepsAll ? 200 : 404,
-      );
-    }
+    const [imageId] = await addUploads(starter.userId, 1);
+    const { id: generationId } = await addGeneration(starter.userId, 1);
+    expect(await status(starter, `/api/images/${imageId}`)).toBe(200);
+    expect(await status(starter, `/api/generations/${generationId}`)).toBe(200);
+    await age('images', [imageId!], 31);
+    await age('generations', [generationId], 31);
+    expect(await status(starter, `/api/images/${imageId}`)).toBe(404);
+    expect(await status(starter, `/api/generations/${generationId}`)).toBe(404);
+    expect(await status(starter, `/uploads/${imageId}`)).toBe(404);
   });
 });
 
