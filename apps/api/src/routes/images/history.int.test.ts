@@ -2,92 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { GenerationListResponse, ImageListResponse } from '@prodshot/contracts';
-import { GenerationsRepository, ImagesRepository, SubscriptionsRepository } from '@prodshot/db';
-import { generationOutputKey, uploadKey } from '@prodshot/storage';
+import { SubscriptionsRepository } from '@prodshot/db';
+import { historyRows, type HistoryRows } from '../../history-rows.test-support.js';
 import { signIn, type Session } from '../../seller-client.test-support.js';
 import { MALFORMED_CURSOR_MESSAGE } from '../../services/list-cursor.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 
 const stack = inject('stack');
 let testApp: TestApp;
-let images: ImagesRepository;
-let generations: GenerationsRepository;
+let rows: HistoryRows;
 
 beforeAll(async () => {
   testApp = await buildTestApp(stack);
-  images = new ImagesRepository(testApp.deps.db);
-  generations = new GenerationsRepository(testApp.deps.db);
+  rows = historyRows(testApp.deps.db);
 });
 afterAll(() => testApp.close());
-
-/** `count` upload rows, straight through the repository (no decode, no engine); their ids. */
-async function addUploads(userId: string, count: number): Promise<string[]> {
-  const ids: string[] = [];
-  for (let start = 0; start < count; start += 50) {
-    const rows = await Promise.all(
-      Array.from({ length: Math.min(50, count - start) }, () => {
-        const fileId = randomUUID();
-        return images.create({
-          user_id: userId,
-          file_id: fileId,
-          name: `photo ${fileId.slice(0, 4)}`,
-          storage_key: uploadKey(userId, fileId, 'image/png'),
-          content_type: 'image/png',
-          width: 64,
-          height: 64,
-          bytes: 100,
-        });
-      }),
-    );
-    ids.push(...rows.map((row) => row.id));
-  }
-  return ids;
-}
-
-/** A settled generation with `outputs` completed slots; its id and its outputs' ids. */
-async function addGeneration(
-  userId: string,
-  outputs: number,
-  status: 'complete' | 'running' = 'complete',
-): Promise<{ id: string; outputIds: string[] }> {
-  const slots = Array.from({ length: outputs }, (_, index) => ({
-    index,
-    name: 'Marble',
-    prompt: null,
-    backgroundType: 'marble',
-  }));
-  const generation = await generations.create({
-    userId,
-    imageId: null,
-    kind: 'manual',
-    stage: null,
-    request: {},
-    slots,
-  });
-  for (const slot of slots)
-    await generations.completeStyle(
-      generation.id,
-      slot.index,
-      generationOutputKey(userId, generation.id, slot.index, 'image/png'),
-    );
-  if (status === 'complete') await generations.settleIfDone(generation.id);
-  else
-    await testApp.deps.db
-      .updateTable('generations')
-      .set({ status: 'running' })
-      .where('id', '=', generation.id)
-      .execute();
-  return { id: generation.id, outputIds: (await generations.styles(generation.id)).map((style) => style.id) };
-}
-
-/** Moves rows back in time, as if made `days` ago. */
-async function age(table: 'images' | 'generations', ids: string[], days: number): Promise<void> {
-  await testApp.deps.db
-    .updateTable(table)
-    .set({ created_at: sql`now() - make_interval(days => ${days})` })
-    .where('id', 'in', ids)
-    .execute();
-}
 
 async function get<T>(session: Session, url: string): Promise<T> {
   const response = await testApp.app.inject({ method: 'GET', url, headers: session.auth });
@@ -116,7 +45,7 @@ async function walk<T>(session: Session, path: string, limit: number): Promise<{
 describe('the uploads list', () => {
   it('reaches every one of more than 500 uploads, each once, newest first, ties broken by id', async () => {
     const seller = await signIn(testApp, `uploads-${randomUUID()}@example.com`);
-    const ids = await addUploads(seller.userId, 501);
+    const ids = await rows.addUploads(seller.userId, 501);
     // Whole seconds: many uploads share one time, which the cursor must still step through.
     await testApp.deps.db
       .updateTable('images')
@@ -153,7 +82,7 @@ describe('the generations list', () => {
   it("reaches every one of more than 100 outputs, six at a time by default (the dashboard's)", async () => {
     const seller = await signIn(testApp, `outputs-${randomUUID()}@example.com`);
     const outputIds: string[] = [];
-    for (let n = 0; n < 26; n += 1) outputIds.push(...(await addGeneration(seller.userId, 4)).outputIds);
+    for (let n = 0; n < 26; n += 1) outputIds.push(...(await rows.addGeneration(seller.userId, 4)).outputIds);
 
     const dashboard = await get<GenerationListResponse>(seller, '/api/images/recent/generations?limit=6');
     expect(dashboard.data).toHaveLength(6);
@@ -208,10 +137,10 @@ describe('list paging input', () => {
   it("pages only the caller's own items with another user's cursor", async () => {
     const alice = await signIn(testApp, `alice-${randomUUID()}@example.com`);
     const bob = await signIn(testApp, `bob-${randomUUID()}@example.com`);
-    const aliceUploads = await addUploads(alice.userId, 4);
-    const bobUploads = await addUploads(bob.userId, 3);
-    const aliceOutputs = (await addGeneration(alice.userId, 4)).outputIds;
-    const bobOutputs = (await addGeneration(bob.userId, 2)).outputIds;
+    const aliceUploads = await rows.addUploads(alice.userId, 4);
+    const bobUploads = await rows.addUploads(bob.userId, 3);
+    const aliceOutputs = (await rows.addGeneration(alice.userId, 4)).outputIds;
+    const bobOutputs = (await rows.addGeneration(bob.userId, 2)).outputIds;
 
     const aliceUploadPage = await get<ImageListResponse>(alice, '/api/images?limit=1');
     const bobWithAliceCursor = await get<ImageListResponse>(
@@ -243,12 +172,12 @@ describe('history by plan', () => {
       status: 'active',
       provider: 'local',
     });
-    const [imageId] = await addUploads(starter.userId, 1);
-    const { id: generationId } = await addGeneration(starter.userId, 1);
+    const [imageId] = await rows.addUploads(starter.userId, 1);
+    const { id: generationId } = await rows.addGeneration(starter.userId, 1);
     expect(await status(starter, `/api/images/${imageId}`)).toBe(200);
     expect(await status(starter, `/api/generations/${generationId}`)).toBe(200);
-    await age('images', [imageId!], 31);
-    await age('generations', [generationId], 31);
+    await rows.age('images', [imageId!], 31);
+    await rows.age('generations', [generationId], 31);
     expect(await status(starter, `/api/images/${imageId}`)).toBe(404);
     expect(await status(starter, `/api/generations/${generationId}`)).toBe(404);
     expect(await status(starter, `/uploads/${imageId}`)).toBe(404);

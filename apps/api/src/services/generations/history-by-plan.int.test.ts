@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { historyDays, type ListPageQuery, type PaidPlanId } from '@prodshot/contracts';
 import type { SubscriptionPatch } from '@prodshot/db';
-import { generationOutputKey, uploadKey } from '@prodshot/storage';
 import { historyPlan } from '../billing/subscription-lifecycle.js';
 import { HttpError } from '../http-error.js';
+import { historyRows, type HistoryRows } from '../../history-rows.test-support.js';
 import { buildTestServices, type TestServices } from '../service-deps.test-support.js';
 
 /**
@@ -17,69 +15,15 @@ const stack = inject('stack');
 let t: TestServices;
 const log = { warn: () => {} } as never;
 
+let rows: HistoryRows;
+
 beforeAll(async () => {
   t = await buildTestServices(stack);
+  rows = historyRows(t.deps.db);
 });
 afterAll(async () => {
   await t.close();
 });
-
-/** One upload row, straight through the repository (no decode, no engine); its id. */
-async function addUpload(userId: string): Promise<string> {
-  const fileId = randomUUID();
-  const row = await t.deps.repos.images.create({
-    user_id: userId,
-    file_id: fileId,
-    name: `photo ${fileId.slice(0, 4)}`,
-    storage_key: uploadKey(userId, fileId, 'image/png'),
-    content_type: 'image/png',
-    width: 64,
-    height: 64,
-    bytes: 100,
-  });
-  return row.id;
-}
-
-/** A generation with `outputs` completed slots, settled or still running; its id and its outputs' ids. */
-async function addGeneration(
-  userId: string,
-  outputs: number,
-  status: 'complete' | 'running' = 'complete',
-): Promise<{ id: string; outputIds: string[] }> {
-  const { generations } = t.deps.repos;
-  const slots = Array.from({ length: outputs }, (_, index) => ({
-    index,
-    name: 'Marble',
-    prompt: null,
-    backgroundType: 'marble',
-  }));
-  const generation = await generations.create({
-    userId,
-    imageId: null,
-    kind: 'manual',
-    stage: null,
-    request: {},
-    slots,
-  });
-  for (const slot of slots)
-    await generations.completeStyle(
-      generation.id,
-      slot.index,
-      generationOutputKey(userId, generation.id, slot.index, 'image/png'),
-    );
-  if (status === 'complete') await generations.settleIfDone(generation.id);
-  else await t.deps.db.updateTable('generations').set({ status: 'running' }).where('id', '=', generation.id).execute();
-  return { id: generation.id, outputIds: (await generations.styles(generation.id)).map((style) => style.id) };
-}
-
-/** Moves rows back in time, as if made `days` ago. */
-async function age(table: 'images' | 'generations', ids: string[], days: number): Promise<void> {
-  await t.deps.db
-    .updateTable(table)
-    .set({ created_at: sql`now() - make_interval(days => ${days})` })
-    .where('id', 'in', ids)
-    .execute();
-}
 
 async function subscribe(userId: string, plan: PaidPlanId, patch: SubscriptionPatch = {}): Promise<void> {
   const row = await t.deps.repos.subscriptions.activate(userId, { plan, status: 'active', provider: 'local' });
@@ -128,10 +72,10 @@ async function visibleAfter(
   listed: { upload: boolean; output: boolean };
   byId: { upload: number; generation: number; file: number };
 }> {
-  const imageId = await addUpload(userId);
-  const { id: generationId, outputIds } = await addGeneration(userId, 1);
-  await age('images', [imageId], days);
-  await age('generations', [generationId], days);
+  const imageId = await rows.addUploads(userId, 1).then(([id]) => id!);
+  const { id: generationId, outputIds } = await rows.addGeneration(userId, 1);
+  await rows.age('images', [imageId], days);
+  await rows.age('generations', [generationId], days);
   const uploads = await walk((query) => t.services.images.list(userId, query, log));
   const outputs = await walk((query) => t.services.generations.recentOutputs(userId, query, log));
   return {
@@ -172,8 +116,8 @@ describe('history by plan, as the reads answer it', () => {
 
   it('hides at once what a Growth seller keeps beyond 30 days when their cancelled plan ends, and shows it again on a new Growth plan', async () => {
     const userId = await seller('growth');
-    const imageId = await addUpload(userId);
-    await age('images', [imageId], 60);
+    const imageId = await rows.addUploads(userId, 1).then(([id]) => id!);
+    await rows.age('images', [imageId], 60);
     const { subscriptions } = t.deps.repos;
     const row = (await subscriptions.findByUserId(userId))!;
     await subscriptions.update(row.id, {
@@ -190,8 +134,8 @@ describe('history by plan, as the reads answer it', () => {
 
   it('still answers for a generation running past the 30 days, which the purge leaves alone', async () => {
     const starter = await seller('starter');
-    const { id } = await addGeneration(starter, 1, 'running');
-    await age('generations', [id], 45);
+    const { id } = await rows.addGeneration(starter, 1, 'running');
+    await rows.age('generations', [id], 45);
     expect(await answer(t.services.generations.generation(starter, id, log))).toBe(200);
   });
 
@@ -213,8 +157,8 @@ describe('history by plan, as the reads answer it', () => {
       const userId = await t.newUser(0);
       await subscribe(userId, plan, patch);
       const row = await t.deps.repos.subscriptions.findByUserId(userId);
-      const imageId = await addUpload(userId);
-      await age('images', [imageId], 45);
+      const imageId = await rows.addUploads(userId, 1).then(([id]) => id!);
+      await rows.age('images', [imageId], 45);
       const keepsAll = historyDays(historyPlan(row)) === null;
       if (patch.status === 'past_due' || patch.status === 'unpaid') expect(keepsAll).toBe(true);
       expect(await answer(t.services.images.image(userId, imageId)), `${plan} ${JSON.stringify(patch)}`).toBe(
