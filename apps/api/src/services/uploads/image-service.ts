@@ -78,6 +78,7 @@ export class ImageService {
     claim: IdempotencyClaim | undefined,
     log: Log,
   ): Promise<ImageDto> {
+    let fresh: ImageRow | undefined;
     const imageId = await oncePerKey(this.repos.idempotencyKeys, claim, 'image', async () => {
       try {
         const plan = await this.plans.effectivePlan(userId);
@@ -93,12 +94,14 @@ export class ImageService {
           throw error;
         });
         await this.analyse(row, plan).catch((error: unknown) => analysisNotQueued(error, row, log));
+        fresh = row;
         return row.id;
       } catch (error) {
         throw imagingHttpError(error) ?? error;
       }
     });
-    return this.dto(await this.owned(userId, imageId));
+    // A replay reads back the upload its key's first request stored; a fresh one answers as stored.
+    return this.dto(fresh ?? (await this.owned(userId, imageId)));
   }
 
   /** A page of the caller's uploads; an upload still waiting for its analysis gets its renditions there. */
