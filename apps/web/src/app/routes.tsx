@@ -2,7 +2,13 @@ import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { Spinner } from '../components/ui/spinner.js';
 import { ProtectedRoute } from '../features/auth/protected-route.js';
-import { DashboardPage as Dashboard } from '../routes/dashboard.js';
+/*
+ * The dashboard ships with the entry, not as a chunk: every sign-in lands there, and on a phone its
+ * own chunk and the 14 small ones it shares with other pages took a second wave of round trips
+ * after the entry had run (LCP 2.7-2.9 s against 2.4 s, bench:web). It adds about 9 kB (brotli) to
+ * the public pages' first download, and the other signed-in pages find the shared code there.
+ */
+import { DashboardPage } from '../routes/dashboard.js';
 import { Layout } from './layout.js';
 import type { RouteHandle } from './route-effects.js';
 
@@ -68,13 +74,6 @@ const NotFoundPage = page(
   () => import('../routes/not-found.js'),
   (m) => m.NotFoundPage,
 );
-/**
- * The dashboard ships with the entry, not as a chunk: every sign-in lands there, and on a phone its
- * own chunk and the 14 small ones it shares with other pages took a second wave of round trips
- * after the entry had run (LCP 2.7-2.9 s against 2.4 s, bench:web). It adds about 9 kB (brotli) to
- * the public pages' first download, and the other signed-in pages find the shared code there.
- */
-const DashboardPage: Page = Dashboard;
 const EditorPage = page(
   () => import('../routes/editor.js'),
   (m) => m.EditorPage,
