@@ -8,6 +8,7 @@ import { cliEngine } from './cli-engine.js';
 
 const tote = corpusFile('products', 'solidus_canvas_tote.png');
 const grass = REAL_BACKGROUNDS.find((background) => background.name === 'grass')!;
+const figPlate = REAL_BACKGROUNDS.find((background) => background.name === 'room-fig-plate')!;
 
 describe('the engine npm run shot and shot:sheet run', () => {
   // Loads the packaged ISNet graph (widened once into the OS temp folder) and runs it on a 960×1280 photo.
@@ -33,6 +34,27 @@ describe('the engine npm run shot and shot:sheet run', () => {
       expect(await iou(truth, await engine.removeBackground(photo.photo))).toBeGreaterThan(0.97);
       const shot = await engine.generate({ image: photo.photo, template: 'marble', seed: 1 });
       expect(shot).toMatchObject({ width: 1024, height: 1024, format: 'png', background: { scene: 'marble' } });
+    },
+  );
+
+  it(
+    'removes the red plate the tote stands against with one drop tap on the plate, its shadow with it',
+    { timeout: 120_000 },
+    async () => {
+      // The tote large at the left, in front of the plate's rim: the model draws tote, plate and the plate's shadow as one object.
+      const touching = {
+        ...figPlate,
+        name: 'room-fig-plate-touching',
+        stands: [{ x: [0.22, 0.22], y: [0.95, 0.95], scale: [0.6, 0.6] }],
+      } as const;
+      const photo = await makeRealCase(tote, touching);
+      const truth = { data: photo.truth, width: photo.width, height: photo.height };
+      const engine = await cliEngine({});
+      expect(await iou(truth, await engine.removeBackground(photo.photo))).toBeLessThan(0.3);
+
+      // Before the drop tap picked the tote out, its far corner stood for it and the plate's shadow and rim came along (IoU 0.45).
+      const plate = { x: 0.75, y: 0.55, keep: false };
+      expect(await iou(truth, await engine.removeBackground(photo.photo, { taps: [plate] }))).toBeGreaterThan(0.9);
     },
   );
 

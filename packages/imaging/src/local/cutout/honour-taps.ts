@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { EmptyImageError } from '../../errors.js';
 import type { RawImage } from '../../input/normalise-input.js';
 import type { Box, Point } from '../../types.js';
+import { castShadowPixels } from './cast-shadow.js';
 import { geodesicSplit, type SplitGrid } from './geodesic-split.js';
 import { boundingBox, clamp, dilate, erode, grow } from './mask-ops.js';
 
@@ -33,7 +34,7 @@ const RINGS = [
   [24, 48],
 ] as const;
 
-const SOLID = 128;
+export const SOLID = 128;
 
 /** A tap as a pixel of the photo. */
 function pixelOf(tap: Point, image: { width: number; height: number }): { x: number; y: number } {
@@ -50,7 +51,8 @@ function pixelOf(tap: Point, image: { width: number; height: number }): { x: num
  * also runs over `dropObjects`, the objects the model drew under the drop taps (0/1), so a drop tap
  * reaches the part of its object that came along even from outside the cutout. A drop tap on
  * nothing (the background, a hole the model left open) claims nothing. Without a keep tap on the
- * object, its surest pixel farthest from every drop tap holds the seller's side.
+ * object, its surest pixel farthest from every drop tap (a shadow on the floor excepted) holds the
+ * seller's side.
  */
 export async function dropTapped(
   image: RawImage,
@@ -76,21 +78,14 @@ export async function dropTapped(
     if (either[o]) region[w] = 1;
     if (soft[o]! >= SOLID) product[w] = 1;
   });
-  const at = (tap: Point) => {
-    const { x, y } = pixelOf(tap, image);
-    if (x < box.x || y < box.y || x >= box.x + box.width || y >= box.y + box.height) return -1;
-    return (
-      Math.min(height - 1, Math.floor(((y - box.y) * height) / box.height)) * width +
-      Math.min(width - 1, Math.floor(((x - box.x) * width) / box.width))
-    );
-  };
+  const at = (tap: Point) => gridPixel(tap, image, box, grid);
   const dropSeeds = drops.map(at).filter((p) => p >= 0 && region[p]);
   if (!dropSeeds.length) return soft;
   const reach = (FINGER * Math.min(image.width, image.height) * width) / box.width;
   const pad = Math.max(1, Math.round((PAD * Math.min(image.width, image.height) * width) / box.width));
   const sample = Math.max(pad, Math.round((SAMPLE * Math.min(image.width, image.height) * width) / box.width));
   let keepCentres = keeps.flatMap((tap) => nearestIn(product, width, at(tap), reach));
-  if (!keepCentres.length) keepCentres = farthestSure(grid, product, dropSeeds);
+  if (!keepCentres.length) keepCentres = farthestSure(grid, product, dropSeeds, castShadowPixels(grid, product));
   const keepSeeds = padOf(product, width, keepCentres, pad);
   const samples = { keep: padOf(product, width, keepCentres, sample), drop: padOf(region, width, dropSeeds, sample) };
   const claimed = geodesicSplit(grid, region, keepSeeds, dropSeeds, samples);
@@ -164,8 +159,18 @@ export async function missedPart(image: RawImage, soft: Uint8Array, tap: Point):
   return out;
 }
 
+/** A tap as a pixel of the grid made of `box` (see gridOf); -1 when it falls outside the box. */
+export function gridPixel(tap: Point, image: RawImage, box: Box, grid: { width: number; height: number }): number {
+  const { x, y } = pixelOf(tap, image);
+  if (x < box.x || y < box.y || x >= box.x + box.width || y >= box.y + box.height) return -1;
+  return (
+    Math.min(grid.height - 1, Math.floor(((y - box.y) * grid.height) / box.height)) * grid.width +
+    Math.min(grid.width - 1, Math.floor(((x - box.x) * grid.width) / box.width))
+  );
+}
+
 /** The photo's pixels of `box` (lightly blurred against sensor and JPEG noise) and the soft mask, as a grid of at most SPLIT_PIXELS. */
-async function gridOf(
+export async function gridOf(
   image: RawImage,
   soft: Uint8Array,
   box: Box,
@@ -244,13 +249,24 @@ function padOf(region: Uint8Array, width: number, seed: number[], radius: number
   return out;
 }
 
-/** The surest pixel of the region (the model's confidence, then distance) farthest from every drop seed. */
-function farthestSure(grid: SplitGrid, region: Uint8Array, drops: readonly number[]): number[] {
+/** The model is this sure (0..255) of a pixel that may stand for the seller's side. */
+export const SURE = 230;
+
+/**
+ * The region's pixel farthest from every drop seed among those the model is sure of, less those
+ * `excluded` (a shadow on the floor is never the seller's product); none when there are none.
+ */
+export function farthestSure(
+  grid: SplitGrid,
+  region: Uint8Array,
+  drops: readonly number[],
+  excluded: Uint8Array,
+): number[] {
   const { width, soft } = grid;
   let best = -1,
     bestScore = -1;
   for (let p = 0; p < region.length; p++) {
-    if (!region[p] || soft[p]! < 230) continue;
+    if (!region[p] || soft[p]! < SURE || excluded[p]) continue;
     const x = p % width,
       y = (p - x) / width;
     let score = Number.POSITIVE_INFINITY;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundingBox } from './mask-ops.js';
+import { boundingBox, interiorDepth } from './mask-ops.js';
 
 /** The plain full pass, as the reference. */
 function everyPixelBox(
@@ -55,5 +55,22 @@ describe('boundingBox', () => {
   it('is null for an empty mask and the whole frame for a full one', () => {
     expect(boundingBox(new Uint8Array(12), 4, 3)).toBeNull();
     expect(boundingBox(new Uint8Array(12).fill(1), 4, 3)).toEqual({ x: 0, y: 0, width: 4, height: 3 });
+  });
+});
+
+describe('interiorDepth', () => {
+  it('counts the steps to the nearest pixel outside the mask, the frame counting as outside', () => {
+    // A 5×4 block in a 7×5 grid, its right edge on the frame.
+    const width = 7,
+      height = 5;
+    const mask = new Uint8Array(width * height);
+    for (let y = 0; y < 4; y++) for (let x = 2; x < 7; x++) mask[y * width + x] = 1;
+    const depth = interiorDepth(mask, width, height);
+    const row = (y: number) => Array.from(depth.subarray(y * width, (y + 1) * width));
+    expect(row(0)).toEqual([0, 0, 1, 1, 1, 1, 1]);
+    expect(row(1)).toEqual([0, 0, 1, 2, 2, 2, 1]);
+    expect(row(2)).toEqual([0, 0, 1, 2, 2, 2, 1]);
+    expect(row(3)).toEqual([0, 0, 1, 1, 1, 1, 1]);
+    expect(row(4)).toEqual([0, 0, 0, 0, 0, 0, 0]);
   });
 });

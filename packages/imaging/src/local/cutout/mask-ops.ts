@@ -102,6 +102,25 @@ export function boxSum(values: Float32Array, width: number, height: number, radi
   return out;
 }
 
+/** Each pixel's city-block distance to the nearest pixel outside a 0/1 mask (or past its border): how deep inside it is. */
+export function interiorDepth(mask: Uint8Array, width: number, height: number): Uint16Array {
+  const depth = new Uint16Array(mask.length);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const p = y * width + x;
+      if (mask[p]) depth[p] = Math.min(y ? depth[p - width]! : 0, x ? depth[p - 1]! : 0) + 1;
+    }
+  for (let y = height - 1; y >= 0; y--)
+    for (let x = width - 1; x >= 0; x--) {
+      const p = y * width + x;
+      if (!mask[p]) continue;
+      const below = y < height - 1 ? depth[p + width]! : 0,
+        right = x < width - 1 ? depth[p + 1]! : 0;
+      depth[p] = Math.min(depth[p]!, below + 1, right + 1);
+    }
+  return depth;
+}
+
 /** Morphological erosion (shrink) by a square of the given radius. */
 export function erode(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
   if (radius <= 0) return mask.slice();

@@ -5,6 +5,7 @@ import type { SalientObjectModel } from '../saliency/salient-model.js';
 import { lookCloserIfUnsure } from './closer-look.js';
 import { refuseIfEmpty } from './empty-photo.js';
 import { dropTapped, missedPart } from './honour-taps.js';
+import { impliedKeep } from './implied-keep.js';
 import { chosen, membersOf, softMask } from './picked-object.js';
 import { refine } from './refine-alpha.js';
 import {
@@ -50,24 +51,22 @@ export async function findSubject(
 ): Promise<Subject> {
   const full = await predictSaliency(model, image);
   const found = salientGroups(full);
-  const keeps = taps.filter((tap) => tap.keep),
-    drops = taps.filter((tap) => !tap.keep);
+  const drops = taps.filter((tap) => !tap.keep);
+  let keeps = taps.filter((tap) => tap.keep);
   // A keep tap says where the product is: only the object under it is judged (a small product the model barely saw is no empty photo).
   if (!keeps.length) refuseIfEmpty(full, found);
   const best = found.groups[0]!;
+  const undropped = found.groups.find((group) => !drops.some((tap) => onGroup(full, found, group, tap, image)));
+  // Drop taps on every object the model drew, and no keep tap: the product is fused with what they drop, so where it is must be worked out.
+  if (!keeps.length && drops.length && !undropped) {
+    const implied = await impliedKeep(image, await softMask(chosen(full, found.labels, best), image), drops);
+    if (implied) keeps = [{ ...implied, keep: true }];
+  }
   // The first keep tap on an object the model drew chooses the product; a tap beside everything only adds what it is on.
   const first = keeps.find((tap) => groupAt(full, found, pointInMap(full, tap, image)!)) ?? keeps[0];
   const picked = first
     ? await pickAt(model, image, full, found, first)
-    : await lookCloserIfUnsure(
-        model,
-        image,
-        chosen(
-          full,
-          found.labels,
-          found.groups.find((group) => !drops.some((tap) => onGroup(full, found, group, tap, image))) ?? best,
-        ),
-      );
+    : await lookCloserIfUnsure(model, image, chosen(full, found.labels, undropped ?? best));
   const candidates = found.groups.filter(
     (group, index) => index === 0 || group.area >= RIVAL_AREA * full.width * full.height,
   );

@@ -1,6 +1,7 @@
 import { EmptyImageError } from '../../errors.js';
 import type { RawImage } from '../../input/normalise-input.js';
 import type { Box } from '../../types.js';
+import { isCastShadow } from './cast-shadow.js';
 import { guidedFilter } from './guided-filter.js';
 import { boundingBox, boxSum, clamp, dilate, erode, grow } from './mask-ops.js';
 import type { Segmentation } from './segment.js';
@@ -139,18 +140,11 @@ function weightedMeans(
   });
 }
 
-/** A darker copy of the background around it, with the background's own hue: a shadow, not product. */
+/** Whether a pixel of the region is a shadow cast on the background around `from` (itself by default). */
 function castShadow(region: Uint8Array, i: number, background: Float32Array[], from = i): boolean {
-  const br = background[0]![from]!,
-    bg = background[1]![from]!,
-    bb = background[2]![from]!;
-  if (Number.isNaN(br)) return false;
-  const r = region[i * 4]!,
-    g = region[i * 4 + 1]!,
-    b = region[i * 4 + 2]!;
-  const scale = (r * br + g * bg + b * bb) / Math.max(1, br * br + bg * bg + bb * bb);
-  if (scale < 0.25 || scale > 0.97) return false;
-  return Math.hypot(r - scale * br, g - scale * bg, b - scale * bb) < 10 + 0.04 * Math.hypot(br, bg, bb);
+  const floor = [background[0]![from]!, background[1]![from]!, background[2]![from]!] as const;
+  if (Number.isNaN(floor[0])) return false;
+  return isCastShadow([region[i * 4]!, region[i * 4 + 1]!, region[i * 4 + 2]!], floor);
 }
 
 /**
