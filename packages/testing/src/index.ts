@@ -39,5 +39,6 @@ export {
 export { startStallingProxy, type StallingProxy } from '@prodshot/embedded';
 export { startFlakyImageModel, type FlakyImageModel, type FlakyStyle } from './flaky-image-model.js';
 export { readZip } from './zip.js';
+export { startRestartableRedis, type RestartableRedis } from './restartable-redis.js';
 export { startClerkFake, type ClerkFake, type ClerkFakeEmail, type ClerkFakeUser } from './clerk-fake.js';
 export { testSellers, type LedgerMove, type TestSellers } from './sellers.js';

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { createDatabase, migrateToLatest } from '@prodshot/db';
-import { freePort, startEmbeddedPostgres, startEmbeddedRedis } from '@prodshot/embedded';
-import { startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
+import { freePort, startEmbeddedPostgres } from '@prodshot/embedded';
+import { startRestartableRedis, startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
 import { UNAVAILABLE_MESSAGE } from '../plugins/error-handler.js';
 import {
   balanceOf,
@@ -95,11 +95,8 @@ describe('dependency outages (each on its own Postgres or Redis, so other tests 
   }, 180_000);
 
   it('Redis restarted mid-generation (AOF on): every generation completes, charged once', async () => {
-    const dir = await scratchDir();
-    const port = await freePort();
-    const options = { dataDir: path.join(dir, 'redis'), port };
-    let redis = await startEmbeddedRedis(options);
-    cleanups.push(() => redis.stop());
+    const redis = await startRestartableRedis();
+    cleanups.push(() => redis.close());
 
     testApp = await buildTestApp(stack, { redisUrl: redis.url, listen: true, env: PATIENT });
     const session = await signIn(testApp, 'redis-restart@example.com');
@@ -118,7 +115,7 @@ describe('dependency outages (each on its own Postgres or Redis, so other tests 
 
     await redis.stop();
     await sleep(1_500);
-    redis = await startEmbeddedRedis(options);
+    await redis.restart();
 
     for (const generationId of generations) {
       const final = await unlessWorkerDies(worker, settled(testApp, generationId, 120_000));

@@ -1,9 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { IDEMPOTENCY_KEY_REUSED_MESSAGE } from '@prodshot/contracts';
-import { freePort, startEmbeddedRedis, type RunningRedis } from '@prodshot/embedded';
+import { startRestartableRedis, type RestartableRedis } from '@prodshot/testing';
 import { productPhoto } from '../../faults/fault-support.test-support.js';
 import {
   balanceOf,
@@ -108,23 +105,15 @@ describe('Idempotency-Key on uploads', () => {
 });
 
 describe('a refused enqueue (Redis down)', () => {
-  let redis: RunningRedis;
-  let restartRedis: () => Promise<void>;
+  let redis: RestartableRedis;
   let app: TestApp;
-  let dir: string;
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'prodshot-enqueue-'));
-    const options = { dataDir: path.join(dir, 'redis'), port: await freePort() };
-    redis = await startEmbeddedRedis(options);
-    restartRedis = async () => {
-      redis = await startEmbeddedRedis(options);
-    };
+    redis = await startRestartableRedis();
     app = await buildTestApp(stack, { redisUrl: redis.url });
   });
   afterAll(async () => {
     await app.close();
-    await redis.stop();
-    await rm(dir, { recursive: true, force: true });
+    await redis.close();
   });
 
   // What the refusal undoes (slots, credits, the key) is paid-work.int.test.ts; here, what the seller is answered.
@@ -145,7 +134,7 @@ describe('a refused enqueue (Redis down)', () => {
       expect(refused.statusCode).toBe(503);
       expect(refused.json().code).toBe('service_unavailable');
     } finally {
-      await restartRedis();
+      await redis.restart();
     }
     const retried = await send();
     expect(retried.statusCode, retried.body).toBe(202);

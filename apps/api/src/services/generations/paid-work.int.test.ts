@@ -1,9 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { IDEMPOTENCY_KEY_REUSED_MESSAGE } from '@prodshot/contracts';
-import { freePort, startEmbeddedRedis, type RunningRedis } from '@prodshot/embedded';
+import { startRestartableRedis, type RestartableRedis } from '@prodshot/testing';
 import { buildTestServices, keyClaim, refusal, type TestServices } from '../service-deps.test-support.js';
 
 /**
@@ -201,23 +198,15 @@ describe('PaidWork: single styles on a generation', () => {
  * again, as an outage would leave the producer's connection.
  */
 describe('PaidWork: a refused enqueue (Redis down)', () => {
-  let redis: RunningRedis;
-  let restartRedis: () => Promise<void>;
+  let redis: RestartableRedis;
   let down: TestServices;
-  let dir: string;
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'prodshot-enqueue-'));
-    const options = { dataDir: path.join(dir, 'redis'), port: await freePort() };
-    redis = await startEmbeddedRedis(options);
-    restartRedis = async () => {
-      redis = await startEmbeddedRedis(options);
-    };
+    redis = await startRestartableRedis();
     down = await buildTestServices({ ...stack, redisUrl: redis.url });
   });
   afterAll(async () => {
     await down.close();
-    await redis.stop();
-    await rm(dir, { recursive: true, force: true });
+    await redis.close();
   });
 
   it('a call that holds no credits (style recommendations) announces no balance and counts no reservation, whether Redis takes its job or refuses it', async () => {
@@ -229,7 +218,7 @@ describe('PaidWork: a refused enqueue (Redis down)', () => {
     try {
       await expect(down.services.shots.startStyle(userId, { imageId })).rejects.toThrow();
     } finally {
-      await restartRedis();
+      await redis.restart();
     }
     // The first balance announced is the paid call's: the two free calls announced nothing before it.
     await down.services.shots.startManual(userId, { imageId, backgroundType: 'studio', count: 1 });
@@ -256,7 +245,7 @@ describe('PaidWork: a refused enqueue (Redis down)', () => {
       const existing = { ...single, styleIndex: 0, styleName: 'Studio', stylePrompt: 'a studio' };
       await expect(down.services.shots.startSingle(userId, existing)).rejects.toThrow();
     } finally {
-      await restartRedis();
+      await redis.restart();
     }
     expect(await down.balance(userId)).toBe(4);
     expect(await slotsOf(down, rendering)).toEqual([
