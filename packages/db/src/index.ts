@@ -9,7 +9,7 @@ export type { CountedPage, ListPosition, Page } from './repositories/keyset.js';
 export { isUuid } from './repositories/uuid.js';
 export * from './repositories/users-repository.js';
 export * from './repositories/subscriptions-repository.js';
-export * from './repositories/webhook-events-repository.js';
+export * from './repositories/processed-webhook-events-repository.js';
 export * from './repositories/idempotency-keys-repository.js';
 export * from './repositories/batches-repository.js';
 export * from './repositories/api-keys-repository.js';

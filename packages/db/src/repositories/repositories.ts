@@ -8,9 +8,9 @@ import { GenerationsRepository } from './generations-repository.js';
 import { HistoryRepository } from './history-repository.js';
 import { IdempotencyKeysRepository } from './idempotency-keys-repository.js';
 import { ImagesRepository } from './images-repository.js';
+import { ProcessedWebhookEventsRepository } from './processed-webhook-events-repository.js';
 import { SubscriptionsRepository } from './subscriptions-repository.js';
 import { UsersRepository } from './users-repository.js';
-import { WebhookEventsRepository } from './webhook-events-repository.js';
 import { WebhooksRepository } from './webhooks-repository.js';
 
 /** Every table's repository over one connection (the pool, or a transaction). */
@@ -24,10 +24,11 @@ export interface Repositories {
   history: HistoryRepository;
   idempotencyKeys: IdempotencyKeysRepository;
   images: ImagesRepository;
+  /** Stripe's events already applied, by id: a replayed delivery is acknowledged and not applied again. */
+  processedWebhookEvents: ProcessedWebhookEventsRepository;
   subscriptions: SubscriptionsRepository;
   users: UsersRepository;
-  webhookEvents: WebhookEventsRepository;
-  /** Sellers' webhook endpoints and their deliveries (the Stripe events are webhookEvents). */
+  /** Sellers' webhook endpoints and their deliveries (Stripe's own events are processedWebhookEvents). */
   webhooks: WebhooksRepository;
 }
 
@@ -45,9 +46,9 @@ export function createRepositories(db: Db): Repositories {
     history: new HistoryRepository(db),
     idempotencyKeys: new IdempotencyKeysRepository(db, IDEMPOTENCY_WINDOW_HOURS),
     images: new ImagesRepository(db),
+    processedWebhookEvents: new ProcessedWebhookEventsRepository(db),
     subscriptions: new SubscriptionsRepository(db),
     users: new UsersRepository(db),
-    webhookEvents: new WebhookEventsRepository(db),
     webhooks: new WebhooksRepository(db),
   };
 }

@@ -36,7 +36,7 @@ export class StripeWebhooks {
    */
   async apply(event: Stripe.Event): Promise<WebhookResult> {
     return this.transactions.run(async (repos, credits) => {
-      if (!(await repos.webhookEvents.claim('stripe', event.id, event.type))) return { duplicate: true };
+      if (!(await repos.processedWebhookEvents.claim('stripe', event.id, event.type))) return { duplicate: true };
       const second = await dispatch(repos, credits, event);
       return second ? { duplicate: false, endedSecond: await this.endSecond(repos, second) } : { duplicate: false };
     });

@@ -1,6 +1,7 @@
 import type { Db } from '../database.js';
 
-export class WebhookEventsRepository {
+/** The `processed_webhook_events` table: the ids of Stripe's events already applied. */
+export class ProcessedWebhookEventsRepository {
   constructor(private readonly db: Db) {}
 
   /**
@@ -14,15 +15,6 @@ export class WebhookEventsRepository {
       .values({ event_id: eventId, provider, type })
       .onConflict((oc) => oc.column('event_id').doNothing())
       .returning('event_id')
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  async isProcessed(eventId: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('processed_webhook_events')
-      .select('event_id')
-      .where('event_id', '=', eventId)
       .executeTakeFirst();
     return row !== undefined;
   }
