@@ -177,9 +177,9 @@ export function SmartUploadPage() {
   usePasteImage(pick, image === null && !busy);
 
   return (
-    <div className="smart narrow-wide">
+    <div className="smart narrow">
       <SmartHeader />
-      <div className="smart-grid">
+      <div className="smart-grid smart-grid-one">
         <section className="card">
           {/* First in the card: the run did not start, and the pictures below it may still be loading. */}
           {startError && (
