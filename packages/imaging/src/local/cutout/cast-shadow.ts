@@ -1,4 +1,4 @@
-import { boxSum } from './mask-ops.js';
+import { weightedMeans } from './mask-ops.js';
 import type { SplitGrid } from './geodesic-split.js';
 
 /**
@@ -22,21 +22,20 @@ const FLOOR_SPAN = 0.15;
  */
 export function castShadowPixels(grid: SplitGrid, region: Uint8Array): Uint8Array {
   const { rgb, width, height } = grid;
-  const n = width * height;
   const outside = Float32Array.from(region, (v) => (v ? 0 : 1));
-  const span = Math.max(1, Math.round(FLOOR_SPAN * Math.max(width, height)));
-  const counts = boxSum(outside, width, height, span);
-  const sums = [0, 1, 2].map((c) => {
-    const plane = new Float32Array(n);
-    for (let p = 0; p < n; p++) plane[p] = outside[p]! * rgb[p * 3 + c]!;
-    return boxSum(plane, width, height, span);
-  });
-  const shadow = new Uint8Array(n);
-  for (let p = 0; p < n; p++) {
-    const count = counts[p]!;
-    if (!region[p] || count < 0.5) continue;
-    const floor = [sums[0]![p]! / count, sums[1]![p]! / count, sums[2]![p]! / count] as const;
-    if (isCastShadow([rgb[p * 3]!, rgb[p * 3 + 1]!, rgb[p * 3 + 2]!], floor)) shadow[p] = 1;
+  const floor = weightedMeans(
+    rgb,
+    3,
+    outside,
+    width,
+    height,
+    Math.max(1, Math.round(FLOOR_SPAN * Math.max(width, height))),
+  );
+  const shadow = new Uint8Array(width * height);
+  for (let p = 0; p < shadow.length; p++) {
+    if (!region[p] || Number.isNaN(floor[0]![p]!)) continue;
+    const colour = [rgb[p * 3]!, rgb[p * 3 + 1]!, rgb[p * 3 + 2]!] as const;
+    if (isCastShadow(colour, [floor[0]![p]!, floor[1]![p]!, floor[2]![p]!])) shadow[p] = 1;
   }
   return shadow;
 }

@@ -102,6 +102,29 @@ export function boxSum(values: Float32Array, width: number, height: number, radi
   return out;
 }
 
+/**
+ * Mean colour of the pixels with weight 1 within `span` of each pixel, as RGB planes (NaN where
+ * there are none). `pixels` holds `channels` bytes a pixel (RGB or RGBA), red first.
+ */
+export function weightedMeans(
+  pixels: Uint8Array,
+  channels: number,
+  weights: Float32Array,
+  width: number,
+  height: number,
+  span: number,
+): Float32Array[] {
+  const n = width * height;
+  const counts = boxSum(weights, width, height, span);
+  return [0, 1, 2].map((c) => {
+    const plane = new Float32Array(n);
+    for (let i = 0; i < n; i++) plane[i] = weights[i]! * pixels[i * channels + c]!;
+    const sums = boxSum(plane, width, height, span);
+    for (let i = 0; i < n; i++) sums[i] = counts[i]! > 0.5 ? sums[i]! / counts[i]! : Number.NaN;
+    return sums;
+  });
+}
+
 /** Each pixel's city-block distance to the nearest pixel outside a 0/1 mask (or past its border): how deep inside it is. */
 export function interiorDepth(mask: Uint8Array, width: number, height: number): Uint16Array {
   const depth = new Uint16Array(mask.length);

@@ -3,7 +3,7 @@ import type { RawImage } from '../../input/normalise-input.js';
 import type { Box } from '../../types.js';
 import { isCastShadow } from './cast-shadow.js';
 import { guidedFilter } from './guided-filter.js';
-import { boundingBox, boxSum, clamp, dilate, erode, grow } from './mask-ops.js';
+import { boundingBox, clamp, dilate, erode, grow, weightedMeans } from './mask-ops.js';
 import type { Segmentation } from './segment.js';
 
 /**
@@ -61,7 +61,7 @@ function bandAlpha(region: Uint8Array, p: Float32Array, width: number, height: n
   // The nearby background: pixels beyond the product's reach.
   const beyond = new Float32Array(n);
   for (let i = 0; i < n; i++) beyond[i] = reach[i] ? 0 : 1;
-  const background = weightedMeans(region, beyond, width, height, 4 * radius);
+  const background = weightedMeans(region, 4, beyond, width, height, 4 * radius);
   const alpha = new Float32Array(n);
   for (let i = 0; i < n; i++) {
     if (inside[i] && p[i]! >= 0.9) alpha[i] = 1;
@@ -121,25 +121,6 @@ function peelShadow(
   }
 }
 
-/** Mean colour of the pixels with weight 1 within `span` of each pixel (RGB planes, NaN where there are none). */
-function weightedMeans(
-  region: Uint8Array,
-  weights: Float32Array,
-  width: number,
-  height: number,
-  span: number,
-): Float32Array[] {
-  const n = width * height;
-  const counts = boxSum(weights, width, height, span);
-  return [0, 1, 2].map((c) => {
-    const plane = new Float32Array(n);
-    for (let i = 0; i < n; i++) plane[i] = weights[i]! * region[i * 4 + c]!;
-    const sums = boxSum(plane, width, height, span);
-    for (let i = 0; i < n; i++) sums[i] = counts[i]! > 0.5 ? sums[i]! / counts[i]! : Number.NaN;
-    return sums;
-  });
-}
-
 /** Whether a pixel of the region is a shadow cast on the background around `from` (itself by default). */
 function castShadow(region: Uint8Array, i: number, background: Float32Array[], from = i): boolean {
   const floor = [background[0]![from]!, background[1]![from]!, background[2]![from]!] as const;
@@ -160,8 +141,8 @@ function unmixEdges(region: Uint8Array, alpha: Float32Array, width: number, heig
     solid[i] = alpha[i] === 1 ? 1 : 0;
     clear[i] = alpha[i] === 0 ? 1 : 0;
   }
-  const product = weightedMeans(region, solid, width, height, span),
-    background = weightedMeans(region, clear, width, height, span);
+  const product = weightedMeans(region, 4, solid, width, height, span),
+    background = weightedMeans(region, 4, clear, width, height, span);
   for (let i = 0; i < n; i++) {
     const a = alpha[i]!;
     if (a <= 0 || a >= 1) continue;
