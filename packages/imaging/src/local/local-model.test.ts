@@ -8,6 +8,7 @@ import { ImagingError } from '../errors.js';
 import { productPhoto } from '../test-support.js';
 import { makeRenditions } from '../renditions/make-renditions.js';
 import { LocalImageModel } from './local-model.js';
+import { colouredTransparentPixels } from './cutout/cutout.test-support.js';
 
 const model = new LocalImageModel();
 
@@ -128,6 +129,8 @@ describe('LocalImageModel cutout, analysis and styles', () => {
     expect(alphaAt(200, 300)).toBe(255);
     expect(alphaAt(20, 20)).toBe(0);
     expect(alphaAt(100, 200)).toBe(0);
+    // Nothing of the backdrop stays hidden under the transparent pixels.
+    expect(colouredTransparentPixels(data)).toBe(0);
   });
 
   it('analyses the subject and says unknown rather than guess', async () => {

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LocalImageModel } from '../local-model.js';
+import { colouredTransparentPixels } from './cutout.test-support.js';
 import type { SalientObjectModel } from '../saliency/salient-model.js';
 import { loadSalientModel } from '../saliency/onnx-salient-model.js';
 import { redSaliencyGraph } from '../saliency/stand-in-graph.test-support.js';
@@ -139,6 +140,8 @@ describe('the ML cutout', () => {
         ]);
       }
     }
+    // Outside it nothing of the seller's photo is kept: a transparent pixel is clear black.
+    expect(colouredTransparentPixels(rgba)).toBe(0);
   });
 
   it('asks for a tap when two products compete, and keeps the one tapped', async () => {

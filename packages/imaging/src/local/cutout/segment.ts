@@ -122,7 +122,7 @@ function refineEdges(region: Region, mask: Uint8Array, scaleSide: number): { cut
       continue;
     }
     if (!outer[p]) {
-      cutout[p * 4 + 3] = 0;
+      cutout.fill(0, p * 4, p * 4 + 4);
       continue;
     }
     const count = counts[p]!;
@@ -131,9 +131,14 @@ function refineEdges(region: Region, mask: Uint8Array, scaleSide: number): { cut
       for (let c = 0; c < 3; c++) fg[c] = channels[c]![p]! / count;
       alpha = solveAlpha(rgba, p, backdrop, fg, alpha);
     }
-    cutout[p * 4 + 3] = Math.round(alpha * 255);
+    const a = Math.round(alpha * 255);
+    if (!a) {
+      cutout.fill(0, p * 4, p * 4 + 4);
+      continue;
+    }
+    cutout[p * 4 + 3] = a;
     finalMask[p] = alpha >= 0.5 ? 1 : 0;
-    if (alpha > 0) unmix(cutout, rgba, p, backdrop, alpha, count > 0 ? fg : null);
+    unmix(cutout, rgba, p, backdrop, alpha, count > 0 ? fg : null);
   }
   return { cutout, mask: finalMask };
 }
@@ -188,9 +193,9 @@ export function segmentProduct(rgba: Uint8Array, width: number, height: number):
   const backdrop = model.render();
   const full: Region = { width, height, rgba, backdrop, distance: distanceMap(rgba, backdrop) };
   const candidates = candidateMask(full, Math.max(MIN_THRESHOLD, 5 * model.noise));
-  const cutout = Buffer.from(rgba);
+  // Cleared, not a copy of the photo: a transparent pixel keeps none of the seller's room (and compresses to nothing).
+  const cutout = Buffer.alloc(rgba.length);
   const mask = new Uint8Array(width * height);
-  for (let p = 3; p < cutout.length; p += 4) cutout[p] = 0;
   const found = boundingBox(candidates, width, height);
   if (!found) return { cutout, mask, width, height };
 
