@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { GENERATION_FAILED_MESSAGE } from '@prodshot/contracts';
 import { ImagesRepository } from '@prodshot/db';
+import { EmptyImageError } from '@prodshot/imaging';
 import { renditionKey, uploadCutoutKey, uploadOutlineKey } from '@prodshot/storage';
 import {
   buildWorkerDeps,
@@ -137,6 +138,42 @@ describe('analyse-upload', () => {
         message: 'There is nothing to cut out in this photo: no product could be found in it.',
       }),
     );
+  });
+
+  it('makes the cutout beside the finding, not after it, so the outline comes sooner', async () => {
+    const userId = await t.newUser(0);
+    const upload = await t.newUpload(userId);
+    let findingDone = false,
+      cutoutStartedDuringFinding = false;
+    const watched = t.withEngine({
+      findProduct: async (image) => {
+        const found = await t.deps.engine.findProduct(image);
+        findingDone = true;
+        return found;
+      },
+      removeBackground: (image, options) => {
+        cutoutStartedDuringFinding = !findingDone;
+        return t.deps.engine.removeBackground(image, options);
+      },
+    });
+
+    await analyseUpload.run(jobOf('analyse-upload', payloadOf(userId, upload)), watched);
+
+    expect(cutoutStartedDuringFinding).toBe(true);
+    expect(await t.deps.store.stat(uploadCutoutKey(upload.sourceKey))).not.toBeNull();
+    expect((await imageRow(userId, upload.imageId))?.outline).toMatchObject({ confirmed: false });
+  });
+
+  it('keeps no cutout of a photo the finding refuses, even one a cutout service would cut', async () => {
+    const userId = await t.newUser(0);
+    const upload = await t.newUpload(userId);
+    // The local finding refuses it; a hosted cutout (fal's) cuts whatever it is sent.
+    const refusing = t.withEngine({ findProduct: () => Promise.reject(new EmptyImageError()) });
+
+    await analyseUpload.run(jobOf('analyse-upload', payloadOf(userId, upload)), refusing);
+
+    expect(await imageRow(userId, upload.imageId)).toMatchObject({ subject: { found: false }, outline: null });
+    expect(await t.deps.store.stat(uploadCutoutKey(upload.sourceKey))).toBeNull();
   });
 
   it('records why it failed for good, so the upload screens stop waiting', async () => {

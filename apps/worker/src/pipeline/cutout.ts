@@ -12,6 +12,16 @@ export async function loadOrMakeCutout(deps: WorkerDeps, sourceKey: string, focu
   const key = uploadCutoutKey(sourceKey, taps);
   if (await deps.store.stat(key)) return deps.store.get(key);
   const cutout = await deps.engine.removeBackground(await deps.store.get(sourceKey), { taps });
-  await deps.store.put(key, cutout, 'image/png');
+  return storeCutout(deps, sourceKey, cutout, taps);
+}
+
+/** Keeps a cutout made for these taps (none: the engine's own pick) where every later generation from the upload finds it. */
+export async function storeCutout(
+  deps: WorkerDeps,
+  sourceKey: string,
+  cutout: Buffer,
+  focus?: JobFocus | null,
+): Promise<Buffer> {
+  await deps.store.put(uploadCutoutKey(sourceKey, storedTaps(focus)), cutout, 'image/png');
   return cutout;
 }

@@ -14,17 +14,19 @@ const TAPPED: OutlineFinding = { confidence: 1, severalObjects: false };
 
 /**
  * The outline the seller checks before paying, made from the very cutout the generations will use
- * (the engine's pick, or the one for their taps): its preview is stored beside the upload and the
- * outline, unconfirmed, recorded on the upload's row with the taps it was made for.
+ * (the engine's pick, or the one for their taps; `cutout` when the caller has just stored it): its
+ * preview is stored beside the upload and the outline, unconfirmed, recorded on the upload's row
+ * with the taps it was made for.
  */
 export async function makeOutline(
   deps: WorkerDeps,
   upload: { imageId: string; sourceKey: string; focus?: JobFocus | undefined },
   found: OutlineFinding = TAPPED,
+  cutout?: Buffer,
 ): Promise<UploadOutline> {
   const { imageId, sourceKey } = upload;
   const taps = storedTaps(upload.focus);
-  const { preview, mask } = await outlineOf(await loadOrMakeCutout(deps, sourceKey, taps));
+  const { preview, mask } = await outlineOf(cutout ?? (await loadOrMakeCutout(deps, sourceKey, taps)));
   const key = uploadOutlineKey(sourceKey, taps);
   await deps.store.put(key, preview, 'image/webp');
   const reasons = outlineDoubts(mask, found);
