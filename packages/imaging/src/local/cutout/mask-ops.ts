@@ -91,12 +91,20 @@ export function boxSum(values: Float32Array, width: number, height: number, radi
       acc += values[row + Math.min(x + radius + 1, width - 1)]! - values[row + Math.max(x - radius, 0)]!;
     }
   }
-  for (let x = 0; x < width; x++) {
-    let acc = 0;
-    for (let y = -radius; y <= radius; y++) acc += tmp[clamp(y, 0, height - 1) * width + x]!;
-    for (let y = 0; y < height; y++) {
-      out[y * width + x] = acc;
-      acc += tmp[Math.min(y + radius + 1, height - 1) * width + x]! - tmp[Math.max(y - radius, 0) * width + x]!;
+  // Down the columns a row at a time, one running sum per column: memory is read in order, where a
+  // column at a time strides a whole row per step (a third slower at photo sizes, same sums).
+  const acc = new Float64Array(width);
+  for (let y = -radius; y <= radius; y++) {
+    const row = clamp(y, 0, height - 1) * width;
+    for (let x = 0; x < width; x++) acc[x] = acc[x]! + tmp[row + x]!;
+  }
+  for (let y = 0; y < height; y++) {
+    const row = y * width,
+      entering = Math.min(y + radius + 1, height - 1) * width,
+      leaving = Math.max(y - radius, 0) * width;
+    for (let x = 0; x < width; x++) {
+      out[row + x] = acc[x]!;
+      acc[x] = acc[x]! + (tmp[entering + x]! - tmp[leaving + x]!);
     }
   }
   return out;
