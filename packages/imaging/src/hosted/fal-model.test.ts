@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createImageModel } from '../create-image-model.js';
 import { withProductHint } from './fal-model.js';
 import { productPhoto } from '../test-support.js';
+import { colouredTransparentPixels } from '../local/cutout/cutout.test-support.js';
 import { fakeServer, sendJson } from '@prodshot/testing/fakes';
 import type { Handler } from '@prodshot/testing/fakes';
 
@@ -113,18 +114,23 @@ describe('fal adapter against a local fake queue', () => {
     expect(withProductHint('Studio', '   ')).toBe('Studio');
   });
 
-  it('removes backgrounds with the background-removal model and returns an RGBA PNG', async () => {
-    const out = await sharp({
-      create: { width: 64, height: 64, channels: 4, background: { r: 9, g: 9, b: 9, alpha: 0.5 } },
-    })
+  it('removes backgrounds with the background-removal model and returns an RGBA PNG, clear where transparent', async () => {
+    // Its left half half opaque; its right half transparent but still holding the photo's red, as a service may leave it.
+    const rgba = Buffer.alloc(64 * 64 * 4);
+    for (let p = 0; p < 64 * 64; p++) rgba.set(p % 64 < 32 ? [9, 40, 30, 128] : [200, 40, 30, 0], p * 4);
+    const out = await sharp(rgba, { raw: { width: 64, height: 64, channels: 4 } })
       .png()
       .toBuffer();
+    expect(colouredTransparentPixels(await sharp(out).raw().toBuffer())).toBeGreaterThan(0);
     const { model } = await start(
       queue('fal-ai/birefnet', (base) => ({ image: { url: `${base}/cdn/out.png`, content_type: 'image/png' } }), out),
     );
     const cutout = await model.removeBackground(await productPhoto(200));
     const meta = await sharp(cutout).metadata();
     expect([meta.format, meta.channels]).toEqual(['png', 4]);
+    const pixels = await sharp(cutout).raw().toBuffer();
+    expect(colouredTransparentPixels(pixels)).toBe(0);
+    expect([...pixels.subarray(0, 4)]).toEqual([9, 40, 30, 128]);
   });
 
   it('maps our own bad request to an operator alert, a content-policy refusal to our words, auth and unknown queue states to typed errors', async () => {

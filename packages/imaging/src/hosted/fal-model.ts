@@ -26,6 +26,7 @@ import type {
 import type { SalientObjectModel } from '../local/saliency/salient-model.js';
 import { alertOperator, type OperatorAlert } from './alert-operator.js';
 import { dataUrl, decodeResult, download, isAllowed, pickString, requestJson, statusError } from './http.js';
+import { clearTransparent } from './clear-transparent.js';
 import type { FetchLike, HostAllowlist, HttpFailure, HttpOptions } from './http.js';
 
 export interface FalOptions {
@@ -168,16 +169,14 @@ export class FalImageModel implements ImageModel {
       image_url: dataUrl(sent, window ? 'image/png' : clean.mimeType),
     });
     const cutout = await download(this.http, pickString(this.name, result, ['image', 'url']), this.resultHosts);
-    if (!window) return decodeResult(this.name, cutout, (image) => image.ensureAlpha().png());
+    if (!window) return clearTransparent(await decodeResult(this.name, cutout, (image) => image.ensureAlpha().png()));
     const piece = await decodeResult(this.name, cutout, (image) =>
       image.ensureAlpha().resize(window.width, window.height, { fit: 'fill' }).png(),
     );
-    return sharp({
+    const placed = sharp({
       create: { width: clean.width, height: clean.height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
-    })
-      .composite([{ input: piece, left: window.left, top: window.top }])
-      .png()
-      .toBuffer();
+    }).composite([{ input: piece, left: window.left, top: window.top }]);
+    return clearTransparent(await placed.png().toBuffer());
   }
 
   async generate(options: GenerateOptions): Promise<GenerateResult> {
