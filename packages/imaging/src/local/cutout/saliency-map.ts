@@ -3,6 +3,7 @@ import type { RawImage } from '../../input/normalise-input.js';
 import type { Box, Point } from '../../types.js';
 import type { SalientObjectModel } from '../saliency/salient-model.js';
 import { connectedComponents } from './mask-ops.js';
+import { twinParts } from './twin-parts.js';
 
 /** The model's [0, 1] mask of one window of a photo (the whole photo unless a tap narrowed it). */
 export interface SaliencyMap {
@@ -51,6 +52,11 @@ const GROUP_SIZE_RATIO = 0.25;
 const GROUP_COLOUR_LIKENESS = 0.4;
 /** Colour levels per channel of those histograms: coarse, so a shaded twin still matches. */
 const COLOUR_LEVELS = 4;
+/**
+ * Twin parts (see twinParts) need share only this much colour: a lens's reflection is not its
+ * twin's, but a pebble shares none of a shoe's colours.
+ */
+const TWIN_COLOUR_LIKENESS = 0.2;
 
 export async function predictSaliency(model: SalientObjectModel, image: RawImage, window?: Box): Promise<SaliencyMap> {
   const { inputWidth: width, inputHeight: height, mean, std } = model;
@@ -112,6 +118,13 @@ export function salientGroups(map: SaliencyMap): Groups {
       if (a >= b) continue;
       const sa = stats[a - 1]!,
         sb = stats[b - 1]!;
+      if (
+        likeness(sa.colours, sb.colours) >= TWIN_COLOUR_LIKENESS &&
+        twinParts(labels, width, [a, sa], [b, sb], sizes)
+      ) {
+        parent.set(root(a), root(b));
+        continue;
+      }
       if (Math.min(sizes[a - 1]!, sizes[b - 1]!) < GROUP_SIZE_RATIO * Math.max(sizes[a - 1]!, sizes[b - 1]!)) continue;
       if (likeness(sa.colours, sb.colours) < GROUP_COLOUR_LIKENESS) continue;
       const apart =

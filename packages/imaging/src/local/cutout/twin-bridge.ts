@@ -1,0 +1,226 @@
+import type { RawImage } from '../../input/normalise-input.js';
+import type { Box } from '../../types.js';
+import { boundingBox, connectedComponents, dilate, grow } from './mask-ops.js';
+
+/** The smaller twin has at least this share of the larger's area. */
+const TWIN_AREA = 0.7;
+/** The twins share at least this share of the shorter one's rows. */
+const SHARED_ROWS = 0.5;
+/** Colours are read this far around the gap (share of the shorter twin's height). */
+const READ_SPAN = 0.15;
+/** Colour levels per channel of the histograms the gap's pixels are judged by. */
+const LEVELS = 8;
+/** A gap pixel is product when its colour is this many times likelier among the twins' rims than around the gap. */
+const LIKELIER = 3;
+/** A bridge filling more than this share of the gap is the background the twins stand on, not a part. */
+const MAX_GAP_SHARE = 0.5;
+
+/**
+ * A pair of lenses is drawn by the model as two twins side by side, without the thin bridge
+ * between them when it is pale on a pale floor. Between the twins, the pixels of the colours
+ * their own rims have, and not the floor around them, that join one twin to the other are the
+ * bridge: added to the soft mask (0..255 at the photo's resolution) as product. Nothing joins two
+ * shoes or earrings across the floor, so they gain nothing.
+ */
+export function bridgeTwins(image: RawImage, soft: Uint8Array): Uint8Array {
+  const found = boundingBox(soft, image.width, image.height, 128);
+  if (!found) return soft;
+  // Only the product's box and the floor READ_SPAN around it are read: a fraction of a large photo.
+  const box = grow(found, Math.ceil(READ_SPAN * found.height) + 1, image.width, image.height);
+  const rgba = new Uint8Array(box.width * box.height * 4),
+    plane = new Uint8Array(box.width * box.height);
+  for (let y = 0; y < box.height; y++) {
+    const from = (box.y + y) * image.width + box.x;
+    rgba.set(image.data.subarray(from * 4, (from + box.width) * 4), y * box.width * 4);
+    plane.set(soft.subarray(from, from + box.width), y * box.width);
+  }
+  const bridge = bridgeIn(rgba, plane, box.width, box.height);
+  if (!bridge) return soft;
+  const out = soft.slice();
+  for (let p = 0; p < bridge.length; p++) {
+    if (!bridge[p]) continue;
+    const x = p % box.width;
+    out[(box.y + (p - x) / box.width) * image.width + box.x + x] = 255;
+  }
+  return out;
+}
+
+/** The bridge's pixels (0/1) in a crop of the photo around the product, or null when there is none. */
+function bridgeIn(rgba: Uint8Array, soft: Uint8Array, width: number, height: number): Uint8Array | null {
+  const solid = new Uint8Array(soft.length);
+  for (let p = 0; p < soft.length; p++) solid[p] = soft[p]! >= 128 ? 1 : 0;
+  const { labels, sizes } = connectedComponents(solid, width, height);
+  const pair = twinsSideBySide(labels, sizes, width, height);
+  if (!pair) return null;
+  const gap = gapBetween(labels, width, pair.left.label, pair.right.label, pair.top, pair.bottom);
+  const gapBox = boundingBox(gap, width, height);
+  if (!gapBox) return null;
+  // The colours are read, and the bridge traced, in a window around the gap only.
+  const reach = Math.max(2, Math.round(READ_SPAN * pair.shortest));
+  const box = grow(gapBox, reach + 1, width, height);
+  const local: Local = {
+    rgba: cropPlane(rgba, width, box, 4),
+    solid: cropPlane(solid, width, box),
+    labels: cropPlane(labels, width, box),
+    gap: cropPlane(gap, width, box),
+    width: box.width,
+    height: box.height,
+  };
+  const candidate = rimColoured(local, pair, reach);
+  if (!candidate) return null;
+  const bridge = joining(candidate, local, pair.left.label, pair.right.label);
+  let gapArea = 0,
+    bridgeArea = 0;
+  for (let p = 0; p < bridge.length; p++) {
+    gapArea += local.gap[p]!;
+    bridgeArea += bridge[p]!;
+  }
+  if (!bridgeArea || bridgeArea > MAX_GAP_SHARE * gapArea) return null;
+  const whole = new Uint8Array(soft.length);
+  for (let y = 0; y < box.height; y++)
+    whole.set(bridge.subarray(y * box.width, (y + 1) * box.width), (box.y + y) * width + box.x);
+  return whole;
+}
+
+/** The planes of a window of the crop: its colours, the twins' labels, the mask and the gap. */
+interface Local {
+  rgba: Uint8Array;
+  solid: Uint8Array;
+  labels: Int32Array;
+  gap: Uint8Array;
+  width: number;
+  height: number;
+}
+
+function cropPlane<T extends Uint8Array | Int32Array>(plane: T, width: number, box: Box, channels = 1): T {
+  const out = new (plane.constructor as new (length: number) => T)(box.width * box.height * channels);
+  for (let y = 0; y < box.height; y++) {
+    const from = ((box.y + y) * width + box.x) * channels;
+    out.set(plane.subarray(from, from + box.width * channels), y * box.width * channels);
+  }
+  return out;
+}
+
+interface Twins {
+  left: Extent;
+  right: Extent;
+  /** The rows both share. */
+  top: number;
+  bottom: number;
+  /** The shorter twin's height. */
+  shortest: number;
+}
+
+/** The two largest components when they are alike in area and stand side by side, sharing rows. */
+function twinsSideBySide(labels: Int32Array, sizes: number[], width: number, height: number): Twins | null {
+  if (sizes.length < 2) return null;
+  const [first, second] = sizes.map((size, i) => [size, i + 1] as const).sort((x, y) => y[0] - x[0]);
+  if (second![0] < TWIN_AREA * first![0]) return null;
+  const twins = extents(labels, width, height, first![1], second![1]);
+  const [left, right] = twins[0].minX <= twins[1].minX ? twins : [twins[1], twins[0]];
+  const shortest = Math.min(left.maxY - left.minY, right.maxY - right.minY) + 1;
+  const top = Math.max(left.minY, right.minY),
+    bottom = Math.min(left.maxY, right.maxY);
+  if (bottom - top + 1 < SHARED_ROWS * shortest || right.minX <= (left.minX + left.maxX) / 2) return null;
+  return { left, right, top, bottom, shortest };
+}
+
+/**
+ * The gap's pixels whose colour is LIKELIER times likelier among the twins' pixels near the gap
+ * (their rims) than among the floor's there; null when either cannot be read.
+ */
+function rimColoured({ rgba, solid, labels, gap, width, height }: Local, { left, right }: Twins, reach: number) {
+  const near = dilate(gap, width, height, reach);
+  const rims = new Uint32Array(LEVELS ** 3),
+    floor = new Uint32Array(LEVELS ** 3);
+  let rimCount = 0,
+    floorCount = 0;
+  for (let p = 0; p < gap.length; p++) {
+    if (!near[p] || gap[p]) continue;
+    if (labels[p] === left.label || labels[p] === right.label) {
+      rims[bin(rgba, p)]!++;
+      rimCount++;
+    } else if (!solid[p]) {
+      floor[bin(rgba, p)]!++;
+      floorCount++;
+    }
+  }
+  if (!rimCount || !floorCount) return null;
+  const candidate = new Uint8Array(gap.length);
+  for (let p = 0; p < gap.length; p++) {
+    if (!gap[p]) continue;
+    const b = bin(rgba, p);
+    if (rims[b]! / rimCount > LIKELIER * ((floor[b]! + 0.5) / floorCount)) candidate[p] = 1;
+  }
+  return candidate;
+}
+
+interface Extent {
+  label: number;
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+function extents(labels: Int32Array, width: number, height: number, a: number, b: number): [Extent, Extent] {
+  const make = (label: number): Extent => ({ label, minX: width, minY: height, maxX: -1, maxY: -1 });
+  const boxes = [make(a), make(b)] as const;
+  for (let p = 0; p < labels.length; p++) {
+    const box = labels[p] === a ? boxes[0] : labels[p] === b ? boxes[1] : null;
+    if (!box) continue;
+    const x = p % width,
+      y = (p - x) / width;
+    box.minX = Math.min(box.minX, x);
+    box.maxX = Math.max(box.maxX, x);
+    box.minY = Math.min(box.minY, y);
+    box.maxY = Math.max(box.maxY, y);
+  }
+  return [boxes[0], boxes[1]];
+}
+
+/** On each shared row, the pixels between the left twin's rightmost pixel and the right twin's leftmost one. */
+function gapBetween(labels: Int32Array, width: number, left: number, right: number, top: number, bottom: number) {
+  const gap = new Uint8Array(labels.length);
+  for (let y = top; y <= bottom; y++) {
+    const row = y * width;
+    let end = -1,
+      start = -1;
+    for (let x = 0; x < width; x++) if (labels[row + x] === left) end = x;
+    for (let x = width - 1; x >= 0; x--) if (labels[row + x] === right) start = x;
+    if (end < 0 || start < 0 || start <= end + 1) continue;
+    for (let x = end + 1; x < start; x++) if (!labels[row + x]) gap[row + x] = 1;
+  }
+  return gap;
+}
+
+/** The candidate pixels' 4-connected parts that touch both twins. */
+function joining(candidate: Uint8Array, { labels, width, height }: Local, a: number, b: number): Uint8Array {
+  const parts = connectedComponents(candidate, width, height);
+  const touchesA = new Uint8Array(parts.sizes.length + 1),
+    touchesB = new Uint8Array(parts.sizes.length + 1);
+  const touch = (part: number, q: number) => {
+    if (labels[q] === a) touchesA[part] = 1;
+    else if (labels[q] === b) touchesB[part] = 1;
+  };
+  for (let p = 0; p < candidate.length; p++) {
+    const part = parts.labels[p]!;
+    if (!part) continue;
+    const x = p % width;
+    if (x > 0) touch(part, p - 1);
+    if (x < width - 1) touch(part, p + 1);
+    if (p >= width) touch(part, p - width);
+    if (p + width < candidate.length) touch(part, p + width);
+  }
+  const bridge = new Uint8Array(candidate.length);
+  for (let p = 0; p < bridge.length; p++) {
+    const part = parts.labels[p]!;
+    if (part && touchesA[part] && touchesB[part]) bridge[p] = 1;
+  }
+  return bridge;
+}
+
+function bin(rgba: Uint8Array, p: number): number {
+  const level = (v: number) => (v * LEVELS) >> 8;
+  return (level(rgba[p * 4]!) * LEVELS + level(rgba[p * 4 + 1]!)) * LEVELS + level(rgba[p * 4 + 2]!);
+}
