@@ -10,6 +10,13 @@ describe('cast shadows', () => {
     expect(isCastShadow([150, 40, 30], concrete)).toBe(false);
   });
 
+  it("takes a deep shadow on blue-grey tiles for one, but not a navy mug's dark edge a hue away from them", () => {
+    const tiles = [140, 150, 160] as const;
+    expect(isCastShadow([50, 55, 60], tiles)).toBe(true);
+    expect(isCastShadow([70, 75, 80], tiles)).toBe(true);
+    expect(isCastShadow([45, 48, 75], tiles)).toBe(false);
+  });
+
   it('marks the region pixels that are a shadow on the floor around the region, not those of the product', () => {
     // A 60×10 grid of concrete; the region is a red block (x 20–35) and its shadow beside it (x 36–39).
     const width = 60,

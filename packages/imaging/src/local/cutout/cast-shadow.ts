@@ -3,14 +3,17 @@ import type { SplitGrid } from './geodesic-split.js';
 
 /**
  * Whether a colour is a darker copy of the floor's, with the floor's own hue: a shadow cast on
- * that floor, not product. Both as 0..255 RGB.
+ * that floor, not product. Both as 0..255 RGB. How far from the floor's hue a shadow may stray
+ * follows the floor's brightness and, for a deep shadow, its own: a dark pixel's noise is small,
+ * so the dark edge of a navy mug on blue-grey tiles, a hue away, is product.
  */
 export function isCastShadow(colour: readonly [number, number, number], floor: readonly [number, number, number]) {
   const [r, g, b] = colour,
     [fr, fg, fb] = floor;
   const scale = (r * fr + g * fg + b * fb) / Math.max(1, fr * fr + fg * fg + fb * fb);
   if (scale < 0.25 || scale > 0.97) return false;
-  return Math.hypot(r - scale * fr, g - scale * fg, b - scale * fb) < 10 + 0.04 * Math.hypot(fr, fg, fb);
+  const tolerance = Math.min(10 + 0.04 * Math.hypot(fr, fg, fb), 6 + 0.06 * Math.hypot(r, g, b));
+  return Math.hypot(r - scale * fr, g - scale * fg, b - scale * fb) < tolerance;
 }
 
 /** How far around a pixel (share of the grid's long side) the floor beside an object is read: a plate's shadow is wide. */
