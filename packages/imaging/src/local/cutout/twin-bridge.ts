@@ -1,6 +1,7 @@
 import type { RawImage } from '../../input/normalise-input.js';
 import type { Box } from '../../types.js';
 import { boundingBox, connectedComponents, dilate, grow } from './mask-ops.js';
+import type { Extent } from './twin-parts.js';
 
 /** The smaller twin has at least this share of the larger's area. */
 const TWIN_AREA = 0.7;
@@ -102,8 +103,8 @@ function cropPlane<T extends Uint8Array | Int32Array>(plane: T, width: number, b
 }
 
 interface Twins {
-  left: Extent;
-  right: Extent;
+  left: Twin;
+  right: Twin;
   /** The rows both share. */
   top: number;
   bottom: number;
@@ -155,16 +156,13 @@ function rimColoured({ rgba, solid, labels, gap, width, height }: Local, { left,
   return candidate;
 }
 
-interface Extent {
+/** A twin: its component's label and box. */
+interface Twin extends Extent {
   label: number;
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
 }
 
-function extents(labels: Int32Array, width: number, height: number, a: number, b: number): [Extent, Extent] {
-  const make = (label: number): Extent => ({ label, minX: width, minY: height, maxX: -1, maxY: -1 });
+function extents(labels: Int32Array, width: number, height: number, a: number, b: number): [Twin, Twin] {
+  const make = (label: number): Twin => ({ label, minX: width, minY: height, maxX: -1, maxY: -1 });
   const boxes = [make(a), make(b)] as const;
   for (let p = 0; p < labels.length; p++) {
     const box = labels[p] === a ? boxes[0] : labels[p] === b ? boxes[1] : null;
