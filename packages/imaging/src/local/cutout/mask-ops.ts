@@ -216,3 +216,25 @@ export function grow(box: Box, margin: number, width: number, height: number): B
     height: Math.min(height, box.y + box.height + margin) - y,
   };
 }
+
+/** A copy of a box of a per-pixel array holding `channels` values a pixel (RGBA: 4). */
+export function cropPlane<T extends Uint8Array | Int32Array | Float32Array>(
+  plane: T,
+  width: number,
+  box: Box,
+  channels = 1,
+): T {
+  const length = box.width * box.height * channels;
+  const out = (
+    plane instanceof Float32Array
+      ? new Float32Array(length)
+      : plane instanceof Int32Array
+        ? new Int32Array(length)
+        : new Uint8Array(length)
+  ) as T;
+  for (let y = 0; y < box.height; y++) {
+    const from = ((box.y + y) * width + box.x) * channels;
+    out.set(plane.subarray(from, from + box.width * channels), y * box.width * channels);
+  }
+  return out;
+}

@@ -1,9 +1,8 @@
 import { EmptyImageError } from '../../errors.js';
 import type { RawImage } from '../../input/normalise-input.js';
-import type { Box } from '../../types.js';
 import { isCastShadow } from './cast-shadow.js';
 import { guidedFilter } from './guided-filter.js';
-import { boundingBox, clamp, dilate, erode, grow, weightedMeans } from './mask-ops.js';
+import { boundingBox, clamp, cropPlane, dilate, erode, grow, weightedMeans } from './mask-ops.js';
 import type { Segmentation } from './segment.js';
 
 /**
@@ -22,7 +21,7 @@ export function refine(image: RawImage, soft: Uint8Array): Segmentation {
   const radius = Math.max(2, Math.round(side / 300));
   const margin = 4 * radius + 4;
   const box = grow(found, margin, width, height);
-  const region = crop(data, width, box);
+  const region = cropPlane<Uint8Array>(data, width, box, 4);
   const p = new Float32Array(box.width * box.height);
   for (let y = 0; y < box.height; y++)
     for (let x = 0; x < box.width; x++) p[y * box.width + x] = soft[(box.y + y) * width + box.x + x]! / 255;
@@ -158,14 +157,4 @@ function unmixEdges(region: Uint8Array, alpha: Float32Array, width: number, heig
       region[i * 4 + c] = Math.round(clamp(value, 0, 255));
     }
   }
-}
-
-function crop(rgba: Uint8Array, width: number, box: Box): Uint8Array {
-  const out = new Uint8Array(box.width * box.height * 4);
-  for (let y = 0; y < box.height; y++)
-    out.set(
-      rgba.subarray(((box.y + y) * width + box.x) * 4, ((box.y + y) * width + box.x + box.width) * 4),
-      y * box.width * 4,
-    );
-  return out;
 }

@@ -1,5 +1,5 @@
 import { estimateBackground } from './background-model.js';
-import { boundingBox, boxSum, clamp, connectedComponents, dilate, erode, fillHoles } from './mask-ops.js';
+import { boundingBox, boxSum, clamp, connectedComponents, cropPlane, dilate, erode, fillHoles } from './mask-ops.js';
 
 export interface Segmentation {
   /** RGBA cutout: product pixels untouched, edge pixels with refined alpha and the backdrop's tint removed. */
@@ -171,22 +171,6 @@ function unmix(
   }
 }
 
-/** Copies a window of a per-pixel array with `channels` values per pixel. */
-function cropArray<T extends Uint8Array | Float32Array>(
-  source: T,
-  width: number,
-  box: { x: number; y: number; width: number; height: number },
-  channels: number,
-): T {
-  const length = box.width * box.height * channels;
-  const out = (source instanceof Float32Array ? new Float32Array(length) : new Uint8Array(length)) as T;
-  for (let y = 0; y < box.height; y++) {
-    const from = ((box.y + y) * width + box.x) * channels;
-    out.set(source.subarray(from, from + box.width * channels), y * box.width * channels);
-  }
-  return out;
-}
-
 /** Separates a product from a plain or near-plain backdrop. Input and output are RGBA. */
 export function segmentProduct(rgba: Uint8Array, width: number, height: number): Segmentation {
   const model = estimateBackground(rgba, width, height);
@@ -211,11 +195,11 @@ export function segmentProduct(rgba: Uint8Array, width: number, height: number):
   const region: Region = {
     width: box.width,
     height: box.height,
-    rgba: cropArray(rgba, width, box, 4),
-    backdrop: cropArray(backdrop, width, box, 3),
-    distance: cropArray(full.distance, width, box, 1),
+    rgba: cropPlane(rgba, width, box, 4),
+    backdrop: cropPlane(backdrop, width, box, 3),
+    distance: cropPlane(full.distance, width, box, 1),
   };
-  const filled = closeAndFill(region, cropArray(candidates, width, box, 1), Math.max(3, 2.5 * model.noise), side);
+  const filled = closeAndFill(region, cropPlane(candidates, width, box, 1), Math.max(3, 2.5 * model.noise), side);
   const refined = refineEdges(region, filled, side);
   for (let y = 0; y < box.height; y++) {
     const row = (box.y + y) * width + box.x;

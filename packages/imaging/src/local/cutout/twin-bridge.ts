@@ -1,6 +1,5 @@
 import type { RawImage } from '../../input/normalise-input.js';
-import type { Box } from '../../types.js';
-import { boundingBox, connectedComponents, dilate, grow } from './mask-ops.js';
+import { boundingBox, connectedComponents, cropPlane, dilate, grow } from './mask-ops.js';
 import type { Extent } from './twin-parts.js';
 
 /** The smaller twin has at least this share of the larger's area. */
@@ -28,14 +27,12 @@ export function bridgeTwins(image: RawImage, soft: Uint8Array): Uint8Array {
   if (!found) return soft;
   // Only the product's box and the floor READ_SPAN around it are read: a fraction of a large photo.
   const box = grow(found, Math.ceil(READ_SPAN * found.height) + 1, image.width, image.height);
-  const rgba = new Uint8Array(box.width * box.height * 4),
-    plane = new Uint8Array(box.width * box.height);
-  for (let y = 0; y < box.height; y++) {
-    const from = (box.y + y) * image.width + box.x;
-    rgba.set(image.data.subarray(from * 4, (from + box.width) * 4), y * box.width * 4);
-    plane.set(soft.subarray(from, from + box.width), y * box.width);
-  }
-  const bridge = bridgeIn(rgba, plane, box.width, box.height);
+  const bridge = bridgeIn(
+    cropPlane<Uint8Array>(image.data, image.width, box, 4),
+    cropPlane(soft, image.width, box),
+    box.width,
+    box.height,
+  );
   if (!bridge) return soft;
   const out = soft.slice();
   for (let p = 0; p < bridge.length; p++) {
@@ -91,15 +88,6 @@ interface Local {
   gap: Uint8Array;
   width: number;
   height: number;
-}
-
-function cropPlane<T extends Uint8Array | Int32Array>(plane: T, width: number, box: Box, channels = 1): T {
-  const out = new (plane.constructor as new (length: number) => T)(box.width * box.height * channels);
-  for (let y = 0; y < box.height; y++) {
-    const from = ((box.y + y) * width + box.x) * channels;
-    out.set(plane.subarray(from, from + box.width * channels), y * box.width * channels);
-  }
-  return out;
 }
 
 interface Twins {
