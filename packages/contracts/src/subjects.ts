@@ -100,6 +100,11 @@ export const SubjectDto = Type.Object({
   candidates: Type.Array(SubjectCandidateDto),
   /** Why no product could be found (status 'failed'), in words a seller can act on. */
   error: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * Status 'failed' only: the engine saw no product in a photo it could read, so a keep tap on the
+   * product (POST /images/:id/outline) may still find it. False for a file with nothing to tap.
+   */
+  tapMayFind: Type.Optional(Type.Boolean()),
   /** Every coach warning of the upload: the pixel checks at once, the product checks once 'ready'. */
   coach: Type.Optional(Type.Array(CoachWarning)),
   /** The cutout Prodshot would use, once the worker has made it (null before, and for a photo with no product). */
@@ -118,7 +123,7 @@ export type SubjectFinding =
       candidates: SubjectCandidateDto[];
       product?: ProductReading | undefined;
     }
-  | { found: false; error: string };
+  | { found: false; error: string; tapMayFind?: boolean };
 
 /** The subject as the API and the socket report it; null means the worker has not looked yet. */
 export function subjectDto(
@@ -146,6 +151,7 @@ export function subjectDto(
       confidence: null,
       candidates: [],
       error: finding.error,
+      tapMayFind: finding.tapMayFind ?? false,
       coach,
       outline: null,
     };
@@ -181,3 +187,6 @@ export type SubjectResponse = Static<typeof SubjectResponse>;
 
 /** The tap step's prompt, shown on the smart and manual screens when `needsFocus` is set. */
 export const TAP_PRODUCT_MESSAGE = "We couldn't tell which is your product: tap it";
+
+/** What a refused upload offers when a tap may still find the product (`tapMayFind`): the seller shows where it is. */
+export const TAP_TO_FIND_MESSAGE = 'If your product is in this photo, tap it and Prodshot will look there.';

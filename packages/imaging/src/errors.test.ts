@@ -14,6 +14,7 @@ import {
   ModelUnavailableError,
   UnsupportedFormatError,
   imagingErrorData,
+  unusableFileError,
   isImagingError,
   reviveImagingError,
 } from './errors.js';
@@ -68,6 +69,22 @@ describe('an imaging error as plain data (across a thread)', () => {
     expect(viaStructuredClone(new ModelMisconfiguredError('openai', 'quota'))).toMatchObject({
       code: 'model_misconfigured',
       problem: 'quota',
+    });
+  });
+
+  it('brings a refusal back as an EmptyImageError, with its reason and whether a tap may find the product', () => {
+    const unseen = viaStructuredClone(new EmptyImageError('it looks like a bare surface, with no product on it'));
+    expect(unseen).toBeInstanceOf(EmptyImageError);
+    expect(unseen).toMatchObject({
+      reason: 'it looks like a bare surface, with no product on it',
+      tapMayFind: true,
+      message:
+        'This image has nothing to work with: it looks like a bare surface, with no product on it. Please upload a photo of your product.',
+    });
+    expect(viaStructuredClone(unusableFileError('it is only 20×20 pixels'))).toMatchObject({
+      name: 'EmptyImageError',
+      reason: 'it is only 20×20 pixels',
+      tapMayFind: false,
     });
   });
 

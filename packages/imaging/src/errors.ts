@@ -70,8 +70,13 @@ export class CorruptImageError extends ImagingError {
 export class EmptyImageError extends ImagingError {
   /** Why there is nothing to work with, in a seller's words (the coach repeats it). */
   readonly reason: string;
+  /**
+   * Whether the seller's tap on their product may still find it: the engine saw no product in a
+   * photo it could read. Not for a file that is empty, tiny or fully transparent.
+   */
+  readonly tapMayFind: boolean;
 
-  constructor(reason = 'no product could be found in it', options?: { cause?: unknown }) {
+  constructor(reason = 'no product could be found in it', options?: { cause?: unknown; tapMayFind?: boolean }) {
     super(
       'empty_image',
       `This image has nothing to work with: ${reason}. Please upload a photo of your product.`,
@@ -79,7 +84,13 @@ export class EmptyImageError extends ImagingError {
     );
     this.name = 'EmptyImageError';
     this.reason = reason;
+    this.tapMayFind = options?.tapMayFind ?? true;
   }
+}
+
+/** The refusal of a file with nothing in it to tap: empty, tiny or fully transparent. */
+export function unusableFileError(reason: string): EmptyImageError {
+  return new EmptyImageError(reason, { tapMayFind: false });
 }
 
 export class InvalidRequestError extends ImagingError {
@@ -216,7 +227,9 @@ export function isImagingError(value: unknown): value is ImagingError {
 /** What a typed error carries beyond its code and message: a provider's wait, a refusal's reason, an operator's problem. */
 export interface ImagingErrorDetails {
   retryAfterMs?: number;
-  reason?: RefusalReason;
+  /** A model's refusal, or why an image has nothing to work with. */
+  reason?: string;
+  tapMayFind?: boolean;
   problem?: MisconfigurationProblem;
   providerMessage?: string;
 }
@@ -231,6 +244,7 @@ export interface ImagingErrorData extends ImagingErrorDetails {
 const DETAIL_KEYS = [
   'retryAfterMs',
   'reason',
+  'tapMayFind',
   'problem',
   'providerMessage',
 ] as const satisfies readonly (keyof ImagingErrorDetails)[];
@@ -253,7 +267,12 @@ export function reviveImagingError({
   message,
   ...details
 }: ImagingErrorData): ImagingError & ImagingErrorDetails {
-  const error: ImagingError & ImagingErrorDetails = new ImagingError(code, message);
+  // A refusal comes back as its own class: the worker tells the seller why, and whether a tap may help.
+  const error: ImagingError & ImagingErrorDetails =
+    code === 'empty_image'
+      ? new EmptyImageError(details.reason, { tapMayFind: details.tapMayFind ?? true })
+      : new ImagingError(code, message);
   error.name = name;
+  error.message = message;
   return Object.assign(error, details);
 }

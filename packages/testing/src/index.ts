@@ -42,3 +42,4 @@ export { readZip } from './zip.js';
 export { startRestartableRedis, type RestartableRedis } from './restartable-redis.js';
 export { startClerkFake, type ClerkFake, type ClerkFakeEmail, type ClerkFakeUser } from './clerk-fake.js';
 export { testSellers, type LedgerMove, type TestSellers } from './sellers.js';
+export { sunglassesOnPebbles, type RefusedProductPhoto } from './seller-photos.js';

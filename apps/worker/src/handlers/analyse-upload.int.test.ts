@@ -113,7 +113,11 @@ describe('analyse-upload', () => {
       needsFocus: false,
     });
 
-    expect(await imageRow(userId, upload.imageId)).toMatchObject({ renditions: false, subject: { found: false } });
+    // No tap could find a product in a file that cannot be read.
+    expect(await imageRow(userId, upload.imageId)).toMatchObject({
+      renditions: false,
+      subject: { found: false, tapMayFind: false },
+    });
     expect(await t.deps.store.stat(uploadCutoutKey(upload.sourceKey))).toBeNull();
   });
 
@@ -131,6 +135,7 @@ describe('analyse-upload', () => {
       found: false,
       error:
         'This image has nothing to work with: no product could be found in it. Please upload a photo of your product.',
+      tapMayFind: true,
     });
     expect(row!.coach).toContainEqual(
       expect.objectContaining({

@@ -90,7 +90,12 @@ export const analyseUpload: JobHandler<'analyse-upload'> = {
         await renditions;
         throw error;
       }
-      finding = { found: false, error: error.message };
+      // The seller may still tap their product where the engine saw none in a readable photo.
+      finding = {
+        found: false,
+        error: error.message,
+        tapMayFind: error instanceof EmptyImageError && error.tapMayFind,
+      };
       unreadable = error.code === 'corrupt_image';
       // The coach says why too, where the seller reads its advice.
       if (error instanceof EmptyImageError)

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { emptyPhotoWarning } from '@prodshot/contracts';
 import type { CutoutOptions } from '@prodshot/imaging';
 import { ImagesRepository } from '@prodshot/db';
 import { uploadCutoutKey, uploadOutlineKey } from '@prodshot/storage';
@@ -78,5 +79,34 @@ describe('make-outline', () => {
       focus: taps,
     });
     expect(uploadOutlineKey(upload.sourceKey, taps)).toMatch(/outline-500-400\.webp$/);
+  });
+
+  it('overturns a refusal when the seller’s keep tap finds the product, and tells the owner', async () => {
+    const userId = await t.newUser(0);
+    const upload = await t.newUpload(userId);
+    const images = new ImagesRepository(t.deps.db);
+    await images.setSubject(upload.imageId, { found: false, error: 'no product', tapMayFind: true }, [
+      emptyPhotoWarning('no product could be found in it', 'unknown'),
+    ]);
+    const taps = [{ x: 0.5, y: 0.4, keep: true }];
+
+    await makeOutlineJob.run(
+      jobOf('make-outline', { userId, imageId: upload.imageId, sourceKey: upload.sourceKey, focus: taps }),
+      t.deps,
+    );
+
+    const row = await imageRow(userId, upload.imageId);
+    expect(row).toMatchObject({ subject: { found: true, needsFocus: false }, outline: { focus: taps } });
+    expect(row?.coach.map((warning) => warning.code)).not.toContain('no_product');
+    expect(t.events.filter((e) => e.event === 'image:subject' && e.payload.imageId === upload.imageId)).toEqual([
+      expect.objectContaining({ payload: expect.objectContaining({ status: 'ready', outline: expect.anything() }) }),
+    ]);
+
+    // A found upload stays as the engine found it: no second event.
+    await makeOutlineJob.run(
+      jobOf('make-outline', { userId, imageId: upload.imageId, sourceKey: upload.sourceKey, focus: taps }),
+      t.deps,
+    );
+    expect(t.events.filter((e) => e.event === 'image:subject' && e.payload.imageId === upload.imageId)).toHaveLength(1);
   });
 });

@@ -84,6 +84,30 @@ export class ImagesRepository {
     });
   }
 
+  /**
+   * A refused upload whose product the seller's tap found: the refusal gives way to `found`, and its
+   * coach warning goes with it; answers the upload's warnings then. An upload the engine found, or
+   * not yet analysed, is left as it is (undefined).
+   */
+  async replaceRefusal(id: string, found: SubjectFinding & { found: true }): Promise<CoachWarning[] | undefined> {
+    return withTransaction(this.db, async (tx) => {
+      const row = await tx
+        .selectFrom('images')
+        .select(['subject', 'coach'])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (row?.subject?.found !== false) return undefined;
+      const coach = withProductWarnings(row.coach ?? [], []);
+      await tx
+        .updateTable('images')
+        .set({ subject: JSON.stringify(found), coach: JSON.stringify(coach) })
+        .where('id', '=', id)
+        .execute();
+      return coach;
+    });
+  }
+
   /** Records the outline the worker made (the engine's pick or the seller's tap), unconfirmed. */
   async setOutline(id: string, outline: UploadOutline): Promise<void> {
     await this.db

@@ -1,6 +1,6 @@
 import sharp, { type Sharp } from 'sharp';
 import { EXPORT_MIME_TYPES, type ExportFormat, type ExportPreset } from '@prodshot/contracts';
-import { EmptyImageError, InvalidRequestError } from '../errors.js';
+import { InvalidRequestError, unusableFileError } from '../errors.js';
 import { decodeRaw, type RawImage } from '../input/normalise-input.js';
 import { composeShot } from '../local/compose/compose-shot.js';
 import { locateProduct, scaledCutout } from '../local/cutout/cutout.js';
@@ -64,7 +64,7 @@ async function productSource(
 async function transparentCutout(cutout: Buffer): Promise<Sharp> {
   const raw = await decodeRaw(cutout, { maxSide: MAX_CUTOUT_SIDE });
   const box = boundingBox(raw.data, raw.width, raw.height, 1, 4, 3);
-  if (!box) throw new EmptyImageError('it is fully transparent');
+  if (!box) throw unusableFileError('it is fully transparent');
   const pad = Math.max(1, Math.round(Math.max(box.width, box.height) * CUTOUT_MARGIN));
   const { data } = await sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 4 } })
     .extract({ left: box.x, top: box.y, width: box.width, height: box.height })

@@ -2,10 +2,10 @@ import sharp from 'sharp';
 import type { Metadata, Sharp } from 'sharp';
 import {
   CorruptImageError,
-  EmptyImageError,
   ImageTooLargeError,
   ImagingError,
   UnsupportedFormatError,
+  unusableFileError,
 } from '../errors.js';
 import { screenInput } from './screen-input.js';
 
@@ -83,7 +83,7 @@ async function readHeader(buffer: Buffer): Promise<Metadata> {
     throw new ImageTooLargeError(`${width}×${height} pixels, the limit is ${MAX_INPUT_PIXELS / 1_000_000} megapixels`);
   }
   if (width < MIN_SIDE || height < MIN_SIDE) {
-    throw new EmptyImageError(`it is only ${width}×${height} pixels`);
+    throw unusableFileError(`it is only ${width}×${height} pixels`);
   }
   return meta;
 }

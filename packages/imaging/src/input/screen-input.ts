@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { EmptyImageError, ImageTooLargeError, UnsupportedFormatError } from '../errors.js';
+import { ImageTooLargeError, UnsupportedFormatError, unusableFileError } from '../errors.js';
 
 export const MAX_INPUT_BYTES = 25 * 1024 * 1024;
 
@@ -29,7 +29,7 @@ const REFUSED_NAMES: Record<string, string> = { gz: 'gzip-compressed, such as SV
  * loaders would happily inflate an SVGZ) nor waits for a decoder's turn.
  */
 export async function screenInput(buffer: Buffer): Promise<void> {
-  if (!Buffer.isBuffer(buffer) || buffer.length === 0) throw new EmptyImageError('the file is empty');
+  if (!Buffer.isBuffer(buffer) || buffer.length === 0) throw unusableFileError('the file is empty');
   if (buffer.length > MAX_INPUT_BYTES) throw new ImageTooLargeError(`over ${MAX_INPUT_BYTES / 1024 / 1024} MB`);
   // XML has no magic bytes file-type always names; an SVG is still named as one in the refusal.
   if (looksLikeXml(buffer)) throw new UnsupportedFormatError('SVG');

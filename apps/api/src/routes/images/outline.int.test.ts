@@ -3,12 +3,13 @@ import sharp from 'sharp';
 import {
   MAX_TAPS,
   OUTLINE_UNCONFIRMED_MESSAGE,
+  TAP_TO_FIND_MESSAGE,
   type SubjectDto,
   type SubjectResponse,
   type Tap,
 } from '@prodshot/contracts';
 import { JOB_QUEUE, jobIds } from '@prodshot/queue';
-import { startWorkerProcess, type WorkerProcess } from '@prodshot/testing';
+import { startWorkerProcess, sunglassesOnPebbles, type WorkerProcess } from '@prodshot/testing';
 import { balanceOf, eventually, grantCredits, signIn, upload, type Session } from '../../seller-client.test-support.js';
 import { buildTestApp, type TestApp } from '../../test-app.test-support.js';
 
@@ -321,5 +322,55 @@ describe('taps that add and remove', () => {
     expect(refused.statusCode).toBe(404);
     expect(refused.json()).toMatchObject({ statusCode: 404, code: 'image_not_found' });
     expect((await analysed(imageId, tapper)).outline).toMatchObject({ focus: null, needsConfirmation: true });
+  }, 90_000);
+});
+
+describe('a tap on a refused photo', () => {
+  let finder: Session;
+  beforeAll(async () => {
+    finder = await signIn(testApp, 'tap-to-find@example.com');
+  });
+
+  it('finds the product the engine did not see, through the worker as it ships, and the refusal gives way', async () => {
+    const { photo: bytes, tap } = await sunglassesOnPebbles();
+    const imageId = await uploaded(bytes, 'sunglasses.jpg', finder);
+    const refused = await analysed(imageId, finder);
+    // The refusal crosses the worker's engine thread and still says why, to the seller and the coach.
+    expect(refused).toMatchObject({ status: 'failed', tapMayFind: true, outline: null });
+    expect(refused.coach).toContainEqual(expect.objectContaining({ code: 'no_product' }));
+
+    // Without a keep tap there is nothing to remake: the answer says to tap.
+    for (const payload of [{}, { focus: [{ ...tap, keep: false }] }]) {
+      const untapped = await post(`/api/images/${imageId}/outline`, payload, finder);
+      expect(untapped.statusCode, untapped.body).toBe(422);
+      expect(untapped.json()).toMatchObject({
+        code: 'no_product',
+        message: expect.stringContaining(TAP_TO_FIND_MESSAGE),
+      });
+    }
+
+    const found = await post(`/api/images/${imageId}/outline`, { focus: [{ ...tap, keep: true }] }, finder);
+    expect(found.statusCode, found.body).toBe(200);
+    const subject = found.json<SubjectResponse>().data;
+    expect(subject).toMatchObject({ status: 'ready', needsFocus: false, error: null });
+    expect(subject.outline).toMatchObject({ focus: [{ ...tap, keep: true }], needsConfirmation: false });
+    expect(subject.coach?.map((warning) => warning.code)).not.toContain('no_product');
+    expect(await analysed(imageId, finder)).toMatchObject({
+      status: 'ready',
+      outline: { focus: [{ ...tap, keep: true }] },
+    });
+  }, 120_000);
+
+  it('answers a keep tap on a blank photo as the seller’s miss, and the refusal stands', async () => {
+    const blank = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#d8d4cc' } })
+      .jpeg()
+      .toBuffer();
+    const imageId = await uploaded(blank, 'wall.jpg', finder);
+    expect(await analysed(imageId, finder)).toMatchObject({ status: 'failed', tapMayFind: true });
+    // A keep tap on nothing is the seller's miss: the refusal stands.
+    const missed = await post(`/api/images/${imageId}/outline`, { focus: [{ x: 0.5, y: 0.5, keep: true }] }, finder);
+    expect(missed.statusCode, missed.body).toBe(422);
+    expect(missed.json()).toMatchObject({ code: 'tap_missed' });
+    expect(await analysed(imageId, finder)).toMatchObject({ status: 'failed', outline: null });
   }, 90_000);
 });

@@ -5,6 +5,7 @@ import {
   shotSizeFor,
   subjectDto,
   tapsOf,
+  TAP_TO_FIND_MESSAGE,
   type FocusInput,
   type ImageDto,
   type ImageListResponse,
@@ -140,13 +141,18 @@ export class ImageService {
   /**
    * The outline again, for the seller's taps (none: the engine's own pick), made by a worker while
    * the call waits; free, like the analysis. The new outline is unconfirmed, but taps are the
-   * seller's own choice: generations from the upload use them.
+   * seller's own choice: generations from the upload use them. On a refused upload only a keep tap
+   * is taken, and only where the engine saw no product in a photo it could read: a tap that finds
+   * one overturns the refusal.
    */
   async remakeOutline(userId: string, id: string, focus: FocusInput | undefined): Promise<SubjectDto> {
     const row = await this.owned(userId, id);
-    if (!row.subject?.found) throw outlineNotReady();
+    const taps = tapsOf(focus);
+    if (!row.subject) throw outlineNotReady();
+    if (!row.subject.found && !(row.subject.tapMayFind && taps?.some((tap) => tap.keep)))
+      throw refusedUpload(row.subject);
     const jobId = jobIds.outline(randomUUID());
-    const job = { userId, imageId: row.id, sourceKey: row.storage_key, focus: tapsOf(focus) };
+    const job = { userId, imageId: row.id, sourceKey: row.storage_key, focus: taps };
     await this.deps.producer.enqueue('make-outline', job, { jobId, attempts: 2, ...QUEUE_ORDER.standard });
     await this.plans.waitForOutline(jobId);
     return this.subjectOf(await this.owned(userId, id));
@@ -208,6 +214,12 @@ function outlineNotReady(): HttpError {
     'Your product is still being found in this photo: try again in a moment',
     'outline_not_ready',
   );
+}
+
+/** A refused upload has no outline to make again, unless the seller's keep tap shows where the product is. */
+function refusedUpload(refusal: { error: string; tapMayFind?: boolean | undefined }): HttpError {
+  const message = refusal.tapMayFind ? `${refusal.error} ${TAP_TO_FIND_MESSAGE}` : refusal.error;
+  return new HttpError(422, message, 'no_product');
 }
 
 /** The upload stands either way: spent free analyses are the account's state, anything else a fault GET /subject retries. */

@@ -1,6 +1,6 @@
 import type { Tap } from '@prodshot/contracts';
 import sharp from 'sharp';
-import { EmptyImageError } from '../../errors.js';
+import { EmptyImageError, unusableFileError } from '../../errors.js';
 import type { RawImage } from '../../input/normalise-input.js';
 import type { Box } from '../../types.js';
 import type { SalientObjectModel } from '../saliency/salient-model.js';
@@ -85,7 +85,7 @@ export function overlap(a: Uint8Array, b: Uint8Array): number {
 export async function locateProduct(image: RawImage): Promise<Box> {
   if (image.hasAlpha) {
     const box = boundingBox(image.data, image.width, image.height, 128, 4, 3);
-    if (!box) throw new EmptyImageError('it is fully transparent');
+    if (!box) throw unusableFileError('it is fully transparent');
     return box;
   }
   const factor = Math.min(1, COARSE_SIDE / Math.max(image.width, image.height));
