@@ -3,7 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { corpusFile } from '@prodshot/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_TAPS, OUTLINE_CONFIRM_LABEL, type Tap } from '@prodshot/contracts';
+import { MAX_TAPS, OUTLINE_CONFIRM_LABEL, TAP_TO_FIND_MESSAGE, type Tap } from '@prodshot/contracts';
+import { sunglassesOnPebbles } from '@prodshot/testing';
 import { axeViolations } from './support/axe.js';
 import { screenshot } from './support/browser.js';
 import { photoFile } from './support/photos.js';
@@ -222,4 +223,57 @@ describe('taps that keep and remove on the outline, in Chromium against the runn
     await page.waitForURL('**/smart/*', { timeout: 30_000 });
     await expect.poll(creditTotal, { timeout: 30_000 }).toBeLessThan(credits);
   }, 300_000);
+
+  it('at 390 and 1280 px: a photo refused as empty, the seller taps the sunglasses, checks their outline, and only then pays', async () => {
+    await seller();
+    await page.setViewportSize(MOBILE);
+    await page.goto('/dashboard');
+    await expect.poll(creditTotal, { timeout: 10_000 }).toBeGreaterThan(0);
+    const credits = await creditTotal();
+    const { photo, tap } = await sunglassesOnPebbles();
+    await page.locator('#image-input').setInputFiles(await photoFile(photo, 'sunglasses-on-pebbles.jpg'));
+    await page.getByRole('button', { name: 'Continue with Smart Upload' }).click();
+    await page.waitForURL('**/smart-upload');
+
+    // The engine sees nothing: the refusal says why, the coach too, and the seller is asked to tap.
+    await page.getByText(TAP_TO_FIND_MESSAGE).waitFor({ timeout: 60_000 });
+    expect(await page.getByRole('alert').first().textContent()).toContain('no product could be found in it');
+    expect(await page.getByRole('button', { name: 'Generate Product Shots' }).count()).toBe(0);
+    expect(await axeViolations(page), 'axe on the refused photo').toEqual([]);
+    await screenshot(page, 'outline-tap-to-find-refused');
+
+    const photoShown = page.getByAltText('Your product');
+    const answered = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && isOutlineCall(response.url()),
+    );
+    await photoShown.click({ position: await pointOnPicture(photoShown, tap) });
+    const response = await answered;
+    expect(response.status()).toBe(200);
+    expectTaps((response.request().postDataJSON() as { focus: Tap[] }).focus, [{ ...tap, keep: true }]);
+
+    // Found: the outline to check, the tap marked on it, and nothing held yet.
+    await shownOutline();
+    expect(await outlineHolds([tap])).toEqual([true]);
+    expect(await markers()).toEqual(['+Keep tap 1']);
+    expect(await page.getByText(TAP_TO_FIND_MESSAGE).count()).toBe(0);
+    expect(await creditTotal()).toBe(credits);
+    await screenshot(page, 'outline-tap-to-find-found');
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, 'outline-tap-to-find-found');
+
+    expectTaps((await generate(credits)) as Tap[], [{ ...tap, keep: true }]);
+  }, 300_000);
 });
+
+/** Where a point of the photo is on its picture, shown contained (letterboxed) in its element. */
+async function pointOnPicture(
+  picture: ReturnType<Page['getByAltText']>,
+  at: { x: number; y: number },
+): Promise<{ x: number; y: number }> {
+  return picture.evaluate((img: HTMLImageElement, point) => {
+    const scale = Math.min(img.clientWidth / img.naturalWidth, img.clientHeight / img.naturalHeight);
+    const left = (img.clientWidth - img.naturalWidth * scale) / 2;
+    const top = (img.clientHeight - img.naturalHeight * scale) / 2;
+    return { x: left + point.x * img.naturalWidth * scale, y: top + point.y * img.naturalHeight * scale };
+  }, at);
+}

@@ -37,6 +37,13 @@ export const failedSubject: SubjectDto = {
   error: 'We could not find a product in this photo. Try one with the product in clear view.',
 };
 
+/** A readable photo the engine saw no product in: the seller may tap where it is. */
+export const unseenProduct: SubjectDto = {
+  ...failedSubject,
+  error: 'This image has nothing to work with: no product could be found in it. Please upload a photo of your product.',
+  tapMayFind: true,
+};
+
 /** One product, and an outline the engine is sure of. */
 export const sureOutline: SubjectDto = {
   ...oneProduct,

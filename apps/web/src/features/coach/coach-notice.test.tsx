@@ -1,4 +1,4 @@
-import { coachWarning, type SubjectDto } from '@prodshot/contracts';
+import { coachWarning, emptyPhotoWarning, type SubjectDto } from '@prodshot/contracts';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { oneProduct } from '../../test-support/subjects.js';
@@ -32,6 +32,14 @@ describe('CoachNotice', () => {
     expect(screen.getByRole('heading', { name: 'A tip before you spend credits' })).toBeTruthy();
     expect(screen.getByText(/you can go ahead with this photo as it is/)).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('does not call a refusal a tip the seller may go past', () => {
+    render(<CoachNotice warnings={[blurry, emptyPhotoWarning('no product could be found in it', 'unknown')]} />);
+    expect(
+      screen.getByText('There is nothing to cut out in this photo: no product could be found in it.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/you can go ahead with this photo as it is/)).toBeNull();
   });
 
   it('holds the go-ahead while it is under way', () => {

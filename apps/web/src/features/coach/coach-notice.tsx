@@ -42,7 +42,8 @@ export function CoachNotice({
           </li>
         ))}
       </ul>
-      {!afterStart && (
+      {/* A refused photo cannot go ahead as it is: its warning repeats the refusal, not a tip to weigh. */}
+      {!afterStart && !warnings.some((warning) => warning.code === 'no_product') && (
         <p className="coach-footer small">These are tips, not blocks: you can go ahead with this photo as it is.</p>
       )}
       {(onGoAhead || onChooseAnother) && (

@@ -1,13 +1,32 @@
-import { TAP_PRODUCT_MESSAGE, type Focus, type SubjectDto } from '@prodshot/contracts';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
-import { layOutImage } from '../../test-support/fake-api.js';
-import { failedSubject, oneProduct, pendingSubject, twoProducts } from '../../test-support/subjects.js';
+import { TAP_PRODUCT_MESSAGE, TAP_TO_FIND_MESSAGE, type Focus, type SubjectDto } from '@prodshot/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useState, type ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, layOutImage, stubApi } from '../../test-support/fake-api.js';
+import {
+  failedSubject,
+  oneProduct,
+  pendingSubject,
+  sureOutline,
+  twoProducts,
+  unseenProduct,
+} from '../../test-support/subjects.js';
 import { focusAt, renderedImageBox } from './image-box.js';
 import { mergeSubject } from './subject-cache.js';
-import { FINDING_PRODUCT, TapToPick } from './tap-to-pick.js';
-import { phaseOf } from './api/get-subject.js';
+import { FINDING_PRODUCT, LOOKING_WHERE_TAPPED, TapToPick } from './tap-to-pick.js';
+import { phaseOf, useSubject } from './api/get-subject.js';
+
+const withClient = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    {children}
+  </QueryClientProvider>
+);
+const renderPick = (ui: ReactNode) => render(ui, { wrapper: withClient });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 function Harness({ subject, picked = [] }: { subject: SubjectDto | undefined; picked?: Focus[] }) {
   const [focus, setFocus] = useState<Focus | null>(null);
@@ -63,7 +82,7 @@ describe('renderedImageBox and focusAt', () => {
 
 describe('TapToPick', () => {
   it('shows the tap step only when the subject needs a focus', () => {
-    const { rerender } = render(<Harness subject={oneProduct} />);
+    const { rerender } = renderPick(<Harness subject={oneProduct} />);
     expect(screen.getByAltText('Your product')).toBeTruthy();
     expect(screen.queryByText(TAP_PRODUCT_MESSAGE)).toBeNull();
     expect(screen.queryAllByRole('button')).toHaveLength(0);
@@ -78,7 +97,7 @@ describe('TapToPick', () => {
 
   it('turns a click on a letterboxed photo into fractions of its natural size, marks it, and takes a second tap', () => {
     const picked: Focus[] = [];
-    render(<Harness subject={twoProducts} picked={picked} />);
+    renderPick(<Harness subject={twoProducts} picked={picked} />);
     const img = screen.getByAltText('Your product');
     // A 1200×600 photo shown contained in a 390×390 box: 97.5 px bars above and below.
     layOutImage(img, { left: 0, top: 100, width: 390, height: 390 }, { width: 1200, height: 600 });
@@ -105,7 +124,7 @@ describe('TapToPick', () => {
 
   it("picks a candidate's own point from the keyboard", () => {
     const picked: Focus[] = [];
-    render(<Harness subject={twoProducts} picked={picked} />);
+    renderPick(<Harness subject={twoProducts} picked={picked} />);
     const second = screen.getByRole('button', { name: 'Object 2 of 2' });
     second.focus();
     fireEvent.click(second, { detail: 0 });
@@ -114,17 +133,79 @@ describe('TapToPick', () => {
   });
 
   it("shows a failed subject's error as a form error, and no tap step", () => {
-    render(<Harness subject={failedSubject} />);
+    const calls = stubApi({});
+    renderPick(<Harness subject={failedSubject} />);
     expect(screen.getByRole('alert').textContent).toBe(failedSubject.error);
     expect(screen.getByRole('alert').className).toContain('form-error');
     expect(screen.queryByText(TAP_PRODUCT_MESSAGE)).toBeNull();
+    expect(screen.queryByText(TAP_TO_FIND_MESSAGE)).toBeNull();
     expect(screen.queryAllByRole('button')).toHaveLength(0);
+    // A file with nothing in it to tap takes no tap.
+    const img = screen.getByAltText('Your product');
+    layOutImage(img, { left: 0, top: 100, width: 390, height: 390 }, { width: 1200, height: 600 });
+    fireEvent.click(img, { clientX: 97.5, clientY: 295, detail: 1 });
+    expect(calls).toEqual([]);
   });
 
   it('says it is finding the product while the subject is pending', () => {
-    render(<Harness subject={undefined} />);
+    renderPick(<Harness subject={undefined} />);
     expect(screen.getByRole('status').textContent).toBe(FINDING_PRODUCT);
     expect(screen.queryByText(TAP_PRODUCT_MESSAGE)).toBeNull();
+  });
+});
+
+/** The tap step as a screen uses it: the subject read through the shared cache, so the outline call's answer shows. */
+function Finder() {
+  const { subject, phase } = useSubject('img-1');
+  return (
+    <TapToPick src="/photo.png" alt="Your product" subject={subject} phase={phase} focus={null} onFocus={() => {}} />
+  );
+}
+
+describe('TapToPick on a photo the engine saw no product in', () => {
+  /** A click on the middle of the left half of a 1200×600 photo shown in a 390 px box. */
+  async function tapLeftMiddle() {
+    const img = await screen.findByAltText('Your product');
+    await screen.findByText(TAP_TO_FIND_MESSAGE);
+    layOutImage(img, { left: 0, top: 100, width: 390, height: 390 }, { width: 1200, height: 600 });
+    fireEvent.click(img, { clientX: 97.5, clientY: 295, detail: 1 });
+  }
+
+  it('asks the seller to tap their product, sends it as a keep tap, and shows the outline once found', async () => {
+    let answer: (value: unknown) => void = () => {};
+    const calls = stubApi({
+      'GET /images/img-1/subject': () => ({ data: unseenProduct }),
+      'POST /images/img-1/outline': () => new Promise((resolve) => (answer = resolve)),
+    });
+    renderPick(<Finder />);
+    expect((await screen.findByRole('alert')).textContent).toBe(unseenProduct.error);
+    await tapLeftMiddle();
+
+    await screen.findByText(LOOKING_WHERE_TAPPED);
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ focus: [{ x: 0.25, y: 0.5, keep: true }] });
+    expect(screen.getByTestId('tap-marker').style.left).toBe('25%');
+
+    answer({
+      data: { ...sureOutline, outline: { ...sureOutline.outline!, focus: [{ x: 0.25, y: 0.5, keep: true }] } },
+    });
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(screen.queryByText(TAP_TO_FIND_MESSAGE)).toBeNull();
+    expect(screen.queryByText(LOOKING_WHERE_TAPPED)).toBeNull();
+  });
+
+  it('says so when nothing was found where the seller tapped, and takes another tap', async () => {
+    const missed = 'Nothing there to cut out: no product could be found where you tapped.';
+    const calls = stubApi({
+      'GET /images/img-1/subject': () => ({ data: unseenProduct }),
+      'POST /images/img-1/outline': () => apiError(422, missed, 'tap_missed'),
+    });
+    renderPick(<Finder />);
+    await tapLeftMiddle();
+    await waitFor(() => expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain(missed));
+    expect(screen.getByText(TAP_TO_FIND_MESSAGE)).toBeTruthy();
+
+    fireEvent.click(screen.getByAltText('Your product'), { clientX: 292.5, clientY: 295, detail: 1 });
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(2));
   });
 });
 

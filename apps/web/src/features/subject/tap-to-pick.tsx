@@ -1,4 +1,10 @@
-import { TAP_PRODUCT_MESSAGE, type Focus, type SubjectCandidateDto, type SubjectDto } from '@prodshot/contracts';
+import {
+  TAP_PRODUCT_MESSAGE,
+  TAP_TO_FIND_MESSAGE,
+  type Focus,
+  type SubjectCandidateDto,
+  type SubjectDto,
+} from '@prodshot/contracts';
 import {
   useCallback,
   useEffect,
@@ -12,9 +18,12 @@ import {
 import { Spinner } from '../../components/ui/spinner.js';
 import { boxContains, focusAt, percent, pictureBox, type Box } from './image-box.js';
 import type { SubjectPhase } from './api/get-subject.js';
+import { useOutlineActions } from './api/outline.js';
 import './tap-to-pick.css';
 
 export const FINDING_PRODUCT = 'Finding your product…';
+export const LOOKING_WHERE_TAPPED = 'Looking where you tapped…';
+const FIND_FAILED = 'Could not look there. Tap your product again.';
 /** Only shown if a failed subject came without its reason, which the contract does not expect. */
 const NO_PRODUCT_FALLBACK = "We couldn't find a product in this photo. Please try another one.";
 
@@ -72,7 +81,9 @@ function useLayerBox(active: boolean) {
 /**
  * The upload preview as the tap step: when the engine cannot tell which object is the product, the
  * seller taps it (or picks an outlined candidate by keyboard) and the chosen point is reported as
- * fractions of the photo's natural size.
+ * fractions of the photo's natural size. When the engine saw no product at all in a photo it could
+ * read, the seller may tap where it is: the outline is made for that keep tap, and a product found
+ * there overturns the refusal (the subject turns ready, with the outline to check).
  */
 export function TapToPick({
   src,
@@ -87,16 +98,22 @@ export function TapToPick({
   children,
 }: TapToPickProps) {
   const picking = phase === 'tap' && !locked;
-  const showLayer = phase === 'tap' && (picking || focus !== null);
+  const find = useOutlineActions(subject?.imageId ?? null).remake;
+  const findable = phase === 'failed' && Boolean(subject?.tapMayFind) && !locked;
+  // The tap being looked at is marked where it was made until the answer comes.
+  const marked = phase === 'tap' ? focus : find.isPending ? (find.variables[0] ?? null) : null;
+  const showLayer = (phase === 'tap' && (picking || focus !== null)) || marked !== null;
   const { frame, img, layer, measure } = useLayerBox(showLayer);
   const messageId = useId();
 
   function tapAt(event: MouseEvent<HTMLDivElement>) {
     // Enter or Space on a candidate also arrives here as a click without coordinates: that button handles it.
-    if (!picking || event.detail === 0 || !img.current) return;
+    if (!(picking || (findable && !find.isPending)) || event.detail === 0 || !img.current) return;
     const picture = pictureBox(img.current);
     const chosen = picture && focusAt(event.clientX, event.clientY, picture);
-    if (chosen) onFocus(chosen);
+    if (!chosen) return;
+    if (picking) onFocus(chosen);
+    else find.mutate([{ ...chosen, keep: true }]);
   }
 
   function pickCandidate(event: MouseEvent<HTMLButtonElement>, candidate: SubjectCandidateDto) {
@@ -106,7 +123,9 @@ export function TapToPick({
   }
 
   const candidates = subject?.candidates ?? [];
-  const frameClass = ['tap-frame', frameClassName, picking && 'tap-frame-picking'].filter(Boolean).join(' ');
+  const frameClass = ['tap-frame', frameClassName, (picking || findable) && 'tap-frame-picking']
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className="tap-pick">
       {picking && (
@@ -117,6 +136,12 @@ export function TapToPick({
       {phase === 'failed' && (
         <p className="form-error" role="alert">
           {subject?.error || NO_PRODUCT_FALLBACK}
+        </p>
+      )}
+      {findable && <p className="notice tap-message">{TAP_TO_FIND_MESSAGE}</p>}
+      {phase === 'failed' && find.error && (
+        <p className="form-error" role="alert">
+          {find.error.message || FIND_FAILED}
         </p>
       )}
       <div ref={frame} className={frameClass} onClick={tapAt}>
@@ -136,19 +161,19 @@ export function TapToPick({
                   onClick={(event) => pickCandidate(event, candidate)}
                 />
               ))}
-            {focus && (
+            {marked && (
               <span
                 className="tap-marker"
-                style={{ left: percent(focus.x), top: percent(focus.y) }}
+                style={{ left: percent(marked.x), top: percent(marked.y) }}
                 data-testid="tap-marker"
                 aria-hidden="true"
               />
             )}
           </div>
         )}
-        {phase === 'pending' && (
+        {(phase === 'pending' || find.isPending) && (
           <div className="tap-pending">
-            <Spinner label={FINDING_PRODUCT} showLabel />
+            <Spinner label={phase === 'pending' ? FINDING_PRODUCT : LOOKING_WHERE_TAPPED} showLabel />
           </div>
         )}
         {children}
