@@ -72,16 +72,7 @@ export class ImagesRepository {
     subject: SubjectFinding,
     productWarnings: readonly CoachWarning[] = [],
   ): Promise<CoachWarning[]> {
-    return withTransaction(this.db, async (tx) => {
-      const row = await tx.selectFrom('images').select('coach').where('id', '=', id).forUpdate().executeTakeFirst();
-      const coach = withProductWarnings(row?.coach ?? [], productWarnings);
-      await tx
-        .updateTable('images')
-        .set({ subject: JSON.stringify(subject), coach: JSON.stringify(coach) })
-        .where('id', '=', id)
-        .execute();
-      return coach;
-    });
+    return (await this.writeSubject(id, subject, productWarnings, () => true)) ?? [];
   }
 
   /**
@@ -90,6 +81,16 @@ export class ImagesRepository {
    * not yet analysed, is left as it is (undefined).
    */
   async replaceRefusal(id: string, found: SubjectFinding & { found: true }): Promise<CoachWarning[] | undefined> {
+    return this.writeSubject(id, found, [], (current) => current?.found === false);
+  }
+
+  /** The finding and its product warnings, written when `replaces` holds for the row's finding (locked meanwhile). */
+  private writeSubject(
+    id: string,
+    subject: SubjectFinding,
+    productWarnings: readonly CoachWarning[],
+    replaces: (current: SubjectFinding | null | undefined) => boolean,
+  ): Promise<CoachWarning[] | undefined> {
     return withTransaction(this.db, async (tx) => {
       const row = await tx
         .selectFrom('images')
@@ -97,11 +98,11 @@ export class ImagesRepository {
         .where('id', '=', id)
         .forUpdate()
         .executeTakeFirst();
-      if (row?.subject?.found !== false) return undefined;
-      const coach = withProductWarnings(row.coach ?? [], []);
+      if (!replaces(row?.subject)) return undefined;
+      const coach = withProductWarnings(row?.coach ?? [], productWarnings);
       await tx
         .updateTable('images')
-        .set({ subject: JSON.stringify(found), coach: JSON.stringify(coach) })
+        .set({ subject: JSON.stringify(subject), coach: JSON.stringify(coach) })
         .where('id', '=', id)
         .execute();
       return coach;
