@@ -1374,6 +1374,7 @@ export interface paths {
                                     score: number;
                                 }[];
                                 error: string | null;
+                                tapMayFind?: boolean;
                                 coach?: {
                                     /** @enum {string} */
                                     code: "blurry" | "low_resolution" | "too_dark" | "too_bright" | "product_too_small" | "product_cut_off" | "busy_background" | "no_product";
@@ -1530,6 +1531,7 @@ export interface paths {
                                     score: number;
                                 }[];
                                 error: string | null;
+                                tapMayFind?: boolean;
                                 coach?: {
                                     /** @enum {string} */
                                     code: "blurry" | "low_resolution" | "too_dark" | "too_bright" | "product_too_small" | "product_cut_off" | "busy_background" | "no_product";
@@ -1706,6 +1708,7 @@ export interface paths {
                                     score: number;
                                 }[];
                                 error: string | null;
+                                tapMayFind?: boolean;
                                 coach?: {
                                     /** @enum {string} */
                                     code: "blurry" | "low_resolution" | "too_dark" | "too_bright" | "product_too_small" | "product_cut_off" | "busy_background" | "no_product";
