@@ -3,6 +3,7 @@ import type { RawImage } from '../../input/normalise-input.js';
 import type { Box, Point } from '../../types.js';
 import type { SalientObjectModel } from '../saliency/salient-model.js';
 import { connectedComponents } from './mask-ops.js';
+import { sharedSeam } from './seam-parts.js';
 import { twinParts } from './twin-parts.js';
 
 /** The model's [0, 1] mask of one window of a photo (the whole photo unless a tap narrowed it). */
@@ -119,8 +120,9 @@ export function salientGroups(map: SaliencyMap): Groups {
       const sa = stats[a - 1]!,
         sb = stats[b - 1]!;
       if (
-        likeness(sa.colours, sb.colours) >= TWIN_COLOUR_LIKENESS &&
-        twinParts(labels, width, [a, sa], [b, sb], sizes)
+        (likeness(sa.colours, sb.colours) >= TWIN_COLOUR_LIKENESS &&
+          twinParts(labels, width, [a, sa], [b, sb], sizes)) ||
+        sharedSeam(map, labels, [a, sa], [b, sb], sizes)
       ) {
         parent.set(root(a), root(b));
         continue;
