@@ -331,6 +331,20 @@ describe("the seller's taps", () => {
     expect(iou(await truthOf(product), alpha)).toBeGreaterThan(0.85);
   });
 
+  it('keeps two small products far apart under two keep taps, though the whole photo’s run drew neither', async () => {
+    // Each too small for the model across the whole photo (a pair of lenses on pebbles); each seen in a window around its tap.
+    const first = `<rect x="94" y="94" width="12" height="12" fill="#c8281e"/>`;
+    const second = `<rect x="394" y="274" width="12" height="12" fill="#c8281e"/>`;
+    const { jpeg } = await svgPhoto(first + second);
+    const model = new LocalImageModel({ salient });
+    const alpha = await alphaOf(
+      await model.removeBackground(jpeg, { taps: [tapAt(100, 100, true), tapAt(400, 280, true)] }),
+    );
+    expect(alpha[100 * WIDTH + 100]).toBeGreaterThanOrEqual(128);
+    expect(alpha[280 * WIDTH + 400]).toBeGreaterThanOrEqual(128);
+    expect(iou(await truthOf(first + second), alpha)).toBeGreaterThan(0.6);
+  });
+
   it('takes taps on nothing as harmless: a keep tap and a drop tap on the grass change nothing', async () => {
     const { jpeg, truth } = await photo([{ x: 150, y: 150, w: 200, h: 170 }]);
     const model = new LocalImageModel({ salient });

@@ -1,4 +1,5 @@
 import type { Tap } from '@prodshot/contracts';
+import { EmptyImageError } from '../../errors.js';
 import type { RawImage } from '../../input/normalise-input.js';
 import type { SubjectCandidate } from '../../types.js';
 import type { SalientObjectModel } from '../saliency/salient-model.js';
@@ -72,7 +73,7 @@ export async function findSubject(
     (group, index) => index === 0 || group.area >= RIVAL_AREA * full.width * full.height,
   );
   let soft = bridgeTwins(image, await softMask(picked, image));
-  for (const tap of keeps.filter((t) => t !== first)) soft = await keepTapped(image, full, found, soft, tap);
+  for (const tap of keeps.filter((t) => t !== first)) soft = await keepTapped(model, image, full, found, soft, tap);
   return {
     soft: drops.length
       ? await dropTapped(image, soft, keeps, drops, await objectsUnder(full, found, drops, image))
@@ -85,10 +86,12 @@ export async function findSubject(
 
 /**
  * Adds a further keep tap's object: the object the model drew under it, else the part of the
- * tap's colour it missed (a strap, a handle). A tap on the product already, or on nothing
- * that makes a part, changes nothing.
+ * tap's colour it missed (a strap, a handle), else the object the model draws in windows around
+ * the tap, as for a first tap (the second lens of sunglasses the whole photo's run missed). A tap
+ * on the product already, or on nothing any of them finds, changes nothing.
  */
 async function keepTapped(
+  model: SalientObjectModel,
   image: RawImage,
   full: SaliencyMap,
   found: Groups,
@@ -99,8 +102,18 @@ async function keepTapped(
     y = Math.min(image.height - 1, Math.floor(tap.y * image.height));
   if (soft[y * image.width + x]! >= 128) return soft;
   const group = groupAt(full, found, pointInMap(full, tap, image)!);
-  if (!group) return (await missedPart(image, soft, tap)) ?? soft;
-  const added = await softMask(chosen(full, found.labels, group), image);
+  if (group) return withAdded(soft, await softMask(chosen(full, found.labels, group), image));
+  const missed = await missedPart(image, soft, tap);
+  if (missed) return missed;
+  try {
+    return withAdded(soft, await softMask(await pickAt(model, image, full, found, tap), image));
+  } catch (error) {
+    if (error instanceof EmptyImageError) return soft;
+    throw error;
+  }
+}
+
+function withAdded(soft: Uint8Array, added: Uint8Array): Uint8Array {
   return soft.map((value, p) => Math.max(value, added[p]!));
 }
 
