@@ -267,11 +267,10 @@ export function reviveImagingError({
   message,
   ...details
 }: ImagingErrorData): ImagingError & ImagingErrorDetails {
-  // A refusal comes back as its own class: the worker tells the seller why, and whether a tap may help.
+  // A refusal comes back as its own class (its reason and tapMayFind among the details): the worker
+  // tells the seller why, and whether a tap may help.
   const error: ImagingError & ImagingErrorDetails =
-    code === 'empty_image'
-      ? new EmptyImageError(details.reason, { tapMayFind: details.tapMayFind ?? true })
-      : new ImagingError(code, message);
+    code === 'empty_image' ? new EmptyImageError(details.reason) : new ImagingError(code, message);
   error.name = name;
   error.message = message;
   return Object.assign(error, details);

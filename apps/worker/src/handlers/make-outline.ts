@@ -24,7 +24,7 @@ export const makeOutlineJob: JobHandler<'make-outline'> = {
     try {
       made = await makeOutline(deps, job.data);
     } catch (error) {
-      // Thrown in an engine thread, it arrives as an ImagingError carrying the code.
+      // A tap on nothing: the engine thread's refusal, revived with its code.
       if (isImagingError(error) && error.code === 'empty_image') return { imageId: job.data.imageId, missed: true };
       throw error;
     }
