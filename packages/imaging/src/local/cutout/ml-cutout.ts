@@ -20,7 +20,7 @@ import {
 } from './saliency-map.js';
 import type { Segmentation } from './segment.js';
 import { groupAt, pickAt } from './tap-pick.js';
-import { bridgeTwins } from './twin-bridge.js';
+import { bridgeFaintTwins, bridgeTwins } from './twin-bridge.js';
 
 /** What an ML cutout found besides the cutout: the tap step's inputs. */
 export interface SubjectFindings {
@@ -72,7 +72,7 @@ export async function findSubject(
   const candidates = found.groups.filter(
     (group, index) => index === 0 || group.area >= RIVAL_AREA * full.width * full.height,
   );
-  let soft = bridgeTwins(image, await softMask(picked, image));
+  let soft = bridgeTwins(image, await softMask(bridgeFaintTwins(picked), image));
   for (const tap of keeps.filter((t) => t !== first)) soft = await keepTapped(model, image, full, found, soft, tap);
   return {
     soft: drops.length

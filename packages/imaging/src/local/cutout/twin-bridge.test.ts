@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../../input/normalise-input.js';
-import { bridgeTwins } from './twin-bridge.js';
+import type { Picked } from './picked-object.js';
+import type { SaliencyMap } from './saliency-map.js';
+import { bridgeFaintTwins, bridgeTwins } from './twin-bridge.js';
 
 const WIDTH = 320,
   HEIGHT = 200;
@@ -72,5 +74,53 @@ describe('bridgeTwins', () => {
   it("adds nothing when the floor between the twins is the frames' own colour: a bridge cannot be told from it", () => {
     const { image, soft } = glasses({ bridge: true, floor: () => FRAME });
     expect(Buffer.from(bridgeTwins(image, soft)).equals(Buffer.from(soft))).toBe(true);
+  });
+});
+
+/**
+ * The model's map of the same glasses: the lenses and frames sure (1), the bridge across the top
+ * of the gap traced faintly (`bridge`), the floor around them near 0 (`floor`).
+ */
+function faintlyTraced(bridge: number, floor = 0.004): Picked {
+  const mask = new Float32Array(WIDTH * HEIGHT);
+  const members = new Uint8Array(WIDTH * HEIGHT);
+  for (let y = 0; y < HEIGHT; y++)
+    for (let x = 0; x < WIDTH; x++) {
+      const p = y * WIDTH + x;
+      const ring = Math.min(Math.hypot(x - 100, y - 100), Math.hypot(x - 220, y - 100));
+      mask[p] =
+        ring <= 50 ? 1 : x > 135 && x < 185 && y >= 72 && y < 80 ? bridge * (y === 72 || y === 79 ? 0.4 : 1) : floor;
+      members[p] = ring <= 50 ? 1 : 0;
+    }
+  const window = { x: 0, y: 0, width: WIDTH, height: HEIGHT };
+  const map: SaliencyMap = { mask, width: WIDTH, height: HEIGHT, window, rgb: Buffer.alloc(WIDTH * HEIGHT * 3) };
+  return { map, members, confidence: 0.9 };
+}
+
+describe('bridgeFaintTwins', () => {
+  it("makes product of the bridge the model traced faintly between two lenses, up to the bridge's own edge", () => {
+    const picked = faintlyTraced(0.12);
+    const bridged = bridgeFaintTwins(picked);
+    const middle = 76 * WIDTH + 160,
+      rim = 72 * WIDTH + 160,
+      below = 90 * WIDTH + 160;
+    expect(bridged.members[middle]).toBe(1);
+    expect(bridged.map.mask[middle]).toBeGreaterThanOrEqual(0.99);
+    // Its rim, at 0.4 of the bridge's height, stays under the 0.5 that makes product; the floor below is not touched.
+    expect(bridged.map.mask[rim]).toBeLessThan(0.9);
+    expect(bridged.map.mask[below]).toBe(picked.map.mask[below]);
+    expect(bridged.members[below]).toBe(0);
+    // The photo's own map is left as it was: the other objects are judged on it.
+    expect(picked.map.mask[middle]).toBeCloseTo(0.12);
+  });
+
+  it('adds nothing where the model traced nothing between the twins', () => {
+    const picked = faintlyTraced(0.01);
+    expect(bridgeFaintTwins(picked)).toBe(picked);
+  });
+
+  it('adds nothing when a faint haze fills the whole gap: that is the floor the twins stand on', () => {
+    const picked = faintlyTraced(0.12, 0.05);
+    expect(bridgeFaintTwins(picked)).toBe(picked);
   });
 });

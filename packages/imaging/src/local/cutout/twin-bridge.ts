@@ -1,5 +1,6 @@
 import type { RawImage } from '../../input/normalise-input.js';
-import { boundingBox, connectedComponents, cropPlane, dilate, grow } from './mask-ops.js';
+import { boundingBox, connectedComponents, cropPlane, dilate, grow, maxFilter } from './mask-ops.js';
+import type { Picked } from './picked-object.js';
 import type { Extent } from './twin-parts.js';
 
 /** The smaller twin has at least this share of the larger's area. */
@@ -14,6 +15,52 @@ const LEVELS = 8;
 const LIKELIER = 3;
 /** A bridge filling more than this share of the gap is the background the twins stand on, not a part. */
 const MAX_GAP_SHARE = 0.5;
+
+/** Where the model's mask is at least this between two twins, it traced something there, faintly. */
+const FAINT = 0.03;
+/** A faint bridge's own brightest value is read this far around each of its pixels (share of the map's side). */
+const PEAK_REACH = 0.005;
+
+/**
+ * The model often traces a pale bridge between two lenses faintly: well under the 0.5 that makes
+ * it product, well over the floor beside it. The faint pixels between the twins that join one to
+ * the other are added to the chosen object, each scaled by the bridge's own brightest value
+ * nearby, so the bridge's edge lies at half its own height, as the object's does at 0.5. A faint
+ * haze filling the gap is the floor, and adds nothing.
+ */
+export function bridgeFaintTwins(picked: Picked): Picked {
+  const { map, members } = picked;
+  const { width, height } = map;
+  const { labels, sizes } = connectedComponents(members, width, height);
+  const pair = twinsSideBySide(labels, sizes, width, height);
+  if (!pair) return picked;
+  const gap = gapBetween(labels, width, pair.left.label, pair.right.label, pair.top, pair.bottom);
+  const faint = Uint8Array.from(gap, (inGap, p) => (inGap && map.mask[p]! >= FAINT ? 1 : 0));
+  const bridge = joining(faint, { labels, width, height }, pair.left.label, pair.right.label);
+  if (!fitsGap(bridge, gap)) return picked;
+  const reach = Math.max(1, Math.round(PEAK_REACH * Math.min(width, height)));
+  const peak = maxFilter(
+    Float32Array.from(map.mask, (v, p) => (bridge[p] ? v : 0)),
+    width,
+    height,
+    reach,
+  );
+  const mask = map.mask.slice();
+  for (let p = 0; p < bridge.length; p++)
+    if (bridge[p]) mask[p] = Math.max(mask[p]!, Math.min(1, (2 * mask[p]!) / peak[p]!));
+  return { ...picked, map: { ...map, mask }, members: members.map((member, p) => member | bridge[p]!) };
+}
+
+/** A bridge is something in the gap, not the whole gap: the floor the twins stand on fills most of it. */
+function fitsGap(bridge: Uint8Array, gap: Uint8Array): boolean {
+  let gapArea = 0,
+    bridgeArea = 0;
+  for (let p = 0; p < bridge.length; p++) {
+    gapArea += gap[p]!;
+    bridgeArea += bridge[p]!;
+  }
+  return bridgeArea > 0 && bridgeArea <= MAX_GAP_SHARE * gapArea;
+}
 
 /**
  * A pair of lenses is drawn by the model as two twins side by side, without the thin bridge
@@ -67,13 +114,7 @@ function bridgeIn(rgba: Uint8Array, soft: Uint8Array, width: number, height: num
   const candidate = rimColoured(local, pair, reach);
   if (!candidate) return null;
   const bridge = joining(candidate, local, pair.left.label, pair.right.label);
-  let gapArea = 0,
-    bridgeArea = 0;
-  for (let p = 0; p < bridge.length; p++) {
-    gapArea += local.gap[p]!;
-    bridgeArea += bridge[p]!;
-  }
-  if (!bridgeArea || bridgeArea > MAX_GAP_SHARE * gapArea) return null;
+  if (!fitsGap(bridge, local.gap)) return null;
   const whole = new Uint8Array(soft.length);
   for (let y = 0; y < box.height; y++)
     whole.set(bridge.subarray(y * box.width, (y + 1) * box.width), (box.y + y) * width + box.x);
@@ -181,7 +222,12 @@ function gapBetween(labels: Int32Array, width: number, left: number, right: numb
 }
 
 /** The candidate pixels' 4-connected parts that touch both twins. */
-function joining(candidate: Uint8Array, { labels, width, height }: Local, a: number, b: number): Uint8Array {
+function joining(
+  candidate: Uint8Array,
+  { labels, width, height }: Pick<Local, 'labels' | 'width' | 'height'>,
+  a: number,
+  b: number,
+): Uint8Array {
   const parts = connectedComponents(candidate, width, height);
   const touchesA = new Uint8Array(parts.sizes.length + 1),
     touchesB = new Uint8Array(parts.sizes.length + 1);
