@@ -5,6 +5,7 @@ import type { SubjectCandidate } from '../../types.js';
 import type { SalientObjectModel } from '../saliency/salient-model.js';
 import { lookCloserIfUnsure } from './closer-look.js';
 import { refuseIfEmpty } from './empty-photo.js';
+import { keepFaintLoops } from './faint-parts.js';
 import { dropTapped, missedPart } from './honour-taps.js';
 import { impliedKeep } from './implied-keep.js';
 import { chosen, membersOf, softMask } from './picked-object.js';
@@ -72,7 +73,7 @@ export async function findSubject(
   const candidates = found.groups.filter(
     (group, index) => index === 0 || group.area >= RIVAL_AREA * full.width * full.height,
   );
-  let soft = bridgeTwins(image, await softMask(bridgeFaintTwins(picked), image));
+  let soft = bridgeTwins(image, await softMask(keepFaintLoops(bridgeFaintTwins(picked)), image));
   for (const tap of keeps.filter((t) => t !== first)) soft = await keepTapped(model, image, full, found, soft, tap);
   return {
     soft: drops.length

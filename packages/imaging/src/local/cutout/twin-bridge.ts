@@ -1,5 +1,6 @@
 import type { RawImage } from '../../input/normalise-input.js';
-import { boundingBox, connectedComponents, cropPlane, dilate, grow, maxFilter } from './mask-ops.js';
+import { FAINT, withFaintPart } from './faint-parts.js';
+import { boundingBox, connectedComponents, cropPlane, dilate, grow } from './mask-ops.js';
 import type { Picked } from './picked-object.js';
 import type { Extent } from './twin-parts.js';
 
@@ -16,17 +17,11 @@ const LIKELIER = 3;
 /** A bridge filling more than this share of the gap is the background the twins stand on, not a part. */
 const MAX_GAP_SHARE = 0.5;
 
-/** Where the model's mask is at least this between two twins, it traced something there, faintly. */
-const FAINT = 0.03;
-/** A faint bridge's own brightest value is read this far around each of its pixels (share of the map's side). */
-const PEAK_REACH = 0.005;
-
 /**
  * The model often traces a pale bridge between two lenses faintly: well under the 0.5 that makes
  * it product, well over the floor beside it. The faint pixels between the twins that join one to
- * the other are added to the chosen object, each scaled by the bridge's own brightest value
- * nearby, so the bridge's edge lies at half its own height, as the object's does at 0.5. A faint
- * haze filling the gap is the floor, and adds nothing.
+ * the other are added to the chosen object (see withFaintPart). A faint haze filling the gap is
+ * the floor, and adds nothing.
  */
 export function bridgeFaintTwins(picked: Picked): Picked {
   const { map, members } = picked;
@@ -37,18 +32,7 @@ export function bridgeFaintTwins(picked: Picked): Picked {
   const gap = gapBetween(labels, width, pair.left.label, pair.right.label, pair.top, pair.bottom);
   const faint = Uint8Array.from(gap, (inGap, p) => (inGap && map.mask[p]! >= FAINT ? 1 : 0));
   const bridge = joining(faint, { labels, width, height }, pair.left.label, pair.right.label);
-  if (!fitsGap(bridge, gap)) return picked;
-  const reach = Math.max(1, Math.round(PEAK_REACH * Math.min(width, height)));
-  const peak = maxFilter(
-    Float32Array.from(map.mask, (v, p) => (bridge[p] ? v : 0)),
-    width,
-    height,
-    reach,
-  );
-  const mask = map.mask.slice();
-  for (let p = 0; p < bridge.length; p++)
-    if (bridge[p]) mask[p] = Math.max(mask[p]!, Math.min(1, (2 * mask[p]!) / peak[p]!));
-  return { ...picked, map: { ...map, mask }, members: members.map((member, p) => member | bridge[p]!) };
+  return fitsGap(bridge, gap) ? withFaintPart(picked, bridge) : picked;
 }
 
 /** A bridge is something in the gap, not the whole gap: the floor the twins stand on fills most of it. */
