@@ -3,10 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
+import { OUTLINE_PROMPT, TAP_TO_FIND_MESSAGE, type Tap } from '@prodshot/contracts';
 import { corpusFile } from '@prodshot/fixtures';
-import { readZip } from '@prodshot/testing';
+import { readZip, sunglassesOnPebbles } from '@prodshot/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from './support/browser.js';
+import { photoFile } from './support/photos.js';
 import {
   buyHundredCredits,
   expectNoAxeViolations,
@@ -50,13 +52,22 @@ beforeAll(async () => {
 
 afterAll(() => stopStackWithPage({ stack, browser }), 60_000);
 
+let signedUp = false;
+
+/** One seller with 100 credits for the whole file, signed up by whichever test runs first. */
+async function seller(): Promise<void> {
+  if (signedUp) return;
+  await signUp(page, 'Batch Seller', `e2e-batch-${Date.now()}@example.com`);
+  await buyHundredCredits(page);
+  signedUp = true;
+}
+
 const creditTotal = () => page.getByTestId('credit-total').textContent();
 const doneItems = () => page.locator('[data-testid="batch-item"]', { hasText: '1 of 1 done' }).count();
 
 describe('a batch in Chromium against the running stack', () => {
   it('takes 3 corpus photos from one pick through one confirmation to a zip of readable names', async () => {
-    await signUp(page, 'Batch Seller', `e2e-batch-${Date.now()}@example.com`);
-    await buyHundredCredits(page);
+    await seller();
 
     await page.locator('#image-input').setInputFiles(await sellerPhotos());
     await page.waitForURL('**/batches/new');
@@ -121,4 +132,49 @@ describe('a batch in Chromium against the running stack', () => {
     }
     expect(download.bytes.length).toBeGreaterThan(50_000);
   });
+
+  it('at 390 and 1280 px: a photo refused as empty, the seller taps the sunglasses in it and sees their outline, before anything is charged', async () => {
+    await seller();
+    await page.goto('/dashboard');
+    await expect.poll(creditTotal, { timeout: 10_000 }).toMatch(/^\d+$/);
+    const credits = await creditTotal();
+    const { photo, tap } = await sunglassesOnPebbles();
+    const [, mug] = await sellerPhotos();
+    await page.setViewportSize(VIEWPORTS[0]);
+    await page.locator('#image-input').setInputFiles([mug!, await photoFile(photo, 'sunglasses-on-pebbles.jpg')]);
+    await page.waitForURL('**/batches/new');
+
+    // The engine sees no product in the second photo: it is shown large enough to tap, under the prompt.
+    const refused = page.getByTestId('batch-item').nth(1);
+    await refused.getByText(TAP_TO_FIND_MESSAGE).waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('batch-item').nth(0).getByText(TAP_TO_FIND_MESSAGE).count()).toBe(0);
+    await expectNoAxeViolations(page, 'the batch draft with a refused photo');
+    await screenshot(page, 'batch-tap-to-find-refused');
+
+    const picture = refused.getByAltText('sunglasses-on-pebbles.jpg: tap your product');
+    const box = (await picture.boundingBox())!;
+    const answered = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' &&
+        /\/api\/images\/[^/]+\/outline$/.test(new URL(response.url()).pathname),
+    );
+    await picture.click({ position: { x: tap.x * box.width, y: tap.y * box.height } });
+    const response = await answered;
+    expect(response.status()).toBe(200);
+    // One keep tap where the sunglasses are (the client rounds it to 4 decimals).
+    const [sent, ...more] = (response.request().postDataJSON() as { focus: Tap[] }).focus;
+    expect(more).toEqual([]);
+    expect(sent!.keep).toBe(true);
+    expect(sent!.x).toBeCloseTo(tap.x, 2);
+    expect(sent!.y).toBeCloseTo(tap.y, 2);
+
+    // Found: the outline to check in place of the prompt, and nothing held.
+    await refused.getByText(OUTLINE_PROMPT).waitFor({ timeout: 30_000 });
+    expect(await refused.getByText(TAP_TO_FIND_MESSAGE).count()).toBe(0);
+    expect(await creditTotal()).toBe(credits);
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await screenshot(page, 'batch-tap-to-find-found');
+    }
+  }, 300_000);
 });

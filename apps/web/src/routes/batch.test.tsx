@@ -2,19 +2,20 @@ import {
   coachWarning,
   OUTLINE_CONFIRM_LABEL,
   OUTLINE_PROMPT,
+  TAP_TO_FIND_MESSAGE,
   type BatchDto,
   type GenerationDto,
   type ImageDto,
 } from '@prodshot/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiError, stubApi } from '../test-support/fake-api.js';
+import { apiError, layOutImage, stubApi } from '../test-support/fake-api.js';
 import { fakeSocket } from '../test-support/fake-socket.js';
 import { renderRoutes } from '../test-support/render-routes.js';
 import { dashboardInput } from '../test-support/dashboard.js';
 import { stored } from '../test-support/renditions.js';
 import { subscriptionOn } from '../test-support/subscriptions.js';
-import { sureOutline, unsureOutline } from '../test-support/subjects.js';
+import { sureOutline, unseenProduct, unsureOutline } from '../test-support/subjects.js';
 import { OUTLINES_WAIT } from '../features/batches/batch-draft.js';
 import { BatchPage, NewBatchPage } from './batch.js';
 import { DashboardPage } from './dashboard.js';
@@ -145,6 +146,30 @@ describe('the batch draft (/batches/new)', () => {
     expect(screen.getByText(OUTLINES_WAIT)).toBeTruthy();
     fireEvent.click(within(items[1]!).getByRole('button', { name: OUTLINE_CONFIRM_LABEL }));
     await waitFor(() => expect(start.disabled).toBe(false));
+    expect(calls.filter((c) => c.path === '/batches')).toHaveLength(0);
+  });
+
+  it('lets the seller tap their product in a photo the engine saw none in, and shows its outline once found', async () => {
+    const tap = { x: 0.25, y: 0.5, keep: true };
+    const { calls } = startDraft([photo('a.jpg'), photo('sunnies.jpg')], {
+      'GET /users/subscription': () => withCredits(20),
+      'GET /images/img-1/subject': () => ({ data: { ...sureOutline, imageId: 'img-1' } }),
+      'GET /images/img-2/subject': () => ({ data: { ...unseenProduct, imageId: 'img-2' } }),
+      'POST /images/img-2/outline': () => ({
+        data: { ...sureOutline, imageId: 'img-2', outline: { ...sureOutline.outline!, focus: [tap] } },
+      }),
+    });
+    const items = await screen.findAllByTestId('batch-item');
+    await waitFor(() => expect(within(items[1]!).getByText(TAP_TO_FIND_MESSAGE)).toBeTruthy());
+    expect(within(items[0]!).queryByText(TAP_TO_FIND_MESSAGE)).toBeNull();
+
+    const img = within(items[1]!).getByAltText('sunnies.jpg: tap your product');
+    layOutImage(img, { left: 0, top: 100, width: 390, height: 390 }, { width: 1200, height: 600 });
+    fireEvent.click(img, { clientX: 97.5, clientY: 295, detail: 1 });
+
+    await waitFor(() => expect(within(items[1]!).getByText(OUTLINE_PROMPT)).toBeTruthy());
+    expect(calls.find((c) => c.path === '/images/img-2/outline')?.body).toEqual({ focus: [tap] });
+    expect(within(items[1]!).queryByText(TAP_TO_FIND_MESSAGE)).toBeNull();
     expect(calls.filter((c) => c.path === '/batches')).toHaveLength(0);
   });
 

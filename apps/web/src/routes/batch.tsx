@@ -7,6 +7,7 @@ import { CoachLine } from '../features/coach/coach-notice.js';
 import { coachWarnings } from '../features/coach/coach-warnings.js';
 import { useSubject } from '../features/subject/api/get-subject.js';
 import { OutlineCheck } from '../features/subject/outline-check.js';
+import { TapToPick } from '../features/subject/tap-to-pick.js';
 import type { BatchDraftState } from '../features/batches/batch-files.js';
 import { BatchProgress } from '../features/batches/batch-progress.js';
 import { useBatch } from '../features/batches/api/get-batch.js';
@@ -35,11 +36,28 @@ export function NewBatchPage() {
   );
 }
 
-/** Under one photo of the draft: the outline Prodshot took for its product, and the photo coach's tips in one line (pixel checks at once, product checks once found). */
+/**
+ * Under one photo of the draft: the outline Prodshot took for its product, and the photo coach's
+ * tips in one line (pixel checks at once, product checks once found). A photo the engine saw no
+ * product in, though it could read it, is shown large enough to tap: a tap where the product is
+ * overturns the refusal, as on the smart page.
+ */
 function PhotoTips({ item }: { item: DraftItem }) {
-  const { subject } = useSubject(item.imageId);
+  const { subject, phase } = useSubject(item.imageId);
   return (
     <>
+      {phase === 'failed' && subject?.tapMayFind && (
+        <TapToPick
+          src={item.previewUrl}
+          alt={`${item.file.name}: tap your product`}
+          subject={subject}
+          phase={phase}
+          focus={null}
+          onFocus={() => {}}
+          frameClassName="batch-find-frame"
+          imageClassName="batch-find-image"
+        />
+      )}
       <OutlineCheck subject={subject} />
       <CoachLine warnings={coachWarnings(subject, item)} />
     </>
