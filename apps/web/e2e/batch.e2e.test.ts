@@ -9,13 +9,7 @@ import { readZip, sunglassesOnPebbles } from '@prodshot/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORTS } from './support/browser.js';
 import { photoFile } from './support/photos.js';
-import {
-  buyHundredCredits,
-  expectNoAxeViolations,
-  signUp,
-  startStackWithPage,
-  stopStackWithPage,
-} from './support/session.js';
+import { expectNoAxeViolations, sellerWithCredits, startStackWithPage, stopStackWithPage } from './support/session.js';
 import { savedDownload } from './support/downloads.js';
 import type { RunningStack } from './support/stack.js';
 
@@ -52,15 +46,7 @@ beforeAll(async () => {
 
 afterAll(() => stopStackWithPage({ stack, browser }), 60_000);
 
-let signedUp = false;
-
-/** One seller with 100 credits for the whole file, signed up by whichever test runs first. */
-async function seller(): Promise<void> {
-  if (signedUp) return;
-  await signUp(page, 'Batch Seller', `e2e-batch-${Date.now()}@example.com`);
-  await buyHundredCredits(page);
-  signedUp = true;
-}
+const seller = sellerWithCredits(() => page, 'Batch Seller', 'e2e-batch');
 
 const creditTotal = () => page.getByTestId('credit-total').textContent();
 const doneItems = () => page.locator('[data-testid="batch-item"]', { hasText: '1 of 1 done' }).count();

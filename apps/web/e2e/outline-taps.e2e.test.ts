@@ -8,7 +8,7 @@ import { sunglassesOnPebbles } from '@prodshot/testing';
 import { axeViolations } from './support/axe.js';
 import { screenshot } from './support/browser.js';
 import { photoFile } from './support/photos.js';
-import { buyHundredCredits, signUp, startStackWithPage, stopStackWithPage } from './support/session.js';
+import { sellerWithCredits, startStackWithPage, stopStackWithPage } from './support/session.js';
 import type { RunningStack } from './support/stack.js';
 
 let stack: RunningStack;
@@ -19,15 +19,7 @@ beforeAll(async () => {
   ({ stack, browser, page } = await startStackWithPage());
 }, 180_000);
 
-let signedUp = false;
-
-/** One seller with credits for the whole file, signed up by whichever test runs first (expect.poll needs a test). */
-async function seller(): Promise<void> {
-  if (signedUp) return;
-  await signUp(page, 'Tap Seller', `e2e-taps-${Date.now()}@example.com`);
-  await buyHundredCredits(page);
-  signedUp = true;
-}
+const seller = sellerWithCredits(() => page, 'Tap Seller', 'e2e-taps');
 
 afterAll(() => stopStackWithPage({ stack, browser }), 60_000);
 

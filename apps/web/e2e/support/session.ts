@@ -94,3 +94,17 @@ export async function buyHundredCredits(page: Page): Promise<void> {
   await page.waitForURL('**/dashboard?addon=success');
   await expect.poll(() => page.getByTestId('credit-total').textContent(), { timeout: 10_000 }).toBe('100');
 }
+
+/**
+ * One seller with 100 credits for a whole test file, signed up by whichever test runs first (expect.poll
+ * needs a test). `page` is read when called: the file opens it in beforeAll.
+ */
+export function sellerWithCredits(page: () => Page, name: string, emailPrefix: string): () => Promise<void> {
+  let signedUp = false;
+  return async () => {
+    if (signedUp) return;
+    await signUp(page(), name, `${emailPrefix}-${Date.now()}@example.com`);
+    await buyHundredCredits(page());
+    signedUp = true;
+  };
+}
