@@ -1,5 +1,5 @@
 import type { Box } from '../../types.js';
-import { boundingBox, connectedComponents, cropPlane, dilate, fillHoles, grow, maxFilter } from './mask-ops.js';
+import { boundingBox, connectedComponents, cropPlane, dilate, fillHoles, grow } from './mask-ops.js';
 import type { Picked } from './picked-object.js';
 
 /** Where the model's mask is at least this beside the object, it traced something there, faintly. */
@@ -158,4 +158,25 @@ function faintParts(
     part.box.height = bottom[i]! - part.box.y + 1;
   });
   return parts;
+}
+
+/** The largest value within a square of the given radius around each pixel (grey-level dilation). */
+function maxFilter(values: Float32Array, width: number, height: number, radius: number): Float32Array {
+  const rows = new Float32Array(values.length),
+    out = new Float32Array(values.length);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      let most = 0;
+      for (let k = Math.max(0, x - radius); k <= Math.min(width - 1, x + radius); k++)
+        most = Math.max(most, values[y * width + k]!);
+      rows[y * width + x] = most;
+    }
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      let most = 0;
+      for (let k = Math.max(0, y - radius); k <= Math.min(height - 1, y + radius); k++)
+        most = Math.max(most, rows[k * width + x]!);
+      out[y * width + x] = most;
+    }
+  return out;
 }

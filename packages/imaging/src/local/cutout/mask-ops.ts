@@ -171,27 +171,6 @@ export function dilate(mask: Uint8Array, width: number, height: number, radius: 
   return out;
 }
 
-/** The largest value within a square of the given radius around each pixel (grey-level dilation). */
-export function maxFilter(values: Float32Array, width: number, height: number, radius: number): Float32Array {
-  const rows = new Float32Array(values.length),
-    out = new Float32Array(values.length);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      let most = 0;
-      for (let k = Math.max(0, x - radius); k <= Math.min(width - 1, x + radius); k++)
-        most = Math.max(most, values[y * width + k]!);
-      rows[y * width + x] = most;
-    }
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      let most = 0;
-      for (let k = Math.max(0, y - radius); k <= Math.min(height - 1, y + radius); k++)
-        most = Math.max(most, rows[k * width + x]!);
-      out[y * width + x] = most;
-    }
-  return out;
-}
-
 /**
  * Bounding box of the pixels at or above `threshold`, or null when there are none. `stride` and
  * `offset` read one channel of interleaved data (RGBA alpha: 4, 3). Rows are scanned inward from
