@@ -11,7 +11,7 @@ import { boundingBox, clamp, dilate, erode, grow } from './mask-ops.js';
 /** The split runs on at most this many pixels of the object's box: a 1024 px photo's object at its own resolution. */
 const SPLIT_PIXELS = 400_000;
 /** A keep tap this close to the object (share of the photo's short side, a finger's width) is on it. */
-const FINGER = 0.04;
+export const FINGER = 0.04;
 /**
  * A keep tap holds the object's pixels this close to it (share of the photo's short side): a
  * fingertip's pad, so a tap on a printed letter still holds the product around it.

@@ -300,6 +300,30 @@ describe("the seller's taps", () => {
     expect(iou(truth, alpha)).toBeGreaterThan(0.93);
   });
 
+  it('keeps the product whole under a keep tap on its print when a window draws it apart from a same-colour neighbour', async () => {
+    // As ISNet does with a mug beside a mug set: across the whole photo product and neighbour are
+    // one object; in a window that cuts the neighbour, only the product. Split by colour alone,
+    // the neighbour's red would take the product's red away from a tap on the white print.
+    const neighbour = `<rect x="260" y="110" width="180" height="200" fill="#c8281e"/>`;
+    const product = `<rect x="90" y="150" width="190" height="160" fill="#c8281e" stroke="#7a1812" stroke-width="4"/>`;
+    const print = `<rect x="170" y="218" width="30" height="24" fill="#f4f4f0"/>`;
+    const { jpeg } = await svgPhoto(neighbour + product + print);
+    const truth = await truthOf(product);
+    const model = new LocalImageModel({ salient: apartInWindows });
+    const alpha = await alphaOf(
+      await model.removeBackground(jpeg, { taps: [tapAt(185, 230, true), tapAt(380, 200, false)] }),
+    );
+    for (const [x, y] of [
+      [185, 230],
+      [110, 170],
+      [260, 290],
+      [120, 295],
+    ] as const)
+      expect(alpha[y * WIDTH + x]).toBe(255);
+    expect(alpha[200 * WIDTH + 380]).toBe(0);
+    expect(iou(truth, alpha)).toBeGreaterThan(0.93);
+  });
+
   it('clears a hole the model filled under a drop tap, and never punches the product around it', async () => {
     // A red frame; through its hole a maroon wall shows, which the model takes for product too.
     const frame = `<path d="M150 120h180v160h-180z M200 170v60h80v-60z" fill="#c8281e" fill-rule="evenodd"/>`;
@@ -357,6 +381,63 @@ describe("the seller's taps", () => {
     expect(withStrayTaps.equals(alone)).toBe(true);
   });
 });
+
+/**
+ * A stand-in for how ISNet draws objects of one colour that touch: red objects a window cuts are
+ * not drawn; the others are, with what they enclose (a print), and a dark red outline with them.
+ * Nothing is cut across the whole photo, so there everything red is one object.
+ */
+const apartInWindows: SalientObjectModel = {
+  description: 'objects apart in windows',
+  inputWidth: 256,
+  inputHeight: 256,
+  mean: [0, 0, 0],
+  std: [1, 1, 1],
+  predict(input) {
+    const size = 256,
+      plane = size * size;
+    const colour = (p: number) => [input[p]!, input[plane + p]!, input[2 * plane + p]!] as const;
+    const bright = Uint8Array.from({ length: plane }, (_, p) => (isRed(colour(p)) ? 1 : 0));
+    const outline = Uint8Array.from({ length: plane }, (_, p) => {
+      const [r, g, b] = colour(p);
+      return r > 0.3 && g < 0.2 && b < 0.2 && !bright[p] ? 1 : 0;
+    });
+    const onBorder = (p: number) => p % size === 0 || p % size === size - 1 || p < size || p >= plane - size;
+    const drawn = new Uint8Array(plane);
+    for (const part of components(bright, size)) if (!part.some(onBorder)) for (const p of part) drawn[p] = 1;
+    for (let p = 0; p < plane; p++) if (outline[p]) drawn[p] = 1;
+    // What the drawn objects enclose is theirs: every pixel the border cannot reach around them.
+    const outside = components(
+      Uint8Array.from(drawn, (d) => 1 - d),
+      size,
+    ).filter((part) => part.some(onBorder));
+    const open = new Uint8Array(plane);
+    for (const part of outside) for (const p of part) open[p] = 1;
+    return Promise.resolve(Float32Array.from(open, (o) => (o ? 0 : 1)));
+  },
+};
+
+/** 4-connected parts of a square 0/1 plane, as pixel lists. */
+function components(plane: Uint8Array, size: number): number[][] {
+  const seen = new Uint8Array(plane.length),
+    parts: number[][] = [];
+  for (let start = 0; start < plane.length; start++) {
+    if (!plane[start] || seen[start]) continue;
+    const part = [start];
+    seen[start] = 1;
+    for (let i = 0; i < part.length; i++) {
+      const p = part[i]!,
+        x = p % size;
+      for (const q of [x > 0 ? p - 1 : -1, x < size - 1 ? p + 1 : -1, p - size, p + size])
+        if (q >= 0 && q < plane.length && plane[q] && !seen[q]) {
+          seen[q] = 1;
+          part.push(q);
+        }
+    }
+    parts.push(part);
+  }
+  return parts;
+}
 
 function isRed([r, g, b]: readonly [number, number, number]): boolean {
   return r > 0.6 && g < 0.3 && b < 0.3;

@@ -6,7 +6,7 @@ import type { SalientObjectModel } from '../saliency/salient-model.js';
 import { lookCloserIfUnsure } from './closer-look.js';
 import { refuseIfEmpty } from './empty-photo.js';
 import { keepFaintLoops } from './faint-parts.js';
-import { dropTapped, missedPart } from './honour-taps.js';
+import { dropTapped, FINGER, missedPart } from './honour-taps.js';
 import { impliedKeep } from './implied-keep.js';
 import { chosen, membersOf, softMask } from './picked-object.js';
 import { refine } from './refine-alpha.js';
@@ -68,17 +68,17 @@ export async function findSubject(
   // The first keep tap on an object the model drew chooses the product; a tap beside everything only adds what it is on.
   const first = keeps.find((tap) => groupAt(full, found, pointInMap(full, tap, image)!)) ?? keeps[0];
   const picked = first
-    ? await pickAt(model, image, full, found, first)
+    ? await pickAt(model, image, full, found, first, drops)
     : await lookCloserIfUnsure(model, image, chosen(full, found.labels, undropped ?? best));
   const candidates = found.groups.filter(
     (group, index) => index === 0 || group.area >= RIVAL_AREA * full.width * full.height,
   );
   let soft = bridgeTwins(image, await softMask(keepFaintLoops(bridgeFaintTwins(picked)), image));
   for (const tap of keeps.filter((t) => t !== first)) soft = await keepTapped(model, image, full, found, soft, tap);
+  // A product picked clear of every drop tap has already left what they drop behind.
+  const dropsOnIt = drops.some((tap) => nearSoft(soft, tap, image));
   return {
-    soft: drops.length
-      ? await dropTapped(image, soft, keeps, drops, await objectsUnder(full, found, drops, image))
-      : soft,
+    soft: dropsOnIt ? await dropTapped(image, soft, keeps, drops, await objectsUnder(full, found, drops, image)) : soft,
     candidates: candidates.map((group) => candidateOf(full, group, image)),
     confidence: round(picked.confidence),
     needsFocus: !taps.length && (candidates.length > 1 || best.confidence < UNSURE),
@@ -99,9 +99,7 @@ async function keepTapped(
   soft: Uint8Array,
   tap: Tap,
 ): Promise<Uint8Array> {
-  const x = Math.min(image.width - 1, Math.floor(tap.x * image.width)),
-    y = Math.min(image.height - 1, Math.floor(tap.y * image.height));
-  if (soft[y * image.width + x]! >= 128) return soft;
+  if (onSoft(soft, tap, image)) return soft;
   const group = groupAt(full, found, pointInMap(full, tap, image)!);
   if (group) return withAdded(soft, await softMask(chosen(full, found.labels, group), image));
   const missed = await missedPart(image, soft, tap);
@@ -112,6 +110,24 @@ async function keepTapped(
     if (error instanceof EmptyImageError) return soft;
     throw error;
   }
+}
+
+/** Whether a tap lands on the mask's solid part. */
+function onSoft(soft: Uint8Array, tap: Tap, image: RawImage): boolean {
+  const x = Math.min(image.width - 1, Math.floor(tap.x * image.width)),
+    y = Math.min(image.height - 1, Math.floor(tap.y * image.height));
+  return soft[y * image.width + x]! >= 128;
+}
+
+/** Whether a tap lands within a finger's width (FINGER of the short side) of the mask's solid part. */
+function nearSoft(soft: Uint8Array, tap: Tap, image: RawImage): boolean {
+  const reach = Math.round(FINGER * Math.min(image.width, image.height));
+  const cx = Math.floor(tap.x * image.width),
+    cy = Math.floor(tap.y * image.height);
+  for (let y = Math.max(0, cy - reach); y <= Math.min(image.height - 1, cy + reach); y++)
+    for (let x = Math.max(0, cx - reach); x <= Math.min(image.width - 1, cx + reach); x++)
+      if (soft[y * image.width + x]! >= 128 && (x - cx) ** 2 + (y - cy) ** 2 <= reach * reach) return true;
+  return false;
 }
 
 function withAdded(soft: Uint8Array, added: Uint8Array): Uint8Array {

@@ -4,7 +4,7 @@ import type { Box, Point } from '../../types.js';
 import type { SalientObjectModel } from '../saliency/salient-model.js';
 import { splitByColour } from './colour-split.js';
 import { NOTHING } from './empty-photo.js';
-import { clamp } from './mask-ops.js';
+import { boundingBox, clamp } from './mask-ops.js';
 import { chosen, membersOf, SURE_OBJECT, type Picked } from './picked-object.js';
 import {
   boxInPhoto,
@@ -20,6 +20,10 @@ import {
 const SMALL_OBJECT = 0.5;
 /** Windows around a tap, as shares of the photo's short side, in the order they are tried. */
 const TAP_WINDOWS = [0.6, 0.85, 0.4];
+/** A window that cut the object is followed by one reaching past each cut edge by this share of the object's size there… */
+const REACH_PAST = 0.5;
+/** …with this share of its longest side around it. */
+const MARGIN = 0.1;
 
 /** The group under a mask pixel, or the nearest one within a finger's width of it. */
 export function groupAt(
@@ -60,15 +64,16 @@ export async function pickAt(
   full: SaliencyMap,
   found: Groups,
   point: Point,
+  drops: readonly Point[] = [],
 ): Promise<Picked> {
   const at = pointInMap(full, point, image)!;
   const tapped = groupAt(full, found, at);
-  if (tapped) {
+  if (tapped && !covers(full, found.labels, tapped, drops, image)) {
     const box = boxInPhoto(full, tapped.box);
     const small = Math.max(box.width, box.height) <= SMALL_OBJECT * Math.min(image.width, image.height);
     if (small && tapped.confidence >= NOTHING) return chosen(full, found.labels, tapped);
   }
-  const seen = await lookAround(model, image, point);
+  const seen = await lookAround(model, image, point, drops);
   if (seen && seen.touch === 0 && seen.confidence >= SURE_OBJECT) return seen;
   const split = tapped && splitByColour(full, membersOf(found.labels, tapped), at);
   if (split) return { map: full, members: split, confidence: tapped.confidence };
@@ -77,24 +82,78 @@ export async function pickAt(
   throw new EmptyImageError('no product could be found where you tapped');
 }
 
-/** The tapped object as the model draws it in windows around the tap: the window that cuts it least. */
+type Seen = Picked & { touch: number };
+
+/**
+ * The tapped object as the model draws it in windows around the tap: the window that cuts it
+ * least. An object under one of the seller's drop taps is the product fused with what they
+ * removed, so it is passed over: a tighter window often draws the product alone. When the object
+ * found that way runs into the window's edge, the model looks once more past that edge.
+ */
 async function lookAround(
   model: SalientObjectModel,
   image: RawImage,
   point: Point,
-): Promise<(Picked & { touch: number }) | null> {
+  drops: readonly Point[],
+): Promise<Seen | null> {
   const short = Math.min(image.width, image.height);
-  let best: (Picked & { touch: number }) | null = null;
+  let best: Seen | null = null;
   for (const share of TAP_WINDOWS) {
-    const map = await predictSaliency(model, image, squareAround(point, Math.round(share * short), image));
-    const local = salientGroups(map);
-    const group = groupAt(map, local, pointInMap(map, point, image)!);
-    if (!group) continue;
-    const touch = edgeTouch(map, local.labels, group, image);
-    if (!best || touch < best.touch) best = { ...chosen(map, local.labels, group), touch };
-    if (touch === 0) break;
+    const seen = await seenIn(model, image, squareAround(point, Math.round(share * short), image), point, drops);
+    if (seen && (!best || seen.touch < best.touch)) best = seen;
+    if (best?.touch === 0) return best;
   }
-  return best;
+  if (!best || !drops.length) return best;
+  const again = await seenIn(model, image, grownOver(best, image), point, drops);
+  return again && again.touch < best.touch ? again : best;
+}
+
+/** A window around what a window found, reaching past the edges that cut it by half its size there. */
+function grownOver({ map, members }: Seen, image: RawImage): Box {
+  const { width, height } = map;
+  const object = boxInPhoto(map, boundingBox(members, width, height)!);
+  const cut = (at: (i: number) => number, length: number) =>
+    Array.from({ length }, (_, i) => members[at(i)]).some(Boolean);
+  const reachX = Math.round(REACH_PAST * object.width),
+    reachY = Math.round(REACH_PAST * object.height),
+    margin = Math.round(MARGIN * Math.max(object.width, object.height));
+  const left = object.x - margin - (cut((y) => y * width, height) ? reachX : 0);
+  const top = object.y - margin - (cut((x) => x, width) ? reachY : 0);
+  const right = object.x + object.width + margin + (cut((y) => y * width + width - 1, height) ? reachX : 0);
+  const bottom = object.y + object.height + margin + (cut((x) => (height - 1) * width + x, width) ? reachY : 0);
+  const x = Math.max(0, left),
+    y = Math.max(0, top);
+  return { x, y, width: Math.min(image.width, right) - x, height: Math.min(image.height, bottom) - y };
+}
+
+/** The object under the tap in one window, unless it covers a drop tap. */
+async function seenIn(
+  model: SalientObjectModel,
+  image: RawImage,
+  window: Box,
+  point: Point,
+  drops: readonly Point[],
+): Promise<Seen | null> {
+  const map = await predictSaliency(model, image, window);
+  const local = salientGroups(map);
+  const at = pointInMap(map, point, image);
+  const group = at && groupAt(map, local, at);
+  if (!group || covers(map, local.labels, group, drops, image)) return null;
+  return { ...chosen(map, local.labels, group), touch: edgeTouch(map, local.labels, group, image) };
+}
+
+/** Whether a drop tap lands on the group, or within a finger's width of it. */
+function covers(
+  map: SaliencyMap,
+  labels: Int32Array,
+  group: SalientGroup,
+  drops: readonly Point[],
+  image: RawImage,
+): boolean {
+  return drops.some((drop) => {
+    const at = pointInMap(map, drop, image);
+    return at !== null && groupAt(map, { labels, groups: [group] }, at) !== null;
+  });
 }
 
 /** Share of a window's inner edges (those inside the photo) the group covers: how much of it the window cut off. */
