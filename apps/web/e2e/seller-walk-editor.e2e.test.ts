@@ -1,10 +1,8 @@
-import path from 'node:path';
-import { mkdir } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFlakyImageModel, type FlakyImageModel } from '@prodshot/testing';
 import { axeViolations, WCAG22_AA_TAGS } from './support/axe.js';
-import { SCREENSHOT_DIR, screenshot, VIEWPORTS } from './support/browser.js';
+import { screenshot, screenView, VIEWPORTS } from './support/browser.js';
 import { callApi, signUp, startStackWithPage, stopStackWithPage } from './support/session.js';
 import type { RunningStack } from './support/stack.js';
 import { drawnBottlePhoto } from './support/photos.js';
@@ -39,12 +37,6 @@ afterAll(async () => {
 async function expectAccessible(where: string): Promise<void> {
   expect(await axeViolations(page), `axe on ${where}`).toEqual([]);
   expect(await axeViolations(page, WCAG22_AA_TAGS), `axe (WCAG 2.2 AA tags) on ${where}`).toEqual([]);
-}
-
-/** What the seller sees now, the screen and not the whole page: fixed bars and toasts where they are. */
-async function screenView(name: string): Promise<void> {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${page.viewportSize()?.width ?? 0}.png`) });
 }
 
 /** Whether the element is wholly on screen (the viewport, not the page). */
@@ -92,7 +84,7 @@ describe("a seller's walk through the editor and the results, in Chromium at 390
     expect(await refusal.textContent()).toMatch(/^Not enough credits/);
     expect(await refusal.getByRole('link', { name: 'Pick a plan' }).getAttribute('href')).toBe('/pricing');
     expect(await onScreen(refusal)).toBe(true);
-    await screenView('walk-editor-402');
+    await screenView(page, 'walk-editor-402');
     await expectAccessible('the editor refusing for want of credits at 390 px');
     await page.setViewportSize(DESKTOP);
     await expectAccessible('the editor refusing for want of credits at 1280 px');
@@ -118,12 +110,12 @@ describe("a seller's walk through the editor and the results, in Chromium at 390
     await toast.waitFor({ timeout: 120_000 });
     expect(await onScreen(toast)).toBe(true);
     expect(await onScreen(stage())).toBe(false);
-    await screenView('walk-editor-toast');
+    await screenView(page, 'walk-editor-toast');
     // The toast goes after a few seconds: what needs it comes first, then the rest of the page's checks.
     await toast.getByRole('button', { name: 'View shot' }).click();
     await expect.poll(() => onScreen(stage().locator('.preview-frame')), { timeout: 5_000 }).toBe(true);
     expect(await stage().getByText('Marble result').isVisible()).toBe(true);
-    await screenView('walk-editor-shot');
+    await screenView(page, 'walk-editor-shot');
     await expectAccessible('the editor with a landed shot at 390 px');
     await screenshot(page, 'walk-editor-page');
 
@@ -143,7 +135,7 @@ describe("a seller's walk through the editor and the results, in Chromium at 390
     await expectAccessible('the editor with its ready toast at 1280 px');
     expect(await onScreen(stage().getByText('Pastel Gradient result'))).toBe(true);
     expect(await onScreen(stage().locator('.preview-frame'))).toBe(true);
-    await screenView('walk-editor-shot');
+    await screenView(page, 'walk-editor-shot');
     await screenshot(page, 'walk-editor-page');
   }, 360_000);
 
@@ -226,7 +218,7 @@ describe("a seller's walk through the editor and the results, in Chromium at 390
       if (viewport.width === PHONE.width)
         expect(await chips.evaluate((row) => row.scrollWidth > row.clientWidth)).toBe(true);
       await chips.evaluate((row) => row.scrollTo({ left: row.scrollWidth }));
-      await screenView('walk-results-chips');
+      await screenView(page, 'walk-results-chips');
       await expectAccessible(`the smart results at ${viewport.width} px`);
       await screenshot(page, 'walk-results');
     }
@@ -244,7 +236,7 @@ describe("a seller's walk through the editor and the results, in Chromium at 390
     expect(await stage().getByText('Urban Concrete result').isVisible()).toBe(true);
     expect(await page.getByRole('tab', { name: 'Custom Background' }).getAttribute('aria-selected')).toBe('true');
     expect(await page.getByRole('textbox', { name: 'Describe the background' }).inputValue()).toBe(STYLES[0]!.prompt);
-    await screenView('walk-editor-opened');
+    await screenView(page, 'walk-editor-opened');
     await expectAccessible('the editor opened on a shot at 390 px');
     await stage().getByRole('button', { name: 'Show original' }).click();
     expect(
@@ -253,7 +245,7 @@ describe("a seller's walk through the editor and the results, in Chromium at 390
         .isVisible(),
     ).toBe(true);
     await page.setViewportSize(DESKTOP);
-    await screenView('walk-editor-opened-original');
+    await screenView(page, 'walk-editor-opened-original');
     await expectAccessible('the editor showing the original at 1280 px');
     await stage().getByRole('button', { name: 'Show Urban Concrete shot' }).click();
     expect(
@@ -261,6 +253,6 @@ describe("a seller's walk through the editor and the results, in Chromium at 390
         .getByRole('img', { name: /^Urban Concrete shot of / })
         .isVisible(),
     ).toBe(true);
-    await screenView('walk-editor-opened');
+    await screenView(page, 'walk-editor-opened');
   }, 360_000);
 });

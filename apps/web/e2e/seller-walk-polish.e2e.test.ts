@@ -1,9 +1,8 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, WCAG22_AA_TAGS } from './support/axe.js';
-import { SCREENSHOT_DIR, screenshot, VIEWPORTS } from './support/browser.js';
+import { screenshot, screenView, VIEWPORTS } from './support/browser.js';
 import { callApi, signUp, startStackWithPage, stopStackWithPage, uploadViaApi } from './support/session.js';
 import type { RunningStack } from './support/stack.js';
 
@@ -112,7 +111,7 @@ describe("a seller's walk without friction, in Chromium at 390 and 1280 px", () 
     const [title, action] = [await headline.boundingBox(), await getStarted.boundingBox()];
     expect(title!.y + title!.height, 'headline bottom').toBeLessThanOrEqual(PHONE.height);
     expect(action!.y + action!.height, 'Get Started bottom').toBeLessThanOrEqual(PHONE.height);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `seller-walk-home-first-screen-${PHONE.width}.png`) });
+    await screenView(page, 'seller-walk-home-first-screen');
     await checkAtEveryWidth('home', 'seller-walk-home');
   }, 60_000);
 

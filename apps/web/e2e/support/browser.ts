@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, errors, type Browser, type Page } from 'playwright-core';
 import { repoRoot } from './stack.js';
 
 export const CHROMIUM = process.env.PRODSHOT_CHROMIUM ?? '/usr/bin/chromium';
@@ -44,7 +44,28 @@ export async function screenshot(page: Page, name: string): Promise<void> {
     await Promise.all(Array.from(document.images).map((img) => img.decode().catch(() => undefined)));
   });
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
+  await capture(page, path.join(SCREENSHOT_DIR, `${name}-${width}.png`));
+}
+
+/** What the seller sees now, the screen and not the whole page: fixed bars and toasts where they are. */
+export async function screenView(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await capture(page, path.join(SCREENSHOT_DIR, `${name}-${page.viewportSize()?.width ?? 0}.png`), false);
+}
+
+/**
+ * Headless Chromium now and then never answers a capture (CI saw one wait out 30 s on a still page that
+ * was pictured in 0.3 s on every other run); a second capture after a fresh frame is answered. A page that
+ * cannot be pictured twice still fails the test.
+ */
+async function capture(page: Page, file: string, fullPage = true): Promise<void> {
+  try {
+    await page.screenshot({ path: file, fullPage, timeout: 15_000 });
+  } catch (error) {
+    if (!(error instanceof errors.TimeoutError)) throw error;
+    await page.evaluate(() => new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame))));
+    await page.screenshot({ path: file, fullPage, timeout: 45_000 });
+  }
 }
 
 export const VIEWPORTS = [
