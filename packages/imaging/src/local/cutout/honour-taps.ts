@@ -37,7 +37,7 @@ const RINGS = [
 export const SOLID = 128;
 
 /** A tap as a pixel of the photo. */
-function pixelOf(tap: Point, image: { width: number; height: number }): { x: number; y: number } {
+export function pixelOf(tap: Point, image: { width: number; height: number }): { x: number; y: number } {
   return {
     x: clamp(Math.floor(tap.x * image.width), 0, image.width - 1),
     y: clamp(Math.floor(tap.y * image.height), 0, image.height - 1),
