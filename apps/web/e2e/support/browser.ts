@@ -24,7 +24,6 @@ export function launchChromium(): Promise<Browser> {
 
 /** A full-page screenshot under bench/out/screenshots (git-ignored): `{name}-{width}.png`. */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
   // A page still loading its data shows spinners: picture it once what it fetched has arrived.
   await page
@@ -49,7 +48,6 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /** What the seller sees now, the screen and not the whole page: fixed bars and toasts where they are. */
 export async function screenView(page: Page, name: string): Promise<void> {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
   await capture(page, path.join(SCREENSHOT_DIR, `${name}-${page.viewportSize()?.width ?? 0}.png`), false);
 }
 
@@ -59,6 +57,7 @@ export async function screenView(page: Page, name: string): Promise<void> {
  * cannot be pictured twice still fails the test.
  */
 async function capture(page: Page, file: string, fullPage = true): Promise<void> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
   try {
     await page.screenshot({ path: file, fullPage, timeout: 15_000 });
   } catch (error) {
