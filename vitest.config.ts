@@ -56,12 +56,13 @@ export default defineConfig({
         },
       },
       {
-        // The built stack driven in Debian's Chromium; one file, run after integration.
+        // The built stack driven in Debian's Chromium, one file at a time, after integration.
         resolve,
         test: {
           name: 'e2e',
           environment: 'node',
           include: ['apps/web/e2e/**/*.e2e.test.ts'],
+          globalSetup: ['apps/web/e2e/support/shared-stack.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -5,6 +5,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+import './shared-stack-info.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const entry = path.join(repoRoot, 'scripts', 'dist', 'start.js');
@@ -12,6 +14,11 @@ const entry = path.join(repoRoot, 'scripts', 'dist', 'start.js');
 export interface RunningStack {
   baseUrl: string;
   stop: () => Promise<void>;
+}
+
+/** A stack this process started, with the operator listener its queue depths are read from. */
+export interface OwnStack extends RunningStack {
+  opsUrl: string;
 }
 
 async function freePort(): Promise<number> {
@@ -28,13 +35,22 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * The stack exactly as `npm start` runs it after building (scripts/dist/start.js), on free ports
- * and a throwaway data folder, with `env` on top (short link lifetimes, say). PRODSHOT_E2E_BASE_URL
- * points the tests at a stack already running.
+ * A file's stack. Without `env` it is the run's shared one (support/shared-stack.ts), started once
+ * for every file on the default settings: its `stop` only waits for the jobs the file left to
+ * finish, so the next file starts on a quiet stack. A file that needs other settings (short link
+ * lifetimes, a stand-in hosted model) gets one of its own. PRODSHOT_E2E_BASE_URL points every file
+ * at a stack already running.
  */
 export async function startStack(options: { env?: NodeJS.ProcessEnv } = {}): Promise<RunningStack> {
   const existing = process.env.PRODSHOT_E2E_BASE_URL;
   if (existing) return { baseUrl: existing.replace(/\/$/, ''), stop: async () => {} };
+  if (options.env) return startOwnStack(options.env);
+  const shared = inject('e2eSharedStack');
+  return { baseUrl: shared.baseUrl, stop: () => waitForIdleQueues(shared.opsUrl) };
+}
+
+/** The stack exactly as `npm start` runs it after building (scripts/dist/start.js), on free ports and a throwaway data folder, with `env` on top. */
+export async function startOwnStack(extraEnv: NodeJS.ProcessEnv = {}): Promise<OwnStack> {
   if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first (npm test does)`);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'prodshot-e2e-'));
   await chmod(dataDir, 0o755);
@@ -49,7 +65,7 @@ export async function startStack(options: { env?: NodeJS.ProcessEnv } = {}): Pro
     LOG_LEVEL: 'warn',
     // Signed file URLs are absolute on PUBLIC_URL: it must be the origin the browser uses.
     PUBLIC_URL: `http://127.0.0.1:${port}`,
-    ...options.env,
+    ...extraEnv,
   };
   // The e2e stack is always the embedded one, whatever the developer's shell points at.
   for (const key of ['DATABASE_URL', 'REDIS_URL', 'CLERK_SECRET_KEY', 'CLERK_PUBLISHABLE_KEY', 'STRIPE_SECRET_KEY'])
@@ -75,10 +91,42 @@ export async function startStack(options: { env?: NodeJS.ProcessEnv } = {}): Pro
   }
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    opsUrl: `http://127.0.0.1:${opsPort}`,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGINT');
       await exited;
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+const BUSY_STATES = new Set(['waiting', 'prioritized', 'active']);
+// Inside the 60 s every file gives its afterAll, so a stuck job fails with this message, not a hook timeout.
+const IDLE_WAIT_SECONDS = 45;
+
+/** Jobs waiting or running on every queue, from the API's `prodshot_queue_jobs` gauge. */
+async function busyJobs(opsUrl: string): Promise<number> {
+  const metrics = await (await fetch(`${opsUrl}/metrics`)).text();
+  let busy = 0;
+  for (const match of metrics.matchAll(/^prodshot_queue_jobs\{([^}]*)\} (\d+)$/gm)) {
+    const state = /state="([^"]+)"/.exec(match[1] ?? '')?.[1];
+    if (state && BUSY_STATES.has(state)) busy += Number(match[2]);
+  }
+  return busy;
+}
+
+/**
+ * Waits until no job waits or runs on the shared stack: what one file leaves running (a batch, a
+ * generation started as its last test ended) would otherwise share the two cores with the next
+ * file's first steps. Delayed jobs (retries, the sweeper's schedule) do not count.
+ */
+async function waitForIdleQueues(opsUrl: string): Promise<void> {
+  const deadline = Date.now() + IDLE_WAIT_SECONDS * 1000;
+  let busy = await busyJobs(opsUrl);
+  while (busy > 0) {
+    if (Date.now() > deadline)
+      throw new Error(`the shared e2e stack still has ${busy} jobs waiting or running after ${IDLE_WAIT_SECONDS} s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    busy = await busyJobs(opsUrl);
+  }
 }
