@@ -20,7 +20,7 @@ const PAD = 0.04;
 /** The colours of each side are learnt this close to its taps (share of the photo's short side). */
 const SAMPLE = 0.03;
 /** The soft rim the model leaves around an object, as a share of the photo's short side: it goes with a dropped object. */
-const RIM = 0.012;
+export const RIM = 0.012;
 /** A missed part is grown on the photo at most this size a side. */
 const GROW_SIDE = 640;
 /** A missed part must stand out from what surrounds the tap by this much (RGB distance) to be told apart at all. */

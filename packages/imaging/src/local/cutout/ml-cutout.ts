@@ -10,6 +10,7 @@ import { dropTapped, FINGER, missedPart, pixelOf, SOLID } from './honour-taps.js
 import { impliedKeep } from './implied-keep.js';
 import { chosen, membersOf, softMask } from './picked-object.js';
 import { refine } from './refine-alpha.js';
+import { regainedFromFused } from './regained-parts.js';
 import {
   boxInPhoto,
   pointInMap,
@@ -74,6 +75,10 @@ export async function findSubject(
     (group, index) => index === 0 || group.area >= RIVAL_AREA * full.width * full.height,
   );
   let soft = bridgeTwins(image, await softMask(keepFaintLoops(bridgeFaintTwins(picked)), image));
+  // A window drew the product apart from what the drop taps remove, but may have lost a part of it the whole photo's run drew fused.
+  const fusedGroup = first && picked.map !== full ? groupAt(full, found, pointInMap(full, first, image)!) : null;
+  if (fusedGroup && drops.some((tap) => onGroup(full, found, fusedGroup, tap, image)))
+    soft = regainedFromFused(image, soft, await softMask(chosen(full, found.labels, fusedGroup), image), drops);
   for (const tap of keeps.filter((t) => t !== first)) soft = await keepTapped(model, image, full, found, soft, tap);
   // A product picked clear of every drop tap has already left what they drop behind.
   const dropsOnIt = drops.some((tap) => nearSoft(soft, tap, image));
