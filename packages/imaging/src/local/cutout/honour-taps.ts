@@ -44,6 +44,17 @@ export function pixelOf(tap: Point, image: { width: number; height: number }): {
   };
 }
 
+/** The photo's pixels (indices) within a finger's width (FINGER of the short side) of a tap. */
+export function underFinger(tap: Point, image: { width: number; height: number }): number[] {
+  const reach = Math.round(FINGER * Math.min(image.width, image.height));
+  const { x: cx, y: cy } = pixelOf(tap, image);
+  const pixels: number[] = [];
+  for (let y = Math.max(0, cy - reach); y <= Math.min(image.height - 1, cy + reach); y++)
+    for (let x = Math.max(0, cx - reach); x <= Math.min(image.width - 1, cx + reach); x++)
+      if ((x - cx) ** 2 + (y - cy) ** 2 <= reach * reach) pixels.push(y * image.width + x);
+  return pixels;
+}
+
 /**
  * The object's soft mask (0..255 at the photo's resolution) less what the drop taps claim: the
  * object is split between the keep taps and the drop taps by a geodesic competition over its

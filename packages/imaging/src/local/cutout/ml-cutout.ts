@@ -6,7 +6,7 @@ import type { SalientObjectModel } from '../saliency/salient-model.js';
 import { lookCloserIfUnsure } from './closer-look.js';
 import { refuseIfEmpty } from './empty-photo.js';
 import { keepFaintLoops } from './faint-parts.js';
-import { dropTapped, FINGER, missedPart, pixelOf, SOLID } from './honour-taps.js';
+import { dropTapped, missedPart, pixelOf, SOLID, underFinger } from './honour-taps.js';
 import { impliedKeep } from './implied-keep.js';
 import { chosen, membersOf, softMask } from './picked-object.js';
 import { refine } from './refine-alpha.js';
@@ -125,12 +125,7 @@ function onSoft(soft: Uint8Array, tap: Tap, image: RawImage): boolean {
 
 /** Whether a tap lands within a finger's width (FINGER of the short side) of the mask's solid part. */
 function nearSoft(soft: Uint8Array, tap: Tap, image: RawImage): boolean {
-  const reach = Math.round(FINGER * Math.min(image.width, image.height));
-  const { x: cx, y: cy } = pixelOf(tap, image);
-  for (let y = Math.max(0, cy - reach); y <= Math.min(image.height - 1, cy + reach); y++)
-    for (let x = Math.max(0, cx - reach); x <= Math.min(image.width - 1, cx + reach); x++)
-      if (soft[y * image.width + x]! >= SOLID && (x - cx) ** 2 + (y - cy) ** 2 <= reach * reach) return true;
-  return false;
+  return underFinger(tap, image).some((p) => soft[p]! >= SOLID);
 }
 
 function withAdded(soft: Uint8Array, added: Uint8Array): Uint8Array {

@@ -1,6 +1,6 @@
 import type { RawImage } from '../../input/normalise-input.js';
 import type { Point } from '../../types.js';
-import { FINGER, pixelOf, RIM, SOLID } from './honour-taps.js';
+import { RIM, SOLID, underFinger } from './honour-taps.js';
 import { connectedComponents, dilate, type Components } from './mask-ops.js';
 
 /** Share of a regained part's edge that must lie open (on the photo's background), not along the rim. */
@@ -45,15 +45,8 @@ export function regainedFromFused(
 
 /** The labels of the parts a tap is on or a finger's width from. */
 function partsUnder({ labels }: Components, taps: readonly Point[], image: RawImage): Set<number> {
-  const { width, height } = image;
-  const reach = Math.round(FINGER * Math.min(width, height));
   const under = new Set<number>();
-  for (const tap of taps) {
-    const { x: cx, y: cy } = pixelOf(tap, image);
-    for (let y = Math.max(0, cy - reach); y <= Math.min(height - 1, cy + reach); y++)
-      for (let x = Math.max(0, cx - reach); x <= Math.min(width - 1, cx + reach); x++)
-        if (labels[y * width + x] && (x - cx) ** 2 + (y - cy) ** 2 <= reach * reach) under.add(labels[y * width + x]!);
-  }
+  for (const tap of taps) for (const p of underFinger(tap, image)) if (labels[p]) under.add(labels[p]!);
   return under;
 }
 
