@@ -1,6 +1,6 @@
 import { differenceCiede2000 } from 'culori';
 import sharp from 'sharp';
-import { erode } from '../local/cutout/mask-ops.js';
+import { bytesFrom, erode } from '../local/cutout/mask-ops.js';
 import type { Placement } from '../types.js';
 
 const deltaE = differenceCiede2000();
@@ -57,7 +57,7 @@ export async function fidelity(input: Buffer, truth: Plane, shot: Buffer, placem
   // engine's own single resampling, and any difference is colour the engine changed.
   const expected = await sharp(input).extract(region).resize(width, height).removeAlpha().raw().toBuffer();
   const alpha = await sharp(truth.data, { raw: { width: truth.width, height: truth.height, channels: 1 } }).extract(region).resize(width, height).extractChannel(0).raw().toBuffer();
-  const interior = erode(Uint8Array.from(alpha, (a) => (a === 255 ? 1 : 0)), width, height, 3);
+  const interior = erode(bytesFrom(alpha, (a) => (a === 255 ? 1 : 0)), width, height, 3);
   const actual = await sharp(shot).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   let sum = 0, count = 0;
   for (let y = 0; y < height; y += 2) {

@@ -1,4 +1,4 @@
-import { dilate, erode } from '../local/cutout/mask-ops.js';
+import { bytesFrom, dilate, erode } from '../local/cutout/mask-ops.js';
 
 /**
  * Measures the extended `real` categories need beyond IoU: which half of the set a photograph
@@ -21,7 +21,7 @@ export function halfOf(photo: string, categoryPhotos: readonly string[]): Half {
   return at % 2 === 0 ? 'tuning' : 'holdout';
 }
 
-const set = (plane: Uint8Array) => Uint8Array.from(plane, (v) => (v >= 128 ? 1 : 0));
+const set = (plane: Uint8Array) => bytesFrom(plane, (v) => (v >= 128 ? 1 : 0));
 
 /**
  * The product's thin parts: truth pixels that a morphological opening of `radius` removes (a
@@ -31,7 +31,7 @@ const set = (plane: Uint8Array) => Uint8Array.from(plane, (v) => (v >= 128 ? 1 :
 export function thinParts(truth: Uint8Array, width: number, height: number, radius: number): Uint8Array {
   const product = set(truth);
   const opened = dilate(erode(product, width, height, radius), width, height, radius);
-  return Uint8Array.from(product, (v, p) => (v && !opened[p] ? 1 : 0));
+  return bytesFrom(product, (v, p) => (v && !opened[p] ? 1 : 0));
 }
 
 /** Share of the thin-part pixels (0/1) that the cutout keeps (alpha ≥ 128); 1 when there are none. */
@@ -55,7 +55,7 @@ export const THIN_PART_PRESENT = 0.8;
  */
 export function shadowPixels(darkening: Float32Array, truth: Uint8Array, width: number, height: number, minDarkening: number, edge: number): Uint8Array {
   const nearProduct = dilate(set(truth), width, height, edge);
-  return Uint8Array.from(nearProduct, (near, p) => (!near && darkening[p]! >= minDarkening ? 1 : 0));
+  return bytesFrom(nearProduct, (near, p) => (!near && darkening[p]! >= minDarkening ? 1 : 0));
 }
 
 /** How many shadow pixels (0/1) the cutout kept as product (alpha ≥ 128). */

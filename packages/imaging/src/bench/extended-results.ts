@@ -1,10 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { repoRoot } from '../corpus/corpus.js';
 import { ANCHOR_LABEL } from './anchor-engine.js';
 import { replaceResultsSection } from './bench-results.js';
 import { THIN_PART_PRESENT, type Half } from './extended-measures.js';
-import { summarise, type EngineSummary, type ExtendedRow, type ExtendedSummary } from './extended-set-bench.js';
+import { summarise, type EngineSummary, type ExtendedRow, type ExtendedSummary, type Measured } from './extended-set-bench.js';
 import { EXTENDED_SPECS, type ExtendedCategory } from './extended-set.js';
 
 /** Issue 30's targets, read on the hold-out half. */
@@ -70,10 +71,12 @@ export function holdoutMet(category: ExtendedCategory, s: EngineSummary | null):
   );
 }
 
-function categoryTable(category: ExtendedCategory, halves: NonNullable<ExtendedSummary['categories'][ExtendedCategory]>): string[] {
+function categoryTable(category: ExtendedCategory, halves: NonNullable<ExtendedSummary['categories'][ExtendedCategory]>, measured: string): string[] {
   const withTaps = EXTENDED_SPECS[category].taps;
   const lines = [
     `### ${TITLES[category]}`,
+    '',
+    `Measured ${measured}.`,
     '',
     `Target (hold-out half): ${targetText(category)}. Prodshot on the hold-out half: **${met(holdoutMet(category, halves.holdout.prodshot))}**.`,
     '',
@@ -101,16 +104,39 @@ function categoryTable(category: ExtendedCategory, halves: NonNullable<ExtendedS
 
 const HEADING = '# Imaging: extended real set (issue 30)';
 
+/** The commit the bench runs at, as `git describe` names it; "unknown" outside a git checkout. */
+function benchedCode(): string {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot(), encoding: 'utf8' }).trim();
+    const changed = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: repoRoot(), encoding: 'utf8' }).trim();
+    return changed ? `${commit}+local changes` : commit;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** How a category's rows were measured, for its table: rows kept from runs at other code say so. */
+export function measuredText(rows: readonly ExtendedRow[]): string {
+  const runs = [...new Set(rows.map((r) => (r.measured ? `at ${r.measured.code} on ${r.measured.day}` : 'at an unrecorded commit')))];
+  return runs.join('; ');
+}
+
 /**
  * Writes bench/imaging-extended.json and this set's section of RESULTS.md. A run of some categories
  * keeps the rows of the others from the last run, so the set can be measured a few categories at a
- * time on a busy machine; each row is as its own run measured it.
+ * time on a busy machine; each row records the commit and day it was measured at, each category's
+ * table shows them, and the run warns when kept rows were measured at other code than its own.
  */
-export async function writeExtendedResults(fresh: ExtendedRow[], engine: string, measuredAt: string, withAnchor: boolean): Promise<void> {
+export async function writeExtendedResults(ran: ExtendedRow[], engine: string, measuredAt: string, withAnchor: boolean): Promise<void> {
   const out = join(repoRoot(), 'bench', 'imaging-extended.json');
   const previous = await readFile(out, 'utf8').then((text) => (JSON.parse(text) as { rows: ExtendedRow[] }).rows, () => [] as ExtendedRow[]);
-  const ran = new Set(fresh.map((r) => r.category));
-  const rows = [...previous.filter((r) => !ran.has(r.category)), ...fresh];
+  const measured: Measured = { code: benchedCode(), day: measuredAt.slice(0, 10) };
+  const fresh = ran.map((row) => ({ ...row, measured }));
+  const categories = new Set(fresh.map((r) => r.category));
+  const kept = previous.filter((r) => !categories.has(r.category));
+  const stale = [...new Set(kept.filter((r) => r.measured?.code !== measured.code).map((r) => r.category))];
+  if (stale.length) console.warn(`[bench] kept from an earlier run at other code than ${measured.code}: ${stale.join(', ')} (RESULTS.md says which)`);
+  const rows = [...kept, ...fresh];
   const summary = summarise(rows);
   await writeFile(out, `${JSON.stringify({ engine, anchor: ANCHOR_LABEL, lastRunWithAnchor: withAnchor, measuredAt, targets: EXTENDED_TARGETS, ...summary, rows }, null, 2)}\n`);
   const speed = summary.cutoutMs1024Median;
@@ -121,7 +147,9 @@ export async function writeExtendedResults(fresh: ExtendedRow[], engine: string,
     'Written from bench/imaging-extended.json by the bench; `BENCH_IMAGING_CATEGORIES=pale,empty` remeasures some categories and keeps the others\' last rows.',
     '✓/✗ mark Prodshot against the target on the hold-out half only.',
     '',
-    ...Object.entries(summary.categories).flatMap(([category, halves]) => categoryTable(category as ExtendedCategory, halves!)),
+    ...Object.entries(summary.categories).flatMap(([category, halves]) =>
+      categoryTable(category as ExtendedCategory, halves!, measuredText(rows.filter((r) => r.category === category))),
+    ),
     speed.photos
       ? `Cutout median on the ${speed.photos} photos 1024 px on their long side: Prodshot ${speed.prodshot} ms (target ≤ ${EXTENDED_CUTOUT_MS_TARGET} ms: ${met(speed.prodshot <= EXTENDED_CUTOUT_MS_TARGET)}), anchor ${Number.isNaN(speed.anchor) ? '—' : `${speed.anchor} ms`}. The machine is shared: times vary with load.`
       : 'No photo 1024 px on its long side was cut out in the categories measured: no cutout time yet.',

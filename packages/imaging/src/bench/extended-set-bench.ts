@@ -19,6 +19,12 @@ interface Scored {
   shadowPixels?: number;
 }
 
+/** Where and when a row was measured: the commit (with "+local changes" for a tree that differs from it) and the day. */
+export interface Measured {
+  code: string;
+  day: string;
+}
+
 export interface ExtendedRow {
   case: string;
   category: ExtendedCategory;
@@ -34,6 +40,8 @@ export interface ExtendedRow {
   prodshotNoTap?: Scored;
   /** The anchor (takes no taps); absent when BENCH_IMAGING_ANCHOR=0. */
   anchor?: Scored;
+  /** The commit and day the row was measured at (absent in rows written before it was recorded). */
+  measured?: Measured;
 }
 
 /** What the anchor keeps on an empty photo counts as a refusal only when it keeps (almost) nothing. */

@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Alea from 'alea';
+import { bytesFrom } from '../local/cutout/mask-ops.js';
 import type { Box, Point } from '../types.js';
 import { halfOf, shadowPixels, thinParts, type Half } from './extended-measures.js';
 import { photoBackdrop, realPhotosFolder } from './real-backdrops.js';
@@ -238,7 +239,7 @@ export async function makeExtendedCase(productFolder: string, category: Extended
   const taps: Tap[] = [];
   if (spec.taps) {
     taps.push({ ...interiorPoint(truth, width, height, box), keep: true });
-    const visible = neighbourAlpha && Uint8Array.from(neighbourAlpha, (a, p) => (a >= 128 && truth[p]! < 128 ? 255 : 0));
+    const visible = neighbourAlpha && bytesFrom(neighbourAlpha, (a, p) => (a >= 128 && truth[p]! < 128 ? 255 : 0));
     if (visible?.some((v) => v)) taps.push({ ...interiorPoint(visible, width, height, { x: 0, y: 0, width, height }), keep: false });
     for (const point of spec.salient?.[photoFile] ?? []) {
       const at = Math.min(height - 1, Math.floor(point.y * height)) * width + Math.min(width - 1, Math.floor(point.x * width));

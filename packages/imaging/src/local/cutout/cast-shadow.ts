@@ -1,4 +1,4 @@
-import { weightedMeans } from './mask-ops.js';
+import { bytesFrom, weightedMeans } from './mask-ops.js';
 import type { SplitGrid } from './geodesic-split.js';
 
 /**
@@ -25,7 +25,7 @@ const FLOOR_SPAN = 0.15;
  */
 export function castShadowPixels(grid: SplitGrid, region: Uint8Array): Uint8Array {
   const { rgb, width, height } = grid;
-  const outside = Float32Array.from(region, (v) => (v ? 0 : 1));
+  const outside = new Float32Array(bytesFrom(region, (v) => (v ? 0 : 1)));
   const floor = weightedMeans(
     rgb,
     3,

@@ -1,4 +1,4 @@
-import { connectedComponents, dilate, erode, fillHoles } from './mask-ops.js';
+import { bytesFrom, connectedComponents, dilate, erode, fillHoles } from './mask-ops.js';
 import type { SaliencyMap } from './saliency-map.js';
 
 /** Colours as 16 levels a channel: coarse enough to learn from a few thousand pixels. */
@@ -57,12 +57,12 @@ export function splitByColour(map: SaliencyMap, blob: Uint8Array, at: { x: numbe
     const label = labels[at.y * width + at.x]!;
     if (!label) return null;
     region = fillHoles(
-      Uint8Array.from(labels, (l) => (l === label ? 1 : 0)),
+      bytesFrom(labels, (l) => (l === label ? 1 : 0)),
       width,
       height,
     );
     inside = region;
-    outside = Uint8Array.from(blob, (b, p) => (b && !region![p] ? 1 : 0));
+    outside = bytesFrom(blob, (b, p) => (b && !region![p] ? 1 : 0));
   }
   let area = 0;
   for (const value of region!) area += value;

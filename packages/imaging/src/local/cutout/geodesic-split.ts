@@ -1,3 +1,5 @@
+import { bytesFrom } from './mask-ops.js';
+
 /** A grid of pixels to split: RGB (3 bytes a pixel) and the model's confidence (0..255), width × height. */
 export interface SplitGrid {
   rgb: Uint8Array;
@@ -96,7 +98,7 @@ export function geodesicSplit(
       heap.push(q, next);
     }
   }
-  return Uint8Array.from(owner, (o) => (o === 2 ? 1 : 0));
+  return bytesFrom(owner, (o) => (o === 2 ? 1 : 0));
 }
 
 function colourBin(rgb: Uint8Array, p: number): number {

@@ -6,7 +6,7 @@ import type { RawImage } from '../../input/normalise-input.js';
 import type { Box, Point } from '../../types.js';
 import { castShadowPixels } from './cast-shadow.js';
 import { geodesicSplit, type SplitGrid } from './geodesic-split.js';
-import { boundingBox, clamp, dilate, erode, grow } from './mask-ops.js';
+import { boundingBox, bytesFrom, clamp, dilate, erode, grow } from './mask-ops.js';
 
 /** The split runs on at most this many pixels of the object's box: a 1024 px photo's object at its own resolution. */
 const SPLIT_PIXELS = 400_000;
@@ -72,14 +72,14 @@ export async function dropTapped(
   drops: readonly Point[],
   dropObjects: Uint8Array,
 ): Promise<Uint8Array> {
-  const either = Uint8Array.from(soft, (v, p) => (v >= SOLID || dropObjects[p] ? 1 : 0));
+  const either = bytesFrom(soft, (v, p) => (v >= SOLID || dropObjects[p] ? 1 : 0));
   const found = boundingBox(either, image.width, image.height);
   if (!found) return soft;
   const box = grow(found, 2, image.width, image.height);
   // The dropped objects count as sure: the cutout's own soft mask ends where a closer look cut it, not where they do.
   const grid = await gridOf(
     image,
-    Uint8Array.from(soft, (v, p) => (dropObjects[p] ? 255 : v)),
+    bytesFrom(soft, (v, p) => (dropObjects[p] ? 255 : v)),
     box,
   );
   const { width, height } = grid;

@@ -2,7 +2,7 @@ import type { RawImage } from '../../input/normalise-input.js';
 import type { Point } from '../../types.js';
 import { castShadowPixels } from './cast-shadow.js';
 import { farthestSure, gridOf, gridPixel, SOLID, SURE } from './honour-taps.js';
-import { boundingBox, grow, interiorDepth } from './mask-ops.js';
+import { boundingBox, bytesFrom, grow, interiorDepth } from './mask-ops.js';
 
 /** Around the farthest sure pixel, the most interior one is looked for within this share of the photo's short side. */
 const INTERIOR_REACH = 0.15;
@@ -21,13 +21,13 @@ export async function impliedKeep(image: RawImage, soft: Uint8Array, drops: read
   const box = grow(found, 2, image.width, image.height);
   const grid = await gridOf(image, soft, box);
   const { width, height } = grid;
-  const region = Uint8Array.from(grid.soft, (v) => (v >= SOLID ? 1 : 0));
+  const region = bytesFrom(grid.soft, (v) => (v >= SOLID ? 1 : 0));
   const dropSeeds = drops.map((tap) => gridPixel(tap, image, box, grid)).filter((p) => p >= 0 && region[p]);
   const shadow = castShadowPixels(grid, region);
   const [far] = dropSeeds.length ? farthestSure(grid, region, dropSeeds, shadow) : [];
   if (far === undefined) return null;
   const depth = interiorDepth(
-    Uint8Array.from(grid.soft, (v, p) => (v >= SURE && !shadow[p] ? 1 : 0)),
+    bytesFrom(grid.soft, (v, p) => (v >= SURE && !shadow[p] ? 1 : 0)),
     width,
     height,
   );

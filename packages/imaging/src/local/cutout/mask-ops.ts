@@ -2,6 +2,13 @@ import type { Box } from '../../types.js';
 
 /** Binary masks are Uint8Array of 0/1, row-major, width × height. */
 
+/** Each pixel of `source` mapped to a byte: `Uint8Array.from` with a map function is some 20× slower at a photo's size. */
+export function bytesFrom(source: ArrayLike<number>, value: (v: number, p: number) => number): Uint8Array {
+  const out = new Uint8Array(source.length);
+  for (let p = 0; p < out.length; p++) out[p] = value(source[p]!, p);
+  return out;
+}
+
 export interface Components {
   labels: Int32Array;
   /** sizes[label - 1] is the pixel count of that component. */
@@ -152,22 +159,52 @@ export function interiorDepth(mask: Uint8Array, width: number, height: number): 
   return depth;
 }
 
-/** Morphological erosion (shrink) by a square of the given radius. */
+/** Morphological erosion (shrink) by a square of the given radius; pixels past the border do not count. */
 export function erode(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
   if (radius <= 0) return mask.slice();
-  const full = (2 * radius + 1) ** 2;
-  const sums = boxSum(Float32Array.from(mask), width, height, radius);
-  const out = new Uint8Array(mask.length);
-  for (let p = 0; p < mask.length; p++) out[p] = sums[p]! >= full - 0.5 ? 1 : 0;
-  return out;
+  return squareColumns(squareRows(mask, width, height, radius, true), width, height, radius, true);
 }
 
 /** Morphological dilation (grow) by a square of the given radius. */
 export function dilate(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
   if (radius <= 0) return mask.slice();
-  const sums = boxSum(Float32Array.from(mask), width, height, radius);
+  return squareColumns(squareRows(mask, width, height, radius, false), width, height, radius, false);
+}
+
+/**
+ * A square's erosion (`every`) or dilation along the rows: a running count of the set pixels
+ * within `radius`, so it costs the same at any radius.
+ */
+function squareRows(mask: Uint8Array, width: number, height: number, radius: number, every: boolean): Uint8Array {
   const out = new Uint8Array(mask.length);
-  for (let p = 0; p < mask.length; p++) out[p] = sums[p]! > 0.5 ? 1 : 0;
+  for (let row = 0; row < mask.length; row += width) {
+    let count = 0;
+    for (let x = 0; x <= Math.min(radius, width - 1); x++) count += mask[row + x]!;
+    for (let x = 0; x < width; x++) {
+      const window = Math.min(x + radius, width - 1) - Math.max(x - radius, 0) + 1;
+      out[row + x] = (every ? count === window : count > 0) ? 1 : 0;
+      if (x + radius + 1 < width) count += mask[row + x + radius + 1]!;
+      if (x - radius >= 0) count -= mask[row + x - radius]!;
+    }
+  }
+  return out;
+}
+
+/** squareRows down the columns, a row at a time with a count per column: memory is read in order. */
+function squareColumns(mask: Uint8Array, width: number, height: number, radius: number, every: boolean): Uint8Array {
+  const out = new Uint8Array(mask.length);
+  const counts = new Int32Array(width);
+  for (let y = 0; y <= Math.min(radius, height - 1); y++)
+    for (let x = 0; x < width; x++) counts[x]! += mask[y * width + x]!;
+  for (let y = 0; y < height; y++) {
+    const window = Math.min(y + radius, height - 1) - Math.max(y - radius, 0) + 1;
+    const row = y * width,
+      entering = (y + radius + 1) * width,
+      leaving = (y - radius) * width;
+    for (let x = 0; x < width; x++) out[row + x] = (every ? counts[x] === window : counts[x]! > 0) ? 1 : 0;
+    if (y + radius + 1 < height) for (let x = 0; x < width; x++) counts[x]! += mask[entering + x]!;
+    if (y - radius >= 0) for (let x = 0; x < width; x++) counts[x]! -= mask[leaving + x]!;
+  }
   return out;
 }
 

@@ -8,6 +8,7 @@ import { refuseIfEmpty } from './empty-photo.js';
 import { keepFaintLoops } from './faint-parts.js';
 import { dropTapped, missedPart, pixelOf, SOLID, underFinger } from './honour-taps.js';
 import { impliedKeep } from './implied-keep.js';
+import { bytesFrom } from './mask-ops.js';
 import { chosen, membersOf, softMask } from './picked-object.js';
 import { refine } from './refine-alpha.js';
 import { regainedFromFused } from './regained-parts.js';
@@ -145,7 +146,7 @@ async function objectsUnder(
     for (let p = 0; p < members.length; p++) members[p] = members[p]! | own[p]!;
   }
   const soft = await softMask({ map: full, members, confidence: 0 }, image);
-  return Uint8Array.from(soft, (v) => (v >= 128 ? 1 : 0));
+  return bytesFrom(soft, (v) => (v >= 128 ? 1 : 0));
 }
 
 /** Whether a tap lands on one of the group's pixels. */

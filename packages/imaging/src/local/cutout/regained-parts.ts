@@ -1,7 +1,7 @@
 import type { RawImage } from '../../input/normalise-input.js';
 import type { Point } from '../../types.js';
 import { RIM, SOLID, underFinger } from './honour-taps.js';
-import { connectedComponents, dilate, type Components } from './mask-ops.js';
+import { bytesFrom, connectedComponents, dilate, type Components } from './mask-ops.js';
 
 /** Share of a regained part's edge that must lie open (on the photo's background), not along the rim. */
 const OPEN_EDGE = 0.3;
@@ -22,12 +22,12 @@ export function regainedFromFused(
   const { width, height } = image;
   const rim = Math.max(1, Math.round(RIM * Math.min(width, height)));
   const near = dilate(
-    Uint8Array.from(picked, (v) => (v >= SOLID ? 1 : 0)),
+    bytesFrom(picked, (v) => (v >= SOLID ? 1 : 0)),
     width,
     height,
     rim,
   );
-  const rest = Uint8Array.from(fused, (v, p) => (v >= SOLID && !near[p] ? 1 : 0));
+  const rest = bytesFrom(fused, (v, p) => (v >= SOLID && !near[p] ? 1 : 0));
   const parts = connectedComponents(rest, width, height);
   const dropped = partsUnder(parts, drops, image);
   if (dropped.size === 0 || dropped.size === parts.sizes.length) return picked;
@@ -35,7 +35,7 @@ export function regainedFromFused(
   if (!kept.size) return picked;
   // The parts and the stretch of the rim between them and the window's object.
   const regained = dilate(
-    Uint8Array.from(parts.labels, (label) => (kept.has(label) ? 1 : 0)),
+    bytesFrom(parts.labels, (label) => (kept.has(label) ? 1 : 0)),
     width,
     height,
     rim,
@@ -92,11 +92,11 @@ function openParts(
 
 /** The pixels outside `fused` and `near` joined to the photo's border: the background around an object, not its holes. */
 function openBackground(fused: Uint8Array, near: Uint8Array, width: number, height: number): Uint8Array {
-  const outside = Uint8Array.from(fused, (v, p) => (v < SOLID && !near[p] ? 1 : 0));
+  const outside = bytesFrom(fused, (v, p) => (v < SOLID && !near[p] ? 1 : 0));
   const { labels } = connectedComponents(outside, width, height);
   const open = new Set<number>();
   for (let x = 0; x < width; x++) open.add(labels[x]!).add(labels[(height - 1) * width + x]!);
   for (let y = 0; y < height; y++) open.add(labels[y * width]!).add(labels[y * width + width - 1]!);
   open.delete(0);
-  return Uint8Array.from(labels, (label) => (open.has(label) ? 1 : 0));
+  return bytesFrom(labels, (label) => (open.has(label) ? 1 : 0));
 }

@@ -144,8 +144,14 @@ export function salientGroups(map: SaliencyMap): Groups {
 }
 
 function coarseColourBin(rgb: Buffer, p: number): number {
-  const level = (value: number) => Math.min(COLOUR_LEVELS - 1, Math.floor((value * COLOUR_LEVELS) / 256));
-  return (level(rgb[p * 3]!) * COLOUR_LEVELS + level(rgb[p * 3 + 1]!)) * COLOUR_LEVELS + level(rgb[p * 3 + 2]!);
+  return (
+    (colourLevel(rgb[p * 3]!) * COLOUR_LEVELS + colourLevel(rgb[p * 3 + 1]!)) * COLOUR_LEVELS +
+    colourLevel(rgb[p * 3 + 2]!)
+  );
+}
+
+function colourLevel(value: number): number {
+  return Math.min(COLOUR_LEVELS - 1, Math.floor((value * COLOUR_LEVELS) / 256));
 }
 
 /** Histogram intersection of two normalised colour histograms: 1 for the same colours, 0 for none shared. */

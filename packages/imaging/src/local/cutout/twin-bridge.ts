@@ -1,6 +1,6 @@
 import type { RawImage } from '../../input/normalise-input.js';
 import { FAINT, withFaintPart } from './faint-parts.js';
-import { boundingBox, connectedComponents, cropPlane, dilate, grow } from './mask-ops.js';
+import { boundingBox, bytesFrom, connectedComponents, cropPlane, dilate, grow } from './mask-ops.js';
 import type { Picked } from './picked-object.js';
 import type { Extent } from './twin-parts.js';
 
@@ -30,7 +30,7 @@ export function bridgeFaintTwins(picked: Picked): Picked {
   const pair = twinsSideBySide(labels, sizes, width, height);
   if (!pair) return picked;
   const gap = gapBetween(labels, width, pair.left.label, pair.right.label, pair.top, pair.bottom);
-  const faint = Uint8Array.from(gap, (inGap, p) => (inGap && map.mask[p]! >= FAINT ? 1 : 0));
+  const faint = bytesFrom(gap, (inGap, p) => (inGap && map.mask[p]! >= FAINT ? 1 : 0));
   const bridge = joining(faint, { labels, width, height }, pair.left.label, pair.right.label);
   return fitsGap(bridge, gap) ? withFaintPart(picked, bridge) : picked;
 }
