@@ -2,16 +2,24 @@ import { createHash } from 'node:crypto';
 import type { SalientObjectModel } from './salient-model.js';
 
 /**
- * Remembers the last few masks by the input's content. An upload is analysed and then cut out,
+ * Masks remembered by default: at 768² one is 2.4 MB, so 16 hold under 40 MB. Enough that the
+ * whole-photo mask of an upload a seller is still tapping survives the uploads other sellers make
+ * meanwhile (each analysis adds one or two), so a tap pays only for the windows around it.
+ */
+const RECENT_MASKS = 16;
+
+/**
+ * Remembers the last masks by the input's content. An upload is analysed and then cut out,
  * often from two engine threads; both calls prepare the same pixels, so the second one costs a
- * hash instead of a second inference.
+ * hash instead of a second inference; a tap on it later runs the whole photo again only if its
+ * mask was forgotten.
  */
 export class CachedSalientModel implements SalientObjectModel {
   private readonly recent = new Map<string, Promise<Float32Array>>();
 
   constructor(
     private readonly model: SalientObjectModel,
-    private readonly capacity = 4,
+    private readonly capacity = RECENT_MASKS,
   ) {}
 
   get description() {

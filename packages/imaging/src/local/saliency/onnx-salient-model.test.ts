@@ -113,4 +113,24 @@ describe('the mask cache', () => {
     expect(runs).toBe(1);
     expect(second[0]).toBeGreaterThan(0.99);
   });
+
+  it('keeps an upload’s mask while 15 other photos are run, and forgets the oldest after that', async () => {
+    const seen: number[] = [];
+    const recording = {
+      description: 'recording',
+      inputWidth: 1,
+      inputHeight: 1,
+      mean: [0, 0, 0],
+      std: [1, 1, 1],
+      predict: async (input: Float32Array) => (seen.push(input[0]!), Float32Array.of(input[0]!)),
+    } as const;
+    const cached = new CachedSalientModel(recording);
+    const photo = (n: number) => Float32Array.of(n, 0, 0);
+    for (let n = 0; n < 16; n++) await cached.predict(photo(n));
+    await cached.predict(photo(0));
+    expect(seen).toHaveLength(16);
+    await cached.predict(photo(16));
+    await cached.predict(photo(1));
+    expect(seen.slice(16)).toEqual([16, 1]);
+  });
 });
