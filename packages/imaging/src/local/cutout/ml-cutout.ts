@@ -77,12 +77,14 @@ export async function findSubject(
   );
   let soft = bridgeTwins(image, await softMask(keepFaintLoops(bridgeFaintTwins(picked)), image));
   // A window drew the product apart from what the drop taps remove, but may have lost a part of it the whole photo's run drew fused.
-  const fusedGroup = first && picked.map !== full ? groupAt(full, found, pointInMap(full, first, image)!) : null;
-  if (fusedGroup && drops.some((tap) => onGroup(full, found, fusedGroup, tap, image)))
-    soft = regainedFromFused(image, soft, await softMask(chosen(full, found.labels, fusedGroup), image), drops);
+  const tappedGroup = first ? groupAt(full, found, pointInMap(full, first, image)!) : null;
+  const fused = tappedGroup && drops.some((tap) => onGroup(full, found, tappedGroup, tap, image)) ? tappedGroup : null;
+  if (fused && picked.map !== full)
+    soft = regainedFromFused(image, soft, await softMask(chosen(full, found.labels, fused), image), drops);
   for (const tap of keeps.filter((t) => t !== first)) soft = await keepTapped(model, image, full, found, soft, tap);
-  // A product picked clear of every drop tap has already left what they drop behind.
-  const dropsOnIt = drops.some((tap) => nearSoft(soft, tap, image));
+  // A product a window drew clear of every drop tap has left what they drop behind; one taken from the whole photo's
+  // object they are on (told apart by colour, or that object itself) may keep a part of it farther than a finger from them.
+  const dropsOnIt = drops.some((tap) => nearSoft(soft, tap, image)) || (fused !== null && picked.map === full);
   return {
     soft: dropsOnIt ? await dropTapped(image, soft, keeps, drops, await objectsUnder(full, found, drops, image)) : soft,
     candidates: candidates.map((group) => candidateOf(full, group, image)),
