@@ -324,6 +324,26 @@ describe("the seller's taps", () => {
     expect(iou(truth, alpha)).toBeGreaterThan(0.93);
   });
 
+  it('removes a strip of a same-colour neighbour that the colour split took with the product, far from the drop tap', async () => {
+    // A browner neighbour with two patches of the product's own red: a strip against the product and
+    // a square where the seller taps Remove. Told apart by colour from the keep tap (no window draws
+    // the product alone), the product takes the strip along, and the drop tap is more than a finger
+    // from it: the drop split must still run.
+    const neighbour = `<rect x="270" y="100" width="200" height="220" fill="#96322a"/><rect x="282" y="150" width="22" height="160" fill="#c8281e"/><rect x="322" y="150" width="24" height="24" fill="#c8281e"/>`;
+    const product = `<rect x="200" y="150" width="80" height="160" fill="#c8281e" stroke="#7a1812" stroke-width="4"/>`;
+    const { jpeg } = await svgPhoto(neighbour + product);
+    const truth = await truthOf(product);
+    const model = new LocalImageModel({ salient });
+    const alpha = await alphaOf(
+      await model.removeBackground(jpeg, { taps: [tapAt(210, 230, true), tapAt(334, 162, false)] }),
+    );
+    expect(alpha[230 * WIDTH + 210]).toBe(255);
+    expect(alpha[220 * WIDTH + 293]).toBe(0);
+    expect(alpha[162 * WIDTH + 334]).toBe(0);
+    // The keep side still holds the strip’s lower end; the whole strip kept would score about 0.78.
+    expect(iou(truth, alpha)).toBeGreaterThan(0.88);
+  });
+
   it('clears a hole the model filled under a drop tap, and never punches the product around it', async () => {
     // A red frame; through its hole a maroon wall shows, which the model takes for product too.
     const frame = `<path d="M150 120h180v160h-180z M200 170v60h80v-60z" fill="#c8281e" fill-rule="evenodd"/>`;
