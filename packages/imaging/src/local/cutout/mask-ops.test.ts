@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundingBox, interiorDepth } from './mask-ops.js';
+import { boundingBox, dilate, erode, interiorDepth } from './mask-ops.js';
 
 /** The plain full pass, as the reference. */
 function everyPixelBox(
@@ -72,5 +72,38 @@ describe('interiorDepth', () => {
     expect(row(2)).toEqual([0, 0, 1, 2, 2, 2, 1]);
     expect(row(3)).toEqual([0, 0, 1, 1, 1, 1, 1]);
     expect(row(4)).toEqual([0, 0, 0, 0, 0, 0, 0]);
+  });
+});
+
+/** The plain definition: whether every (erosion) or any (dilation) photo pixel in the square around each pixel is set. */
+function squareByDefinition(mask: Uint8Array, width: number, height: number, radius: number, every: boolean) {
+  const out = new Uint8Array(mask.length);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      let set = 0,
+        seen = 0;
+      for (let yy = Math.max(0, y - radius); yy <= Math.min(height - 1, y + radius); yy++)
+        for (let xx = Math.max(0, x - radius); xx <= Math.min(width - 1, x + radius); xx++) {
+          seen++;
+          set += mask[yy * width + xx]!;
+        }
+      out[y * width + x] = (every ? set === seen : set > 0) ? 1 : 0;
+    }
+  return out;
+}
+
+describe('erode and dilate', () => {
+  it('match their definition at every radius, up to and past the border, on a ragged mask', () => {
+    const [width, height] = [37, 23];
+    let state = 5;
+    const random = () => (state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32;
+    // Mostly set for erosion, mostly clear for dilation: either way the answer is not the same everywhere.
+    const ragged = (share: number) => Uint8Array.from({ length: width * height }, () => (random() < share ? 1 : 0));
+    const dense = ragged(0.9),
+      sparse = ragged(0.02);
+    for (const radius of [1, 2, 5, 30]) {
+      expect(erode(dense, width, height, radius)).toEqual(squareByDefinition(dense, width, height, radius, true));
+      expect(dilate(sparse, width, height, radius)).toEqual(squareByDefinition(sparse, width, height, radius, false));
+    }
   });
 });

@@ -162,20 +162,20 @@ export function interiorDepth(mask: Uint8Array, width: number, height: number): 
 /** Morphological erosion (shrink) by a square of the given radius; pixels past the border do not count. */
 export function erode(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
   if (radius <= 0) return mask.slice();
-  return squareColumns(squareRows(mask, width, height, radius, true), width, height, radius, true);
+  return squareColumns(squareRows(mask, width, radius, true), width, height, radius, true);
 }
 
 /** Morphological dilation (grow) by a square of the given radius. */
 export function dilate(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
   if (radius <= 0) return mask.slice();
-  return squareColumns(squareRows(mask, width, height, radius, false), width, height, radius, false);
+  return squareColumns(squareRows(mask, width, radius, false), width, height, radius, false);
 }
 
 /**
  * A square's erosion (`every`) or dilation along the rows: a running count of the set pixels
  * within `radius`, so it costs the same at any radius.
  */
-function squareRows(mask: Uint8Array, width: number, height: number, radius: number, every: boolean): Uint8Array {
+function squareRows(mask: Uint8Array, width: number, radius: number, every: boolean): Uint8Array {
   const out = new Uint8Array(mask.length);
   for (let row = 0; row < mask.length; row += width) {
     let count = 0;
