@@ -1,3 +1,5 @@
+// Over 250 lines: the mask operations every cutout step imports (components, holes, box sums, erosion and dilation,
+// boxes, crops) are one small toolbox; split, each file would hold a function or two.
 import type { Box } from '../../types.js';
 
 /** Binary masks are Uint8Array of 0/1, row-major, width × height. */

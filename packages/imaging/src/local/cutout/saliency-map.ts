@@ -144,14 +144,9 @@ export function salientGroups(map: SaliencyMap): Groups {
 }
 
 function coarseColourBin(rgb: Buffer, p: number): number {
-  return (
-    (colourLevel(rgb[p * 3]!) * COLOUR_LEVELS + colourLevel(rgb[p * 3 + 1]!)) * COLOUR_LEVELS +
-    colourLevel(rgb[p * 3 + 2]!)
-  );
-}
-
-function colourLevel(value: number): number {
-  return Math.min(COLOUR_LEVELS - 1, Math.floor((value * COLOUR_LEVELS) / 256));
+  let bin = 0;
+  for (let c = 0; c < 3; c++) bin = bin * COLOUR_LEVELS + ((rgb[p * 3 + c]! * COLOUR_LEVELS) >> 8);
+  return bin;
 }
 
 /** Histogram intersection of two normalised colour histograms: 1 for the same colours, 0 for none shared. */
