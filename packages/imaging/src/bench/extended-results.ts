@@ -104,7 +104,7 @@ function categoryTable(category: ExtendedCategory, halves: NonNullable<ExtendedS
 
 const HEADING = '# Imaging: extended real set (issue 30)';
 
-/** The commit the bench runs at, as `git describe` names it; "unknown" outside a git checkout. */
+/** The commit the bench runs at (its short hash, "+local changes" when the tracked files differ from it); "unknown" outside a git checkout. */
 function benchedCode(): string {
   try {
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot(), encoding: 'utf8' }).trim();
