@@ -104,11 +104,12 @@ function categoryTable(category: ExtendedCategory, halves: NonNullable<ExtendedS
 
 const HEADING = '# Imaging: extended real set (issue 30)';
 
-/** The commit the bench runs at (its short hash, "+local changes" when the tracked files differ from it); "unknown" outside a git checkout. */
+/** The commit the bench runs at (its short hash, "+local changes" when tracked files outside bench/ differ from it); "unknown" outside a git checkout. */
 function benchedCode(): string {
   try {
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot(), encoding: 'utf8' }).trim();
-    const changed = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: repoRoot(), encoding: 'utf8' }).trim();
+    // bench/ is what the run itself writes (RESULTS.md before this section): it says nothing of the code measured.
+    const changed = execFileSync('git', ['status', '--porcelain', '--untracked-files=no', '--', '.', ':(exclude)bench'], { cwd: repoRoot(), encoding: 'utf8' }).trim();
     return changed ? `${commit}+local changes` : commit;
   } catch {
     return 'unknown';
