@@ -6,6 +6,7 @@ import type { SalientObjectModel } from '../saliency/salient-model.js';
 import { lookCloserIfUnsure } from './closer-look.js';
 import { refuseIfEmpty } from './empty-photo.js';
 import { keepFaintLoops } from './faint-parts.js';
+import { withoutFloorLines } from './floor-lines.js';
 import { dropTapped, missedPart, pixelOf, SOLID, underFinger } from './honour-taps.js';
 import { impliedKeep } from './implied-keep.js';
 import { bytesFrom } from './mask-ops.js';
@@ -85,8 +86,9 @@ export async function findSubject(
   // A product a window drew clear of every drop tap has left what they drop behind; one taken from the whole photo's
   // object they are on (told apart by colour, or that object itself) may keep a part of it farther than a finger from them.
   const dropsOnIt = drops.some((tap) => nearSoft(soft, tap, image)) || (fused !== null && picked.map === full);
+  if (dropsOnIt) soft = await dropTapped(image, soft, keeps, drops, await objectsUnder(full, found, drops, image));
   return {
-    soft: dropsOnIt ? await dropTapped(image, soft, keeps, drops, await objectsUnder(full, found, drops, image)) : soft,
+    soft: withoutFloorLines(soft, image),
     candidates: candidates.map((group) => candidateOf(full, group, image)),
     confidence: round(picked.confidence),
     needsFocus: !taps.length && (candidates.length > 1 || best.confidence < UNSURE),
