@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { halfOf, shadowInMask, shadowPixels, thinPartKept, thinParts } from './extended-measures.js';
+import { halfOf, shadowInMask, shadowPixels, thinPartKept, thinPartOf } from './extended-measures.js';
 
 /** A width × height plane with 255 inside the given rectangles. */
 function plane(width: number, height: number, rects: Array<[number, number, number, number]>): Uint8Array {
@@ -23,19 +23,29 @@ describe('halfOf', () => {
 });
 
 describe('thin parts', () => {
-  // Two 12 × 12 lenses joined by a 2 px bridge: the bridge is the only thin part.
+  // Two 12 × 12 lenses joined by a 2 px bridge; the product's box is x 2–37, y 4–15.
   const width = 40, height = 20;
   const truth = plane(width, height, [[2, 4, 12, 12], [14, 9, 12, 2], [26, 4, 12, 12]]);
+  const bridge = { x: [0.34, 0.66], y: [0, 1] } as const;
 
-  it('finds the bridge and not the lenses', () => {
-    const thin = thinParts(truth, width, height, 2);
+  it('takes the truth inside the named part, in fractions of the product, and not the lenses or the gap', () => {
+    const thin = thinPartOf(truth, width, height, bridge);
     expect(count(thin)).toBe(24);
     for (let x = 14; x < 26; x++) expect(thin[9 * width + x]).toBe(1);
-    expect(thin[10 * width + 8]).toBe(0);
+    expect(thin[9 * width + 13]).toBe(0);
+    expect(thin[9 * width + 26]).toBe(0);
+    expect(thin[5 * width + 20]).toBe(0);
+  });
+
+  it('follows the product wherever it stands in the photo', () => {
+    const moved = plane(width, height, [[0, 0, 12, 12], [12, 5, 12, 2], [24, 0, 12, 12]]);
+    const thin = thinPartOf(moved, width, height, bridge);
+    expect(count(thin)).toBe(24);
+    expect(thin[5 * width + 12]).toBe(1);
   });
 
   it('scores a cutout that lost the bridge as keeping none of it, and the truth as keeping all', () => {
-    const thin = thinParts(truth, width, height, 2);
+    const thin = thinPartOf(truth, width, height, bridge);
     expect(thinPartKept(thin, truth)).toBe(1);
     expect(thinPartKept(thin, plane(width, height, [[2, 4, 12, 12], [26, 4, 12, 12]]))).toBe(0);
   });

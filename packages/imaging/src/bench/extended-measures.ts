@@ -1,4 +1,4 @@
-import { bytesFrom, dilate, erode } from '../local/cutout/mask-ops.js';
+import { boundingBox, bytesFrom, dilate } from '../local/cutout/mask-ops.js';
 
 /**
  * Measures the extended `real` categories need beyond IoU: which half of the set a photograph
@@ -23,15 +23,29 @@ export function halfOf(photo: string, categoryPhotos: readonly string[]): Half {
 
 const set = (plane: Uint8Array) => bytesFrom(plane, (v) => (v >= 128 ? 1 : 0));
 
+/** A part of a product: a box in fractions of the product's own bounding box (0 at its left and top edges). */
+export interface PartBox {
+  x: readonly [number, number];
+  y: readonly [number, number];
+}
+
 /**
- * The product's thin parts: truth pixels that a morphological opening of `radius` removes (a
- * sunglasses bridge, a mug handle, a strap), as 0/1. `radius` is about half the width below
- * which a part counts as thin.
+ * The product's named thin part (the bridge between two lenses, a mug's handle, a bag's strap), as
+ * 0/1: the truth's pixels inside `part`, a box in fractions of the truth's bounding box. Named, not
+ * found by an opening: at a photo's resolution an opening takes slivers off every curved edge, and
+ * a bridge as wide as a tenth of a lens is not thin to it, so it would score edges, not the part.
  */
-export function thinParts(truth: Uint8Array, width: number, height: number, radius: number): Uint8Array {
-  const product = set(truth);
-  const opened = dilate(erode(product, width, height, radius), width, height, radius);
-  return bytesFrom(product, (v, p) => (v && !opened[p] ? 1 : 0));
+export function thinPartOf(truth: Uint8Array, width: number, height: number, part: PartBox): Uint8Array {
+  const box = boundingBox(truth, width, height, 128);
+  if (!box) return new Uint8Array(truth.length);
+  const inside = (value: number, start: number, size: number, [from, to]: readonly [number, number]) => {
+    const fraction = (value - start + 0.5) / size;
+    return fraction >= from && fraction <= to;
+  };
+  return bytesFrom(truth, (v, p) => {
+    const x = p % width;
+    return v >= 128 && inside(x, box.x, box.width, part.x) && inside((p - x) / width, box.y, box.height, part.y) ? 1 : 0;
+  });
 }
 
 /** Share of the thin-part pixels (0/1) that the cutout keeps (alpha ≥ 128); 1 when there are none. */

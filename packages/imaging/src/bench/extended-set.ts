@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Alea from 'alea';
 import { bytesFrom } from '../local/cutout/mask-ops.js';
 import type { Box, Point } from '../types.js';
-import { halfOf, shadowPixels, thinParts, type Half } from './extended-measures.js';
+import { halfOf, shadowPixels, thinPartOf, type Half, type PartBox } from './extended-measures.js';
 import { photoBackdrop, realPhotosFolder } from './real-backdrops.js';
 import { castShadow, productLayer, type ProductLayer } from './real-product-layer.js';
 import { clampTo, finishPhoto, interiorPoint, placeLayer, type Range } from './real-set.js';
@@ -58,7 +58,12 @@ interface CategorySpec {
   salient?: Readonly<Record<string, readonly Point[]>>;
   /** The seller taps the product (and any neighbour that came along). */
   taps: boolean;
+  /** Each product's thin part (see thinPartOf), read off the product's picture. */
+  thinParts?: Readonly<Record<string, PartBox>>;
 }
+
+/** Between the lenses, above the nose: the bridge (the lenses' rims stop at 0.43 and 0.57 of the width). */
+const SUNGLASSES_BRIDGE: PartBox = { x: [0.43, 0.57], y: [0, 0.45] };
 
 const LOWER_MIDDLE = { x: [0.35, 0.65], y: [0.72, 0.9] } as const;
 
@@ -120,13 +125,21 @@ export const EXTENDED_SPECS: Readonly<Record<ExtendedCategory, CategorySpec>> = 
     },
     taps: true,
   },
-  // Products with a thin part: sunglasses bridges and temples, a mug handle, a bag strap.
+  // Products with a thin part: a sunglasses bridge, a mug handle, a bag strap.
   thin: {
     photos: ['floor-old-planks.jpg', 'surface-beige-tile.jpg', 'surface-stone-tiles.jpg', 'surface-wall-beige.jpg'],
     products: ['saleor-sunnies.png', 'saleor-sunnies-dark.png', 'saleor-mighty-mug.png', 'solidus_canvas_tote.png'],
     photosPerProduct: 2,
     scale: [0.45, 0.65],
     taps: false,
+    thinParts: {
+      'saleor-sunnies.png': SUNGLASSES_BRIDGE,
+      'saleor-sunnies-dark.png': SUNGLASSES_BRIDGE,
+      // Left of the mug's body (which starts at 0.28 of the width), below its rim.
+      'saleor-mighty-mug.png': { x: [0, 0.27], y: [0.1, 0.85] },
+      // Above the bag's top hem (at 0.265 of the height).
+      'solidus_canvas_tote.png': { x: [0, 1], y: [0, 0.25] },
+    },
   },
   // A product on a coloured floor with its cast and contact shadow.
   'shadow-floor': {
@@ -164,14 +177,12 @@ export interface ExtendedCase {
    * visible part, or on each salient thing of a photographed scene the product does not cover.
    */
   taps: Tap[];
-  /** Thin parts: the truth's thin pixels (0/1, see thinParts). */
+  /** Thin parts: the truth's pixels of the product's named thin part (0/1, see thinPartOf). */
   thin?: Uint8Array;
   /** Coloured floor: the source shadow's pixels (0/1, see shadowPixels). */
   shadow?: Uint8Array;
 }
 
-/** Half the width below which a part counts as thin, as a share of the product's longest side. */
-const THIN_RADIUS = 0.025;
 /** A pixel is shadow when the shadow darkened it by at least this much, 3 px or more from the product. */
 const SHADOW_DARKENING = 0.08;
 const SHADOW_EDGE = 3;
@@ -246,12 +257,11 @@ export async function makeExtendedCase(productFolder: string, category: Extended
       if (truth[at]! < 128) taps.push({ ...point, keep: false });
     }
   }
-  const longest = Math.max(cut.width, cut.height);
   return {
     ...base,
     photo,
     taps,
-    ...(category === 'thin' ? { thin: thinParts(truth, width, height, Math.max(2, Math.round(THIN_RADIUS * longest))) } : {}),
+    ...(spec.thinParts?.[product] ? { thin: thinPartOf(truth, width, height, spec.thinParts[product]) } : {}),
     ...(category === 'shadow-floor' ? { shadow: shadowPixels(darkening, truth, width, height, SHADOW_DARKENING, SHADOW_EDGE) } : {}),
   };
 }

@@ -18,11 +18,13 @@ function tiles(x: number, y: number, random: () => number): [number, number, num
 interface Glasses {
   /** Draw the bridge between the frames. */
   bridge: boolean;
+  /** The model drew the bridge's lowest two rows: a neck joins the lenses into one object. */
+  sliver?: boolean;
   floor?: (x: number, y: number, random: () => number) => [number, number, number];
 }
 
 /** Sunglasses seen from the front: two blue lenses in pale frames, a pale bridge across the top of the gap. */
-function glasses({ bridge, floor = tiles }: Glasses): {
+function glasses({ bridge, sliver = false, floor = tiles }: Glasses): {
   image: RawImage;
   soft: Uint8Array;
   bridgePixel: number;
@@ -42,7 +44,7 @@ function glasses({ bridge, floor = tiles }: Glasses): {
       if (bridge && x > 135 && x < 185 && y >= 72 && y < 80 && ring > 42) colour = FRAME;
       data.set([...colour, 255], p * 4);
       // The model draws the lenses and their frames, not the bridge.
-      if (ring <= 50) soft[p] = 255;
+      if (ring <= 50 || (sliver && x > 135 && x < 185 && y >= 78 && y < 80)) soft[p] = 255;
     }
   }
   return {
@@ -64,6 +66,15 @@ describe('bridgeTwins', () => {
     for (let p = 0; p < soft.length; p++) if (bridged[p] !== soft[p]) added.push(Math.floor(p / WIDTH));
     expect(added.length).toBeGreaterThan(200);
     expect(added.every((row) => row >= 72 && row < 80)).toBe(true);
+  });
+
+  it('completes a bridge the model drew only a sliver of, though the sliver joins the lenses into one object', () => {
+    const { image, soft, bridgePixel, gapPixel } = glasses({ bridge: true, sliver: true });
+    const bridged = bridgeTwins(image, soft);
+    expect(soft[bridgePixel]).toBe(0);
+    expect(bridged[bridgePixel]).toBe(255);
+    expect(bridged[gapPixel]).toBe(0);
+    for (let p = 0; p < soft.length; p++) if (bridged[p] !== soft[p]) expect(Math.floor(p / WIDTH)).toBeLessThan(80);
   });
 
   it('adds nothing between twins that no bridge joins (a pair of earrings, of shoes)', () => {

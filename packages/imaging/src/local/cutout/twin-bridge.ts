@@ -2,12 +2,8 @@ import type { RawImage } from '../../input/normalise-input.js';
 import { FAINT, withFaintPart } from './faint-parts.js';
 import { boundingBox, bytesFrom, connectedComponents, cropPlane, dilate, grow } from './mask-ops.js';
 import type { Picked } from './picked-object.js';
-import type { Extent } from './twin-parts.js';
+import { twinsIn, twinsSideBySide, type Twins } from './twins-side-by-side.js';
 
-/** The smaller twin has at least this share of the larger's area. */
-const TWIN_AREA = 0.7;
-/** The twins share at least this share of the shorter one's rows. */
-const SHARED_ROWS = 0.5;
 /** Colours are read this far around the gap (share of the shorter twin's height). */
 const READ_SPAN = 0.15;
 /** Colour levels per channel of the histograms the gap's pixels are judged by. */
@@ -76,11 +72,10 @@ export function bridgeTwins(image: RawImage, soft: Uint8Array): Uint8Array {
 
 /** The bridge's pixels (0/1) in a crop of the photo around the product, or null when there is none. */
 function bridgeIn(rgba: Uint8Array, soft: Uint8Array, width: number, height: number): Uint8Array | null {
-  const solid = new Uint8Array(soft.length);
-  for (let p = 0; p < soft.length; p++) solid[p] = soft[p]! >= 128 ? 1 : 0;
-  const { labels, sizes } = connectedComponents(solid, width, height);
-  const pair = twinsSideBySide(labels, sizes, width, height);
-  if (!pair) return null;
+  const solid = bytesFrom(soft, (v) => (v >= 128 ? 1 : 0));
+  const twins = twinsIn(solid, width, height);
+  if (!twins) return null;
+  const { labels, pair } = twins;
   const gap = gapBetween(labels, width, pair.left.label, pair.right.label, pair.top, pair.bottom);
   const gapBox = boundingBox(gap, width, height);
   if (!gapBox) return null;
@@ -115,30 +110,6 @@ interface Local {
   height: number;
 }
 
-interface Twins {
-  left: Twin;
-  right: Twin;
-  /** The rows both share. */
-  top: number;
-  bottom: number;
-  /** The shorter twin's height. */
-  shortest: number;
-}
-
-/** The two largest components when they are alike in area and stand side by side, sharing rows. */
-function twinsSideBySide(labels: Int32Array, sizes: number[], width: number, height: number): Twins | null {
-  if (sizes.length < 2) return null;
-  const [first, second] = sizes.map((size, i) => [size, i + 1] as const).sort((x, y) => y[0] - x[0]);
-  if (second![0] < TWIN_AREA * first![0]) return null;
-  const twins = extents(labels, width, height, first![1], second![1]);
-  const [left, right] = twins[0].minX <= twins[1].minX ? twins : [twins[1], twins[0]];
-  const shortest = Math.min(left.maxY - left.minY, right.maxY - right.minY) + 1;
-  const top = Math.max(left.minY, right.minY),
-    bottom = Math.min(left.maxY, right.maxY);
-  if (bottom - top + 1 < SHARED_ROWS * shortest || right.minX <= (left.minX + left.maxX) / 2) return null;
-  return { left, right, top, bottom, shortest };
-}
-
 /**
  * The gap's pixels whose colour is LIKELIER times likelier among the twins' pixels near the gap
  * (their rims) than among the floor's there; null when either cannot be read.
@@ -167,27 +138,6 @@ function rimColoured({ rgba, solid, labels, gap, width, height }: Local, { left,
     if (rims[b]! / rimCount > LIKELIER * ((floor[b]! + 0.5) / floorCount)) candidate[p] = 1;
   }
   return candidate;
-}
-
-/** A twin: its component's label and box. */
-interface Twin extends Extent {
-  label: number;
-}
-
-function extents(labels: Int32Array, width: number, height: number, a: number, b: number): [Twin, Twin] {
-  const make = (label: number): Twin => ({ label, minX: width, minY: height, maxX: -1, maxY: -1 });
-  const boxes = [make(a), make(b)] as const;
-  for (let p = 0; p < labels.length; p++) {
-    const box = labels[p] === a ? boxes[0] : labels[p] === b ? boxes[1] : null;
-    if (!box) continue;
-    const x = p % width,
-      y = (p - x) / width;
-    box.minX = Math.min(box.minX, x);
-    box.maxX = Math.max(box.maxX, x);
-    box.minY = Math.min(box.minY, y);
-    box.maxY = Math.max(box.maxY, y);
-  }
-  return [boxes[0], boxes[1]];
 }
 
 /** On each shared row, the pixels between the left twin's rightmost pixel and the right twin's leftmost one. */
