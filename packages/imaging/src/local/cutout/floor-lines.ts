@@ -1,8 +1,11 @@
 import type { RawImage } from '../../input/normalise-input.js';
-import { bytesFrom, connectedComponents, dilate, erode } from './mask-ops.js';
+import { boundingBox, bytesFrom, connectedComponents, cropPlane, dilate, erode, grow } from './mask-ops.js';
 
 /** Strands of the mask thinner than twice this share of the photo's short side are lines, not bodies. */
 const STRAND_RADIUS = 1 / 300;
+
+/** RGBA pixels of (a crop of) the photo. */
+type Pixels = Pick<RawImage, 'width' | 'height'> & { data: Uint8Array };
 
 interface Strand {
   pixels: number[];
@@ -20,9 +23,29 @@ interface Strand {
  * the product, however thin, are kept.
  */
 export function withoutFloorLines(soft: Uint8Array, image: RawImage): Uint8Array {
+  const found = boundingBox(soft, image.width, image.height, 128);
+  if (!found) return soft;
+  const radius = Math.max(2, Math.round(Math.min(image.width, image.height) * STRAND_RADIUS));
+  // Only the product and what is read around its strands: its box, grown past where a line is followed.
+  // A strand reaches the crop's edge only where the crop could not grow: the photo's edge.
+  const box = grow(found, (LOOK_AHEAD + 1) * radius + 3, image.width, image.height);
+  const local: Pixels = {
+    data: cropPlane<Uint8Array>(image.data, image.width, box, 4),
+    width: box.width,
+    height: box.height,
+  };
+  const kept = linesDropped(cropPlane(soft, image.width, box), local, radius);
+  if (!kept) return soft;
+  const out = soft.slice();
+  for (let y = 0; y < box.height; y++)
+    out.set(kept.subarray(y * box.width, (y + 1) * box.width), (box.y + y) * image.width + box.x);
+  return out;
+}
+
+/** The soft mask of a crop without its floor's lines, or null when it has none. */
+function linesDropped(soft: Uint8Array, image: Pixels, radius: number): Uint8Array | null {
   const { width, height } = image;
   const solid = bytesFrom(soft, (v) => (v >= 128 ? 1 : 0));
-  const radius = Math.max(2, Math.round(Math.min(width, height) * STRAND_RADIUS));
   const body = dilate(erode(solid, width, height, radius), width, height, radius);
   const { labels, sizes } = connectedComponents(
     bytesFrom(solid, (v, p) => v & (body[p]! ^ 1)),
@@ -30,13 +53,14 @@ export function withoutFloorLines(soft: Uint8Array, image: RawImage): Uint8Array
     height,
   );
   const strands = strandsOf(labels, sizes.length, body, width, height);
+  if (!strands.length) return null;
   const walk = walkFromRoots(strands, labels, width);
+  const floorLines = strands.filter(
+    (strand) => strand.reachesFrame || goesOnPastItsEnds(strand, image, solid, radius, walk),
+  );
+  if (!floorLines.length) return null;
   const lines = new Uint8Array(width * height);
-  for (const strand of strands) {
-    if (!strand.reachesFrame && !goesOnPastItsEnds(strand, image, solid, radius, walk)) continue;
-    for (const p of strand.pixels) lines[p] = 1;
-  }
-  if (!strands.some((strand) => lines[strand.pixels[0]!])) return soft;
+  for (const strand of floorLines) for (const p of strand.pixels) lines[p] = 1;
   // The line's soft rim goes with it; the body's own edge stays.
   const rim = dilate(lines, width, height, radius);
   return bytesFrom(soft, (v, p) => (rim[p]! && !body[p] ? 0 : v));
@@ -66,7 +90,7 @@ const LOOK_AHEAD = 4;
  * line goes on when most of the pixels there, one pixel either side allowed, are nearer the
  * line's colour near that end than the floor's beside it.
  */
-function goesOnPastItsEnds(strand: Strand, image: RawImage, solid: Uint8Array, radius: number, walk: Walk): boolean {
+function goesOnPastItsEnds(strand: Strand, image: Pixels, solid: Uint8Array, radius: number, walk: Walk): boolean {
   const ends = freeEnds(strand, walk, image.width, radius);
   const read = ends.map((end) => lineGoesOn(end, image, solid, radius, walk)).filter((v) => v !== null);
   const goingOn = read.filter(Boolean).length;
@@ -139,7 +163,7 @@ function deeperWithin(depth: Int32Array, p: number, x: number, y: number, width:
   return false;
 }
 
-function lineGoesOn(end: number, image: RawImage, solid: Uint8Array, radius: number, walk: Walk): boolean | null {
+function lineGoesOn(end: number, image: Pixels, solid: Uint8Array, radius: number, walk: Walk): boolean | null {
   const { width, height } = image;
   const path = [end];
   while (path.length <= 2 * radius && walk.back[path.at(-1)!]! >= 0) path.push(walk.back[path.at(-1)!]!);
@@ -185,7 +209,7 @@ function besideLine(
   across: { x: number; y: number },
   offset: number,
   solid: Uint8Array,
-  image: RawImage,
+  image: Pixels,
 ): number[] {
   const { width, height } = image;
   const beside: number[] = [];
@@ -200,7 +224,7 @@ function besideLine(
   return beside;
 }
 
-function meanColour(image: RawImage, pixels: number[]): Colour | null {
+function meanColour(image: Pixels, pixels: number[]): Colour | null {
   if (!pixels.length) return null;
   let r = 0,
     g = 0,
@@ -213,7 +237,7 @@ function meanColour(image: RawImage, pixels: number[]): Colour | null {
   return [r / pixels.length, g / pixels.length, b / pixels.length];
 }
 
-function colourAt(image: RawImage, x: number, y: number): Colour {
+function colourAt(image: Pixels, x: number, y: number): Colour {
   const p = (y * image.width + x) * 4;
   return [image.data[p]!, image.data[p + 1]!, image.data[p + 2]!];
 }
