@@ -47,7 +47,7 @@ describe('withoutFloorLines', () => {
     expectShoeWhole(kept);
   });
 
-  it('drops short stubs of grout when the photo draws the same line on past their ends', () => {
+  it('drops short spurs of grout when the photo draws the same line on past their ends', () => {
     const soft = maskOf((x, y) => inShoe(x, y) || (onGroutColumn(x) && y >= 120 && y < 230));
     const kept = withoutFloorLines(soft, photo());
     for (const p of [at(150, 122), at(150, 140), at(150, 215), at(150, 228)]) expect(kept[p]).toBe(0);

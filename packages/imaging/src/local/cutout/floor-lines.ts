@@ -1,5 +1,5 @@
 import type { RawImage } from '../../input/normalise-input.js';
-import { boundingBox, bytesFrom, connectedComponents, cropPlane, dilate, erode, grow } from './mask-ops.js';
+import { boundingBox, bytesFrom, connectedComponents, cropPlane, dilate, grow, opening } from './mask-ops.js';
 
 /** Strands of the mask thinner than twice this share of the photo's short side are lines, not bodies. */
 const STRAND_RADIUS = 1 / 300;
@@ -46,7 +46,7 @@ export function withoutFloorLines(soft: Uint8Array, image: RawImage): Uint8Array
 function linesDropped(soft: Uint8Array, image: Pixels, radius: number): Uint8Array | null {
   const { width, height } = image;
   const solid = bytesFrom(soft, (v) => (v >= 128 ? 1 : 0));
-  const body = dilate(erode(solid, width, height, radius), width, height, radius);
+  const body = opening(solid, width, height, radius);
   const { labels, sizes } = connectedComponents(
     bytesFrom(solid, (v, p) => v & (body[p]! ^ 1)),
     width,

@@ -167,6 +167,11 @@ export function erode(mask: Uint8Array, width: number, height: number, radius: n
   return squareColumns(squareRows(mask, width, radius, true), width, height, radius, true);
 }
 
+/** Morphological opening by a square of the given radius: what survives is at least 2 × radius + 1 wide. */
+export function opening(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+  return dilate(erode(mask, width, height, radius), width, height, radius);
+}
+
 /** Morphological dilation (grow) by a square of the given radius. */
 export function dilate(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
   if (radius <= 0) return mask.slice();

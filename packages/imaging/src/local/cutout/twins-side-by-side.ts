@@ -1,4 +1,4 @@
-import { boundingBox, connectedComponents, dilate, erode } from './mask-ops.js';
+import { boundingBox, connectedComponents, opening } from './mask-ops.js';
 import type { Extent } from './twin-parts.js';
 
 /** The smaller twin has at least this share of the larger's area. */
@@ -23,7 +23,7 @@ function twinsOf(solid: Uint8Array, width: number, height: number): { labels: In
 function withoutNecks(solid: Uint8Array, width: number, height: number): Uint8Array {
   const box = boundingBox(solid, width, height)!;
   const radius = Math.max(1, Math.round((NECK * box.height) / 2));
-  return dilate(erode(solid, width, height, radius), width, height, radius);
+  return opening(solid, width, height, radius);
 }
 
 export interface Twins {
